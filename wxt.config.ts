@@ -1,0 +1,46 @@
+import { defineConfig } from 'wxt';
+
+// One source for both browsers; WXT turns entrypoints/sidepanel into side_panel (Chrome) and
+// sidebar_action (Firefox). Firefox is built as MV3 on purpose (see README), so that
+// optional_host_permissions survive.
+export default defineConfig({
+  modules: ['@wxt-dev/webextension-polyfill'],
+  vite: () => ({
+    esbuild: { jsx: 'automatic', jsxImportSource: 'preact' },
+  }),
+  manifest: ({ browser }) => ({
+    name: 'Agent Connection',
+    description:
+      'Find AI Agents for what you select, preview and start calls, and read results, through your connection.',
+    permissions: [
+      'storage',
+      'alarms',
+      'notifications',
+      'contextMenus',
+      // activeTab + scripting: the keyboard shortcut reads the selection of the tab it was pressed on.
+      'activeTab',
+      'scripting',
+      ...(browser === 'firefox' ? [] : ['sidePanel']),
+    ],
+    // The site's origin is asked for at run time when the member connects; plain http only for loopback.
+    optional_host_permissions: ['https://*/*', 'http://127.0.0.1/*', 'http://localhost/*'],
+    action: { default_title: 'Agent Connection' },
+    commands: {
+      'find-selection': {
+        suggested_key: { default: 'Alt+Shift+F' },
+        description: 'Find AI Agents for the selected text',
+      },
+    },
+    ...(browser === 'firefox'
+      ? {
+          browser_specific_settings: {
+            gecko: {
+              id: 'agent-connection@example.org',
+              strict_min_version: '128.0',
+              data_collection_permissions: { required: ['none'] },
+            },
+          },
+        }
+      : {}),
+  }),
+});
