@@ -8,5 +8,8 @@ export default defineConfig({
     include: ['test/unit/**/*.test.{ts,tsx}', 'test/emulator/**/*.test.ts'],
     environment: 'node',
     restoreMocks: true,
+    // Tests wait for the state they expect; they are never time-boxed.
+    testTimeout: 0,
+    hookTimeout: 0,
   },
 });

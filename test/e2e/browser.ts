@@ -1,0 +1,78 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type BrowserContext, chromium, type Page, type Worker } from 'playwright-core';
+
+export const EXTENSION_DIR = path.resolve(import.meta.dirname, '../../.output/chrome-mv3');
+
+/** Debian's Chromium unless CHROMIUM_PATH says otherwise. */
+export function chromiumPath(): string {
+  return process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+}
+
+export interface LoadedManifest {
+  manifest_version: number;
+  permissions?: string[];
+  host_permissions?: string[];
+  optional_host_permissions?: string[];
+}
+
+interface ChromeGlobal {
+  chrome: { runtime: { getManifest(): LoadedManifest } };
+}
+
+export interface LoadedExtension {
+  context: BrowserContext;
+  extensionId: string;
+  serviceWorker: Worker;
+  /** The manifest as the browser loaded it. */
+  manifest(): Promise<LoadedManifest>;
+  /** Opens the side panel's page in a tab: Playwright cannot show the real side panel. */
+  openPanel(): Promise<Page>;
+  close(): Promise<void>;
+}
+
+/** Launches Chromium headless with the built extension loaded and waits for its service worker. */
+export async function launchExtension(options: { headless?: boolean } = {}): Promise<LoadedExtension> {
+  if (!existsSync(path.join(EXTENSION_DIR, 'manifest.json'))) {
+    throw new Error(`No built extension at ${EXTENSION_DIR}: run "npm run build" first.`);
+  }
+  const profile = await mkdtemp(path.join(tmpdir(), 'ext-e2e-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath(),
+    headless: options.headless ?? true,
+    args: [
+      `--disable-extensions-except=${EXTENSION_DIR}`,
+      `--load-extension=${EXTENSION_DIR}`,
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  const serviceWorker =
+    context.serviceWorkers().find((w) => w.url().startsWith('chrome-extension://')) ??
+    (await context.waitForEvent('serviceworker', (w) => w.url().startsWith('chrome-extension://')));
+  const extensionId = new URL(serviceWorker.url()).host;
+  return {
+    context,
+    extensionId,
+    serviceWorker,
+    manifest() {
+      return serviceWorker.evaluate(() => (self as unknown as ChromeGlobal).chrome.runtime.getManifest());
+    },
+    async openPanel() {
+      const page = await context.newPage();
+      await page.goto(`chrome-extension://${extensionId}/sidepanel.html`);
+      return page;
+    },
+    async close() {
+      await context.close();
+      await rm(profile, { recursive: true, force: true });
+    },
+  };
+}
