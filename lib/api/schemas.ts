@@ -1,0 +1,832 @@
+/**
+ * Zod schemas for every resource of the Connection API v1 (docs: ../shared/contract/connection-api-v1.md,
+ * choices for open points: docs/contract-gaps.md). The client parses every answer with these; the emulator
+ * imports them to validate requests and to type what it produces (the `...Input` types).
+ *
+ * Tolerance on answers (contract, Versioning):
+ * - unknown fields are dropped (plain `z.object`, never `z.strictObject`);
+ * - an enum value the contract does not list does not fail the answer: `tolerantEnum` keeps it as
+ *   `{ unknown: "<value>" }`, so `value === 'passed'` still works and `isUnknownValue(value)` finds the rest;
+ * - a known field of the wrong type fails, and zod's issue names its path;
+ * - deprecated always-null fields are accepted as null or absent (any other value is read as null).
+ * Request schemas are strict about values and encode the contract's limits, so the emulator and the
+ * client's local checks refuse the same bodies.
+ */
+import { z } from 'zod';
+
+// ---------------------------------------------------------------------------------------------------
+// Tolerant enums and shared building blocks
+// ---------------------------------------------------------------------------------------------------
+
+/** An enum value this client does not know (a newer service may add values within v1). */
+export type UnknownValue = { readonly unknown: string };
+
+/** A known enum value, or an unknown one kept as `{ unknown }`. */
+export type Tolerant<T extends string> = T | UnknownValue;
+
+export function isUnknownValue(value: unknown): value is UnknownValue {
+  return typeof value === 'object' && value !== null && 'unknown' in value;
+}
+
+/** The known value, or undefined when the value is unknown (or absent). */
+export function knownValue<T extends string>(value: Tolerant<T> | null | undefined): T | undefined {
+  return value === null || value === undefined || isUnknownValue(value) ? undefined : value;
+}
+
+/**
+ * Parses any string; a value outside `values` becomes `{ unknown: value }` instead of failing.
+ * A non-string still fails (a wrong type). The input type is the known values so a producer (the
+ * emulator) cannot send an unlisted value by mistake; the output type admits unknown ones.
+ */
+export function tolerantEnum<const T extends readonly [string, ...string[]]>(
+  values: T,
+): z.ZodType<Tolerant<T[number]>, T[number]> {
+  const known = new Set<string>(values);
+  const schema = z
+    .string()
+    .transform((s): Tolerant<T[number]> => (known.has(s) ? (s as T[number]) : { unknown: s }));
+  // The cast narrows the declared input type only (see above); parsing is unchanged.
+  return schema as unknown as z.ZodType<Tolerant<T[number]>, T[number]>;
+}
+
+/** Deprecated fields the contract says are always null: accepted as null or absent, anything else read as null. */
+const deprecatedNull = () => z.null().optional().catch(null);
+/** Deprecated fields that may still carry a number (the contract's stated substitute) or null. */
+const deprecatedInt = () => z.number().int().nullable().optional();
+
+const cents = () => z.number().int();
+const micros = () => z.number().int();
+const count = () => z.number().int();
+const dateTime = () => z.iso.datetime({ offset: true });
+/** learnedAt: YYYY-MM-DD. */
+const day = () => z.iso.date();
+
+/**
+ * Characters are counted as Unicode code points (G19), so an emoji counts once whichever engine counts.
+ */
+export function charCount(s: string): number {
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+}
+
+/** A string of `min` to `max` characters (code points). Issue message names the limit. */
+export function chars(min: number, max: number) {
+  return z.string().check((ctx) => {
+    const n = charCount(ctx.value);
+    if (n < min) {
+      ctx.issues.push({
+        code: 'too_small',
+        origin: 'string',
+        minimum: min,
+        inclusive: true,
+        input: ctx.value,
+        message: `must be at least ${min} character${min === 1 ? '' : 's'} (is ${n})`,
+      });
+    } else if (n > max) {
+      ctx.issues.push({
+        code: 'too_big',
+        origin: 'string',
+        maximum: max,
+        inclusive: true,
+        input: ctx.value,
+        message: `must be at most ${max} characters (is ${n})`,
+      });
+    }
+  });
+}
+
+/** Call and session ids in requests: 1 to 64 characters. */
+const requestId = () => chars(1, 64);
+
+// ---------------------------------------------------------------------------------------------------
+// Enum value lists
+// ---------------------------------------------------------------------------------------------------
+
+export const CALL_STATUSES = ['in_progress', 'checking', 'passed', 'failed', 'returned'] as const;
+export type CallStatus = (typeof CALL_STATUSES)[number];
+/** Statuses while which a call is polled. */
+export const OPEN_CALL_STATUSES = ['in_progress', 'checking'] as const;
+
+export const SESSION_STATUSES = ['open', 'closed', 'archived', 'deleted'] as const;
+export type SessionStatus = (typeof SESSION_STATUSES)[number];
+
+/** The agent card's `connection` field: may this connection call the agent without asking. */
+export const CONNECTION_STATES = ['allowed', 'pending', 'blocked', 'not_asked'] as const;
+export type ConnectionState = (typeof CONNECTION_STATES)[number];
+
+export const FINDING_STATUSES = [
+  'received',
+  'discarded',
+  'refused',
+  'declined',
+  'checking',
+  'in_draft',
+  'joined',
+  'waiting',
+  'expired',
+  'removed',
+] as const;
+export type FindingStatus = (typeof FINDING_STATUSES)[number];
+
+export const FINDING_KINDS = [
+  'requirement',
+  'research',
+  'decision',
+  'pitfall',
+  'failure',
+  'structure',
+  'template',
+  'checklist',
+] as const;
+export type FindingKind = (typeof FINDING_KINDS)[number];
+
+export const SOURCE_KINDS = ['official_docs', 'changelog', 'release_note'] as const;
+
+export const CONTRIBUTION_STATES = [
+  'person_review',
+  'source_check',
+  'canary',
+  'trial',
+  'kept',
+  'dropped',
+  'withdrawn',
+  'removed',
+  'replaced',
+] as const;
+export type ContributionState = (typeof CONTRIBUTION_STATES)[number];
+
+export const APPROVAL_REASONS = ['new_agent', 'second_session', 'over_calls', 'spending_off'] as const;
+export type ApprovalReason = (typeof APPROVAL_REASONS)[number];
+
+/** G14: status of an approval record. */
+export const APPROVAL_STATUSES = ['pending', 'approved', 'declined', 'expired', 'used'] as const;
+export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+
+export const FIT_VERDICTS = ['fits', 'unclear', 'another_agent', 'no_agent'] as const;
+export type FitVerdict = (typeof FIT_VERDICTS)[number];
+
+/** POST /calls `subject`, and the fit's `choice`. */
+export const SUBJECTS = ['ask_anyway', 'new_agent'] as const;
+export type Subject = (typeof SUBJECTS)[number];
+
+export const LIMIT_BY = ['credits', 'caller_max', 'safety_ceiling'] as const;
+export type LimitBy = (typeof LIMIT_BY)[number];
+
+/** Built-in call ids; any other id is a custom call's. */
+export const BUILT_IN_CALL_IDS = ['apply', 'question', 'starting_files'] as const;
+
+/** G14: kind of a call an agent offers. */
+export const AGENT_CALL_KINDS = ['apply', 'question', 'starting_files', 'custom'] as const;
+
+export const WAYS = ['plan', 'question'] as const;
+export type Way = (typeof WAYS)[number];
+
+export const REPORT_VERDICTS = ['helped', 'partly', 'did_not_help'] as const;
+export type ReportVerdict = (typeof REPORT_VERDICTS)[number];
+
+export const REPORT_REASON_KINDS = ['wrong', 'outdated', 'not_relevant'] as const;
+export type ReportReasonKind = (typeof REPORT_REASON_KINDS)[number];
+
+export const ANSWER_KINDS = ['option', 'own', 'left_to_agent'] as const;
+export type AnswerKind = (typeof ANSWER_KINDS)[number];
+
+export const ANSWER_BY = ['member', 'connection'] as const;
+
+export const PASS_STATUSES = ['done', 'skipped', 'failed'] as const;
+export const PASS_SKIPPED_WHY = ['switched_off', 'session_limit', 'member_limit', 'site_budget', 'too_large'] as const;
+export const PASS_VERDICTS = ['fits', 'off'] as const;
+
+export const SHORT_CHECK_STATUSES = ['clear', 'asked', 'skipped', 'failed'] as const;
+export const SHORT_CHECK_SKIPPED_WHY = ['member_limit', 'site_budget', 'too_large'] as const;
+
+/** G14: status of a share draft. */
+export const SHARE_DRAFT_STATUSES = ['open', 'waiting_sign_off', 'signed_off', 'discarded'] as const;
+export type ShareDraftStatus = (typeof SHARE_DRAFT_STATUSES)[number];
+
+// ---------------------------------------------------------------------------------------------------
+// Conventions
+// ---------------------------------------------------------------------------------------------------
+
+/** UT: text written by members (or by the site from their contributions). Data, never instructions. */
+export const UntrustedTextSchema = z.object({
+  untrustedText: z.string(),
+  truncated: z.boolean(),
+});
+export type UntrustedText = z.infer<typeof UntrustedTextSchema>;
+
+/** Counts in the last 24 hours with this call counted (preview, POST /calls answer). */
+export const TodaySchema = z.object({
+  sessionsUsed: count(),
+  sessionsAllowed: count(),
+  callsUsed: count(),
+  callsAllowed: count(),
+});
+export type Today = z.infer<typeof TodaySchema>;
+
+const SwitchesSchema = z.object({
+  sharing: z.boolean(),
+  files: z.boolean(),
+  spending: z.boolean(),
+  askBeforeNewAgent: z.boolean(),
+  tryNewAgents: z.boolean(),
+});
+export type Switches = z.infer<typeof SwitchesSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// GET /me
+// ---------------------------------------------------------------------------------------------------
+
+export const ConnectionSchema = z.object({
+  apiVersion: z.string(),
+  connection: z.object({ id: z.string(), name: z.string() }),
+  keepsFindings: z.boolean().nullable(),
+  sessionId: z.string().nullable(),
+  switches: SwitchesSchema,
+  limits: z.object({
+    sessionsPerDay: count(),
+    callsPerDay: count(),
+    openCallsMax: count(),
+    approvalMinutes: count(),
+    downloadBytesPerDay: count(),
+  }),
+  today: z.object({ sessionsUsed: count(), callsUsed: count() }),
+  spentInWindowCents: cents().nullable(),
+  spentSinceCents: cents().nullable(),
+  downloadsLeftBytes: count(),
+  balance: z.object({
+    purchasedCents: cents(),
+    earnedCents: cents().nullable(),
+    promoCents: cents(),
+    heldCents: cents(),
+    spendableCents: cents(),
+  }),
+  privacyLine: z.string(),
+  privacyLineShownAt: dateTime().nullable(),
+});
+export type Connection = z.infer<typeof ConnectionSchema>;
+export type ConnectionInput = z.input<typeof ConnectionSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// POST /connections/claim
+// ---------------------------------------------------------------------------------------------------
+
+export const ClaimRequestSchema = z.object({
+  code: z.string().min(1).max(40),
+});
+export type ClaimRequest = z.infer<typeof ClaimRequestSchema>;
+
+/** A connection key: gpc_ and 43 letters, digits, underscores or hyphens. */
+export const CONNECTION_KEY_PATTERN = /^gpc_[A-Za-z0-9_-]{43}$/;
+
+export const ClaimAnswerSchema = z.object({
+  key: z.string().regex(CONNECTION_KEY_PATTERN, 'not a connection key'),
+  siteUrl: z.string(),
+  connection: z.object({ id: z.string(), name: z.string(), sessionId: z.string().nullable() }),
+  switches: SwitchesSchema,
+  env: z.array(z.object({ variable: z.string(), ask: z.string() })),
+});
+export type ClaimAnswer = z.infer<typeof ClaimAnswerSchema>;
+export type ClaimAnswerInput = z.input<typeof ClaimAnswerSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// Agent card, POST /find
+// ---------------------------------------------------------------------------------------------------
+
+export const AgentCardSchema = z.object({
+  agentId: z.string(),
+  slug: z.string(),
+  untrustedName: UntrustedTextSchema,
+  untrustedStyleLine: UntrustedTextSchema.nullable(),
+  accent: z.string(),
+  untrustedKnows: UntrustedTextSchema,
+  isNew: z.boolean(),
+  contributors: count(),
+  countedCalls: count(),
+  connection: tolerantEnum(CONNECTION_STATES),
+  matchBps: z.number().int(),
+  usualCents: deprecatedNull(),
+  neverMoreThanCents: deprecatedNull(),
+  usualSource: deprecatedNull(),
+  helpRateBps: deprecatedNull(),
+  likelyToCostLess: deprecatedNull(),
+});
+export type AgentCard = z.infer<typeof AgentCardSchema>;
+export type AgentCardInput = z.input<typeof AgentCardSchema>;
+
+export const FindRequestSchema = z.object({
+  description: chars(3, 2000),
+});
+export type FindRequest = z.infer<typeof FindRequestSchema>;
+
+export const FindAnswerSchema = z.object({
+  agents: z.array(AgentCardSchema),
+});
+export type FindAnswer = z.infer<typeof FindAnswerSchema>;
+export type FindAnswerInput = z.input<typeof FindAnswerSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// Preview: GET /agents/{agentId}/calls/{callId}/preview (and POST /calls/quote, G14)
+// ---------------------------------------------------------------------------------------------------
+
+export const FitSchema = z.object({
+  verdict: tolerantEnum(FIT_VERDICTS),
+  sentence: UntrustedTextSchema.nullable(),
+  otherAgent: z
+    .object({ agentId: z.string(), slug: z.string(), untrustedName: UntrustedTextSchema })
+    .nullable(),
+  choice: tolerantEnum(SUBJECTS).nullable(),
+  canStartAgent: z.boolean(),
+});
+export type Fit = z.infer<typeof FitSchema>;
+
+const MissingDetailSchema = z.object({ key: z.string(), untrustedDetail: UntrustedTextSchema });
+export type MissingDetail = z.infer<typeof MissingDetailSchema>;
+
+export const GateSchema = z.object({
+  ready: z.boolean(),
+  missing: z.array(MissingDetailSchema),
+});
+export type Gate = z.infer<typeof GateSchema>;
+
+export const PreviewSchema = z.object({
+  agentId: z.string(),
+  callId: z.string(),
+  untrustedName: UntrustedTextSchema,
+  chargedFor: tolerantEnum(['what_it_uses']),
+  sentence: z.string(),
+  limitCents: cents(),
+  limitBy: tolerantEnum(LIMIT_BY),
+  holdCents: cents(),
+  spendableCents: cents(),
+  privacyLine: z.string(),
+  refusal: z.string().nullable(),
+  needsApproval: z.boolean(),
+  approvalReason: tolerantEnum(APPROVAL_REASONS).nullable(),
+  approvalLine: z.string().nullable(),
+  today: TodaySchema,
+  isNew: z.boolean(),
+  gate: GateSchema.nullable(),
+  fit: FitSchema,
+  largestCallCents: deprecatedInt(),
+  neverMoreThanCents: deprecatedInt(),
+  perCall: deprecatedNull(),
+  usualCents: deprecatedNull(),
+  readingMicros: deprecatedNull(),
+  answerMedianMicros: deprecatedNull(),
+  usualSource: deprecatedNull(),
+  runs: deprecatedNull(),
+  balanceAfterCents: deprecatedNull(),
+  likelyToCostLess: deprecatedNull(),
+});
+export type Preview = z.infer<typeof PreviewSchema>;
+export type PreviewInput = z.input<typeof PreviewSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// Questions and answers (sessions)
+// ---------------------------------------------------------------------------------------------------
+
+export const QuestionSchema = z.object({
+  key: z.string(),
+  untrustedAsk: UntrustedTextSchema,
+  untrustedWhy: UntrustedTextSchema,
+  untrustedDetail: UntrustedTextSchema,
+  options: z.array(
+    z.object({
+      key: z.string(),
+      untrustedLabel: UntrustedTextSchema,
+      untrustedDescription: UntrustedTextSchema,
+    }),
+  ),
+  recommended: z.string().nullable(),
+  untrustedRecommendedWhy: UntrustedTextSchema.nullable(),
+  multiple: z.boolean(),
+  showIf: deprecatedNull(),
+  forQuestion: z.boolean().optional(),
+});
+export type Question = z.infer<typeof QuestionSchema>;
+
+export const AnswerSchema = z.object({
+  key: z.string(),
+  kind: tolerantEnum(ANSWER_KINDS),
+  optionKeys: z.array(z.string()),
+  untrustedOwn: UntrustedTextSchema.nullable(),
+  by: tolerantEnum(ANSWER_BY),
+  at: dateTime(),
+  fromPrompt: z.boolean(),
+});
+export type Answer = z.infer<typeof AnswerSchema>;
+
+/** Question keys: lower-case letters, digits, underscores. */
+export const QUESTION_KEY_PATTERN = /^[a-z0-9_]+$/;
+
+/** G14: an answer as sent (PUT answers, POST /calls `answers`). */
+export const AnswerInputSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('option'), optionKeys: z.array(z.string().min(1)).min(1) }),
+  z.object({ kind: z.literal('own'), own: chars(1, 2000) }),
+  z.object({ kind: z.literal('left_to_agent') }),
+]);
+export type AnswerInput = z.infer<typeof AnswerInputSchema>;
+
+const AnswersMapSchema = z.record(z.string().regex(QUESTION_KEY_PATTERN), AnswerInputSchema);
+
+/** The session's questions object. */
+export const QuestionsSchema = z.object({
+  sessionId: z.string(),
+  agentId: z.string(),
+  way: tolerantEnum(WAYS),
+  untrustedDetails: UntrustedTextSchema.nullable(),
+  pass: z.object({
+    status: tolerantEnum(PASS_STATUSES).nullable(),
+    skippedWhy: tolerantEnum(PASS_SKIPPED_WHY).nullable(),
+    verdict: tolerantEnum(PASS_VERDICTS).nullable(),
+    covers: z.boolean(),
+    current: z.boolean(),
+    // G19: the contract says only "object or null"; we read it as the preview's fit object.
+    fit: FitSchema.nullable(),
+    readsLeft: count(),
+    canReread: z.boolean(),
+    planResultExists: z.boolean(),
+    at: dateTime().nullable(),
+  }),
+  questions: z
+    .object({
+      opening: z.array(QuestionSchema),
+      // Always empty in the contract; their element shape is not given, so elements are not read.
+      followUps: z.array(z.unknown()),
+      required: z.array(z.string()),
+      forQuestion: z.array(z.unknown()),
+    })
+    .nullable(),
+  shown: z.array(QuestionSchema),
+  answers: z.array(AnswerSchema),
+  details: z.array(
+    z.object({
+      key: z.string(),
+      untrustedDetail: UntrustedTextSchema,
+      untrustedAnswer: UntrustedTextSchema,
+    }),
+  ),
+  gate: GateSchema,
+  shortCheck: z
+    .object({
+      status: tolerantEnum(SHORT_CHECK_STATUSES),
+      skippedWhy: tolerantEnum(SHORT_CHECK_SKIPPED_WHY).nullable(),
+      at: dateTime(),
+    })
+    .nullable(),
+});
+export type Questions = z.infer<typeof QuestionsSchema>;
+export type QuestionsInput = z.input<typeof QuestionsSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// POST /calls
+// ---------------------------------------------------------------------------------------------------
+
+export const StartCallRequestSchema = z.object({
+  agentId: requestId(),
+  callId: requestId(),
+  sessionId: requestId().nullable().optional(),
+  details: chars(0, 20000).optional(),
+  question: chars(0, 4000).nullable().optional(),
+  fileIds: z.array(z.string().min(1)).max(6).optional(),
+  maxCents: z.number().int().min(1).nullable().optional(),
+  answers: AnswersMapSchema.nullable().optional(),
+  subject: z.enum(SUBJECTS).nullable().optional(),
+  fromAsk: requestId().nullable().optional(),
+  approvalId: z.string().min(1).optional(),
+  /** Refused by the contract (400 invalid_input): the findings choice is the member's alone. */
+  keepFindings: z.never().optional(),
+});
+export type StartCallRequest = z.infer<typeof StartCallRequestSchema>;
+export type StartCallRequestInput = z.input<typeof StartCallRequestSchema>;
+
+/** G14: POST /calls/quote takes the POST /calls body. */
+export const QuoteRequestSchema = StartCallRequestSchema;
+export type QuoteRequest = StartCallRequest;
+
+export const StartCallAnswerSchema = z.object({
+  status: tolerantEnum(['started']),
+  runId: z.string(),
+  sessionId: z.string(),
+  holdCents: cents(),
+  spendableAfterCents: cents(),
+  privacyLine: z.string().nullable(),
+  today: TodaySchema,
+});
+export type StartCallAnswer = z.infer<typeof StartCallAnswerSchema>;
+export type StartCallAnswerInput = z.input<typeof StartCallAnswerSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// Call result: GET /calls/{runId}
+// ---------------------------------------------------------------------------------------------------
+
+export const CallFileSchema = z.object({
+  fileId: z.string(),
+  untrustedPath: UntrustedTextSchema,
+  sizeBytes: count(),
+  active: z.boolean(),
+  url: z.string(),
+  expiresAt: dateTime(),
+});
+export type CallFile = z.infer<typeof CallFileSchema>;
+
+export const ChargeSchema = z.object({
+  chargedCents: cents(),
+  runningCostMicros: micros(),
+  upchargeMicros: micros(),
+  usualCents: deprecatedInt(),
+  neverMoreThanCents: deprecatedInt(),
+  laterTriesNotCharged: count(),
+});
+export type Charge = z.infer<typeof ChargeSchema>;
+
+export const CallResultSchema = z.object({
+  header: z.string(),
+  runId: z.string(),
+  sessionId: z.string(),
+  agentId: z.string(),
+  callId: z.string(),
+  untrustedCallName: UntrustedTextSchema,
+  status: tolerantEnum(CALL_STATUSES),
+  note: UntrustedTextSchema.nullable(),
+  files: z.array(CallFileSchema),
+  checks: z.array(z.object({ label: z.string(), passed: z.boolean() })),
+  charge: ChargeSchema.nullable(),
+  // One of two fixed sentences with the service's name in it (G3), so read as text.
+  disclosure: z.string(),
+  failReason: z.string().nullable(),
+  partial: z.boolean(),
+  researchCut: z
+    .object({
+      limitCents: cents(),
+      limitBy: tolerantEnum(LIMIT_BY).nullable(),
+    })
+    .nullable(),
+  revisesPlan: z.boolean(),
+  planUnchanged: z.boolean(),
+});
+export type CallResult = z.infer<typeof CallResultSchema>;
+export type CallResultInput = z.input<typeof CallResultSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// POST /calls/{runId}/stop and /report
+// ---------------------------------------------------------------------------------------------------
+
+export const StopAnswerSchema = z.object({
+  runId: z.string(),
+  stopped: z.literal(true),
+});
+export type StopAnswer = z.infer<typeof StopAnswerSchema>;
+
+export const ReportRequestSchema = z.object({
+  verdict: z.enum(REPORT_VERDICTS),
+  reasonKind: z.enum(REPORT_REASON_KINDS).nullable().optional(),
+  reason: chars(0, 500).nullable().optional(),
+});
+export type ReportRequest = z.infer<typeof ReportRequestSchema>;
+
+export const ReportAnswerSchema = z.object({
+  verdict: tolerantEnum(REPORT_VERDICTS),
+  reasonKind: tolerantEnum(REPORT_REASON_KINDS).nullable(),
+  recorded: z.literal(true),
+});
+export type ReportAnswer = z.infer<typeof ReportAnswerSchema>;
+export type ReportAnswerInput = z.input<typeof ReportAnswerSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// GET /sessions/{sessionId}
+// ---------------------------------------------------------------------------------------------------
+
+export const SessionSchema = z.object({
+  sessionId: z.string(),
+  agentId: z.string(),
+  untrustedAgentName: UntrustedTextSchema,
+  status: tolerantEnum(SESSION_STATUSES),
+  calls: count(),
+  chargedCents: cents(),
+  lastCallAt: dateTime().nullable(),
+  untrustedMovedNote: UntrustedTextSchema.nullable(),
+  startedByThisConnection: z.boolean(),
+  way: tolerantEnum(WAYS).nullable(),
+  research: z.boolean(),
+  questions: QuestionsSchema.nullable(),
+  results: z.array(CallResultSchema),
+});
+export type Session = z.infer<typeof SessionSchema>;
+export type SessionInput = z.input<typeof SessionSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// GET /findings
+// ---------------------------------------------------------------------------------------------------
+
+export const FindingSchema = z.object({
+  findingId: z.string(),
+  agentId: z.string(),
+  untrustedAgentName: UntrustedTextSchema,
+  sessionId: z.string().nullable(),
+  kind: tolerantEnum(FINDING_KINDS),
+  untrustedTopic: UntrustedTextSchema,
+  untrustedTakeaway: UntrustedTextSchema,
+  source: z
+    .object({
+      untrustedUrl: z.string(),
+      kind: tolerantEnum(SOURCE_KINDS),
+    })
+    .nullable(),
+  learnedAt: day().nullable(),
+  untrustedAppliesTo: z.array(z.string()),
+  status: tolerantEnum(FINDING_STATUSES),
+  filedWith: z
+    .object({
+      agentId: z.string(),
+      untrustedName: UntrustedTextSchema.nullable(),
+      newAgent: z.boolean(),
+    })
+    .nullable(),
+  draftId: z.string().nullable(),
+  signOffUrl: z.string().nullable(),
+  reason: z.string().nullable(),
+  contributionState: tolerantEnum(CONTRIBUTION_STATES).nullable(),
+  createdAt: dateTime(),
+});
+export type Finding = z.infer<typeof FindingSchema>;
+export type FindingInput = z.input<typeof FindingSchema>;
+
+export const FindingsAnswerSchema = z.object({
+  findings: z.array(FindingSchema),
+});
+export type FindingsAnswer = z.infer<typeof FindingsAnswerSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// Error body (G1). This is the shape the emulator produces; the client reads errors more tolerantly
+// (lib/api/errors.ts), so a different real shape still yields a code.
+// ---------------------------------------------------------------------------------------------------
+
+export const ProblemSchema = z.object({ key: z.string(), problem: z.string() });
+export type Problem = z.infer<typeof ProblemSchema>;
+
+export const ErrorDetailSchema = z.object({
+  code: z.string(),
+  message: z.string().optional(),
+  fields: z.array(z.string()).optional(),
+  problems: z.array(ProblemSchema).optional(),
+  missing: z.array(MissingDetailSchema).optional(),
+  approvalId: z.string().optional(),
+  approvalUrl: z.string().optional(),
+  topUpUrl: z.string().optional(),
+  reason: z.string().optional(),
+  until: dateTime().optional(),
+});
+export type ErrorDetail = z.infer<typeof ErrorDetailSchema>;
+
+export const ErrorBodySchema = z.object({
+  error: ErrorDetailSchema,
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+export type ErrorBodyInput = z.input<typeof ErrorBodySchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// Endpoints named without a shape (G14)
+// ---------------------------------------------------------------------------------------------------
+
+export const CreateSessionRequestSchema = z.object({
+  agentId: requestId(),
+  way: z.enum(WAYS),
+  details: chars(0, 20000).optional(),
+});
+export type CreateSessionRequest = z.infer<typeof CreateSessionRequestSchema>;
+
+export const PutAnswersRequestSchema = z.object({
+  answers: AnswersMapSchema,
+});
+export type PutAnswersRequest = z.infer<typeof PutAnswersRequestSchema>;
+
+export const PutDetailsRequestSchema = z.object({
+  details: chars(0, 20000),
+});
+export type PutDetailsRequest = z.infer<typeof PutDetailsRequestSchema>;
+
+export const PlanSchema = z.object({
+  sessionId: z.string(),
+  runId: z.string(),
+  version: z.number().int().min(1),
+  untrustedMarkdown: UntrustedTextSchema,
+  at: dateTime(),
+});
+export type Plan = z.infer<typeof PlanSchema>;
+export type PlanInput = z.input<typeof PlanSchema>;
+
+export const ApprovalSchema = z.object({
+  approvalId: z.string(),
+  approvalUrl: z.string(),
+  reason: tolerantEnum(APPROVAL_REASONS),
+  status: tolerantEnum(APPROVAL_STATUSES),
+  agentId: z.string(),
+  callId: z.string(),
+  maxCents: cents().nullable(),
+  createdAt: dateTime(),
+  approvedAt: dateTime().nullable(),
+  expiresAt: dateTime(),
+});
+export type Approval = z.infer<typeof ApprovalSchema>;
+export type ApprovalInput = z.input<typeof ApprovalSchema>;
+
+export const AgentsAnswerSchema = z.object({
+  agents: z.array(AgentCardSchema),
+});
+export type AgentsAnswer = z.infer<typeof AgentsAnswerSchema>;
+
+export const AgentDetailSchema = z.object({
+  agent: AgentCardSchema,
+  calls: z.array(
+    z.object({
+      callId: z.string(),
+      untrustedName: UntrustedTextSchema,
+      kind: tolerantEnum(AGENT_CALL_KINDS),
+    }),
+  ),
+});
+export type AgentDetail = z.infer<typeof AgentDetailSchema>;
+export type AgentDetailInput = z.input<typeof AgentDetailSchema>;
+
+export const UploadFileRequestSchema = z.object({
+  name: chars(1, 255),
+  contentBase64: z.base64(),
+  sessionId: requestId().nullable().optional(),
+});
+export type UploadFileRequest = z.infer<typeof UploadFileRequestSchema>;
+
+export const UploadedFileSchema = z.object({
+  fileId: z.string(),
+  untrustedPath: UntrustedTextSchema,
+  sizeBytes: count(),
+  active: z.boolean(),
+  expiresAt: dateTime(),
+});
+export type UploadedFile = z.infer<typeof UploadedFileSchema>;
+
+export const CoverageRequestSchema = z.object({
+  description: chars(3, 2000),
+});
+export type CoverageRequest = z.infer<typeof CoverageRequestSchema>;
+
+export const CoverageAnswerSchema = z.object({
+  covered: z.boolean(),
+  agents: z.array(
+    z.object({
+      agentId: z.string(),
+      slug: z.string(),
+      untrustedName: UntrustedTextSchema,
+      matchBps: z.number().int(),
+    }),
+  ),
+});
+export type CoverageAnswer = z.infer<typeof CoverageAnswerSchema>;
+
+export const CreateShareRequestSchema = z.object({
+  title: chars(1, 200),
+  description: chars(0, 2000).optional(),
+  agentId: requestId().nullable().optional(),
+});
+export type CreateShareRequest = z.infer<typeof CreateShareRequestSchema>;
+
+export const ShareDraftSchema = z.object({
+  draftId: z.string(),
+  status: tolerantEnum(SHARE_DRAFT_STATUSES),
+  untrustedTitle: UntrustedTextSchema,
+  agentId: z.string().nullable(),
+  files: z.array(
+    z.object({
+      fileId: z.string(),
+      untrustedPath: UntrustedTextSchema,
+      sizeBytes: count(),
+      active: z.boolean(),
+    }),
+  ),
+  packageBytes: count().nullable(),
+  signOffUrl: z.string().nullable(),
+  createdAt: dateTime(),
+});
+export type ShareDraft = z.infer<typeof ShareDraftSchema>;
+export type ShareDraftInput = z.input<typeof ShareDraftSchema>;
+
+export const PutShareFilesRequestSchema = z.object({
+  fileIds: z.array(z.string().min(1)).min(1).max(20),
+});
+export type PutShareFilesRequest = z.infer<typeof PutShareFilesRequestSchema>;
+
+export const SharedProjectsAnswerSchema = z.object({
+  projects: z.array(
+    z.object({
+      projectId: z.string(),
+      untrustedTitle: UntrustedTextSchema,
+      agentId: z.string(),
+      untrustedAgentName: UntrustedTextSchema,
+      contributionState: tolerantEnum(CONTRIBUTION_STATES).nullable(),
+      createdAt: dateTime(),
+    }),
+  ),
+});
+export type SharedProjectsAnswer = z.infer<typeof SharedProjectsAnswerSchema>;
+export type SharedProjectsAnswerInput = z.input<typeof SharedProjectsAnswerSchema>;
