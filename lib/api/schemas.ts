@@ -422,13 +422,17 @@ export const QUESTION_KEY_PATTERN = /^[a-z0-9_]+$/;
 
 /** G14: an answer as sent (PUT answers, POST /calls `answers`). */
 export const AnswerInputSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('option'), optionKeys: z.array(z.string().min(1)).min(1) }),
-  z.object({ kind: z.literal('own'), own: chars(1, 2000) }),
+  z.object({ kind: z.literal('option'), optionKeys: z.array(z.string()) }),
+  z.object({ kind: z.literal('own'), own: chars(0, 2000) }),
   z.object({ kind: z.literal('left_to_agent') }),
 ]);
 export type AnswerInput = z.infer<typeof AnswerInputSchema>;
 
-const AnswersMapSchema = z.record(z.string().regex(QUESTION_KEY_PATTERN), AnswerInputSchema);
+/**
+ * Answers by question key. Whether a key or option fits the agent's questions is the service's to judge
+ * (400 invalid_answers with problems), so keys are not checked here.
+ */
+const AnswersMapSchema = z.record(z.string(), AnswerInputSchema);
 
 /** The session's questions object. */
 export const QuestionsSchema = z.object({
