@@ -1,0 +1,52 @@
+import { memberLocale } from './locale';
+
+// Shown for money fields the contract allows to be null "while unreadable" (G12): never shown as 0.
+export const NOT_READABLE = 'not readable right now';
+
+// The contract's money is in US dollars: cents (100 = $1) and micros (1,000,000 = $1).
+const CURRENCY = 'USD';
+
+function isWhole(value: number): boolean {
+  return Number.isFinite(value) && Number.isInteger(value);
+}
+
+export function formatCents(cents: number, locale: string | undefined = memberLocale()): string {
+  if (!isWhole(cents)) return NOT_READABLE;
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: CURRENCY,
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(cents / 100);
+}
+
+// Micros carry at most six decimals of a dollar; showing up to six keeps a tiny running cost from
+// reading as $0.00 while whole-cent amounts still read as usual ($1.50).
+export function formatMicros(micros: number, locale: string | undefined = memberLocale()): string {
+  if (!isWhole(micros)) return NOT_READABLE;
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: CURRENCY,
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 6,
+  }).format(micros / 1_000_000);
+}
+
+export function formatCentsOrUnreadable(
+  cents: number | null | undefined,
+  locale: string | undefined = memberLocale(),
+): string {
+  if (cents === null || cents === undefined) return NOT_READABLE;
+  return formatCents(cents, locale);
+}
+
+// Dollars typed by the member ("2.50", "3") to whole cents; null when it is not a positive amount
+// of at most two decimals. The contract wants maxCents ≥ 1.
+export function dollarsToCents(input: string): number | null {
+  const text = input.trim().replace(/^\$/, '').trim();
+  if (!/^\d+(\.\d{0,2})?$|^\.\d{1,2}$/.test(text)) return null;
+  const [whole = '0', fraction = ''] = text.split('.');
+  const cents = Number(whole || '0') * 100 + Number(fraction.padEnd(2, '0'));
+  if (!Number.isSafeInteger(cents) || cents < 1) return null;
+  return cents;
+}

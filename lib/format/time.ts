@@ -1,0 +1,51 @@
+import { memberLocale } from './locale';
+
+const UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+  ['second', 1],
+];
+
+function parse(iso: string): Date | null {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+// "3 minutes ago", "in 2 hours"; under 45 seconds reads as "now".
+export function formatRelative(
+  iso: string,
+  now: Date = new Date(),
+  locale: string | undefined = memberLocale(),
+): string {
+  const date = parse(iso);
+  if (!date) return 'unknown time';
+  const seconds = Math.round((date.getTime() - now.getTime()) / 1000);
+  const rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  if (Math.abs(seconds) < 45) return rtf.format(0, 'second');
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(seconds) >= size) return rtf.format(Math.trunc(seconds / size), unit);
+  }
+  return rtf.format(0, 'second');
+}
+
+export function formatAbsolute(
+  iso: string,
+  locale: string | undefined = memberLocale(),
+  timeZone?: string,
+): string {
+  const date = parse(iso);
+  if (!date) return 'unknown time';
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(date);
+}
+
+// learnedAt is a calendar date (YYYY-MM-DD) with no zone: format it as that date everywhere.
+export function formatCalendarDate(day: string, locale: string | undefined = memberLocale()): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return 'unknown date';
+  const date = parse(`${day}T00:00:00Z`);
+  if (!date) return 'unknown date';
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { formatCount, formatMatch, plural } from '@/lib/format/count';
+import { formatBytes } from '@/lib/format/size';
+import { formatAbsolute, formatCalendarDate, formatRelative } from '@/lib/format/time';
+
+const NOW = new Date('2026-11-01T12:00:00Z');
+
+describe('formatRelative', () => {
+  it('reads past and future times in words', () => {
+    expect(formatRelative('2026-11-01T11:57:00Z', NOW, 'en-US')).toBe('3 minutes ago');
+    expect(formatRelative('2026-11-01T14:00:00Z', NOW, 'en-US')).toBe('in 2 hours');
+    expect(formatRelative('2026-10-31T12:00:00Z', NOW, 'en-US')).toBe('yesterday');
+    expect(formatRelative('2026-11-01T11:59:50Z', NOW, 'en-US')).toBe('now');
+  });
+  it('does not invent a time for an unreadable one', () => {
+    expect(formatRelative('not a date', NOW, 'en-US')).toBe('unknown time');
+  });
+});
+
+describe('formatAbsolute', () => {
+  it('shows date and time in the given zone', () => {
+    expect(formatAbsolute('2026-11-01T12:00:00Z', 'en-US', 'UTC')).toBe('Nov 1, 2026, 12:00 PM');
+    expect(formatAbsolute('nope', 'en-US')).toBe('unknown time');
+  });
+  it('reads a calendar date as that date in every zone', () => {
+    expect(formatCalendarDate('2026-03-04', 'en-US')).toBe('Mar 4, 2026');
+    expect(formatCalendarDate('2026-3-4', 'en-US')).toBe('unknown date');
+  });
+});
+
+describe('formatBytes', () => {
+  it('uses binary units', () => {
+    expect(formatBytes(0, 'en-US')).toBe('0 B');
+    expect(formatBytes(1023, 'en-US')).toBe('1,023 B');
+    expect(formatBytes(1024, 'en-US')).toBe('1 KB');
+    expect(formatBytes(1536, 'en-US')).toBe('1.5 KB');
+    expect(formatBytes(65_536, 'en-US')).toBe('64 KB');
+    expect(formatBytes(20_971_520, 'en-US')).toBe('20 MB');
+    expect(formatBytes(3 * 1024 ** 3, 'en-US')).toBe('3 GB');
+    expect(formatBytes(-1, 'en-US')).toBe('unknown size');
+  });
+});
+
+describe('counts', () => {
+  it('formats counts and plurals', () => {
+    expect(formatCount(12345, 'en-US')).toBe('12,345');
+    expect(plural(1, 'call', 'calls', 'en-US')).toBe('1 call');
+    expect(plural(2, 'call', 'calls', 'en-US')).toBe('2 calls');
+  });
+  it('shows a match in basis points as a percentage rounded down', () => {
+    expect(formatMatch(8734, 'en-US')).toBe('87%');
+    expect(formatMatch(9999, 'en-US')).toBe('99%');
+    expect(formatMatch(10_000, 'en-US')).toBe('100%');
+    expect(formatMatch(-5, 'en-US')).toBe('0%');
+  });
+});
