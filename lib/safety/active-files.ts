@@ -1,0 +1,54 @@
+import { cleanForDisplay } from './untrusted';
+
+// A file flagged active must never be opened or run (contract). The service sets the flag; the
+// extension name is a second guard in case a flag is missing or wrong. Archives are treated as
+// active because the panel cannot see what they hold.
+const ACTIVE_EXTENSIONS = new Set([
+  // scripts
+  'sh', 'bash', 'zsh', 'ksh', 'csh', 'fish', 'bat', 'cmd', 'ps1', 'psm1', 'psd1', 'vbs', 'vbe', 'js', 'jse',
+  'mjs', 'cjs', 'wsf', 'wsh', 'py', 'pyw', 'rb', 'pl', 'php', 'lua', 'tcl', 'applescript', 'scpt',
+  'command',
+  // macro documents
+  'docm', 'dotm', 'xlsm', 'xltm', 'xlam', 'pptm', 'potm', 'ppam', 'ppsm', 'sldm',
+  // HTML, SVG and other documents a browser runs
+  'html', 'htm', 'xhtml', 'xht', 'shtml', 'mht', 'mhtml', 'svg', 'svgz', 'hta', 'xml', 'xsl',
+  // programs, installers and shortcuts
+  'exe', 'msi', 'msp', 'dll', 'com', 'scr', 'cpl', 'pif', 'app', 'dmg', 'pkg', 'deb', 'rpm', 'apk', 'jar',
+  'bin', 'run', 'appimage', 'elf', 'so', 'dylib', 'lnk', 'url', 'desktop', 'reg', 'inf', 'iso', 'img', 'vhd',
+  'crx', 'xpi', 'wasm',
+  // archives
+  'zip', 'tar', 'gz', 'tgz', 'bz2', 'tbz2', 'xz', 'txz', 'zst', '7z', 'rar', 'cab', 'ar', 'cpio',
+]);
+
+// The last extension of a path, lower case, ignoring trailing dots and spaces that some systems drop.
+export function fileExtension(path: string): string {
+  const name = cleanForDisplay(path).split(/[\\/]/).pop() ?? '';
+  const trimmed = name.replace(/[.\s]+$/, '');
+  const dot = trimmed.lastIndexOf('.');
+  if (dot <= 0 && !trimmed.startsWith('.')) return '';
+  return trimmed.slice(dot + 1).toLowerCase();
+}
+
+export function hasActiveExtension(path: string): boolean {
+  return ACTIVE_EXTENSIONS.has(fileExtension(path));
+}
+
+export interface FileLike {
+  active: unknown;
+  untrustedPath: { untrustedText: string } | null | undefined;
+}
+
+// Active unless the service said plainly it is not (active === false) and the name agrees.
+export function isActiveFile(file: FileLike): boolean {
+  if (file.active !== false) return true;
+  const path = file.untrustedPath?.untrustedText;
+  if (typeof path !== 'string') return true;
+  return hasActiveExtension(path);
+}
+
+export function activeWarning(file: FileLike): string {
+  if (file.active === true) {
+    return 'Active file (a script, macro document, web page, program or archive). It is never opened here; check it before you run anything.';
+  }
+  return 'Treated as active because of its name. It is never opened here; check it before you run anything.';
+}

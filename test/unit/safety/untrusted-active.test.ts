@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { activeWarning, fileExtension, hasActiveExtension, isActiveFile } from '@/lib/safety/active-files';
+import { asUntrusted, cleanForDisplay, isBlank, isCut, untrustedString } from '@/lib/safety/untrusted';
+
+describe('untrusted text helpers', () => {
+  it('returns the text and the cut flag', () => {
+    expect(untrustedString(asUntrusted('hello'))).toBe('hello');
+    expect(untrustedString(null)).toBe('');
+    expect(isCut({ untrustedText: 'x', truncated: true })).toBe(true);
+    expect(isCut({ untrustedText: 'x', truncated: false })).toBe(false);
+    expect(isCut(null)).toBe(false);
+    expect(isBlank(asUntrusted('  \n'))).toBe(true);
+  });
+  it('removes direction overrides and control characters but keeps lines', () => {
+    expect(cleanForDisplay('evil\u202Etxt.exe')).toBe('eviltxt.exe');
+    expect(cleanForDisplay('a\u0000b\u0007c\nd\te')).toBe('abc\nd\te');
+  });
+});
+
+describe('active files', () => {
+  it('reads the last extension, ignoring trailing dots and spaces', () => {
+    expect(fileExtension('src/report.pdf.exe')).toBe('exe');
+    expect(fileExtension('setup.EXE. ')).toBe('exe');
+    expect(fileExtension('dir\\run.BAT')).toBe('bat');
+    expect(fileExtension('README')).toBe('');
+    expect(fileExtension('notes.md')).toBe('md');
+    expect(fileExtension('a.pdf\u202Eexe.txt')).toBe('txt');
+  });
+  it('treats scripts, macro documents, HTML, SVG, programs and archives as active', () => {
+    for (const path of ['x.sh', 'x.ps1', 'x.docm', 'x.xlsm', 'page.html', 'img.svg', 'app.exe', 'pkg.tar.gz', 'a.zip']) {
+      expect(hasActiveExtension(path), path).toBe(true);
+    }
+    for (const path of ['notes.md', 'data.csv', 'photo.png', 'doc.pdf', 'plan.txt']) {
+      expect(hasActiveExtension(path), path).toBe(false);
+    }
+  });
+  it('keeps the service flag and adds the name as a second guard', () => {
+    expect(isActiveFile({ active: true, untrustedPath: asUntrusted('notes.md') })).toBe(true);
+    expect(isActiveFile({ active: false, untrustedPath: asUntrusted('notes.md') })).toBe(false);
+    expect(isActiveFile({ active: false, untrustedPath: asUntrusted('run.sh') })).toBe(true);
+    expect(isActiveFile({ active: 'no', untrustedPath: asUntrusted('notes.md') })).toBe(true);
+    expect(isActiveFile({ active: false, untrustedPath: null })).toBe(true);
+  });
+  it('explains why a file is treated as active', () => {
+    expect(activeWarning({ active: true, untrustedPath: asUntrusted('a.md') })).toMatch(/^Active file/);
+    expect(activeWarning({ active: false, untrustedPath: asUntrusted('a.sh') })).toMatch(/because of its name/);
+  });
+});
