@@ -8,7 +8,7 @@ export default defineConfig({
   vite: () => ({
     esbuild: { jsx: 'automatic', jsxImportSource: 'preact' },
   }),
-  manifest: ({ browser }) => ({
+  manifest: ({ browser, mode }) => ({
     name: 'Agent Connection',
     description:
       'Find AI Agents for what you select, preview and start calls, and read results, through your connection.',
@@ -24,6 +24,9 @@ export default defineConfig({
     ],
     // The site's origin is asked for at run time when the member connects; plain http only for loopback.
     optional_host_permissions: ['https://*/*', 'http://127.0.0.1/*', 'http://localhost/*'],
+    // The e2e build (browser tests and the demo) is granted the loopback emulator at install, because
+    // Playwright cannot answer the browser's permission prompt. Production builds grant nothing.
+    ...(mode === 'e2e' ? { host_permissions: ['http://127.0.0.1/*'] } : {}),
     action: { default_title: 'Agent Connection' },
     commands: {
       'find-selection': {

@@ -4,7 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium, type Page, type Worker } from 'playwright-core';
 
-export const EXTENSION_DIR = path.resolve(import.meta.dirname, '../../.output/chrome-mv3');
+/** The e2e build: the production build plus the loopback emulator granted at install (wxt.config.ts). */
+export const EXTENSION_DIR = path.resolve(import.meta.dirname, '../../.output/chrome-mv3-e2e');
+/** The production build, as a member installs it. */
+export const PRODUCTION_DIR = path.resolve(import.meta.dirname, '../../.output/chrome-mv3');
 
 /** Debian's Chromium unless CHROMIUM_PATH says otherwise. */
 export function chromiumPath(): string {
@@ -36,7 +39,7 @@ export interface LoadedExtension {
 /** Launches Chromium headless with the built extension loaded and waits for its service worker. */
 export async function launchExtension(options: { headless?: boolean } = {}): Promise<LoadedExtension> {
   if (!existsSync(path.join(EXTENSION_DIR, 'manifest.json'))) {
-    throw new Error(`No built extension at ${EXTENSION_DIR}: run "npm run build" first.`);
+    throw new Error(`No built extension at ${EXTENSION_DIR}: run "npm run build:e2e" first.`);
   }
   const profile = await mkdtemp(path.join(tmpdir(), 'ext-e2e-'));
   const context = await chromium.launchPersistentContext(profile, {

@@ -1,5 +1,7 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { type LoadedExtension, launchExtension } from './browser';
+import { type LoadedExtension, type LoadedManifest, launchExtension, PRODUCTION_DIR } from './browser';
 
 let ext: LoadedExtension;
 
@@ -17,8 +19,6 @@ test('the extension loads: its service worker runs and the side panel page rende
 
   const manifest = await ext.manifest();
   expect(manifest.manifest_version).toBe(3);
-  // The site's origin is asked for at run time; nothing is granted for all sites at install.
-  expect(manifest.host_permissions ?? []).toEqual([]);
 
   const errors: string[] = [];
   const page = await ext.openPanel();
@@ -28,4 +28,15 @@ test('the extension loads: its service worker runs and the side panel page rende
   expect(await page.getByRole('main').isVisible()).toBe(true);
   expect(errors).toEqual([]);
   await page.close();
+});
+
+test('the production build grants no site at install: the site origin is asked for at run time', async () => {
+  const manifest = JSON.parse(
+    await readFile(path.join(PRODUCTION_DIR, 'manifest.json'), 'utf8'),
+  ) as LoadedManifest;
+  expect(manifest.host_permissions ?? []).toEqual([]);
+  expect(manifest.optional_host_permissions).toEqual(['https://*/*', 'http://127.0.0.1/*', 'http://localhost/*']);
+  expect([...(manifest.permissions ?? [])].sort()).toEqual(
+    ['activeTab', 'alarms', 'contextMenus', 'notifications', 'scripting', 'sidePanel', 'storage'].sort(),
+  );
 });
