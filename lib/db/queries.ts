@@ -1,0 +1,87 @@
+/**
+ * Small typed queries. The panel wraps the readers in liveQuery; the background uses both. Every function
+ * takes the database so tests can pass their own.
+ */
+import type { AppDb } from './db';
+import type {
+  ApprovalRow,
+  BackgroundStatusRow,
+  CallRow,
+  CallState,
+  ConnectionRow,
+  FindingRow,
+  FindRow,
+  SessionRow,
+} from './types';
+
+/** States in which a call still needs the background (sending, waiting for approval, or running). */
+export const ACTIVE_CALL_STATES: readonly CallState[] = ['outbox', 'sending', 'needs_approval', 'started'];
+
+export function getConnection(d: AppDb): Promise<ConnectionRow | undefined> {
+  return d.connection.get('current');
+}
+
+export async function recentFinds(d: AppDb, limit = 20): Promise<FindRow[]> {
+  return d.finds.orderBy('at').reverse().limit(limit).toArray();
+}
+
+export async function latestFind(d: AppDb): Promise<FindRow | undefined> {
+  return d.finds.orderBy('id').last();
+}
+
+export function findByRequestId(d: AppDb, requestId: string): Promise<FindRow | undefined> {
+  return d.finds.where('requestId').equals(requestId).first();
+}
+
+export function getCall(d: AppDb, localId: string): Promise<CallRow | undefined> {
+  return d.calls.get(localId);
+}
+
+export function callByRunId(d: AppDb, runId: string): Promise<CallRow | undefined> {
+  return d.calls.where('runId').equals(runId).first();
+}
+
+/** Newest first. */
+export async function recentCalls(d: AppDb, limit = 50): Promise<CallRow[]> {
+  return d.calls.orderBy('createdAt').reverse().limit(limit).toArray();
+}
+
+export async function callsInSession(d: AppDb, sessionId: string): Promise<CallRow[]> {
+  const rows = await d.calls.where('sessionId').equals(sessionId).toArray();
+  return rows.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+}
+
+export function callsInState(d: AppDb, states: readonly CallState[]): Promise<CallRow[]> {
+  return d.calls.where('state').anyOf([...states]).toArray();
+}
+
+/** Calls started and not ended: these are polled. */
+export function runningCalls(d: AppDb): Promise<CallRow[]> {
+  return d.calls.where('state').equals('started').toArray();
+}
+
+export function runningCallCount(d: AppDb): Promise<number> {
+  return d.calls.where('state').equals('started').count();
+}
+
+export function getSession(d: AppDb, sessionId: string): Promise<SessionRow | undefined> {
+  return d.sessions.get(sessionId);
+}
+
+export function approvalsForCall(d: AppDb, localId: string): Promise<ApprovalRow[]> {
+  return d.approvals.where('localId').equals(localId).toArray();
+}
+
+export function pendingApprovals(d: AppDb): Promise<ApprovalRow[]> {
+  return d.approvals.where('status').equals('pending').toArray();
+}
+
+/** Newest first, by when the finding was made. */
+export async function listFindings(d: AppDb): Promise<FindingRow[]> {
+  const rows = await d.findings.toArray();
+  return rows.sort((a, b) => b.finding.createdAt.localeCompare(a.finding.createdAt));
+}
+
+export function backgroundStatus(d: AppDb): Promise<BackgroundStatusRow | undefined> {
+  return d.ui.get('background');
+}

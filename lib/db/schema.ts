@@ -1,0 +1,29 @@
+/**
+ * The database's versions. Each entry is frozen once released: a change adds a new version with its
+ * `upgrade`, and a fixture of the previous version (test/unit/db/fixtures/) is opened by the current code in
+ * a test. Indexes only: Dexie stores every other field as it is.
+ */
+import type { Transaction } from 'dexie';
+
+export const DB_NAME = 'agent-connection';
+
+export interface DbVersion {
+  version: number;
+  stores: Record<string, string | null>;
+  upgrade?: (tx: Transaction) => Promise<void>;
+}
+
+export const STORES_V1 = {
+  connection: 'id',
+  finds: '++id, requestId, at',
+  calls: 'localId, state, runId, sessionId, connectionId, createdAt',
+  sessions: 'sessionId',
+  approvals: 'approvalId, localId, status',
+  findings: 'findingId',
+  notifications: 'eventKey, notificationId',
+  ui: 'key',
+} as const;
+
+export const DB_VERSIONS: readonly DbVersion[] = [{ version: 1, stores: STORES_V1 }];
+
+export const CURRENT_DB_VERSION = DB_VERSIONS[DB_VERSIONS.length - 1]!.version;

@@ -1,0 +1,279 @@
+/**
+ * Row types of the extension's IndexedDB. The background is the only writer; the side panel and the options
+ * page read these rows through liveQuery. API answers are stored as the client parsed them (lib/api/schemas),
+ * so nothing here needs parsing again before it is shown.
+ *
+ * The connection key is never in any of these rows: it lives only in browser.storage.local (background).
+ */
+import type {
+  AgentCard,
+  ApprovalReason,
+  CallResult,
+  Connection,
+  Finding,
+  MissingDetail,
+  Problem,
+  ReportAnswer,
+  ReportReasonKind,
+  ReportVerdict,
+  Session,
+  StartCallRequest,
+  Switches,
+  Today,
+  Tolerant,
+  UntrustedText,
+} from '../api/schemas';
+
+/** ISO 8601 date-time string. */
+export type IsoTime = string;
+/** Milliseconds since the epoch (used for scheduling, compared with Date.now()). */
+export type EpochMs = number;
+
+/** Fields an API refusal may carry (G1), kept so the panel can show what is missing or where to go. */
+export interface MemberErrorExtras {
+  fields?: string[];
+  problems?: Problem[];
+  missing?: MissingDetail[];
+  approvalId?: string;
+  approvalUrl?: string;
+  topUpUrl?: string;
+  reason?: string;
+  until?: string;
+  retryAfterSeconds?: number;
+}
+
+/**
+ * An error as the member reads it: a stable code (the API's code, or a local one), a sentence in the
+ * member's words, and what to do next. Also the error of a command reply (lib/messages.ts).
+ */
+export interface MemberError {
+  code: string;
+  message: string;
+  nextStep?: string;
+  /** HTTP status when the site answered; absent for local refusals and network failures. */
+  status?: number;
+  extras: MemberErrorExtras;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// connection: one row, id 'current'
+// ---------------------------------------------------------------------------------------------------
+
+export type ConnectionStatus = 'connected' | 'revoked' | 'disconnected';
+
+export interface ConnectionRow {
+  id: 'current';
+  /** The site's address as the member entered it, reduced to its origin (G17): the API is at {origin}/api/v1. */
+  siteUrl: string;
+  origin: string;
+  connectionId: string;
+  name: string;
+  /** Set for a session-scoped key: the connection reaches only this session. */
+  sessionId: string | null;
+  /** Switches from the claim answer; `me.switches` is fresher once GET /me was read. */
+  switches: Switches;
+  /** Settings the connector still needs (claim answer), each with the question to ask the member. */
+  env: { variable: string; ask: string }[];
+  /** The last GET /me answer, null until read. */
+  me: Connection | null;
+  meAt: IsoTime | null;
+  /** Who receives a call's details, as the site states it (GET /me, or the first call's 202). */
+  privacyLine: string | null;
+  /** Whether the panel has shown the privacy line prominently once (command markPrivacyLineShown). */
+  privacyLineShown: boolean;
+  status: ConnectionStatus;
+  connectedAt: IsoTime;
+  statusAt: IsoTime;
+  /** The last failure reading GET /me, null after a good read. */
+  error: MemberError | null;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// finds
+// ---------------------------------------------------------------------------------------------------
+
+export type FindSource = 'panel' | 'menu' | 'shortcut';
+export type FindStatus = 'running' | 'done' | 'refused' | 'failed';
+
+export interface FindRow {
+  /** Auto-increment key. */
+  id?: number;
+  /** Random id given when the find began; the menu and shortcut put it in storage.session with the text. */
+  requestId: string;
+  /** The text sent (trimmed, at most 2000 characters). */
+  text: string;
+  /** The selection was longer than 2000 characters and was cut on a word boundary: tell the member. */
+  cut: boolean;
+  source: FindSource;
+  status: FindStatus;
+  /** Agent cards, best match first; empty until done. */
+  agents: AgentCard[];
+  /** Why it was refused or failed (too short, secret found, site refused, offline). */
+  error: MemberError | null;
+  at: IsoTime;
+  doneAt: IsoTime | null;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// calls: the outbox and every call's life
+// ---------------------------------------------------------------------------------------------------
+
+/**
+ * - outbox: written, not sent yet (also where a call goes back to after a worker restart mid-send)
+ * - sending: POST /calls in flight
+ * - unsent: the network failed several times; retryCall resends with the same Idempotency-Key
+ * - needs_approval: waiting for the member's approval (see the approvals row); resent by the background
+ * - started: 202 received; polled until it ends
+ * - finished: the result ended (passed, failed or returned); see `result`
+ * - refused: the site refused it; `error` says why and what to do
+ * - declined / expired: the member declined the approval, or its 30 minutes passed
+ */
+export type CallState =
+  | 'outbox'
+  | 'sending'
+  | 'unsent'
+  | 'needs_approval'
+  | 'started'
+  | 'finished'
+  | 'refused'
+  | 'declined'
+  | 'expired';
+
+export interface CallStop {
+  idempotencyKey: string;
+  requestedAt: IsoTime;
+  /** 200 stopped: true. */
+  done: boolean;
+  error: MemberError | null;
+}
+
+export interface CallReport {
+  idempotencyKey: string;
+  verdict: ReportVerdict;
+  reasonKind: ReportReasonKind | null;
+  reason: string | null;
+  requestedAt: IsoTime;
+  /** What the site recorded (the first report stands), null until answered. */
+  recorded: ReportAnswer | null;
+  error: MemberError | null;
+}
+
+export interface CallRow {
+  /** Chosen once per click (by the panel, or by the background), the row's key. */
+  localId: string;
+  /** Connection the call was made through; a later connection never polls it. */
+  connectionId: string;
+  /** The exact POST /calls body, without approvalId. */
+  request: StartCallRequest;
+  /** Idempotency-Key of the current intent, stored before the request is sent; reused on every retry. */
+  idempotencyKey: string;
+  /** Set when resending an approved call: sent with the request as approvalId. */
+  approvalId: string | null;
+  /** Names to show before the result arrives, as the panel had them (untrusted). */
+  agentName: UntrustedText | null;
+  callName: UntrustedText | null;
+  state: CallState;
+  /** Send attempts of the current intent. */
+  attempts: number;
+  /** When to try sending again after a network failure (outbox), null otherwise. */
+  nextSendAt: EpochMs | null;
+  runId: string | null;
+  sessionId: string | null;
+  holdCents: number | null;
+  spendableAfterCents: number | null;
+  /** The privacy line the 202 carried (first call through a connection): show it. */
+  privacyLine: string | null;
+  today: Today | null;
+  /** The last GET /calls/{runId} (or session results) answer. */
+  result: CallResult | null;
+  /** The refusal or failure to show, null when none. */
+  error: MemberError | null;
+  stop: CallStop | null;
+  report: CallReport | null;
+  createdAt: IsoTime;
+  updatedAt: IsoTime;
+  sentAt: IsoTime | null;
+  startedAt: IsoTime | null;
+  finishedAt: IsoTime | null;
+  /** When the poller reads this call next, null when it is not polled. */
+  nextPollAt: EpochMs | null;
+  /** Polls made since it started (drives the backoff). */
+  polls: number;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// sessions, approvals, findings
+// ---------------------------------------------------------------------------------------------------
+
+export interface SessionRow {
+  sessionId: string;
+  session: Session;
+  readAt: IsoTime;
+}
+
+/**
+ * - pending: waiting for the member on the site; checked and resent by the background
+ * - ran: the approved request was accepted (202); the call row is started
+ * - declined, expired: tell the member which
+ * - refused: the resend was refused for another reason (the call row's error says why)
+ */
+export type ApprovalRowStatus = 'pending' | 'ran' | 'declined' | 'expired' | 'refused';
+
+export interface ApprovalRow {
+  approvalId: string;
+  /** The call waiting for it. */
+  localId: string;
+  /** The member's approval page (site origin only, G15). */
+  approvalUrl: string;
+  reason: Tolerant<ApprovalReason> | null;
+  /** The exact request the approval is for (without approvalId). */
+  request: StartCallRequest;
+  /** 30 minutes from the refusal (or as the site says). */
+  expiresAt: IsoTime;
+  status: ApprovalRowStatus;
+  /** The site's status from the last GET /approvals/{id}, when read. */
+  siteStatus: string | null;
+  createdAt: IsoTime;
+  updatedAt: IsoTime;
+  /** When the background checks or resends next. */
+  nextCheckAt: EpochMs;
+  checks: number;
+}
+
+export interface FindingRow {
+  findingId: string;
+  finding: Finding;
+  readAt: IsoTime;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// notifications ledger, ui
+// ---------------------------------------------------------------------------------------------------
+
+export type NotificationKind = 'call_finished' | 'approval_needed' | 'approval_outcome';
+
+export interface NotificationRow {
+  /** One event, e.g. `call:<runId>:finished` or `approval:<approvalId>:needed`. */
+  eventKey: string;
+  notificationId: string;
+  kind: NotificationKind;
+  localId: string | null;
+  /** For an approval: the page a click opens. */
+  url: string | null;
+  raisedAt: IsoTime;
+  clickedAt: IsoTime | null;
+}
+
+/** The background's own state the panel shows: offline, an error, the site's request pace. */
+export interface BackgroundStatusRow {
+  key: 'background';
+  offline: boolean;
+  offlineSince: IsoTime | null;
+  /** The last error the badge shows, cleared by the next good answer. */
+  error: MemberError | null;
+  /** 429 rate_limited: no request before this time. */
+  pausedUntil: EpochMs | null;
+  updatedAt: IsoTime;
+}
+
+export type UiRow = BackgroundStatusRow;

@@ -1,0 +1,295 @@
+/**
+ * The one protocol between the extension's pages (side panel, options) and the background.
+ *
+ * Commands go down, data comes up through IndexedDB (lib/db): most replies are small (an id, a state) and
+ * the panel renders the rows through liveQuery. Each command has a zod schema for its payload and its reply;
+ * both ends check them. The background accepts commands only from this extension's own pages.
+ *
+ * zod/mini keeps this file small in the panel's bundle; the background parses every API answer with the full
+ * schemas before storing or replying, so reply values that carry API objects are checked only for shape here.
+ */
+import { browser } from 'wxt/browser';
+import * as z from 'zod/mini';
+import type { Preview, ReportAnswer } from './api/schemas';
+import type { CallState, MemberError, MemberErrorExtras } from './db/types';
+
+const ENVELOPE_TYPE = 'agent-connection/command@1';
+
+const isObject = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const str = (min: number, max: number) => z.string().check(z.minLength(min), z.maxLength(max));
+const id = () => str(1, 64);
+const Empty = z.object({});
+const UntrustedText = z.object({ untrustedText: z.string(), truncated: z.boolean() });
+
+const CALL_STATES = [
+  'outbox',
+  'sending',
+  'unsent',
+  'needs_approval',
+  'started',
+  'finished',
+  'refused',
+  'declined',
+  'expired',
+] as const satisfies readonly CallState[];
+const CallStateSchema = z.enum(CALL_STATES);
+
+const AnswerInput = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('option'), optionKeys: z.array(z.string()) }),
+  z.object({ kind: z.literal('own'), own: str(0, 2000) }),
+  z.object({ kind: z.literal('left_to_agent') }),
+]);
+
+/**
+ * The fields of a POST /calls body the member chooses (the contract's limits; the background checks the
+ * whole body again with lib/api's StartCallRequestSchema). approvalId is the background's own business.
+ */
+const CallRequest = z.object({
+  agentId: id(),
+  callId: id(),
+  sessionId: z.optional(z.nullable(id())),
+  details: z.optional(str(0, 20000)),
+  question: z.optional(z.nullable(str(0, 4000))),
+  fileIds: z.optional(z.array(str(1, 256)).check(z.maxLength(6))),
+  maxCents: z.optional(z.nullable(z.int().check(z.minimum(1)))),
+  answers: z.optional(z.nullable(z.record(z.string(), AnswerInput))),
+  subject: z.optional(z.nullable(z.enum(['ask_anyway', 'new_agent']))),
+  fromAsk: z.optional(z.nullable(id())),
+});
+export type CallRequestPayload = z.infer<typeof CallRequest>;
+
+function command<P extends z.ZodMiniType, R extends z.ZodMiniType>(payload: P, reply: R) {
+  return { payload, reply };
+}
+
+export const COMMANDS = {
+  /** Claim a connect code for the site at siteUrl. The panel asks for the site's origin permission first. */
+  connect: command(
+    z.object({ siteUrl: str(1, 2048), code: str(1, 100) }),
+    z.object({ connectionId: z.string(), name: z.string(), sessionId: z.nullable(z.string()) }),
+  ),
+  /** Forget the key locally; history stays. */
+  disconnect: command(Empty, Empty),
+  /** Read GET /me again into the connection row. */
+  refreshMe: command(Empty, z.object({ at: z.string() })),
+  /** The panel showed the privacy line prominently once. */
+  markPrivacyLineShown: command(Empty, Empty),
+  /** POST /find with text typed in the panel. The cards land in the finds table (row findId). */
+  find: command(z.object({ text: str(0, 100_000) }), z.object({ findId: z.number(), requestId: z.string() })),
+  /**
+   * The preview of a call before anything runs: GET .../preview before anything is typed, POST /calls/quote
+   * once details or a question are there (G14). Not stored: the reply carries it.
+   */
+  preview: command(CallRequest, z.object({ preview: z.custom<Preview>(isObject) })),
+  /**
+   * Start a call. Give a fresh localId per click (crypto.randomUUID()): a second delivery of the same click
+   * does not make a second call. The reply comes after the first send attempt; the calls row tells the rest.
+   */
+  startCall: command(
+    z.object({
+      localId: z.optional(z.uuid()),
+      request: CallRequest,
+      agentName: z.optional(z.nullable(UntrustedText)),
+      callName: z.optional(z.nullable(UntrustedText)),
+    }),
+    z.object({ localId: z.string(), state: CallStateSchema }),
+  ),
+  /**
+   * Send a call again: unsent (network) with the same Idempotency-Key; refused, declined or expired as a new
+   * intent with a new key (the site remembers the first answer of a key for 24 hours).
+   */
+  retryCall: command(z.object({ localId: str(1, 64) }), z.object({ localId: z.string(), state: CallStateSchema })),
+  /** Stop a running call. 409 while checking: "try again in a moment". */
+  stopCall: command(z.object({ runId: id() }), z.object({ stopped: z.literal(true) })),
+  /** Report a result (did_not_help with a reasonKind). The first report stands: the reply is what was recorded. */
+  reportCall: command(
+    z.object({
+      runId: id(),
+      verdict: z.enum(['helped', 'partly', 'did_not_help']),
+      reasonKind: z.nullable(z.enum(['wrong', 'outdated', 'not_relevant'])),
+      reason: z.nullable(str(0, 500)),
+    }),
+    z.object({ recorded: z.custom<ReportAnswer>(isObject) }),
+  ),
+  /** Read a call again now (e.g. its file links expired). */
+  refreshCall: command(z.object({ localId: str(1, 64) }), Empty),
+  /** Read GET /sessions/{id} into the sessions table. */
+  refreshSession: command(z.object({ sessionId: id() }), Empty),
+  /** Read GET /findings into the findings table. */
+  refreshFindings: command(Empty, z.object({ count: z.number() })),
+  /** Open one of the member's own pages on the site (G15). The background checks origin and path. */
+  openSitePage: command(z.object({ url: str(1, 2048) }), Empty),
+};
+
+export type CommandName = keyof typeof COMMANDS;
+export type CommandPayload<N extends CommandName> = z.input<(typeof COMMANDS)[N]['payload']>;
+export type CommandReply<N extends CommandName> = z.output<(typeof COMMANDS)[N]['reply']>;
+export type CommandResult<N extends CommandName> =
+  | { ok: true; value: CommandReply<N> }
+  | { ok: false; error: MemberError };
+
+export const MemberErrorSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  nextStep: z.optional(z.string()),
+  status: z.optional(z.number()),
+  extras: z.custom<MemberErrorExtras>(isObject),
+});
+
+interface CommandEnvelope {
+  type: typeof ENVELOPE_TYPE;
+  name: string;
+  payload: unknown;
+}
+
+const EnvelopeSchema = z.object({
+  type: z.literal(ENVELOPE_TYPE),
+  name: z.string(),
+  payload: z.unknown(),
+});
+
+const ReplyEnvelopeSchema = z.union([
+  z.object({ ok: z.literal(true), value: z.unknown() }),
+  z.object({ ok: z.literal(false), error: MemberErrorSchema }),
+]);
+
+function isCommandName(name: string): name is CommandName {
+  return Object.hasOwn(COMMANDS, name);
+}
+
+/** An error made on this side of the protocol (bad payload, background unreachable, refused sender). */
+export function localError(code: string, message: string, nextStep?: string): MemberError {
+  return nextStep === undefined ? { code, message, extras: {} } : { code, message, nextStep, extras: {} };
+}
+
+/** A handler throws this to reply with a member-facing error. */
+export class CommandFailure extends Error {
+  constructor(readonly error: MemberError) {
+    super(error.message);
+    this.name = 'CommandFailure';
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Page side
+// ---------------------------------------------------------------------------------------------------
+
+/** Send a command to the background. Never throws: an error comes back as `{ ok: false, error }`. */
+export async function sendCommand<N extends CommandName>(
+  name: N,
+  payload: CommandPayload<N>,
+): Promise<CommandResult<N>> {
+  const spec = COMMANDS[name];
+  const checked = spec.payload.safeParse(payload);
+  if (!checked.success) {
+    return { ok: false, error: localError('invalid_command', 'That request could not be sent: it was not complete.') };
+  }
+  const envelope: CommandEnvelope = { type: ENVELOPE_TYPE, name, payload: checked.data };
+  let raw: unknown;
+  try {
+    raw = await browser.runtime.sendMessage(envelope);
+  } catch {
+    return {
+      ok: false,
+      error: localError('background_unreachable', 'The extension did not answer.', 'Close the panel and open it again.'),
+    };
+  }
+  const reply = ReplyEnvelopeSchema.safeParse(raw);
+  if (!reply.success) {
+    return { ok: false, error: localError('bad_reply', 'The extension answered something unexpected.') };
+  }
+  if (!reply.data.ok) return { ok: false, error: reply.data.error };
+  const value = spec.reply.safeParse(reply.data.value);
+  if (!value.success) {
+    return { ok: false, error: localError('bad_reply', 'The extension answered something unexpected.') };
+  }
+  return { ok: true, value: value.data as CommandReply<N> };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Background side
+// ---------------------------------------------------------------------------------------------------
+
+export type CommandHandlers = {
+  [N in CommandName]: (payload: z.output<(typeof COMMANDS)[N]['payload']>) => Promise<CommandReply<N>>;
+};
+
+/** What the background knows of a message's sender (a subset of runtime.MessageSender). */
+export interface SenderInfo {
+  id?: string;
+  url?: string;
+  tab?: unknown;
+}
+
+/**
+ * True only for this extension's own pages. A content script's sender has our id but the web page's url;
+ * another extension or a web page has another id. The side panel, the options page and an extension page
+ * opened in a tab all have a url under our own base.
+ */
+export function isOwnExtensionPage(sender: SenderInfo): boolean {
+  if (sender.id !== browser.runtime.id) return false;
+  if (typeof sender.url !== 'string') return false;
+  return sender.url.startsWith(browser.runtime.getURL('/'));
+}
+
+export type CommandReplyEnvelope = { ok: true; value: unknown } | { ok: false; error: MemberError };
+
+export interface HandleOptions {
+  /** Turns anything a handler throws into the member's words (lib/api errors, CommandFailure, bugs). */
+  toError: (err: unknown) => MemberError;
+}
+
+/** Checks sender and payload, runs the handler, checks its reply. Undefined for messages not of this protocol. */
+export function handleCommandMessage(
+  message: unknown,
+  sender: SenderInfo,
+  handlers: CommandHandlers,
+  options: HandleOptions,
+): Promise<CommandReplyEnvelope> | undefined {
+  const envelope = EnvelopeSchema.safeParse(message);
+  if (!envelope.success) return undefined;
+  if (!isOwnExtensionPage(sender)) {
+    return Promise.resolve({
+      ok: false,
+      error: localError('forbidden_sender', 'Only the extension’s own pages can ask for this.'),
+    });
+  }
+  const { name, payload } = envelope.data;
+  if (!isCommandName(name)) {
+    return Promise.resolve({ ok: false, error: localError('unknown_command', 'The extension does not know that request.') });
+  }
+  return run(name, payload, handlers, options);
+}
+
+async function run<N extends CommandName>(
+  name: N,
+  payload: unknown,
+  handlers: CommandHandlers,
+  options: HandleOptions,
+): Promise<CommandReplyEnvelope> {
+  const spec = COMMANDS[name];
+  const checked = spec.payload.safeParse(payload);
+  if (!checked.success) {
+    return { ok: false, error: localError('invalid_command', 'That request was not complete or not valid.') };
+  }
+  try {
+    const handler = handlers[name] as (p: unknown) => Promise<unknown>;
+    const value = await handler(checked.data);
+    const reply = spec.reply.safeParse(value);
+    if (!reply.success) {
+      return { ok: false, error: localError('internal', 'Something went wrong in the extension.') };
+    }
+    return { ok: true, value: reply.data };
+  } catch (err) {
+    if (err instanceof CommandFailure) return { ok: false, error: err.error };
+    return { ok: false, error: options.toError(err) };
+  }
+}
+
+/** Registers the one runtime.onMessage listener of the protocol. Call synchronously in the background's main(). */
+export function registerCommandHandlers(handlers: CommandHandlers, options: HandleOptions): void {
+  browser.runtime.onMessage.addListener((message: unknown, sender: SenderInfo) =>
+    handleCommandMessage(message, sender, handlers, options),
+  );
+}
