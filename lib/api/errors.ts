@@ -1,0 +1,589 @@
+/**
+ * Errors of the Connection API client, one class per kind, all with a `kind` discriminant:
+ * - `api`: the service refused (HTTP status + code + extras). Codes are turned into the member's words here.
+ * - `malformed`: an answer that is not JSON, has no readable error code, or does not fit its schema.
+ * - `network`: the request never got an answer (offline, DNS, reset, or our timeout).
+ * - `local`: refused on this machine before anything was sent (limits, secret guard, code format, origin).
+ * - `aborted`: the caller cancelled.
+ * No error ever carries the connection key: messages are built from codes and counts, never from headers.
+ */
+import type { UntrustedText } from './schemas';
+
+// ---------------------------------------------------------------------------------------------------
+// Next steps: what the member (or the extension) can do about a refusal
+// ---------------------------------------------------------------------------------------------------
+
+export type NextStep =
+  /** Key missing, wrong or revoked: make a new connection and claim its code. */
+  | { kind: 'reconnect' }
+  /** The member approves this exact call on the site, then it is resent with approvalId. */
+  | { kind: 'approve'; approvalId: string | null; approvalUrl: string | null }
+  /** Buy credits on the site. */
+  | { kind: 'top_up'; topUpUrl: string | null }
+  /** Try again later: after `seconds`, at `until`, or when a running call ends (both null). */
+  | { kind: 'wait'; seconds: number | null; until: string | null }
+  /** Transient failure on the site's side: try again shortly. */
+  | { kind: 'retry' }
+  /** Change what was sent (the named fields). */
+  | { kind: 'fix_request'; fields: readonly string[] }
+  /** Answer the agent's questions first (missing details or answers that do not fit). */
+  | { kind: 'answer_questions' }
+  /** The session is closed: start a new one. */
+  | { kind: 'new_session' }
+  /** A switch or choice only the member can change, on the connection's page. */
+  | { kind: 'member_settings' }
+  /** Open the item again (e.g. read the call again for a fresh file link). */
+  | { kind: 'refresh' }
+  /** The extension is out of date for this service. */
+  | { kind: 'update_extension' }
+  /** Nothing the extension can do; the member may contact the service. */
+  | { kind: 'none' };
+
+// ---------------------------------------------------------------------------------------------------
+// Every code the contract (and docs/contract-gaps.md) names
+// ---------------------------------------------------------------------------------------------------
+
+export const COMMON_CODES = [
+  'unauthenticated',
+  'key_revoked',
+  'account_suspended',
+  'session_scoped',
+  'rate_limited',
+  'not_available',
+  'server_error',
+  'not_found',
+  'invalid_json',
+  'too_large',
+  'retired',
+] as const;
+
+export const IDEMPOTENCY_CODES = ['idempotency_key_required', 'idempotency_key_reused', 'idempotency_in_progress'] as const;
+
+export const START_CALL_CODES = [
+  'not_found',
+  'invalid_input',
+  'secret_in_details',
+  'switched_off',
+  'needs_approval',
+  'agent_blocked',
+  'short',
+  'agent_unavailable',
+  'over_max',
+  'details_missing',
+  'invalid_answers',
+  'session_closed',
+  'approval_not_usable',
+  'over_limit',
+  'failed_calls',
+  'findings_off',
+] as const;
+
+export const OTHER_ENDPOINT_CODES = ['code_not_valid', 'invalid_state'] as const;
+
+/** Codes seen only in the contract's changelog. */
+export const CHANGELOG_CODES = [
+  'plan_ran',
+  'corrections_blocked',
+  'invalid_package',
+  'invalid_batch',
+  'not_stamped',
+  'cleaner_version',
+  'stamp_mismatch',
+  'not_cleaned',
+  'too_slow',
+  'agent_busy',
+] as const;
+
+/** Codes added by docs/contract-gaps.md (G14: signed file links). */
+export const GAP_CODES = ['link_expired', 'download_limit'] as const;
+
+export const KNOWN_CODES = [
+  ...new Set([
+    ...COMMON_CODES,
+    ...IDEMPOTENCY_CODES,
+    ...START_CALL_CODES,
+    ...OTHER_ENDPOINT_CODES,
+    ...CHANGELOG_CODES,
+    ...GAP_CODES,
+  ]),
+] as const;
+export type KnownCode =
+  | (typeof COMMON_CODES)[number]
+  | (typeof IDEMPOTENCY_CODES)[number]
+  | (typeof START_CALL_CODES)[number]
+  | (typeof OTHER_ENDPOINT_CODES)[number]
+  | (typeof CHANGELOG_CODES)[number]
+  | (typeof GAP_CODES)[number];
+
+export function isKnownCode(code: string): code is KnownCode {
+  return (KNOWN_CODES as readonly string[]).includes(code);
+}
+
+/** Codes after which the very same request may be sent again (with the same Idempotency-Key). */
+export const RETRYABLE_CODES: ReadonlySet<string> = new Set(['server_error', 'rate_limited', 'idempotency_in_progress']);
+
+// ---------------------------------------------------------------------------------------------------
+// Extras, read tolerantly (G1)
+// ---------------------------------------------------------------------------------------------------
+
+export interface ApiProblem {
+  /** The answer's key, or null when the service gave the problem as plain text. */
+  key: string | null;
+  problem: string;
+}
+
+export interface ApiMissingDetail {
+  key: string;
+  untrustedDetail: UntrustedText | null;
+}
+
+export interface ApiErrorExtras {
+  fields: string[];
+  problems: ApiProblem[];
+  missing: ApiMissingDetail[];
+  approvalId: string | null;
+  approvalUrl: string | null;
+  topUpUrl: string | null;
+  reason: string | null;
+  until: string | null;
+  /** From the Retry-After header (seconds, or an HTTP date turned into seconds). */
+  retryAfterSeconds: number | null;
+  /** The service's own English text, if any; shown only as a detail, never as the member's message. */
+  serverMessage: string | null;
+}
+
+export const NO_EXTRAS: ApiErrorExtras = {
+  fields: [],
+  problems: [],
+  missing: [],
+  approvalId: null,
+  approvalUrl: null,
+  topUpUrl: null,
+  reason: null,
+  until: null,
+  retryAfterSeconds: null,
+  serverMessage: null,
+};
+
+type JsonObject = Record<string, unknown>;
+
+function isObject(v: unknown): v is JsonObject {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function str(v: unknown): string | null {
+  return typeof v === 'string' ? v : null;
+}
+
+function readUt(v: unknown): UntrustedText | null {
+  if (isObject(v) && typeof v.untrustedText === 'string') {
+    return { untrustedText: v.untrustedText, truncated: v.truncated === true };
+  }
+  return typeof v === 'string' ? { untrustedText: v, truncated: false } : null;
+}
+
+function readFields(v: unknown): string[] {
+  if (Array.isArray(v)) return v.filter((f): f is string => typeof f === 'string');
+  if (isObject(v)) return Object.keys(v);
+  return typeof v === 'string' ? [v] : [];
+}
+
+function readProblems(v: unknown): ApiProblem[] {
+  if (!Array.isArray(v)) return [];
+  const out: ApiProblem[] = [];
+  for (const p of v) {
+    if (typeof p === 'string') out.push({ key: null, problem: p });
+    else if (isObject(p)) {
+      const problem = str(p.problem) ?? str(p.message) ?? '';
+      out.push({ key: str(p.key), problem });
+    }
+  }
+  return out;
+}
+
+function readMissing(v: unknown): ApiMissingDetail[] {
+  if (!Array.isArray(v)) return [];
+  const out: ApiMissingDetail[] = [];
+  for (const m of v) {
+    if (typeof m === 'string') out.push({ key: m, untrustedDetail: null });
+    else if (isObject(m) && typeof m.key === 'string') {
+      out.push({ key: m.key, untrustedDetail: readUt(m.untrustedDetail) });
+    }
+  }
+  return out;
+}
+
+/**
+ * Retry-After: delay-seconds or an HTTP date (RFC 9110). Null when absent or unreadable.
+ * `nowMs` makes the date form testable on a fake clock.
+ */
+export function parseRetryAfter(value: string | null | undefined, nowMs: number): number | null {
+  if (value === null || value === undefined) return null;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const at = Date.parse(trimmed);
+  if (Number.isNaN(at)) return null;
+  return Math.max(0, Math.ceil((at - nowMs) / 1000));
+}
+
+/**
+ * Reads an error answer's body per G1: the code from `error.code`, a top-level `code`, or `error` when it
+ * is a string; extras from the error object or the top level. Null when no code can be read.
+ */
+export function readErrorBody(
+  body: unknown,
+): { code: string; extras: Omit<ApiErrorExtras, 'retryAfterSeconds'> } | null {
+  if (!isObject(body)) return null;
+  const inner = isObject(body.error) ? body.error : null;
+  const code = str(inner?.code) ?? str(body.code) ?? str(body.error);
+  if (code === null || code === '') return null;
+  const pick = (name: string): unknown => (inner && name in inner ? inner[name] : body[name]);
+  return {
+    code,
+    extras: {
+      fields: readFields(pick('fields')),
+      problems: readProblems(pick('problems')),
+      missing: readMissing(pick('missing')),
+      approvalId: str(pick('approvalId')),
+      approvalUrl: str(pick('approvalUrl')),
+      topUpUrl: str(pick('topUpUrl')),
+      reason: str(pick('reason')),
+      until: str(pick('until')),
+      serverMessage: str(pick('message')),
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The member's words
+// ---------------------------------------------------------------------------------------------------
+
+interface Described {
+  message: string;
+  next: NextStep;
+}
+
+const wait = (x: ApiErrorExtras): NextStep => ({ kind: 'wait', seconds: x.retryAfterSeconds, until: x.until });
+
+function waitWords(x: ApiErrorExtras): string {
+  if (x.retryAfterSeconds !== null) return `Try again in ${x.retryAfterSeconds} s.`;
+  if (x.until !== null) return `Try again after ${x.until}.`;
+  return 'Try again in a moment.';
+}
+
+function switchName(reason: string | null): string {
+  switch (reason) {
+    case 'files':
+      return 'Files';
+    case 'tryNewAgents':
+      return 'New agents';
+    case 'sharing':
+      return 'Sharing';
+    case 'spending':
+      return 'Spending';
+    default:
+      return reason === null ? 'A switch' : `The "${reason}" switch`;
+  }
+}
+
+function approvalWhy(reason: string | null): string {
+  switch (reason) {
+    case 'new_agent':
+      return 'This is the first call to this agent, and you asked to be asked first.';
+    case 'second_session':
+      return 'This call starts a session beyond the ones that go without asking today.';
+    case 'over_calls':
+      return 'This call is beyond the calls that go without asking today.';
+    case 'spending_off':
+      return 'Spending is switched off for this connection, so every call waits for you.';
+    default:
+      return 'This call needs your approval.';
+  }
+}
+
+/** Message and next step for a code; unknown codes get a generic refusal that names the code. */
+export function describe(code: string, status: number, x: ApiErrorExtras): Described {
+  const fix: NextStep = { kind: 'fix_request', fields: x.fields };
+  switch (code) {
+    case 'unauthenticated':
+      return {
+        message: 'The site did not accept this connection’s key. Connect again with a new connect code.',
+        next: { kind: 'reconnect' },
+      };
+    case 'key_revoked':
+      return {
+        message: 'This connection was revoked on the site. Make a new connection there and connect again.',
+        next: { kind: 'reconnect' },
+      };
+    case 'account_suspended':
+      return { message: 'Your account on the site is suspended. Nothing can be done through this connection.', next: { kind: 'none' } };
+    case 'session_scoped':
+      return {
+        message: 'This connection was made for one session only and cannot do this. Make a full connection for it.',
+        next: { kind: 'reconnect' },
+      };
+    case 'rate_limited':
+      return { message: `Too many requests for this connection just now. ${waitWords(x)}`, next: wait(x) };
+    case 'not_available':
+      if (x.reason === 'findings_not_kept') {
+        return {
+          message: 'Findings are not kept for this connection. You can change that choice on the site.',
+          next: { kind: 'member_settings' },
+        };
+      }
+      return { message: 'This part of the site is not switched on right now. Nothing changed.', next: { kind: 'none' } };
+    case 'server_error':
+      return { message: 'Something failed on the site’s side. Try again shortly.', next: { kind: 'retry' } };
+    case 'not_found':
+      return { message: 'The site has nothing with that id for this connection.', next: { kind: 'refresh' } };
+    case 'invalid_json':
+      return { message: 'The site could not read what the extension sent. Please report this.', next: { kind: 'update_extension' } };
+    case 'too_large':
+      return { message: 'What was sent is over the site’s size limit (64 KB; a package 1 MB). Send less.', next: fix };
+    case 'retired':
+      return { message: 'The site no longer offers this. Update the extension.', next: { kind: 'update_extension' } };
+    case 'idempotency_key_required':
+    case 'idempotency_key_reused':
+      return {
+        message: 'The site refused the request’s safety key. Nothing was started; start it again.',
+        next: { kind: 'none' },
+      };
+    case 'idempotency_in_progress':
+      return { message: 'The site is still working on this same request. Waiting a few seconds.', next: wait(x) };
+    case 'invalid_input': {
+      const which = x.fields.length > 0 ? ` (${x.fields.join(', ')})` : '';
+      return { message: `The site found something missing or not valid in the request${which}.`, next: fix };
+    }
+    case 'secret_in_details':
+      return {
+        message: 'The site found text or a file that looks like it holds a key, password or token. Nothing was stored. Remove it and send again.',
+        next: fix,
+      };
+    case 'switched_off':
+      return {
+        message: `${switchName(x.reason)} is switched off for this connection. You can switch it on on the site.`,
+        next: { kind: 'member_settings' },
+      };
+    case 'needs_approval':
+      return {
+        message: `${approvalWhy(x.reason)} Approve it on the site; it will be sent again once you have.`,
+        next: { kind: 'approve', approvalId: x.approvalId, approvalUrl: x.approvalUrl },
+      };
+    case 'agent_blocked':
+      return {
+        message: 'You declined this agent for this connection. You can change that on the site.',
+        next: { kind: 'member_settings' },
+      };
+    case 'short':
+      if (x.reason === 'held') {
+        return {
+          message: 'Your credits are held by a call that is still running. Send again when it ends.',
+          next: { kind: 'wait', seconds: null, until: null },
+        };
+      }
+      return {
+        message: 'You have fewer credits than a call needs to start. Nothing was held. Top up on the site.',
+        next: { kind: 'top_up', topUpUrl: x.topUpUrl },
+      };
+    case 'agent_unavailable':
+      return { message: 'This agent is not live right now or does not offer that call.', next: { kind: 'none' } };
+    case 'over_max':
+      return { message: 'The most you allowed for this call is less than the least a call needs to start. Raise it.', next: { kind: 'fix_request', fields: ['maxCents'] } };
+    case 'details_missing': {
+      const n = x.missing.length;
+      return {
+        message: `The agent waits for ${n === 1 ? 'one detail' : `${n} details`} before it can run. Nothing was held or charged.`,
+        next: { kind: 'answer_questions' },
+      };
+    }
+    case 'invalid_answers':
+      return { message: 'An answer does not fit the agent’s questions. Nothing was kept or held.', next: { kind: 'answer_questions' } };
+    case 'session_closed':
+      return { message: 'This session is closed. Start a new one.', next: { kind: 'new_session' } };
+    case 'approval_not_usable':
+      return {
+        message: 'That approval cannot be used: it was used already, ran out, is not approved yet, or is for a different call.',
+        next: { kind: 'none' },
+      };
+    case 'over_limit':
+      return { message: 'Too many calls are running at once. Send again when one ends.', next: wait(x) };
+    case 'failed_calls':
+      return { message: `Your last 3 calls to this agent failed within 24 hours. ${waitWords(x)}`, next: wait(x) };
+    case 'findings_off':
+      return {
+        message: 'Starting a new agent keeps what it researches, and this connection does not keep findings. You can change that choice on the site.',
+        next: { kind: 'member_settings' },
+      };
+    case 'code_not_valid':
+      return {
+        message: 'That connect code is not valid: it may be mistyped, used already or older than 15 minutes. Make a new one on the site.',
+        next: { kind: 'reconnect' },
+      };
+    case 'invalid_state':
+      if (x.reason === 'plan_ran') {
+        return { message: 'The plan’s call has run, so the request can no longer be rewritten. Start a new session to change it.', next: { kind: 'new_session' } };
+      }
+      return { message: 'The call is not in a state that allows this right now. Read it again and retry in a moment.', next: { kind: 'refresh' } };
+    case 'plan_ran':
+      return { message: 'The plan’s call has run, so the request can no longer be rewritten.', next: { kind: 'new_session' } };
+    case 'agent_busy':
+      return { message: 'The result is being checked right now. Try again in a moment.', next: wait(x) };
+    case 'corrections_blocked':
+      return { message: 'Corrections from this account are blocked for now.', next: { kind: 'none' } };
+    case 'invalid_package':
+      return { message: 'The share package is not valid: it needs files and must be at most 1 MB in all.', next: fix };
+    case 'invalid_batch':
+    case 'not_stamped':
+    case 'cleaner_version':
+    case 'stamp_mismatch':
+    case 'not_cleaned':
+      return { message: `The site refused the package (${code}). Update the extension and prepare it again.`, next: { kind: 'update_extension' } };
+    case 'too_slow':
+      return { message: 'The site gave up because this took too long. Try again.', next: { kind: 'retry' } };
+    case 'link_expired':
+      return { message: 'The file link ran out (links last 5 minutes). Open the result again for a fresh link.', next: { kind: 'refresh' } };
+    case 'download_limit':
+      return { message: `You reached today’s download allowance (20 MB in 24 hours). ${waitWords(x)}`, next: wait(x) };
+    default:
+      return { message: `The site refused this (code “${code}”, HTTP ${status}).`, next: { kind: 'none' } };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Error classes
+// ---------------------------------------------------------------------------------------------------
+
+export type ErrorKind = 'api' | 'malformed' | 'network' | 'local' | 'aborted';
+
+abstract class ClientErrorBase extends Error {
+  abstract readonly kind: ErrorKind;
+  /** Whether the same request may be sent again (same Idempotency-Key). */
+  abstract readonly retryable: boolean;
+}
+
+/** The service answered with an error code. */
+export class ApiError extends ClientErrorBase {
+  readonly kind = 'api' as const;
+  readonly status: number;
+  readonly code: string;
+  /** False for a code this client does not know: a refusal, never retried (Versioning). */
+  readonly known: boolean;
+  readonly retryable: boolean;
+  readonly next: NextStep;
+  readonly fields: string[];
+  readonly problems: ApiProblem[];
+  readonly missing: ApiMissingDetail[];
+  readonly approvalId: string | null;
+  readonly approvalUrl: string | null;
+  readonly topUpUrl: string | null;
+  readonly reason: string | null;
+  readonly until: string | null;
+  readonly retryAfterSeconds: number | null;
+  readonly serverMessage: string | null;
+
+  constructor(status: number, code: string, extras: Partial<ApiErrorExtras> = {}) {
+    const x: ApiErrorExtras = { ...NO_EXTRAS, ...extras };
+    const { message, next } = describe(code, status, x);
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.known = isKnownCode(code);
+    this.retryable = this.known && RETRYABLE_CODES.has(code);
+    this.next = next;
+    this.fields = x.fields;
+    this.problems = x.problems;
+    this.missing = x.missing;
+    this.approvalId = x.approvalId;
+    this.approvalUrl = x.approvalUrl;
+    this.topUpUrl = x.topUpUrl;
+    this.reason = x.reason;
+    this.until = x.until;
+    this.retryAfterSeconds = x.retryAfterSeconds;
+    this.serverMessage = x.serverMessage;
+  }
+}
+
+/** The answer could not be read: not JSON, no error code, or not the contract's shape. */
+export class MalformedAnswerError extends ClientErrorBase {
+  readonly kind = 'malformed' as const;
+  readonly retryable = false;
+  readonly status: number;
+  /** Paths and messages of schema problems, e.g. "status: expected string"; empty when not JSON. */
+  readonly issues: string[];
+
+  constructor(status: number, what: string, issues: string[] = []) {
+    super(`The site sent an answer the extension cannot read (HTTP ${status}: ${what}).`);
+    this.name = 'MalformedAnswerError';
+    this.status = status;
+    this.issues = issues;
+  }
+}
+
+/** No answer arrived: offline, connection reset, or the request took longer than its timeout. */
+export class NetworkError extends ClientErrorBase {
+  readonly kind = 'network' as const;
+  readonly retryable = true;
+  readonly timedOut: boolean;
+
+  constructor(timedOut: boolean, options?: { cause?: unknown }) {
+    super(
+      timedOut
+        ? 'The site did not answer in time. Check your connection; the extension will try again.'
+        : 'The site could not be reached. Check your connection; the extension will try again.',
+      options,
+    );
+    this.name = 'NetworkError';
+    this.timedOut = timedOut;
+  }
+}
+
+export type LocalReason =
+  /** A field outside the contract's limits. */
+  | 'invalid_input'
+  /** The body is over its size limit. */
+  | 'too_large'
+  /** Text looks like it holds a key, password or token. */
+  | 'secret_found'
+  /** A connect code not of the form ABC-DEFG-HJKL (G6). */
+  | 'code_format'
+  /** A site address that is not https (or http on a loopback host), or a key for another origin (G17). */
+  | 'unsafe_address'
+  /** A method that needs the key was called without one. */
+  | 'no_key';
+
+/** Refused on this machine; nothing was sent. */
+export class LocalRefusal extends ClientErrorBase {
+  readonly kind = 'local' as const;
+  readonly retryable = false;
+  readonly reason: LocalReason;
+  /** Fields at fault, e.g. ["details"]. */
+  readonly fields: string[];
+  /** For secret_found: what was found, as short labels ("a private key block"); never the secret. */
+  readonly found: string[];
+
+  constructor(reason: LocalReason, message: string, options: { fields?: string[]; found?: string[] } = {}) {
+    super(message);
+    this.name = 'LocalRefusal';
+    this.reason = reason;
+    this.fields = options.fields ?? [];
+    this.found = options.found ?? [];
+  }
+}
+
+/** The caller cancelled (AbortSignal). */
+export class AbortedError extends ClientErrorBase {
+  readonly kind = 'aborted' as const;
+  readonly retryable = false;
+
+  constructor() {
+    super('Cancelled.');
+    this.name = 'AbortedError';
+  }
+}
+
+export type ClientError = ApiError | MalformedAnswerError | NetworkError | LocalRefusal | AbortedError;
+
+export function isClientError(e: unknown): e is ClientError {
+  return e instanceof ClientErrorBase;
+}
