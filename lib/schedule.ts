@@ -1,0 +1,118 @@
+/**
+ * Polling and backoff arithmetic. Pure: every function takes the time it needs, so tests run on a fake clock.
+ *
+ * Open calls are read fast at first and less often the longer they run; the site's Retry-After always wins
+ * when it is longer. While the worker is awake a timer wakes it at the exact time; an alarm (30 s minimum in
+ * Chrome) resumes work after the worker was stopped.
+ */
+
+export const SECOND = 1000;
+export const MINUTE = 60 * SECOND;
+
+/** Chrome refuses alarms sooner than 30 s (packed extensions); Firefox's minimum is one minute. */
+export const ALARM_MIN_DELAY_MS = 30 * SECOND;
+
+/** Steps of the call-polling pace: until `untilAgeMs` after the start, poll every `everyMs`. */
+export const POLL_STEPS: readonly { untilAgeMs: number; everyMs: number }[] = [
+  { untilAgeMs: 10 * SECOND, everyMs: 1 * SECOND },
+  { untilAgeMs: 30 * SECOND, everyMs: 2 * SECOND },
+  { untilAgeMs: 2 * MINUTE, everyMs: 5 * SECOND },
+  { untilAgeMs: 10 * MINUTE, everyMs: 15 * SECOND },
+];
+/** The slowest pace, for calls that run long. */
+export const POLL_SLOWEST_MS = 30 * SECOND;
+
+/** How long to wait between reads of a call that has run for `ageMs`. */
+export function pollIntervalMs(ageMs: number): number {
+  const age = Math.max(0, ageMs);
+  for (const step of POLL_STEPS) if (age < step.untilAgeMs) return step.everyMs;
+  return POLL_SLOWEST_MS;
+}
+
+/**
+ * When to read a call next: its pace from its age, never sooner than the site allows (Retry-After, in ms
+ * from now) nor sooner than a pause that applies to all requests (`pausedUntil`, epoch ms).
+ */
+export function nextPollAt(
+  now: number,
+  startedAt: number,
+  opts: { retryAfterMs?: number | null; pausedUntil?: number | null } = {},
+): number {
+  const paced = now + pollIntervalMs(now - startedAt);
+  const retry = opts.retryAfterMs != null ? now + opts.retryAfterMs : 0;
+  return Math.max(paced, retry, opts.pausedUntil ?? 0);
+}
+
+/**
+ * Exponential backoff for resending after a network failure or a 5xx: 0.5 s doubling to `capMs`, with
+ * jitter in [50 %, 100 %] of the step so that many clients do not retry at once. `random` in [0, 1).
+ */
+export function backoffMs(attempt: number, random: number, opts: { baseMs?: number; capMs?: number } = {}): number {
+  const base = opts.baseMs ?? 500;
+  const cap = opts.capMs ?? 30 * SECOND;
+  const step = Math.min(cap, base * 2 ** Math.max(0, attempt));
+  return Math.round(step / 2 + (step / 2) * Math.min(Math.max(random, 0), 1));
+}
+
+/** The time to give an alarm that backs up a timer due at `dueAt`: never sooner than the browser allows. */
+export function alarmTime(now: number, dueAt: number, minDelayMs = ALARM_MIN_DELAY_MS): number {
+  return Math.max(dueAt, now + minDelayMs);
+}
+
+/** The earliest of the given times, ignoring nulls; null when there is none. */
+export function earliest(times: readonly (number | null | undefined)[]): number | null {
+  let min: number | null = null;
+  for (const t of times) if (t != null && (min === null || t < min)) min = t;
+  return min;
+}
+
+export interface OpenCall {
+  localId: string;
+  runId: string;
+  sessionId: string | null;
+  nextPollAt: number | null;
+}
+
+export type PollRead =
+  | { kind: 'call'; runId: string; localIds: [string] }
+  | { kind: 'session'; sessionId: string; localIds: string[] };
+
+/**
+ * The reads to make now. A session with two or more open calls is read once (GET /sessions/{id}: its
+ * results hold every call) as soon as one of them is due, and that read serves all of them; a lone call is
+ * read with GET /calls/{runId}.
+ */
+export function planReads(open: readonly OpenCall[], now: number): PollRead[] {
+  const bySession = new Map<string, OpenCall[]>();
+  const lone: OpenCall[] = [];
+  for (const c of open) {
+    if (c.sessionId === null) lone.push(c);
+    else {
+      const list = bySession.get(c.sessionId) ?? [];
+      list.push(c);
+      bySession.set(c.sessionId, list);
+    }
+  }
+  const reads: PollRead[] = [];
+  const due = (c: OpenCall) => c.nextPollAt === null || c.nextPollAt <= now;
+  for (const [sessionId, calls] of bySession) {
+    if (calls.length === 1) lone.push(calls[0]!);
+    else if (calls.some(due)) reads.push({ kind: 'session', sessionId, localIds: calls.map((c) => c.localId) });
+  }
+  for (const c of lone) if (due(c)) reads.push({ kind: 'call', runId: c.runId, localIds: [c.localId] });
+  return reads;
+}
+
+/** How often to check a waiting approval: quickly while the member is likely on the page, then slower. */
+export function approvalCheckIntervalMs(ageMs: number): number {
+  if (ageMs < 2 * MINUTE) return 3 * SECOND;
+  if (ageMs < 10 * MINUTE) return 10 * SECOND;
+  return 20 * SECOND;
+}
+
+/** An approval may be used for 30 minutes (limits.approvalMinutes). */
+export const APPROVAL_MINUTES = 30;
+
+export function approvalExpiresAt(refusedAt: number, minutes = APPROVAL_MINUTES): number {
+  return refusedAt + minutes * MINUTE;
+}
