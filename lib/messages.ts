@@ -10,6 +10,7 @@
  */
 import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
+import type { NextStep } from './api/errors';
 import type { Preview, ReportAnswer } from './api/schemas';
 import type { CallState, MemberError, MemberErrorExtras } from './db/types';
 
@@ -132,7 +133,7 @@ export type CommandResult<N extends CommandName> =
 export const MemberErrorSchema = z.object({
   code: z.string(),
   message: z.string(),
-  nextStep: z.optional(z.string()),
+  nextStep: z.optional(z.custom<NextStep>(isObject)),
   status: z.optional(z.number()),
   extras: z.custom<MemberErrorExtras>(isObject),
 });
@@ -159,7 +160,7 @@ function isCommandName(name: string): name is CommandName {
 }
 
 /** An error made on this side of the protocol (bad payload, background unreachable, refused sender). */
-export function localError(code: string, message: string, nextStep?: string): MemberError {
+export function localError(code: string, message: string, nextStep?: NextStep): MemberError {
   return nextStep === undefined ? { code, message, extras: {} } : { code, message, nextStep, extras: {} };
 }
 
@@ -192,7 +193,7 @@ export async function sendCommand<N extends CommandName>(
   } catch {
     return {
       ok: false,
-      error: localError('background_unreachable', 'The extension did not answer.', 'Close the panel and open it again.'),
+      error: localError('background_unreachable', 'The extension did not answer. Close the panel and open it again.'),
     };
   }
   const reply = ReplyEnvelopeSchema.safeParse(raw);

@@ -5,14 +5,13 @@
  *
  * The connection key is never in any of these rows: it lives only in browser.storage.local (background).
  */
+import type { ApiMissingDetail, ApiProblem, NextStep } from '../api/errors';
 import type {
   AgentCard,
   ApprovalReason,
   CallResult,
   Connection,
   Finding,
-  MissingDetail,
-  Problem,
   ReportAnswer,
   ReportReasonKind,
   ReportVerdict,
@@ -32,24 +31,29 @@ export type EpochMs = number;
 /** Fields an API refusal may carry (G1), kept so the panel can show what is missing or where to go. */
 export interface MemberErrorExtras {
   fields?: string[];
-  problems?: Problem[];
-  missing?: MissingDetail[];
+  problems?: ApiProblem[];
+  missing?: ApiMissingDetail[];
   approvalId?: string;
   approvalUrl?: string;
   topUpUrl?: string;
   reason?: string;
   until?: string;
   retryAfterSeconds?: number;
+  /** A local refusal by the secret guard: what it found, as short labels (never the secret itself). */
+  found?: string[];
 }
+
+export type { NextStep };
 
 /**
  * An error as the member reads it: a stable code (the API's code, or a local one), a sentence in the
- * member's words, and what to do next. Also the error of a command reply (lib/messages.ts).
+ * member's words, and what to do next (lib/api/errors' NextStep: top up, approve, wait, reconnect...).
+ * Also the error of a command reply (lib/messages.ts).
  */
 export interface MemberError {
   code: string;
   message: string;
-  nextStep?: string;
+  nextStep?: NextStep;
   /** HTTP status when the site answered; absent for local refusals and network failures. */
   status?: number;
   extras: MemberErrorExtras;
