@@ -507,7 +507,11 @@ export class ApiError extends ClientErrorBase {
 /** The answer could not be read: not JSON, no error code, or not the contract's shape. */
 export class MalformedAnswerError extends ClientErrorBase {
   readonly kind = 'malformed' as const;
-  readonly retryable = false;
+  /**
+   * True for a 5xx without a readable code (a proxy's error page, a crash): a failure on the site's side,
+   * retried like 500 server_error. An unreadable 2xx or 4xx is never retried.
+   */
+  readonly retryable: boolean;
   readonly status: number;
   /** Paths and messages of schema problems, e.g. "status: expected string"; empty when not JSON. */
   readonly issues: string[];
@@ -516,6 +520,7 @@ export class MalformedAnswerError extends ClientErrorBase {
     super(`The site sent an answer the extension cannot read (HTTP ${status}: ${what}).`);
     this.name = 'MalformedAnswerError';
     this.status = status;
+    this.retryable = status >= 500;
     this.issues = issues;
   }
 }

@@ -1,0 +1,654 @@
+/**
+ * The Connection API v1 client: one method per endpoint, every answer parsed with its schema.
+ * Standard fetch and Web APIs only, so it runs in the service worker, an extension page and Node.
+ *
+ * - The key goes only to the site's own origin, as `Authorization: Bearer`, never to claim or to a signed
+ *   file link (G17). It is never logged nor put in an error.
+ * - Every request has a timeout (Chrome kills a fetch that waits over 30 s) and accepts an AbortSignal.
+ * - Limits, the secret guard and the connect code format are checked before sending (limits.ts).
+ * - GETs and requests with an Idempotency-Key are retried (retry.ts); others are sent once.
+ */
+import { z } from 'zod';
+import { checkSiteAddress } from '../safety/urls';
+import {
+  AbortedError,
+  ApiError,
+  isClientError,
+  LocalRefusal,
+  MalformedAnswerError,
+  NetworkError,
+  parseRetryAfter,
+  readErrorBody,
+} from './errors';
+import { IDEMPOTENCY_HEADER, isValidIdempotencyKey, newIdempotencyKey } from './idempotency';
+import { formatIssues } from './issues';
+import {
+  checkBodySize,
+  checkNoSecrets,
+  checkRequest,
+  MAX_BODY_BYTES,
+  MAX_PACKAGE_BODY_BYTES,
+  normaliseConnectCode,
+} from './limits';
+import { type Clock, DEFAULT_RETRY_POLICY, type OnRetry, type RetryPolicy, systemClock, withRetry } from './retry';
+import {
+  type AgentDetail,
+  AgentDetailSchema,
+  type AgentsAnswer,
+  AgentsAnswerSchema,
+  type AnswerInput,
+  type Approval,
+  ApprovalSchema,
+  type CallResult,
+  CallResultSchema,
+  type ClaimAnswer,
+  ClaimAnswerSchema,
+  ClaimRequestSchema,
+  type Connection,
+  ConnectionSchema,
+  type CoverageAnswer,
+  CoverageAnswerSchema,
+  CoverageRequestSchema,
+  type CreateSessionRequest,
+  CreateSessionRequestSchema,
+  type CreateShareRequest,
+  CreateShareRequestSchema,
+  chars,
+  type FindAnswer,
+  FindAnswerSchema,
+  type FindingsAnswer,
+  FindingsAnswerSchema,
+  FindRequestSchema,
+  type Plan,
+  PlanSchema,
+  type Preview,
+  PreviewSchema,
+  PutAnswersRequestSchema,
+  PutDetailsRequestSchema,
+  PutShareFilesRequestSchema,
+  type Questions,
+  QuestionsSchema,
+  type ReportAnswer,
+  ReportAnswerSchema,
+  type ReportRequest,
+  ReportRequestSchema,
+  type Session,
+  SessionSchema,
+  type SharedProjectsAnswer,
+  SharedProjectsAnswerSchema,
+  type ShareDraft,
+  ShareDraftSchema,
+  type StartCallAnswer,
+  StartCallAnswerSchema,
+  type StartCallRequestInput,
+  StartCallRequestSchema,
+  type StopAnswer,
+  StopAnswerSchema,
+  type UploadedFile,
+  UploadedFileSchema,
+  type UploadFileRequest,
+  UploadFileRequestSchema,
+} from './schemas';
+
+/** Under Chrome's 30 s limit on a fetch from an extension, with room to handle the answer. */
+export const DEFAULT_TIMEOUT_MS = 25_000;
+
+export interface ClientOptions {
+  /** The site's address as the member entered it, e.g. https://example.com or http://127.0.0.1:8787. */
+  siteUrl: string;
+  /** The connection's key (gpc_…); absent before the connect code is claimed. */
+  key?: string | null;
+  fetch?: typeof fetch;
+  clock?: Clock;
+  /** In [0, 1): jitter of the backoff. */
+  random?: () => number;
+  timeoutMs?: number;
+  retry?: Partial<RetryPolicy>;
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+  /** Called before each wait for a retry, with its length and reason. */
+  onRetry?: OnRetry;
+}
+
+export interface IdempotentOptions extends RequestOptions {
+  /**
+   * The Idempotency-Key of this request. Pass one (from newIdempotencyKey()) to store it with the request
+   * before sending and to resend the same request later; otherwise a new one is made for this invocation.
+   */
+  idempotencyKey?: string;
+}
+
+export interface DownloadedFile {
+  bytes: Uint8Array;
+  contentType: string | null;
+}
+
+type Method = 'GET' | 'POST' | 'PUT';
+
+interface Spec<S extends z.ZodType> {
+  method: Method;
+  /** Path under /api/v1, ids already encoded. */
+  path: string;
+  query?: Record<string, string | undefined>;
+  body?: unknown;
+  schema: S;
+  /** Claim is the only endpoint sent without the key. */
+  auth?: boolean;
+  idempotencyKey?: string;
+  maxBodyBytes?: number;
+  options?: RequestOptions;
+}
+
+const DATE_TIME = z.iso.datetime({ offset: true });
+const PATH_ID = chars(1, 64);
+/** Ids the contract bounds only as opaque strings (runs, approvals, drafts, files). */
+const OPAQUE_ID = z.string().min(1).max(255);
+
+/** Printable ASCII, no spaces: anything else cannot be a header value (and is not a key). */
+const KEY_SHAPE = /^[\x21-\x7e]+$/;
+
+const seg = (id: string) => encodeURIComponent(id);
+
+export class ApiClient {
+  /** The site's origin: the only origin the key is sent to. */
+  readonly siteOrigin: string;
+  /** {siteUrl}/api/v1, without a trailing slash. */
+  readonly apiBase: string;
+  readonly #siteUrl: string;
+  // A private field, so the key shows in no enumeration, JSON or inspection of the client.
+  readonly #key: string | null;
+  readonly #fetch: typeof fetch;
+  readonly #clock: Clock;
+  readonly #random: () => number;
+  readonly #timeoutMs: number;
+  readonly #policy: RetryPolicy;
+  readonly #options: ClientOptions;
+
+  constructor(options: ClientOptions) {
+    const site = checkSiteAddress(options.siteUrl);
+    if (!site.ok) throw new LocalRefusal('unsafe_address', site.problem, { fields: ['siteUrl'] });
+    const url = new URL(options.siteUrl.trim());
+    const basePath = url.pathname.replace(/\/+$/, '');
+    this.siteOrigin = site.origin;
+    this.#siteUrl = `${site.origin}${basePath}`;
+    this.apiBase = `${this.#siteUrl}/api/v1`;
+    const key = options.key ?? null;
+    if (key !== null && !KEY_SHAPE.test(key)) {
+      throw new LocalRefusal('no_key', 'The stored connection key is not valid. Connect again.');
+    }
+    this.#key = key;
+    this.#fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.#clock = options.clock ?? systemClock;
+    this.#random = options.random ?? Math.random;
+    this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.#policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+    this.#options = options;
+  }
+
+  get hasKey(): boolean {
+    return this.#key !== null;
+  }
+
+  /** The same client with a key (after a claim). */
+  withKey(key: string): ApiClient {
+    return new ApiClient({ ...this.#options, key });
+  }
+
+  // -------------------------------------------------------------------------------------------------
+  // Connection
+  // -------------------------------------------------------------------------------------------------
+
+  /**
+   * POST /connections/claim: swaps a connect code for the key. Sent without a key, never retried. The code
+   * is normalised and its format checked first (G6). The answer's siteUrl must be on this site's origin
+   * (G17), otherwise the connection is refused.
+   */
+  async claim(code: string, options?: RequestOptions): Promise<ClaimAnswer> {
+    const body = checkRequest(ClaimRequestSchema, { code: normaliseConnectCode(code) });
+    const answer = await this.#request({
+      method: 'POST',
+      path: '/connections/claim',
+      body,
+      schema: ClaimAnswerSchema,
+      auth: false,
+      options,
+    });
+    const answered = checkSiteAddress(answer.siteUrl);
+    if (!answered.ok || answered.origin !== this.siteOrigin) {
+      throw new LocalRefusal(
+        'unsafe_address',
+        'The site answered with a different address than the one you entered, so this connection was not kept. Check the address and make a new connect code.',
+        { fields: ['siteUrl'] },
+      );
+    }
+    return answer;
+  }
+
+  /** GET /me, with spentSince (an ISO 8601 date-time with zone) for spentSinceCents. */
+  me(params: { spentSince?: string | Date } = {}, options?: RequestOptions): Promise<Connection> {
+    const since = params.spentSince instanceof Date ? params.spentSince.toISOString() : params.spentSince;
+    if (since !== undefined && !DATE_TIME.safeParse(since).success) {
+      throw new LocalRefusal('invalid_input', 'Not sent: spentSince must be a date and time with its time zone.', {
+        fields: ['spentSince'],
+      });
+    }
+    return this.#request({ method: 'GET', path: '/me', query: { spentSince: since }, schema: ConnectionSchema, options });
+  }
+
+  // -------------------------------------------------------------------------------------------------
+  // Finding agents
+  // -------------------------------------------------------------------------------------------------
+
+  /** POST /find (free). Checked for length and secrets before sending; never retried. */
+  find(description: string, options?: RequestOptions): Promise<FindAnswer> {
+    const body = checkRequest(FindRequestSchema, { description });
+    checkNoSecrets({ description });
+    return this.#request({ method: 'POST', path: '/find', body, schema: FindAnswerSchema, options });
+  }
+
+  /** GET /agents (G14), most used first. */
+  listAgents(params: { limit?: number } = {}, options?: RequestOptions): Promise<AgentsAnswer> {
+    const { limit } = params;
+    if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1 && limit <= 50)) {
+      throw new LocalRefusal('invalid_input', 'Not sent: limit must be a whole number from 1 to 50.', { fields: ['limit'] });
+    }
+    return this.#request({
+      method: 'GET',
+      path: '/agents',
+      query: { limit: limit?.toString() },
+      schema: AgentsAnswerSchema,
+      options,
+    });
+  }
+
+  /** GET /agents/{agentId} (G14): the card and the calls it offers. */
+  getAgent(agentId: string, options?: RequestOptions): Promise<AgentDetail> {
+    checkIds({ agentId });
+    return this.#request({ method: 'GET', path: `/agents/${seg(agentId)}`, schema: AgentDetailSchema, options });
+  }
+
+  /** GET /agents/{agentId}/calls/{callId}/preview, optionally for a session as it stands. Nothing is held. */
+  preview(
+    agentId: string,
+    callId: string,
+    params: { sessionId?: string | null } = {},
+    options?: RequestOptions,
+  ): Promise<Preview> {
+    const sessionId = params.sessionId ?? undefined;
+    checkIds({ agentId, callId, sessionId });
+    return this.#request({
+      method: 'GET',
+      path: `/agents/${seg(agentId)}/calls/${seg(callId)}/preview`,
+      query: { sessionId },
+      schema: PreviewSchema,
+      options,
+    });
+  }
+
+  /** POST /calls/quote (G14): the preview judged on this exact request. Nothing is held; sent once. */
+  quoteCall(request: StartCallRequestInput, options?: RequestOptions): Promise<Preview> {
+    const body = checkStartCall(request);
+    return this.#request({ method: 'POST', path: '/calls/quote', body, schema: PreviewSchema, options });
+  }
+
+  // -------------------------------------------------------------------------------------------------
+  // Calls
+  // -------------------------------------------------------------------------------------------------
+
+  /**
+   * POST /calls. Always sends an Idempotency-Key: `options.idempotencyKey`, or a new one for this
+   * invocation. Retries (network, 500, 409 idempotency_in_progress, 429) resend the same key.
+   */
+  startCall(request: StartCallRequestInput, options: IdempotentOptions = {}): Promise<StartCallAnswer> {
+    const body = checkStartCall(request);
+    return this.#request({
+      method: 'POST',
+      path: '/calls',
+      body,
+      schema: StartCallAnswerSchema,
+      idempotencyKey: chooseIdempotencyKey(options),
+      options,
+    });
+  }
+
+  /** GET /calls/{runId}. Poll while in_progress or checking; read again for fresh file links. */
+  getCall(runId: string, options?: RequestOptions): Promise<CallResult> {
+    checkOpaqueIds({ runId });
+    return this.#request({ method: 'GET', path: `/calls/${seg(runId)}`, schema: CallResultSchema, options });
+  }
+
+  /** POST /calls/{runId}/stop, with an Idempotency-Key (see startCall). */
+  stopCall(runId: string, options: IdempotentOptions = {}): Promise<StopAnswer> {
+    checkOpaqueIds({ runId });
+    return this.#request({
+      method: 'POST',
+      path: `/calls/${seg(runId)}/stop`,
+      body: {},
+      schema: StopAnswerSchema,
+      idempotencyKey: chooseIdempotencyKey(options),
+      options,
+    });
+  }
+
+  /** POST /calls/{runId}/report, with an Idempotency-Key (see startCall). The first report stands. */
+  reportCall(runId: string, report: ReportRequest, options: IdempotentOptions = {}): Promise<ReportAnswer> {
+    checkOpaqueIds({ runId });
+    const body = checkRequest(ReportRequestSchema, report);
+    return this.#request({
+      method: 'POST',
+      path: `/calls/${seg(runId)}/report`,
+      body,
+      schema: ReportAnswerSchema,
+      idempotencyKey: chooseIdempotencyKey(options),
+      options,
+    });
+  }
+
+  // -------------------------------------------------------------------------------------------------
+  // Sessions
+  // -------------------------------------------------------------------------------------------------
+
+  /** POST /sessions (G14): opens a session as plan or question. Sent once. */
+  createSession(request: CreateSessionRequest, options?: RequestOptions): Promise<Session> {
+    const body = checkRequest(CreateSessionRequestSchema, request);
+    checkNoSecrets({ details: body.details });
+    return this.#request({ method: 'POST', path: '/sessions', body, schema: SessionSchema, options });
+  }
+
+  /** GET /sessions/{sessionId}. */
+  getSession(sessionId: string, options?: RequestOptions): Promise<Session> {
+    checkIds({ sessionId });
+    return this.#request({ method: 'GET', path: `/sessions/${seg(sessionId)}`, schema: SessionSchema, options });
+  }
+
+  /** PUT /sessions/{sessionId}/answers (G14). */
+  putAnswers(sessionId: string, answers: Record<string, AnswerInput>, options?: RequestOptions): Promise<Questions> {
+    checkIds({ sessionId });
+    const body = checkRequest(PutAnswersRequestSchema, { answers });
+    checkNoSecrets(ownAnswerTexts(body.answers));
+    return this.#request({
+      method: 'PUT',
+      path: `/sessions/${seg(sessionId)}/answers`,
+      body,
+      schema: QuestionsSchema,
+      options,
+    });
+  }
+
+  /** PUT /sessions/{sessionId}/details (G14): rewrites the request; 409 invalid_state plan_ran once the plan ran. */
+  putDetails(sessionId: string, details: string, options?: RequestOptions): Promise<Questions> {
+    checkIds({ sessionId });
+    const body = checkRequest(PutDetailsRequestSchema, { details });
+    checkNoSecrets({ details });
+    return this.#request({
+      method: 'PUT',
+      path: `/sessions/${seg(sessionId)}/details`,
+      body,
+      schema: QuestionsSchema,
+      options,
+    });
+  }
+
+  /** GET /sessions/{sessionId}/plan (G14); 404 not_found before a plan exists. */
+  getPlan(sessionId: string, options?: RequestOptions): Promise<Plan> {
+    checkIds({ sessionId });
+    return this.#request({ method: 'GET', path: `/sessions/${seg(sessionId)}/plan`, schema: PlanSchema, options });
+  }
+
+  // -------------------------------------------------------------------------------------------------
+  // Approvals and findings
+  // -------------------------------------------------------------------------------------------------
+
+  /** GET /approvals/{approvalId} (G14). */
+  getApproval(approvalId: string, options?: RequestOptions): Promise<Approval> {
+    checkOpaqueIds({ approvalId });
+    return this.#request({ method: 'GET', path: `/approvals/${seg(approvalId)}`, schema: ApprovalSchema, options });
+  }
+
+  /** GET /findings, newest first. */
+  listFindings(options?: RequestOptions): Promise<FindingsAnswer> {
+    return this.#request({ method: 'GET', path: '/findings', schema: FindingsAnswerSchema, options });
+  }
+
+  // -------------------------------------------------------------------------------------------------
+  // Files
+  // -------------------------------------------------------------------------------------------------
+
+  /** POST /files (G14): whole body at most 64 KB. Sent once. */
+  uploadFile(request: UploadFileRequest, options?: RequestOptions): Promise<UploadedFile> {
+    const body = checkRequest(UploadFileRequestSchema, request);
+    return this.#request({ method: 'POST', path: '/files', body, schema: UploadedFileSchema, options });
+  }
+
+  /**
+   * Fetches a signed file link (`files[].url`, good 300 s) WITHOUT the key, whatever its origin. https, or
+   * http on a loopback host only. Errors: 403 link_expired, 429 download_limit (G14).
+   */
+  async downloadFile(signedUrl: string, options: RequestOptions = {}): Promise<DownloadedFile> {
+    const checked = checkSiteAddress(signedUrl);
+    if (!checked.ok) throw new LocalRefusal('unsafe_address', `Not fetched: ${checked.problem}`, { fields: ['url'] });
+    const url = new URL(signedUrl.trim());
+    return withRetry(
+      async () => {
+        const { response, bytes } = await this.#fetchOnce(
+          url,
+          { method: 'GET', headers: { Accept: '*/*' }, credentials: 'omit', redirect: 'follow' },
+          'bytes',
+          options.signal,
+        );
+        if (response.ok) return { bytes, contentType: response.headers.get('Content-Type') };
+        throw this.#errorFrom(response, new TextDecoder().decode(bytes));
+      },
+      this.#retryOptions(true, options),
+    );
+  }
+
+  // -------------------------------------------------------------------------------------------------
+  // Sharing (G14; needs the sharing switch)
+  // -------------------------------------------------------------------------------------------------
+
+  /** POST /sharing/coverage: which agent covers a kind of project. Sent once. */
+  coverage(description: string, options?: RequestOptions): Promise<CoverageAnswer> {
+    const body = checkRequest(CoverageRequestSchema, { description });
+    checkNoSecrets({ description });
+    return this.#request({ method: 'POST', path: '/sharing/coverage', body, schema: CoverageAnswerSchema, options });
+  }
+
+  /** POST /shares: a new share draft. Sent once. */
+  createShare(request: CreateShareRequest, options?: RequestOptions): Promise<ShareDraft> {
+    const body = checkRequest(CreateShareRequestSchema, request);
+    return this.#request({ method: 'POST', path: '/shares', body, schema: ShareDraftSchema, options });
+  }
+
+  /** PUT /shares/{draftId}/files: the draft's files (1 to 20 uploaded file ids). */
+  putShareFiles(draftId: string, fileIds: string[], options?: RequestOptions): Promise<ShareDraft> {
+    checkOpaqueIds({ draftId });
+    const body = checkRequest(PutShareFilesRequestSchema, { fileIds });
+    return this.#request({
+      method: 'PUT',
+      path: `/shares/${seg(draftId)}/files`,
+      body,
+      schema: ShareDraftSchema,
+      options,
+    });
+  }
+
+  /** POST /shares/{draftId}/package: hands the draft to the member's sign-off (signOffUrl). Sent once. */
+  packageShare(draftId: string, options?: RequestOptions): Promise<ShareDraft> {
+    checkOpaqueIds({ draftId });
+    return this.#request({
+      method: 'POST',
+      path: `/shares/${seg(draftId)}/package`,
+      body: {},
+      schema: ShareDraftSchema,
+      maxBodyBytes: MAX_PACKAGE_BODY_BYTES,
+      options,
+    });
+  }
+
+  /** GET /shares/{draftId}. */
+  getShare(draftId: string, options?: RequestOptions): Promise<ShareDraft> {
+    checkOpaqueIds({ draftId });
+    return this.#request({ method: 'GET', path: `/shares/${seg(draftId)}`, schema: ShareDraftSchema, options });
+  }
+
+  /** GET /shared-projects. */
+  listSharedProjects(options?: RequestOptions): Promise<SharedProjectsAnswer> {
+    return this.#request({ method: 'GET', path: '/shared-projects', schema: SharedProjectsAnswerSchema, options });
+  }
+
+  // -------------------------------------------------------------------------------------------------
+  // Transport
+  // -------------------------------------------------------------------------------------------------
+
+  async #request<S extends z.ZodType>(spec: Spec<S>): Promise<z.output<S>> {
+    const auth = spec.auth ?? true;
+    if (auth && this.#key === null) {
+      throw new LocalRefusal('no_key', 'This connection has no key yet. Connect with a connect code first.');
+    }
+    if (spec.idempotencyKey !== undefined && !isValidIdempotencyKey(spec.idempotencyKey)) {
+      throw new LocalRefusal('invalid_input', 'Not sent: the Idempotency-Key must be 1 to 255 printable characters.', {
+        fields: ['Idempotency-Key'],
+      });
+    }
+    const url = new URL(`${this.apiBase}${spec.path}`);
+    for (const [name, value] of Object.entries(spec.query ?? {})) {
+      if (value !== undefined) url.searchParams.set(name, value);
+    }
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    let bodyText: string | undefined;
+    if (spec.body !== undefined) {
+      checkBodySize(spec.body, spec.maxBodyBytes ?? MAX_BODY_BYTES);
+      bodyText = JSON.stringify(spec.body);
+      headers['Content-Type'] = 'application/json';
+    }
+    // The key only ever goes to the site's own origin (G17); the check holds even if a path were absolute.
+    if (auth && this.#key !== null && url.origin === this.siteOrigin) {
+      headers.Authorization = `Bearer ${this.#key}`;
+    }
+    if (spec.idempotencyKey !== undefined) headers[IDEMPOTENCY_HEADER] = spec.idempotencyKey;
+    const init: RequestInit = {
+      method: spec.method,
+      headers,
+      body: bodyText,
+      credentials: 'omit',
+      // A redirect could carry the key elsewhere: a request with the key never follows one.
+      redirect: headers.Authorization ? 'error' : 'follow',
+    };
+    const mayRetry = spec.method === 'GET' || spec.idempotencyKey !== undefined;
+    return withRetry(async () => {
+      const { response, text } = await this.#fetchOnce(url, init, 'text', spec.options?.signal);
+      if (!response.ok) throw this.#errorFrom(response, text);
+      return parseAnswer(spec.schema, response.status, text);
+    }, this.#retryOptions(mayRetry, spec.options ?? {}));
+  }
+
+  #retryOptions(mayRetry: boolean, options: RequestOptions) {
+    return {
+      mayRetry,
+      policy: this.#policy,
+      clock: this.#clock,
+      random: this.#random,
+      signal: options.signal,
+      onRetry: options.onRetry,
+    };
+  }
+
+  /** One fetch with its own timeout; the body is read inside the timeout too. */
+  async #fetchOnce(url: URL, init: RequestInit, read: 'text', signal?: AbortSignal): Promise<{ response: Response; text: string }>;
+  async #fetchOnce(url: URL, init: RequestInit, read: 'bytes', signal?: AbortSignal): Promise<{ response: Response; bytes: Uint8Array }>;
+  async #fetchOnce(
+    url: URL,
+    init: RequestInit,
+    read: 'text' | 'bytes',
+    signal?: AbortSignal,
+  ): Promise<{ response: Response; text?: string; bytes?: Uint8Array }> {
+    if (signal?.aborted) throw new AbortedError();
+    const controller = new AbortController();
+    let timedOut = false;
+    const onAbort = () => controller.abort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const timer = this.#clock.setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, this.#timeoutMs);
+    try {
+      const response = await this.#fetch(url.href, { ...init, signal: controller.signal });
+      if (read === 'text') return { response, text: await response.text() };
+      return { response, bytes: new Uint8Array(await response.arrayBuffer()) };
+    } catch (error) {
+      if (signal?.aborted) throw new AbortedError();
+      if (timedOut) throw new NetworkError(true, { cause: error });
+      if (isClientError(error)) throw error;
+      throw new NetworkError(false, { cause: error });
+    } finally {
+      this.#clock.clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  #errorFrom(response: Response, text: string): ApiError | MalformedAnswerError {
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      return new MalformedAnswerError(response.status, 'an error answer that is not JSON');
+    }
+    const read = readErrorBody(json);
+    if (read === null) return new MalformedAnswerError(response.status, 'an error answer without a code');
+    return new ApiError(response.status, read.code, {
+      ...read.extras,
+      retryAfterSeconds: parseRetryAfter(response.headers.get('Retry-After'), this.#clock.now()),
+    });
+  }
+}
+
+/** Creates a client; throws LocalRefusal('unsafe_address') for an address that is not https (or loopback http). */
+export function createClient(options: ClientOptions): ApiClient {
+  return new ApiClient(options);
+}
+
+function parseAnswer<S extends z.ZodType>(schema: S, status: number, text: string): z.output<S> {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new MalformedAnswerError(status, 'not JSON');
+  }
+  const result = schema.safeParse(json);
+  if (!result.success) {
+    const issues = formatIssues(result.error.issues);
+    throw new MalformedAnswerError(status, issues.slice(0, 3).join('; '), issues);
+  }
+  return result.data;
+}
+
+function chooseIdempotencyKey(options: IdempotentOptions): string {
+  return options.idempotencyKey ?? newIdempotencyKey();
+}
+
+/** agentId, callId, sessionId: 1 to 64 characters, as in the POST /calls body. */
+function checkIds(ids: Record<string, string | undefined>): void {
+  checkRequest(z.object(Object.fromEntries(Object.keys(ids).map((k) => [k, PATH_ID.optional()]))), ids);
+}
+
+function checkOpaqueIds(ids: Record<string, string>): void {
+  checkRequest(z.object(Object.fromEntries(Object.keys(ids).map((k) => [k, OPAQUE_ID]))), ids);
+}
+
+function ownAnswerTexts(answers: Record<string, AnswerInput> | null | undefined): Record<string, string> {
+  const texts: Record<string, string> = {};
+  for (const [key, answer] of Object.entries(answers ?? {})) {
+    if (answer.kind === 'own') texts[`answers.${key}.own`] = answer.own;
+  }
+  return texts;
+}
+
+/** The POST /calls body (also for the quote): limits, then the secret guard on every text sent. */
+function checkStartCall(request: StartCallRequestInput) {
+  const body = checkRequest(StartCallRequestSchema, request);
+  checkNoSecrets({ details: body.details, question: body.question, ...ownAnswerTexts(body.answers) });
+  return body;
+}

@@ -1,0 +1,102 @@
+/**
+ * Local checks before a request is sent: the contract's limits (via the request schemas, so the emulator
+ * refuses the same bodies), the body size (G7), the secret guard, and the connect code's format (G6).
+ * Each check throws a LocalRefusal with a clear message; nothing is sent.
+ */
+import type { z } from 'zod';
+import { findSecrets, describeSecrets } from '../safety/secret-guard';
+import { LocalRefusal } from './errors';
+import { issuePath as pathName } from './issues';
+
+/** G7: 64 KB for every body, 1 MB for a share package. */
+export const MAX_BODY_BYTES = 65_536;
+export const MAX_PACKAGE_BODY_BYTES = 1_048_576;
+
+function issueWords(issue: z.core.$ZodIssue): string {
+  const field = pathName(issue.path) || 'the request';
+  if (issue.path[0] === 'keepFindings') {
+    return 'keepFindings cannot be sent: the findings choice is the member’s, made on the site';
+  }
+  switch (issue.code) {
+    case 'too_big':
+      if (issue.origin === 'array') return `${field} may hold at most ${issue.maximum}`;
+      if (issue.origin === 'number') return `${field} must be at most ${issue.maximum}`;
+      return `${field}: ${issue.message}`;
+    case 'too_small':
+      if (issue.origin === 'array') return `${field} must hold at least ${issue.minimum}`;
+      if (issue.origin === 'number') return `${field} must be at least ${issue.minimum}`;
+      return `${field}: ${issue.message}`;
+    case 'invalid_type':
+      if (issue.input === undefined) return `${field} is missing`;
+      return `${field} must be ${issue.expected === 'int' ? 'a whole number' : `a ${issue.expected}`}`;
+    default:
+      return `${field} is not valid`;
+  }
+}
+
+/**
+ * Parses `body` with a request schema; throws LocalRefusal('invalid_input') naming every field at fault.
+ * Returns the parsed body (unknown fields dropped).
+ */
+export function checkRequest<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  const issues = result.error.issues;
+  const fields = [...new Set(issues.map((i) => pathName(i.path)).filter((f) => f !== ''))];
+  const words = issues.map(issueWords);
+  throw new LocalRefusal('invalid_input', `Not sent: ${[...new Set(words)].join('; ')}.`, { fields });
+}
+
+const encoder = new TextEncoder();
+
+/** UTF-8 bytes of the JSON text (G7). */
+export function jsonBytes(body: unknown): number {
+  return encoder.encode(JSON.stringify(body)).byteLength;
+}
+
+export function checkBodySize(body: unknown, maxBytes: number = MAX_BODY_BYTES): void {
+  const bytes = jsonBytes(body);
+  if (bytes > maxBytes) {
+    const kb = (n: number) => `${Math.ceil(n / 1024)} KB`;
+    throw new LocalRefusal('too_large', `Not sent: the request is ${kb(bytes)}, over the limit of ${kb(maxBytes)}.`);
+  }
+}
+
+/**
+ * Refuses texts that look like they hold a key, password or token. `texts` maps a field name to its text.
+ * The message names what was found and where, never the secret.
+ */
+export function checkNoSecrets(texts: Record<string, string | null | undefined>): void {
+  const fields: string[] = [];
+  const found = new Map<string, string>();
+  for (const [field, text] of Object.entries(texts)) {
+    if (!text) continue;
+    const findings = findSecrets(text);
+    if (findings.length === 0) continue;
+    fields.push(field);
+    for (const f of findings) found.set(f.kind, f.label);
+  }
+  if (fields.length === 0) return;
+  const what = describeSecrets([...found].map(([kind, label]) => ({ kind, label })));
+  throw new LocalRefusal(
+    'secret_found',
+    `Not sent: ${fields.join(', ')} looks like it holds ${what}. Remove it and send again.`,
+    { fields, found: [...found.values()] },
+  );
+}
+
+/**
+ * Connect code (G6): spaces and dashes removed, upper-cased; must then be three letters and eight letters
+ * or digits. Returns the code in the contract's written form, ABC-DEFG-HJKL.
+ */
+export function normaliseConnectCode(input: string): string {
+  const compact = input.replace(/[\s\-‐‑‒–—−]/g, '').toUpperCase();
+  if (!/^[A-Z]{3}[A-Z0-9]{8}$/.test(compact)) {
+    throw new LocalRefusal(
+      'code_format',
+      'That is not a connect code. A code looks like ABC-DEFG-HJKL: copy it again from the site.',
+      { fields: ['code'] },
+    );
+  }
+  return `${compact.slice(0, 3)}-${compact.slice(3, 7)}-${compact.slice(7)}`;
+}

@@ -1,0 +1,167 @@
+/**
+ * Secret guard: finds text that looks like it holds a key, password or token, so it is refused before it
+ * leaves the machine (the service refuses it too, with 400 secret_in_details). It reports what kind of
+ * secret it saw as a short label, never the secret itself.
+ *
+ * Patterns are anchored on shapes that ordinary prose does not have (fixed prefixes with long random
+ * tails, PEM armour, `name = value` assignments with a secret-looking value), to keep false positives low.
+ */
+
+export interface SecretFinding {
+  /** Stable id of the pattern, e.g. "private_key". */
+  kind: string;
+  /** What was found, in the member's words: "a private key block". Never contains the secret. */
+  label: string;
+}
+
+/** Has at least one letter and one digit: separates random tokens from hyphenated words. */
+function mixesLettersAndDigits(s: string): boolean {
+  return /[A-Za-z]/.test(s) && /\d/.test(s);
+}
+
+interface Detector {
+  kind: string;
+  label: string;
+  pattern: RegExp;
+  /** Extra check on the match (the whole match and its groups). */
+  accept?: (match: RegExpExecArray) => boolean;
+}
+
+const DETECTORS: readonly Detector[] = [
+  {
+    kind: 'private_key',
+    label: 'a private key block',
+    pattern: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/,
+  },
+  {
+    kind: 'connection_key',
+    label: 'a connection key (gpc_…)',
+    pattern: /(?<![A-Za-z0-9_])gpc_[A-Za-z0-9_-]{20,}/,
+  },
+  {
+    kind: 'jwt',
+    label: 'a JSON Web Token',
+    pattern: /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/,
+  },
+  {
+    kind: 'openai_like_key',
+    label: 'an API key (sk-…)',
+    pattern: /(?<![A-Za-z0-9_-])sk-(?:proj-|ant-(?:api\d+-)?|svcacct-|admin-)?([A-Za-z0-9_-]{20,})/,
+    accept: (m) => mixesLettersAndDigits(m[1] ?? ''),
+  },
+  {
+    kind: 'stripe_key',
+    label: 'a Stripe secret key',
+    pattern: /(?<![A-Za-z0-9_])(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}/,
+  },
+  {
+    kind: 'aws_access_key',
+    label: 'an AWS access key',
+    pattern: /(?<![A-Z0-9])(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA)[A-Z0-9]{16}(?![A-Z0-9])/,
+  },
+  {
+    kind: 'github_token',
+    label: 'a GitHub token',
+    pattern: /(?<![A-Za-z0-9_])(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{22,})/,
+  },
+  {
+    kind: 'gitlab_token',
+    label: 'a GitLab token',
+    pattern: /(?<![A-Za-z0-9_])glpat-[A-Za-z0-9_-]{20,}/,
+  },
+  {
+    kind: 'slack_token',
+    label: 'a Slack token',
+    pattern: /(?<![A-Za-z0-9_])xox[abposr]-[A-Za-z0-9-]{10,}/,
+    accept: (m) => /\d/.test(m[0]),
+  },
+  {
+    kind: 'google_api_key',
+    label: 'a Google API key',
+    pattern: /(?<![A-Za-z0-9_])AIza[0-9A-Za-z_-]{35}/,
+  },
+  {
+    kind: 'bearer_token',
+    label: 'an authorization token',
+    pattern: /\bBearer\s+([A-Za-z0-9._~+/-]{20,}=*)/,
+    accept: (m) => mixesLettersAndDigits(m[1] ?? ''),
+  },
+  {
+    kind: 'url_password',
+    label: 'a password in a web address',
+    pattern: /\b[a-z][a-z0-9+.-]*:\/\/[^\s/:@]+:([^\s/@]+)@/i,
+    accept: (m) => !isPlaceholder(m[1] ?? ''),
+  },
+];
+
+/** Names in `name = value` assignments that hold secrets (also as suffixes: DB_PASSWORD, github_token). */
+const SECRET_NAME =
+  '(?:[A-Za-z0-9]+[_.-])*(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|client[_-]?secret)';
+
+/**
+ * `password=...`, `token: "..."`, `API_KEY = ...`. Groups: 1 the separator, 2 the opening quote (or ''),
+ * 3 the value.
+ * The separator is `=` or `:` with optional quotes around the name (JSON, YAML, env files, code).
+ */
+const ASSIGNMENT = new RegExp(
+  `(?<![A-Za-z0-9_])["']?${SECRET_NAME}["']?[ \\t]*(=|:)[ \\t]*(["'\`]?)([^\\s"'\`,;]+)`,
+  'gi',
+);
+
+const PLACEHOLDERS =
+  /^(?:\*+|x{3,}|\.{3,}|…|<[^>]*>|\[[^\]]*\]|\{\{.*\}\}|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|%[A-Za-z_]+%|null|none|nil|undefined|true|false|changeme|change_me|your[_-]?\w*|my[_-]?\w*|example\w*|placeholder|redacted|hidden|secret|password|token|required|optional|string|env|todo)$/i;
+
+function isPlaceholder(value: string): boolean {
+  return PLACEHOLDERS.test(value);
+}
+
+/** A reference to something else (process.env.X, config.token, getToken()), not a literal secret. */
+function isReference(value: string): boolean {
+  return /[()[\]{}]/.test(value) || /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(value);
+}
+
+function assignmentLooksSecret(separator: string, quote: string, value: string): boolean {
+  if (isPlaceholder(value) || isReference(value)) return false;
+  // A quoted literal is a value on purpose.
+  if (quote !== '') return value.length >= 4;
+  if (value.length < 6) return false;
+  // Unquoted after "=" (env files, config): a value of 8+ characters, or one mixing in digits or symbols.
+  const hasNonLetter = /[^A-Za-z]/.test(value);
+  if (separator === '=') return hasNonLetter || value.length >= 8;
+  // Unquoted after ":" reads like prose ("token: about four characters"); only values mixing in
+  // digits or symbols count.
+  return hasNonLetter && /[A-Za-z]/.test(value);
+}
+
+/** Everything in `text` that looks like a key, password or token; one finding per kind, in a fixed order. */
+export function findSecrets(text: string): SecretFinding[] {
+  const found: SecretFinding[] = [];
+  for (const d of DETECTORS) {
+    const re = new RegExp(d.pattern.source, d.pattern.flags.includes('g') ? d.pattern.flags : `${d.pattern.flags}g`);
+    for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+      if (!d.accept || d.accept(m)) {
+        found.push({ kind: d.kind, label: d.label });
+        break;
+      }
+    }
+  }
+  ASSIGNMENT.lastIndex = 0;
+  for (let m = ASSIGNMENT.exec(text); m !== null; m = ASSIGNMENT.exec(text)) {
+    if (assignmentLooksSecret(m[1] ?? '', m[2] ?? '', m[3] ?? '')) {
+      found.push({ kind: 'assignment', label: 'a password or token written as name = value' });
+      break;
+    }
+  }
+  return found;
+}
+
+export function hasSecret(text: string): boolean {
+  return findSecrets(text).length > 0;
+}
+
+/** "a private key block and a GitHub token": for a message to the member. */
+export function describeSecrets(findings: readonly SecretFinding[]): string {
+  const labels = findings.map((f) => f.label);
+  if (labels.length <= 1) return labels[0] ?? '';
+  return `${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1]}`;
+}
