@@ -1,0 +1,84 @@
+// The one gate before any result file is fetched. It answers what may happen when the member asks for
+// a file: refuse (with why), read the call again for a fresh link, or download with these options.
+// Active files are refused until the member has confirmed, before anything else is looked at, so an
+// unconfirmed active file never reaches a network request. Whoever carries out a download must never
+// open it afterwards (no downloads.open or show): the member opens files themselves.
+import { formatBytes } from '@/lib/format/size';
+import { isActiveFile } from '@/lib/safety/active-files';
+import type { UntrustedTextValue } from '@/lib/safety/untrusted';
+import { fitsAllowance } from './download-allowance';
+import { needsFreshLink } from './link-renewal';
+import { saveName } from './save-name';
+import { signedFileLink } from './signed-link';
+
+export interface ResultFile {
+  fileId: string;
+  untrustedPath: UntrustedTextValue;
+  sizeBytes: number;
+  active: boolean;
+  url: string;
+  expiresAt: string;
+}
+
+export interface FileActionContext {
+  /** The member confirmed saving this active file (ignored for plain files). */
+  confirmed: boolean;
+  /** Downloads left now (downloadsLeft()), or null when not known. */
+  leftBytes: number | null;
+  /** Epoch ms when the call holding this link was read. */
+  readAt: number;
+  now: number;
+  siteOrigin: string;
+}
+
+export interface DownloadOptions {
+  url: string;
+  filename: string;
+  /** Active files always go through the save dialog. */
+  saveAs: boolean;
+  conflictAction: 'uniquify';
+}
+
+export type FileRefusal = 'needs_confirmation' | 'unknown_allowance' | 'over_allowance' | 'bad_link';
+
+export type FileAction =
+  | { kind: 'download'; active: boolean; sizeBytes: number; options: DownloadOptions }
+  | { kind: 'renew_link' }
+  | { kind: 'refuse'; reason: FileRefusal; message: string };
+
+export function decideFileAction(file: ResultFile, context: FileActionContext): FileAction {
+  const active = isActiveFile(file);
+  if (active && context.confirmed !== true) {
+    return {
+      kind: 'refuse',
+      reason: 'needs_confirmation',
+      message: 'This file is active. It is saved only after you confirm, and it is never opened here.',
+    };
+  }
+  const fit = fitsAllowance(file.sizeBytes, context.leftBytes);
+  if (!fit.ok) {
+    return {
+      kind: 'refuse',
+      reason: fit.reason,
+      message:
+        fit.reason === 'unknown_allowance'
+          ? 'Downloads left today are not known yet. Read the connection again, then try.'
+          : `This file is ${formatBytes(file.sizeBytes)} and ${formatBytes(fit.leftBytes ?? 0)} of today's downloads are left (20 MB in any 24 hours).`,
+    };
+  }
+  if (needsFreshLink(file, context.readAt, context.now)) return { kind: 'renew_link' };
+  const url = signedFileLink(file.url, context.siteOrigin, file.fileId);
+  if (url === null) {
+    return {
+      kind: 'refuse',
+      reason: 'bad_link',
+      message: "The file's link does not point to this file on the site, so it was not followed.",
+    };
+  }
+  return {
+    kind: 'download',
+    active,
+    sizeBytes: file.sizeBytes,
+    options: { url, filename: saveName(file.untrustedPath.untrustedText, active), saveAs: active, conflictAction: 'uniquify' },
+  };
+}

@@ -1,0 +1,124 @@
+// The checks a file passes before it leaves for POST /files: a name the service takes, a body within
+// 64 KB, and, for text, no key, password or token. Each refusal carries the member's words for why.
+// The count (at most 6 with one call) is a property of the list, see ./attachments.
+import { charCount } from '@/lib/api/schemas';
+import { formatBytes } from '@/lib/format/size';
+import { describeSecrets, findSecrets, type SecretFinding } from '@/lib/safety/secret-guard';
+import { FILE_NAME_MAX_CHARS, REQUEST_BODY_LIMIT_BYTES } from './limits';
+import { sniffText } from './text-sniff';
+import { maxUploadContentBytes, uploadBodyBytes } from './upload-request';
+
+export interface FileFacts {
+  name: string;
+  /** The type the browser gave ('' when it did not know). */
+  type: string;
+  sizeBytes: number;
+}
+
+export type UploadRefusal = 'name' | 'too_large' | 'secret' | 'unreadable' | 'too_many' | 'duplicate';
+
+export type UploadVerdict =
+  | {
+      ok: true;
+      /** Bytes of the POST /files body that will carry it. */
+      bodyBytes: number;
+      /** Whether it was read as text and went through the secret guard. */
+      scanned: boolean;
+    }
+  | {
+      ok: false;
+      reason: UploadRefusal;
+      /** One sentence for the member. */
+      message: string;
+      /** What the secret guard saw (labels only, never the secret). */
+      secrets?: SecretFinding[];
+    };
+
+export interface CheckOptions {
+  sessionId?: string | null;
+  /** The secret guard; replaceable so a test can watch what is scanned. */
+  findSecrets?: (text: string) => SecretFinding[];
+}
+
+/** Checks that need no content: the name and the size. A file refused here is never read. */
+export function checkFacts(facts: FileFacts, options: CheckOptions = {}): UploadVerdict | null {
+  const nameChars = charCount(facts.name);
+  if (nameChars < 1 || nameChars > FILE_NAME_MAX_CHARS) {
+    return {
+      ok: false,
+      reason: 'name',
+      message: `Its name must be 1 to ${FILE_NAME_MAX_CHARS} characters (it has ${nameChars}). Rename it and add it again.`,
+    };
+  }
+  const bodyBytes = uploadBodyBytes(facts.name, facts.sizeBytes, options.sessionId);
+  if (bodyBytes > REQUEST_BODY_LIMIT_BYTES) {
+    const most = maxUploadContentBytes(facts.name, options.sessionId);
+    return {
+      ok: false,
+      reason: 'too_large',
+      message: `Too large: ${formatBytes(facts.sizeBytes)}. A file goes in one request of at most 64 KB, so with this name it can be at most ${formatBytes(most)} (${most.toLocaleString('en')} bytes).`,
+    };
+  }
+  return null;
+}
+
+/** All checks on one file whose content was read. */
+export function checkContent(facts: FileFacts, bytes: Uint8Array, options: CheckOptions = {}): UploadVerdict {
+  // The size the browser reported and the bytes read can differ if the file changed on disk.
+  const real = { ...facts, sizeBytes: bytes.length };
+  const early = checkFacts(real, options);
+  if (early) return early;
+  const bodyBytes = uploadBodyBytes(real.name, real.sizeBytes, options.sessionId);
+  const sniff = sniffText(facts.type, bytes);
+  if (!sniff.text) return { ok: true, bodyBytes, scanned: false };
+  const secrets = (options.findSecrets ?? findSecrets)(sniff.content);
+  if (secrets.length > 0) {
+    return {
+      ok: false,
+      reason: 'secret',
+      message: `It looks like it holds ${describeSecrets(secrets)}. Take it out of the file before sending; nothing was sent.`,
+      secrets,
+    };
+  }
+  return { ok: true, bodyBytes, scanned: true };
+}
+
+export interface FileSource extends FileFacts {
+  read(): Promise<Uint8Array>;
+}
+
+/** A picked or dropped File as a source that is read only when its facts pass. */
+export function fileSource(file: File): FileSource {
+  return {
+    name: file.name,
+    type: file.type,
+    sizeBytes: file.size,
+    read: async () => new Uint8Array(await file.arrayBuffer()),
+  };
+}
+
+export interface CheckedFile {
+  facts: FileFacts;
+  /** The content, kept only for a file that passed (it is what will be sent). */
+  bytes: Uint8Array | null;
+  verdict: UploadVerdict;
+}
+
+/** Reads and checks one file; a file that fails on its facts is never read. */
+export async function checkFile(source: FileSource, options: CheckOptions = {}): Promise<CheckedFile> {
+  const facts: FileFacts = { name: source.name, type: source.type, sizeBytes: source.sizeBytes };
+  const early = checkFacts(facts, options);
+  if (early) return { facts, bytes: null, verdict: early };
+  let bytes: Uint8Array;
+  try {
+    bytes = await source.read();
+  } catch {
+    return {
+      facts,
+      bytes: null,
+      verdict: { ok: false, reason: 'unreadable', message: 'It could not be read from your computer. Choose it again.' },
+    };
+  }
+  const verdict = checkContent(facts, bytes, options);
+  return { facts: { ...facts, sizeBytes: bytes.length }, bytes: verdict.ok ? bytes : null, verdict };
+}
