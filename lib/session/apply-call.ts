@@ -1,0 +1,91 @@
+// Whether an apply call may be sent from the panel now, decided locally before anything is sent, so
+// the member reads what is missing instead of meeting a refusal (contract, POST /calls rules 3 and 4).
+// The site judges again; its refusals (409 details_missing, 400 invalid_input) read the same way.
+import type { AnswerInput, MissingDetail, Session } from '@/lib/api/schemas';
+import { charCount } from '@/lib/api/schemas';
+import { gateView } from './gate';
+import { planResultExists } from './plan-revision';
+
+export const DETAILS_MAX = 20000;
+export const QUESTION_MAX = 4000;
+export const FILE_IDS_MAX = 6;
+
+export interface ApplyCallDraft {
+  /** Details, or after the plan passed: what to change or ask about the plan. */
+  details: string;
+  question?: string | null;
+  fileIds?: readonly string[];
+  /** Answers that fit their questions (answer-draft's draftsToSend), sent with the call. */
+  answers?: Readonly<Record<string, AnswerInput>>;
+}
+
+export type ApplyRefusal =
+  | { reason: 'session_closed' }
+  | { reason: 'details_missing'; missing: MissingDetail[] }
+  | { reason: 'revision_empty' }
+  | { reason: 'details_too_long'; chars: number }
+  | { reason: 'question_too_long'; chars: number }
+  | { reason: 'too_many_files'; files: number };
+
+export type ApplyDecision =
+  | { send: true; revisesPlan: boolean; answers: Record<string, AnswerInput> }
+  | ({ send: false } & ApplyRefusal);
+
+/**
+ * `session` is null for the first call of a new session: no gate is known yet, so the call goes and
+ * the site answers 409 details_missing when it must wait.
+ */
+export function decideApplyCall(
+  session: Pick<Session, 'status' | 'questions' | 'results'> | null,
+  draft: ApplyCallDraft,
+): ApplyDecision {
+  const answers = { ...(draft.answers ?? {}) };
+  const details = draft.details.trim();
+  const question = (draft.question ?? '').trim();
+  const fileIds = draft.fileIds ?? [];
+
+  const detailChars = charCount(draft.details);
+  if (detailChars > DETAILS_MAX) return { send: false, reason: 'details_too_long', chars: detailChars };
+  const questionChars = charCount(draft.question ?? '');
+  if (questionChars > QUESTION_MAX) return { send: false, reason: 'question_too_long', chars: questionChars };
+  if (fileIds.length > FILE_IDS_MAX) return { send: false, reason: 'too_many_files', files: fileIds.length };
+
+  if (!session) return { send: true, revisesPlan: false, answers };
+  // An unknown status is the site's to judge; closed, archived and deleted sessions take no call.
+  if (session.status === 'closed' || session.status === 'archived' || session.status === 'deleted') {
+    return { send: false, reason: 'session_closed' };
+  }
+
+  const revises = planResultExists(session);
+  if (revises) {
+    const carries = details !== '' || question !== '' || fileIds.length > 0 || Object.keys(answers).length > 0;
+    if (!carries) return { send: false, reason: 'revision_empty' };
+    return { send: true, revisesPlan: true, answers };
+  }
+
+  if (session.questions) {
+    const gate = gateView(session.questions, answers);
+    if (!gate.ready) return { send: false, reason: 'details_missing', missing: gate.missing };
+  }
+  return { send: true, revisesPlan: false, answers };
+}
+
+/** The refusal in the member's words (the missing details themselves are listed by the gate view). */
+export function applyRefusalWords(refusal: ApplyRefusal): string {
+  switch (refusal.reason) {
+    case 'session_closed':
+      return 'This session is closed. Start a new session to make another call.';
+    case 'details_missing':
+      return refusal.missing.length === 1
+        ? 'The plan waits for one more detail. Answer it first; nothing was sent or charged.'
+        : `The plan waits for ${refusal.missing.length} more details. Answer them first; nothing was sent or charged.`;
+    case 'revision_empty':
+      return 'Say what to change or ask about the plan. An empty revision is not sent.';
+    case 'details_too_long':
+      return `What you wrote is ${refusal.chars} characters; at most ${DETAILS_MAX} can be sent.`;
+    case 'question_too_long':
+      return `Your question is ${refusal.chars} characters; at most ${QUESTION_MAX} can be sent.`;
+    case 'too_many_files':
+      return `At most ${FILE_IDS_MAX} files go with a call; ${refusal.files} are attached.`;
+  }
+}

@@ -1,0 +1,63 @@
+// The plan of a "Plan my project" session and its revisions (contract 2.18.0): once the plan's apply
+// call passed, the next apply call revises the plan; planUnchanged says it came back as it was; a
+// question call answers on its own and leaves the plan. The service decides revisesPlan, no request
+// field names it, so the panel only predicts it to word the form and reads the result's flags after.
+import type { CallResult, Session } from '@/lib/api/schemas';
+
+type ResultFlags = Pick<CallResult, 'callId' | 'status' | 'revisesPlan' | 'planUnchanged'>;
+
+/** An apply call passed in this session, so the next apply call revises the plan. */
+export function planResultExists(session: Pick<Session, 'questions' | 'results'>): boolean {
+  if (session.questions) return session.questions.pass.planResultExists;
+  // Questions unreadable: the results show it as well.
+  return session.results.some((r) => r.callId === 'apply' && r.status === 'passed');
+}
+
+export type ResultRole =
+  | 'plan'
+  | 'plan_revised'
+  | 'plan_unchanged'
+  | 'revision_not_done'
+  | 'answer_alone'
+  | 'other';
+
+/** What a result in a session did to the plan. */
+export function resultRole(result: ResultFlags): ResultRole {
+  if (result.callId === 'apply') {
+    if (!result.revisesPlan) return 'plan';
+    if (result.status !== 'passed') return 'revision_not_done';
+    return result.planUnchanged ? 'plan_unchanged' : 'plan_revised';
+  }
+  if (result.callId === 'question') return 'answer_alone';
+  return 'other';
+}
+
+/**
+ * A line for the member under a result's header, or null when there is nothing to add.
+ * `planExists` is whether the session had a plan (for a question call that left it alone).
+ */
+export function revisionWords(result: ResultFlags, planExists: boolean): string | null {
+  switch (resultRole(result)) {
+    case 'plan':
+      return result.status === 'passed' ? 'This is the plan. Your next apply call in this session revises it.' : null;
+    case 'plan_revised':
+      return 'This call revised the plan. The plan below is the new version.';
+    case 'plan_unchanged':
+      return 'The plan stayed as it was; the earlier version still stands. The agent’s answer is below.';
+    case 'revision_not_done':
+      return result.status === 'failed'
+        ? 'This revision failed, so the plan stays as it was.'
+        : 'This call revises the plan once it passes its checks.';
+    case 'answer_alone':
+      return planExists ? 'A question answered on its own: the plan stays as it was.' : null;
+    default:
+      return null;
+  }
+}
+
+/** The sentence above the apply form: whether sending revises the plan. */
+export function nextApplyWords(session: Pick<Session, 'questions' | 'results'>): string {
+  return planResultExists(session)
+    ? 'The plan is made. Your next apply call revises it: say what to change or ask about the plan.'
+    : 'The apply call makes the plan once every required detail has an answer.';
+}

@@ -1,0 +1,38 @@
+// Rewriting a session's request (PUT /sessions/{id}/details, G14): it re-reads the questions while a
+// read is left, and is refused with plan_ran once the plan's call ran. pass.canReread is exactly
+// "session open and plan call not yet run", so it decides; the site's 409 plan_ran reads the same way.
+import type { Questions } from '@/lib/api/schemas';
+import { charCount } from '@/lib/api/schemas';
+import { DETAILS_MAX } from './apply-call';
+
+export type RewriteDecision =
+  | { send: true; rereads: boolean }
+  | { send: false; reason: 'plan_ran' | 'empty' | 'too_long' | 'unchanged' };
+
+export function decideRewrite(questions: Pick<Questions, 'pass' | 'untrustedDetails'>, text: string): RewriteDecision {
+  if (!questions.pass.canReread) return { send: false, reason: 'plan_ran' };
+  if (text.trim() === '') return { send: false, reason: 'empty' };
+  if (charCount(text) > DETAILS_MAX) return { send: false, reason: 'too_long' };
+  if (questions.untrustedDetails && !questions.untrustedDetails.truncated && questions.untrustedDetails.untrustedText === text) {
+    return { send: false, reason: 'unchanged' };
+  }
+  return { send: true, rereads: questions.pass.readsLeft > 0 };
+}
+
+export function rewriteWords(decision: RewriteDecision): string {
+  if (decision.send) {
+    return decision.rereads
+      ? 'Saving the new request reads it again and may ask new questions.'
+      : 'No reads are left in this session: the new request goes in as written, with no new questions.';
+  }
+  switch (decision.reason) {
+    case 'plan_ran':
+      return 'The plan’s call has run, so the request can no longer be rewritten. Your next apply call revises the plan instead.';
+    case 'empty':
+      return 'Write the request before saving it.';
+    case 'too_long':
+      return `The request can be at most ${DETAILS_MAX} characters.`;
+    case 'unchanged':
+      return 'The request is the same as before; nothing to save.';
+  }
+}
