@@ -1,0 +1,34 @@
+// When an unsigned findings draft expires. The contract says only "expires if not signed off in 30
+// days" and "findings expire with the draft"; it gives the draft no creation time. Our reading: a draft
+// is made when its first finding passes its checks, and every finding is created (createdAt) before
+// it reaches the draft, so the earliest createdAt among a draft's findings is at or before the draft's
+// start. Counting 30 days from it may end early, never late: days left are never overstated and a
+// reminder never comes after the draft has gone.
+import type { Finding } from '@/lib/api/schemas';
+
+export const DRAFT_DAYS = 30;
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Estimated expiry (epoch ms) of a draft holding these findings; NaN when no time is readable. */
+export function draftExpiresAtMs(findings: readonly Pick<Finding, 'createdAt'>[]): number {
+  let earliest = Number.POSITIVE_INFINITY;
+  for (const f of findings) {
+    const t = Date.parse(f.createdAt);
+    if (!Number.isNaN(t) && t < earliest) earliest = t;
+  }
+  return Number.isFinite(earliest) ? earliest + DRAFT_DAYS * DAY_MS : Number.NaN;
+}
+
+/** Whole days left before expiry (0 in its last day and after it); null when unknown. */
+export function daysLeft(expiresAtMs: number, nowMs: number): number | null {
+  if (Number.isNaN(expiresAtMs)) return null;
+  return Math.max(0, Math.floor((expiresAtMs - nowMs) / DAY_MS));
+}
+
+export function daysLeftWords(expiresAtMs: number, nowMs: number): string {
+  const days = daysLeft(expiresAtMs, nowMs);
+  if (days === null) return 'Sign off within 30 days of the draft, or it expires.';
+  if (expiresAtMs <= nowMs) return 'Its 30 days have passed: it may have expired. Sign off now if it is still there.';
+  if (days === 0) return 'Less than a day left to sign off.';
+  return days === 1 ? 'About 1 day left to sign off.' : `About ${days} days left to sign off.`;
+}
