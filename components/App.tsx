@@ -1,7 +1,173 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { AgentCard } from '@/lib/api/schemas';
+import { db, getConnection, latestFind } from '@/lib/db';
+import type { CallRow, ConnectionRow } from '@/lib/db/types';
+import { CallsList } from './calls/CallsList';
+import { SessionSummary } from './calls/SessionSummary';
+import { SiteContext } from './common/site';
+import { useLiveQuery } from './common/useLiveQuery';
+import { UntrustedText } from './common/UntrustedText';
+import { ConnectForm } from './connect/ConnectForm';
+import { RevokedView } from './connect/RevokedView';
+import { FindView } from './find/FindView';
+import { watchFocus } from './focus';
+import { type CallDraft, loadDraft } from './preview/draft';
+import { PreviewView } from './preview/PreviewView';
+import { CallView } from './result/CallView';
+import { StatusView } from './status/StatusView';
+
+export type Route =
+  | { view: 'find' }
+  | { view: 'preview'; draft: CallDraft }
+  | { view: 'calls' }
+  | { view: 'call'; localId: string }
+  | { view: 'status' };
+
+export function draftForCard(card: AgentCard): CallDraft {
+  return { agentId: card.agentId, agentName: card.untrustedName, callId: 'apply', details: '', question: '', maxDollars: '', subject: null };
+}
+
+export function draftFromCall(call: CallRow): CallDraft {
+  const r = call.request;
+  return {
+    agentId: r.agentId,
+    agentName: call.agentName,
+    callId: r.callId === 'question' ? 'question' : 'apply',
+    details: r.details ?? '',
+    question: r.question ?? '',
+    maxDollars: typeof r.maxCents === 'number' ? (r.maxCents / 100).toFixed(2) : '',
+    subject: r.subject ?? null,
+  };
+}
+
+/**
+ * The panel: what is shown follows the stored connection (none, revoked, connected, one session only);
+ * within a connection the member moves between find, preview, calls and status, and the background can
+ * point the panel at a call (a notification's click) or at a find (the menu or the shortcut).
+ */
 export function App() {
+  const connection = useLiveQuery(() => getConnection(db), []);
+  if (!connection.loaded) return <p role="status">Loading…</p>;
+  const row = connection.value;
+  if (!row || row.status === 'disconnected') {
+    return (
+      <main>
+        <ConnectForm initialAddress={row?.origin} />
+      </main>
+    );
+  }
   return (
-    <main>
-      <h1>Agent Connection</h1>
-    </main>
+    <SiteContext.Provider value={{ origin: row.origin, connectionId: row.connectionId }}>
+      <main>{row.status === 'revoked' ? <RevokedView row={row} /> : <Connected row={row} />}</main>
+    </SiteContext.Provider>
+  );
+}
+
+function Connected({ row }: { row: ConnectionRow }) {
+  const scoped = row.sessionId !== null;
+  const [route, setRoute] = useState<Route>(scoped ? { view: 'calls' } : { view: 'find' });
+  const [savedDraft, setSavedDraft] = useState<CallDraft | null>(null);
+
+  useEffect(
+    () =>
+      watchFocus((focus) => {
+        if (focus.kind === 'call') setRoute({ view: 'call', localId: focus.localId });
+        else if (focus.kind === 'find' && !scoped) setRoute({ view: 'find' });
+        else if (focus.kind === 'status') setRoute({ view: 'status' });
+      }),
+    [scoped],
+  );
+
+  useEffect(() => {
+    void loadDraft().then(setSavedDraft);
+  }, []);
+
+  // A find from the menu or the shortcut while the panel is open brings the find view forward.
+  const latest = useLiveQuery(() => latestFind(db), []);
+  const seenFind = useRef<number | null | undefined>(undefined);
+  useEffect(() => {
+    if (!latest.loaded) return;
+    const find = latest.value;
+    const id = find?.id ?? null;
+    if (seenFind.current !== undefined && id !== seenFind.current && find && find.source !== 'panel' && !scoped) {
+      setRoute({ view: 'find' });
+    }
+    seenFind.current = id;
+  }, [latest.loaded, latest.value, scoped]);
+
+  const openCall = (localId: string) => setRoute({ view: 'call', localId });
+  const tabs: { view: Route['view']; label: string }[] = scoped
+    ? [
+        { view: 'calls', label: 'Session' },
+        { view: 'status', label: 'Connection' },
+      ]
+    : [
+        { view: 'find', label: 'Find' },
+        { view: 'calls', label: 'Calls' },
+        { view: 'status', label: 'Connection' },
+      ];
+  const current = route.view === 'preview' ? 'find' : route.view === 'call' ? 'calls' : route.view;
+
+  return (
+    <>
+      <nav aria-label="Panel sections" class="tabs">
+        {tabs.map((tab) => (
+          <button
+            key={tab.view}
+            type="button"
+            aria-current={current === tab.view ? 'page' : undefined}
+            onClick={() => setRoute({ view: tab.view } as Route)}
+          >
+            {tab.label}
+          </button>
+        ))}
+      </nav>
+      {!row.privacyLineShown && route.view !== 'status' && (row.privacyLine ?? row.me?.privacyLine) ? (
+        <p class="notice notice-important">
+          Before your first call, read who receives its details.{' '}
+          <button type="button" class="link-like" onClick={() => setRoute({ view: 'status' })}>
+            Read the privacy line
+          </button>
+        </p>
+      ) : null}
+      {route.view === 'find' ? (
+        <>
+          {savedDraft ? (
+            <p class="notice">
+              You have an unfinished call to <UntrustedText value={savedDraft.agentName} empty="an agent" />.{' '}
+              <button type="button" onClick={() => setRoute({ view: 'preview', draft: savedDraft })}>
+                Continue it
+              </button>
+            </p>
+          ) : null}
+          <FindView onChoose={(card) => setRoute({ view: 'preview', draft: draftForCard(card) })} />
+        </>
+      ) : null}
+      {route.view === 'preview' ? (
+        <PreviewView
+          key={route.draft.agentId}
+          initial={route.draft}
+          onStarted={(localId) => {
+            setSavedDraft(null);
+            openCall(localId);
+          }}
+          onBack={() => setRoute({ view: 'find' })}
+        />
+      ) : null}
+      {route.view === 'calls' ? (
+        <>
+          {scoped && row.sessionId ? <SessionSummary sessionId={row.sessionId} /> : null}
+          <h2>Calls</h2>
+          <CallsList onOpen={openCall} sessionId={row.sessionId} />
+        </>
+      ) : null}
+      {route.view === 'call' ? (
+        <CallView
+          localId={route.localId}
+          onEdit={(call) => setRoute(scoped ? { view: 'calls' } : { view: 'preview', draft: draftFromCall(call) })}
+        />
+      ) : null}
+      {route.view === 'status' ? <StatusView row={row} /> : null}
+    </>
   );
 }

@@ -1,0 +1,44 @@
+import { db, recentCalls } from '@/lib/db';
+import type { CallRow } from '@/lib/db/types';
+import { formatRelative } from '@/lib/format/time';
+import { untrustedString } from '@/lib/safety/untrusted';
+import { callStatusWords, callStateWords } from '../common/words';
+import { useLiveQuery } from '../common/useLiveQuery';
+import { UntrustedText } from '../common/UntrustedText';
+
+function stateLine(call: CallRow): string {
+  if (call.result) return callStatusWords(call.result.status);
+  return callStateWords(call.state);
+}
+
+interface Props {
+  onOpen: (localId: string) => void;
+  /** For a session-scoped key: only that session's calls. */
+  sessionId?: string | null;
+}
+
+/** The calls stored in this browser, newest first; each opens its own view. */
+export function CallsList({ onOpen, sessionId }: Props) {
+  const calls = useLiveQuery(() => recentCalls(db), []);
+  if (!calls.loaded) return <p role="status">Loading calls…</p>;
+  const rows = (calls.value ?? []).filter((c) => !sessionId || c.sessionId === sessionId || c.request.sessionId === sessionId);
+  if (rows.length === 0) return <p>No calls yet.</p>;
+  return (
+    <ul class="calls" aria-label="Calls">
+      {rows.map((call) => {
+        const agent = untrustedString(call.agentName) || call.request.agentId;
+        return (
+          <li key={call.localId}>
+            <button type="button" class="call-item" onClick={() => onOpen(call.localId)} aria-label={`Open the call to ${agent}: ${stateLine(call)}`}>
+              <UntrustedText value={call.agentName} empty={call.request.agentId} />
+              <span class="muted">
+                {' '}
+                · {call.request.callId} · {stateLine(call)} · {formatRelative(call.createdAt)}
+              </span>
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,23 @@
+import type { MemberError } from '@/lib/db/types';
+
+/**
+ * An error in the member's words (lib/api/errors wrote them, next step included); what the secret guard
+ * found, by kind only; the code kept for support, in small print.
+ */
+export function ErrorNotice({ error, title }: { error: MemberError; title?: string }) {
+  const found = error.extras.found ?? [];
+  return (
+    <div role="alert" class="notice notice-error">
+      {title ? <strong>{title} </strong> : null}
+      <span>{error.message}</span>
+      {found.length > 0 ? (
+        <ul aria-label="What was found">
+          {found.map((label) => (
+            <li key={label}>{label}</li>
+          ))}
+        </ul>
+      ) : null}
+      <small class="muted code"> ({error.code})</small>
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import { describeSecrets, findSecrets } from '@/lib/safety/secret-guard';
+
+/** Says, while the member types, that the text looks like it holds a secret; nothing is sent while it does. */
+export function SecretWarning({ text, id }: { text: string; id?: string }) {
+  const findings = findSecrets(text);
+  if (findings.length === 0) return null;
+  return (
+    <p id={id} role="alert" class="notice notice-error">
+      This looks like it holds {describeSecrets(findings)}. Remove it: nothing is sent while it is there.
+    </p>
+  );
+}
+
+export function hasSecretText(text: string): boolean {
+  return findSecrets(text).length > 0;
+}

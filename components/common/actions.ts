@@ -1,0 +1,24 @@
+import { createContext } from 'preact';
+import { useContext } from 'preact/hooks';
+import type { CommandName, CommandPayload, CommandResult } from '@/lib/messages';
+
+/**
+ * Everything the panel can ask for: the background's commands, plus the one browser call that must run
+ * in the panel itself (the site's origin permission, asked for inside the member's click). Components get
+ * it from context, so tests hand in a fake and nothing here touches the network.
+ */
+export interface PanelActions {
+  send<N extends CommandName>(name: N, payload: CommandPayload<N>): Promise<CommandResult<N>>;
+  /** browser.permissions.request for `${origin}/*`; must be the first await of a click handler. */
+  requestOrigin(origin: string): Promise<boolean>;
+  /** Hands a file of a result to the member through the background; never opens it. */
+  downloadFile(localId: string, fileId: string): Promise<CommandResult<CommandName>>;
+}
+
+export const ActionsContext = createContext<PanelActions | null>(null);
+
+export function useActions(): PanelActions {
+  const actions = useContext(ActionsContext);
+  if (!actions) throw new Error('PanelActions missing: wrap the panel in ActionsContext.Provider');
+  return actions;
+}

@@ -1,0 +1,112 @@
+// The panel's words for the contract's enum values. An unknown value is named as unknown rather than
+// guessed at (schemas keep it as { unknown }).
+import type { Tolerant } from '@/lib/api/schemas';
+import type { CallState } from '@/lib/db/types';
+import { known, rawValue } from './tolerant';
+
+function unknownWords(value: Tolerant<string> | null | undefined): string {
+  return `unknown (“${rawValue(value) ?? 'none'}”)`;
+}
+
+export function agentConnectionWords(value: Tolerant<'allowed' | 'pending' | 'blocked' | 'not_asked'>): string {
+  switch (known(value)) {
+    case 'allowed':
+      return 'allowed';
+    case 'pending':
+      return 'waiting for you';
+    case 'blocked':
+      return 'declined';
+    case 'not_asked':
+      return 'not asked yet';
+    default:
+      return unknownWords(value);
+  }
+}
+
+export function callStatusWords(
+  value: Tolerant<'in_progress' | 'checking' | 'passed' | 'failed' | 'returned'>,
+): string {
+  switch (known(value)) {
+    case 'in_progress':
+      return 'Running';
+    case 'checking':
+      return 'Checking the result';
+    case 'passed':
+      return 'Passed its checks (charged)';
+    case 'failed':
+      return 'Failed (free)';
+    case 'returned':
+      return 'Returned (its charge went back)';
+    default:
+      return `Status ${unknownWords(value)}`;
+  }
+}
+
+export function callStateWords(state: CallState): string {
+  switch (state) {
+    case 'outbox':
+      return 'Ready to send';
+    case 'sending':
+      return 'Sending…';
+    case 'unsent':
+      return 'Not sent: the site could not be reached';
+    case 'needs_approval':
+      return 'Waiting for your approval';
+    case 'started':
+      return 'Running';
+    case 'finished':
+      return 'Finished';
+    case 'refused':
+      return 'Refused';
+    case 'declined':
+      return 'You declined it';
+    case 'expired':
+      return 'The approval ran out (30 minutes)';
+    default:
+      return 'Unknown state';
+  }
+}
+
+export function approvalReasonWords(value: Tolerant<string> | null | undefined): string {
+  switch (known(value)) {
+    case 'new_agent':
+      return 'This is the first call to this agent, and you asked to be asked first.';
+    case 'second_session':
+      return 'It starts a session beyond the ones that go without asking in 24 hours.';
+    case 'over_calls':
+      return 'It is beyond the calls that go without asking in 24 hours.';
+    case 'spending_off':
+      return 'Spending is switched off, so every call waits for you.';
+    default:
+      return 'The site asks for your approval.';
+  }
+}
+
+export const SWITCH_WORDS: Record<string, string> = {
+  sharing: 'Sharing drafts of projects',
+  files: 'Sending files with a call',
+  spending: 'Spending without asking (within your counts)',
+  askBeforeNewAgent: 'Ask before the first call to each agent',
+  tryNewAgents: 'Calling agents that are still New',
+};
+
+export function switchName(reason: string | null | undefined): string {
+  switch (reason) {
+    case 'files':
+      return 'Files';
+    case 'tryNewAgents':
+      return 'New agents';
+    case 'sharing':
+      return 'Sharing';
+    case 'spending':
+      return 'Spending';
+    default:
+      return reason ? `“${reason}”` : 'A switch';
+  }
+}
+
+export function findingsChoiceWords(keepsFindings: boolean | null): string {
+  if (keepsFindings === true) return 'Kept: what an agent researches for you is kept as findings, waiting for your sign-off.';
+  if (keepsFindings === false) return 'Not kept: nothing an agent researches for you is kept.';
+  return 'Not asked yet: nothing is kept.';
+}

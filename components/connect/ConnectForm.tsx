@@ -1,0 +1,103 @@
+import { useState } from 'preact/hooks';
+import type { MemberError } from '@/lib/db/types';
+import { checkSiteAddress } from '@/lib/safety/urls';
+import { useActions } from '../common/actions';
+import { ErrorNotice } from '../common/ErrorNotice';
+import { normalizeConnectCode } from './code';
+import { defaultSiteAddress } from './default-site';
+
+interface Props {
+  /** The address to start from (a revoked connection's site, or the build's default). */
+  initialAddress?: string;
+  /** Shown above the form, e.g. why a new code is needed. */
+  intro?: string;
+}
+
+type Outcome = { kind: 'idle' } | { kind: 'busy' } | { kind: 'error'; error: MemberError } | { kind: 'done'; name: string };
+
+function localProblem(code: string, message: string): MemberError {
+  return { code, message, extras: {} };
+}
+
+/**
+ * Site address and connect code. The origin permission is asked for first in the submit handler, while the
+ * member's gesture is still live; only then is the code sent to the background, which claims it.
+ */
+export function ConnectForm({ initialAddress, intro }: Props) {
+  const actions = useActions();
+  const [address, setAddress] = useState(initialAddress ?? defaultSiteAddress());
+  const [code, setCode] = useState('');
+  const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
+
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    const site = checkSiteAddress(address);
+    if (!site.ok) {
+      setOutcome({ kind: 'error', error: localProblem('unsafe_address', site.problem) });
+      return;
+    }
+    const normalized = normalizeConnectCode(code);
+    if (!normalized) {
+      setOutcome({
+        kind: 'error',
+        error: localProblem('code_format', 'A connect code looks like ABC-DEFG-HJKL: three letters, then eight letters or digits. Nothing was sent.'),
+      });
+      return;
+    }
+    setOutcome({ kind: 'busy' });
+    const granted = await actions.requestOrigin(site.origin);
+    if (!granted) {
+      setOutcome({
+        kind: 'error',
+        error: localProblem('permission_denied', `The extension needs your permission to reach ${site.origin}. Nothing was sent; connect again and allow it.`),
+      });
+      return;
+    }
+    const result = await actions.send('connect', { siteUrl: site.origin, code: normalized });
+    if (result.ok) setOutcome({ kind: 'done', name: result.value.name });
+    else setOutcome({ kind: 'error', error: result.error });
+  };
+
+  const busy = outcome.kind === 'busy';
+  return (
+    <section class="card" aria-labelledby="connect-title">
+      <h2 id="connect-title">Connect to your site</h2>
+      {intro ? <p>{intro}</p> : null}
+      <p class="muted">Make a connect code on your connection page on the site. It works once, for 15 minutes.</p>
+      <form onSubmit={submit} aria-label="Connect">
+        <label for="site-address">Site address</label>
+        <input
+          id="site-address"
+          type="url"
+          inputMode="url"
+          autoComplete="url"
+          placeholder="https://"
+          value={address}
+          onInput={(e) => setAddress(e.currentTarget.value)}
+          required
+        />
+        <label for="connect-code">Connect code</label>
+        <input
+          id="connect-code"
+          type="text"
+          autoComplete="off"
+          spellcheck={false}
+          placeholder="ABC-DEFG-HJKL"
+          maxLength={40}
+          value={code}
+          onInput={(e) => setCode(e.currentTarget.value)}
+          required
+        />
+        <button type="submit" disabled={busy}>
+          {busy ? 'Connecting…' : 'Connect'}
+        </button>
+      </form>
+      {outcome.kind === 'error' ? <ErrorNotice error={outcome.error} /> : null}
+      {outcome.kind === 'done' ? (
+        <p role="status">
+          Connected as <strong>{outcome.name}</strong>.
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,20 @@
+import type { ConnectionRow } from '@/lib/db/types';
+import { SitePageButton } from '../common/SitePageButton';
+import { ConnectForm } from './ConnectForm';
+
+/** The member revoked the connection on the site: the key is gone, the history stays, a new code is needed. */
+export function RevokedView({ row }: { row: ConnectionRow }) {
+  return (
+    <section aria-labelledby="revoked-title">
+      <div role="alert" class="notice notice-error">
+        <h2 id="revoked-title">Connection “{row.name}” was revoked</h2>
+        <p>
+          It was revoked on the site, so the extension forgot its key and stopped asking the site anything. Your calls
+          and results stay here. To go on, make a new connect code on the site and enter it below.
+        </p>
+        <SitePageButton url={`${row.origin}/connect`}>Make a new connect code on the site</SitePageButton>
+      </div>
+      <ConnectForm initialAddress={row.origin} />
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+import type { Preview } from '@/lib/api/schemas';
+import { formatCount } from '@/lib/format/count';
+import { limitSentence } from '@/lib/format/limit';
+import { formatCents } from '@/lib/format/money';
+import { rawValue } from '../common/tolerant';
+import { UntrustedText } from '../common/UntrustedText';
+import { approvalReasonWords } from '../common/words';
+
+/** The preview before anything runs: the site's sentence as it is, the limit (never a price), counts. */
+export function PreviewDetails({ preview }: { preview: Preview }) {
+  const gate = preview.gate;
+  return (
+    <section class="preview" aria-labelledby="preview-title">
+      <h3 id="preview-title">
+        Before it runs: <UntrustedText value={preview.untrustedName} empty={preview.callId} />
+        {preview.isNew ? <span class="badge">New</span> : null}
+      </h3>
+      <p class="sentence">{preview.sentence}</p>
+      <p class="limit">{limitSentence(preview.limitCents, rawValue(preview.limitBy))}</p>
+      <p class="muted">Charged for what it uses, only when its result passes its checks; a call that fails is free.</p>
+      <dl class="facts">
+        <dt>Spendable credits</dt>
+        <dd>{formatCents(preview.spendableCents)}</dd>
+        <dt>Sessions without asking (24 hours)</dt>
+        <dd>
+          {formatCount(preview.today.sessionsUsed)} of {formatCount(preview.today.sessionsAllowed)} used
+        </dd>
+        <dt>Calls without asking (24 hours)</dt>
+        <dd>
+          {formatCount(preview.today.callsUsed)} of {formatCount(preview.today.callsAllowed)} used
+        </dd>
+      </dl>
+      {preview.needsApproval ? (
+        <p class="notice">
+          <strong>Needs your approval. </strong>
+          {preview.approvalLine ?? approvalReasonWords(preview.approvalReason)}
+        </p>
+      ) : null}
+      {preview.refusal ? (
+        <p class="notice notice-error">
+          <strong>The site says it would be refused: </strong>
+          {preview.refusal}
+        </p>
+      ) : null}
+      {gate && !gate.ready ? (
+        <div class="notice">
+          <p>It waits for these details before it can run:</p>
+          <ul aria-label="Details the agent waits for">
+            {gate.missing.map((item) => (
+              <li key={item.key}>
+                <UntrustedText value={item.untrustedDetail} empty={item.key} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <p class="muted privacy">
+        <strong>Privacy:</strong> {preview.privacyLine}
+      </p>
+    </section>
+  );
+}

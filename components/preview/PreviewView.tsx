@@ -1,0 +1,232 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { Preview } from '@/lib/api/schemas';
+import { db, getCall } from '@/lib/db';
+import type { MemberError } from '@/lib/db/types';
+import { dollarsToCents } from '@/lib/format/money';
+import type { CallRequestPayload } from '@/lib/messages';
+import { useActions } from '../common/actions';
+import { ErrorNotice } from '../common/ErrorNotice';
+import { hasSecretText, SecretWarning } from '../common/SecretWarning';
+import { useLiveQuery } from '../common/useLiveQuery';
+import { UntrustedText } from '../common/UntrustedText';
+import { RefusalView } from '../refusal/RefusalView';
+import { type CallDraft, type CallKind, clearDraft, saveDraft } from './draft';
+import { type FitAnswer, FitChoiceView, needsFitChoice } from './FitChoiceView';
+import { PreviewDetails } from './PreviewDetails';
+
+const DETAILS_MAX = 20000;
+const QUESTION_MAX = 4000;
+// Typing pauses this long before the preview is read again with the text (POST /calls/quote, G14).
+const REPREVIEW_MS = 800;
+
+function codePoints(text: string): number {
+  return [...text].length;
+}
+
+type MaxCheck = { ok: true; cents: number | null } | { ok: false };
+
+function checkMax(input: string): MaxCheck {
+  if (!input.trim()) return { ok: true, cents: null };
+  const cents = dollarsToCents(input);
+  return cents === null ? { ok: false } : { ok: true, cents };
+}
+
+export function buildRequest(draft: CallDraft, maxCents: number | null): CallRequestPayload {
+  const request: CallRequestPayload = { agentId: draft.agentId, callId: draft.callId };
+  if (draft.details.trim()) request.details = draft.details;
+  if (draft.callId === 'question' && draft.question.trim()) request.question = draft.question;
+  if (maxCents !== null) request.maxCents = maxCents;
+  if (draft.subject) request.subject = draft.subject;
+  return request;
+}
+
+interface Props {
+  initial: CallDraft;
+  onStarted: (localId: string) => void;
+  onBack: () => void;
+}
+
+/** Choose the kind of call, read the preview, answer the fit question, type the request, start. */
+export function PreviewView({ initial, onStarted, onBack }: Props) {
+  const actions = useActions();
+  const [draft, setDraftState] = useState<CallDraft>(initial);
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const [previewError, setPreviewError] = useState<MemberError | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [startError, setStartError] = useState<MemberError | null>(null);
+  const [starting, setStarting] = useState(false);
+  const [lastLocalId, setLastLocalId] = useState<string | null>(null);
+  const requestSeq = useRef(0);
+
+  const setDraft = (next: CallDraft) => {
+    setDraftState(next);
+    void saveDraft(next);
+  };
+
+  const max = checkMax(draft.maxDollars);
+  const secretInText = hasSecretText(draft.details) || hasSecretText(draft.question);
+
+  // Read the preview: at once for a new agent or kind, after a pause while the member types.
+  const textKey = `${draft.details}\u0000${draft.question}\u0000${max.ok ? max.cents : ''}`;
+  const previousText = useRef(textKey);
+  useEffect(() => {
+    const isTextChange = previousText.current !== textKey;
+    previousText.current = textKey;
+    const seq = ++requestSeq.current;
+    const run = async () => {
+      setLoading(true);
+      // Text that looks like it holds a secret stays on this machine, even for a preview.
+      const safe = secretInText ? { ...draft, details: '', question: '' } : draft;
+      const result = await actions.send('preview', buildRequest(safe, max.ok ? max.cents : null));
+      if (seq !== requestSeq.current) return;
+      setLoading(false);
+      if (result.ok) {
+        setPreview(result.value.preview);
+        setPreviewError(null);
+      } else {
+        setPreviewError(result.error);
+      }
+    };
+    const timer = setTimeout(run, isTextChange ? REPREVIEW_MS : 0);
+    return () => clearTimeout(timer);
+  }, [draft.agentId, draft.callId, draft.subject, textKey, secretInText]);
+
+  // A call that the site refused after the reply (or that this view started) shows its refusal here.
+  const lastCall = useLiveQuery(async () => (lastLocalId ? ((await getCall(db, lastLocalId)) ?? null) : null), [lastLocalId]);
+  const refusal = startError ?? (lastCall.value?.state === 'refused' ? lastCall.value.error : null);
+
+  const fitPending = preview !== null && needsFitChoice(preview.fit) && draft.subject === null;
+  const questionMissing = draft.callId === 'question' && !draft.question.trim();
+  const tooLong = codePoints(draft.details) > DETAILS_MAX || codePoints(draft.question) > QUESTION_MAX;
+  const canStart = !starting && max.ok && !fitPending && !questionMissing && !tooLong && !secretInText;
+
+  const chooseFit = (answer: FitAnswer) => {
+    if (answer.kind === 'subject') {
+      setDraft({ ...draft, subject: answer.subject });
+      return;
+    }
+    const other = preview?.fit.otherAgent;
+    if (other) setDraft({ ...draft, agentId: other.agentId, agentName: other.untrustedName, subject: null });
+  };
+
+  const start = async (event: Event) => {
+    event.preventDefault();
+    if (!canStart || !max.ok) return;
+    setStartError(null);
+    setStarting(true);
+    const localId = crypto.randomUUID();
+    setLastLocalId(localId);
+    const result = await actions.send('startCall', {
+      localId,
+      request: buildRequest(draft, max.cents),
+      agentName: draft.agentName,
+      callName: preview?.untrustedName ?? null,
+    });
+    setStarting(false);
+    if (!result.ok) {
+      setStartError(result.error);
+      return;
+    }
+    if (result.value.state === 'refused') return;
+    await clearDraft();
+    onStarted(result.value.localId);
+  };
+
+  return (
+    <section aria-labelledby="call-title">
+      <button type="button" class="link-like" onClick={onBack}>
+        ← Back to the agents
+      </button>
+      <h2 id="call-title">
+        Call <UntrustedText value={draft.agentName} empty="this agent" />
+      </h2>
+      <form onSubmit={start} aria-label="Start a call">
+        <fieldset>
+          <legend>Kind of call</legend>
+          <KindRadio value="apply" draft={draft} setDraft={setDraft} label="Apply: plan or do the work" />
+          <KindRadio value="question" draft={draft} setDraft={setDraft} label="Question: ask something" />
+        </fieldset>
+        {loading && !preview ? <p role="status">Reading the preview…</p> : null}
+        {previewError ? <ErrorNotice error={previewError} title="No preview." /> : null}
+        {preview ? <PreviewDetails preview={preview} /> : null}
+        {preview ? <FitChoiceView fit={preview.fit} agentName={draft.agentName} subject={draft.subject} onChoose={chooseFit} /> : null}
+        {draft.callId === 'question' ? (
+          <>
+            <label for="call-question">Your question</label>
+            <textarea
+              id="call-question"
+              rows={4}
+              value={draft.question}
+              onInput={(e) => setDraft({ ...draft, question: e.currentTarget.value })}
+              aria-describedby="call-question-count"
+            />
+            <p id="call-question-count" class="muted">
+              {codePoints(draft.question)} of {QUESTION_MAX} characters
+            </p>
+            <SecretWarning text={draft.question} />
+          </>
+        ) : null}
+        <label for="call-details">Details {draft.callId === 'question' ? '(optional)' : ''}</label>
+        <textarea
+          id="call-details"
+          rows={6}
+          value={draft.details}
+          onInput={(e) => setDraft({ ...draft, details: e.currentTarget.value })}
+          aria-describedby="call-details-hint"
+        />
+        <p id="call-details-hint" class="muted">
+          {codePoints(draft.details)} of {DETAILS_MAX} characters. No keys, passwords or personal data.
+        </p>
+        <SecretWarning text={draft.details} />
+        <label for="call-max">Spend at most, in dollars (optional)</label>
+        <input
+          id="call-max"
+          type="text"
+          inputMode="decimal"
+          placeholder="e.g. 2.50"
+          value={draft.maxDollars}
+          onInput={(e) => setDraft({ ...draft, maxDollars: e.currentTarget.value })}
+          aria-invalid={!max.ok}
+          aria-describedby="call-max-hint"
+        />
+        <p id="call-max-hint" class={max.ok ? 'muted' : 'error-text'}>
+          {max.ok
+            ? 'The limit is the smallest of your credits, this amount and the site’s safety ceiling. It is not a price.'
+            : 'Enter an amount of at least $0.01 with at most two decimals, like 2.50, or leave it empty.'}
+        </p>
+        {fitPending ? <p class="notice">Choose what the call should be about before starting it.</p> : null}
+        {questionMissing ? <p class="muted">Type your question to start a question call.</p> : null}
+        {tooLong ? <p class="error-text">The text is over its limit; shorten it to start.</p> : null}
+        <button type="submit" disabled={!canStart}>
+          {starting ? 'Starting…' : 'Start the call'}
+        </button>
+      </form>
+      {refusal ? <RefusalView error={refusal} approvalLine={preview?.approvalLine ?? null} /> : null}
+    </section>
+  );
+}
+
+function KindRadio({
+  value,
+  draft,
+  setDraft,
+  label,
+}: {
+  value: CallKind;
+  draft: CallDraft;
+  setDraft: (d: CallDraft) => void;
+  label: string;
+}) {
+  return (
+    <label>
+      <input
+        type="radio"
+        name="call-kind"
+        value={value}
+        checked={draft.callId === value}
+        onChange={() => setDraft({ ...draft, callId: value, subject: null })}
+      />
+      {label}
+    </label>
+  );
+}

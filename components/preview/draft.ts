@@ -1,0 +1,60 @@
+import { browser } from 'wxt/browser';
+import type { UntrustedTextValue } from '@/lib/safety/untrusted';
+
+/**
+ * What the member is preparing: kept in storage.session (memory only, gone when the browser closes) so a
+ * closed and reopened panel, or a refused start, never loses typed text.
+ */
+export type CallKind = 'apply' | 'question';
+export type FitChoice = 'ask_anyway' | 'new_agent' | null;
+
+export interface CallDraft {
+  agentId: string;
+  agentName: UntrustedTextValue | null;
+  callId: CallKind;
+  details: string;
+  question: string;
+  /** "Spend at most" as typed, in dollars. */
+  maxDollars: string;
+  subject: FitChoice;
+}
+
+const KEY = 'panel:callDraft';
+
+function isDraft(value: unknown): value is CallDraft {
+  if (typeof value !== 'object' || value === null) return false;
+  const d = value as Record<string, unknown>;
+  return (
+    typeof d.agentId === 'string' &&
+    (d.callId === 'apply' || d.callId === 'question') &&
+    typeof d.details === 'string' &&
+    typeof d.question === 'string' &&
+    typeof d.maxDollars === 'string'
+  );
+}
+
+export async function loadDraft(): Promise<CallDraft | null> {
+  try {
+    const stored = await browser.storage.session.get(KEY);
+    const value = stored[KEY];
+    return isDraft(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function saveDraft(draft: CallDraft): Promise<void> {
+  try {
+    await browser.storage.session.set({ [KEY]: draft });
+  } catch {
+    // A draft that cannot be kept still lives in the open panel; nothing else depends on it.
+  }
+}
+
+export async function clearDraft(): Promise<void> {
+  try {
+    await browser.storage.session.remove(KEY);
+  } catch {
+    // Same as above: a stale draft only pre-fills the form next time.
+  }
+}

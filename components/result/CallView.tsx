@@ -1,0 +1,141 @@
+import { useState } from 'preact/hooks';
+import { approvalsForCall, db, getCall } from '@/lib/db';
+import type { CallRow } from '@/lib/db/types';
+import { formatRelative } from '@/lib/format/time';
+import { useActions } from '../common/actions';
+import { ErrorNotice } from '../common/ErrorNotice';
+import { useLiveQuery } from '../common/useLiveQuery';
+import { UntrustedText } from '../common/UntrustedText';
+import { callStateWords } from '../common/words';
+import { ApprovalWait } from '../refusal/ApprovalWait';
+import { RefusalView } from '../refusal/RefusalView';
+import { ResultView } from './ResultView';
+import { StopButton } from './StopButton';
+
+interface Props {
+  localId: string;
+  /** Back to the preview with this call's request, to change it and start again. */
+  onEdit: (call: CallRow) => void;
+}
+
+/** One call from the calls table, whatever its state: sending, waiting for approval, refused, running, ended. */
+export function CallView({ localId, onEdit }: Props) {
+  const call = useLiveQuery(() => getCall(db, localId), [localId]);
+  if (!call.loaded) return <p role="status">Loading the call…</p>;
+  if (!call.value) return <p role="status">This call is not stored in this browser.</p>;
+  return <CallDetails call={call.value} onEdit={onEdit} />;
+}
+
+export function CallDetails({ call, onEdit }: { call: CallRow; onEdit: (call: CallRow) => void }) {
+  return (
+    <section aria-labelledby={`call-${call.localId}`} class="call">
+      <h2 id={`call-${call.localId}`}>
+        <UntrustedText value={call.agentName} empty={call.request.agentId} />
+        {' · '}
+        <UntrustedText value={call.callName} empty={call.request.callId} />
+      </h2>
+      <p class="muted">
+        {callStateWords(call.state)} · {formatRelative(call.updatedAt)}
+      </p>
+      {call.privacyLine ? (
+        <p class="notice notice-important">
+          <strong>Who receives your call's details: </strong>
+          {call.privacyLine}
+        </p>
+      ) : null}
+      <CallState call={call} onEdit={onEdit} />
+    </section>
+  );
+}
+
+function CallState({ call, onEdit }: { call: CallRow; onEdit: (call: CallRow) => void }) {
+  switch (call.state) {
+    case 'outbox':
+    case 'sending':
+      return <p role="status">Sending the call…</p>;
+    case 'unsent':
+      return (
+        <>
+          {call.error ? <ErrorNotice error={call.error} /> : <p>The site could not be reached.</p>}
+          <RetryButton call={call} label="Send again" />
+        </>
+      );
+    case 'needs_approval':
+      return <PendingApproval call={call} />;
+    case 'refused':
+      return (
+        <>
+          {call.error ? <RefusalView error={call.error} /> : <p>The site refused this call.</p>}
+          <button type="button" class="secondary" onClick={() => onEdit(call)}>
+            Change the request and start again
+          </button>
+        </>
+      );
+    case 'declined':
+      return (
+        <>
+          <p role="status">You declined this call on the site. Nothing was held or charged.</p>
+          <button type="button" class="secondary" onClick={() => onEdit(call)}>
+            Change the request and start again
+          </button>
+        </>
+      );
+    case 'expired':
+      return (
+        <>
+          <p role="status">The approval was not given within 30 minutes, so the call did not start. Nothing was held or charged.</p>
+          <RetryButton call={call} label="Ask for approval again" />
+        </>
+      );
+    case 'started':
+    case 'finished':
+      if (call.result) {
+        return (
+          <>
+            {call.error ? <ErrorNotice error={call.error} /> : null}
+            <ResultView call={call} result={call.result} />
+          </>
+        );
+      }
+      return (
+        <>
+          <p role="status">Started. Waiting for its first result…</p>
+          {call.state === 'started' ? <StopButton call={call} /> : null}
+        </>
+      );
+    default:
+      return null;
+  }
+}
+
+function PendingApproval({ call }: { call: CallRow }) {
+  const approvals = useLiveQuery(() => approvalsForCall(db, call.localId), [call.localId]);
+  const approval = approvals.value?.find((a) => a.status === 'pending') ?? approvals.value?.[0] ?? null;
+  const extras = call.error?.extras;
+  return (
+    <ApprovalWait
+      approvalUrl={approval?.approvalUrl ?? extras?.approvalUrl ?? null}
+      approvalLine={null}
+      reason={approval?.reason ?? extras?.reason ?? null}
+      expiresAt={approval?.expiresAt ?? null}
+    />
+  );
+}
+
+function RetryButton({ call, label }: { call: CallRow; label: string }) {
+  const actions = useActions();
+  const [message, setMessage] = useState<string | null>(null);
+  const retry = async () => {
+    setMessage(null);
+    const result = await actions.send('retryCall', { localId: call.localId });
+    if (!result.ok) setMessage(result.error.message);
+  };
+  return (
+    <>
+      <button type="button" onClick={retry}>
+        {label}
+      </button>
+      {message ? <p role="alert">{message}</p> : null}
+    </>
+  );
+}

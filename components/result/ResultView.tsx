@@ -1,0 +1,83 @@
+import type { CallResult } from '@/lib/api/schemas';
+import type { CallRow } from '@/lib/db/types';
+import { limitSentence } from '@/lib/format/limit';
+import { rawValue, known } from '../common/tolerant';
+import { UntrustedText } from '../common/UntrustedText';
+import { callStatusWords } from '../common/words';
+import { ChargeView } from './ChargeView';
+import { FilesView } from './FilesView';
+import { headerToShow } from './header';
+import { ReportForm } from './ReportForm';
+import { StopButton } from './StopButton';
+
+const ENDED = new Set(['passed', 'failed', 'returned']);
+
+/**
+ * One call result. The header line comes first, always; everything after it is data: the note, checks and
+ * reasons are shown as text and nothing in them is opened, run or followed.
+ */
+export function ResultView({ call, result }: { call: CallRow; result: CallResult }) {
+  const status = known(result.status);
+  const ended = status !== undefined && ENDED.has(status);
+  const running = status === 'in_progress' || status === 'checking';
+  return (
+    <article class="result" aria-label="Call result">
+      <p class="result-header" role="note">
+        {headerToShow(result.header)}
+      </p>
+      <h3>
+        <UntrustedText value={result.untrustedCallName} empty={result.callId} />
+      </h3>
+      <p class="status" role="status">
+        {callStatusWords(result.status)}
+      </p>
+      {result.partial ? (
+        <p class="notice">
+          Partial: the call reached its limit or was stopped; this is what it had.
+          {status === 'failed' ? ' It missed a check, so it is free.' : ''}
+        </p>
+      ) : null}
+      {result.revisesPlan ? (
+        <p class="muted">
+          {result.planUnchanged
+            ? 'The plan came back as it was; the session keeps the earlier plan. The note is the agent’s answer.'
+            : 'This result revises the session’s plan.'}
+        </p>
+      ) : null}
+      {result.note ? (
+        <section aria-label="Note" class="note">
+          <UntrustedText value={result.note} block />
+        </section>
+      ) : null}
+      {result.failReason ? (
+        <p class="fail-reason">
+          <strong>Why it failed: </strong>
+          {result.failReason}
+        </p>
+      ) : null}
+      {result.researchCut ? (
+        <p class="notice">
+          Web research ended early at its limit. {limitSentence(result.researchCut.limitCents, rawValue(result.researchCut.limitBy))}
+        </p>
+      ) : null}
+      {result.checks.length > 0 ? (
+        <section aria-label="Checks">
+          <h4>Checks it was held to</h4>
+          <ul class="checks">
+            {result.checks.map((check, index) => (
+              <li key={`${index}:${check.label}`} class={check.passed ? 'check-passed' : 'check-failed'}>
+                {check.passed ? '✓ passed: ' : '✗ missed: '}
+                {check.label}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <FilesView localId={call.localId} files={result.files} />
+      <ChargeView result={result} holdCents={call.holdCents} />
+      {result.disclosure ? <p class="disclosure muted">{result.disclosure}</p> : null}
+      {running && call.state === 'started' ? <StopButton call={call} /> : null}
+      {ended ? <ReportForm call={call} /> : null}
+    </article>
+  );
+}

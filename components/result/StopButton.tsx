@@ -1,0 +1,35 @@
+import { useState } from 'preact/hooks';
+import type { CallRow } from '@/lib/db/types';
+import { useActions } from '../common/actions';
+
+// 409 while the result is being checked (invalid_state; the changelog's agent_busy): not a failure.
+const BUSY_CODES = new Set(['invalid_state', 'agent_busy']);
+
+/** Stop a running call: it hands in what it has (partial), charged for what it used only if it passes. */
+export function StopButton({ call }: { call: CallRow }) {
+  const actions = useActions();
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const runId = call.runId;
+  if (!runId) return null;
+
+  const stop = async () => {
+    setBusy(true);
+    setMessage(null);
+    const result = await actions.send('stopCall', { runId });
+    setBusy(false);
+    if (result.ok) setMessage('Asked to stop. It hands in what it has; the result follows.');
+    else if (BUSY_CODES.has(result.error.code)) setMessage('The result is being checked right now: try again in a moment.');
+    else setMessage(result.error.message);
+  };
+
+  const asked = call.stop?.done === true;
+  return (
+    <div class="stop">
+      <button type="button" class="danger" onClick={stop} disabled={busy || asked}>
+        {asked ? 'Stop asked' : busy ? 'Stopping…' : 'Stop the call'}
+      </button>
+      {message ? <p role="status">{message}</p> : null}
+    </div>
+  );
+}
