@@ -1,0 +1,149 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ResultFiles } from '@/components/files/ResultFiles';
+import { decideFileAction, type ResultFile } from '@/lib/files/file-actions';
+import { asUntrusted } from '@/lib/safety/untrusted';
+
+afterEach(cleanup);
+
+const SITE = 'http://127.0.0.1:8787';
+const NOW = Date.parse('2026-11-02T10:00:00Z');
+
+function callFile(fileId: string, path: string, active: boolean, sizeBytes = 2048): ResultFile {
+  return {
+    fileId,
+    untrustedPath: asUntrusted(path),
+    sizeBytes,
+    active,
+    url: `${SITE}/api/v1/files/${fileId}?exp=1762077900&sig=deadbeef`,
+    expiresAt: new Date(NOW + 300_000).toISOString(),
+  };
+}
+
+const plain = callFile('f-plain', 'out/report.csv', false);
+const active = callFile('f-active', 'out/setup.sh', true);
+
+function item(name: string): HTMLElement {
+  const li = screen.getByText(name).closest('li');
+  if (!li) throw new Error(`no list item for ${name}`);
+  return li;
+}
+
+/**
+ * The panel's wiring in small: each callback goes through the file gate and fetches only what it allows.
+ * The fetch is a spy, so a request for a file that should not be fetched shows up.
+ */
+function renderWired(leftBytes: number | null = 1_000_000) {
+  const fetchFile = vi.fn(async (_url: string) => undefined);
+  const files = [plain, active];
+  const act = (fileId: string, confirmed: boolean) => {
+    const file = files.find((f) => f.fileId === fileId);
+    if (!file) return;
+    const action = decideFileAction(file, { confirmed, leftBytes, readAt: NOW, now: NOW + 1000, siteOrigin: SITE });
+    if (action.kind === 'download') void fetchFile(action.options.url);
+  };
+  render(
+    <ResultFiles
+      files={files}
+      downloadsLeftBytes={leftBytes}
+      onDownload={(id) => act(id, false)}
+      onSaveActive={(id) => act(id, true)}
+    />,
+  );
+  return { fetchFile };
+}
+
+describe('ResultFiles', () => {
+  it('shows path and size as text and links to no file', () => {
+    const hostile = callFile('f-x', '<img src=x onerror=alert(1)>.txt', false);
+    const { container } = render(
+      <ResultFiles files={[plain, active, hostile]} downloadsLeftBytes={1_000_000} onDownload={vi.fn()} onSaveActive={vi.fn()} />,
+    );
+    expect(container.querySelectorAll('[href], [src], a, img, iframe, object, embed')).toHaveLength(0);
+    expect(container.innerHTML).not.toContain('/api/v1/files/');
+    expect(screen.getByText('out/report.csv')).toBeTruthy();
+    expect(screen.getByText('<img src=x onerror=alert(1)>.txt')).toBeTruthy();
+    expect(item('out/report.csv').textContent).toContain('2 KB');
+  });
+
+  it('shows the downloads left today', () => {
+    render(<ResultFiles files={[plain]} downloadsLeftBytes={1_572_864} onDownload={vi.fn()} onSaveActive={vi.fn()} />);
+    expect(screen.getByText('Downloads left today: 1.5 MB of 20 MB')).toBeTruthy();
+  });
+
+  it('downloads a plain file on a click', () => {
+    const { fetchFile } = renderWired();
+    fireEvent.click(screen.getByRole('button', { name: 'Download out/report.csv' }));
+    expect(fetchFile).toHaveBeenCalledWith(plain.url);
+  });
+
+  it('warns about an active file and fetches nothing until the member confirms', () => {
+    const { fetchFile } = renderWired();
+    const li = item('out/setup.sh');
+    expect(within(li).getByRole('note').textContent).toContain('never opened here');
+    expect(within(li).queryByRole('button', { name: /^Download/ })).toBeNull();
+
+    fireEvent.click(within(li).getByRole('button', { name: 'Save anyway… out/setup.sh' }));
+    expect(fetchFile).not.toHaveBeenCalled();
+    const dialog = within(li).getByRole('alertdialog', { name: 'Save out/setup.sh without opening it?' });
+    expect(dialog.textContent).toContain('saved as “setup.sh.txt”');
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(fetchFile).not.toHaveBeenCalled();
+    expect(within(li).queryByRole('alertdialog')).toBeNull();
+
+    fireEvent.click(within(li).getByRole('button', { name: 'Save anyway… out/setup.sh' }));
+    fireEvent.click(within(li).getByRole('button', { name: 'Save without opening' }));
+    expect(fetchFile).toHaveBeenCalledOnce();
+    expect(fetchFile).toHaveBeenCalledWith(active.url);
+  });
+
+  it('treats a file named like a script as active even when the site says it is not', () => {
+    render(
+      <ResultFiles files={[callFile('f', 'run.ps1', false)]} downloadsLeftBytes={1_000_000} onDownload={vi.fn()} onSaveActive={vi.fn()} />,
+    );
+    expect(screen.queryByRole('button', { name: /^Download/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Save anyway… run.ps1' })).toBeTruthy();
+  });
+
+  it('refuses before a download that would not fit what is left today', () => {
+    const onDownload = vi.fn();
+    render(<ResultFiles files={[plain]} downloadsLeftBytes={2047} onDownload={onDownload} onSaveActive={vi.fn()} />);
+    const button = screen.getByRole('button', { name: 'Download out/report.csv' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    expect(item('out/report.csv').textContent).toContain('Too large for what is left today (2 KB)');
+    fireEvent.click(button);
+    expect(onDownload).not.toHaveBeenCalled();
+  });
+
+  it('lets a file of exactly what is left download', () => {
+    const onDownload = vi.fn();
+    render(<ResultFiles files={[plain]} downloadsLeftBytes={2048} onDownload={onDownload} onSaveActive={vi.fn()} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Download out/report.csv' }));
+    expect(onDownload).toHaveBeenCalledWith('f-plain');
+  });
+
+  it('downloads nothing while the allowance is not known', () => {
+    const { fetchFile } = renderWired(null);
+    expect(screen.getByText('Downloads left today: not known yet')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Download out/report.csv' }));
+    expect((screen.getByRole('button', { name: 'Save anyway… out/setup.sh' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(fetchFile).not.toHaveBeenCalled();
+  });
+
+  it('shows how the last download went', () => {
+    render(
+      <ResultFiles
+        files={[plain, active]}
+        downloadsLeftBytes={1_000_000}
+        onDownload={vi.fn()}
+        onSaveActive={vi.fn()}
+        progress={{ 'f-plain': { state: 'saved' }, 'f-active': { state: 'failed', message: 'The link ran out.' } }}
+      />,
+    );
+    expect(within(item('out/report.csv')).getByRole('status').textContent).toBe('Saved to your downloads. It was not opened.');
+    expect(within(item('out/setup.sh')).getByRole('alert').textContent).toBe('The link ran out.');
+  });
+});
