@@ -15,6 +15,8 @@ export interface FileAttachmentsProps {
   maxFiles?: number;
   /** Newly chosen files are still being read and checked. */
   checking?: boolean;
+  /** The refusal for a file beyond maxFiles, when the limit is not the call's 6. */
+  tooManyMessage?: string;
   /** Heading of the section. */
   title?: string;
   /** Files the member chose or dropped, to be checked (addAttachments) by the owner of the list. */
@@ -51,7 +53,7 @@ export function FileAttachments(props: FileAttachmentsProps) {
     );
   }
 
-  const judged = judgeAttachments(attachments, maxFiles);
+  const judged = judgeAttachments(attachments, maxFiles, props.tooManyMessage);
   const going = judged.filter((a) => a.verdict.ok).length;
   const refused = judged.length - going;
   const hintId = `${inputId}-hint`;

@@ -41,8 +41,19 @@ function sameContent(a: Uint8Array, b: Uint8Array): boolean {
   return true;
 }
 
-/** Each attachment with its verdict in this list: only the first `maxFiles` files that pass go. */
-export function judgeAttachments(list: readonly Attachment[], maxFiles = MAX_FILES_PER_CALL): JudgedAttachment[] {
+function tooManyWords(maxFiles: number): string {
+  return `At most ${maxFiles} files go with one call. Remove one to send this one.`;
+}
+
+/**
+ * Each attachment with its verdict in this list: only the first `maxFiles` files that pass go.
+ * `tooMany` words the refusal where the limit is not the call's (a share draft's room).
+ */
+export function judgeAttachments(
+  list: readonly Attachment[],
+  maxFiles = MAX_FILES_PER_CALL,
+  tooMany: string = tooManyWords(maxFiles),
+): JudgedAttachment[] {
   const going: Attachment[] = [];
   return list.map((attachment) => {
     if (!attachment.verdict.ok || !attachment.bytes) return { ...attachment };
@@ -56,11 +67,7 @@ export function judgeAttachments(list: readonly Attachment[], maxFiles = MAX_FIL
     if (going.length >= maxFiles) {
       return {
         ...attachment,
-        verdict: {
-          ok: false,
-          reason: 'too_many',
-          message: `At most ${maxFiles} files go with one call. Remove one to send this one.`,
-        },
+        verdict: { ok: false, reason: 'too_many', message: tooMany },
       };
     }
     going.push(attachment);
@@ -74,7 +81,7 @@ export type SendCheck =
 
 /** The files to upload, only when every attachment in the list passed, so what leaves is what was shown. */
 export function filesToSend(list: readonly Attachment[], maxFiles = MAX_FILES_PER_CALL): SendCheck {
-  const judged = judgeAttachments(list, maxFiles);
+  const judged = judgeAttachments(list, maxFiles, '');
   const refused = judged.filter((a) => !a.verdict.ok).length;
   if (refused > 0) {
     return {

@@ -1,0 +1,107 @@
+import { useId, useState } from 'preact/hooks';
+import type { CreateShareRequest } from '@/lib/api/schemas';
+import { findSecrets } from '@/lib/safety/secret-guard';
+import { type UntrustedTextValue, untrustedString } from '@/lib/safety/untrusted';
+import { SecretWarning } from '../common/SecretWarning';
+
+export interface AgentChoice {
+  agentId: string;
+  untrustedName: UntrustedTextValue;
+}
+
+export interface NewShareFormProps {
+  /** Agents the member may name (from coverage or find); the draft may also name none. */
+  agents: readonly AgentChoice[];
+  /** Preselected agent, e.g. the one picked in the coverage answer. */
+  agentId?: string | null;
+  /** The body for POST /shares, checked here against G14's limits. */
+  onCreate: (request: CreateShareRequest) => void;
+  busy?: boolean;
+  error?: string | null;
+}
+
+const TITLE_MAX = 200;
+const DESCRIPTION_MAX = 2000;
+
+const count = (text: string) => [...text].length;
+
+/** Starts a draft of a project to share: title, description and the agent it is for. */
+export function NewShareForm({ agents, agentId = null, onCreate, busy = false, error }: NewShareFormProps) {
+  const id = useId();
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const [agent, setAgent] = useState<string>(agentId ?? '');
+  const [tried, setTried] = useState(false);
+
+  const titleLength = count(title.trim());
+  const descriptionLength = count(description.trim());
+  const problems: string[] = [];
+  if (titleLength < 1) problems.push('Give the project a title.');
+  if (titleLength > TITLE_MAX) problems.push(`The title is at most ${TITLE_MAX} characters (now ${titleLength}).`);
+  if (descriptionLength > DESCRIPTION_MAX) {
+    problems.push(`The description is at most ${DESCRIPTION_MAX} characters (now ${descriptionLength}).`);
+  }
+  if (findSecrets(`${title}\n${description}`).length > 0) problems.push('Remove the key, password or token first.');
+
+  return (
+    <form
+      aria-label="New share draft"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setTried(true);
+        if (problems.length > 0 || busy) return;
+        const request: CreateShareRequest = { title: title.trim(), agentId: agent === '' ? null : agent };
+        if (description.trim() !== '') request.description = description.trim();
+        onCreate(request);
+      }}
+    >
+      <label for={`${id}-title`}>Title</label>
+      <input
+        id={`${id}-title`}
+        type="text"
+        value={title}
+        aria-required="true"
+        aria-invalid={tried && (titleLength < 1 || titleLength > TITLE_MAX)}
+        onInput={(event) => setTitle(event.currentTarget.value)}
+      />
+      <label for={`${id}-description`}>Description (optional)</label>
+      <textarea
+        id={`${id}-description`}
+        value={description}
+        rows={4}
+        aria-describedby={`${id}-count`}
+        onInput={(event) => setDescription(event.currentTarget.value)}
+      />
+      <p id={`${id}-count`} class="muted">
+        {descriptionLength} of {DESCRIPTION_MAX} characters
+      </p>
+      <SecretWarning text={`${title}\n${description}`} />
+      <label for={`${id}-agent`}>Agent</label>
+      <select id={`${id}-agent`} value={agent} onChange={(event) => setAgent(event.currentTarget.value)}>
+        <option value="">No agent named</option>
+        {agents.map((choice) => (
+          <option key={choice.agentId} value={choice.agentId}>
+            {untrustedString(choice.untrustedName) || choice.agentId}
+          </option>
+        ))}
+      </select>
+      {tried && problems.length > 0 ? (
+        <div role="alert" class="error-text">
+          <ul aria-label="Problems">
+            {problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {error ? (
+        <p role="alert" class="notice notice-error">
+          {error}
+        </p>
+      ) : null}
+      <button type="submit" disabled={busy}>
+        {busy ? 'Starting the draft…' : 'Start the draft'}
+      </button>
+    </form>
+  );
+}

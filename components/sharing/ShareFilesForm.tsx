@@ -1,0 +1,60 @@
+import type { ShareDraft } from '@/lib/api/schemas';
+import { type Attachment, filesToSend, judgeAttachments } from '@/lib/files/attachments';
+import { MAX_FILES_PER_SHARE } from '@/lib/files/limits';
+import { checkShareAdditions } from '@/lib/files/share-package';
+import { FileAttachments } from '../files/FileAttachments';
+
+export interface ShareFilesFormProps {
+  draft: ShareDraft;
+  /** Files go up through POST /files, which needs the files switch. */
+  filesSwitchOn: boolean;
+  switchedOffBySite?: boolean;
+  attachments: readonly Attachment[];
+  checking?: boolean;
+  onAdd: (files: File[]) => void;
+  onRemove: (id: string) => void;
+  onOpenSettings: () => void;
+  /** Upload the chosen files, then PUT the draft's list (lib/files/share-package shareFileIds). */
+  onSubmit: () => void;
+  busy?: boolean;
+}
+
+/** Adds files to an open share draft, keeping it within 20 files and a 1 MB package. */
+export function ShareFilesForm(props: ShareFilesFormProps) {
+  const room = Math.max(0, MAX_FILES_PER_SHARE - props.draft.files.length);
+  const tooMany = `A share holds at most ${MAX_FILES_PER_SHARE} files; this draft has room for ${room} more.`;
+  const judged = judgeAttachments(props.attachments, room, tooMany);
+  const sizes = judged.filter((a) => a.verdict.ok).map((a) => a.facts.sizeBytes);
+  const additions = checkShareAdditions(props.draft, sizes);
+  const sendable = filesToSend(props.attachments, room);
+  const ready = props.attachments.length > 0 && sendable.ok && additions.ok;
+
+  return (
+    <div class="share-files">
+      <FileAttachments
+        title="Add files to the draft"
+        filesSwitchOn={props.filesSwitchOn}
+        switchedOffBySite={props.switchedOffBySite}
+        attachments={props.attachments}
+        maxFiles={room}
+        tooManyMessage={tooMany}
+        checking={props.checking}
+        onAdd={props.onAdd}
+        onRemove={props.onRemove}
+        onOpenSettings={props.onOpenSettings}
+      />
+      {props.filesSwitchOn && !props.switchedOffBySite ? (
+        <>
+          {additions.ok ? null : (
+            <p role="alert" class="notice notice-error">
+              {additions.message}
+            </p>
+          )}
+          <button type="button" disabled={!ready || props.busy || props.checking} onClick={() => ready && props.onSubmit()}>
+            {props.busy ? 'Adding the files…' : 'Add these files to the draft'}
+          </button>
+        </>
+      ) : null}
+    </div>
+  );
+}
