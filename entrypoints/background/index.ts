@@ -1,3 +1,51 @@
+/**
+ * The background service worker. This file only wires: every listener is registered synchronously in
+ * main(), each job lives in its own module, and all state is in IndexedDB or browser storage, so a worker
+ * started by any event picks up open calls and waiting approvals where they were.
+ */
+import { browser } from 'wxt/browser';
+import { db } from '../../lib/db';
+import { registerCommandHandlers } from '../../lib/messages';
+import { realApi } from './api';
+import { watchBadge } from './badge';
+import { onCommand } from './commands';
+import type { Ctx } from './context';
+import { buildHandlers } from './handlers';
+import { runDueJobs } from './jobs';
+import { toMemberError } from './member-error';
+import { createMenus, onMenuClicked } from './menus';
+import { onNotificationClicked } from './notifier';
+import { recoverInterruptedSends } from './outbox';
+import { makeActionOpenPanel, onActionClicked, rememberWindow } from './panel-open';
+import { Scheduler, WAKE_ALARM } from './scheduler';
+
 export default defineBackground(() => {
-  // Listeners are registered synchronously here; each job lives in its own module.
+  const ctx: Ctx = {
+    db,
+    apiFor: realApi,
+    now: () => Date.now(),
+    random: () => Math.random(),
+    newId: () => crypto.randomUUID(),
+    reschedule: async () => undefined,
+  };
+  const scheduler = new Scheduler(ctx, () => runDueJobs(ctx));
+  ctx.reschedule = () => scheduler.reschedule();
+
+  registerCommandHandlers(buildHandlers(ctx), { toError: toMemberError });
+  browser.alarms.onAlarm.addListener((alarm) => {
+    if (alarm.name === WAKE_ALARM) void scheduler.run();
+  });
+  browser.contextMenus.onClicked.addListener((info, tab) => void onMenuClicked(ctx, info, tab));
+  browser.commands.onCommand.addListener((command, tab) => void onCommand(ctx, command, tab));
+  browser.notifications.onClicked.addListener((id) => void onNotificationClicked(ctx, id));
+  browser.windows.onFocusChanged.addListener(rememberWindow);
+  browser.action.onClicked.addListener(onActionClicked);
+  browser.runtime.onInstalled.addListener(() => {
+    createMenus();
+    makeActionOpenPanel();
+  });
+  watchBadge(db);
+
+  // Whatever woke the worker, pick up work left in IndexedDB.
+  void recoverInterruptedSends(ctx).then(() => scheduler.run());
 });

@@ -1,0 +1,75 @@
+/**
+ * Stop and report, each with its own Idempotency-Key stored on the call before it is sent. A key is reused
+ * only when the last attempt got no answer; after an answer, a new click is a new intent.
+ */
+import { ApiError } from '../../lib/api/errors';
+import type { ReportRequest } from '../../lib/api/schemas';
+import { type CallRow, callByRunId } from '../../lib/db';
+import { CommandFailure, type CommandReply, localError } from '../../lib/messages';
+import { type Ctx, isoNow } from './context';
+import { toMemberError } from './member-error';
+import { withApi } from './with-api';
+
+async function callFor(ctx: Ctx, runId: string): Promise<CallRow> {
+  const row = await callByRunId(ctx.db, runId);
+  if (!row) throw new CommandFailure(localError('not_found', 'There is no such call here.'));
+  return row;
+}
+
+export async function stopCall(ctx: Ctx, runId: string): Promise<CommandReply<'stopCall'>> {
+  const row = await callFor(ctx, runId);
+  const unanswered = row.stop !== null && !row.stop.done && (row.stop.error === null || row.stop.error.code === 'offline' || row.stop.error.code === 'timeout');
+  const idempotencyKey = unanswered && row.stop ? row.stop.idempotencyKey : ctx.newId();
+  await ctx.db.calls.update(row.localId, { stop: { idempotencyKey, requestedAt: isoNow(ctx), done: false, error: null } });
+  try {
+    await withApi(ctx, (api) => api.stopCall(runId, { idempotencyKey }));
+  } catch (err) {
+    let error = toMemberError(err);
+    if (err instanceof ApiError && (err.code === 'invalid_state' || err.code === 'agent_busy')) {
+      // The result is being checked (or the call has ended): the contract's "try again in a moment".
+      error = { ...error, message: 'The result is being checked right now, so the call cannot be stopped. Try again in a moment.' };
+    }
+    await ctx.db.calls.update(row.localId, { stop: { idempotencyKey, requestedAt: isoNow(ctx), done: false, error } });
+    throw new CommandFailure(error);
+  }
+  // Read it soon: a stopped call hands in what it had.
+  await ctx.db.calls.update(row.localId, {
+    stop: { idempotencyKey, requestedAt: isoNow(ctx), done: true, error: null },
+    ...(row.state === 'started' ? { nextPollAt: ctx.now() } : {}),
+  });
+  await ctx.reschedule();
+  return { stopped: true };
+}
+
+export async function reportCall(
+  ctx: Ctx,
+  p: { runId: string; verdict: ReportRequest['verdict']; reasonKind: ReportRequest['reasonKind']; reason: ReportRequest['reason'] },
+): Promise<CommandReply<'reportCall'>> {
+  const row = await callFor(ctx, p.runId);
+  // The first report stands: once the site recorded one, that is the answer.
+  if (row.report?.recorded) return { recorded: row.report.recorded };
+  const unanswered = row.report !== null && (row.report.error === null || row.report.error.code === 'offline' || row.report.error.code === 'timeout');
+  const idempotencyKey = unanswered && row.report ? row.report.idempotencyKey : ctx.newId();
+  const report = {
+    idempotencyKey,
+    verdict: p.verdict,
+    reasonKind: p.reasonKind ?? null,
+    reason: p.reason ?? null,
+    requestedAt: isoNow(ctx),
+    recorded: null,
+    error: null,
+  };
+  await ctx.db.calls.update(row.localId, { report });
+  try {
+    const recorded = await withApi(ctx, (api) =>
+      api.reportCall(p.runId, { verdict: p.verdict, reasonKind: report.reasonKind, reason: report.reason }, { idempotencyKey }),
+    );
+    await ctx.db.calls.update(row.localId, { report: { ...report, recorded } });
+    return { recorded };
+  } catch (err) {
+    const error = toMemberError(err);
+    // After a refusal (e.g. 409 while the call runs) the next click is a new intent; after no answer, not.
+    await ctx.db.calls.update(row.localId, { report: { ...report, error } });
+    throw new CommandFailure(error);
+  }
+}

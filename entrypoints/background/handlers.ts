@@ -1,0 +1,48 @@
+/** The command handlers of lib/messages, each a thin call into its job's module. */
+import type { CommandHandlers } from '../../lib/messages';
+import { CommandFailure, localError } from '../../lib/messages';
+import { openSitePage } from './open-site-page';
+import { reportCall, stopCall } from './calls-control';
+import { connect, disconnect, markPrivacyLineShown, refreshMe, refreshSession } from './connection';
+import type { Ctx } from './context';
+import { runFind } from './find';
+import { refreshFindings } from './findings';
+import { retryCall, startCall } from './outbox';
+import { refreshCall } from './poller';
+import { preview } from './preview';
+
+export function buildHandlers(ctx: Ctx): CommandHandlers {
+  return {
+    connect: (p) => connect(ctx, p),
+    disconnect: async () => {
+      await disconnect(ctx);
+      return {};
+    },
+    refreshMe: () => refreshMe(ctx),
+    markPrivacyLineShown: async () => {
+      await markPrivacyLineShown(ctx);
+      return {};
+    },
+    find: (p) => runFind(ctx, p.text, 'panel'),
+    preview: (p) => preview(ctx, p),
+    startCall: (p) => startCall(ctx, p),
+    retryCall: (p) => retryCall(ctx, p.localId),
+    stopCall: (p) => stopCall(ctx, p.runId),
+    reportCall: (p) => reportCall(ctx, p),
+    refreshCall: async (p) => {
+      const row = await ctx.db.calls.get(p.localId);
+      if (!row) throw new CommandFailure(localError('not_found', 'There is no such call here.'));
+      await refreshCall(ctx, p.localId);
+      return {};
+    },
+    refreshSession: async (p) => {
+      await refreshSession(ctx, p.sessionId);
+      return {};
+    },
+    refreshFindings: () => refreshFindings(ctx),
+    openSitePage: async (p) => {
+      await openSitePage(ctx, p.url);
+      return {};
+    },
+  };
+}

@@ -1,0 +1,11 @@
+/** One wake of the background: resend what is due, check waiting approvals, poll open calls. */
+import { checkDueApprovals } from './approvals';
+import type { Ctx } from './context';
+import { sendDue } from './outbox';
+import { pollDue } from './poller';
+
+export async function runDueJobs(ctx: Ctx): Promise<void> {
+  await sendDue(ctx);
+  await checkDueApprovals(ctx);
+  await pollDue(ctx);
+}

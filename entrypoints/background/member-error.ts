@@ -1,0 +1,58 @@
+/**
+ * Any failure in the member's words: the API client's errors keep their code, message and next step; local
+ * failures get their own codes. Built from codes and counts only, so a key can never end up in one.
+ */
+import { ApiError, isClientError } from '../../lib/api/errors';
+import type { MemberError, MemberErrorExtras } from '../../lib/db';
+import { CommandFailure, localError } from '../../lib/messages';
+
+function apiExtras(err: ApiError): MemberErrorExtras {
+  const x: MemberErrorExtras = {};
+  if (err.fields.length > 0) x.fields = err.fields;
+  if (err.problems.length > 0) x.problems = err.problems;
+  if (err.missing.length > 0) x.missing = err.missing;
+  if (err.approvalId !== null) x.approvalId = err.approvalId;
+  if (err.approvalUrl !== null) x.approvalUrl = err.approvalUrl;
+  if (err.topUpUrl !== null) x.topUpUrl = err.topUpUrl;
+  if (err.reason !== null) x.reason = err.reason;
+  if (err.until !== null) x.until = err.until;
+  if (err.retryAfterSeconds !== null) x.retryAfterSeconds = err.retryAfterSeconds;
+  return x;
+}
+
+export function toMemberError(err: unknown): MemberError {
+  if (err instanceof CommandFailure) return err.error;
+  if (err instanceof ApiError) {
+    return { code: err.code, message: err.message, nextStep: err.next, status: err.status, extras: apiExtras(err) };
+  }
+  if (isClientError(err)) {
+    switch (err.kind) {
+      case 'network':
+        return {
+          code: err.timedOut ? 'timeout' : 'offline',
+          message: err.message,
+          nextStep: { kind: 'retry' },
+          extras: {},
+        };
+      case 'malformed':
+        return { code: 'malformed_answer', message: err.message, nextStep: { kind: 'update_extension' }, extras: {} };
+      case 'local': {
+        const extras: MemberErrorExtras = {};
+        if (err.fields.length > 0) extras.fields = err.fields;
+        if (err.found.length > 0) extras.found = err.found;
+        return { code: `local_${err.reason}`, message: err.message, nextStep: { kind: 'fix_request', fields: err.fields }, extras };
+      }
+      case 'aborted':
+        return localError('aborted', 'Cancelled.');
+    }
+  }
+  return localError('internal', 'Something went wrong in the extension. Try again.');
+}
+
+/** Network failures: nothing reached the site, or no answer came back. */
+export function isNetworkFailure(err: unknown): boolean {
+  return isClientError(err) && err.kind === 'network';
+}
+
+export const NOT_CONNECTED = (): CommandFailure =>
+  new CommandFailure(localError('not_connected', 'The extension is not connected to the site. Connect with a connect code first.', { kind: 'reconnect' }));

@@ -1,0 +1,95 @@
+/**
+ * Notifications: a call finished, an approval is needed, an approval was declined or ran out. One per
+ * event: the ledger in IndexedDB is written first, so an event is never raised twice, even after a restart.
+ * Texts are the extension's own: no untrusted text from a result goes into a notification.
+ */
+import { browser } from 'wxt/browser';
+import { knownValue } from '../../lib/api/schemas';
+import { type ApprovalRow, type CallRow, getConnection, type NotificationRow } from '../../lib/db';
+import { FOCUS_SESSION_KEY, type FocusHint } from '../../lib/messages';
+import { type Ctx, isoNow } from './context';
+import { openPanelSomewhere } from './panel-open';
+import { sitePageUrl } from './site';
+
+const ICON_PATH = '/icon/128.png';
+
+type NewEvent = Pick<NotificationRow, 'eventKey' | 'kind' | 'localId' | 'url'>;
+
+/** Raises the notification unless the ledger has the event already. True when it was raised now. */
+export async function raiseOnce(ctx: Ctx, event: NewEvent, text: { title: string; message: string }): Promise<boolean> {
+  const notificationId = event.eventKey;
+  const added = await ctx.db.transaction('rw', ctx.db.notifications, async () => {
+    if (await ctx.db.notifications.get(event.eventKey)) return false;
+    await ctx.db.notifications.add({ ...event, notificationId, raisedAt: isoNow(ctx), clickedAt: null });
+    return true;
+  });
+  if (!added) return false;
+  await browser.notifications
+    .create(notificationId, { type: 'basic', iconUrl: browser.runtime.getURL(ICON_PATH), title: text.title, message: text.message })
+    .catch(() => undefined);
+  return true;
+}
+
+export function callFinishedText(call: CallRow): { title: string; message: string } {
+  const status = knownValue(call.result?.status);
+  const partial = call.result?.partial === true;
+  if (status === 'passed') {
+    return partial
+      ? { title: 'Call ended with part of a result', message: 'It reached its limit or was stopped: this is what it had. Open the panel to read it.' }
+      : { title: 'Call passed', message: 'Your call passed its checks. Open the panel to read the result.' };
+  }
+  if (status === 'failed') {
+    return { title: 'Call failed', message: 'Your call failed. A failed call is free. Open the panel to see why.' };
+  }
+  return { title: 'Call ended', message: 'Your call ended. Open the panel to read it.' };
+}
+
+export function notifyCallFinished(ctx: Ctx, call: CallRow): Promise<boolean> {
+  if (call.runId === null) return Promise.resolve(false);
+  return raiseOnce(ctx, { eventKey: `call:${call.runId}:finished`, kind: 'call_finished', localId: call.localId, url: null }, callFinishedText(call));
+}
+
+export function notifyApprovalNeeded(ctx: Ctx, approval: ApprovalRow): Promise<boolean> {
+  return raiseOnce(
+    ctx,
+    { eventKey: `approval:${approval.approvalId}:needed`, kind: 'approval_needed', localId: approval.localId, url: approval.approvalUrl },
+    {
+      title: 'A call waits for your approval',
+      message: 'Approve it on the site within 30 minutes; it is sent by itself once you have. Click to open the approval page.',
+    },
+  );
+}
+
+export function notifyApprovalOutcome(ctx: Ctx, approval: ApprovalRow, outcome: 'declined' | 'expired'): Promise<boolean> {
+  return raiseOnce(
+    ctx,
+    { eventKey: `approval:${approval.approvalId}:${outcome}`, kind: 'approval_outcome', localId: approval.localId, url: null },
+    outcome === 'declined'
+      ? { title: 'Call declined', message: 'You declined the call on the site, so it was not sent.' }
+      : { title: 'Approval ran out', message: 'The call was not approved within 30 minutes, so it was not sent. Start it again to ask once more.' },
+  );
+}
+
+/**
+ * A click: the approval page for an approval that waits (site origin and page paths only), otherwise the
+ * panel at that call. The panel opens first, within the click; the focus hint follows through storage.
+ */
+export async function onNotificationClicked(ctx: Ctx, notificationId: string): Promise<void> {
+  const opensPage = notificationId.startsWith('approval:') && notificationId.endsWith(':needed');
+  if (!opensPage) void openPanelSomewhere();
+  const row = await ctx.db.notifications.where('notificationId').equals(notificationId).first();
+  await browser.notifications.clear(notificationId).catch(() => undefined);
+  if (!row) return;
+  await ctx.db.notifications.update(row.eventKey, { clickedAt: isoNow(ctx) });
+  if (opensPage) {
+    const conn = await getConnection(ctx.db);
+    const url = row.url !== null && conn ? sitePageUrl(row.url, conn.origin) : null;
+    if (url !== null) await browser.tabs.create({ url });
+    else void openPanelSomewhere();
+    return;
+  }
+  if (row.localId !== null) {
+    const hint: FocusHint = { localId: row.localId, at: isoNow(ctx) };
+    await browser.storage.session.set({ [FOCUS_SESSION_KEY]: hint });
+  }
+}

@@ -1,0 +1,16 @@
+/** Opens one of the member's own pages on the site (G15), in a new tab, when the member clicked for it. */
+import { browser } from 'wxt/browser';
+import { getConnection } from '../../lib/db';
+import { CommandFailure, localError } from '../../lib/messages';
+import type { Ctx } from './context';
+import { sitePageUrl } from './site';
+
+export async function openSitePage(ctx: Ctx, url: string): Promise<void> {
+  const conn = await getConnection(ctx.db);
+  if (!conn) throw new CommandFailure(localError('not_connected', 'Connect to the site first.', { kind: 'reconnect' }));
+  const page = sitePageUrl(url, conn.origin);
+  if (page === null) {
+    throw new CommandFailure(localError('not_a_site_page', 'The extension opens only your own pages on the site you connected to.'));
+  }
+  await browser.tabs.create({ url: page });
+}

@@ -1,0 +1,50 @@
+/**
+ * Opens the side panel (Chrome) or the sidebar (Firefox). Must be called before any await in the handler of
+ * the member's gesture, or the browser refuses; the caller does not await it before its own work either.
+ */
+import { browser } from 'wxt/browser';
+
+interface FirefoxSidebar {
+  open(): Promise<void>;
+}
+
+/** Resolves true when the panel opened. Never rejects. */
+export function openPanel(target: { windowId?: number; tabId?: number }): Promise<boolean> {
+  const sidebar = (browser as unknown as { sidebarAction?: FirefoxSidebar }).sidebarAction;
+  if (sidebar) return sidebar.open().then(() => true, () => false);
+  const sidePanel = (browser as { sidePanel?: typeof browser.sidePanel }).sidePanel;
+  if (!sidePanel) return Promise.resolve(false);
+  let opening: Promise<void>;
+  if (target.tabId !== undefined && target.tabId >= 0) opening = sidePanel.open({ tabId: target.tabId });
+  else if (target.windowId !== undefined && target.windowId >= 0) opening = sidePanel.open({ windowId: target.windowId });
+  else return Promise.resolve(false);
+  return opening.then(() => true, () => false);
+}
+
+/**
+ * The window the member last used, remembered so a notification click can open the panel without an await
+ * (a click on a notification carries no window). A hint only: after a restart it is unknown until focus moves.
+ */
+let lastWindowId: number | undefined;
+
+export function rememberWindow(windowId: number): void {
+  if (windowId >= 0) lastWindowId = windowId;
+}
+
+/** Opens the panel in the last used window; when that fails, the panel's page in a tab. */
+export function openPanelSomewhere(): Promise<void> {
+  return openPanel({ windowId: lastWindowId }).then(async (opened) => {
+    if (!opened) await browser.tabs.create({ url: browser.runtime.getURL('/sidepanel.html') }).catch(() => undefined);
+  });
+}
+
+/** The toolbar button opens the panel: Chrome by panel behaviour, Firefox by toggling the sidebar on click. */
+export function makeActionOpenPanel(): void {
+  const sidePanel = (browser as { sidePanel?: typeof browser.sidePanel }).sidePanel;
+  if (sidePanel?.setPanelBehavior) void sidePanel.setPanelBehavior({ openPanelOnActionClick: true }).catch(() => undefined);
+}
+
+export function onActionClicked(): void {
+  const sidebar = (browser as unknown as { sidebarAction?: { toggle?: () => Promise<void> } }).sidebarAction;
+  if (sidebar?.toggle) void sidebar.toggle().catch(() => undefined);
+}

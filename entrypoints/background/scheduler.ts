@@ -1,0 +1,81 @@
+/**
+ * Wakes the background's jobs when something is due: the earliest of the outbox's resends, the open calls'
+ * polls and the waiting approvals' checks. A timer does it while the worker is awake; an alarm (at least
+ * 30 s away, Chrome's minimum) resumes the work after the worker was stopped. With nothing due, both are
+ * cleared: no request at all while nothing is open.
+ */
+import { browser } from 'wxt/browser';
+import { getConnection } from '../../lib/db';
+import { alarmTime, earliest } from '../../lib/schedule';
+import type { Ctx } from './context';
+import { pausedUntil } from './status';
+
+export const WAKE_ALARM = 'agent-connection.wake';
+
+/** When the next job is due (epoch ms), or null when there is nothing to do. */
+export async function nextWakeAt(ctx: Ctx): Promise<number | null> {
+  const conn = await getConnection(ctx.db);
+  if (conn?.status !== 'connected') return null;
+  const now = ctx.now();
+  const times: number[] = [];
+  const calls = await ctx.db.calls.where('state').anyOf(['outbox', 'started']).toArray();
+  for (const c of calls) {
+    if (c.connectionId !== conn.connectionId) continue;
+    times.push(c.state === 'outbox' ? (c.nextSendAt ?? now) : (c.nextPollAt ?? now));
+  }
+  for (const a of await ctx.db.approvals.where('status').equals('pending').toArray()) times.push(a.nextCheckAt);
+  const due = earliest(times);
+  if (due === null) return null;
+  const paused = await pausedUntil(ctx);
+  return paused !== null ? Math.max(due, paused) : due;
+}
+
+export class Scheduler {
+  // In memory only as a wake-up: what is due is always recomputed from IndexedDB.
+  #timer: ReturnType<typeof setTimeout> | null = null;
+  #running: Promise<void> | null = null;
+  #again = false;
+
+  constructor(
+    private readonly ctx: Ctx,
+    private readonly work: () => Promise<void>,
+  ) {}
+
+  async reschedule(): Promise<void> {
+    const due = await nextWakeAt(this.ctx);
+    if (this.#timer !== null) clearTimeout(this.#timer);
+    this.#timer = null;
+    if (due === null) {
+      await browser.alarms.clear(WAKE_ALARM);
+      return;
+    }
+    const now = this.ctx.now();
+    this.#timer = setTimeout(() => void this.run(), Math.max(0, due - now));
+    await browser.alarms.create(WAKE_ALARM, { when: alarmTime(now, due) });
+  }
+
+  /** Runs the jobs once (again if asked meanwhile), never two at a time, then schedules the next wake. */
+  async run(): Promise<void> {
+    if (this.#running) {
+      this.#again = true;
+      return this.#running;
+    }
+    this.#running = (async () => {
+      do {
+        this.#again = false;
+        await this.work().catch(() => undefined);
+      } while (this.#again);
+    })();
+    try {
+      await this.#running;
+    } finally {
+      this.#running = null;
+    }
+    await this.reschedule();
+  }
+
+  stop(): void {
+    if (this.#timer !== null) clearTimeout(this.#timer);
+    this.#timer = null;
+  }
+}

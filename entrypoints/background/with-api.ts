@@ -1,0 +1,42 @@
+/**
+ * The one way a background job talks to the site: reads the connection and its key, makes the client, and
+ * watches every answer: network failures mark offline, 429 pauses all requests, a revoked key is wiped.
+ */
+import { ApiError } from '../../lib/api/errors';
+import { type ConnectionRow, getConnection } from '../../lib/db';
+import type { Api } from './api';
+import type { Ctx } from './context';
+import { readKey } from './key-store';
+import { isNetworkFailure, NOT_CONNECTED, toMemberError } from './member-error';
+import { handleRevoked } from './revoked';
+import { markOffline, markOnline, pauseUntil } from './status';
+
+export async function withApi<T>(ctx: Ctx, job: (api: Api, conn: ConnectionRow) => Promise<T>): Promise<T> {
+  const conn = await getConnection(ctx.db);
+  if (conn?.status !== 'connected') throw NOT_CONNECTED();
+  const stored = await readKey();
+  if (!stored || stored.connectionId !== conn.connectionId || stored.origin !== conn.origin) throw NOT_CONNECTED();
+  const api = ctx.apiFor(conn.origin, stored.key);
+  try {
+    const value = await job(api, conn);
+    await markOnline(ctx);
+    return value;
+  } catch (err) {
+    await observeFailure(ctx, err);
+    throw err;
+  }
+}
+
+async function observeFailure(ctx: Ctx, err: unknown): Promise<void> {
+  if (isNetworkFailure(err)) {
+    await markOffline(ctx, toMemberError(err));
+    return;
+  }
+  if (!(err instanceof ApiError)) return;
+  await markOnline(ctx);
+  if (err.status === 401 && (err.code === 'key_revoked' || err.code === 'unauthenticated')) {
+    await handleRevoked(ctx, toMemberError(err));
+  } else if (err.code === 'rate_limited') {
+    await pauseUntil(ctx, ctx.now() + (err.retryAfterSeconds ?? 5) * 1000);
+  }
+}
