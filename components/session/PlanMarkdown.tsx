@@ -1,0 +1,108 @@
+import type { ComponentChildren } from 'preact';
+import type { Block, Inline, ListBlock } from '@/lib/session/plan-markdown';
+import { parseMarkdown } from '@/lib/session/plan-markdown';
+import { cleanForDisplay } from '@/lib/safety/untrusted';
+import { isHttpUrl } from '@/lib/safety/urls';
+
+interface Props {
+  /** Untrusted Markdown. */
+  markdown: string;
+  /** Called with an http or https address when the member asks to open it; other addresses stay text. */
+  onOpenLink: (url: string) => void;
+  /** Heading level a Markdown `#` becomes, so the plan's headings sit under the view's own. */
+  topHeadingLevel?: 2 | 3 | 4 | 5 | 6;
+}
+
+type HeadingTag = 'h2' | 'h3' | 'h4' | 'h5' | 'h6';
+
+/**
+ * Untrusted Markdown shown as text: every element here is built from the parsed tree, text goes in as
+ * text nodes, and there is no <a>: a link shows its address, and only an http or https one gets a
+ * button that hands it to `onOpenLink`.
+ */
+export function PlanMarkdown({ markdown, onOpenLink, topHeadingLevel = 3 }: Props) {
+  const blocks = parseMarkdown(cleanForDisplay(markdown));
+  return <div class="plan-markdown">{blocks.map((b, i) => renderBlock(b, i, onOpenLink, topHeadingLevel))}</div>;
+}
+
+function renderBlock(block: Block, key: number, open: (url: string) => void, top: number): ComponentChildren {
+  switch (block.type) {
+    case 'heading': {
+      const Tag = `h${Math.min(6, top + block.level - 1)}` as HeadingTag;
+      return <Tag key={key}>{renderInlines(block.children, open)}</Tag>;
+    }
+    case 'paragraph':
+      return <p key={key}>{renderInlines(block.children, open)}</p>;
+    case 'code':
+      return (
+        <pre key={key}>
+          <code>{block.text}</code>
+        </pre>
+      );
+    case 'list':
+      return renderList(block, key, open);
+  }
+}
+
+function renderList(list: ListBlock, key: number, open: (url: string) => void): ComponentChildren {
+  const items = list.items.map((item, i) => (
+    <li key={i}>
+      {renderInlines(item.children, open)}
+      {item.lists.map((l, j) => renderList(l, j, open))}
+    </li>
+  ));
+  return list.ordered ? (
+    <ol key={key} start={list.start}>
+      {items}
+    </ol>
+  ) : (
+    <ul key={key}>{items}</ul>
+  );
+}
+
+function renderInlines(nodes: Inline[], open: (url: string) => void): ComponentChildren {
+  return nodes.map((n, i) => renderInline(n, i, open));
+}
+
+function textOf(nodes: Inline[]): string {
+  return nodes.map((n) => (n.type === 'text' || n.type === 'code' ? n.text : textOf(n.children))).join('');
+}
+
+function renderInline(node: Inline, key: number, open: (url: string) => void): ComponentChildren {
+  switch (node.type) {
+    case 'text':
+      return node.text;
+    case 'code':
+      return <code key={key}>{node.text}</code>;
+    case 'em':
+      return <em key={key}>{renderInlines(node.children, open)}</em>;
+    case 'strong':
+      return <strong key={key}>{renderInlines(node.children, open)}</strong>;
+    case 'link':
+      return <LinkAsText key={key} node={node} open={open} />;
+  }
+}
+
+function LinkAsText({ node, open }: { node: Extract<Inline, { type: 'link' }>; open: (url: string) => void }) {
+  const raw = node.url.trim();
+  const http = isHttpUrl(raw);
+  // What opens is the parsed address (its host in punycode), so that is what the member reads.
+  const shown = http ? new URL(raw).href : raw;
+  const label = textOf(node.children).trim();
+  const sameAsLabel = label === raw || label === shown;
+  return (
+    <span class="md-link">
+      {node.image ? 'Image: ' : null}
+      {sameAsLabel ? null : <span class="md-link-text">{renderInlines(node.children, open)}</span>}
+      {sameAsLabel ? <span class="md-link-url">{shown}</span> : <span class="md-link-url"> ({shown})</span>}
+      {http ? (
+        <>
+          {' '}
+          <button type="button" class="link-button" aria-label={`Open link: ${shown}`} onClick={() => open(shown)}>
+            Open link
+          </button>
+        </>
+      ) : null}
+    </span>
+  );
+}

@@ -1,0 +1,30 @@
+import { useId } from 'preact/hooks';
+import type { Plan } from '@/lib/api/schemas';
+import { formatRelative } from '@/lib/format/time';
+import { PlanMarkdown } from './PlanMarkdown';
+
+interface Props {
+  /** GET /sessions/{id}/plan, null before a plan exists. */
+  plan: Plan | null;
+  onOpenLink: (url: string) => void;
+  now?: Date;
+}
+
+/** The session's plan: untrusted Markdown, shown as text with links as addresses. */
+export function PlanView({ plan, onOpenLink, now }: Props) {
+  const id = useId();
+  if (!plan) return <p class="muted">No plan yet: the apply call makes it once every required detail has an answer.</p>;
+  return (
+    <section class="plan" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>The plan, version {plan.version}</h3>
+      <p class="muted">
+        Written by the agent {formatRelative(plan.at, now)}. It is data, not instructions: nothing in it is run or opened
+        unless you choose to.
+      </p>
+      <PlanMarkdown markdown={plan.untrustedMarkdown.untrustedText} onOpenLink={onOpenLink} topHeadingLevel={4} />
+      {plan.untrustedMarkdown.truncated ? (
+        <p class="cut-marker">… (cut: the site cut the plan at its length limit; the rest is not shown)</p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,245 @@
+import { useId, useState } from 'preact/hooks';
+import { UntrustedText } from '@/components/common/UntrustedText';
+import type { AnswerInput, Question } from '@/lib/api/schemas';
+import { charCount } from '@/lib/api/schemas';
+import {
+  type AnswerDraft,
+  choose,
+  type DraftProblem,
+  draftsToSend,
+  EMPTY_DRAFT,
+  OWN_ANSWER_MAX,
+  toggleOption,
+  validateDraft,
+  writeOwn,
+} from '@/lib/session/answer-draft';
+
+export interface SiteProblem {
+  key: string;
+  problem: string;
+}
+
+interface Props {
+  /** The questions to answer now (the questions object's `shown`). */
+  questions: readonly Question[];
+  /** The member's drafts by question key, as saved (nothing is lost when the panel closes). */
+  drafts: Readonly<Record<string, AnswerDraft | undefined>>;
+  /** Every change, as it happens: the caller saves the draft. */
+  onDraftChange: (key: string, draft: AnswerDraft) => void;
+  /** The answers that fit their questions, once every drafted answer fits. */
+  onSend: (answers: Record<string, AnswerInput>) => void;
+  /** The site's 400 invalid_answers: which answers do not fit. */
+  siteProblems?: readonly SiteProblem[];
+  busy?: boolean;
+  sendLabel?: string;
+}
+
+// Problems the member must see while typing, not only after pressing send.
+const ALWAYS_SHOWN = new Set(['own_too_long', 'unknown_option', 'one_only', 'no_recommendation']);
+
+/** The questions to answer now, as a form. Controlled: the drafts come from the caller. */
+export function QuestionForm({ questions, drafts, onDraftChange, onSend, siteProblems = [], busy = false, sendLabel }: Props) {
+  const formId = useId();
+  const [tried, setTried] = useState(false);
+  const [nothing, setNothing] = useState(false);
+
+  if (questions.length === 0) return null;
+
+  const shownKeys = new Set(questions.map((q) => q.key));
+  const otherSiteProblems = siteProblems.filter((p) => !shownKeys.has(p.key));
+
+  const send = (event: Event) => {
+    event.preventDefault();
+    setTried(true);
+    const { answers, problems } = draftsToSend(questions, drafts);
+    if (Object.keys(problems).length > 0) {
+      setNothing(false);
+      return;
+    }
+    if (Object.keys(answers).length === 0) {
+      setNothing(true);
+      return;
+    }
+    setNothing(false);
+    onSend(answers);
+  };
+
+  return (
+    <form class="question-form" aria-labelledby={`${formId}-title`} onSubmit={send} noValidate>
+      <h3 id={`${formId}-title`}>Questions to answer now</h3>
+      <p class="muted">
+        Answer what you can; each answer is saved as you go. The texts below come from the agent: they are data, not
+        instructions.
+      </p>
+      {questions.map((q, i) => (
+        <QuestionFields
+          key={q.key}
+          id={`${formId}-q${i}`}
+          question={q}
+          draft={drafts[q.key] ?? EMPTY_DRAFT}
+          tried={tried}
+          siteProblems={siteProblems.filter((p) => p.key === q.key)}
+          onChange={(d) => {
+            setNothing(false);
+            onDraftChange(q.key, d);
+          }}
+        />
+      ))}
+      {otherSiteProblems.length > 0 ? (
+        <div role="alert" class="notice notice-error">
+          <p>The site says some answers do not fit its questions:</p>
+          <ul>
+            {otherSiteProblems.map((p) => (
+              <li key={`${p.key}:${p.problem}`}>
+                <code>{p.key}</code>: {p.problem}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {nothing ? (
+        <p role="alert" class="error-text">
+          Answer at least one question first; nothing was sent.
+        </p>
+      ) : null}
+      <button type="submit" disabled={busy}>
+        {busy ? 'Sending…' : (sendLabel ?? 'Send answers')}
+      </button>
+    </form>
+  );
+}
+
+interface FieldsProps {
+  id: string;
+  question: Question;
+  draft: AnswerDraft;
+  tried: boolean;
+  siteProblems: readonly SiteProblem[];
+  onChange: (draft: AnswerDraft) => void;
+}
+
+function QuestionFields({ id, question: q, draft, tried, siteProblems, onChange }: FieldsProps) {
+  const type = q.multiple ? 'checkbox' : 'radio';
+  const name = `${id}-answer`;
+  const problems: DraftProblem[] = validateDraft(q, draft).filter((p) => tried || ALWAYS_SHOWN.has(p.code));
+  const recommended = q.options.find((o) => o.key === q.recommended) ?? null;
+  const ownChars = charCount(draft.own.trim());
+  const problemId = `${id}-problems`;
+  const hasProblems = problems.length > 0 || siteProblems.length > 0;
+  // Options the site no longer offers but the draft still holds stay visible, so the member can untick them.
+  const stale = draft.choice === 'option' ? draft.optionKeys.filter((k) => !q.options.some((o) => o.key === k)) : [];
+
+  return (
+    <fieldset class="question" aria-describedby={`${id}-why ${id}-detail${hasProblems ? ` ${problemId}` : ''}`}>
+      <legend>
+        <UntrustedText value={q.untrustedAsk} empty={q.key} />
+      </legend>
+      <p id={`${id}-why`} class="muted">
+        Why it asks: <UntrustedText value={q.untrustedWhy} />
+      </p>
+      <p id={`${id}-detail`} class="muted">
+        The detail it fills: <UntrustedText value={q.untrustedDetail} />
+      </p>
+      <p class="muted">{q.multiple ? 'Choose one or more.' : 'Choose one.'}</p>
+
+      {q.options.map((o, j) => {
+        const optionId = `${id}-o${j}`;
+        const isRecommended = o.key === q.recommended;
+        return (
+          <div class={`option${isRecommended ? ' option-recommended' : ''}`} key={o.key}>
+            <input
+              type={type}
+              id={optionId}
+              name={name}
+              value={o.key}
+              checked={draft.choice === 'option' && draft.optionKeys.includes(o.key)}
+              aria-describedby={`${optionId}-desc${isRecommended ? ` ${optionId}-why` : ''}`}
+              onChange={(e) => onChange(toggleOption(draft, q, o.key, e.currentTarget.checked))}
+            />
+            <label for={optionId}>
+              <UntrustedText value={o.untrustedLabel} empty={o.key} />
+              {isRecommended ? <span class="badge"> (recommended)</span> : null}
+            </label>
+            <div id={`${optionId}-desc`} class="muted">
+              <UntrustedText value={o.untrustedDescription} block />
+            </div>
+            {isRecommended ? (
+              <p id={`${optionId}-why`} class="recommended-why">
+                Why the agent recommends it: <UntrustedText value={q.untrustedRecommendedWhy} empty="it gave no reason" />
+              </p>
+            ) : null}
+          </div>
+        );
+      })}
+
+      {stale.map((k) => (
+        <div class="option option-stale" key={`stale-${k}`}>
+          <input
+            type="checkbox"
+            id={`${id}-stale-${k}`}
+            checked
+            onChange={() => onChange(toggleOption(draft, { multiple: true }, k, false))}
+          />
+          <label for={`${id}-stale-${k}`}>
+            No longer offered: <code>{k}</code> (untick it)
+          </label>
+        </div>
+      ))}
+
+      <div class="option">
+        <input
+          type={type}
+          id={`${id}-left`}
+          name={name}
+          value="__left_to_agent"
+          checked={draft.choice === 'left_to_agent'}
+          aria-describedby={`${id}-left-desc`}
+          onChange={(e) => onChange(choose(draft, e.currentTarget.checked ? 'left_to_agent' : null))}
+        />
+        <label for={`${id}-left`}>Leave it to the agent</label>
+        <p id={`${id}-left-desc`} class="muted">
+          {recommended ? (
+            <>
+              It uses its recommended option: <UntrustedText value={recommended.untrustedLabel} empty={recommended.key} />
+            </>
+          ) : (
+            'It recommends no option here.'
+          )}
+        </p>
+      </div>
+
+      <div class="option">
+        <input
+          type={type}
+          id={`${id}-own`}
+          name={name}
+          value="__own"
+          checked={draft.choice === 'own'}
+          onChange={(e) => onChange(choose(draft, e.currentTarget.checked ? 'own' : null))}
+        />
+        <label for={`${id}-own`}>Answer in my own words</label>
+      </div>
+      <label for={`${id}-own-text`} class="own-label">
+        Your own words ({ownChars} of {OWN_ANSWER_MAX} characters)
+      </label>
+      <textarea
+        id={`${id}-own-text`}
+        rows={3}
+        value={draft.own}
+        aria-invalid={problems.some((p) => p.code === 'own_too_long' || p.code === 'own_empty')}
+        onInput={(e) => onChange(writeOwn(draft, e.currentTarget.value))}
+      />
+
+      {hasProblems ? (
+        <ul id={problemId} role="alert" class="error-text">
+          {problems.map((p) => (
+            <li key={p.code}>{p.message}</li>
+          ))}
+          {siteProblems.map((p) => (
+            <li key={`site:${p.problem}`}>The site says: {p.problem}</li>
+          ))}
+        </ul>
+      ) : null}
+    </fieldset>
+  );
+}

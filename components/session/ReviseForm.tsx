@@ -1,0 +1,69 @@
+import { useId, useState } from 'preact/hooks';
+import { charCount } from '@/lib/api/schemas';
+import { applyRefusalWords, DETAILS_MAX } from '@/lib/session/apply-call';
+
+interface Props {
+  /** What to change or ask about the plan, trimmed; called only with something to send. */
+  onSubmit: (text: string) => void;
+  /** The text as saved, to start from. */
+  initial?: string;
+  /** Each change, for the caller to save as a draft. */
+  onTextChange?: (text: string) => void;
+  /** Answers or files go with the revision, so empty text may go too (the call still carries something). */
+  carriesOther?: boolean;
+  busy?: boolean;
+}
+
+/** After the plan passed: the next apply call revises it. Refuses locally to send nothing. */
+export function ReviseForm({ onSubmit, initial = '', onTextChange, carriesOther = false, busy = false }: Props) {
+  const id = useId();
+  const [text, setText] = useState(initial);
+  const [problem, setProblem] = useState<string | null>(null);
+  const chars = charCount(text);
+
+  const submit = (event: Event) => {
+    event.preventDefault();
+    const trimmed = text.trim();
+    if (trimmed === '' && !carriesOther) {
+      setProblem(applyRefusalWords({ reason: 'revision_empty' }));
+      return;
+    }
+    if (chars > DETAILS_MAX) {
+      setProblem(applyRefusalWords({ reason: 'details_too_long', chars }));
+      return;
+    }
+    setProblem(null);
+    onSubmit(trimmed);
+  };
+
+  return (
+    <form class="revise-form" onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
+      <h3 id={`${id}-title`}>Revise the plan</h3>
+      <label for={`${id}-text`}>
+        What to change or ask about the plan ({chars} of {DETAILS_MAX} characters)
+      </label>
+      <textarea
+        id={`${id}-text`}
+        rows={4}
+        value={text}
+        aria-invalid={problem !== null}
+        aria-describedby={problem ? `${id}-problem` : undefined}
+        onInput={(e) => {
+          const value = e.currentTarget.value;
+          setText(value);
+          if (problem) setProblem(null);
+          onTextChange?.(value);
+        }}
+      />
+      {problem ? (
+        <p id={`${id}-problem`} role="alert" class="error-text">
+          {problem}
+        </p>
+      ) : null}
+      <p class="muted">If the agent finds nothing to change, the plan stays as it was and you get its answer.</p>
+      <button type="submit" disabled={busy}>
+        {busy ? 'Sending…' : 'Send the revision'}
+      </button>
+    </form>
+  );
+}

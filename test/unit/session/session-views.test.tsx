@@ -1,0 +1,180 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AnswersList } from '@/components/session/AnswersList';
+import { DetailsList } from '@/components/session/DetailsList';
+import { GateStatus } from '@/components/session/GateStatus';
+import { ReadStatus } from '@/components/session/ReadStatus';
+import { ReviseForm } from '@/components/session/ReviseForm';
+import { SessionList } from '@/components/session/SessionList';
+import { gateView } from '@/lib/session/gate';
+import { answer, question, questionsObject, session, ut } from './fixtures';
+
+afterEach(cleanup);
+
+const HOSTILE = [
+  '<script>window.__pwned=1</script>',
+  '<img src=x onerror="window.__pwned=1">',
+  '<a href="javascript:window.__pwned=1">click</a>',
+  '[click here](javascript:window.__pwned=1)',
+];
+
+function expectNoLiveElements(container: Element) {
+  expect(container.querySelectorAll('script, img, a, iframe, svg')).toHaveLength(0);
+  for (const el of container.querySelectorAll('*')) {
+    for (const attr of el.getAttributeNames()) expect(attr.startsWith('on'), `${el.tagName} ${attr}`).toBe(false);
+  }
+}
+
+describe('GateStatus', () => {
+  it('lists what is missing first asked first', () => {
+    const q = questionsObject({ shown: [question('stack'), question('hosting'), question('budget')] });
+    q.gate.missing.reverse();
+    render(<GateStatus {...gateView(q, { hosting: { kind: 'left_to_agent' } })} />);
+    const list = screen.getByRole('list', { name: 'Missing details, first asked first' });
+    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Detail stack', 'Detail budget']);
+    expect(screen.getByRole('status').textContent).toMatch(/2 details are missing/);
+  });
+
+  it('says ready, and how many answers go with the call', () => {
+    const q = questionsObject({ shown: [question('stack')] });
+    render(<GateStatus {...gateView(q, { stack: { kind: 'left_to_agent' } })} />);
+    expect(screen.getByRole('status').textContent).toMatch(/Ready.*1 answer you gave goes with the call/s);
+  });
+
+  it('shows the site’s 409 details_missing the same way', () => {
+    render(<GateStatus ready={false} missing={[{ key: 'k', untrustedDetail: ut(HOSTILE[0]!) }]} fromRefusal />);
+    expect(screen.getByRole('status').textContent).toMatch(/did not start the plan: one detail is missing/);
+    expect(screen.getByRole('listitem').textContent).toBe(HOSTILE[0]);
+  });
+});
+
+describe('ReadStatus', () => {
+  it('shows status, skippedWhy in words, reads left and the short check', () => {
+    const q = questionsObject({
+      pass: { status: 'skipped', skippedWhy: 'member_limit', verdict: null, readsLeft: 1, canReread: true },
+      shortCheck: { status: 'skipped', skippedWhy: 'site_budget', at: '2026-11-01T09:00:00Z' },
+    });
+    render(<ReadStatus pass={q.pass} shortCheck={q.shortCheck} />);
+    const text = screen.getByRole('region', { name: 'Reading your request' }).textContent ?? '';
+    expect(text).toMatch(/not read: it goes in as written/);
+    expect(text).toMatch(/Why: You have used your reads for now/);
+    expect(text).toMatch(/1 read left; rewriting the request reads it again/);
+    expect(text).toMatch(/not checked: the site has used its budget/);
+  });
+
+  it('shows the verdict, covers and that the request can no longer be rewritten', () => {
+    const q = questionsObject({
+      pass: {
+        verdict: 'off',
+        covers: true,
+        readsLeft: 0,
+        canReread: false,
+        fit: { verdict: 'another_agent', sentence: ut(HOSTILE[1]!), otherAgent: null, choice: null, canStartAgent: true },
+      },
+    });
+    const { container } = render(<ReadStatus pass={q.pass} shortCheck={null} />);
+    expect(container.textContent).toMatch(/another kind of project/);
+    expect(container.textContent).toMatch(/nothing is asked/);
+    expect(container.textContent).toMatch(/no longer be rewritten/);
+    expect(container.textContent).toContain(HOSTILE[1]);
+    expectNoLiveElements(container);
+  });
+});
+
+describe('AnswersList', () => {
+  it('groups answers by who gave them and marks those from the request', () => {
+    const questions = [question('stack'), question('hosting'), question('budget'), question('db')];
+    render(
+      <AnswersList
+        questions={questions}
+        answers={[
+          answer('stack', { kind: 'option', optionKeys: ['a', 'c'], by: 'member' }),
+          answer('hosting', { kind: 'own', optionKeys: [], untrustedOwn: ut('My own server'), by: 'connection' }),
+          answer('budget', { kind: 'left_to_agent', optionKeys: ['b'], by: 'member', fromPrompt: true }),
+          answer('unknown_key', { kind: 'option', optionKeys: ['z'] }),
+        ]}
+      />,
+    );
+    const mine = screen.getByRole('region', { name: 'Answered by you' });
+    expect(mine.textContent).toContain('Option A, Option C');
+    expect(mine.textContent).toContain('unknown_key');
+    expect(screen.getByRole('region', { name: 'Answered by this connection' }).textContent).toContain('My own server');
+    const prompt = screen.getByRole('region', { name: 'Filled in from your request' });
+    expect(prompt.textContent).toMatch(/from your request/);
+    expect(prompt.textContent).toMatch(/Left to the agent: it uses Option B/);
+  });
+
+  it('shows hostile own answers and details as text', () => {
+    const { container } = render(
+      <>
+        <AnswersList questions={[]} answers={HOSTILE.map((h, i) => answer(`k${i}`, { kind: 'own', optionKeys: [], untrustedOwn: ut(h) }))} />
+        <DetailsList details={HOSTILE.map((h, i) => ({ key: `k${i}`, untrustedDetail: ut(h), untrustedAnswer: ut(h) }))} />
+      </>,
+    );
+    for (const h of HOSTILE) expect(container.textContent).toContain(h);
+    expectNoLiveElements(container);
+  });
+});
+
+describe('SessionList', () => {
+  it('shows status, calls, charge, last call, moved note and who started it', () => {
+    const onOpen = vi.fn();
+    const now = new Date('2026-11-01T12:00:00Z');
+    render(
+      <SessionList
+        now={now}
+        onOpen={onOpen}
+        sessions={[
+          session({ calls: 3, chargedCents: 250, lastCallAt: '2026-11-01T10:00:00Z', untrustedMovedNote: ut('A guide left') }),
+          session({ sessionId: 's2', untrustedAgentName: ut('Researcher'), status: 'closed', way: 'question', research: true, startedByThisConnection: false }),
+        ]}
+      />,
+    );
+    const [first, second] = screen.getAllByRole('listitem');
+    expect(first?.textContent).toMatch(/Plan my project · Open/);
+    expect(first?.textContent).toMatch(/3 calls · charged \$2\.50 · last call 2 hours ago/);
+    expect(first?.textContent).toMatch(/newer version because a contribution left: A guide left/);
+    expect(first?.textContent).toMatch(/Started by this connection/);
+    expect(second?.textContent).toMatch(/Ask a question · Closed/);
+    expect(second?.textContent).toMatch(/research/);
+    expect(second?.textContent).toMatch(/no call yet/);
+    expect(second?.textContent).toMatch(/Started elsewhere/);
+    fireEvent.click(screen.getByRole('button', { name: 'Open session Researcher' }));
+    expect(onOpen).toHaveBeenCalledWith('s2');
+  });
+});
+
+describe('ReviseForm', () => {
+  it('refuses an empty revision locally', () => {
+    const onSubmit = vi.fn();
+    render(<ReviseForm onSubmit={onSubmit} />);
+    fireEvent.input(screen.getByRole('textbox', { name: /What to change/ }), { target: { value: '  \n ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send the revision' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(screen.getByRole('alert').textContent).toMatch(/empty revision is not sent/);
+  });
+
+  it('sends what to change, trimmed, and saves it as typed', () => {
+    const onSubmit = vi.fn();
+    const onTextChange = vi.fn();
+    render(<ReviseForm onSubmit={onSubmit} onTextChange={onTextChange} />);
+    fireEvent.input(screen.getByRole('textbox', { name: /What to change/ }), { target: { value: ' Use SQLite \n' } });
+    expect(onTextChange).toHaveBeenLastCalledWith(' Use SQLite \n');
+    fireEvent.click(screen.getByRole('button', { name: 'Send the revision' }));
+    expect(onSubmit).toHaveBeenCalledWith('Use SQLite');
+  });
+
+  it('lets empty text go when answers or files go with it, and refuses text over the limit', () => {
+    const onSubmit = vi.fn();
+    const { unmount } = render(<ReviseForm onSubmit={onSubmit} carriesOther />);
+    fireEvent.click(screen.getByRole('button', { name: 'Send the revision' }));
+    expect(onSubmit).toHaveBeenCalledWith('');
+    unmount();
+    const onLong = vi.fn();
+    render(<ReviseForm onSubmit={onLong} initial={'x'.repeat(20001)} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Send the revision' }));
+    expect(onLong).not.toHaveBeenCalled();
+    expect(screen.getByRole('alert').textContent).toMatch(/at most 20000/);
+  });
+});
