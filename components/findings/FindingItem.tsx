@@ -1,0 +1,125 @@
+import { useId } from 'preact/hooks';
+import { UntrustedText } from '@/components/common/UntrustedText';
+import type { Finding } from '@/lib/api/schemas';
+import { draftExpiresAtMs } from '@/lib/findings/expiry';
+import { contributionStateWords, findingKindWords, findingStatusWords, sourceKindWords } from '@/lib/findings/words';
+import { formatAbsolute, formatCalendarDate } from '@/lib/format/time';
+import { asUntrusted, cleanForDisplay } from '@/lib/safety/untrusted';
+import { isHttpUrl } from '@/lib/safety/urls';
+import { SignOffButton } from './SignOffButton';
+
+export interface FindingActions {
+  /** An http or https source address, on the member's click. */
+  onOpenSource: (url: string) => void;
+  /** The sign-off page (checked to be the member's page on the site), on the member's click. */
+  onOpenSignOff: (url: string) => void;
+}
+
+interface Props extends FindingActions {
+  finding: Finding;
+  /** The site's origin: a sign-off page elsewhere is never offered. Null when not connected. */
+  siteOrigin: string | null;
+  nowMs: number;
+  /** The finding is shown inside its draft, which carries the sign-off button; none here then. */
+  inDraftGroup?: boolean;
+  /** Expiry of its draft (from all the draft's findings); estimated from this finding alone otherwise. */
+  draftExpiresAt?: number;
+}
+
+/** One finding, every untrusted field as text; the source and sign-off open only on the member's click. */
+export function FindingItem({ finding: f, siteOrigin, nowMs, inDraftGroup = false, draftExpiresAt, onOpenSource, onOpenSignOff }: Props) {
+  const id = useId();
+  const contribution = contributionStateWords(f.contributionState);
+  return (
+    <article class="finding" aria-labelledby={`${id}-topic`}>
+      <h4 id={`${id}-topic`}>
+        <span class="badge">{findingKindWords(f.kind)}</span> <UntrustedText value={f.untrustedTopic} empty="(no topic)" />
+      </h4>
+      <UntrustedText value={f.untrustedTakeaway} block />
+      <dl class="finding-facts">
+        <dt>Status</dt>
+        <dd>{findingStatusWords(f.status)}</dd>
+        {f.reason ? (
+          <>
+            <dt>What happened</dt>
+            <dd>{cleanForDisplay(f.reason)}</dd>
+          </>
+        ) : null}
+        {contribution ? (
+          <>
+            <dt>As a contribution</dt>
+            <dd>{contribution}</dd>
+          </>
+        ) : null}
+        <dt>From</dt>
+        <dd>
+          <UntrustedText value={f.untrustedAgentName} empty={f.agentId} />
+        </dd>
+        {f.filedWith ? (
+          <>
+            <dt>Filed with</dt>
+            <dd>
+              {f.filedWith.untrustedName ? (
+                <UntrustedText value={f.filedWith.untrustedName} empty={f.filedWith.agentId} />
+              ) : (
+                'a new agent from research, not listed yet'
+              )}
+              {f.filedWith.newAgent && f.filedWith.untrustedName ? ' (a new agent from research)' : null}
+            </dd>
+          </>
+        ) : null}
+        <dt>Learned</dt>
+        <dd>{f.learnedAt ? formatCalendarDate(f.learnedAt) : 'date not given'}</dd>
+        {f.untrustedAppliesTo.length > 0 ? (
+          <>
+            <dt>Applies to</dt>
+            <dd>
+              <ul class="applies-to">
+                {f.untrustedAppliesTo.map((v, i) => (
+                  <li key={i}>
+                    <UntrustedText value={asUntrusted(v)} />
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </>
+        ) : null}
+        <dt>Source</dt>
+        <dd>{f.source ? <SourceLine source={f.source} onOpenSource={onOpenSource} /> : 'none given'}</dd>
+        <dt>Kept</dt>
+        <dd>{formatAbsolute(f.createdAt)}</dd>
+      </dl>
+      {f.status === 'in_draft' && !inDraftGroup ? (
+        <SignOffButton
+          url={f.signOffUrl}
+          siteOrigin={siteOrigin}
+          expiresAtMs={draftExpiresAt ?? draftExpiresAtMs([f])}
+          nowMs={nowMs}
+          onOpenSignOff={onOpenSignOff}
+        />
+      ) : null}
+    </article>
+  );
+}
+
+function SourceLine({ source, onOpenSource }: { source: NonNullable<Finding['source']>; onOpenSource: (url: string) => void }) {
+  const raw = source.untrustedUrl.trim();
+  const http = isHttpUrl(raw);
+  // What opens is the parsed address (host in punycode), so that is what the member reads.
+  const shown = http ? new URL(raw).href : cleanForDisplay(raw);
+  return (
+    <>
+      {sourceKindWords(source.kind)}: <span class="url">{shown}</span>
+      {http ? (
+        <>
+          {' '}
+          <button type="button" class="secondary" aria-label={`Open source: ${shown}`} onClick={() => onOpenSource(shown)}>
+            Open source
+          </button>
+        </>
+      ) : (
+        <span class="muted"> (not a web address: not opened)</span>
+      )}
+    </>
+  );
+}

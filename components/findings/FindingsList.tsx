@@ -1,0 +1,51 @@
+import { useId } from 'preact/hooks';
+import { UntrustedText } from '@/components/common/UntrustedText';
+import type { Finding } from '@/lib/api/schemas';
+import { waitingDrafts } from '@/lib/findings/drafts';
+import { type FindingActions, FindingItem } from './FindingItem';
+import { SignOffButton } from './SignOffButton';
+
+interface Props extends FindingActions {
+  /** GET /findings, newest first. */
+  findings: readonly Finding[];
+  siteOrigin: string | null;
+  nowMs: number;
+}
+
+/** Drafts waiting for sign-off first (one button per draft), then every other finding, newest first. */
+export function FindingsList({ findings, siteOrigin, nowMs, onOpenSource, onOpenSignOff }: Props) {
+  const id = useId();
+  if (findings.length === 0) return <p class="muted">No findings yet. What an agent researches for you shows here.</p>;
+  const drafts = waitingDrafts(findings);
+  const others = findings.filter((f) => f.status !== 'in_draft');
+  const actions = { onOpenSource, onOpenSignOff };
+  return (
+    <div class="findings">
+      {drafts.length > 0 ? (
+        <section aria-labelledby={`${id}-drafts`}>
+          <h3 id={`${id}-drafts`}>Waiting for your sign-off</h3>
+          {drafts.map((d, i) => (
+            <section key={d.draftKey} class="findings-draft" aria-labelledby={`${id}-draft${i}`}>
+              <p id={`${id}-draft${i}`}>
+                {d.findings.length === 1 ? '1 finding' : `${d.findings.length} findings`} for{' '}
+                {d.agentName ? <UntrustedText value={d.agentName} empty={d.agentId} /> : 'a new agent from research, not listed yet'}
+              </p>
+              <SignOffButton url={d.signOffUrl} siteOrigin={siteOrigin} expiresAtMs={d.expiresAtMs} nowMs={nowMs} onOpenSignOff={onOpenSignOff} />
+              {d.findings.map((f) => (
+                <FindingItem key={f.findingId} finding={f} siteOrigin={siteOrigin} nowMs={nowMs} inDraftGroup {...actions} />
+              ))}
+            </section>
+          ))}
+        </section>
+      ) : null}
+      {others.length > 0 ? (
+        <section aria-labelledby={`${id}-others`}>
+          <h3 id={`${id}-others`}>{drafts.length > 0 ? 'Other findings' : 'Findings'}</h3>
+          {others.map((f) => (
+            <FindingItem key={f.findingId} finding={f} siteOrigin={siteOrigin} nowMs={nowMs} {...actions} />
+          ))}
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,163 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FindingItem } from '@/components/findings/FindingItem';
+import { FindingsList } from '@/components/findings/FindingsList';
+import { FindingsUnavailable } from '@/components/findings/FindingsUnavailable';
+import type { Finding } from '@/lib/api/schemas';
+import { DAY_MS } from '@/lib/findings/expiry';
+import { finding, ut } from './fixtures';
+
+afterEach(cleanup);
+
+const SITE = 'http://127.0.0.1:8787';
+const created = Date.parse('2026-11-01T00:00:00Z');
+
+function list(findings: Finding[], nowMs = created + 10 * DAY_MS) {
+  const onOpenSource = vi.fn<(url: string) => void>();
+  const onOpenSignOff = vi.fn<(url: string) => void>();
+  const view = render(
+    <FindingsList findings={findings} siteOrigin={SITE} nowMs={nowMs} onOpenSource={onOpenSource} onOpenSignOff={onOpenSignOff} />,
+  );
+  return { ...view, onOpenSource, onOpenSignOff };
+}
+
+function expectNoLiveElements(container: Element) {
+  expect(container.querySelectorAll('script, img, a, iframe, svg')).toHaveLength(0);
+  for (const el of container.querySelectorAll('*')) {
+    for (const attr of el.getAttributeNames()) expect(attr.startsWith('on') || attr === 'href', `${el.tagName} ${attr}`).toBe(false);
+  }
+}
+
+describe('FindingsList', () => {
+  it('shows one sign-off button per draft with the days left, then the other findings', () => {
+    const { onOpenSignOff } = list([
+      finding('f1'),
+      finding('f2', { createdAt: '2026-11-03T00:00:00Z' }),
+      finding('f3', { status: 'joined', draftId: null, signOffUrl: null, filedWith: null, contributionState: 'trial' }),
+    ]);
+    const buttons = screen.getAllByRole('button', { name: 'Sign off on the site' });
+    expect(buttons).toHaveLength(1);
+    const draft = screen.getByRole('region', { name: /2 findings for Shop Builder/ });
+    expect(draft.textContent).toMatch(/About 20 days left to sign off/);
+    expect(within(draft).getAllByRole('article')).toHaveLength(2);
+    fireEvent.click(buttons[0]!);
+    expect(onOpenSignOff).toHaveBeenCalledWith('http://127.0.0.1:8787/findings/drafts/d1');
+    const others = screen.getByRole('region', { name: 'Other findings' });
+    expect(others.textContent).toMatch(/Joined the agent as a contribution/);
+    expect(others.textContent).toMatch(/On trial/);
+  });
+
+  it('never offers a sign-off page off the site or off the member’s pages', () => {
+    list([
+      finding('f1', { signOffUrl: 'https://evil.example/findings/drafts/d1' }),
+      finding('f2', { draftId: 'd2', signOffUrl: 'http://127.0.0.1:8787/somewhere/else' }),
+      finding('f3', { draftId: 'd3', signOffUrl: 'javascript:alert(1)' }),
+    ]);
+    expect(screen.queryAllByRole('button', { name: 'Sign off on the site' })).toHaveLength(0);
+    expect(screen.getAllByText(/gave no sign-off page/)).toHaveLength(3);
+  });
+
+  it('says when there are no findings', () => {
+    list([]);
+    expect(screen.getByText(/No findings yet/)).toBeTruthy();
+  });
+});
+
+describe('FindingItem', () => {
+  const actions = { onOpenSource: vi.fn(), onOpenSignOff: vi.fn() };
+
+  it('shows kind, topic, takeaway, status, learnedAt, applies to, source, filed with, reason', () => {
+    render(
+      <FindingItem
+        finding={finding('f1', {
+          status: 'waiting',
+          reason: 'No room in the agent’s day',
+          learnedAt: '2026-10-30',
+          untrustedAppliesTo: ['node 20', 'vite 7'],
+          filedWith: { agentId: 'ag2', untrustedName: null, newAgent: true },
+        })}
+        siteOrigin={SITE}
+        nowMs={created}
+        {...actions}
+      />,
+    );
+    const item = screen.getByRole('article', { name: 'Pitfall Topic f1' });
+    const text = item.textContent ?? '';
+    expect(text).toContain('Takeaway f1');
+    expect(text).toMatch(/Waiting: kept for later/);
+    expect(text).toMatch(/No room in the agent’s day/);
+    expect(text).toMatch(/Oct 30, 2026/);
+    expect(within(item).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['node 20', 'vite 7']);
+    expect(text).toMatch(/Official documentation: https:\/\/docs\.example\.org\/page/);
+    expect(text).toMatch(/a new agent from research, not listed yet/);
+    expect(screen.queryByRole('button', { name: 'Sign off on the site' })).toBeNull();
+  });
+
+  it('opens the source only on the member’s click, and only for http and https', () => {
+    const onOpenSource = vi.fn();
+    const { unmount } = render(<FindingItem finding={finding('f1')} siteOrigin={SITE} nowMs={created} onOpenSource={onOpenSource} onOpenSignOff={vi.fn()} />);
+    expect(onOpenSource).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Open source: https://docs.example.org/page' }));
+    expect(onOpenSource).toHaveBeenCalledWith('https://docs.example.org/page');
+    unmount();
+    render(
+      <FindingItem
+        finding={finding('f1', { source: { untrustedUrl: 'javascript:alert(1)', kind: 'changelog' } })}
+        siteOrigin={SITE}
+        nowMs={created}
+        {...actions}
+      />,
+    );
+    expect(screen.queryByRole('button', { name: /Open source/ })).toBeNull();
+    expect(screen.getByRole('article').textContent).toMatch(/Changelog: javascript:alert\(1\) \(not a web address: not opened\)/);
+  });
+
+  it('shows a standalone in_draft finding with its own sign-off button and days left', () => {
+    const onOpenSignOff = vi.fn();
+    render(<FindingItem finding={finding('f1')} siteOrigin={SITE} nowMs={created + 29.5 * DAY_MS} onOpenSource={vi.fn()} onOpenSignOff={onOpenSignOff} />);
+    expect(screen.getByRole('article').textContent).toMatch(/Less than a day left/);
+    fireEvent.click(screen.getByRole('button', { name: 'Sign off on the site' }));
+    expect(onOpenSignOff).toHaveBeenCalledWith('http://127.0.0.1:8787/findings/drafts/d1');
+  });
+
+  it('shows hostile strings in every field as text, with no live link', () => {
+    const h = '<script>window.__pwned=1</script><img src=x onerror="window.__pwned=1">[x](javascript:alert(1))';
+    const { container } = render(
+      <FindingItem
+        finding={finding('f1', {
+          untrustedTopic: ut(h),
+          untrustedTakeaway: ut(`${'y'.repeat(2000)}${h}`, true),
+          untrustedAgentName: ut(h),
+          untrustedAppliesTo: [h],
+          reason: h,
+          source: { untrustedUrl: h, kind: 'release_note' },
+          filedWith: { agentId: 'ag1', untrustedName: ut(h), newAgent: false },
+        })}
+        siteOrigin={SITE}
+        nowMs={created}
+        {...actions}
+      />,
+    );
+    expect(container.textContent?.split(h).length).toBeGreaterThanOrEqual(7);
+    expect(container.textContent).toContain('… (cut)');
+    expect(screen.queryByRole('button', { name: /Open source/ })).toBeNull();
+    expectNoLiveElements(container);
+  });
+});
+
+describe('FindingsUnavailable', () => {
+  it('says findings are not kept and where the member sets the choice', () => {
+    const onOpen = vi.fn();
+    render(<FindingsUnavailable why="not_kept" onOpenConnectionPage={onOpen} />);
+    expect(screen.getByRole('status').textContent).toMatch(/chose not to keep.*connection’s page/s);
+    fireEvent.click(screen.getByRole('button', { name: 'Open your connection’s page on the site' }));
+    expect(onOpen).toHaveBeenCalled();
+  });
+
+  it('explains a session-scoped key without offering a page that cannot help', () => {
+    render(<FindingsUnavailable why="session_scoped" onOpenConnectionPage={vi.fn()} />);
+    expect(screen.getByRole('status').textContent).toMatch(/made from one session/);
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+});
