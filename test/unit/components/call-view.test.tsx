@@ -1,0 +1,95 @@
+// @vitest-environment happy-dom
+import 'fake-indexeddb/auto';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CallsList } from '@/components/calls/CallsList';
+import { CallView } from '@/components/result/CallView';
+import { db } from '@/lib/db';
+import type { CallRow } from '@/lib/db/types';
+import { fakeActions, makeCall, makeResult, memberError, renderPanel, SITE, ut } from './fixtures';
+
+beforeEach(async () => {
+  await Promise.all(db.tables.map((t) => t.clear()));
+});
+afterEach(cleanup);
+
+async function show(call: CallRow, replies: Parameters<typeof fakeActions>[0] = {}) {
+  await db.calls.put(call);
+  const edited: CallRow[] = [];
+  const fake = fakeActions(replies);
+  renderPanel(<CallView localId={call.localId} onEdit={(c) => edited.push(c)} />, fake.actions);
+  return { ...fake, edited };
+}
+
+describe('CallView', () => {
+  it('waits for the approval with the button to the approval page, without a second click', async () => {
+    const call = makeCall({ state: 'needs_approval', result: null, runId: null, error: memberError('needs_approval', 'Approve it on the site.', { reason: 'new_agent' }) });
+    await db.approvals.put({
+      approvalId: 'ap_1',
+      localId: call.localId,
+      approvalUrl: `${SITE}/approvals/ap_1`,
+      reason: 'new_agent',
+      request: call.request,
+      expiresAt: '2026-05-01T10:32:00.000Z',
+      status: 'pending',
+      siteStatus: null,
+      createdAt: '2026-05-01T10:02:00.000Z',
+      updatedAt: '2026-05-01T10:02:00.000Z',
+      nextCheckAt: 0,
+      checks: 0,
+    });
+    const { sent } = await show(call);
+    await screen.findByText(/the extension will start it by itself/);
+    expect(screen.getByText(/first call to this agent/)).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Approve on the site' }));
+    await waitFor(() => expect(sent).toEqual([{ name: 'openSitePage', payload: { url: `${SITE}/approvals/ap_1` } }]));
+  });
+
+  it('shows a refusal and lets the member change the request', async () => {
+    const call = makeCall({ state: 'refused', result: null, error: memberError('over_max', 'The most you allowed is too little.') });
+    const { edited } = await show(call);
+    expect((await screen.findByRole('alert', { name: 'Refused' })).textContent).toContain('The most you allowed is too little.');
+    fireEvent.click(screen.getByRole('button', { name: 'Change the request and start again' }));
+    expect(edited.map((c) => c.localId)).toEqual([call.localId]);
+  });
+
+  it('offers to send an unsent call again', async () => {
+    const call = makeCall({ state: 'unsent', result: null, error: memberError('network', 'The site could not be reached.') });
+    const { sent } = await show(call, { retryCall: () => ({ ok: true, value: { localId: call.localId, state: 'sending' } }) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Send again' }));
+    await waitFor(() => expect(sent).toEqual([{ name: 'retryCall', payload: { localId: call.localId } }]));
+  });
+
+  it('shows a started call before its first result with a stop button and the first call’s privacy line', async () => {
+    await show(makeCall({ state: 'started', result: null, privacyLine: 'The agent’s builders receive your details.' }));
+    await screen.findByText('Started. Waiting for its first result…');
+    expect(screen.getByRole('button', { name: 'Stop the call' })).toBeTruthy();
+    expect(screen.getByText('The agent’s builders receive your details.')).toBeTruthy();
+  });
+
+  it('follows the stored row as the result comes in', async () => {
+    const call = makeCall({ state: 'started', result: makeResult({ status: 'in_progress', note: null, charge: null }) });
+    await show(call);
+    await screen.findByText('Running');
+    await db.calls.put({ ...call, state: 'finished', result: makeResult({ note: ut('Done now.') }) });
+    await screen.findByText('Done now.');
+    expect(screen.queryByRole('button', { name: 'Stop the call' })).toBeNull();
+  });
+});
+
+describe('CallsList', () => {
+  it('lists calls newest first and opens one', async () => {
+    await db.calls.put(makeCall({ localId: 'a', createdAt: '2026-05-01T10:00:00.000Z', agentName: ut('Older') }));
+    await db.calls.put(makeCall({ localId: 'b', createdAt: '2026-05-01T11:00:00.000Z', agentName: ut('Newer'), state: 'refused', result: null }));
+    const opened: string[] = [];
+    const { actions } = fakeActions();
+    renderPanel(<CallsList onOpen={(id) => opened.push(id)} />, actions);
+    const buttons = await screen.findAllByRole('button', { name: /^Open the call to/ });
+    expect(buttons.map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Open the call to Newer: Refused',
+      'Open the call to Older: Passed its checks (charged)',
+    ]);
+    fireEvent.click(buttons[1]!);
+    expect(opened).toEqual(['a']);
+  });
+});

@@ -1,0 +1,139 @@
+// @vitest-environment happy-dom
+import 'fake-indexeddb/auto';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { accentFor } from '@/components/find/accents';
+import { FindView } from '@/components/find/FindView';
+import type { AgentCard } from '@/lib/api/schemas';
+import { db } from '@/lib/db';
+import type { FindRow } from '@/lib/db/types';
+import { expectInert, fakeActions, HOSTILE, makeCard, memberError, renderPanel, ut } from './fixtures';
+
+function findRow(over: Partial<FindRow> = {}): FindRow {
+  return {
+    requestId: 'req_1',
+    text: 'set up a postgres replica',
+    cut: false,
+    source: 'menu',
+    status: 'done',
+    agents: [makeCard()],
+    error: null,
+    at: '2026-05-01T10:01:00.000Z',
+    doneAt: '2026-05-01T10:01:01.000Z',
+    ...over,
+  };
+}
+
+beforeEach(async () => {
+  await Promise.all(db.tables.map((t) => t.clear()));
+});
+afterEach(cleanup);
+
+describe('accents', () => {
+  it('maps the ten colours and numbered ids, and anything else to neutral', () => {
+    expect(accentFor('teal')).toBe('teal');
+    expect(accentFor('Blue')).toBe('blue');
+    expect(accentFor('accent-1')).toBe('red');
+    expect(accentFor('10')).toBe('pink');
+    expect(accentFor('0')).toBe('red');
+    expect(accentFor('11')).toBe('neutral');
+    expect(accentFor('red; background:url(x)')).toBe('neutral');
+  });
+});
+
+describe('FindView', () => {
+  it('refuses under 3 characters and sends nothing', async () => {
+    const { actions, sent } = fakeActions();
+    renderPanel(<FindView onChoose={() => undefined} />, actions);
+    fireEvent.input(screen.getByRole('textbox', { name: 'What do you need?' }), { target: { value: '  ab ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Find' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('at least 3 characters');
+    expect(sent).toEqual([]);
+  });
+
+  it('says what the secret guard found and sends nothing', async () => {
+    const { actions, sent } = fakeActions();
+    renderPanel(<FindView onChoose={() => undefined} />, actions);
+    fireEvent.input(screen.getByRole('textbox', { name: 'What do you need?' }), {
+      target: { value: 'deploy with AKIAABCDEFGHIJKLMNOP please' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Find' }));
+    await waitFor(() => expect(screen.getAllByRole('alert').some((a) => a.textContent?.includes('an AWS access key'))).toBe(true));
+    expect(sent).toEqual([]);
+  });
+
+  it('sends the trimmed text to the background', async () => {
+    const { actions, sent } = fakeActions({ find: () => ({ ok: true, value: { findId: 1, requestId: 'r' } }) });
+    renderPanel(<FindView onChoose={() => undefined} />, actions);
+    fireEvent.input(screen.getByRole('textbox', { name: 'What do you need?' }), { target: { value: '  postgres replica ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Find' }));
+    await waitFor(() => expect(sent).toEqual([{ name: 'find', payload: { text: 'postgres replica' } }]));
+  });
+
+  it('shows the selection, that it was cut, and the cards with everything they say', async () => {
+    const cards: AgentCard[] = [
+      makeCard({ isNew: true, connection: 'pending', untrustedKnows: ut('Replication, backups and more', true) }),
+      makeCard({ agentId: 'ag_2', connection: 'blocked', accent: 'violet', untrustedStyleLine: null }),
+      makeCard({ agentId: 'ag_3', connection: 'not_asked' }),
+      makeCard({ agentId: 'ag_4', connection: { unknown: 'muted' } }),
+    ];
+    await db.finds.add(findRow({ cut: true, agents: cards }));
+    const { actions } = fakeActions();
+    renderPanel(<FindView onChoose={() => undefined} />, actions);
+    await screen.findByText('set up a postgres replica');
+    expect(screen.getByText(/was cut on a word boundary/)).toBeTruthy();
+    const list = screen.getByRole('list', { name: 'Agents found' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.length).toBe(4);
+    const first = items[0]!;
+    expect(first.className).toContain('accent-teal');
+    expect(within(first).getByText('New')).toBeTruthy();
+    expect(first.textContent).toContain('Calm and precise');
+    expect(first.textContent).toContain('Replication, backups and more … (cut)');
+    expect(first.textContent).toContain('87%');
+    expect(first.textContent).toContain('27 counted calls');
+    expect(first.textContent).toContain('waiting for you');
+    expect(items[1]!.textContent).toContain('declined');
+    expect(items[1]!.className).toContain('accent-violet');
+    expect(items[2]!.textContent).toContain('not asked yet');
+    expect(items[3]!.textContent).toContain('unknown (“muted”)');
+  });
+
+  it('renders hostile card text as text', async () => {
+    await db.finds.add(
+      findRow({
+        text: HOSTILE[0] ?? '',
+        agents: [makeCard({ untrustedName: ut(HOSTILE[1] ?? ''), untrustedKnows: ut(HOSTILE[3] ?? ''), untrustedStyleLine: ut(HOSTILE[5] ?? '') })],
+      }),
+    );
+    const { actions } = fakeActions();
+    const { container } = renderPanel(<FindView onChoose={() => undefined} />, actions);
+    await screen.findByRole('list', { name: 'Agents found' });
+    expect(container.textContent).toContain(HOSTILE[1]);
+    expect(container.textContent).toContain(HOSTILE[3]);
+    expectInert(container);
+  });
+
+  it('shows a refused find with the guard’s finding', async () => {
+    await db.finds.add(
+      findRow({
+        status: 'refused',
+        agents: [],
+        error: memberError('secret_found', 'This looks like it holds a private key block.', { found: ['a private key block'] }),
+      }),
+    );
+    const { actions } = fakeActions();
+    renderPanel(<FindView onChoose={() => undefined} />, actions);
+    const list = await screen.findByRole('list', { name: 'What was found' });
+    expect(list.textContent).toBe('a private key block');
+  });
+
+  it('hands the chosen card to the preview', async () => {
+    await db.finds.add(findRow());
+    const chosen: string[] = [];
+    const { actions } = fakeActions();
+    renderPanel(<FindView onChoose={(card) => chosen.push(card.agentId)} />, actions);
+    fireEvent.click(await screen.findByRole('button', { name: 'Preview a call to Postgres helper' }));
+    expect(chosen).toEqual(['ag_1']);
+  });
+});

@@ -1,0 +1,195 @@
+// @vitest-environment happy-dom
+import 'fake-indexeddb/auto';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { CallDraft } from '@/components/preview/draft';
+import { loadDraft } from '@/components/preview/draft';
+import { PreviewView } from '@/components/preview/PreviewView';
+import type { Preview } from '@/lib/api/schemas';
+import { db } from '@/lib/db';
+import type { CommandResult } from '@/lib/messages';
+import { fakeActions, makeCall, makePreview, memberError, renderPanel, SITE, ut } from './fixtures';
+
+const DRAFT: CallDraft = {
+  agentId: 'ag_1',
+  agentName: ut('Postgres helper'),
+  callId: 'apply',
+  details: '',
+  question: '',
+  maxDollars: '',
+  subject: null,
+};
+
+beforeEach(async () => {
+  fakeBrowser.reset();
+  await Promise.all(db.tables.map((t) => t.clear()));
+});
+afterEach(cleanup);
+
+function previewReply(preview: Preview) {
+  return () => ({ ok: true, value: { preview } }) as CommandResult<'preview'>;
+}
+
+function setup(preview: Preview = makePreview(), startReply?: (payload: unknown) => CommandResult<'startCall'>) {
+  const started: string[] = [];
+  const fake = fakeActions({
+    preview: previewReply(preview),
+    startCall: startReply ?? ((p) => ({ ok: true, value: { localId: (p as { localId: string }).localId, state: 'started' } })),
+  });
+  renderPanel(<PreviewView initial={DRAFT} onStarted={(id) => started.push(id)} onBack={() => undefined} />, fake.actions);
+  return { ...fake, started };
+}
+
+const startButton = () => screen.getByRole('button', { name: 'Start the call' }) as HTMLButtonElement;
+const startPayloads = (sent: { name: string; payload: unknown }[]) =>
+  sent.filter((s) => s.name === 'startCall').map((s) => (s.payload as { request: unknown }).request);
+
+describe('PreviewView', () => {
+  it('shows the preview: the sentence as it is, the limit and what set it, not a price', async () => {
+    setup(makePreview({ limitCents: 300, limitBy: 'safety_ceiling', needsApproval: true, approvalLine: 'Your 11th call today waits for you.' }));
+    await screen.findByText('Charged for what it uses, at most the limit below, only if the result passes its checks.');
+    const limit = screen.getByText(/The most it can hold and charge/);
+    expect(limit.textContent).toBe("The most it can hold and charge: $3.00, set by the site's safety ceiling. This is not a price.");
+    expect(screen.getByText('Your 11th call today waits for you.')).toBeTruthy();
+    expect(screen.getByText('4 of 10 used')).toBeTruthy();
+  });
+
+  it('lists the gate’s missing details', async () => {
+    setup(makePreview({ gate: { ready: false, missing: [{ key: 'v', untrustedDetail: ut('Which version?') }] } }));
+    const list = await screen.findByRole('list', { name: 'Details the agent waits for' });
+    expect(list.textContent).toBe('Which version?');
+  });
+
+  it('makes the member choose when another agent fits, and the call carries the choice', async () => {
+    const { sent } = setup(
+      makePreview({
+        fit: {
+          verdict: 'another_agent',
+          sentence: ut('This reads like a question about Kubernetes.'),
+          otherAgent: { agentId: 'ag_k8s', slug: 'k8s', untrustedName: ut('Kube helper') },
+          choice: null,
+          canStartAgent: false,
+        },
+      }),
+    );
+    await screen.findByText('This reads like a question about Kubernetes.');
+    fireEvent.input(screen.getByRole('textbox', { name: /^Details/ }), { target: { value: 'Set up a replica' } });
+    expect(startButton().disabled).toBe(true);
+    expect(screen.queryByRole('radio', { name: /Start a new agent/ })).toBeNull();
+    fireEvent.click(screen.getByRole('radio', { name: 'Ask Postgres helper anyway' }));
+    expect(startButton().disabled).toBe(false);
+    fireEvent.click(startButton());
+    await waitFor(() => expect(startPayloads(sent)).toEqual([{ agentId: 'ag_1', callId: 'apply', details: 'Set up a replica', subject: 'ask_anyway' }]));
+  });
+
+  it('switches to the other agent named when the member picks it', async () => {
+    const { sent } = setup(
+      makePreview({
+        fit: {
+          verdict: 'another_agent',
+          sentence: null,
+          otherAgent: { agentId: 'ag_k8s', slug: 'k8s', untrustedName: ut('Kube helper') },
+          choice: null,
+          canStartAgent: true,
+        },
+      }),
+    );
+    fireEvent.click(await screen.findByRole('radio', { name: 'Use Kube helper instead' }));
+    await screen.findByRole('heading', { name: 'Call Kube helper' });
+    await waitFor(() => expect(sent.filter((s) => s.name === 'preview').at(-1)?.payload).toEqual({ agentId: 'ag_k8s', callId: 'apply' }));
+  });
+
+  it('offers research only when the connection can start an agent', async () => {
+    const { sent } = setup(
+      makePreview({ fit: { verdict: 'no_agent', sentence: null, otherAgent: null, choice: null, canStartAgent: true } }),
+    );
+    fireEvent.click(await screen.findByRole('radio', { name: /Start a new agent by research/ }));
+    fireEvent.click(startButton());
+    await waitFor(() => expect(startPayloads(sent)).toEqual([{ agentId: 'ag_1', callId: 'apply', subject: 'new_agent' }]));
+  });
+
+  it('converts "spend at most" from dollars to whole cents and refuses what is not an amount', async () => {
+    const { sent } = setup();
+    await screen.findByText(/The most it can hold and charge/);
+    const max = screen.getByRole('textbox', { name: 'Spend at most, in dollars (optional)' });
+    for (const bad of ['0', '1.234', 'abc', '-2']) {
+      fireEvent.input(max, { target: { value: bad } });
+      expect(startButton().disabled, bad).toBe(true);
+      expect(max.getAttribute('aria-invalid')).toBe('true');
+    }
+    fireEvent.input(max, { target: { value: '2.5' } });
+    expect(startButton().disabled).toBe(false);
+    fireEvent.click(startButton());
+    await waitFor(() => expect(startPayloads(sent)).toEqual([{ agentId: 'ag_1', callId: 'apply', maxCents: 250 }]));
+  });
+
+  it('asks for the question on a question call and sends it', async () => {
+    const { sent } = setup();
+    fireEvent.click(await screen.findByRole('radio', { name: /^Question/ }));
+    expect(startButton().disabled).toBe(true);
+    fireEvent.input(screen.getByRole('textbox', { name: 'Your question' }), { target: { value: 'Which version?' } });
+    fireEvent.click(startButton());
+    await waitFor(() => expect(startPayloads(sent)).toEqual([{ agentId: 'ag_1', callId: 'question', question: 'Which version?' }]));
+  });
+
+  it('keeps everything typed when the start is refused, and shows the refusal with its next step', async () => {
+    const { started } = setup(makePreview(), () => ({
+      ok: false,
+      error: memberError('details_missing', 'The agent waits for one detail before it can run.', {
+        missing: [{ key: 'v', untrustedDetail: ut('Which version?') }],
+      }),
+    }));
+    await screen.findByText(/The most it can hold and charge/);
+    fireEvent.input(screen.getByRole('textbox', { name: /^Details/ }), { target: { value: 'Set up a replica' } });
+    fireEvent.input(screen.getByRole('textbox', { name: 'Spend at most, in dollars (optional)' }), { target: { value: '4' } });
+    fireEvent.click(startButton());
+    const refusal = await screen.findByRole('alert', { name: 'Refused' });
+    expect(refusal.textContent).toContain('The agent waits for one detail');
+    expect(screen.getByRole('list', { name: 'Missing details' }).textContent).toBe('Which version?');
+    expect((screen.getByRole('textbox', { name: /^Details/ }) as HTMLTextAreaElement).value).toBe('Set up a replica');
+    expect((screen.getByRole('textbox', { name: 'Spend at most, in dollars (optional)' }) as HTMLInputElement).value).toBe('4');
+    expect(started).toEqual([]);
+    expect((await loadDraft())?.details).toBe('Set up a replica');
+  });
+
+  it('shows a refusal stored on the call row after the reply (state refused)', async () => {
+    const { started } = setup(makePreview(), (p) => {
+      const localId = (p as { localId: string }).localId;
+      void db.calls.put(
+        makeCall({ localId, state: 'refused', result: null, error: memberError('short', 'You have fewer credits than a call needs.', { topUpUrl: `${SITE}/top-up` }) }),
+      );
+      return { ok: true, value: { localId, state: 'refused' } };
+    });
+    await screen.findByText(/The most it can hold and charge/);
+    fireEvent.click(startButton());
+    await screen.findByRole('button', { name: 'Top up on the site' });
+    expect(started).toEqual([]);
+  });
+
+  it('moves on to the call once it started and forgets the draft', async () => {
+    const { started } = setup();
+    await screen.findByText(/The most it can hold and charge/);
+    fireEvent.input(screen.getByRole('textbox', { name: /^Details/ }), { target: { value: 'Go' } });
+    await waitFor(async () => expect((await loadDraft())?.details).toBe('Go'));
+    fireEvent.click(startButton());
+    await waitFor(() => expect(started.length).toBe(1));
+    expect(await loadDraft()).toBeNull();
+  });
+
+  it('refuses to start, and keeps out of the preview, text that looks like it holds a secret', async () => {
+    const { sent } = setup();
+    await screen.findByText(/The most it can hold and charge/);
+    const previews = () => sent.filter((s) => s.name === 'preview');
+    expect(previews().length).toBe(1);
+    fireEvent.input(screen.getByRole('textbox', { name: /^Details/ }), {
+      target: { value: 'my key is sk-proj-abcdefghij1234567890abcd' },
+    });
+    expect((await screen.findAllByRole('alert')).some((a) => /an API key/.test(a.textContent ?? ''))).toBe(true);
+    expect(startButton().disabled).toBe(true);
+    // The preview read after typing goes out without the text.
+    await waitFor(() => expect(previews().length).toBe(2));
+    expect(previews()[1]?.payload).toEqual({ agentId: 'ag_1', callId: 'apply' });
+    expect(JSON.stringify(sent)).not.toContain('sk-proj');
+  });
+});

@@ -1,0 +1,81 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
+import { afterEach, describe, expect, it } from 'vitest';
+import { StatusView } from '@/components/status/StatusView';
+import { fakeActions, makeConnectionRow, makeMe, renderPanel, SITE } from './fixtures';
+
+afterEach(cleanup);
+
+function factFor(term: string): string {
+  const dt = screen.getByText(term, { selector: 'dt' });
+  return dt.nextElementSibling?.textContent ?? '';
+}
+
+describe('StatusView', () => {
+  it('shows credits, and money that cannot be read as not readable, never as 0', () => {
+    const { actions } = fakeActions();
+    renderPanel(<StatusView row={makeConnectionRow()} />, actions);
+    expect(factFor('Spendable now')).toBe('$15.00');
+    expect(factFor('Held for running calls')).toBe('$5.00');
+    expect(factFor('Earned from your shared projects')).toBe('not readable right now');
+    expect(factFor('Held and charged in the last 24 hours')).toBe('not readable right now');
+    expect(factFor('Calls without asking')).toBe('4 of 10');
+    expect(factFor('Downloads left')).toBe('10 MB of 20 MB');
+  });
+
+  it('shows a zero that was read as zero', () => {
+    const { actions } = fakeActions();
+    const me = makeMe({ spentInWindowCents: 0 });
+    renderPanel(<StatusView row={makeConnectionRow({ me })} />, actions);
+    expect(factFor('Held and charged in the last 24 hours')).toBe('$0.00');
+  });
+
+  it('shows switches read-only, with the member’s page on the site to change them', async () => {
+    const { actions, sent } = fakeActions();
+    renderPanel(<StatusView row={makeConnectionRow()} />, actions);
+    const switches = screen.getByRole('list', { name: 'Switches' });
+    expect(switches.textContent).toContain('Sending files with a call: on');
+    expect(switches.textContent).toContain('Calling agents that are still New: off');
+    expect(screen.queryAllByRole('checkbox')).toEqual([]);
+    expect(screen.getByText('Not asked yet: nothing is kept.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Change switches, limits or findings on the site' }));
+    await waitFor(() => expect(sent).toEqual([{ name: 'openSitePage', payload: { url: `${SITE}/connections/con_1` } }]));
+  });
+
+  it('shows the privacy line prominently until the member has read it', async () => {
+    const { actions, sent } = fakeActions();
+    renderPanel(<StatusView row={makeConnectionRow({ privacyLineShown: false })} />, actions);
+    expect(screen.getByRole('heading', { name: 'Who receives your calls\' details' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'I have read this' }));
+    await waitFor(() => expect(sent).toEqual([{ name: 'markPrivacyLineShown', payload: {} }]));
+    cleanup();
+    renderPanel(<StatusView row={makeConnectionRow({ privacyLineShown: true })} />, actions);
+    expect(screen.queryByRole('button', { name: 'I have read this' })).toBeNull();
+    expect(screen.getByText(/builders receive your call/)).toBeTruthy();
+  });
+
+  it('says a session-scoped key reaches only its session, and lists the connector’s questions', () => {
+    const { actions } = fakeActions();
+    renderPanel(
+      <StatusView row={makeConnectionRow({ sessionId: 'ses_9', env: [{ variable: 'GUILD_DIR', ask: 'Where should files go?' }] })} />,
+      actions,
+    );
+    expect(screen.getByText(/made for one session only/).textContent).toContain('ses_9');
+    expect(screen.getByText('Where should files go?', { exact: false }).textContent).toContain('GUILD_DIR');
+  });
+
+  it('disconnects only after the member confirms', async () => {
+    const { actions, sent } = fakeActions();
+    renderPanel(<StatusView row={makeConnectionRow()} />, actions);
+    fireEvent.click(screen.getByRole('button', { name: 'Disconnect' }));
+    expect(sent).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, disconnect' }));
+    await waitFor(() => expect(sent).toEqual([{ name: 'disconnect', payload: {} }]));
+  });
+
+  it('says it is reading while GET /me has not answered yet', () => {
+    const { actions } = fakeActions();
+    renderPanel(<StatusView row={makeConnectionRow({ me: null })} />, actions);
+    expect(screen.getByText('Reading your connection…')).toBeTruthy();
+  });
+});
