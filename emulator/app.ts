@@ -1,0 +1,74 @@
+/**
+ * The emulator's HTTP surface: /api/v1 (the Connection API), retired paths (410), the member's site pages,
+ * and the control API under /_emulator. The order of the API middleware is the order of refusals:
+ * faults, the retired check, the key (401/403/429), the Idempotency-Key, then the route's own checks.
+ */
+import { Hono } from 'hono';
+import { control } from './control';
+import { ApiError, notFound } from './errors';
+import type { AppEnv } from './http';
+import { auth } from './middleware/auth';
+import { readBody } from './middleware/body';
+import { faultDelay, faults } from './middleware/faults';
+import { idempotency } from './middleware/idempotency';
+import { requestLog } from './middleware/request-log';
+import { accountPages } from './pages/account';
+import { approvalPages } from './pages/approvals';
+import { connectionPages } from './pages/connections';
+import { draftPages } from './pages/drafts';
+import { html, pageResponse } from './pages/html';
+import { agentRoutes } from './routes/agents';
+import { callRoutes } from './routes/calls';
+import { connectionRoutes } from './routes/connections';
+import { fileRoutes } from './routes/files';
+import { findingRoutes } from './routes/findings';
+import { sessionRoutes } from './routes/sessions';
+import { sharingRoutes } from './routes/sharing';
+import type { World } from './world';
+
+/** Version 3 of the site (retired in 2.0.0), v2, and shown keys (replaced by connect codes in 2.2.0). */
+const RETIRED = [/^\/api\/v[23](?:\/|$)/, /^\/api\/v1\/keys(?:\/|$)/];
+
+export function createApp(world: World): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.use('*', async (c, next) => {
+    c.set('world', world);
+    world.settle();
+    await next();
+  });
+  app.use('/api/*', readBody, requestLog, faults);
+  app.use('/api/*', async (c, next) => {
+    if (RETIRED.some((re) => re.test(new URL(c.req.url).pathname))) throw new ApiError(410, 'retired');
+    await next();
+  });
+  app.use('/api/v1/*', auth, idempotency, faultDelay);
+  for (const routes of [connectionRoutes, agentRoutes, callRoutes, sessionRoutes, findingRoutes, fileRoutes, sharingRoutes]) {
+    app.route('/api/v1', routes);
+  }
+
+  app.use('/_emulator/*', readBody);
+  app.route('/_emulator', control);
+
+  for (const pages of [accountPages, connectionPages, approvalPages, draftPages]) app.route('/', pages);
+
+  app.notFound((c) => {
+    const path = new URL(c.req.url).pathname;
+    if (path.startsWith('/api/') || path.startsWith('/_emulator/')) {
+      const error = notFound();
+      return c.json(error.body(), 404);
+    }
+    return pageResponse(c, 'Not found', html`<p>There is no page at this address.</p>`, world.site.name, 404);
+  });
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) {
+      for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
+      return c.json(error.body(), error.status);
+    }
+    console.error('emulator: unexpected error', error);
+    return c.json(new ApiError(500, 'server_error').body(), 500);
+  });
+
+  return app;
+}

@@ -1,0 +1,242 @@
+/**
+ * The control API for tests and demos, under /_emulator/ (never under /api/v1): reset, the clock, connect
+ * codes, the member's own actions (switches, limits, revoke, approve, sign off), suspension, credits, agent
+ * behaviour, faults and the request log. It acts as the member and the site; it takes no key.
+ */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { iso } from './clock';
+import { approvalView, approve, decline } from './domain/approvals';
+import { heldCents, spendableCents } from './domain/balance';
+import { makeConnectCode, patchConnection, revokeConnection } from './domain/connections';
+import { discardDraft, signOffDraft } from './domain/findings';
+import { discardShare, signOffShare } from './domain/sharing';
+import { ApiError, notFound } from './errors';
+import { type AppEnv, jsonBody, originOf, validate } from './http';
+import { newId } from './ids';
+import { BehaviourPatchSchema, BehaviourSchema, LimitsSeedSchema, SwitchesSeedSchema } from './seed';
+
+export const control = new Hono<AppEnv>();
+
+const CONTROL_BODY_MAX = 1_048_576;
+
+function body<S extends z.ZodType>(c: Parameters<typeof jsonBody>[0], schema: S): z.output<S> {
+  return validate(schema, jsonBody(c, { maxBytes: CONTROL_BODY_MAX, emptyIsObject: true }));
+}
+
+control.post('/reset', (c) => {
+  const world = c.get('world');
+  world.reset();
+  return c.json({ reset: true, now: iso(world.now()) });
+});
+
+const ClockSchema = z.object({ advanceSeconds: z.number().min(0).max(10 * 365 * 24 * 3600) });
+
+control.post('/clock', (c) => {
+  const world = c.get('world');
+  const { advanceSeconds } = body(c, ClockSchema);
+  world.clock.advance(advanceSeconds);
+  world.settle();
+  return c.json({ now: iso(world.now()) });
+});
+
+control.get('/clock', (c) => c.json({ now: iso(c.get('world').now()) }));
+
+const ConnectCodeSchema = z.object({
+  name: z.string().max(80).optional(),
+  switches: SwitchesSeedSchema.partial().optional(),
+  limits: LimitsSeedSchema.partial().optional(),
+  keepsFindings: z.boolean().nullable().optional(),
+  sessionId: z.string().nullable().optional(),
+  memberId: z.string().optional(),
+});
+
+control.post('/connect-codes', (c) => {
+  const world = c.get('world');
+  const req = body(c, ConnectCodeSchema);
+  const memberId = req.memberId ?? world.store.members.keys().next().value;
+  if (!memberId || !world.store.members.has(memberId)) throw notFound();
+  if (req.sessionId) {
+    const session = world.store.sessions.get(req.sessionId);
+    if (!session || session.memberId !== memberId) throw notFound();
+  }
+  return c.json(makeConnectCode(world, { ...req, memberId }, world.now()), 201);
+});
+
+const ConnectionPatchSchema = z.object({
+  name: z.string().max(80).optional(),
+  switches: SwitchesSeedSchema.partial().optional(),
+  limits: LimitsSeedSchema.partial().optional(),
+  keepsFindings: z.boolean().nullable().optional(),
+});
+
+function connectionOf(c: Parameters<typeof jsonBody>[0]) {
+  const conn = c.get('world').store.connections.get(c.req.param('id') ?? '');
+  if (!conn) throw notFound();
+  return conn;
+}
+
+function connectionAnswer(conn: ReturnType<typeof connectionOf>) {
+  return { id: conn.id, memberId: conn.memberId, name: conn.name, status: conn.status, switches: conn.switches, limits: conn.limits, keepsFindings: conn.keepsFindings, sessionId: conn.sessionId };
+}
+
+control.patch('/connections/:id', (c) => {
+  const conn = connectionOf(c);
+  patchConnection(conn, body(c, ConnectionPatchSchema));
+  return c.json(connectionAnswer(conn));
+});
+
+control.post('/connections/:id/revoke', (c) => {
+  const conn = connectionOf(c);
+  revokeConnection(c.get('world'), conn);
+  return c.json(connectionAnswer(conn));
+});
+
+function memberOf(c: Parameters<typeof jsonBody>[0]) {
+  const member = c.get('world').store.members.get(c.req.param('id') ?? '');
+  if (!member) throw notFound();
+  return member;
+}
+
+function memberAnswer(c: Parameters<typeof jsonBody>[0], member: ReturnType<typeof memberOf>) {
+  const held = heldCents(c.get('world'), member.id);
+  return {
+    id: member.id,
+    name: member.name,
+    suspended: member.suspended,
+    purchasedCents: member.purchasedCents,
+    earnedCents: member.earnedCents,
+    promoCents: member.promoCents,
+    heldCents: held,
+    spendableCents: spendableCents(member, held),
+    spentUnreadable: member.spentUnreadable,
+  };
+}
+
+control.post('/members/:id/suspend', (c) => {
+  const member = memberOf(c);
+  member.suspended = body(c, z.object({ suspended: z.boolean().default(true) })).suspended;
+  return c.json(memberAnswer(c, member));
+});
+
+const CreditsSchema = z.object({
+  purchasedCents: z.number().int().min(0).optional(),
+  promoCents: z.number().int().min(0).optional(),
+  /** null: unreadable right now. */
+  earnedCents: z.number().int().min(0).nullable().optional(),
+  /** Spending totals on GET /me unreadable (null). */
+  spentUnreadable: z.boolean().optional(),
+});
+
+control.post('/members/:id/credits', (c) => {
+  const member = memberOf(c);
+  const req = body(c, CreditsSchema);
+  if (req.purchasedCents !== undefined) member.purchasedCents = req.purchasedCents;
+  if (req.promoCents !== undefined) member.promoCents = req.promoCents;
+  if (req.earnedCents !== undefined) member.earnedCents = req.earnedCents;
+  if (req.spentUnreadable !== undefined) member.spentUnreadable = req.spentUnreadable;
+  return c.json(memberAnswer(c, member));
+});
+
+for (const action of ['approve', 'decline'] as const) {
+  control.post(`/approvals/:id/${action}`, (c) => {
+    const world = c.get('world');
+    const approval = world.store.approvals.get(c.req.param('id'));
+    if (!approval) throw notFound();
+    (action === 'approve' ? approve : decline)(world, approval, world.now());
+    return c.json(approvalView(world, approval, originOf(c), world.now()));
+  });
+}
+
+for (const action of ['sign-off', 'discard'] as const) {
+  control.post(`/drafts/:draftId/${action}`, (c) => {
+    const world = c.get('world');
+    const id = c.req.param('draftId');
+    const findingsDraft = world.store.drafts.get(id);
+    if (findingsDraft) {
+      (action === 'sign-off' ? signOffDraft : discardDraft)(world, findingsDraft);
+      return c.json({ draftId: id, kind: 'findings', status: findingsDraft.status });
+    }
+    const share = world.store.shareDrafts.get(id);
+    if (!share) throw notFound();
+    if (action === 'sign-off') signOffShare(world, share, world.now());
+    else discardShare(share);
+    return c.json({ draftId: id, kind: 'share', status: share.status });
+  });
+}
+
+control.put('/agents/:agentId/behaviour', (c) => {
+  const agent = c.get('world').store.agents.get(c.req.param('agentId'));
+  if (!agent) throw notFound();
+  const patch = body(c, BehaviourPatchSchema);
+  // Parts left out keep their value; running calls keep the behaviour they started with.
+  agent.behaviour = BehaviourSchema.parse({ ...agent.behaviour, ...stripUndefined(patch) });
+  return c.json({ agentId: agent.id, behaviour: agent.behaviour });
+});
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+const SessionPatchSchema = z.object({
+  status: z.enum(['open', 'closed', 'archived', 'deleted']).optional(),
+  movedNote: z.string().nullable().optional(),
+});
+
+control.patch('/sessions/:id', (c) => {
+  const session = c.get('world').store.sessions.get(c.req.param('id'));
+  if (!session) throw notFound();
+  const req = body(c, SessionPatchSchema);
+  if (req.status) session.status = req.status;
+  if (req.movedNote !== undefined) session.movedNote = req.movedNote;
+  return c.json({ sessionId: session.id, status: session.status, movedNote: session.movedNote });
+});
+
+const FaultSchema = z.object({
+  method: z.string().toUpperCase().optional(),
+  path: z.string().startsWith('/'),
+  status: z.number().int().min(400).max(599).optional(),
+  code: z.string().optional(),
+  retryAfter: z.number().int().min(0).optional(),
+  delayMs: z.number().int().min(0).max(120_000).optional(),
+  drop: z.boolean().optional(),
+  count: z.number().int().min(1).default(1),
+});
+
+control.post('/faults', (c) => {
+  const req = body(c, FaultSchema);
+  if (req.status === undefined && !req.delayMs && !req.drop) {
+    throw new ApiError(400, 'invalid_input', { fields: ['status'] }, {}, 'A fault needs a status, a delayMs or drop.');
+  }
+  const fault = {
+    id: newId('flt'),
+    method: req.method ?? null,
+    path: req.path,
+    status: req.status ?? null,
+    code: req.code ?? null,
+    retryAfter: req.retryAfter ?? null,
+    delayMs: req.delayMs ?? null,
+    drop: req.drop ?? false,
+    remaining: req.count,
+  };
+  c.get('world').store.faults.push(fault);
+  return c.json({ faultId: fault.id, ...req }, 201);
+});
+
+control.get('/faults', (c) => c.json({ faults: c.get('world').store.faults }));
+
+control.delete('/faults', (c) => {
+  c.get('world').store.faults = [];
+  return c.json({ cleared: true });
+});
+
+control.get('/requests', (c) => {
+  const prefix = c.req.query('path');
+  const requests = c.get('world').store.requests.filter((r) => prefix === undefined || r.path.startsWith(prefix));
+  return c.json({ requests });
+});
+
+control.delete('/requests', (c) => {
+  c.get('world').store.requests = [];
+  return c.json({ cleared: true });
+});

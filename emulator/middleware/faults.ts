@@ -1,0 +1,66 @@
+/**
+ * Faults set by the control API: the next `count` matching requests answer a status (500, 503, 429 with
+ * Retry-After, ...), or wait `delayMs`, or are processed and then dropped unanswered (`drop`), so a client
+ * can prove its retry with the same Idempotency-Key starts nothing twice.
+ */
+import type { MiddlewareHandler } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { ApiError } from '../errors';
+import type { AppEnv } from '../http';
+import type { FaultRec, Store } from '../store';
+
+const CODES: Record<number, string> = {
+  400: 'invalid_input',
+  401: 'unauthenticated',
+  403: 'account_suspended',
+  404: 'not_found',
+  409: 'invalid_state',
+  410: 'retired',
+  413: 'too_large',
+  429: 'rate_limited',
+  500: 'server_error',
+  502: 'server_error',
+  503: 'not_available',
+  504: 'server_error',
+};
+
+/** `*` matches any run of characters; everything else is literal. */
+function pathMatches(pattern: string, path: string): boolean {
+  const re = new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+  return re.test(path);
+}
+
+export function takeFault(store: Store, method: string, path: string): FaultRec | null {
+  const fault = store.faults.find(
+    (f) => f.remaining > 0 && (f.method === null || f.method === method) && pathMatches(f.path, path),
+  );
+  if (!fault) return null;
+  fault.remaining--;
+  if (fault.remaining === 0) store.faults.splice(store.faults.indexOf(fault), 1);
+  return fault;
+}
+
+export const faults: MiddlewareHandler<AppEnv> = async (c, next) => {
+  c.set('faultDelayMs', 0);
+  const fault = takeFault(c.get('world').store, c.req.method, new URL(c.req.url).pathname);
+  if (!fault) return next();
+  if (fault.status !== null && !fault.drop) {
+    const headers: Record<string, string> = {};
+    if (fault.status === 429 || fault.retryAfter !== null) headers['Retry-After'] = String(fault.retryAfter ?? 1);
+    if (fault.delayMs) await new Promise((r) => setTimeout(r, fault.delayMs ?? 0));
+    throw new ApiError(fault.status as ContentfulStatusCode, fault.code ?? CODES[fault.status] ?? 'server_error', {}, headers);
+  }
+  c.set('faultDelayMs', fault.delayMs ?? 0);
+  await next();
+  if (fault.drop) {
+    // Processed, then the connection goes away before any answer is written.
+    c.env.incoming.socket.destroy();
+  }
+};
+
+/** Waits a fault's delay; runs after the Idempotency-Key is held, so a resend meanwhile sees 409. */
+export const faultDelay: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const ms = c.get('faultDelayMs');
+  if (ms > 0) await new Promise((r) => setTimeout(r, ms));
+  return next();
+};

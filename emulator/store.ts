@@ -1,0 +1,502 @@
+/**
+ * All of the emulator's state, in memory. Records only: the rules that move them live in domain/.
+ * `reset` rebuilds everything from the seed, so a test can start from a known world in one request.
+ */
+import type {
+  AnswerKind,
+  ApprovalReason,
+  ContributionState,
+  FindingKind,
+  FindingStatus,
+  LimitBy,
+  ReportReasonKind,
+  ReportVerdict,
+  SessionStatus,
+  ShareDraftStatus,
+  Subject,
+  Way,
+} from '../lib/api/schemas';
+import { DAY } from './clock';
+import { hashKey, newId } from './ids';
+import type { AgentSeed, Behaviour, CallSeed, LimitsRec, QuestionSeed, Seed, SwitchesRec } from './seed';
+
+export interface MemberRec {
+  id: string;
+  name: string;
+  suspended: boolean;
+  purchasedCents: number;
+  /** null: unreadable right now (contract: "null while unreadable"). */
+  earnedCents: number | null;
+  promoCents: number;
+  /** Makes spentInWindowCents and spentSinceCents unreadable (null). */
+  spentUnreadable: boolean;
+}
+
+export type AgentState = 'allowed' | 'pending' | 'blocked';
+
+export interface ConnectionRec {
+  id: string;
+  memberId: string;
+  name: string;
+  switches: SwitchesRec;
+  limits: LimitsRec;
+  keepsFindings: boolean | null;
+  sessionId: string | null;
+  keyHash: string | null;
+  status: 'unclaimed' | 'active' | 'revoked';
+  createdAt: number;
+  privacyLineShownAt: number | null;
+  /** The member's answer per agent; absent means never asked. */
+  agentStates: Map<string, AgentState>;
+  /** Per session, when it was first called through this connection in the current 24-hour stretch. */
+  sessionCountedAt: Map<string, number>;
+  callStarts: number[];
+  downloads: { at: number; bytes: number }[];
+  requestTimes: number[];
+}
+
+export interface ConnectCodeRec {
+  code: string;
+  connectionId: string;
+  createdAt: number;
+  expiresAt: number;
+  used: boolean;
+}
+
+export interface AgentRec {
+  id: string;
+  slug: string;
+  name: string;
+  styleLine: string | null;
+  accent: string;
+  knows: string;
+  keywords: string[];
+  contributors: number;
+  contributorMemberIds: Set<string>;
+  countedCalls: number;
+  /** Counted calls by member, for "at most 3 from one member in 30 days". */
+  countedLog: { memberId: string; at: number }[];
+  calls: CallSeed[];
+  questions: QuestionSeed[];
+  behaviour: Behaviour;
+  corrections: number;
+  /** Made by a research call; not listed until a person lists it. */
+  research: boolean;
+}
+
+export interface AnswerRec {
+  key: string;
+  kind: AnswerKind;
+  optionKeys: string[];
+  own: string | null;
+  by: 'member' | 'connection';
+  at: number;
+  fromPrompt: boolean;
+}
+
+export interface ReadRec {
+  at: number;
+  status: 'done' | 'skipped' | 'failed';
+  skippedWhy: 'switched_off' | 'session_limit' | 'member_limit' | 'site_budget' | 'too_large' | null;
+  verdict: 'fits' | 'off' | null;
+  /** The fit when the read judged the request off the subject. */
+  fit: { verdict: 'another_agent' | 'no_agent'; otherAgentId: string | null } | null;
+  /** The request answered every question; nothing is asked. */
+  covers: boolean;
+  detailsVersion: number;
+}
+
+export interface ShortCheckRec {
+  status: 'clear' | 'asked' | 'skipped' | 'failed';
+  skippedWhy: 'member_limit' | 'site_budget' | 'too_large' | null;
+  at: number;
+}
+
+export interface PlanVersionRec {
+  version: number;
+  runId: string;
+  markdown: string;
+  at: number;
+}
+
+export interface SessionRec {
+  id: string;
+  memberId: string;
+  agentId: string;
+  way: Way | null;
+  research: boolean;
+  choice: Subject | null;
+  status: SessionStatus;
+  createdAt: number;
+  startedByConnectionId: string | null;
+  details: string | null;
+  detailsVersion: number;
+  movedNote: string | null;
+  reads: ReadRec[];
+  /** Keys of questions the reads put in opening, in asking order. */
+  opening: string[];
+  answers: Map<string, AnswerRec>;
+  /** Questions a short check asked back (optional to answer). */
+  askedBack: QuestionSeed[];
+  shortCheck: ShortCheckRec | null;
+  plans: PlanVersionRec[];
+  /** The plan's apply call has started (details can no longer be rewritten). */
+  planCallRan: boolean;
+  runIds: string[];
+}
+
+export interface ResultFileRec {
+  fileId: string;
+}
+
+export interface FinalRec {
+  status: 'passed' | 'failed';
+  at: number;
+  partial: boolean;
+  failReason: string | null;
+  chargedCents: number | null;
+  runningCostMicros: number;
+  upchargeMicros: number;
+  /** Running cost used, also for a failed call (spentSinceCents counts it). */
+  usedMicros: number;
+  note: string | null;
+  checks: { label: string; passed: boolean }[];
+  researchCut: { limitCents: number; limitBy: LimitBy } | null;
+  fileIds: string[];
+}
+
+export interface CallRec {
+  runId: string;
+  memberId: string;
+  connectionId: string;
+  sessionId: string;
+  agentId: string;
+  callId: string;
+  callName: string;
+  kind: CallSeed['kind'];
+  startedAt: number;
+  details: string;
+  question: string | null;
+  fileIds: string[];
+  maxCents: number | null;
+  research: boolean;
+  limitCents: number;
+  limitBy: LimitBy;
+  holdCents: number;
+  behaviour: Behaviour;
+  revisesPlan: boolean;
+  planUnchanged: boolean;
+  stoppedAt: number | null;
+  final: FinalRec | null;
+  report: { verdict: ReportVerdict; reasonKind: ReportReasonKind | null; reason: string | null; at: number } | null;
+}
+
+export interface ChargeRec {
+  memberId: string;
+  connectionId: string;
+  runId: string;
+  cents: number;
+  at: number;
+}
+
+export interface ApprovalRec {
+  id: string;
+  connectionId: string;
+  memberId: string;
+  reason: ApprovalReason;
+  /** The request it approves (G4: the whole body but approvalId, defaults filled, keys sorted). */
+  fingerprint: string;
+  agentId: string;
+  callId: string;
+  maxCents: number | null;
+  createdAt: number;
+  status: 'pending' | 'approved' | 'declined' | 'used';
+  approvedAt: number | null;
+}
+
+export interface FindingRec {
+  id: string;
+  memberId: string;
+  agentId: string;
+  sessionId: string | null;
+  runId: string | null;
+  kind: FindingKind;
+  topic: string;
+  takeaway: string;
+  source: { url: string; kind: 'official_docs' | 'changelog' | 'release_note' } | null;
+  learnedAt: string | null;
+  appliesTo: string[];
+  status: FindingStatus;
+  filedWith: { agentId: string; name: string | null; newAgent: boolean } | null;
+  draftId: string | null;
+  reason: string | null;
+  contributionState: ContributionState | null;
+  createdAt: number;
+  /** When the site's checks finish (status checking). */
+  checkAt: number | null;
+}
+
+export interface FindingsDraftRec {
+  id: string;
+  memberId: string;
+  agentId: string;
+  createdAt: number;
+  status: 'open' | 'signed_off' | 'discarded' | 'expired';
+}
+
+export interface FileRec {
+  id: string;
+  memberId: string;
+  connectionId: string;
+  sessionId: string | null;
+  runId: string | null;
+  path: string;
+  bytes: Buffer;
+  active: boolean;
+  createdAt: number;
+  expiresAt: number | null;
+}
+
+export interface ShareDraftRec {
+  id: string;
+  memberId: string;
+  connectionId: string;
+  title: string;
+  description: string;
+  agentId: string | null;
+  fileIds: string[];
+  status: ShareDraftStatus;
+  packageBytes: number | null;
+  createdAt: number;
+}
+
+export interface SharedProjectRec {
+  id: string;
+  memberId: string;
+  title: string;
+  agentId: string;
+  contributionState: ContributionState | null;
+  createdAt: number;
+}
+
+export interface IdempotencyRec {
+  fingerprint: string;
+  state: 'running' | 'done';
+  status: number;
+  body: string;
+  createdAt: number;
+}
+
+export interface FaultRec {
+  id: string;
+  method: string | null;
+  path: string;
+  status: number | null;
+  code: string | null;
+  retryAfter: number | null;
+  delayMs: number | null;
+  drop: boolean;
+  remaining: number;
+}
+
+export interface RequestLogRec {
+  at: string;
+  method: string;
+  path: string;
+  query: string;
+  idempotencyKey: string | null;
+  authorization: boolean;
+  body: unknown;
+  status: number | null;
+}
+
+/** The newest requests kept in the log; older ones fall off so a long demo does not grow without end. */
+export const REQUEST_LOG_MAX = 5000;
+
+export class Store {
+  members = new Map<string, MemberRec>();
+  connections = new Map<string, ConnectionRec>();
+  connectionsByKeyHash = new Map<string, string>();
+  codes = new Map<string, ConnectCodeRec>();
+  agents = new Map<string, AgentRec>();
+  sessions = new Map<string, SessionRec>();
+  calls = new Map<string, CallRec>();
+  /** Calls not yet passed or failed; the clock settles only these. */
+  openCalls = new Set<string>();
+  charges: ChargeRec[] = [];
+  approvals = new Map<string, ApprovalRec>();
+  findings = new Map<string, FindingRec>();
+  drafts = new Map<string, FindingsDraftRec>();
+  files = new Map<string, FileRec>();
+  shareDrafts = new Map<string, ShareDraftRec>();
+  sharedProjects = new Map<string, SharedProjectRec>();
+  idempotency = new Map<string, IdempotencyRec>();
+  faults: FaultRec[] = [];
+  requests: RequestLogRec[] = [];
+  /** Question reads and short checks that ran, per member (for the hourly and daily limits). */
+  readLog: { memberId: string; at: number }[] = [];
+  shortCheckLog: { memberId: string; at: number }[] = [];
+  claimTriesByAddress = new Map<string, number[]>();
+  claimTriesByCode = new Map<string, number[]>();
+
+  constructor(
+    public seed: Seed,
+    now: number,
+  ) {
+    this.reset(seed, now);
+  }
+
+  reset(seed: Seed, now: number): void {
+    this.seed = seed;
+    for (const map of [
+      this.members,
+      this.connections,
+      this.connectionsByKeyHash,
+      this.codes,
+      this.agents,
+      this.sessions,
+      this.calls,
+      this.approvals,
+      this.findings,
+      this.drafts,
+      this.files,
+      this.shareDrafts,
+      this.sharedProjects,
+      this.idempotency,
+      this.claimTriesByAddress,
+      this.claimTriesByCode,
+    ]) {
+      map.clear();
+    }
+    this.openCalls.clear();
+    this.charges = [];
+    this.faults = [];
+    this.requests = [];
+    this.readLog = [];
+    this.shortCheckLog = [];
+
+    for (const m of seed.members) {
+      this.members.set(m.id, {
+        id: m.id,
+        name: m.name,
+        suspended: m.suspended,
+        purchasedCents: m.purchasedCents,
+        earnedCents: m.earnedCents,
+        promoCents: m.promoCents,
+        spentUnreadable: false,
+      });
+    }
+    for (const a of seed.agents) this.agents.set(a.id, agentFromSeed(a));
+    for (const c of seed.connections) {
+      const conn = this.newConnection({
+        id: c.id,
+        memberId: c.memberId,
+        name: c.name,
+        switches: { ...seed.site.defaultSwitches, ...c.switches },
+        limits: { ...seed.site.defaultLimits, ...c.limits },
+        keepsFindings: c.keepsFindings,
+        sessionId: null,
+        createdAt: now - DAY,
+      });
+      conn.status = 'active';
+      conn.keyHash = hashKey(c.key);
+      this.connectionsByKeyHash.set(conn.keyHash, conn.id);
+    }
+    for (const f of seed.findings) {
+      const agent = this.agents.get(f.agentId);
+      const id = newId('fnd');
+      this.findings.set(id, {
+        id,
+        memberId: f.memberId,
+        agentId: f.agentId,
+        sessionId: null,
+        runId: null,
+        kind: f.kind,
+        topic: f.topic,
+        takeaway: f.takeaway,
+        source: f.source,
+        learnedAt: f.learnedAt,
+        appliesTo: f.appliesTo,
+        status: f.status,
+        filedWith:
+          agent && ['checking', 'in_draft', 'waiting'].includes(f.status)
+            ? { agentId: agent.id, name: agent.name, newAgent: false }
+            : null,
+        draftId: null,
+        reason: f.reason,
+        contributionState: f.contributionState,
+        createdAt: now - f.daysAgo * DAY,
+        checkAt: null,
+      });
+    }
+    for (const p of seed.sharedProjects) {
+      const id = newId('prj');
+      this.sharedProjects.set(id, {
+        id,
+        memberId: p.memberId,
+        title: p.title,
+        agentId: p.agentId,
+        contributionState: p.contributionState,
+        createdAt: now - p.daysAgo * DAY,
+      });
+    }
+  }
+
+  newConnection(init: {
+    id?: string;
+    memberId: string;
+    name: string;
+    switches: SwitchesRec;
+    limits: LimitsRec;
+    keepsFindings: boolean | null;
+    sessionId: string | null;
+    createdAt: number;
+  }): ConnectionRec {
+    const conn: ConnectionRec = {
+      id: init.id ?? newId('con'),
+      memberId: init.memberId,
+      name: init.name,
+      switches: { ...init.switches },
+      limits: { ...init.limits },
+      keepsFindings: init.keepsFindings,
+      sessionId: init.sessionId,
+      keyHash: null,
+      status: 'unclaimed',
+      createdAt: init.createdAt,
+      privacyLineShownAt: null,
+      agentStates: new Map(),
+      sessionCountedAt: new Map(),
+      callStarts: [],
+      downloads: [],
+      requestTimes: [],
+    };
+    this.connections.set(conn.id, conn);
+    return conn;
+  }
+
+  logRequest(entry: RequestLogRec): void {
+    this.requests.push(entry);
+    if (this.requests.length > REQUEST_LOG_MAX) this.requests.splice(0, this.requests.length - REQUEST_LOG_MAX);
+  }
+}
+
+function agentFromSeed(a: AgentSeed): AgentRec {
+  return {
+    id: a.id,
+    slug: a.slug,
+    name: a.name,
+    styleLine: a.styleLine,
+    accent: a.accent,
+    knows: a.knows,
+    keywords: a.keywords,
+    contributors: a.contributors,
+    contributorMemberIds: new Set(a.contributorMemberIds),
+    countedCalls: a.countedCalls,
+    countedLog: [],
+    calls: a.calls,
+    questions: a.questions,
+    behaviour: structuredClone(a.behaviour),
+    corrections: 0,
+    research: false,
+  };
+}
