@@ -8,17 +8,24 @@ interface FirefoxSidebar {
   open(): Promise<void>;
 }
 
-/** Resolves true when the panel opened. Never rejects. */
+/** Resolves true when the panel opened. Never rejects, never throws. */
 export function openPanel(target: { windowId?: number; tabId?: number }): Promise<boolean> {
-  const sidebar = (browser as unknown as { sidebarAction?: FirefoxSidebar }).sidebarAction;
-  if (sidebar) return sidebar.open().then(() => true, () => false);
-  const sidePanel = (browser as { sidePanel?: typeof browser.sidePanel }).sidePanel;
-  if (!sidePanel) return Promise.resolve(false);
-  let opening: Promise<void>;
-  if (target.tabId !== undefined && target.tabId >= 0) opening = sidePanel.open({ tabId: target.tabId });
-  else if (target.windowId !== undefined && target.windowId >= 0) opening = sidePanel.open({ windowId: target.windowId });
-  else return Promise.resolve(false);
-  return opening.then(() => true, () => false);
+  try {
+    // Chrome has sidePanel; Firefox has sidebarAction (and no sidePanel).
+    const sidePanel = (browser as { sidePanel?: typeof browser.sidePanel }).sidePanel;
+    if (sidePanel) {
+      if (target.tabId !== undefined && target.tabId >= 0) return sidePanel.open({ tabId: target.tabId }).then(() => true, () => false);
+      if (target.windowId !== undefined && target.windowId >= 0) {
+        return sidePanel.open({ windowId: target.windowId }).then(() => true, () => false);
+      }
+      return Promise.resolve(false);
+    }
+    const sidebar = (browser as unknown as { sidebarAction?: FirefoxSidebar }).sidebarAction;
+    if (sidebar) return sidebar.open().then(() => true, () => false);
+  } catch {
+    // An API that throws synchronously (not available here) is the same as not opening.
+  }
+  return Promise.resolve(false);
 }
 
 /**
@@ -45,6 +52,11 @@ export function makeActionOpenPanel(): void {
 }
 
 export function onActionClicked(): void {
+  if ((browser as { sidePanel?: unknown }).sidePanel) return;
   const sidebar = (browser as unknown as { sidebarAction?: { toggle?: () => Promise<void> } }).sidebarAction;
-  if (sidebar?.toggle) void sidebar.toggle().catch(() => undefined);
+  try {
+    if (sidebar?.toggle) void sidebar.toggle().catch(() => undefined);
+  } catch {
+    // Not available: nothing to toggle.
+  }
 }

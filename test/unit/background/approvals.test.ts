@@ -1,0 +1,136 @@
+import 'fake-indexeddb/auto';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import type { Approval, StartCallRequest } from '../../../lib/api/schemas';
+import { checkDueApprovals } from '../../../entrypoints/background/approvals';
+import { sendDue, startCall } from '../../../entrypoints/background/outbox';
+import { NetworkError } from '../../../lib/api/errors';
+import { apiError, connected, makeCtx, ORIGIN, resetBrowser, started, type TestCtx } from './helpers';
+
+const REQUEST: StartCallRequest = { agentId: 'ag_2', callId: 'apply', details: 'Plan a replica', maxCents: 900 };
+const LOCAL = '0d1e2f3a-4b5c-4d6e-8f7a-9b0c1d2e3f4a';
+const APPROVAL_URL = `${ORIGIN}/approvals/apr_1`;
+
+function approval(status: Approval['status'], minutes = 30): Approval {
+  return {
+    approvalId: 'apr_1',
+    approvalUrl: APPROVAL_URL,
+    reason: 'new_agent',
+    status,
+    agentId: 'ag_2',
+    callId: 'apply',
+    maxCents: 900,
+    createdAt: new Date(0).toISOString(),
+    approvedAt: null,
+    expiresAt: new Date(Date.UTC(2026, 4, 1, 10, minutes)).toISOString(),
+  };
+}
+
+let ctx: TestCtx;
+beforeEach(async () => {
+  resetBrowser();
+  ctx = makeCtx();
+  await connected(ctx);
+  ctx.api.startCall.mockRejectedValueOnce(
+    apiError(403, 'needs_approval', { approvalId: 'apr_1', approvalUrl: APPROVAL_URL, reason: 'new_agent' }),
+  );
+  await startCall(ctx, { localId: LOCAL, request: REQUEST });
+});
+
+async function tick(ms: number) {
+  ctx.clock.now += ms;
+  await checkDueApprovals(ctx);
+}
+
+describe('needs_approval', () => {
+  it('stores the exact request with its approval, for 30 minutes, and notifies once', async () => {
+    const row = await ctx.db.approvals.get('apr_1');
+    expect(row).toMatchObject({ localId: LOCAL, approvalUrl: APPROVAL_URL, reason: 'new_agent', request: REQUEST, status: 'pending' });
+    expect(Date.parse(row?.expiresAt ?? '')).toBe(ctx.clock.now + 30 * 60_000);
+    const call = await ctx.db.calls.get(LOCAL);
+    expect(call).toMatchObject({ state: 'needs_approval', error: { code: 'needs_approval', nextStep: { kind: 'approve', approvalId: 'apr_1' } } });
+    const shown = await fakeBrowser.notifications.getAll();
+    expect(Object.keys(shown)).toEqual(['approval:apr_1:needed']);
+  });
+
+  it('waits while pending, then resends the same request with approvalId and a new key once approved', async () => {
+    const originalKey = (await ctx.db.calls.get(LOCAL))?.idempotencyKey;
+    ctx.api.getApproval.mockResolvedValue(approval('pending'));
+    await tick(1000);
+    expect(ctx.api.getApproval).not.toHaveBeenCalled();
+    await tick(2000);
+    expect(ctx.api.getApproval).toHaveBeenCalledTimes(1);
+    expect(ctx.api.startCall).toHaveBeenCalledTimes(1);
+
+    ctx.api.getApproval.mockResolvedValue(approval('approved'));
+    let storedAtSend: string | undefined;
+    ctx.api.startCall.mockImplementationOnce(async (_body, opts) => {
+      storedAtSend = (await ctx.db.calls.get(LOCAL))?.idempotencyKey;
+      expect(opts?.idempotencyKey).toBe(storedAtSend);
+      return started('run_9', 'ses_9');
+    });
+    await tick(3000);
+    expect(ctx.api.startCall).toHaveBeenCalledTimes(2);
+    const [body, opts] = ctx.api.startCall.mock.calls[1] ?? [];
+    expect(body).toEqual({ ...REQUEST, approvalId: 'apr_1' });
+    expect(opts?.idempotencyKey).not.toBe(originalKey);
+    expect(await ctx.db.calls.get(LOCAL)).toMatchObject({ state: 'started', runId: 'run_9' });
+    expect((await ctx.db.approvals.get('apr_1'))?.status).toBe('ran');
+    // Nothing more to do for it.
+    await tick(60_000);
+    expect(ctx.api.getApproval).toHaveBeenCalledTimes(2);
+  });
+
+  it('stops when the member declines, and says so', async () => {
+    ctx.api.getApproval.mockResolvedValue(approval('declined'));
+    await tick(3000);
+    expect(await ctx.db.calls.get(LOCAL)).toMatchObject({ state: 'declined', error: { code: 'approval_declined' } });
+    expect((await ctx.db.approvals.get('apr_1'))?.status).toBe('declined');
+    expect(Object.keys(await fakeBrowser.notifications.getAll())).toContain('approval:apr_1:declined');
+    expect(ctx.api.startCall).toHaveBeenCalledTimes(1);
+  });
+
+  it('stops after 30 minutes without asking the site, and says so', async () => {
+    ctx.api.getApproval.mockResolvedValue(approval('pending'));
+    await tick(30 * 60_000);
+    expect(ctx.api.getApproval).not.toHaveBeenCalled();
+    expect(await ctx.db.calls.get(LOCAL)).toMatchObject({ state: 'expired', error: { code: 'approval_expired' } });
+    expect(Object.keys(await fakeBrowser.notifications.getAll())).toContain('approval:apr_1:expired');
+  });
+
+  it('without an approval record on the site, resends blindly; not usable yet means wait, each resend a new key', async () => {
+    ctx.api.getApproval.mockRejectedValue(apiError(404, 'not_found'));
+    ctx.api.startCall.mockRejectedValueOnce(apiError(409, 'approval_not_usable'));
+    await tick(3000);
+    expect(await ctx.db.calls.get(LOCAL)).toMatchObject({ state: 'needs_approval', approvalId: null });
+    expect((await ctx.db.approvals.get('apr_1'))?.status).toBe('pending');
+    ctx.api.startCall.mockResolvedValueOnce(started('run_9', 'ses_9'));
+    await tick(3000);
+    expect(await ctx.db.calls.get(LOCAL)).toMatchObject({ state: 'started' });
+    const keys = ctx.api.startCall.mock.calls.map((c) => c[1]?.idempotencyKey);
+    expect(new Set(keys).size).toBe(3);
+  });
+
+  it('an approved approval that is not usable for this call refuses it', async () => {
+    ctx.api.getApproval.mockResolvedValue(approval('approved'));
+    ctx.api.startCall.mockRejectedValueOnce(apiError(409, 'approval_not_usable'));
+    await tick(3000);
+    expect(await ctx.db.calls.get(LOCAL)).toMatchObject({ state: 'refused', error: { code: 'approval_not_usable' } });
+    expect((await ctx.db.approvals.get('apr_1'))?.status).toBe('refused');
+    await tick(60_000);
+    expect(ctx.api.startCall).toHaveBeenCalledTimes(2);
+  });
+
+  it('a network failure on the approved resend keeps its key for the next try', async () => {
+    ctx.api.getApproval.mockResolvedValue(approval('approved'));
+    ctx.api.startCall.mockRejectedValueOnce(new NetworkError(false));
+    await tick(3000);
+    const row = await ctx.db.calls.get(LOCAL);
+    expect(row).toMatchObject({ state: 'outbox', approvalId: 'apr_1' });
+    ctx.api.startCall.mockResolvedValueOnce(started('run_9', 'ses_9'));
+    ctx.clock.now = row?.nextSendAt ?? 0;
+    await sendDue(ctx);
+    const keys = ctx.api.startCall.mock.calls.slice(1).map((c) => c[1]?.idempotencyKey);
+    expect(keys).toEqual([row?.idempotencyKey, row?.idempotencyKey]);
+  });
+});

@@ -1,0 +1,147 @@
+import 'fake-indexeddb/auto';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { NetworkError } from '../../../lib/api/errors';
+import type { StartCallRequest } from '../../../lib/api/schemas';
+import { MAX_AUTO_SENDS, recoverInterruptedSends, retryCall, sendDue, startCall } from '../../../entrypoints/background/outbox';
+import { apiError, connected, makeCtx, resetBrowser, started, type TestCtx } from './helpers';
+
+const REQUEST: StartCallRequest = { agentId: 'ag_1', callId: 'question', question: 'Which version of postgres?' };
+const LOCAL = '6f1c2b7a-8d3e-4f5a-9b1c-2d3e4f5a6b7c';
+
+let ctx: TestCtx;
+beforeEach(async () => {
+  resetBrowser();
+  ctx = makeCtx();
+  await connected(ctx);
+});
+
+describe('outbox', () => {
+  it('writes the request and its Idempotency-Key before sending', async () => {
+    let seenAtSend: unknown;
+    ctx.api.startCall.mockImplementation(async (body, opts) => {
+      seenAtSend = await ctx.db.calls.get(LOCAL);
+      expect(body).toEqual(REQUEST);
+      expect(opts?.idempotencyKey).toBe((seenAtSend as { idempotencyKey: string }).idempotencyKey);
+      return started('run_1', 'ses_1', 'Builders receive details.');
+    });
+    const reply = await startCall(ctx, { localId: LOCAL, request: REQUEST });
+    expect(reply).toEqual({ localId: LOCAL, state: 'started' });
+    expect(seenAtSend).toMatchObject({ state: 'sending', request: REQUEST, attempts: 1 });
+    const row = await ctx.db.calls.get(LOCAL);
+    expect(row).toMatchObject({ state: 'started', runId: 'run_1', sessionId: 'ses_1', holdCents: 500, privacyLine: 'Builders receive details.' });
+    expect(row?.nextPollAt).toBe(ctx.clock.now + 1000);
+    // G8: the 202's privacy line is shown (again) prominently.
+    expect(await ctx.db.connection.get('current')).toMatchObject({ privacyLine: 'Builders receive details.', privacyLineShown: false });
+  });
+
+  it('one click is one call: the same localId twice sends once', async () => {
+    ctx.api.startCall.mockResolvedValue(started('run_1', 'ses_1'));
+    await startCall(ctx, { localId: LOCAL, request: REQUEST });
+    const again = await startCall(ctx, { localId: LOCAL, request: REQUEST });
+    expect(again.state).toBe('started');
+    expect(ctx.api.startCall).toHaveBeenCalledTimes(1);
+  });
+
+  it('retries after a network failure with the same key, on its schedule', async () => {
+    ctx.api.startCall.mockRejectedValueOnce(new NetworkError(false));
+    const first = await startCall(ctx, { localId: LOCAL, request: REQUEST });
+    expect(first.state).toBe('outbox');
+    const row = await ctx.db.calls.get(LOCAL);
+    expect(row?.error?.code).toBe('offline');
+    expect(row?.nextSendAt).toBeGreaterThan(ctx.clock.now);
+    // Not before its time.
+    await sendDue(ctx);
+    expect(ctx.api.startCall).toHaveBeenCalledTimes(1);
+    ctx.clock.now = row?.nextSendAt ?? 0;
+    ctx.api.startCall.mockResolvedValueOnce(started('run_1', 'ses_1'));
+    await sendDue(ctx);
+    expect(ctx.api.startCall).toHaveBeenCalledTimes(2);
+    const keys = ctx.api.startCall.mock.calls.map((c) => c[1]?.idempotencyKey);
+    expect(keys[0]).toBe(row?.idempotencyKey);
+    expect(keys[1]).toBe(row?.idempotencyKey);
+    expect((await ctx.db.calls.get(LOCAL))?.state).toBe('started');
+  });
+
+  it('a worker stopped mid-send resumes with the same key', async () => {
+    // The worker died while POST /calls was in flight: the row is left in `sending`.
+    ctx.api.startCall.mockImplementationOnce(() => new Promise(() => undefined));
+    void startCall(ctx, { localId: LOCAL, request: REQUEST });
+    await expect.poll(async () => (await ctx.db.calls.get(LOCAL))?.state).toBe('sending');
+    const key = (await ctx.db.calls.get(LOCAL))?.idempotencyKey;
+    // A new worker: same database, nothing in flight.
+    const next = makeCtx(ctx.db);
+    next.api.startCall.mockResolvedValue(started('run_1', 'ses_1'));
+    await recoverInterruptedSends(next);
+    await sendDue(next);
+    expect(next.api.startCall).toHaveBeenCalledTimes(1);
+    expect(next.api.startCall.mock.calls[0]?.[1]?.idempotencyKey).toBe(key);
+    expect((await next.db.calls.get(LOCAL))?.state).toBe('started');
+  });
+
+  it('gives up after its own retries and lets the member retry with the same key', async () => {
+    ctx.api.startCall.mockRejectedValue(new NetworkError(true));
+    await startCall(ctx, { localId: LOCAL, request: REQUEST });
+    for (let i = 1; i < MAX_AUTO_SENDS; i++) {
+      ctx.clock.now += 60_000;
+      await sendDue(ctx);
+    }
+    const row = await ctx.db.calls.get(LOCAL);
+    expect(ctx.api.startCall).toHaveBeenCalledTimes(MAX_AUTO_SENDS);
+    expect(row).toMatchObject({ state: 'unsent', error: { code: 'timeout' } });
+    ctx.clock.now += 60_000;
+    await sendDue(ctx);
+    expect(ctx.api.startCall).toHaveBeenCalledTimes(MAX_AUTO_SENDS);
+    ctx.api.startCall.mockResolvedValue(started('run_1', 'ses_1'));
+    expect(await retryCall(ctx, LOCAL)).toEqual({ localId: LOCAL, state: 'started' });
+    const keys = new Set(ctx.api.startCall.mock.calls.map((c) => c[1]?.idempotencyKey));
+    expect(keys).toEqual(new Set([row?.idempotencyKey]));
+  });
+
+  it('waits out a 429 Retry-After before resending', async () => {
+    ctx.api.startCall.mockRejectedValueOnce(apiError(429, 'rate_limited', { retryAfterSeconds: 40 }));
+    await startCall(ctx, { localId: LOCAL, request: REQUEST });
+    const row = await ctx.db.calls.get(LOCAL);
+    expect(row?.state).toBe('outbox');
+    expect(row?.nextSendAt).toBeGreaterThanOrEqual(ctx.clock.now + 40_000);
+    expect((await ctx.db.ui.get('background'))?.pausedUntil).toBe(ctx.clock.now + 40_000);
+  });
+
+  it('stores a refusal in the member’s words with its next step; a retry is a new intent', async () => {
+    ctx.api.startCall.mockRejectedValueOnce(apiError(402, 'short', { topUpUrl: 'http://127.0.0.1:8787/top-up' }));
+    const reply = await startCall(ctx, { localId: LOCAL, request: REQUEST });
+    expect(reply.state).toBe('refused');
+    const row = await ctx.db.calls.get(LOCAL);
+    expect(row?.error).toMatchObject({
+      code: 'short',
+      status: 402,
+      nextStep: { kind: 'top_up', topUpUrl: 'http://127.0.0.1:8787/top-up' },
+      extras: { topUpUrl: 'http://127.0.0.1:8787/top-up' },
+    });
+    expect(row?.error?.message).toMatch(/credits/);
+    ctx.api.startCall.mockResolvedValueOnce(started('run_1', 'ses_1'));
+    await retryCall(ctx, LOCAL);
+    const [k1, k2] = ctx.api.startCall.mock.calls.map((c) => c[1]?.idempotencyKey);
+    expect(k1).not.toBe(k2);
+    expect((await ctx.db.calls.get(LOCAL))?.idempotencyKey).toBe(k2);
+  });
+
+  it('keeps what is missing on details_missing', async () => {
+    ctx.api.startCall.mockRejectedValueOnce(
+      apiError(409, 'details_missing', { missing: [{ key: 'db_version', untrustedDetail: { untrustedText: 'Which version?', truncated: false } }] }),
+    );
+    await startCall(ctx, { localId: LOCAL, request: { agentId: 'ag_1', callId: 'apply' } });
+    expect((await ctx.db.calls.get(LOCAL))?.error).toMatchObject({
+      code: 'details_missing',
+      nextStep: { kind: 'answer_questions' },
+      extras: { missing: [{ key: 'db_version' }] },
+    });
+  });
+
+  it('refuses to start while not connected, and a request the contract refuses', async () => {
+    await expect(startCall(ctx, { request: { ...REQUEST, maxCents: 0 } })).rejects.toMatchObject({ error: { code: 'invalid_input' } });
+    await ctx.db.connection.update('current', { status: 'revoked' });
+    await expect(startCall(ctx, { request: REQUEST })).rejects.toMatchObject({ error: { code: 'not_connected' } });
+    expect(await ctx.db.calls.count()).toBe(0);
+    expect(ctx.api.startCall).not.toHaveBeenCalled();
+  });
+});
