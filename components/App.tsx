@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import type { AgentCard } from '@/lib/api/schemas';
-import { db, getConnection, latestFind } from '@/lib/db';
+import { db, getConnection } from '@/lib/db';
 import type { CallRow, ConnectionRow } from '@/lib/db/types';
 import { CallsList } from './calls/CallsList';
 import { SessionSummary } from './calls/SessionSummary';
@@ -10,10 +10,11 @@ import { UntrustedText } from './common/UntrustedText';
 import { ConnectForm } from './connect/ConnectForm';
 import { RevokedView } from './connect/RevokedView';
 import { FindView } from './find/FindView';
-import { watchFocus } from './focus';
+import { watchHandoffs } from './focus';
 import { type CallDraft, loadDraft } from './preview/draft';
 import { PreviewView } from './preview/PreviewView';
 import { CallView } from './result/CallView';
+import { FirstRunCard } from './status/FirstRunCard';
 import { StatusView } from './status/StatusView';
 
 export type Route =
@@ -47,7 +48,13 @@ export function draftFromCall(call: CallRow): CallDraft {
  */
 export function App() {
   const connection = useLiveQuery(() => getConnection(db), []);
-  if (!connection.loaded) return <p role="status">Loading…</p>;
+  if (!connection.loaded) {
+    return (
+      <main>
+        <p role="status">Loading…</p>
+      </main>
+    );
+  }
   const row = connection.value;
   if (!row || row.status === 'disconnected') {
     return (
@@ -70,10 +77,11 @@ function Connected({ row }: { row: ConnectionRow }) {
 
   useEffect(
     () =>
-      watchFocus((focus) => {
-        if (focus.kind === 'call') setRoute({ view: 'call', localId: focus.localId });
-        else if (focus.kind === 'find' && !scoped) setRoute({ view: 'find' });
-        else if (focus.kind === 'status') setRoute({ view: 'status' });
+      watchHandoffs({
+        onFocusCall: (localId) => setRoute({ view: 'call', localId }),
+        onSelection: () => {
+          if (!scoped) setRoute({ view: 'find' });
+        },
       }),
     [scoped],
   );
@@ -81,19 +89,6 @@ function Connected({ row }: { row: ConnectionRow }) {
   useEffect(() => {
     void loadDraft().then(setSavedDraft);
   }, []);
-
-  // A find from the menu or the shortcut while the panel is open brings the find view forward.
-  const latest = useLiveQuery(() => latestFind(db), []);
-  const seenFind = useRef<number | null | undefined>(undefined);
-  useEffect(() => {
-    if (!latest.loaded) return;
-    const find = latest.value;
-    const id = find?.id ?? null;
-    if (seenFind.current !== undefined && id !== seenFind.current && find && find.source !== 'panel' && !scoped) {
-      setRoute({ view: 'find' });
-    }
-    seenFind.current = id;
-  }, [latest.loaded, latest.value, scoped]);
 
   const openCall = (localId: string) => setRoute({ view: 'call', localId });
   const tabs: { view: Route['view']; label: string }[] = scoped
@@ -122,14 +117,7 @@ function Connected({ row }: { row: ConnectionRow }) {
           </button>
         ))}
       </nav>
-      {!row.privacyLineShown && route.view !== 'status' && (row.privacyLine ?? row.me?.privacyLine) ? (
-        <p class="notice notice-important">
-          Before your first call, read who receives its details.{' '}
-          <button type="button" class="link-like" onClick={() => setRoute({ view: 'status' })}>
-            Read the privacy line
-          </button>
-        </p>
-      ) : null}
+      {!row.privacyLineShown && route.view !== 'status' ? <FirstRunCard row={row} /> : null}
       {route.view === 'find' ? (
         <>
           {savedDraft ? (

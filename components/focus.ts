@@ -1,36 +1,55 @@
 import { browser } from 'wxt/browser';
+import { FOCUS_SESSION_KEY, SELECTION_SESSION_KEY, type SelectionHandoff } from '@/lib/messages';
 
 /**
- * Where the background wants the panel to open (a notification's click): written to storage.session under
- * FOCUS_KEY before the panel opens, read and removed here once it has been followed.
+ * Hand-offs the background writes to storage.session (lib/messages): a notification's click points the
+ * panel at a call (read once, then removed, so a later open does not jump back to it); a selection from
+ * the menu or the shortcut brings the find forward.
  */
-export const FOCUS_KEY = 'panel:focus';
-
-export type Focus = { kind: 'call'; localId: string } | { kind: 'find' } | { kind: 'status' };
-
-export function readFocus(value: unknown): Focus | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const v = value as Record<string, unknown>;
-  if ((v.kind === 'call' || v.kind === 'approval') && typeof v.localId === 'string') return { kind: 'call', localId: v.localId };
-  if (v.kind === 'find') return { kind: 'find' };
-  if (v.kind === 'status') return { kind: 'status' };
-  return null;
+export interface HandoffListeners {
+  onFocusCall: (localId: string) => void;
+  onSelection: (handoff: SelectionHandoff) => void;
 }
 
-/** Calls `follow` with the focus now and whenever the background writes a new one; returns the unsubscribe. */
-export function watchFocus(follow: (focus: Focus) => void): () => void {
-  const take = (value: unknown) => {
-    const focus = readFocus(value);
-    if (!focus) return;
-    follow(focus);
-    void browser.storage.session.remove(FOCUS_KEY).catch(() => undefined);
+export function focusedCall(value: unknown): string | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const localId = (value as { localId?: unknown }).localId;
+  return typeof localId === 'string' && localId ? localId : null;
+}
+
+export function selectionHandoff(value: unknown): SelectionHandoff | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const v = value as Partial<SelectionHandoff>;
+  if (typeof v.requestId !== 'string' || typeof v.text !== 'string' || typeof v.at !== 'string') return null;
+  return {
+    requestId: v.requestId,
+    text: v.text,
+    cut: v.cut === true,
+    source: v.source === 'shortcut' ? 'shortcut' : 'menu',
+    at: v.at,
+    error: v.error ?? null,
+  };
+}
+
+/** Follows a focus already waiting, then every new focus or selection; returns the unsubscribe. */
+export function watchHandoffs(listeners: HandoffListeners): () => void {
+  const takeFocus = (value: unknown) => {
+    const localId = focusedCall(value);
+    if (!localId) return;
+    listeners.onFocusCall(localId);
+    void browser.storage.session.remove(FOCUS_SESSION_KEY).catch(() => undefined);
   };
   browser.storage.session
-    .get(FOCUS_KEY)
-    .then((stored) => take(stored[FOCUS_KEY]))
+    .get(FOCUS_SESSION_KEY)
+    .then((stored) => takeFocus(stored[FOCUS_SESSION_KEY]))
     .catch(() => undefined);
   const listener = (changes: Record<string, { newValue?: unknown }>, area: string) => {
-    if (area === 'session' && changes[FOCUS_KEY]) take(changes[FOCUS_KEY].newValue);
+    if (area !== 'session') return;
+    const focus = changes[FOCUS_SESSION_KEY];
+    if (focus) takeFocus(focus.newValue);
+    const selection = changes[SELECTION_SESSION_KEY];
+    const handoff = selection ? selectionHandoff(selection.newValue) : null;
+    if (handoff) listeners.onSelection(handoff);
   };
   browser.storage.onChanged.addListener(listener);
   return () => browser.storage.onChanged.removeListener(listener);

@@ -12,7 +12,7 @@ export interface PanelActions {
   /** browser.permissions.request for `${origin}/*`; must be the first await of a click handler. */
   requestOrigin(origin: string): Promise<boolean>;
   /** Hands a file of a result to the member through the background; never opens it. */
-  downloadFile(localId: string, fileId: string): Promise<CommandResult<CommandName>>;
+  downloadFile(localId: string, fileId: string, confirmedActive: boolean): Promise<CommandResult<CommandName>>;
 }
 
 export const ActionsContext = createContext<PanelActions | null>(null);

@@ -15,7 +15,7 @@ export const browserActions: PanelActions = {
       return false;
     }
   },
-  async downloadFile(localId, fileId): Promise<CommandResult<CommandName>> {
+  async downloadFile(localId, fileId, confirmedActive): Promise<CommandResult<CommandName>> {
     if (!Object.hasOwn(COMMANDS, DOWNLOAD_COMMAND)) {
       return {
         ok: false,
@@ -23,6 +23,6 @@ export const browserActions: PanelActions = {
       };
     }
     // The name is checked against the map above; its payload type is not known at compile time.
-    return sendCommand(DOWNLOAD_COMMAND as CommandName, { localId, fileId } as never);
+    return sendCommand(DOWNLOAD_COMMAND as CommandName, { localId, fileId, confirmedActive } as never);
   },
 };

@@ -2,12 +2,14 @@ import { useState } from 'preact/hooks';
 import type { AgentCard } from '@/lib/api/schemas';
 import { db, latestFind } from '@/lib/db';
 import type { FindRow, MemberError } from '@/lib/db/types';
+import type { SelectionHandoff } from '@/lib/messages';
 import { describeSecrets, findSecrets } from '@/lib/safety/secret-guard';
 import { useActions } from '../common/actions';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { SecretWarning } from '../common/SecretWarning';
 import { useLiveQuery } from '../common/useLiveQuery';
 import { AgentCardView } from './AgentCardView';
+import { useSelectionHandoff } from './useSelection';
 
 const MIN_CHARS = 3;
 const MAX_CHARS = 2000;
@@ -55,6 +57,10 @@ export function FindView({ onChoose }: Props) {
     if (!result.ok) setProblem(result.error);
   };
 
+  const handoff = useSelectionHandoff();
+  // The selection is shown as soon as it is handed over; its find row replaces it once written.
+  const pending =
+    handoff && handoff.requestId !== latest.value?.requestId && handoff.at >= (latest.value?.at ?? '') ? handoff : null;
   const length = codePoints(text.trim());
   return (
     <section aria-labelledby="find-title">
@@ -78,9 +84,24 @@ export function FindView({ onChoose }: Props) {
         </button>
       </form>
       {problem ? <ErrorNotice error={problem} /> : null}
-      {latest.value ? <FindResult find={latest.value} onChoose={onChoose} /> : null}
+      {pending ? <PendingSelection handoff={pending} /> : latest.value ? <FindResult find={latest.value} onChoose={onChoose} /> : null}
     </section>
   );
+}
+
+function PendingSelection({ handoff }: { handoff: SelectionHandoff }) {
+  return (
+    <section class="find-result" aria-labelledby="find-result-title" aria-busy={handoff.error === null}>
+      <h3 id="find-result-title">{handoff.source === 'shortcut' ? 'From your selection (shortcut)' : 'From your selection (menu)'}</h3>
+      <blockquote class="untrusted untrusted-block">{handoff.text}</blockquote>
+      {handoff.cut ? <CutNotice /> : null}
+      {handoff.error ? <ErrorNotice error={handoff.error} title="Not sent." /> : <p role="status">Finding agents…</p>}
+    </section>
+  );
+}
+
+function CutNotice() {
+  return <p class="notice">The selection was longer than 2000 characters, so it was cut on a word boundary before it was sent.</p>;
 }
 
 function sourceWords(find: FindRow): string {
@@ -95,9 +116,7 @@ export function FindResult({ find, onChoose }: { find: FindRow; onChoose: (card:
       <h3 id="find-result-title">{sourceWords(find)}</h3>
       {/* The selection comes from a web page: shown as text like any untrusted text. */}
       <blockquote class="untrusted untrusted-block">{find.text}</blockquote>
-      {find.cut ? (
-        <p class="notice">The selection was longer than 2000 characters, so it was cut on a word boundary before it was sent.</p>
-      ) : null}
+      {find.cut ? <CutNotice /> : null}
       {find.status === 'running' ? <p role="status">Finding agents…</p> : null}
       {find.error ? <ErrorNotice error={find.error} title={find.status === 'refused' ? 'Not sent.' : 'The find failed.'} /> : null}
       {find.status === 'done' && find.agents.length === 0 ? <p role="status">No agent matched this.</p> : null}

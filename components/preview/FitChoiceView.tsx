@@ -32,7 +32,12 @@ export function FitChoiceView({ fit, agentName, subject, onChoose }: Props) {
       </p>
     );
   }
-  if (!needsFitChoice(fit)) return null;
+  if (!needsFitChoice(fit)) {
+    if (verdict === 'fits') return <p class="muted">The site reads your request as fitting this agent.</p>;
+    if (verdict === 'unclear') return <p class="muted">Whether your request fits this agent is read once you type it.</p>;
+    if (verdict === undefined) return <p class="muted">The site's fit verdict is one this extension does not know.</p>;
+    return null;
+  }
   const thisName = untrustedString(agentName) || 'this agent';
   return (
     <fieldset class="fit-choice">

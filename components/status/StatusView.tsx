@@ -9,6 +9,7 @@ import { useActions } from '../common/actions';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { SitePageButton } from '../common/SitePageButton';
 import { findingsChoiceWords, SWITCH_WORDS } from '../common/words';
+import { EnvQuestions } from './EnvQuestions';
 import { PrivacyLine } from './PrivacyLine';
 
 /** What GET /me said, read-only: the member changes switches and limits on the site's page only. */
@@ -38,18 +39,7 @@ export function StatusView({ row }: { row: ConnectionRow }) {
         </p>
       ) : null}
       <PrivacyLine row={row} />
-      {row.env.length > 0 ? (
-        <section aria-labelledby="env-title">
-          <h3 id="env-title">Settings your connector still needs</h3>
-          <ul>
-            {row.env.map((item) => (
-              <li key={item.variable}>
-                <code>{item.variable}</code>: {item.ask}
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <EnvQuestions env={row.env} />
       {row.error ? <ErrorNotice error={row.error} title="Could not read your connection." /> : null}
       {me ? (
         <>

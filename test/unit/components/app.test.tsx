@@ -5,8 +5,8 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { App } from '@/components/App';
 import { ActionsContext, type PanelActions } from '@/components/common/actions';
-import { FOCUS_KEY } from '@/components/focus';
 import { db } from '@/lib/db';
+import { FOCUS_SESSION_KEY, SELECTION_SESSION_KEY } from '@/lib/messages';
 import { fakeActions, makeCall, makeCard, makeConnectionRow, makePreview, makeResult, ut } from './fixtures';
 
 beforeEach(async () => {
@@ -27,6 +27,19 @@ describe('App routing', () => {
   it('shows the connect form when nothing is connected', async () => {
     renderApp();
     await screen.findByRole('heading', { name: 'Connect to your site' });
+  });
+
+  it('first shows the connection’s name, the connector’s questions and the privacy line', async () => {
+    await db.connection.put(
+      makeConnectionRow({ privacyLineShown: false, env: [{ variable: 'GUILD_DIR', ask: 'Where should files go?' }] }),
+    );
+    const { actions, sent } = fakeActions();
+    renderApp(actions);
+    await screen.findByRole('heading', { name: 'Connected as “My laptop”' });
+    expect(screen.getByRole('region', { name: 'Settings your connector still needs' }).textContent).toContain('Where should files go?');
+    fireEvent.click(screen.getByRole('button', { name: 'I have read this' }));
+    expect(sent.map((s) => s.name)).toContain('markPrivacyLineShown');
+    expect(screen.getByRole('heading', { name: 'Find AI Agents' })).toBeTruthy();
   });
 
   it('asks for a new code after the connection was revoked, keeping the site', async () => {
@@ -62,7 +75,7 @@ describe('App routing', () => {
     await db.connection.put(makeConnectionRow());
     const call = makeCall({ result: makeResult({ note: ut('The answer is 42.') }) });
     await db.calls.put(call);
-    await fakeBrowser.storage.session.set({ [FOCUS_KEY]: { kind: 'call', localId: call.localId } });
+    await fakeBrowser.storage.session.set({ [FOCUS_SESSION_KEY]: { localId: call.localId, at: '2026-05-01T10:05:00.000Z' } });
     renderApp();
     await screen.findByText('The answer is 42.');
     expect(screen.getByRole('button', { name: 'Calls' }).getAttribute('aria-current')).toBe('page');
@@ -74,30 +87,52 @@ describe('App routing', () => {
     await db.calls.put(call);
     renderApp();
     await screen.findByRole('heading', { name: 'Find AI Agents' });
-    await fakeBrowser.storage.session.set({ [FOCUS_KEY]: { kind: 'call', localId: call.localId } });
+    await fakeBrowser.storage.session.set({ [FOCUS_SESSION_KEY]: { localId: call.localId, at: '2026-05-01T10:05:00.000Z' } });
     await screen.findByText('Later result.');
   });
 
-  it('brings a find from the menu forward while the panel is open', async () => {
+  it('brings a selection from the menu forward at once, then its cards', async () => {
     await db.connection.put(makeConnectionRow());
-    const find = {
-      requestId: 'r1',
-      text: 'typed in the panel',
-      cut: false,
-      source: 'panel' as const,
-      status: 'done' as const,
-      agents: [],
-      error: null,
-      at: '2026-05-01T10:01:00.000Z',
-      doneAt: '2026-05-01T10:01:01.000Z',
-    };
-    await db.finds.add({ ...find });
     renderApp();
-    await screen.findByText('typed in the panel');
-    fireEvent.click(screen.getByRole('button', { name: 'Connection' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Connection' }));
     await screen.findByRole('heading', { name: 'Connection “My laptop”' });
-    await db.finds.add({ ...find, requestId: 'r2', text: 'from a selection', source: 'menu', status: 'running', doneAt: null });
+    await fakeBrowser.storage.session.set({
+      [SELECTION_SESSION_KEY]: { requestId: 'r2', text: 'from a selection', cut: true, source: 'menu', at: '2026-05-01T10:03:00.000Z', error: null },
+    });
     await screen.findByText('from a selection');
+    expect(screen.getByText('Finding agents…')).toBeTruthy();
+    expect(screen.getByText(/was cut on a word boundary/)).toBeTruthy();
+    await db.finds.add({
+      requestId: 'r2',
+      text: 'from a selection',
+      cut: true,
+      source: 'menu',
+      status: 'done',
+      agents: [makeCard()],
+      error: null,
+      at: '2026-05-01T10:03:00.000Z',
+      doneAt: '2026-05-01T10:03:01.000Z',
+    });
+    await screen.findByRole('button', { name: 'Preview a call to Postgres helper' });
+  });
+
+  it('says why a selection was refused, with nothing sent', async () => {
+    await db.connection.put(makeConnectionRow());
+    renderApp();
+    await screen.findByRole('heading', { name: 'Find AI Agents' });
+    await fakeBrowser.storage.session.set({
+      [SELECTION_SESSION_KEY]: {
+        requestId: 'r3',
+        text: 'ab',
+        cut: false,
+        source: 'shortcut',
+        at: '2026-05-01T10:04:00.000Z',
+        error: { code: 'selection_too_short', message: 'Select at least 3 characters to find AI Agents for them.', extras: {} },
+      },
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Select at least 3 characters');
+    expect(screen.getByRole('heading', { name: 'From your selection (shortcut)' })).toBeTruthy();
   });
 
   it('stays where the member is when the member’s own find lands', async () => {

@@ -41,7 +41,7 @@ export function fakeActions(replies: Partial<Record<CommandName, (payload: unkno
       order.push(`permission:${origin}`);
       return true;
     }),
-    downloadFile: vi.fn(async () => ({ ok: true, value: {} }) as CommandResult<CommandName>),
+    downloadFile: vi.fn(async (_localId: string, _fileId: string, _confirmed: boolean) => ({ ok: true, value: {} }) as CommandResult<CommandName>),
   };
   return { actions, sent, order };
 }

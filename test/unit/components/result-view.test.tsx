@@ -1,11 +1,17 @@
 // @vitest-environment happy-dom
+import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CONTRACT_HEADER, headerToShow } from '@/components/result/header';
 import { ResultView } from '@/components/result/ResultView';
 import type { CallFile } from '@/lib/api/schemas';
-import { expectInert, fakeActions, GUILD_HEADER, HOSTILE, makeCall, makeResult, memberError, renderPanel, ut } from './fixtures';
+import { db } from '@/lib/db';
+import { expectInert, fakeActions, GUILD_HEADER, HOSTILE, makeCall, makeConnectionRow, makeResult, memberError, renderPanel, ut } from './fixtures';
 
+beforeEach(async () => {
+  await Promise.all(db.tables.map((t) => t.clear()));
+  await db.connection.put(makeConnectionRow());
+});
 afterEach(cleanup);
 
 function file(path: string, active: boolean, over: Partial<CallFile> = {}): CallFile {
@@ -116,31 +122,44 @@ describe('ResultView', () => {
     expect(line.textContent).toContain('This is not a price.');
   });
 
-  it('never links a file; an active one is marked and saved only after the member confirms', () => {
+  it('never links a file; an active one is marked and saved only after the member confirms', async () => {
     const { actions } = fakeActions();
     const { container } = renderPanel(
       <ResultView call={makeCall()} result={makeResult({ files: [file('notes.md', false), file('setup.sh', true), file('page.html', false)] })} />,
       actions,
     );
+    const download = (await screen.findByRole('button', { name: 'Download notes.md' })) as HTMLButtonElement;
+    await waitFor(() => expect(download.disabled).toBe(false));
     expect(container.querySelectorAll('a').length).toBe(0);
     expect(container.innerHTML).not.toContain('/api/v1/files/');
     expect(screen.getAllByRole('note').filter((n) => /Active file/.test(n.textContent ?? '')).length).toBe(1);
     expect(screen.getByText(/Treated as active because of its name/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Download setup.sh' })).toBeNull();
-    const save = screen.getByRole('button', { name: 'Save active file setup.sh' }) as HTMLButtonElement;
-    expect(save.disabled).toBe(true);
-    expect(screen.getByRole('button', { name: 'Download notes.md' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Download page.html' })).toBeNull();
     expect(screen.getAllByText(/1\.5 KB/, { selector: 'span' }).length).toBe(3);
   });
 
   it('downloads a plain file through the background, and an active one after the confirmation', async () => {
     const { actions } = fakeActions();
     renderPanel(<ResultView call={makeCall()} result={makeResult({ files: [file('notes.md', false), file('setup.sh', true)] })} />, actions);
-    fireEvent.click(screen.getByRole('button', { name: 'Download notes.md' }));
-    await waitFor(() => expect(actions.downloadFile).toHaveBeenCalledWith(makeCall().localId, 'f_notes.md'));
-    fireEvent.click(screen.getByRole('checkbox', { name: /save it without opening it/ }));
-    fireEvent.click(screen.getByRole('button', { name: 'Save active file setup.sh' }));
-    await waitFor(() => expect(actions.downloadFile).toHaveBeenCalledWith(makeCall().localId, 'f_setup.sh'));
+    const download = (await screen.findByRole('button', { name: 'Download notes.md' })) as HTMLButtonElement;
+    await waitFor(() => expect(download.disabled).toBe(false));
+    fireEvent.click(download);
+    await waitFor(() => expect(actions.downloadFile).toHaveBeenCalledWith(makeCall().localId, 'f_notes.md', false));
+    await screen.findByText('Saved to your downloads. It was not opened.');
+    fireEvent.click(screen.getByRole('button', { name: 'Save anyway… setup.sh' }));
+    expect(actions.downloadFile).toHaveBeenCalledTimes(1);
+    const dialog = screen.getByRole('alertdialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save without opening' }));
+    await waitFor(() => expect(actions.downloadFile).toHaveBeenCalledWith(makeCall().localId, 'f_setup.sh', true));
+  });
+
+  it('refuses a download while today’s allowance is not known', async () => {
+    await db.connection.put(makeConnectionRow({ me: null }));
+    const { actions } = fakeActions();
+    renderPanel(<ResultView call={makeCall()} result={makeResult({ files: [file('notes.md', false)] })} />, actions);
+    await screen.findByText(/not known yet/, { selector: 'p.notice' });
+    expect((screen.getByRole('button', { name: 'Download notes.md' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('offers stop while running and says to try again while the result is being checked', async () => {
