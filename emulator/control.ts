@@ -168,15 +168,14 @@ for (const action of ['sign-off', 'discard'] as const) {
 control.put('/agents/:agentId/behaviour', (c) => {
   const agent = c.get('world').store.agents.get(c.req.param('agentId'));
   if (!agent) throw notFound();
-  const patch = body(c, BehaviourPatchSchema);
-  // Parts left out keep their value; running calls keep the behaviour they started with.
-  agent.behaviour = BehaviourSchema.parse({ ...agent.behaviour, ...stripUndefined(patch) });
+  const raw = jsonBody(c, { maxBytes: CONTROL_BODY_MAX, emptyIsObject: true });
+  const patch = validate(BehaviourPatchSchema, raw);
+  // Parts left out keep their value (the partial schema would fill in defaults, so only sent keys count);
+  // running calls keep the behaviour they started with.
+  const sent = Object.fromEntries(Object.entries(patch).filter(([key]) => Object.hasOwn(raw as object, key)));
+  agent.behaviour = BehaviourSchema.parse({ ...agent.behaviour, ...sent });
   return c.json({ agentId: agent.id, behaviour: agent.behaviour });
 });
-
-function stripUndefined<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
-}
 
 const SessionPatchSchema = z.object({
   status: z.enum(['open', 'closed', 'archived', 'deleted']).optional(),
