@@ -80,7 +80,7 @@ export function FindView({ onChoose }: Props) {
         </p>
         <SecretWarning text={text} />
         <button type="submit" disabled={busy}>
-          {busy ? 'Finding…' : 'Find'}
+          {busy ? 'Finding…' : 'Find agents'}
         </button>
       </form>
       {problem ? <ErrorNotice error={problem} /> : null}

@@ -45,7 +45,7 @@ describe('FindView', () => {
     const { actions, sent } = fakeActions();
     renderPanel(<FindView onChoose={() => undefined} />, actions);
     fireEvent.input(screen.getByRole('textbox', { name: 'What do you need?' }), { target: { value: '  ab ' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Find' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Find agents' }));
     expect((await screen.findByRole('alert')).textContent).toContain('at least 3 characters');
     expect(sent).toEqual([]);
   });
@@ -56,7 +56,7 @@ describe('FindView', () => {
     fireEvent.input(screen.getByRole('textbox', { name: 'What do you need?' }), {
       target: { value: 'deploy with AKIAABCDEFGHIJKLMNOP please' },
     });
-    fireEvent.click(screen.getByRole('button', { name: 'Find' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Find agents' }));
     await waitFor(() => expect(screen.getAllByRole('alert').some((a) => a.textContent?.includes('an AWS access key'))).toBe(true));
     expect(sent).toEqual([]);
   });
@@ -65,7 +65,7 @@ describe('FindView', () => {
     const { actions, sent } = fakeActions({ find: () => ({ ok: true, value: { findId: 1, requestId: 'r' } }) });
     renderPanel(<FindView onChoose={() => undefined} />, actions);
     fireEvent.input(screen.getByRole('textbox', { name: 'What do you need?' }), { target: { value: '  postgres replica ' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Find' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Find agents' }));
     await waitFor(() => expect(sent).toEqual([{ name: 'find', payload: { text: 'postgres replica' } }]));
   });
 
