@@ -119,6 +119,14 @@ export const COMMANDS = {
   refreshSession: command(z.object({ sessionId: id() }), Empty),
   /** Read GET /findings into the findings table. */
   refreshFindings: command(Empty, z.object({ count: z.number() })),
+  /**
+   * Save a result file through the browser's downloads (never opened). An active file needs the member's
+   * confirmation; a file that would not fit today's 20 MB is refused; an expired link is renewed first.
+   */
+  downloadFile: command(
+    z.object({ localId: str(1, 64), fileId: str(1, 255), confirmedActive: z.boolean() }),
+    z.object({ filename: z.string() }),
+  ),
   /** Open one of the member's own pages on the site (G15). The background checks origin and path. */
   openSitePage: command(z.object({ url: str(1, 2048) }), Empty),
 };

@@ -5,6 +5,7 @@ import { openSitePage } from './open-site-page';
 import { reportCall, stopCall } from './calls-control';
 import { connect, disconnect, markPrivacyLineShown, refreshMe, refreshSession } from './connection';
 import type { Ctx } from './context';
+import { downloadFile } from './downloads';
 import { runFind } from './find';
 import { refreshFindings } from './findings';
 import { retryCall, startCall } from './outbox';
@@ -40,6 +41,7 @@ export function buildHandlers(ctx: Ctx): CommandHandlers {
       return {};
     },
     refreshFindings: () => refreshFindings(ctx),
+    downloadFile: (p) => downloadFile(ctx, p),
     openSitePage: async (p) => {
       await openSitePage(ctx, p.url);
       return {};

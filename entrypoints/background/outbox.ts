@@ -55,6 +55,7 @@ export async function startCall(ctx: Ctx, input: StartCallInput): Promise<Comman
     privacyLine: null,
     today: null,
     result: null,
+    resultReadAt: null,
     error: null,
     stop: null,
     report: null,

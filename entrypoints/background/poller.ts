@@ -65,10 +65,25 @@ export async function applyResults(ctx: Ctx, results: readonly CallResult[], loc
         return null;
       }
       if (isOpen(result)) {
-        await ctx.db.calls.update(localId, { result, nextPollAt: nextPollAt(now, startedAt), polls: row.polls + 1, updatedAt: isoNow(ctx) });
+        await ctx.db.calls.update(localId, {
+          result,
+          resultReadAt: isoNow(ctx),
+          nextPollAt: nextPollAt(now, startedAt),
+          polls: row.polls + 1,
+          updatedAt: isoNow(ctx),
+        });
         return null;
       }
-      const done: CallRow = { ...row, result, state: 'finished', finishedAt: isoNow(ctx), nextPollAt: null, polls: row.polls + 1, updatedAt: isoNow(ctx) };
+      const done: CallRow = {
+        ...row,
+        result,
+        resultReadAt: isoNow(ctx),
+        state: 'finished',
+        finishedAt: isoNow(ctx),
+        nextPollAt: null,
+        polls: row.polls + 1,
+        updatedAt: isoNow(ctx),
+      };
       await ctx.db.calls.put(done);
       return done;
     });
@@ -100,6 +115,6 @@ export async function refreshCall(ctx: Ctx, localId: string): Promise<void> {
   if (!row?.runId) return;
   const result = await withApi(ctx, (api) => api.getCall(row.runId as string));
   if (row.state === 'started') await applyResults(ctx, [result], [localId]);
-  else await ctx.db.calls.update(localId, { result, updatedAt: isoNow(ctx) });
+  else await ctx.db.calls.update(localId, { result, resultReadAt: isoNow(ctx), updatedAt: isoNow(ctx) });
   await ctx.reschedule();
 }

@@ -4,8 +4,10 @@
  */
 export { checkSiteAddress, sitePageUrl } from '../../lib/safety/urls';
 
-/** The match pattern of the site's origin: host permissions match hosts on any port. */
+/**
+ * The match pattern of the site's origin, the same the panel asks for on the connect click (`${origin}/*`,
+ * port included). A broader grant (the manifest's loopback `http://127.0.0.1/*`) contains it too.
+ */
 export function originPattern(origin: string): string {
-  const url = new URL(origin);
-  return `${url.protocol}//${url.hostname}/*`;
+  return `${new URL(origin).origin}/*`;
 }

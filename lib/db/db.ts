@@ -4,6 +4,7 @@ import type {
   ApprovalRow,
   CallRow,
   ConnectionRow,
+  DownloadRow,
   FindingRow,
   FindRow,
   NotificationRow,
@@ -20,6 +21,7 @@ export class AppDb extends Dexie {
   findings!: EntityTable<FindingRow, 'findingId'>;
   notifications!: EntityTable<NotificationRow, 'eventKey'>;
   ui!: EntityTable<UiRow, 'key'>;
+  downloads!: EntityTable<DownloadRow, 'id'>;
 
   constructor(name: string = DB_NAME) {
     super(name);

@@ -8,7 +8,17 @@
  */
 import { z } from 'zod';
 import { StartCallRequestSchema } from '../api/schemas';
-import type { ApprovalRow, CallRow, ConnectionRow, FindingRow, FindRow, NotificationRow, SessionRow, UiRow } from './types';
+import type {
+  ApprovalRow,
+  CallRow,
+  ConnectionRow,
+  DownloadRow,
+  FindingRow,
+  FindRow,
+  NotificationRow,
+  SessionRow,
+  UiRow,
+} from './types';
 
 const apiObject = () => z.custom<object>((v) => typeof v === 'object' && v !== null && !Array.isArray(v));
 const iso = () => z.string().min(1);
@@ -85,6 +95,7 @@ export const CallRowSchema = z.object({
   privacyLine: z.string().nullable(),
   today: apiObject().nullable(),
   result: apiObject().nullable(),
+  resultReadAt: iso().nullable(),
   error: MemberErrorRowSchema.nullable(),
   stop: z
     .object({ idempotencyKey: z.string(), requestedAt: iso(), done: z.boolean(), error: MemberErrorRowSchema.nullable() })
@@ -147,6 +158,14 @@ export const UiRowSchema = z.object({
   updatedAt: iso(),
 });
 
+export const DownloadRowSchema = z.object({
+  id: z.number().int().optional(),
+  localId: z.string(),
+  fileId: z.string(),
+  bytes: z.number().int().min(0),
+  at: z.number(),
+});
+
 /** The schema of each table's rows, by table name (the tables of the current version). */
 export const ROW_SCHEMAS = {
   connection: ConnectionRowSchema,
@@ -157,6 +176,7 @@ export const ROW_SCHEMAS = {
   findings: FindingRowSchema,
   notifications: NotificationRowSchema,
   ui: UiRowSchema,
+  downloads: DownloadRowSchema,
 } as const;
 
 // The schemas must describe the row types: a field added to one and not the other fails to compile here.
@@ -171,5 +191,6 @@ const sameKeys: [
   Same<Keys<z.infer<typeof FindingRowSchema>>, Keys<FindingRow>>,
   Same<Keys<z.infer<typeof NotificationRowSchema>>, Keys<NotificationRow>>,
   Same<Keys<z.infer<typeof UiRowSchema>>, Keys<UiRow>>,
-] = [true, true, true, true, true, true, true, true];
+  Same<Keys<z.infer<typeof DownloadRowSchema>>, Keys<DownloadRow>>,
+] = [true, true, true, true, true, true, true, true, true];
 void sameKeys;

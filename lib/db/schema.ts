@@ -24,6 +24,23 @@ export const STORES_V1 = {
   ui: 'key',
 } as const;
 
-export const DB_VERSIONS: readonly DbVersion[] = [{ version: 1, stores: STORES_V1 }];
+/** Version 2: the downloads ledger; calls know when their result was read (file links last 300 s). */
+export const STORES_V2 = { ...STORES_V1, downloads: '++id, at' } as const;
+
+export const DB_VERSIONS: readonly DbVersion[] = [
+  { version: 1, stores: STORES_V1 },
+  {
+    version: 2,
+    stores: STORES_V2,
+    upgrade: async (tx) => {
+      await tx
+        .table('calls')
+        .toCollection()
+        .modify((call: { resultReadAt?: string | null }) => {
+          if (call.resultReadAt === undefined) call.resultReadAt = null;
+        });
+    },
+  },
+];
 
 export const CURRENT_DB_VERSION = DB_VERSIONS[DB_VERSIONS.length - 1]!.version;

@@ -190,6 +190,8 @@ export interface CallRow {
   today: Today | null;
   /** The last GET /calls/{runId} (or session results) answer. */
   result: CallResult | null;
+  /** When `result` was read: its file links are good for 300 s from then. Added in version 2. */
+  resultReadAt: IsoTime | null;
   /** The refusal or failure to show, null when none. */
   error: MemberError | null;
   stop: CallStop | null;
@@ -248,6 +250,15 @@ export interface FindingRow {
   findingId: string;
   finding: Finding;
   readAt: IsoTime;
+}
+
+/** A result file download started through the extension: counted against the 20 MB a day (version 2). */
+export interface DownloadRow {
+  id?: number;
+  localId: string;
+  fileId: string;
+  bytes: number;
+  at: EpochMs;
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -33,7 +33,7 @@ describe('connect', () => {
   it('refuses without the site permission, before claiming', async () => {
     const contains = grant(false);
     await expect(connect(ctx, { siteUrl: ORIGIN, code: 'GLD-ABCD-EFGH' })).rejects.toMatchObject({ error: { code: 'permission_needed' } });
-    expect(contains).toHaveBeenCalledWith({ origins: ['http://127.0.0.1/*'] });
+    expect(contains).toHaveBeenCalledWith({ origins: ['http://127.0.0.1:8787/*'] });
     expect(ctx.api.claim).not.toHaveBeenCalled();
   });
 

@@ -29,6 +29,7 @@ function handlers(overrides: Partial<CommandHandlers> = {}): CommandHandlers {
     refreshCall: fail,
     refreshSession: fail,
     refreshFindings: fail,
+    downloadFile: fail,
     openSitePage: fail,
     ...overrides,
   };

@@ -3,11 +3,12 @@ import { Dexie } from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { AppDb, CURRENT_DB_VERSION, DB_VERSIONS } from '../../../lib/db';
 import { ROW_SCHEMAS } from '../../../lib/db/rows';
-import { STORES_V1 } from '../../../lib/db/schema';
+import { STORES_V1, STORES_V2 } from '../../../lib/db/schema';
 import { V1 } from './fixtures/v1';
+import { V2 } from './fixtures/v2';
 
 /** One fixture per released version, oldest first. */
-const FIXTURES = [V1];
+const FIXTURES = [V1, V2];
 
 async function writeFixture(name: string, fixture: (typeof FIXTURES)[number]): Promise<void> {
   const old = new Dexie(name);
@@ -24,8 +25,9 @@ describe('database versions', () => {
     expect(FIXTURES.map((f) => f.version)).toEqual(DB_VERSIONS.map((v) => v.version));
   });
 
-  it('version 1 stores are frozen as released', () => {
+  it('released stores are frozen', () => {
     expect(STORES_V1).toEqual(V1.stores);
+    expect(STORES_V2).toEqual(V2.stores);
   });
 
   for (const fixture of FIXTURES) {
@@ -51,6 +53,17 @@ describe('database versions', () => {
       await Dexie.delete(name);
     });
   }
+
+  it('version 1 calls come up with resultReadAt null, an empty downloads ledger next to them', async () => {
+    const name = `migration-v1-v2-${crypto.randomUUID()}`;
+    await writeFixture(name, V1);
+    const db = new AppDb(name);
+    const calls = await db.calls.toArray();
+    expect(calls.map((c) => c.resultReadAt)).toEqual([null, null]);
+    expect(await db.downloads.count()).toBe(0);
+    db.close();
+    await Dexie.delete(name);
+  });
 
   it('a row schema refuses a row the code would not have written', () => {
     const call = { ...V1.rows.calls[0], state: 'flying' };
