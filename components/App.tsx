@@ -3,6 +3,7 @@ import type { AgentCard } from '@/lib/api/schemas';
 import { db, getConnection } from '@/lib/db';
 import type { CallRow, ConnectionRow } from '@/lib/db/types';
 import { CallsList } from './calls/CallsList';
+import { BackgroundBanner } from './common/BackgroundBanner';
 import { SessionSummary } from './calls/SessionSummary';
 import { SiteContext } from './common/site';
 import { useLiveQuery } from './common/useLiveQuery';
@@ -117,6 +118,7 @@ function Connected({ row }: { row: ConnectionRow }) {
           </button>
         ))}
       </nav>
+      <BackgroundBanner />
       {!row.privacyLineShown && route.view !== 'status' ? <FirstRunCard row={row} /> : null}
       {route.view === 'find' ? (
         <>

@@ -171,6 +171,14 @@ describe('App routing', () => {
     expect(calls.textContent).not.toContain('Other agent');
   });
 
+  it('says when the site cannot be reached, and keeps showing what is known', async () => {
+    await db.connection.put(makeConnectionRow());
+    await db.ui.put({ key: 'background', offline: true, offlineSince: '2026-05-01T10:00:00.000Z', error: null, pausedUntil: null, updatedAt: '2026-05-01T10:00:00.000Z' });
+    renderApp();
+    await screen.findByText(/The site cannot be reached right now/);
+    expect(screen.getByRole('heading', { name: 'Find AI Agents' })).toBeTruthy();
+  });
+
   it('offers to continue a call draft kept from a closed panel', async () => {
     await db.connection.put(makeConnectionRow());
     await fakeBrowser.storage.session.set({

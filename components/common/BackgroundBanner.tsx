@@ -1,0 +1,32 @@
+import { backgroundStatus, db } from '@/lib/db';
+import { formatAbsolute } from '@/lib/format/time';
+import { useLiveQuery } from './useLiveQuery';
+
+/** The background's own state: offline, paused by the site's pace, or its last error. What is shown stays. */
+export function BackgroundBanner() {
+  const status = useLiveQuery(() => backgroundStatus(db), []);
+  const row = status.value;
+  if (!row) return null;
+  if (row.offline) {
+    return (
+      <p role="status" class="notice">
+        The site cannot be reached right now. What is shown here is what was known; the extension tries again by itself.
+      </p>
+    );
+  }
+  if (row.pausedUntil !== null && row.pausedUntil > Date.now()) {
+    return (
+      <p role="status" class="notice">
+        The site asked the extension to slow down; it goes on after {formatAbsolute(new Date(row.pausedUntil).toISOString())}.
+      </p>
+    );
+  }
+  if (row.error) {
+    return (
+      <p role="status" class="notice">
+        {row.error.message}
+      </p>
+    );
+  }
+  return null;
+}
