@@ -11,8 +11,6 @@ export interface PanelActions {
   send<N extends CommandName>(name: N, payload: CommandPayload<N>): Promise<CommandResult<N>>;
   /** browser.permissions.request for `${origin}/*`; must be the first await of a click handler. */
   requestOrigin(origin: string): Promise<boolean>;
-  /** Hands a file of a result to the member through the background; never opens it. */
-  downloadFile(localId: string, fileId: string, confirmedActive: boolean): Promise<CommandResult<CommandName>>;
 }
 
 export const ActionsContext = createContext<PanelActions | null>(null);

@@ -1,24 +1,38 @@
 import { useState } from 'preact/hooks';
 import type { CallFile } from '@/lib/api/schemas';
 import { db, getConnection } from '@/lib/db';
+import { downloadsLeft } from '@/lib/files/download-allowance';
 import { useActions } from '../common/actions';
 import { useLiveQuery } from '../common/useLiveQuery';
 import { type FileProgress, ResultFiles } from '../files/ResultFiles';
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Downloads left now: GET /me's reading less the downloads the background recorded since (as it counts). */
+function useDownloadsLeft(): number | null {
+  const live = useLiveQuery(async () => {
+    const conn = await getConnection(db);
+    const records = await db.downloads.where('at').above(Date.now() - DAY_MS).toArray();
+    if (!conn?.me) return null;
+    return downloadsLeft({ leftBytes: conn.me.downloadsLeftBytes, readAt: conn.meAt ? Date.parse(conn.meAt) : Date.now() }, records);
+  }, []);
+  return live.value ?? null;
+}
+
 /**
  * Files of a result, through the shared ResultFiles list (no links; active files saved only after the
  * member confirms; refused before a download would not fit today's allowance). Saving goes through the
- * background, which renews an expired link and never opens the file.
+ * background's downloadFile, which renews an expired link and never opens the file.
  */
 export function FilesView({ localId, files }: { localId: string; files: CallFile[] }) {
   const actions = useActions();
-  const connection = useLiveQuery(() => getConnection(db), []);
+  const left = useDownloadsLeft();
   const [progress, setProgress] = useState<Record<string, FileProgress>>({});
   if (files.length === 0) return null;
 
   const save = async (fileId: string, confirmedActive: boolean) => {
     setProgress((p) => ({ ...p, [fileId]: { state: 'working' } }));
-    const result = await actions.downloadFile(localId, fileId, confirmedActive);
+    const result = await actions.send('downloadFile', { localId, fileId, confirmedActive });
     setProgress((p) => ({
       ...p,
       [fileId]: result.ok ? { state: 'saved' } : { state: 'failed', message: result.error.message },
@@ -28,7 +42,7 @@ export function FilesView({ localId, files }: { localId: string; files: CallFile
   return (
     <ResultFiles
       files={files}
-      downloadsLeftBytes={connection.value?.me?.downloadsLeftBytes ?? null}
+      downloadsLeftBytes={left}
       onDownload={(fileId) => void save(fileId, false)}
       onSaveActive={(fileId) => void save(fileId, true)}
       progress={progress}

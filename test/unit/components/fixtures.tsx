@@ -41,7 +41,6 @@ export function fakeActions(replies: Partial<Record<CommandName, (payload: unkno
       order.push(`permission:${origin}`);
       return true;
     }),
-    downloadFile: vi.fn(async (_localId: string, _fileId: string, _confirmed: boolean) => ({ ok: true, value: {} }) as CommandResult<CommandName>),
   };
   return { actions, sent, order };
 }
@@ -110,6 +109,7 @@ export function makeCall(over: Partial<CallRow> = {}): CallRow {
     privacyLine: null,
     today: null,
     result: makeResult(),
+    resultReadAt: null,
     error: null,
     stop: null,
     report: null,

@@ -140,18 +140,29 @@ describe('ResultView', () => {
   });
 
   it('downloads a plain file through the background, and an active one after the confirmation', async () => {
-    const { actions } = fakeActions();
+    const { actions, sent } = fakeActions({ downloadFile: () => ({ ok: true, value: { filename: 'notes.md' } }) });
+    const downloads = () => sent.filter((s) => s.name === 'downloadFile').map((s) => s.payload);
+    const localId = makeCall().localId;
     renderPanel(<ResultView call={makeCall()} result={makeResult({ files: [file('notes.md', false), file('setup.sh', true)] })} />, actions);
     const download = (await screen.findByRole('button', { name: 'Download notes.md' })) as HTMLButtonElement;
     await waitFor(() => expect(download.disabled).toBe(false));
     fireEvent.click(download);
-    await waitFor(() => expect(actions.downloadFile).toHaveBeenCalledWith(makeCall().localId, 'f_notes.md', false));
+    await waitFor(() => expect(downloads()).toEqual([{ localId, fileId: 'f_notes.md', confirmedActive: false }]));
     await screen.findByText('Saved to your downloads. It was not opened.');
     fireEvent.click(screen.getByRole('button', { name: 'Save anyway… setup.sh' }));
-    expect(actions.downloadFile).toHaveBeenCalledTimes(1);
+    expect(downloads().length).toBe(1);
     const dialog = screen.getByRole('alertdialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save without opening' }));
-    await waitFor(() => expect(actions.downloadFile).toHaveBeenCalledWith(makeCall().localId, 'f_setup.sh', true));
+    await waitFor(() => expect(downloads()[1]).toEqual({ localId, fileId: 'f_setup.sh', confirmedActive: true }));
+  });
+
+  it('counts downloads since GET /me was read against the allowance', async () => {
+    await db.connection.put(makeConnectionRow({ me: { ...makeConnectionRow().me!, downloadsLeftBytes: 2048 }, meAt: new Date(Date.now() - 60_000).toISOString() }));
+    await db.downloads.add({ localId: 'x', fileId: 'earlier', bytes: 1024, at: Date.now() - 1000 });
+    const { actions } = fakeActions();
+    renderPanel(<ResultView call={makeCall()} result={makeResult({ files: [file('notes.md', false)] })} />, actions);
+    await screen.findByText(/Too large for what is left today \(1 KB\)/);
+    expect((screen.getByRole('button', { name: 'Download notes.md' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('refuses a download while today’s allowance is not known', async () => {
