@@ -35,8 +35,3 @@ export function UntrustedText({ value, block = false, empty, class: extra }: Pro
   );
 }
 
-/** Text the site states itself (sentences, lines) but that still must never be read as markup. */
-export function PlainText({ text, block = false }: { text: string; block?: boolean }) {
-  const Tag = block ? 'div' : 'span';
-  return <Tag class={block ? 'plain-block' : undefined}>{text}</Tag>;
-}
