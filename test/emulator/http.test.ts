@@ -1,0 +1,110 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SEED_PATH } from '../../emulator/seed';
+import { startEmulator } from '../../emulator/index';
+import { ConnectionSchema } from '../../lib/api/schemas';
+import { DEMO_KEY, Emu, expectError, parse, useEmulator } from './harness';
+
+const emu = useEmulator();
+
+describe('bodies and paths', () => {
+  it('413 too_large over 64 KB (65,536 UTF-8 bytes); 1 MB for a package', async () => {
+    const pad = (bytes: number) => ({ description: 'postgres', pad: 'x'.repeat(bytes - 35) });
+    expect(Buffer.byteLength(JSON.stringify(pad(65_536)))).toBe(65_536);
+    expect((await emu.api('/find', { body: pad(65_536) })).status).toBe(200);
+    expectError(await emu.api('/find', { body: pad(65_537) }), 413, 'too_large');
+    const draft = (await emu.api('/shares', { body: { title: 'x' } })).body as { draftId: string };
+    const big = JSON.stringify({ pad: 'x'.repeat(500_000) });
+    expectError(await emu.api(`/shares/${draft.draftId}/package`, { raw: big }), 400, 'invalid_package');
+    const tooBig = JSON.stringify({ pad: 'x'.repeat(1_048_577) });
+    expectError(await emu.api(`/shares/${draft.draftId}/package`, { raw: tooBig }), 413, 'too_large');
+  });
+
+  it('400 invalid_json for a body that is not JSON', async () => {
+    expectError(await emu.api('/find', { raw: '{description: postgres}' }), 400, 'invalid_json');
+    expectError(await emu.api('/sessions', { raw: '' }), 400, 'invalid_json');
+  });
+
+  it('410 retired for version 2 and 3 paths and the old key endpoint, with or without a key', async () => {
+    expectError(await emu.request('/api/v3/agents', { key: null }), 410, 'retired');
+    expectError(await emu.request('/api/v3/calls', { method: 'POST', body: {} }), 410, 'retired');
+    expectError(await emu.request('/api/v2/me'), 410, 'retired');
+    expectError(await emu.api('/keys', { key: null }), 410, 'retired');
+  });
+
+  it('404 not_found for unknown API paths; the control API is never under /api/v1', async () => {
+    expectError(await emu.api('/nothing-here'), 404, 'not_found');
+    expectError(await emu.api('/_emulator/reset', { body: {} }), 404, 'not_found');
+    expectError(await emu.request('/api/v1/_emulator/clock'), 404, 'not_found');
+  });
+});
+
+describe('the control API', () => {
+  it('logs API requests: method, path, Idempotency-Key, whether a key was sent, body', async () => {
+    await emu.ctl('DELETE', '/requests');
+    await emu.api('/calls', { body: { agentId: 'agt_postgres', callId: 'question', question: 'q?' }, idem: 'idem-1' });
+    await emu.api('/me', { key: null });
+    await emu.api('/find', { raw: 'not json' });
+    const { requests } = await emu.ctl<{ requests: Record<string, unknown>[] }>('GET', '/requests?path=/api/v1/');
+    expect(requests).toHaveLength(3);
+    expect(requests[0]).toMatchObject({ method: 'POST', path: '/api/v1/calls', idempotencyKey: 'idem-1', authorization: true, body: { agentId: 'agt_postgres', callId: 'question', question: 'q?' }, status: 202 });
+    expect(requests[1]).toMatchObject({ method: 'GET', path: '/api/v1/me', idempotencyKey: null, authorization: false, body: null, status: 401 });
+    expect(requests[2]).toMatchObject({ body: 'not json', status: 400 });
+  });
+
+  it('faults: a status for the next count matching requests, 429 with Retry-After, then back to normal', async () => {
+    await emu.ctl('POST', '/faults', { path: '/api/v1/me', status: 503, count: 2 });
+    expectError(await emu.api('/me'), 503, 'not_available');
+    expectError(await emu.api('/me'), 503, 'not_available');
+    expect((await emu.api('/me')).status).toBe(200);
+    await emu.ctl('POST', '/faults', { method: 'GET', path: '/api/v1/calls/*', status: 429, retryAfter: 7, count: 1 });
+    await emu.ctl('POST', '/faults', { path: '/api/v1/find', status: 500, count: 1 });
+    const limited = await emu.api('/calls/run_x');
+    expectError(limited, 429, 'rate_limited');
+    expect(limited.headers.get('Retry-After')).toBe('7');
+    expectError(await emu.api('/find', { body: { description: 'postgres' } }), 500, 'server_error');
+    expect((await emu.api('/find', { body: { description: 'postgres' } })).status).toBe(200);
+    const faulted = await emu.request('/_emulator/faults', { method: 'POST', key: null, body: { path: '/api/v1/me', count: 1 } });
+    expectError(faulted, 400, 'invalid_input');
+  });
+
+  it('a delayed request answers late; a fault on a method leaves other methods alone', async () => {
+    await emu.ctl('POST', '/faults', { method: 'POST', path: '/api/v1/find', delayMs: 250, count: 1 });
+    expect((await emu.api('/me')).status).toBe(200);
+    const started = performance.now();
+    expect((await emu.api('/find', { body: { description: 'postgres' } })).status).toBe(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(240);
+  });
+
+  it('reset brings back the seed; the clock answers its time; credits and suspension are set', async () => {
+    await emu.ctl('POST', '/members/mem_demo/credits', { purchasedCents: 1 });
+    const before = Date.parse((await emu.ctl<{ now: string }>('GET', '/clock')).now);
+    const after = Date.parse((await emu.ctl<{ now: string }>('POST', '/clock', { advanceSeconds: 3600 })).now);
+    expect(after - before).toBe(3600_000);
+    await emu.ctl('POST', '/reset');
+    expect(parse(ConnectionSchema, (await emu.api('/me')).body).balance.purchasedCents).toBe(2000);
+    expectError(await emu.request('/_emulator/members/mem_nobody/suspend', { method: 'POST', key: null }), 404, 'not_found');
+    expectError(await emu.request('/_emulator/clock', { method: 'POST', key: null, body: { advanceSeconds: -5 } }), 400, 'invalid_input');
+  });
+});
+
+describe('request rate limit (G18)', () => {
+  it('answers 429 rate_limited with Retry-After beyond the connection\'s requests a minute', async () => {
+    const seed = JSON.parse(readFileSync(DEFAULT_SEED_PATH, 'utf8'));
+    seed.site.requestsPerMinute = 5;
+    const small = new Emu(await startEmulator({ port: 0, seed, clock: { realTime: false } }));
+    try {
+      for (let i = 0; i < 5; i++) expect((await small.api('/me')).status).toBe(200);
+      const limited = await small.api('/me');
+      expectError(limited, 429, 'rate_limited');
+      expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThanOrEqual(59);
+      // Other connections have their own count.
+      const { key } = await small.connect();
+      expect((await small.api('/me', { key })).status).toBe(200);
+      await small.advance(60);
+      expect((await small.api('/me', { key: DEMO_KEY })).status).toBe(200);
+    } finally {
+      await small.running.close();
+    }
+  });
+});
