@@ -182,6 +182,14 @@ const SessionPatchSchema = z.object({
   movedNote: z.string().nullable().optional(),
 });
 
+control.get('/sessions', (c) => {
+  const memberId = c.req.query('memberId');
+  const sessions = [...c.get('world').store.sessions.values()]
+    .filter((s) => memberId === undefined || s.memberId === memberId)
+    .map((s) => ({ sessionId: s.id, memberId: s.memberId, agentId: s.agentId, way: s.way, status: s.status, calls: s.runIds.length }));
+  return c.json({ sessions });
+});
+
 control.patch('/sessions/:id', (c) => {
   const session = c.get('world').store.sessions.get(c.req.param('id'));
   if (!session) throw notFound();

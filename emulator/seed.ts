@@ -210,6 +210,20 @@ export const SharedProjectSeedSchema = z.object({
   daysAgo: z.number().min(0).default(1),
 });
 
+/** Calls made before the emulator started: a session each, already ended (returned only here). */
+export const HistorySeedSchema = z.object({
+  connectionId: z.string(),
+  agentId: z.string(),
+  callId: z.string(),
+  status: z.enum(['passed', 'failed', 'returned']),
+  daysAgo: z.number().min(0),
+  question: z.string().nullable().default(null),
+  note: z.string().default('An earlier result.'),
+  chargedCents: z.number().int().min(0).default(0),
+  limitCents: z.number().int().min(1).default(500),
+});
+export type HistorySeed = z.infer<typeof HistorySeedSchema>;
+
 export const SiteSeedSchema = z.object({
   name: z.string().default('Guild'),
   /** The site's safety ceiling on one call's limit (its value is not shown by the contract). */
@@ -251,6 +265,7 @@ export const SeedSchema = z
     agents: z.array(AgentSeedSchema).min(1),
     findings: z.array(FindingSeedSchema).default([]),
     sharedProjects: z.array(SharedProjectSeedSchema).default([]),
+    history: z.array(HistorySeedSchema).default([]),
   })
   .check((ctx) => {
     const members = new Set(ctx.value.members.map((m) => m.id));
@@ -262,6 +277,14 @@ export const SeedSchema = z
     }
     for (const [i, p] of ctx.value.sharedProjects.entries()) {
       refs.push([p.memberId, members, ['sharedProjects', i, 'memberId']], [p.agentId, agents, ['sharedProjects', i, 'agentId']]);
+    }
+    const connections = new Set(ctx.value.connections.map((c) => c.id));
+    for (const [i, h] of ctx.value.history.entries()) {
+      refs.push([h.connectionId, connections, ['history', i, 'connectionId']], [h.agentId, agents, ['history', i, 'agentId']]);
+      const agent = ctx.value.agents.find((a) => a.id === h.agentId);
+      if (agent && !agent.calls.some((c) => c.callId === h.callId)) {
+        ctx.issues.push({ code: 'custom', input: h.callId, path: ['history', i, 'callId'], message: `the agent offers no call ${h.callId}` });
+      }
     }
     for (const [id, known, path] of refs) {
       if (!known.has(id)) ctx.issues.push({ code: 'custom', input: id, path, message: `unknown id ${id}` });

@@ -18,7 +18,7 @@ import type {
 } from '../lib/api/schemas';
 import { DAY } from './clock';
 import { hashKey, newId } from './ids';
-import type { AgentSeed, Behaviour, CallSeed, LimitsRec, QuestionSeed, Seed, SwitchesRec } from './seed';
+import type { AgentSeed, Behaviour, CallSeed, HistorySeed, LimitsRec, QuestionSeed, Seed, SwitchesRec } from './seed';
 
 export interface MemberRec {
   id: string;
@@ -150,7 +150,8 @@ export interface ResultFileRec {
 }
 
 export interface FinalRec {
-  status: 'passed' | 'failed';
+  /** returned: only on older calls (seeded history) whose charge went back. */
+  status: 'passed' | 'failed' | 'returned';
   at: number;
   partial: boolean;
   failReason: string | null;
@@ -321,8 +322,12 @@ export class Store {
   agents = new Map<string, AgentRec>();
   sessions = new Map<string, SessionRec>();
   calls = new Map<string, CallRec>();
-  /** Calls not yet passed or failed; the clock settles only these. */
-  openCalls = new Set<string>();
+  /** Calls not yet passed or failed, each with when it finishes; the clock settles only these. */
+  openCalls = new Map<string, number>();
+  /** The earliest of those finishing times, so a request with nothing due settles in constant time. */
+  callsDueAt = Number.POSITIVE_INFINITY;
+  /** The earliest time a finding's checks end or a draft expires. */
+  findingsDueAt = Number.POSITIVE_INFINITY;
   charges: ChargeRec[] = [];
   approvals = new Map<string, ApprovalRec>();
   findings = new Map<string, FindingRec>();
@@ -369,6 +374,8 @@ export class Store {
       map.clear();
     }
     this.openCalls.clear();
+    this.callsDueAt = Number.POSITIVE_INFINITY;
+    this.findingsDueAt = Number.POSITIVE_INFINITY;
     this.charges = [];
     this.faults = [];
     this.requests = [];
@@ -429,6 +436,7 @@ export class Store {
         checkAt: null,
       });
     }
+    for (const h of seed.history) this.addHistory(h, now);
     for (const p of seed.sharedProjects) {
       const id = newId('prj');
       this.sharedProjects.set(id, {
@@ -472,6 +480,78 @@ export class Store {
     };
     this.connections.set(conn.id, conn);
     return conn;
+  }
+
+  /** An ended call from before the start, in a session of its own. */
+  private addHistory(h: HistorySeed, now: number): void {
+    const conn = this.connections.get(h.connectionId);
+    const agent = this.agents.get(h.agentId);
+    const callSeed = agent?.calls.find((c) => c.callId === h.callId);
+    if (!conn || !agent || !callSeed) return;
+    const at = now - h.daysAgo * DAY;
+    const sessionId = newId('ses');
+    const runId = newId('run');
+    this.sessions.set(sessionId, {
+      id: sessionId,
+      memberId: conn.memberId,
+      agentId: agent.id,
+      way: callSeed.kind === 'question' ? 'question' : 'plan',
+      research: false,
+      choice: null,
+      status: 'closed',
+      createdAt: at,
+      startedByConnectionId: conn.id,
+      details: null,
+      detailsVersion: 1,
+      movedNote: null,
+      reads: [],
+      opening: [],
+      answers: new Map(),
+      askedBack: [],
+      shortCheck: null,
+      plans: [],
+      planCallRan: callSeed.kind === 'apply',
+      runIds: [runId],
+    });
+    const passed = h.status === 'passed';
+    this.calls.set(runId, {
+      runId,
+      memberId: conn.memberId,
+      connectionId: conn.id,
+      sessionId,
+      agentId: agent.id,
+      callId: callSeed.callId,
+      callName: callSeed.name,
+      kind: callSeed.kind,
+      startedAt: at,
+      details: '',
+      question: h.question,
+      fileIds: [],
+      maxCents: null,
+      research: false,
+      limitCents: h.limitCents,
+      limitBy: 'credits',
+      holdCents: 0,
+      behaviour: structuredClone(agent.behaviour),
+      revisesPlan: false,
+      planUnchanged: false,
+      stoppedAt: null,
+      final: {
+        status: h.status,
+        at: at + 60_000,
+        partial: false,
+        failReason: h.status === 'failed' ? 'It failed before it handed in a result.' : null,
+        chargedCents: passed ? h.chargedCents : null,
+        runningCostMicros: passed ? h.chargedCents * 8_000 : 0,
+        upchargeMicros: passed ? h.chargedCents * 2_000 : 0,
+        usedMicros: h.chargedCents * 8_000,
+        note: h.status === 'failed' ? null : h.note,
+        checks: h.status === 'failed' ? [] : agent.behaviour.checks.map((label) => ({ label, passed: true })),
+        researchCut: null,
+        fileIds: [],
+      },
+      report: null,
+    });
   }
 
   logRequest(entry: RequestLogRec): void {

@@ -4,7 +4,7 @@ import type { MemberRec } from '../store';
 
 export function heldCents(world: World, memberId: string): number {
   let held = 0;
-  for (const runId of world.store.openCalls) {
+  for (const runId of world.store.openCalls.keys()) {
     const call = world.store.calls.get(runId);
     if (call && call.memberId === memberId) held += call.holdCents;
   }

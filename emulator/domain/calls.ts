@@ -71,7 +71,7 @@ function lastThreeFailed(world: World, memberId: string, agentId: string, now: n
 
 function openCallsOf(world: World, connectionId: string): number {
   let n = 0;
-  for (const runId of world.store.openCalls) if (world.store.calls.get(runId)?.connectionId === connectionId) n++;
+  for (const runId of world.store.openCalls.keys()) if (world.store.calls.get(runId)?.connectionId === connectionId) n++;
   return n;
 }
 
@@ -243,7 +243,7 @@ export function startCall(
     report: null,
   };
   store.calls.set(call.runId, call);
-  store.openCalls.add(call.runId);
+  trackDue(world, call);
   session.runIds.push(call.runId);
   if (call.kind === 'apply') session.planCallRan = true;
   if (!sessionCounted(conn, session.id, now)) conn.sessionCountedAt.set(session.id, now);
@@ -308,7 +308,14 @@ function timeline(call: CallRec): Timeline {
   return { endAt, finalAt: endAt + checking, fraction: limitFraction, partial, limited, nothing: null, passes };
 }
 
-export function liveStatus(call: CallRec, now: number): 'in_progress' | 'checking' | 'passed' | 'failed' {
+/** Records when an open call finishes (again after a stop, which only brings it forward). */
+function trackDue(world: World, call: CallRec): void {
+  const { finalAt } = timeline(call);
+  world.store.openCalls.set(call.runId, finalAt);
+  world.store.callsDueAt = Math.min(world.store.callsDueAt, finalAt);
+}
+
+export function liveStatus(call: CallRec, now: number): 'in_progress' | 'checking' | 'passed' | 'failed' | 'returned' {
   if (call.final) return call.final.status;
   const t = timeline(call);
   if (now < t.endAt) return 'in_progress';
@@ -383,15 +390,18 @@ function countCall(world: World, call: CallRec, cents: number, at: number): void
 
 /** Finishes every call whose time has come, in the order they finish. */
 export function settleCalls(world: World, now: number): void {
+  const { store } = world;
+  if (now < store.callsDueAt) return;
   const due: { call: CallRec; at: number }[] = [];
-  for (const runId of world.store.openCalls) {
-    const call = world.store.calls.get(runId);
-    if (!call) continue;
-    const t = timeline(call);
-    if (t.finalAt <= now) due.push({ call, at: t.finalAt });
+  for (const [runId, finalAt] of store.openCalls) {
+    const call = store.calls.get(runId);
+    if (call && finalAt <= now) due.push({ call, at: finalAt });
   }
   due.sort((a, b) => a.at - b.at);
   for (const { call } of due) finalize(world, call);
+  let next = Number.POSITIVE_INFINITY;
+  for (const finalAt of store.openCalls.values()) next = Math.min(next, finalAt);
+  store.callsDueAt = next;
 }
 
 export function visibleCall(world: World, conn: ConnectionRec, runId: string): CallRec {
@@ -406,6 +416,7 @@ export function stopCall(world: World, call: CallRec, now: number): { runId: str
   if (status === 'checking') throw invalidState('checking');
   if (status !== 'in_progress') throw invalidState(status);
   call.stoppedAt = now;
+  trackDue(world, call);
   world.settle();
   return { runId: call.runId, stopped: true };
 }

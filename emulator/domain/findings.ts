@@ -59,6 +59,7 @@ export function recordFindings(world: World, call: CallRec, passed: boolean, at:
       Object.assign(finding, { status: 'waiting', checkAt: null, reason: 'No agent covers it yet; it is kept for one that does.' });
     }
     world.store.findings.set(finding.id, finding);
+    if (finding.checkAt !== null) world.store.findingsDueAt = Math.min(world.store.findingsDueAt, finding.checkAt);
   }
 }
 
@@ -68,6 +69,7 @@ function openDraftFor(world: World, memberId: string, agentId: string, now: numb
   }
   const draft: FindingsDraftRec = { id: newId('fdr'), memberId, agentId, createdAt: now, status: 'open' };
   world.store.drafts.set(draft.id, draft);
+  world.store.findingsDueAt = Math.min(world.store.findingsDueAt, now + DRAFT_DAYS * DAY);
   return draft;
 }
 
@@ -77,6 +79,7 @@ function draftFindings(world: World, draftId: string): FindingRec[] {
 
 /** Site checks finish (checking -> in_draft) and unsigned drafts expire after 30 days. */
 export function settleFindings(world: World, now: number): void {
+  if (now < world.store.findingsDueAt) return;
   const due = [...world.store.findings.values()]
     .filter((f) => f.status === 'checking' && f.checkAt !== null && f.checkAt <= now)
     .sort((a, b) => (a.checkAt ?? 0) - (b.checkAt ?? 0));
@@ -90,6 +93,10 @@ export function settleFindings(world: World, now: number): void {
     f.checkAt = null;
   }
   expireDrafts(world, now);
+  let next = Number.POSITIVE_INFINITY;
+  for (const f of world.store.findings.values()) if (f.status === 'checking' && f.checkAt !== null) next = Math.min(next, f.checkAt);
+  for (const d of world.store.drafts.values()) if (d.status === 'open') next = Math.min(next, d.createdAt + DRAFT_DAYS * DAY);
+  world.store.findingsDueAt = next;
 }
 
 function expireDrafts(world: World, now: number): void {

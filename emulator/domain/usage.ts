@@ -54,7 +54,7 @@ export function spentSince(world: World, conn: ConnectionRec, since: number, wit
   for (const charge of world.store.charges) {
     if (charge.connectionId === conn.id && charge.at > since) cents += charge.cents;
   }
-  for (const runId of world.store.openCalls) {
+  for (const runId of world.store.openCalls.keys()) {
     const call = world.store.calls.get(runId);
     if (call && call.connectionId === conn.id && call.startedAt > since) cents += call.holdCents;
   }

@@ -49,3 +49,9 @@ describe('the default seed', () => {
     expect(() => parseSeed(dangling)).toThrow(/connections\.0\.memberId: unknown id mem_nobody/);
   });
 });
+
+describe('seeded history', () => {
+  it('holds ended calls from before the start, including a returned one', () => {
+    expect(seed.history.map((h) => h.status).sort()).toEqual(['failed', 'passed', 'returned']);
+  });
+});

@@ -182,6 +182,22 @@ describe('answers, details and reads', () => {
 });
 
 describe('GET /sessions/{sessionId}', () => {
+  it('older calls from the seed: a returned one is free and keeps no note; an old passed one carries G13 values', async () => {
+    const findSession = async (agentId: string) => {
+      const all = await emu.ctl<{ sessions: { sessionId: string; agentId: string }[] }>('GET', '/sessions?memberId=mem_demo');
+      return all.sessions.find((x) => x.agentId === agentId)?.sessionId ?? '';
+    };
+    const returned = await session(await findSession('agt_react'));
+    expect(returned.status).toBe('closed');
+    expect(returned.results[0]).toMatchObject({ status: 'returned', charge: null, note: null });
+    const passed = await session(await findSession('agt_postgres'));
+    const old = passed.results[0];
+    expect(old?.status).toBe('passed');
+    expect(old?.charge?.chargedCents).toBe(35);
+    const startedBefore = Date.parse(old ? (passed.lastCallAt ?? '') : '') < Date.parse('2026-10-09T00:00:00Z');
+    expect(old?.charge?.usualCents).toBe(startedBefore ? 400 : null);
+  });
+
   it('answers the session with its results, charges and who started it', async () => {
     const s = await open({ agentId: 'agt_postgres', way: 'question' });
     const { runId } = await emu.start({ agentId: 'agt_postgres', callId: 'question', sessionId: s.sessionId, question: 'vacuum?', maxCents: 100 });
