@@ -4,12 +4,13 @@
  */
 import { Hono } from 'hono';
 import { iso } from '../clock';
+import { liveStatus } from '../domain/calls';
 import { makeConnectCode, patchConnection, revokeConnection } from '../domain/connections';
 import type { AppEnv } from '../http';
 import type { LimitsRec, SwitchesRec } from '../seed';
 import type { ConnectionRec } from '../store';
 import type { World } from '../world';
-import { SafeHtml, doneNote, formString, html, pageResponse } from './html';
+import { SafeHtml, doneNote, dollars, formString, html, pageResponse } from './html';
 
 export const connectionPages = new Hono<AppEnv>();
 
@@ -132,6 +133,7 @@ function connectionBody(world: World, conn: ConnectionRec, done: string | undefi
 <dl><dt>Name</dt><dd>${conn.name}</dd><dt>Status</dt><dd>${status}</dd>
 ${conn.sessionId ? html`<dt>Only this session</dt><dd>${conn.sessionId}</dd>` : ''}
 <dt>Made</dt><dd>${iso(conn.createdAt)}</dd></dl>
+${callLog(world, conn)}
 ${
   conn.status === 'revoked'
     ? html`<p>A revoked connection cannot be changed. <a href="/connect">Make a new connection</a>.</p>`
@@ -145,6 +147,20 @@ ${blocked.length > 0 ? html`<h2>Declined agents</h2>${blocked.map((a) => html`<f
 <p>The key stops working at once. To connect again, make a new connect code.</p>
 <button type="submit" class="danger">Revoke connection</button></form>`
 }`;
+}
+
+const STATUS_WORDS: Record<string, string> = { passed: 'passed (charged)', failed: 'failed (free)', returned: 'returned (charge went back)' };
+
+/** Every call through the connection, newest first: the member can always read what ran. */
+function callLog(world: World, conn: ConnectionRec): SafeHtml {
+  const now = world.now();
+  const calls = [...world.store.calls.values()].filter((x) => x.connectionId === conn.id).sort((a, b) => b.startedAt - a.startedAt);
+  if (calls.length === 0) return html`<h2>Calls</h2><p>No calls yet.</p>`;
+  return html`<h2>Calls</h2><table><thead><tr><th scope="col">Started</th><th scope="col">Agent</th><th scope="col">Call</th><th scope="col">Status</th><th scope="col">Charged</th></tr></thead><tbody>
+${calls.map((x) => {
+  const status = liveStatus(x, now);
+  return html`<tr><td>${iso(x.startedAt)}</td><td class="untrusted">${world.store.agents.get(x.agentId)?.name ?? x.agentId}</td><td class="untrusted">${x.callName}</td><td>${STATUS_WORDS[status] ?? status}</td><td>${x.final?.chargedCents === null || x.final === null ? '—' : dollars(x.final.chargedCents)}</td></tr>`;
+})}</tbody></table>`;
 }
 
 connectionPages.get('/connections/:id', (c) => {

@@ -43,7 +43,7 @@ button.primary{background:#1d4ed8;color:#fff;border-color:#1d4ed8}button.danger{
 .warn{background:#fef2f2;border:1px solid #ef4444;padding:.5rem 1rem;border-radius:6px}
 .untrusted{white-space:pre-wrap;overflow-wrap:anywhere;background:#f8fafc;border-left:3px solid #94a3b8;padding:.25rem .5rem}
 code,strong.code{font-family:ui-monospace,monospace;font-size:1.1rem}dt{font-weight:600}dd{margin:0 0 .5rem 0}
-nav a{margin-right:1rem}
+nav a{margin-right:1rem}table{border-collapse:collapse;width:100%}td,th{padding:.2rem .5rem;border-bottom:1px solid #ddd;text-align:left;vertical-align:top}
 `;
 
 /** Script-free pages: nothing here runs code, and nothing a member wrote can load anything. */

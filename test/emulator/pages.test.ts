@@ -94,6 +94,18 @@ describe('the member\'s site pages', () => {
     expect((await page(`/connections/${connectionId}`)).buttons()).toEqual([]);
   });
 
+  it('/connections/{id} logs every call through the connection', async () => {
+    await emu.start({ agentId: 'agt_security', callId: 'question', question: 'xss?', maxCents: 50 });
+    await emu.start({ agentId: 'agt_postgres', callId: 'question', question: 'vacuum?', maxCents: 50 });
+    await emu.advance(10);
+    const view = await page('/connections/con_demo');
+    const rows = [...view.doc.querySelectorAll('tbody tr')].map((r) => [...r.querySelectorAll('td')].slice(1).map((td) => td.textContent));
+    expect(rows).toContainEqual(['Postgres Tuning Guild', 'Ask a question', 'passed (charged)', '$0.23']);
+    expect(rows).toContainEqual(["<img src=x onerror=alert('name')> Security Reviewer", 'Ask a question', 'failed (free)', '—']);
+    expect(rows.some((r) => r[2] === 'returned (charge went back)')).toBe(true);
+    expect(view.doc.querySelectorAll('img')).toHaveLength(0);
+  });
+
   it('/connections/{id} lets the member allow a declined agent again', async () => {
     const { key, connectionId } = await emu.connect({ switches: { askBeforeNewAgent: true } });
     const refused = expectError(await emu.api('/calls', { key, body: { agentId: 'agt_shell', callId: 'question' } }), 403, 'needs_approval');
