@@ -180,6 +180,7 @@ control.put('/agents/:agentId/behaviour', (c) => {
 const SessionPatchSchema = z.object({
   status: z.enum(['open', 'closed', 'archived', 'deleted']).optional(),
   movedNote: z.string().nullable().optional(),
+  questionsUnreadable: z.boolean().optional(),
 });
 
 control.get('/sessions', (c) => {
@@ -196,7 +197,8 @@ control.patch('/sessions/:id', (c) => {
   const req = body(c, SessionPatchSchema);
   if (req.status) session.status = req.status;
   if (req.movedNote !== undefined) session.movedNote = req.movedNote;
-  return c.json({ sessionId: session.id, status: session.status, movedNote: session.movedNote });
+  if (req.questionsUnreadable !== undefined) session.questionsUnreadable = req.questionsUnreadable;
+  return c.json({ sessionId: session.id, status: session.status, movedNote: session.movedNote, questionsUnreadable: session.questionsUnreadable });
 });
 
 const FaultSchema = z.object({

@@ -132,6 +132,8 @@ export interface SessionRec {
   details: string | null;
   detailsVersion: number;
   movedNote: string | null;
+  /** The site cannot read the questions right now: GET /sessions answers questions null. */
+  questionsUnreadable: boolean;
   reads: ReadRec[];
   /** Keys of questions the reads put in opening, in asking order. */
   opening: string[];
@@ -504,6 +506,7 @@ export class Store {
       details: null,
       detailsVersion: 1,
       movedNote: null,
+      questionsUnreadable: false,
       reads: [],
       opening: [],
       answers: new Map(),

@@ -62,6 +62,7 @@ export function newSession(
     details: details === '' ? null : details,
     detailsVersion: 1,
     movedNote: null,
+    questionsUnreadable: false,
     reads: [],
     opening: [],
     answers: new Map(),
@@ -353,7 +354,7 @@ export function sessionView(world: World, session: SessionRec, conn: ConnectionR
     startedByThisConnection: session.startedByConnectionId === conn.id,
     way: session.way,
     research: session.research,
-    questions: questionsView(world, session, conn),
+    questions: session.questionsUnreadable ? null : questionsView(world, session, conn),
     results: calls.map((c) => callView(world, c, origin, now)),
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApprovalSchema, CallResultSchema, PreviewSchema } from '../../lib/api/schemas';
+import { ApprovalSchema, CallResultSchema, PreviewSchema, SessionSchema } from '../../lib/api/schemas';
 import { expectError, parse, useEmulator } from './harness';
 
 const emu = useEmulator();
@@ -112,6 +112,19 @@ describe('rule 2: approvals', () => {
     expect(quote).toMatchObject({ needsApproval: false, approvalReason: null, refusal: null });
     const started = parse(CallResultSchema, (await emu.api(`/calls/${(await emu.start({ ...BODY, approvalId: id })).runId}`)).body);
     expect(started.status).toBe('in_progress');
+  });
+
+  it('a key never approves, signs off, changes a switch or deletes a session: there is no such endpoint', async () => {
+    await emu.ctl('PATCH', '/connections/con_demo', { switches: { spending: false } });
+    const id = expectError(await emu.api('/calls', { body: BODY }), 403, 'needs_approval').approvalId ?? '';
+    expectError(await emu.api(`/approvals/${id}/approve`, { body: {} }), 404, 'not_found');
+    expectError(await emu.api(`/approvals/${id}`, { method: 'PUT', body: { status: 'approved' } }), 404, 'not_found');
+    expectError(await emu.api('/findings/drafts/fdr_x/sign-off', { body: {} }), 404, 'not_found');
+    expectError(await emu.api('/shares/shr_x/sign-off', { body: {} }), 404, 'not_found');
+    expectError(await emu.api('/connections/con_demo', { method: 'PATCH', body: { switches: { spending: true } } }), 404, 'not_found');
+    const { sessionId } = parse(SessionSchema, (await emu.api('/sessions', { body: { agentId: 'agt_postgres', way: 'question' } })).body);
+    expectError(await emu.api(`/sessions/${sessionId}`, { method: 'DELETE' }), 404, 'not_found');
+    expect((await approval(id)).status).toBe('pending');
   });
 
   it('GET /approvals/{id} shows only this connection\'s approvals', async () => {

@@ -50,10 +50,15 @@ describe('Idempotency-Key', () => {
   });
 
   it('answers 409 idempotency_in_progress while the first request still runs', async () => {
-    await emu.ctl('POST', '/faults', { method: 'POST', path: '/api/v1/calls', delayMs: 400, count: 1 });
+    await emu.ctl('POST', '/faults', { method: 'POST', path: '/api/v1/calls', delayMs: 1000, count: 1 });
     const idem = randomUUID();
     const slow = emu.api('/calls', { body: BODY, idem });
-    await new Promise((r) => setTimeout(r, 100));
+    // Waits until the emulator has the first request (logged, not yet answered), then resends.
+    const arrived = async () => {
+      const { requests } = await emu.ctl<{ requests: { path: string; status: number | null }[] }>('GET', '/requests?path=/api/v1/calls');
+      return requests.some((r) => r.status === null);
+    };
+    while (!(await arrived())) await new Promise((r) => setTimeout(r, 10));
     expectError(await emu.api('/calls', { body: BODY, idem }), 409, 'idempotency_in_progress');
     expect((await slow).status).toBe(202);
     expect((await emu.api('/calls', { body: BODY, idem })).status).toBe(202);

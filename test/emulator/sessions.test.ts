@@ -212,6 +212,10 @@ describe('GET /sessions/{sessionId}', () => {
     const other = await emu.connect({ memberId: 'mem_contrib' });
     expectError(await emu.api(`/sessions/${s.sessionId}`, { key: other.key }), 404, 'not_found');
     expectError(await emu.api('/sessions/ses_nothing'), 404, 'not_found');
+    await emu.ctl('PATCH', `/sessions/${s.sessionId}`, { questionsUnreadable: true });
+    expect((await session(s.sessionId)).questions).toBeNull();
+    await emu.ctl('PATCH', `/sessions/${s.sessionId}`, { status: 'archived' });
+    expectError(await emu.api('/calls', { body: { agentId: 'agt_postgres', callId: 'question', sessionId: s.sessionId } }), 409, 'session_closed');
     await emu.ctl('PATCH', `/sessions/${s.sessionId}`, { status: 'deleted' });
     expectError(await emu.api(`/sessions/${s.sessionId}`), 404, 'not_found');
   });
