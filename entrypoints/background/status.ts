@@ -32,10 +32,6 @@ export function pauseUntil(ctx: Ctx, until: number): Promise<void> {
   return update(ctx, (row) => (row.pausedUntil !== null && row.pausedUntil >= until ? null : { pausedUntil: until }));
 }
 
-export function setError(ctx: Ctx, error: MemberError | null): Promise<void> {
-  return update(ctx, (row) => (row.error === null && error === null ? null : { error }));
-}
-
 /** The time before which no request may go out, or null. */
 export async function pausedUntil(ctx: Ctx): Promise<number | null> {
   const row = await ctx.db.ui.get('background');
