@@ -20,6 +20,8 @@ export default defineConfig({
       // activeTab + scripting: the keyboard shortcut reads the selection of the tab it was pressed on.
       'activeTab',
       'scripting',
+      // Result files are saved only when the member asks, through the browser's save dialog.
+      'downloads',
       ...(browser === 'firefox' ? [] : ['sidePanel']),
     ],
     // The site's origin is asked for at run time when the member connects; plain http only for loopback.

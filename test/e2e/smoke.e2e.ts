@@ -37,6 +37,6 @@ test('the production build grants no site at install: the site origin is asked f
   expect(manifest.host_permissions ?? []).toEqual([]);
   expect(manifest.optional_host_permissions).toEqual(['https://*/*', 'http://127.0.0.1/*', 'http://localhost/*']);
   expect([...(manifest.permissions ?? [])].sort()).toEqual(
-    ['activeTab', 'alarms', 'contextMenus', 'notifications', 'scripting', 'sidePanel', 'storage'].sort(),
+    ['activeTab', 'alarms', 'contextMenus', 'downloads', 'notifications', 'scripting', 'sidePanel', 'storage'].sort(),
   );
 });
