@@ -1,6 +1,7 @@
-import { Dexie, type EntityTable } from 'dexie';
+import { Dexie, type EntityTable, type Table } from 'dexie';
 import { DB_NAME, DB_VERSIONS } from './schema';
 import type {
+  AnswerDraftRow,
   ApprovalRow,
   CallRow,
   ConnectionRow,
@@ -8,7 +9,12 @@ import type {
   FindingRow,
   FindRow,
   NotificationRow,
+  PlanRow,
   SessionRow,
+  SettingsRow,
+  SharedProjectRow,
+  ShareRow,
+  TextDraftRow,
   UiRow,
 } from './types';
 
@@ -22,6 +28,12 @@ export class AppDb extends Dexie {
   notifications!: EntityTable<NotificationRow, 'eventKey'>;
   ui!: EntityTable<UiRow, 'key'>;
   downloads!: EntityTable<DownloadRow, 'id'>;
+  answerDrafts!: Table<AnswerDraftRow, [string, string]>;
+  textDrafts!: EntityTable<TextDraftRow, 'id'>;
+  plans!: EntityTable<PlanRow, 'sessionId'>;
+  settings!: EntityTable<SettingsRow, 'key'>;
+  shares!: EntityTable<ShareRow, 'draftId'>;
+  sharedProjects!: EntityTable<SharedProjectRow, 'projectId'>;
 
   constructor(name: string = DB_NAME) {
     super(name);

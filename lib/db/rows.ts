@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { StartCallRequestSchema } from '../api/schemas';
 import type {
+  AnswerDraftRow,
   ApprovalRow,
   CallRow,
   ConnectionRow,
@@ -16,7 +17,12 @@ import type {
   FindingRow,
   FindRow,
   NotificationRow,
+  PlanRow,
   SessionRow,
+  SettingsRow,
+  SharedProjectRow,
+  ShareRow,
+  TextDraftRow,
   UiRow,
 } from './types';
 
@@ -166,6 +172,41 @@ export const DownloadRowSchema = z.object({
   at: z.number(),
 });
 
+export const AnswerDraftRowSchema = z.object({
+  sessionId: z.string().min(1),
+  key: z.string().min(1),
+  draft: z.object({
+    choice: z.enum(['option', 'own', 'left_to_agent']).nullable(),
+    optionKeys: z.array(z.string()),
+    own: z.string(),
+  }),
+  updatedAt: iso(),
+});
+
+export const TextDraftRowSchema = z.object({ id: z.string().min(1), text: z.string(), updatedAt: iso() });
+
+export const PlanRowSchema = z.object({ sessionId: z.string(), plan: apiObject().nullable(), readAt: iso() });
+
+const days = () => z.number().int().min(1).nullable();
+
+export const SettingsRowSchema = z.discriminatedUnion('key', [
+  z.object({
+    key: z.literal('notify'),
+    value: z.object({
+      callFinished: z.boolean(),
+      approvals: z.boolean(),
+      findingsSignOff: z.boolean(),
+      findingsReminder: z.boolean(),
+    }),
+  }),
+  z.object({ key: z.literal('reminderDaysBefore'), value: days() }),
+  z.object({ key: z.literal('retention'), value: z.object({ maxAgeDays: days(), maxCount: days() }) }),
+]);
+
+export const ShareRowSchema = z.object({ draftId: z.string(), draft: apiObject(), readAt: iso() });
+
+export const SharedProjectRowSchema = z.object({ projectId: z.string(), project: apiObject(), readAt: iso() });
+
 /** The schema of each table's rows, by table name (the tables of the current version). */
 export const ROW_SCHEMAS = {
   connection: ConnectionRowSchema,
@@ -177,6 +218,12 @@ export const ROW_SCHEMAS = {
   notifications: NotificationRowSchema,
   ui: UiRowSchema,
   downloads: DownloadRowSchema,
+  answerDrafts: AnswerDraftRowSchema,
+  textDrafts: TextDraftRowSchema,
+  plans: PlanRowSchema,
+  settings: SettingsRowSchema,
+  shares: ShareRowSchema,
+  sharedProjects: SharedProjectRowSchema,
 } as const;
 
 // The schemas must describe the row types: a field added to one and not the other fails to compile here.
@@ -192,5 +239,11 @@ const sameKeys: [
   Same<Keys<z.infer<typeof NotificationRowSchema>>, Keys<NotificationRow>>,
   Same<Keys<z.infer<typeof UiRowSchema>>, Keys<UiRow>>,
   Same<Keys<z.infer<typeof DownloadRowSchema>>, Keys<DownloadRow>>,
-] = [true, true, true, true, true, true, true, true, true];
+  Same<Keys<z.infer<typeof AnswerDraftRowSchema>>, Keys<AnswerDraftRow>>,
+  Same<Keys<z.infer<typeof TextDraftRowSchema>>, Keys<TextDraftRow>>,
+  Same<Keys<z.infer<typeof PlanRowSchema>>, Keys<PlanRow>>,
+  Same<z.infer<typeof SettingsRowSchema>, SettingsRow>,
+  Same<Keys<z.infer<typeof ShareRowSchema>>, Keys<ShareRow>>,
+  Same<Keys<z.infer<typeof SharedProjectRowSchema>>, Keys<SharedProjectRow>>,
+] = [true, true, true, true, true, true, true, true, true, true, true, true, true, true, true];
 void sameKeys;

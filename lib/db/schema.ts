@@ -27,6 +27,24 @@ export const STORES_V1 = {
 /** Version 2: the downloads ledger; calls know when their result was read (file links last 300 s). */
 export const STORES_V2 = { ...STORES_V1, downloads: '++id, at' } as const;
 
+/**
+ * Version 3: sessions, findings and history. Drafts the member is typing (answers per question, free text
+ * such as `revise:<sessionId>`), plans read from GET /sessions/{id}/plan, the options' settings, share
+ * drafts and shared projects (files and sharing), and the indexes history filters by (agent of a call or
+ * session, newest first).
+ */
+export const STORES_V3 = {
+  ...STORES_V2,
+  calls: 'localId, state, runId, sessionId, connectionId, createdAt, request.agentId',
+  sessions: 'sessionId, session.agentId, readAt',
+  answerDrafts: '[sessionId+key], sessionId',
+  textDrafts: 'id',
+  plans: 'sessionId',
+  settings: 'key',
+  shares: 'draftId',
+  sharedProjects: 'projectId',
+} as const;
+
 export const DB_VERSIONS: readonly DbVersion[] = [
   { version: 1, stores: STORES_V1 },
   {
@@ -41,6 +59,8 @@ export const DB_VERSIONS: readonly DbVersion[] = [
         });
     },
   },
+  // New tables and indexes only: existing rows need no change.
+  { version: 3, stores: STORES_V3 },
 ];
 
 export const CURRENT_DB_VERSION = DB_VERSIONS[DB_VERSIONS.length - 1]!.version;

@@ -12,16 +12,20 @@ import type {
   CallResult,
   Connection,
   Finding,
+  Plan,
   ReportAnswer,
   ReportReasonKind,
   ReportVerdict,
   Session,
+  ShareDraft,
+  SharedProjectsAnswer,
   StartCallRequest,
   Switches,
   Today,
   Tolerant,
   UntrustedText,
 } from '../api/schemas';
+import type { AnswerDraft } from '../session/answer-draft';
 
 /** ISO 8601 date-time string. */
 export type IsoTime = string;
@@ -292,3 +296,69 @@ export interface BackgroundStatusRow {
 }
 
 export type UiRow = BackgroundStatusRow;
+
+// ---------------------------------------------------------------------------------------------------
+// version 3: drafts, plans, settings, sharing
+// ---------------------------------------------------------------------------------------------------
+
+/** One question's answer as the member is writing it (key [sessionId+key]); deleted once sent. */
+export interface AnswerDraftRow {
+  sessionId: string;
+  /** The question's key. */
+  key: string;
+  draft: AnswerDraft;
+  updatedAt: IsoTime;
+}
+
+/** Free text the member is writing, e.g. `revise:<sessionId>` (what to change in the plan). */
+export interface TextDraftRow {
+  id: string;
+  text: string;
+  updatedAt: IsoTime;
+}
+
+/** The last GET /sessions/{id}/plan answer (null: the session has no plan yet). */
+export interface PlanRow {
+  sessionId: string;
+  plan: Plan | null;
+  readAt: IsoTime;
+}
+
+/** Which events raise a notification (options page). */
+export interface NotifySettings {
+  callFinished: boolean;
+  approvals: boolean;
+  /** A draft newly waiting for the member's sign-off. */
+  findingsSignOff: boolean;
+  /** A reminder before a draft expires. */
+  findingsReminder: boolean;
+}
+
+/** The options page's settings, each stored as its own row (key → value). */
+export interface Settings {
+  notify: NotifySettings;
+  /** How many days before a draft expires the reminder comes; null for no reminder. */
+  reminderDaysBefore: number | null;
+  /** Cached results beyond this are pruned (lib/findings/pruning). */
+  retention: { maxAgeDays: number | null; maxCount: number | null };
+}
+
+export type SettingKey = keyof Settings;
+
+export type SettingsRow = { [K in SettingKey]: { key: K; value: Settings[K] } }[SettingKey];
+
+/** A share draft as the site last described it (files and sharing). */
+export interface ShareRow {
+  draftId: string;
+  draft: ShareDraft;
+  readAt: IsoTime;
+}
+
+export type SharedProject = SharedProjectsAnswer['projects'][number];
+
+/** A project the member shared, from GET /shared-projects. */
+export interface SharedProjectRow {
+  projectId: string;
+  project: SharedProject;
+  readAt: IsoTime;
+}

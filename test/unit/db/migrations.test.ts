@@ -3,12 +3,13 @@ import { Dexie } from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { AppDb, CURRENT_DB_VERSION, DB_VERSIONS } from '../../../lib/db';
 import { ROW_SCHEMAS } from '../../../lib/db/rows';
-import { STORES_V1, STORES_V2 } from '../../../lib/db/schema';
+import { STORES_V1, STORES_V2, STORES_V3 } from '../../../lib/db/schema';
 import { V1 } from './fixtures/v1';
 import { V2 } from './fixtures/v2';
+import { V3 } from './fixtures/v3';
 
 /** One fixture per released version, oldest first. */
-const FIXTURES = [V1, V2];
+const FIXTURES = [V1, V2, V3];
 
 async function writeFixture(name: string, fixture: (typeof FIXTURES)[number]): Promise<void> {
   const old = new Dexie(name);
@@ -28,6 +29,7 @@ describe('database versions', () => {
   it('released stores are frozen', () => {
     expect(STORES_V1).toEqual(V1.stores);
     expect(STORES_V2).toEqual(V2.stores);
+    expect(STORES_V3).toEqual(V3.stores);
   });
 
   for (const fixture of FIXTURES) {
@@ -61,6 +63,32 @@ describe('database versions', () => {
     const calls = await db.calls.toArray();
     expect(calls.map((c) => c.resultReadAt)).toEqual([null, null]);
     expect(await db.downloads.count()).toBe(0);
+    db.close();
+    await Dexie.delete(name);
+  });
+
+  it('version 2 opens as version 3: rows kept, new tables empty, history indexes answer', async () => {
+    const name = `migration-v2-v3-${crypto.randomUUID()}`;
+    await writeFixture(name, V2);
+    const db = new AppDb(name);
+    await db.open();
+    expect(db.verno).toBe(3);
+    expect(await db.calls.count()).toBe(V2.rows.calls.length);
+    expect(await db.downloads.count()).toBe(1);
+    for (const table of [db.answerDrafts, db.textDrafts, db.plans, db.settings, db.shares, db.sharedProjects]) {
+      expect(await table.count(), table.name).toBe(0);
+    }
+    expect(await db.calls.where('request.agentId').equals('ag_2').count()).toBe(1);
+    const newest = await db.calls.orderBy('createdAt').reverse().first();
+    expect(newest?.request.agentId).toBe('ag_2');
+    await db.answerDrafts.put({
+      sessionId: 'ses_1',
+      key: 'stack',
+      draft: { choice: 'own', optionKeys: [], own: 'x' },
+      updatedAt: '2026-05-02T09:00:00.000Z',
+    });
+    expect(await db.answerDrafts.where('sessionId').equals('ses_1').count()).toBe(1);
+    expect((await db.answerDrafts.get(['ses_1', 'stack']))?.draft.own).toBe('x');
     db.close();
     await Dexie.delete(name);
   });
