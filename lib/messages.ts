@@ -11,7 +11,7 @@
 import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
 import type { NextStep } from './api/errors';
-import type { Preview, ReportAnswer } from './api/schemas';
+import type { CoverageAnswer, Preview, ReportAnswer } from './api/schemas';
 import type { CallState, MemberError, MemberErrorExtras } from './db/types';
 
 const ENVELOPE_TYPE = 'agent-connection/command@1';
@@ -129,6 +129,40 @@ export const COMMANDS = {
   ),
   /** Open one of the member's own pages on the site (G15). The background checks origin and path. */
   openSitePage: command(z.object({ url: str(1, 2048) }), Empty),
+  /**
+   * POST /files for one file the member chose (body built in the panel with lib/files buildUploadRequest).
+   * The background checks it again (size, secret guard) before it leaves. Sent once: a call's or a draft's
+   * fileIds are kept by the panel, so a resend of the call never uploads again.
+   */
+  uploadFile: command(
+    z.object({
+      // Lengths in code points are the background's check (G19); these only bound the message.
+      name: str(1, 1024),
+      contentBase64: str(0, 100_000),
+      sessionId: z.optional(z.nullable(id())),
+      /** The type the browser gave, so the background sniffs text as the panel did. */
+      type: z.optional(str(0, 255)),
+    }),
+    z.object({ fileId: z.string(), sizeBytes: z.number(), active: z.boolean() }),
+  ),
+  /** POST /sharing/coverage: which agent covers a kind of project. Not stored: the reply carries it. */
+  askCoverage: command(z.object({ description: str(1, 8000) }), z.object({ answer: z.custom<CoverageAnswer>(isObject) })),
+  /** POST /shares: a new share draft, stored in the shares table. */
+  createShare: command(
+    z.object({ title: str(1, 800), description: z.optional(str(0, 8000)), agentId: z.optional(z.nullable(id())) }),
+    z.object({ draftId: z.string() }),
+  ),
+  /** PUT /shares/{draftId}/files: the draft's whole list of uploaded files (1 to 20). */
+  putShareFiles: command(
+    z.object({ draftId: str(1, 255), fileIds: z.array(str(1, 255)).check(z.minLength(1), z.maxLength(20)) }),
+    z.object({ draftId: z.string() }),
+  ),
+  /** POST /shares/{draftId}/package, after the 1 MB check on the stored draft. Then it waits for sign-off. */
+  packageShare: command(z.object({ draftId: str(1, 255) }), z.object({ draftId: z.string(), status: z.string() })),
+  /** GET /shares/{draftId} now (and polling of a waiting draft starts again at its fast pace). */
+  refreshShare: command(z.object({ draftId: str(1, 255) }), Empty),
+  /** GET /shared-projects into the sharedProjects table. */
+  refreshSharedProjects: command(Empty, z.object({ count: z.number() })),
 };
 
 export type CommandName = keyof typeof COMMANDS;

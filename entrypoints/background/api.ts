@@ -18,6 +18,13 @@ export type Api = Pick<
   | 'getSession'
   | 'listFindings'
   | 'getApproval'
+  | 'uploadFile'
+  | 'coverage'
+  | 'createShare'
+  | 'putShareFiles'
+  | 'packageShare'
+  | 'getShare'
+  | 'listSharedProjects'
 >;
 
 /** Makes a client for the site at `origin`; `key` is null only for claiming. */

@@ -11,6 +11,8 @@ import { refreshFindings } from './findings';
 import { retryCall, startCall } from './outbox';
 import { refreshCall } from './poller';
 import { preview } from './preview';
+import { askCoverage, createShare, packageShare, putShareFiles, refreshShare, refreshSharedProjects } from './sharing';
+import { uploadFile } from './uploads';
 
 export function buildHandlers(ctx: Ctx): CommandHandlers {
   return {
@@ -46,5 +48,15 @@ export function buildHandlers(ctx: Ctx): CommandHandlers {
       await openSitePage(ctx, p.url);
       return {};
     },
+    uploadFile: (p) => uploadFile(ctx, p),
+    askCoverage: (p) => askCoverage(ctx, p.description),
+    createShare: (p) => createShare(ctx, p),
+    putShareFiles: (p) => putShareFiles(ctx, p.draftId, p.fileIds),
+    packageShare: (p) => packageShare(ctx, p.draftId),
+    refreshShare: async (p) => {
+      await refreshShare(ctx, p.draftId);
+      return {};
+    },
+    refreshSharedProjects: () => refreshSharedProjects(ctx),
   };
 }

@@ -1,11 +1,13 @@
-/** One wake of the background: resend what is due, check waiting approvals, poll open calls. */
+/** One wake of the background: resend what is due, check waiting approvals, poll open calls and waiting share drafts. */
 import { checkDueApprovals } from './approvals';
 import type { Ctx } from './context';
 import { sendDue } from './outbox';
 import { pollDue } from './poller';
+import { pollShares } from './share-poller';
 
 export async function runDueJobs(ctx: Ctx): Promise<void> {
   await sendDue(ctx);
   await checkDueApprovals(ctx);
   await pollDue(ctx);
+  await pollShares(ctx);
 }

@@ -8,6 +8,7 @@ import { browser } from 'wxt/browser';
 import { getConnection } from '../../lib/db';
 import { alarmTime, earliest } from '../../lib/schedule';
 import type { Ctx } from './context';
+import { nextShareCheckAt } from './share-poller';
 import { pausedUntil } from './status';
 
 export const WAKE_ALARM = 'agent-connection.wake';
@@ -24,6 +25,8 @@ export async function nextWakeAt(ctx: Ctx): Promise<number | null> {
     times.push(c.state === 'outbox' ? (c.nextSendAt ?? now) : (c.nextPollAt ?? now));
   }
   for (const a of await ctx.db.approvals.where('status').equals('pending').toArray()) times.push(a.nextCheckAt);
+  const shareCheckAt = conn.sessionId === null ? await nextShareCheckAt(ctx) : null;
+  if (shareCheckAt !== null) times.push(shareCheckAt);
   const due = earliest(times);
   if (due === null) return null;
   const paused = await pausedUntil(ctx);

@@ -203,7 +203,13 @@ export const SettingsRowSchema = z.discriminatedUnion('key', [
   z.object({ key: z.literal('retention'), value: z.object({ maxAgeDays: days(), maxCount: days() }) }),
 ]);
 
-export const ShareRowSchema = z.object({ draftId: z.string(), draft: apiObject(), readAt: iso() });
+export const ShareRowSchema = z.object({
+  draftId: z.string(),
+  draft: apiObject(),
+  readAt: iso(),
+  checks: z.number().int().min(0).optional(),
+  nextCheckAt: z.number().nullable().optional(),
+});
 
 export const SharedProjectRowSchema = z.object({ projectId: z.string(), project: apiObject(), readAt: iso() });
 

@@ -352,6 +352,10 @@ export interface ShareRow {
   draftId: string;
   draft: ShareDraft;
   readAt: IsoTime;
+  /** Reads since the draft began waiting for sign-off (drives the polling pace); absent when not polled. */
+  checks?: number;
+  /** When the background reads a waiting draft next; null or absent when it is not polled. */
+  nextCheckAt?: EpochMs | null;
 }
 
 export type SharedProject = SharedProjectsAnswer['projects'][number];

@@ -36,6 +36,13 @@ export function fakeApi(): FakeApi {
     getSession: unexpected('getSession'),
     listFindings: unexpected('listFindings'),
     getApproval: unexpected('getApproval'),
+    uploadFile: unexpected('uploadFile'),
+    coverage: unexpected('coverage'),
+    createShare: unexpected('createShare'),
+    putShareFiles: unexpected('putShareFiles'),
+    packageShare: unexpected('packageShare'),
+    getShare: unexpected('getShare'),
+    listSharedProjects: unexpected('listSharedProjects'),
   } as unknown as FakeApi;
 }
 

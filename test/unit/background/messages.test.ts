@@ -31,6 +31,13 @@ function handlers(overrides: Partial<CommandHandlers> = {}): CommandHandlers {
     refreshFindings: fail,
     downloadFile: fail,
     openSitePage: fail,
+    uploadFile: fail,
+    askCoverage: fail,
+    createShare: fail,
+    putShareFiles: fail,
+    packageShare: fail,
+    refreshShare: fail,
+    refreshSharedProjects: fail,
     ...overrides,
   };
 }
