@@ -1,11 +1,13 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Preview } from '@/lib/api/schemas';
-import { db, getCall } from '@/lib/db';
+import { db, getCall, getConnection } from '@/lib/db';
 import type { MemberError } from '@/lib/db/types';
 import { dollarsToCents } from '@/lib/format/money';
 import type { CallRequestPayload } from '@/lib/messages';
 import { useActions } from '../common/actions';
 import { ErrorNotice } from '../common/ErrorNotice';
+import { CallFiles } from '../files/CallFiles';
+import { isFilesSwitchedOff, useFileUploads } from '../files/useFileUploads';
 import { hasSecretText, SecretWarning } from '../common/SecretWarning';
 import { useLiveQuery } from '../common/useLiveQuery';
 import { UntrustedText } from '../common/UntrustedText';
@@ -57,6 +59,8 @@ export function PreviewView({ initial, onStarted, onBack }: Props) {
   const [starting, setStarting] = useState(false);
   const [lastLocalId, setLastLocalId] = useState<string | null>(null);
   const requestSeq = useRef(0);
+  const uploads = useFileUploads();
+  const connection = useLiveQuery(() => getConnection(db), []);
 
   const setDraft = (next: CallDraft) => {
     setDraftState(next);
@@ -95,10 +99,17 @@ export function PreviewView({ initial, onStarted, onBack }: Props) {
   const lastCall = useLiveQuery(async () => (lastLocalId ? ((await getCall(db, lastLocalId)) ?? null) : null), [lastLocalId]);
   const refusal = startError ?? (lastCall.value?.state === 'refused' ? lastCall.value.error : null);
 
+  const conn = connection.value;
+  const filesOn = conn?.me?.switches.files ?? conn?.switches.files ?? false;
+  const filesOffBySite = isFilesSwitchedOff(refusal);
+  // Chosen files go with the call or the call does not start: nothing is dropped without the member knowing.
+  const filesBlocked = uploads.attachments.length > 0 && (!filesOn || filesOffBySite);
+
   const fitPending = preview !== null && needsFitChoice(preview.fit) && draft.subject === null;
   const questionMissing = draft.callId === 'question' && !draft.question.trim();
   const tooLong = codePoints(draft.details) > DETAILS_MAX || codePoints(draft.question) > QUESTION_MAX;
-  const canStart = !starting && max.ok && !fitPending && !questionMissing && !tooLong && !secretInText;
+  const canStart =
+    !starting && max.ok && !fitPending && !questionMissing && !tooLong && !secretInText && !uploads.checking && uploads.refused === 0 && !filesBlocked;
 
   const chooseFit = (answer: FitAnswer) => {
     if (answer.kind === 'subject') {
@@ -114,11 +125,23 @@ export function PreviewView({ initial, onStarted, onBack }: Props) {
     if (!canStart || !max.ok) return;
     setStartError(null);
     setStarting(true);
+    const request = buildRequest(draft, max.cents);
+    if (uploads.attachments.length > 0) {
+      // Each file goes up once (POST /files); the call then names them, and the background stores the
+      // request with its fileIds and Idempotency-Key before POST /calls, so a resend never uploads again.
+      const up = await uploads.upload();
+      if (!up.ok) {
+        setStarting(false);
+        setStartError(up.error);
+        return;
+      }
+      request.fileIds = up.fileIds;
+    }
     const localId = crypto.randomUUID();
     setLastLocalId(localId);
     const result = await actions.send('startCall', {
       localId,
-      request: buildRequest(draft, max.cents),
+      request,
       agentName: draft.agentName,
       callName: preview?.untrustedName ?? null,
     });
@@ -178,6 +201,7 @@ export function PreviewView({ initial, onStarted, onBack }: Props) {
           {codePoints(draft.details)} of {DETAILS_MAX} characters. No keys, passwords or personal data.
         </p>
         <SecretWarning text={draft.details} />
+        <CallFiles uploads={uploads} filesSwitchOn={filesOn} switchedOffBySite={filesOffBySite} />
         <label for="call-max">Spend at most, in dollars (optional)</label>
         <input
           id="call-max"
@@ -197,6 +221,15 @@ export function PreviewView({ initial, onStarted, onBack }: Props) {
         {fitPending ? <p class="notice">Choose what the call should be about before starting it.</p> : null}
         {questionMissing ? <p class="muted">Type your question to start a question call.</p> : null}
         {tooLong ? <p class="error-text">The text is over its limit; shorten it to start.</p> : null}
+        {filesBlocked ? (
+          <p class="notice">
+            Sending files is switched off, so the {uploads.attachments.length} chosen{' '}
+            {uploads.attachments.length === 1 ? 'file' : 'files'} cannot go.{' '}
+            <button type="button" class="secondary" onClick={uploads.clear}>
+              Remove the chosen files
+            </button>
+          </p>
+        ) : null}
         <button type="submit" disabled={!canStart}>
           {starting ? 'Starting…' : 'Start the call'}
         </button>
