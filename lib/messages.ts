@@ -119,6 +119,65 @@ export const COMMANDS = {
   refreshSession: command(z.object({ sessionId: id() }), Empty),
   /** Read GET /findings into the findings table. */
   refreshFindings: command(Empty, z.object({ count: z.number() })),
+  /** POST /sessions: open a session as "Plan my project" (plan) or "Ask a question" (question). Stored in sessions. */
+  createSession: command(
+    z.object({ agentId: id(), way: z.enum(['plan', 'question']), details: z.optional(str(0, 20000)) }),
+    z.object({ sessionId: z.string() }),
+  ),
+  /**
+   * PUT /sessions/{id}/answers. Sent answers' drafts are dropped; a 400 invalid_answers leaves them, each with
+   * the site's problem (answerDrafts.siteProblem), and replies with the error.
+   */
+  putAnswers: command(z.object({ sessionId: id(), answers: z.record(z.string(), AnswerInput) }), Empty),
+  /** PUT /sessions/{id}/details: rewrite the request (re-reads questions). 409 plan_ran is said in words. */
+  putDetails: command(z.object({ sessionId: id(), details: str(0, 20000) }), Empty),
+  /** GET /sessions/{id}/plan into the plans table (plan null before one exists). */
+  refreshPlan: command(z.object({ sessionId: id() }), z.object({ version: z.nullable(z.number()) })),
+  /** One question's answer as the member types it (the panel debounces); the background writes it. */
+  saveAnswerDraft: command(
+    z.object({
+      sessionId: id(),
+      key: str(1, 128),
+      draft: z.object({
+        choice: z.nullable(z.enum(['option', 'own', 'left_to_agent'])),
+        optionKeys: z.array(str(1, 128)).check(z.maxLength(16)),
+        own: str(0, 4000),
+      }),
+    }),
+    Empty,
+  ),
+  /** Free text the member types (e.g. `revise:<sessionId>`); empty text deletes the draft. */
+  saveTextDraft: command(z.object({ id: str(1, 200), text: str(0, 20000) }), Empty),
+  /** Open an http or https address from untrusted content, only on the member's click; checked again here. */
+  openExternalUrl: command(z.object({ url: str(1, 2048) }), Empty),
+  /** GET /me with spentSince: held and charged since then (null while the site cannot read it). */
+  spending: command(
+    z.object({ since: str(1, 64) }),
+    z.object({ since: z.string(), spentSinceCents: z.nullable(z.number()), at: z.string() }),
+  ),
+  /** Drop cached results (calls that ended, sessions, plans, findings, finds); running calls stay. */
+  clearCache: command(Empty, z.object({ removed: z.number() })),
+  /** Change some of the options page's settings. */
+  setSettings: command(
+    z.object({
+      notify: z.optional(
+        z.object({
+          callFinished: z.boolean(),
+          approvals: z.boolean(),
+          findingsSignOff: z.boolean(),
+          findingsReminder: z.boolean(),
+        }),
+      ),
+      reminderDaysBefore: z.optional(z.nullable(z.int().check(z.minimum(1), z.maximum(29)))),
+      retention: z.optional(
+        z.object({
+          maxAgeDays: z.nullable(z.int().check(z.minimum(1), z.maximum(9_999_999))),
+          maxCount: z.nullable(z.int().check(z.minimum(1), z.maximum(9_999_999))),
+        }),
+      ),
+    }),
+    Empty,
+  ),
   /**
    * Save a result file through the browser's downloads (never opened). An active file needs the member's
    * confirmation; a file that would not fit today's 20 MB is refused; an expired link is renewed first.

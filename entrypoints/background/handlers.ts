@@ -7,10 +7,15 @@ import { connect, disconnect, markPrivacyLineShown, refreshMe, refreshSession } 
 import type { Ctx } from './context';
 import { downloadFile } from './downloads';
 import { runFind } from './find';
-import { refreshFindings } from './findings';
 import { retryCall, startCall } from './outbox';
 import { refreshCall } from './poller';
 import { preview } from './preview';
+import { clearCache } from './cache';
+import { openExternalUrl } from './external-url';
+import { watchFindings } from './findings-watcher';
+import { createSession, dropSentDrafts, putAnswers, putDetails, refreshPlan, saveAnswerDraft, saveTextDraft } from './sessions';
+import { setSettings } from './settings';
+import { spending } from './spending';
 import { askCoverage, createShare, packageShare, putShareFiles, refreshShare, refreshSharedProjects } from './sharing';
 import { uploadFile } from './uploads';
 
@@ -28,7 +33,11 @@ export function buildHandlers(ctx: Ctx): CommandHandlers {
     },
     find: (p) => runFind(ctx, p.text, 'panel'),
     preview: (p) => preview(ctx, p),
-    startCall: (p) => startCall(ctx, p),
+    startCall: async (p) => {
+      const reply = await startCall(ctx, p);
+      await dropSentDrafts(ctx, p.request, reply.state);
+      return reply;
+    },
     retryCall: (p) => retryCall(ctx, p.localId),
     stopCall: (p) => stopCall(ctx, p.runId),
     reportCall: (p) => reportCall(ctx, p),
@@ -42,7 +51,35 @@ export function buildHandlers(ctx: Ctx): CommandHandlers {
       await refreshSession(ctx, p.sessionId);
       return {};
     },
-    refreshFindings: () => refreshFindings(ctx),
+    refreshFindings: () => watchFindings(ctx),
+    createSession: (p) => createSession(ctx, p),
+    putAnswers: async (p) => {
+      await putAnswers(ctx, p);
+      return {};
+    },
+    putDetails: async (p) => {
+      await putDetails(ctx, p);
+      return {};
+    },
+    refreshPlan: (p) => refreshPlan(ctx, p.sessionId),
+    saveAnswerDraft: async (p) => {
+      await saveAnswerDraft(ctx, p);
+      return {};
+    },
+    saveTextDraft: async (p) => {
+      await saveTextDraft(ctx, p);
+      return {};
+    },
+    openExternalUrl: async (p) => {
+      await openExternalUrl(p.url);
+      return {};
+    },
+    spending: (p) => spending(ctx, p.since),
+    clearCache: async () => ({ removed: await clearCache(ctx) }),
+    setSettings: async (p) => {
+      await setSettings(ctx, p);
+      return {};
+    },
     downloadFile: (p) => downloadFile(ctx, p),
     openSitePage: async (p) => {
       await openSitePage(ctx, p.url);

@@ -18,6 +18,8 @@ import { onNotificationClicked } from './notifier';
 import { recoverInterruptedSends } from './outbox';
 import { makeActionOpenPanel, onActionClicked, rememberWindow } from './panel-open';
 import { Scheduler, WAKE_ALARM } from './scheduler';
+import { ensurePruneAlarm, PRUNE_ALARM, pruneCache } from './cache';
+import { ensureFindingsWatch, FINDINGS_ALARM, onFindingsAlarm } from './findings-watcher';
 
 export default defineBackground(() => {
   const ctx: Ctx = {
@@ -34,6 +36,8 @@ export default defineBackground(() => {
   registerCommandHandlers(buildHandlers(ctx), { toError: toMemberError });
   browser.alarms.onAlarm.addListener((alarm) => {
     if (alarm.name === WAKE_ALARM) void scheduler.run();
+    else if (alarm.name === FINDINGS_ALARM) void onFindingsAlarm(ctx);
+    else if (alarm.name === PRUNE_ALARM) void pruneCache(ctx);
   });
   browser.contextMenus.onClicked.addListener((info, tab) => void onMenuClicked(ctx, info, tab));
   browser.commands.onCommand.addListener((command, tab) => void onCommand(ctx, command, tab));
@@ -50,4 +54,5 @@ export default defineBackground(() => {
 
   // Whatever woke the worker, pick up work left in IndexedDB.
   void recoverInterruptedSends(ctx).then(() => scheduler.run());
+  void ensurePruneAlarm().then(() => ensureFindingsWatch(ctx));
 });

@@ -1,5 +1,6 @@
 /**
- * Notifications: a call finished, an approval is needed, an approval was declined or ran out. One per
+ * Notifications: a call finished, an approval is needed, an approval was declined or ran out, a findings
+ * draft waits for sign-off or expires soon (findings-watcher.ts). One per
  * event: the ledger in IndexedDB is written first, so an event is never raised twice, even after a restart.
  * Texts are the extension's own: no untrusted text from a result goes into a notification.
  */
@@ -7,6 +8,7 @@ import { browser } from 'wxt/browser';
 import { knownValue } from '../../lib/api/schemas';
 import { type ApprovalRow, type CallRow, getConnection, type NotificationRow } from '../../lib/db';
 import { FOCUS_SESSION_KEY, type FocusHint } from '../../lib/messages';
+import { notifies, readSettings } from '../../lib/settings';
 import { type Ctx, isoNow } from './context';
 import { openPanelSomewhere } from './panel-open';
 import { sitePageUrl } from './site';
@@ -24,6 +26,8 @@ export async function raiseOnce(ctx: Ctx, event: NewEvent, text: { title: string
     return true;
   });
   if (!added) return false;
+  // Switched off on the options page: the ledger keeps the event, so switching on later does not raise it.
+  if (!notifies(await readSettings(ctx.db), event.kind)) return false;
   await browser.notifications
     .create(notificationId, { type: 'basic', iconUrl: browser.runtime.getURL(ICON_PATH), title: text.title, message: text.message })
     .catch(() => undefined);
@@ -71,11 +75,13 @@ export function notifyApprovalOutcome(ctx: Ctx, approval: ApprovalRow, outcome: 
 }
 
 /**
- * A click: the approval page for an approval that waits (site origin and page paths only), otherwise the
+ * A click: the approval page for an approval that waits, or the sign-off page of a findings draft (site
+ * origin and page paths only; Firefox shows no buttons, so the click is the action), otherwise the
  * panel at that call. The panel opens first, within the click; the focus hint follows through storage.
  */
 export async function onNotificationClicked(ctx: Ctx, notificationId: string): Promise<void> {
-  const opensPage = notificationId.startsWith('approval:') && notificationId.endsWith(':needed');
+  const opensPage =
+    (notificationId.startsWith('approval:') && notificationId.endsWith(':needed')) || notificationId.startsWith('findings-draft:');
   if (!opensPage) void openPanelSomewhere();
   const row = await ctx.db.notifications.where('notificationId').equals(notificationId).first();
   await browser.notifications.clear(notificationId).catch(() => undefined);

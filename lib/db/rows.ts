@@ -148,7 +148,7 @@ export const FindingRowSchema = z.object({ findingId: z.string(), finding: apiOb
 export const NotificationRowSchema = z.object({
   eventKey: z.string().min(1),
   notificationId: z.string().min(1),
-  kind: z.enum(['call_finished', 'approval_needed', 'approval_outcome']),
+  kind: z.enum(['call_finished', 'approval_needed', 'approval_outcome', 'findings_draft_waiting', 'findings_draft_expiring']),
   localId: z.string().nullable(),
   url: z.string().nullable(),
   raisedAt: iso(),
@@ -180,6 +180,7 @@ export const AnswerDraftRowSchema = z.object({
     optionKeys: z.array(z.string()),
     own: z.string(),
   }),
+  siteProblem: z.string().nullable(),
   updatedAt: iso(),
 });
 

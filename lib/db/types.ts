@@ -269,7 +269,13 @@ export interface DownloadRow {
 // notifications ledger, ui
 // ---------------------------------------------------------------------------------------------------
 
-export type NotificationKind = 'call_finished' | 'approval_needed' | 'approval_outcome';
+export type NotificationKind =
+  | 'call_finished'
+  | 'approval_needed'
+  | 'approval_outcome'
+  // Version 3: a findings draft newly waiting for sign-off, and its reminder before it expires.
+  | 'findings_draft_waiting'
+  | 'findings_draft_expiring';
 
 export interface NotificationRow {
   /** One event, e.g. `call:<runId>:finished` or `approval:<approvalId>:needed`. */
@@ -307,6 +313,8 @@ export interface AnswerDraftRow {
   /** The question's key. */
   key: string;
   draft: AnswerDraft;
+  /** What the site said of this answer when it was last sent (400 invalid_answers); cleared by an edit. */
+  siteProblem: string | null;
   updatedAt: IsoTime;
 }
 

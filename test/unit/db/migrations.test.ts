@@ -85,6 +85,7 @@ describe('database versions', () => {
       sessionId: 'ses_1',
       key: 'stack',
       draft: { choice: 'own', optionKeys: [], own: 'x' },
+      siteProblem: null,
       updatedAt: '2026-05-02T09:00:00.000Z',
     });
     expect(await db.answerDrafts.where('sessionId').equals('ses_1').count()).toBe(1);

@@ -1,0 +1,122 @@
+/**
+ * The findings watcher: while the member keeps findings and the key is not session-scoped, an alarm reads
+ * GET /findings, stores the rows, and raises one notification per draft newly waiting for sign-off and a
+ * reminder before a draft expires (lib/findings/notices decides; the notifications ledger remembers). It
+ * reads often while a finding is being checked, hourly otherwise, and stops when findings are not readable.
+ */
+import { browser } from 'wxt/browser';
+import { ApiError } from '../../lib/api/errors';
+import { knownValue } from '../../lib/api/schemas';
+import { type ConnectionRow, getConnection } from '../../lib/db';
+import { availabilityFromError } from '../../lib/findings/availability';
+import { decideFindingsNotices, type FindingsNotice } from '../../lib/findings/notices';
+import { MINUTE } from '../../lib/schedule';
+import { noticeSettings, readSettings } from '../../lib/settings';
+import { type Ctx, isoNow } from './context';
+import { refreshFindings } from './findings';
+import { raiseOnce } from './notifier';
+
+export const FINDINGS_ALARM = 'agent-connection.findings';
+
+/** A finding is being checked: it reaches the draft within minutes. */
+export const WATCH_SOON_MS = MINUTE;
+export const WATCH_IDLE_MS = 60 * MINUTE;
+
+/** Findings are readable: connected, the member keeps findings, and the key reaches more than one session. */
+export function findingsWatchWanted(conn: ConnectionRow | undefined): boolean {
+  if (conn?.status !== 'connected') return false;
+  if (conn.sessionId !== null) return false;
+  return conn.me?.keepsFindings === true && conn.me.sessionId === null;
+}
+
+async function armAt(ctx: Ctx, when: number): Promise<void> {
+  await browser.alarms.create(FINDINGS_ALARM, { when: Math.max(when, ctx.now() + 1000) });
+}
+
+/**
+ * Makes sure the alarm matches the connection: cleared when findings are not readable, present when they
+ * are, and brought forward when a call ended after the last read (a call keeps findings as it ends).
+ */
+export async function ensureFindingsWatch(ctx: Ctx): Promise<void> {
+  const conn = await getConnection(ctx.db);
+  if (!findingsWatchWanted(conn)) {
+    await browser.alarms.clear(FINDINGS_ALARM);
+    return;
+  }
+  const alarm = await browser.alarms.get(FINDINGS_ALARM);
+  const soon = ctx.now() + WATCH_SOON_MS;
+  if (await endedSinceLastRead(ctx)) {
+    if (!alarm || alarm.scheduledTime > soon) await armAt(ctx, soon);
+    return;
+  }
+  if (!alarm) await armAt(ctx, ctx.now() + WATCH_IDLE_MS);
+}
+
+// When GET /findings was last read, in storage.session: a worker restart keeps it, a browser restart
+// forgets it (one early read then, no harm), and it needs no row in the database.
+const READ_AT_KEY = 'findings.readAt';
+
+async function lastReadAt(): Promise<string> {
+  const got = await browser.storage.session.get(READ_AT_KEY);
+  const value = got[READ_AT_KEY];
+  return typeof value === 'string' ? value : '';
+}
+
+async function endedSinceLastRead(ctx: Ctx): Promise<boolean> {
+  const readAt = await lastReadAt();
+  const ended = await ctx.db.calls.where('state').equals('finished').toArray();
+  return ended.some((c) => (c.finishedAt ?? '') > readAt);
+}
+
+/** One read and its notices; returns how many findings were read. Also the panel's refreshFindings. */
+export async function watchFindings(ctx: Ctx): Promise<{ count: number }> {
+  let count: number;
+  try {
+    ({ count } = await refreshFindings(ctx));
+  } catch (err) {
+    // Not readable any more (findings not kept, or a session key): stop until the connection changes.
+    if (err instanceof ApiError && availabilityFromError(err.code, err.reason) !== null) {
+      await browser.alarms.clear(FINDINGS_ALARM);
+    } else if (findingsWatchWanted(await getConnection(ctx.db))) {
+      await armAt(ctx, ctx.now() + WATCH_IDLE_MS);
+    }
+    throw err;
+  }
+  await browser.storage.session.set({ [READ_AT_KEY]: isoNow(ctx) });
+  const findings = (await ctx.db.findings.toArray()).map((r) => r.finding);
+  const settings = await readSettings(ctx.db);
+  const raised = (await ctx.db.notifications.toCollection().primaryKeys()) as string[];
+  const decision = decideFindingsNotices(raised, findings, ctx.now(), noticeSettings(settings));
+  for (const notice of decision.notices) await raiseNotice(ctx, notice);
+  const at = isoNow(ctx);
+  await ctx.db.notifications.bulkPut(
+    decision.markSeen.map((eventKey) => ({
+      eventKey,
+      notificationId: eventKey,
+      kind: eventKey.endsWith(':waiting') ? ('findings_draft_waiting' as const) : ('findings_draft_expiring' as const),
+      localId: null,
+      url: null,
+      raisedAt: at,
+      clickedAt: null,
+    })),
+  );
+  await ctx.db.notifications.bulkDelete(decision.forget);
+  if (findingsWatchWanted(await getConnection(ctx.db))) {
+    const checking = findings.some((f) => knownValue(f.status) === 'checking');
+    await armAt(ctx, ctx.now() + (checking ? WATCH_SOON_MS : WATCH_IDLE_MS));
+  }
+  return { count };
+}
+
+function raiseNotice(ctx: Ctx, notice: FindingsNotice): Promise<boolean> {
+  return raiseOnce(
+    ctx,
+    { eventKey: notice.eventKey, kind: notice.kind, localId: null, url: notice.signOffUrl },
+    { title: notice.title, message: `${notice.message} Click to open the sign-off page.` },
+  );
+}
+
+/** The alarm's job: failures are already on the background's status row, and the next alarm is set. */
+export async function onFindingsAlarm(ctx: Ctx): Promise<void> {
+  await watchFindings(ctx).catch(() => undefined);
+}

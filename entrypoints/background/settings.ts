@@ -1,0 +1,10 @@
+/** The options page's settings: stored one row per key; a new retention prunes the cache at once. */
+import type { Settings } from '../../lib/db';
+import { settingsRows } from '../../lib/settings';
+import { pruneCache } from './cache';
+import type { Ctx } from './context';
+
+export async function setSettings(ctx: Ctx, change: Partial<Settings>): Promise<void> {
+  await ctx.db.settings.bulkPut(settingsRows(change));
+  if (change.retention) await pruneCache(ctx);
+}
