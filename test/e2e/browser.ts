@@ -36,18 +36,29 @@ export interface LoadedExtension {
   close(): Promise<void>;
 }
 
+export interface LaunchOptions {
+  /** Default true. The demo opens a window. */
+  headless?: boolean;
+  /** The build to load; default the e2e build. */
+  extensionDir?: string;
+  /** Page size; default Playwright's 1280×720. null: the window's own size (headed). */
+  viewport?: { width: number; height: number } | null;
+}
+
 /** Launches Chromium headless with the built extension loaded and waits for its service worker. */
-export async function launchExtension(options: { headless?: boolean } = {}): Promise<LoadedExtension> {
-  if (!existsSync(path.join(EXTENSION_DIR, 'manifest.json'))) {
-    throw new Error(`No built extension at ${EXTENSION_DIR}: run "npm run build:e2e" first.`);
+export async function launchExtension(options: LaunchOptions = {}): Promise<LoadedExtension> {
+  const extensionDir = options.extensionDir ?? EXTENSION_DIR;
+  if (!existsSync(path.join(extensionDir, 'manifest.json'))) {
+    throw new Error(`No built extension at ${extensionDir}: run "npm run build:e2e" first.`);
   }
   const profile = await mkdtemp(path.join(tmpdir(), 'ext-e2e-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath(),
     headless: options.headless ?? true,
+    ...(options.viewport !== undefined ? { viewport: options.viewport } : {}),
     args: [
-      `--disable-extensions-except=${EXTENSION_DIR}`,
-      `--load-extension=${EXTENSION_DIR}`,
+      `--disable-extensions-except=${extensionDir}`,
+      `--load-extension=${extensionDir}`,
       '--no-sandbox',
       '--disable-gpu',
       '--disable-quic',
