@@ -15,6 +15,7 @@ import { watchHandoffs } from './focus';
 import { type CallDraft, loadDraft } from './preview/draft';
 import { PreviewView } from './preview/PreviewView';
 import { CallView } from './result/CallView';
+import { ShareTab } from './sharing/ShareTab';
 import { FirstRunCard } from './status/FirstRunCard';
 import { StatusView } from './status/StatusView';
 
@@ -23,6 +24,7 @@ export type Route =
   | { view: 'preview'; draft: CallDraft }
   | { view: 'calls' }
   | { view: 'call'; localId: string }
+  | { view: 'share' }
   | { view: 'status' };
 
 export function draftForCard(card: AgentCard): CallDraft {
@@ -100,6 +102,7 @@ function Connected({ row }: { row: ConnectionRow }) {
     : [
         { view: 'find', label: 'Find' },
         { view: 'calls', label: 'Calls' },
+        { view: 'share', label: 'Share' },
         { view: 'status', label: 'Connection' },
       ];
   const current = route.view === 'preview' ? 'find' : route.view === 'call' ? 'calls' : route.view;
@@ -157,6 +160,7 @@ function Connected({ row }: { row: ConnectionRow }) {
           onEdit={(call) => setRoute(scoped ? { view: 'calls' } : { view: 'preview', draft: draftFromCall(call) })}
         />
       ) : null}
+      {route.view === 'share' && !scoped ? <ShareTab /> : null}
       {route.view === 'status' ? <StatusView row={row} /> : null}
     </>
   );

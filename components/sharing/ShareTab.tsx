@@ -1,0 +1,32 @@
+import type { FunctionComponent } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+
+/**
+ * The Share tab, loaded only when the member opens it: sharing is used rarely, and its forms stay out of
+ * the bundle the panel loads at open.
+ */
+export function ShareTab() {
+  const [View, setView] = useState<FunctionComponent | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    import('./ShareView')
+      .then((module) => {
+        if (live) setView(() => module.ShareView);
+      })
+      .catch(() => {
+        if (live) setFailed(true);
+      });
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (failed) {
+    return (
+      <p role="alert" class="notice notice-error">
+        The sharing view could not be loaded. Close the panel and open it again.
+      </p>
+    );
+  }
+  return View ? <View /> : <p role="status">Loading…</p>;
+}

@@ -1,0 +1,136 @@
+import { useEffect, useState } from 'preact/hooks';
+import type { CoverageAnswer, CreateShareRequest } from '@/lib/api/schemas';
+import { db, getConnection } from '@/lib/db';
+import type { MemberError } from '@/lib/db/types';
+import { connectionPageUrl } from '@/lib/safety/urls';
+import { useActions } from '../common/actions';
+import { useSite } from '../common/site';
+import { useLiveQuery } from '../common/useLiveQuery';
+import { CoverageForm } from './CoverageForm';
+import { CoverageResult } from './CoverageResult';
+import { NewShareForm } from './NewShareForm';
+import { ShareDraftItem } from './ShareDraftItem';
+import { SharedProjectsList } from './SharedProjectsList';
+
+const isSharingOff = (error: MemberError) => error.code === 'switched_off' && error.extras.reason === 'sharing';
+
+/**
+ * Sharing (the sharing switch): ask which agent covers a kind of project, start a draft, add its files,
+ * package it and hand it to the member's sign-off on the site; the member's shared projects below. Drafts
+ * and projects are read from IndexedDB; the background reads waiting drafts again until they are signed off.
+ */
+export function ShareView() {
+  const actions = useActions();
+  const site = useSite();
+  const connection = useLiveQuery(() => getConnection(db), []);
+  const drafts = useLiveQuery(async () => {
+    const rows = await db.shares.toArray();
+    return rows.map((row) => row.draft).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  }, []);
+  const projects = useLiveQuery(async () => {
+    const rows = await db.sharedProjects.toArray();
+    return rows.map((row) => row.project).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  }, []);
+  const [offBySite, setOffBySite] = useState(false);
+  const [projectsRead, setProjectsRead] = useState(false);
+  const [coverage, setCoverage] = useState<CoverageAnswer | null>(null);
+  const [coverageBusy, setCoverageBusy] = useState(false);
+  const [coverageError, setCoverageError] = useState<string | null>(null);
+  const [agentId, setAgentId] = useState<string | null>(null);
+  const [creating, setCreating] = useState(false);
+  const [createError, setCreateError] = useState<string | null>(null);
+
+  const conn = connection.value;
+  const sharingOn = conn ? (conn.me?.switches.sharing ?? conn.switches.sharing) : false;
+  const filesOn = conn ? (conn.me?.switches.files ?? conn.switches.files) : false;
+
+  const failed = (error: MemberError): string => {
+    if (isSharingOff(error)) setOffBySite(true);
+    return error.message;
+  };
+
+  // On open: the shared projects, and the state of drafts waiting for sign-off (which also speeds up
+  // their polling: the member may have just signed off).
+  useEffect(() => {
+    if (!sharingOn) return;
+    void actions.send('refreshSharedProjects', {}).then((result) => {
+      if (result.ok) setProjectsRead(true);
+      else failed(result.error);
+    });
+    void db.shares.toArray().then((rows) => {
+      for (const row of rows) {
+        if (row.draft.status === 'waiting_sign_off') void actions.send('refreshShare', { draftId: row.draftId });
+      }
+    });
+  }, [sharingOn]);
+
+  if (!connection.loaded) return <p role="status">Loading…</p>;
+  const settings = site ? connectionPageUrl(site.origin, site.connectionId) : null;
+  const openSettings = () => {
+    if (settings) void actions.send('openSitePage', { url: settings });
+  };
+
+  if (!sharingOn || offBySite) {
+    return (
+      <section aria-labelledby="share-title" class="share">
+        <h2 id="share-title">Share a project</h2>
+        <p class="notice">
+          {offBySite
+            ? 'The site says sharing is switched off for this connection.'
+            : 'Sharing is switched off for this connection.'}{' '}
+          You can switch it on on your connection's page on the site.
+        </p>
+        <button type="button" class="secondary" onClick={openSettings}>
+          Open your connection's page
+        </button>
+      </section>
+    );
+  }
+
+  const ask = async (description: string) => {
+    setCoverageBusy(true);
+    setCoverageError(null);
+    const result = await actions.send('askCoverage', { description });
+    setCoverageBusy(false);
+    if (result.ok) setCoverage(result.value.answer);
+    else setCoverageError(failed(result.error));
+  };
+
+  const create = async (request: CreateShareRequest) => {
+    setCreating(true);
+    setCreateError(null);
+    const result = await actions.send('createShare', request);
+    setCreating(false);
+    if (!result.ok) setCreateError(failed(result.error));
+  };
+
+  const list = drafts.value ?? [];
+  return (
+    <section aria-labelledby="share-title" class="share">
+      <h2 id="share-title">Share a project</h2>
+      <p class="muted">
+        Drafts go to the site; only you sign them off, there, signed in. This extension's key never signs off.
+      </p>
+      <h3>Which agent covers it?</h3>
+      <CoverageForm onAsk={(d) => void ask(d)} busy={coverageBusy} error={coverageError} />
+      {coverage ? <CoverageResult answer={coverage} onChooseAgent={setAgentId} /> : null}
+      <h3>New draft</h3>
+      <NewShareForm
+        // A new choice from the coverage answer preselects that agent.
+        key={agentId ?? 'none'}
+        agents={coverage?.agents ?? []}
+        agentId={agentId}
+        onCreate={(request) => void create(request)}
+        busy={creating}
+        error={createError}
+      />
+      <h3>Your drafts</h3>
+      {list.length === 0 ? <p class="muted">No drafts yet.</p> : null}
+      {list.map((draft) => (
+        <ShareDraftItem key={draft.draftId} draft={draft} filesSwitchOn={filesOn} onSharingOff={() => setOffBySite(true)} />
+      ))}
+      <h3>Your shared projects</h3>
+      <SharedProjectsList projects={projectsRead || (projects.value?.length ?? 0) > 0 ? (projects.value ?? []) : null} />
+    </section>
+  );
+}
