@@ -1,5 +1,5 @@
 import { useId, useState } from 'preact/hooks';
-import { charCount } from '@/lib/api/schemas';
+import { charCount } from '@/lib/format/chars';
 import { applyRefusalWords, DETAILS_MAX } from '@/lib/session/apply-call';
 
 interface Props {

@@ -13,6 +13,7 @@
  * client's local checks refuse the same bodies.
  */
 import { z } from 'zod';
+import { charCount } from '../format/chars';
 
 // ---------------------------------------------------------------------------------------------------
 // Tolerant enums and shared building blocks
@@ -61,14 +62,8 @@ const dateTime = () => z.iso.datetime({ offset: true });
 /** learnedAt: YYYY-MM-DD. */
 const day = () => z.iso.date();
 
-/**
- * Characters are counted as Unicode code points (G19), so an emoji counts once whichever engine counts.
- */
-export function charCount(s: string): number {
-  let n = 0;
-  for (const _ of s) n++;
-  return n;
-}
+// Characters are counted as Unicode code points (G19); the panel imports the count from its own module.
+export { charCount };
 
 /** A string of `min` to `max` characters (code points). Issue message names the limit. */
 export function chars(min: number, max: number) {

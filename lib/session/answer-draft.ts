@@ -1,7 +1,7 @@
 // An answer as the member is writing it, kept as they type (the db stores these drafts, so nothing is
 // lost when the panel closes), and the AnswerInput (G14) built from it once it fits its question.
 import type { Answer, AnswerInput, Question } from '@/lib/api/schemas';
-import { charCount } from '@/lib/api/schemas';
+import { charCount } from '@/lib/format/chars';
 
 /** Own words: at most 2000 characters (G14, counted as code points, G19). */
 export const OWN_ANSWER_MAX = 2000;

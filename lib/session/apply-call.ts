@@ -2,7 +2,7 @@
 // the member reads what is missing instead of meeting a refusal (contract, POST /calls rules 3 and 4).
 // The site judges again; its refusals (409 details_missing, 400 invalid_input) read the same way.
 import type { AnswerInput, MissingDetail, Session } from '@/lib/api/schemas';
-import { charCount } from '@/lib/api/schemas';
+import { charCount } from '@/lib/format/chars';
 import { gateView } from './gate';
 import { planResultExists } from './plan-revision';
 

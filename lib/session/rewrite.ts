@@ -2,7 +2,7 @@
 // read is left, and is refused with plan_ran once the plan's call ran. pass.canReread is exactly
 // "session open and plan call not yet run", so it decides; the site's 409 plan_ran reads the same way.
 import type { Questions } from '@/lib/api/schemas';
-import { charCount } from '@/lib/api/schemas';
+import { charCount } from '@/lib/format/chars';
 import { DETAILS_MAX } from './apply-call';
 
 export type RewriteDecision =

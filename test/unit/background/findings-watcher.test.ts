@@ -17,13 +17,14 @@ import { setSettings } from '../../../entrypoints/background/settings';
 import { finding } from '../findings/fixtures';
 import { apiError, connected, makeCtx, me, ORIGIN, resetBrowser, startedCall, type TestCtx } from './helpers';
 
+const spyCreate = () => vi.spyOn(fakeBrowser.notifications, 'create');
 let ctx: TestCtx;
-let create: ReturnType<typeof vi.spyOn>;
+let create: ReturnType<typeof spyCreate>;
 beforeEach(async () => {
   resetBrowser();
   ctx = makeCtx();
   await connected(ctx);
-  create = vi.spyOn(fakeBrowser.notifications, 'create');
+  create = spyCreate();
 });
 
 // Created a day before the test's clock: 29 days left in its draft.
