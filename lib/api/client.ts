@@ -7,6 +7,7 @@
  * - Every request has a timeout (Chrome kills a fetch that waits over 30 s) and accepts an AbortSignal.
  * - Limits, the secret guard and the connect code format are checked before sending (limits.ts).
  * - GETs and requests with an Idempotency-Key are retried (retry.ts); others are sent once.
+ * - Every method is async: a local refusal arrives as a rejection, like every other failure.
  */
 import { z } from 'zod';
 import { checkSiteAddress } from '../safety/urls';
@@ -227,7 +228,7 @@ export class ApiClient {
   }
 
   /** GET /me, with spentSince (an ISO 8601 date-time with zone) for spentSinceCents. */
-  me(params: { spentSince?: string | Date } = {}, options?: RequestOptions): Promise<Connection> {
+  async me(params: { spentSince?: string | Date } = {}, options?: RequestOptions): Promise<Connection> {
     const since = params.spentSince instanceof Date ? params.spentSince.toISOString() : params.spentSince;
     if (since !== undefined && !DATE_TIME.safeParse(since).success) {
       throw new LocalRefusal('invalid_input', 'Not sent: spentSince must be a date and time with its time zone.', {
@@ -242,14 +243,14 @@ export class ApiClient {
   // -------------------------------------------------------------------------------------------------
 
   /** POST /find (free). Checked for length and secrets before sending; never retried. */
-  find(description: string, options?: RequestOptions): Promise<FindAnswer> {
+  async find(description: string, options?: RequestOptions): Promise<FindAnswer> {
     const body = checkRequest(FindRequestSchema, { description });
     checkNoSecrets({ description });
     return this.#request({ method: 'POST', path: '/find', body, schema: FindAnswerSchema, options });
   }
 
   /** GET /agents (G14), most used first. */
-  listAgents(params: { limit?: number } = {}, options?: RequestOptions): Promise<AgentsAnswer> {
+  async listAgents(params: { limit?: number } = {}, options?: RequestOptions): Promise<AgentsAnswer> {
     const { limit } = params;
     if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1 && limit <= 50)) {
       throw new LocalRefusal('invalid_input', 'Not sent: limit must be a whole number from 1 to 50.', { fields: ['limit'] });
@@ -264,13 +265,13 @@ export class ApiClient {
   }
 
   /** GET /agents/{agentId} (G14): the card and the calls it offers. */
-  getAgent(agentId: string, options?: RequestOptions): Promise<AgentDetail> {
+  async getAgent(agentId: string, options?: RequestOptions): Promise<AgentDetail> {
     checkIds({ agentId });
     return this.#request({ method: 'GET', path: `/agents/${seg(agentId)}`, schema: AgentDetailSchema, options });
   }
 
   /** GET /agents/{agentId}/calls/{callId}/preview, optionally for a session as it stands. Nothing is held. */
-  preview(
+  async preview(
     agentId: string,
     callId: string,
     params: { sessionId?: string | null } = {},
@@ -288,7 +289,7 @@ export class ApiClient {
   }
 
   /** POST /calls/quote (G14): the preview judged on this exact request. Nothing is held; sent once. */
-  quoteCall(request: StartCallRequestInput, options?: RequestOptions): Promise<Preview> {
+  async quoteCall(request: StartCallRequestInput, options?: RequestOptions): Promise<Preview> {
     const body = checkStartCall(request);
     return this.#request({ method: 'POST', path: '/calls/quote', body, schema: PreviewSchema, options });
   }
@@ -301,7 +302,7 @@ export class ApiClient {
    * POST /calls. Always sends an Idempotency-Key: `options.idempotencyKey`, or a new one for this
    * invocation. Retries (network, 500, 409 idempotency_in_progress, 429) resend the same key.
    */
-  startCall(request: StartCallRequestInput, options: IdempotentOptions = {}): Promise<StartCallAnswer> {
+  async startCall(request: StartCallRequestInput, options: IdempotentOptions = {}): Promise<StartCallAnswer> {
     const body = checkStartCall(request);
     return this.#request({
       method: 'POST',
@@ -314,13 +315,13 @@ export class ApiClient {
   }
 
   /** GET /calls/{runId}. Poll while in_progress or checking; read again for fresh file links. */
-  getCall(runId: string, options?: RequestOptions): Promise<CallResult> {
+  async getCall(runId: string, options?: RequestOptions): Promise<CallResult> {
     checkOpaqueIds({ runId });
     return this.#request({ method: 'GET', path: `/calls/${seg(runId)}`, schema: CallResultSchema, options });
   }
 
   /** POST /calls/{runId}/stop, with an Idempotency-Key (see startCall). */
-  stopCall(runId: string, options: IdempotentOptions = {}): Promise<StopAnswer> {
+  async stopCall(runId: string, options: IdempotentOptions = {}): Promise<StopAnswer> {
     checkOpaqueIds({ runId });
     return this.#request({
       method: 'POST',
@@ -333,7 +334,7 @@ export class ApiClient {
   }
 
   /** POST /calls/{runId}/report, with an Idempotency-Key (see startCall). The first report stands. */
-  reportCall(runId: string, report: ReportRequest, options: IdempotentOptions = {}): Promise<ReportAnswer> {
+  async reportCall(runId: string, report: ReportRequest, options: IdempotentOptions = {}): Promise<ReportAnswer> {
     checkOpaqueIds({ runId });
     const body = checkRequest(ReportRequestSchema, report);
     return this.#request({
@@ -351,20 +352,20 @@ export class ApiClient {
   // -------------------------------------------------------------------------------------------------
 
   /** POST /sessions (G14): opens a session as plan or question. Sent once. */
-  createSession(request: CreateSessionRequest, options?: RequestOptions): Promise<Session> {
+  async createSession(request: CreateSessionRequest, options?: RequestOptions): Promise<Session> {
     const body = checkRequest(CreateSessionRequestSchema, request);
     checkNoSecrets({ details: body.details });
     return this.#request({ method: 'POST', path: '/sessions', body, schema: SessionSchema, options });
   }
 
   /** GET /sessions/{sessionId}. */
-  getSession(sessionId: string, options?: RequestOptions): Promise<Session> {
+  async getSession(sessionId: string, options?: RequestOptions): Promise<Session> {
     checkIds({ sessionId });
     return this.#request({ method: 'GET', path: `/sessions/${seg(sessionId)}`, schema: SessionSchema, options });
   }
 
   /** PUT /sessions/{sessionId}/answers (G14). */
-  putAnswers(sessionId: string, answers: Record<string, AnswerInput>, options?: RequestOptions): Promise<Questions> {
+  async putAnswers(sessionId: string, answers: Record<string, AnswerInput>, options?: RequestOptions): Promise<Questions> {
     checkIds({ sessionId });
     const body = checkRequest(PutAnswersRequestSchema, { answers });
     checkNoSecrets(ownAnswerTexts(body.answers));
@@ -378,7 +379,7 @@ export class ApiClient {
   }
 
   /** PUT /sessions/{sessionId}/details (G14): rewrites the request; 409 invalid_state plan_ran once the plan ran. */
-  putDetails(sessionId: string, details: string, options?: RequestOptions): Promise<Questions> {
+  async putDetails(sessionId: string, details: string, options?: RequestOptions): Promise<Questions> {
     checkIds({ sessionId });
     const body = checkRequest(PutDetailsRequestSchema, { details });
     checkNoSecrets({ details });
@@ -392,7 +393,7 @@ export class ApiClient {
   }
 
   /** GET /sessions/{sessionId}/plan (G14); 404 not_found before a plan exists. */
-  getPlan(sessionId: string, options?: RequestOptions): Promise<Plan> {
+  async getPlan(sessionId: string, options?: RequestOptions): Promise<Plan> {
     checkIds({ sessionId });
     return this.#request({ method: 'GET', path: `/sessions/${seg(sessionId)}/plan`, schema: PlanSchema, options });
   }
@@ -402,13 +403,13 @@ export class ApiClient {
   // -------------------------------------------------------------------------------------------------
 
   /** GET /approvals/{approvalId} (G14). */
-  getApproval(approvalId: string, options?: RequestOptions): Promise<Approval> {
+  async getApproval(approvalId: string, options?: RequestOptions): Promise<Approval> {
     checkOpaqueIds({ approvalId });
     return this.#request({ method: 'GET', path: `/approvals/${seg(approvalId)}`, schema: ApprovalSchema, options });
   }
 
   /** GET /findings, newest first. */
-  listFindings(options?: RequestOptions): Promise<FindingsAnswer> {
+  async listFindings(options?: RequestOptions): Promise<FindingsAnswer> {
     return this.#request({ method: 'GET', path: '/findings', schema: FindingsAnswerSchema, options });
   }
 
@@ -417,7 +418,7 @@ export class ApiClient {
   // -------------------------------------------------------------------------------------------------
 
   /** POST /files (G14): whole body at most 64 KB. Sent once. */
-  uploadFile(request: UploadFileRequest, options?: RequestOptions): Promise<UploadedFile> {
+  async uploadFile(request: UploadFileRequest, options?: RequestOptions): Promise<UploadedFile> {
     const body = checkRequest(UploadFileRequestSchema, request);
     return this.#request({ method: 'POST', path: '/files', body, schema: UploadedFileSchema, options });
   }
@@ -450,20 +451,20 @@ export class ApiClient {
   // -------------------------------------------------------------------------------------------------
 
   /** POST /sharing/coverage: which agent covers a kind of project. Sent once. */
-  coverage(description: string, options?: RequestOptions): Promise<CoverageAnswer> {
+  async coverage(description: string, options?: RequestOptions): Promise<CoverageAnswer> {
     const body = checkRequest(CoverageRequestSchema, { description });
     checkNoSecrets({ description });
     return this.#request({ method: 'POST', path: '/sharing/coverage', body, schema: CoverageAnswerSchema, options });
   }
 
   /** POST /shares: a new share draft. Sent once. */
-  createShare(request: CreateShareRequest, options?: RequestOptions): Promise<ShareDraft> {
+  async createShare(request: CreateShareRequest, options?: RequestOptions): Promise<ShareDraft> {
     const body = checkRequest(CreateShareRequestSchema, request);
     return this.#request({ method: 'POST', path: '/shares', body, schema: ShareDraftSchema, options });
   }
 
   /** PUT /shares/{draftId}/files: the draft's files (1 to 20 uploaded file ids). */
-  putShareFiles(draftId: string, fileIds: string[], options?: RequestOptions): Promise<ShareDraft> {
+  async putShareFiles(draftId: string, fileIds: string[], options?: RequestOptions): Promise<ShareDraft> {
     checkOpaqueIds({ draftId });
     const body = checkRequest(PutShareFilesRequestSchema, { fileIds });
     return this.#request({
@@ -476,7 +477,7 @@ export class ApiClient {
   }
 
   /** POST /shares/{draftId}/package: hands the draft to the member's sign-off (signOffUrl). Sent once. */
-  packageShare(draftId: string, options?: RequestOptions): Promise<ShareDraft> {
+  async packageShare(draftId: string, options?: RequestOptions): Promise<ShareDraft> {
     checkOpaqueIds({ draftId });
     return this.#request({
       method: 'POST',
@@ -489,13 +490,13 @@ export class ApiClient {
   }
 
   /** GET /shares/{draftId}. */
-  getShare(draftId: string, options?: RequestOptions): Promise<ShareDraft> {
+  async getShare(draftId: string, options?: RequestOptions): Promise<ShareDraft> {
     checkOpaqueIds({ draftId });
     return this.#request({ method: 'GET', path: `/shares/${seg(draftId)}`, schema: ShareDraftSchema, options });
   }
 
   /** GET /shared-projects. */
-  listSharedProjects(options?: RequestOptions): Promise<SharedProjectsAnswer> {
+  async listSharedProjects(options?: RequestOptions): Promise<SharedProjectsAnswer> {
     return this.#request({ method: 'GET', path: '/shared-projects', schema: SharedProjectsAnswerSchema, options });
   }
 

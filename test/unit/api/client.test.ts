@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiClient, createClient } from '../../../lib/api/client';
+import { type ApiClient, createClient } from '../../../lib/api/client';
 import { LocalRefusal, MalformedAnswerError } from '../../../lib/api/errors';
 import {
   AT,
