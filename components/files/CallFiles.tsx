@@ -1,22 +1,48 @@
+import type { Ref } from 'preact';
+import { useEffect } from 'preact/hooks';
 import { connectionPageUrl } from '@/lib/safety/urls';
 import { useActions } from '../common/actions';
 import { useSite } from '../common/site';
 import { FileAttachments } from './FileAttachments';
-import type { FileUploads } from './useFileUploads';
+import { type UploadOutcome, useFileUploads } from './useFileUploads';
+
+/** What the call's form needs to know of the chosen files. */
+export interface CallFilesSummary {
+  count: number;
+  checking: boolean;
+  /** Files that cannot be sent until removed. */
+  refused: number;
+}
+
+/** What the call's form may do with them: upload before the call, or drop them. */
+export interface CallFilesHandle {
+  upload(): Promise<UploadOutcome>;
+  clear(): void;
+}
 
 export interface CallFilesProps {
-  uploads: FileUploads;
   /** switches.files as last read (GET /me, else the claim answer). */
   filesSwitchOn: boolean;
   /** The site answered 403 switched_off (reason files). */
   switchedOffBySite: boolean;
+  handle: Ref<CallFilesHandle | null>;
+  onSummary: (summary: CallFilesSummary) => void;
 }
 
-/** The files that go with a call, or, with the files switch off, where the member can switch it on. */
-export function CallFiles({ uploads, filesSwitchOn, switchedOffBySite }: CallFilesProps) {
+/**
+ * The files that go with a call, or, with the files switch off, where the member can switch it on. It owns
+ * the chosen files (so it can be loaded apart from the panel's first bundle) and lends the form a handle.
+ */
+export function CallFiles({ filesSwitchOn, switchedOffBySite, handle, onSummary }: CallFilesProps) {
   const actions = useActions();
   const site = useSite();
+  const uploads = useFileUploads();
   const page = site ? connectionPageUrl(site.origin, site.connectionId) : null;
+  const count = uploads.attachments.length;
+
+  if (handle && typeof handle === 'object') handle.current = { upload: uploads.upload, clear: uploads.clear };
+  useEffect(() => onSummary({ count, checking: uploads.checking, refused: uploads.refused }), [count, uploads.checking, uploads.refused]);
+
   return (
     <FileAttachments
       filesSwitchOn={filesSwitchOn}

@@ -6,8 +6,9 @@ import { dollarsToCents } from '@/lib/format/money';
 import type { CallRequestPayload } from '@/lib/messages';
 import { useActions } from '../common/actions';
 import { ErrorNotice } from '../common/ErrorNotice';
-import { CallFiles } from '../files/CallFiles';
-import { isFilesSwitchedOff, useFileUploads } from '../files/useFileUploads';
+import type { CallFilesHandle, CallFilesSummary } from '../files/CallFiles';
+import { LazyCallFiles } from '../files/LazyCallFiles';
+import { isFilesSwitchedOff } from '../files/switched-off';
 import { hasSecretText, SecretWarning } from '../common/SecretWarning';
 import { useLiveQuery } from '../common/useLiveQuery';
 import { UntrustedText } from '../common/UntrustedText';
@@ -59,7 +60,8 @@ export function PreviewView({ initial, onStarted, onBack }: Props) {
   const [starting, setStarting] = useState(false);
   const [lastLocalId, setLastLocalId] = useState<string | null>(null);
   const requestSeq = useRef(0);
-  const uploads = useFileUploads();
+  const files = useRef<CallFilesHandle | null>(null);
+  const [chosen, setChosen] = useState<CallFilesSummary>({ count: 0, checking: false, refused: 0 });
   const connection = useLiveQuery(() => getConnection(db), []);
 
   const setDraft = (next: CallDraft) => {
@@ -103,13 +105,13 @@ export function PreviewView({ initial, onStarted, onBack }: Props) {
   const filesOn = conn?.me?.switches.files ?? conn?.switches.files ?? false;
   const filesOffBySite = isFilesSwitchedOff(refusal);
   // Chosen files go with the call or the call does not start: nothing is dropped without the member knowing.
-  const filesBlocked = uploads.attachments.length > 0 && (!filesOn || filesOffBySite);
+  const filesBlocked = chosen.count > 0 && (!filesOn || filesOffBySite);
 
   const fitPending = preview !== null && needsFitChoice(preview.fit) && draft.subject === null;
   const questionMissing = draft.callId === 'question' && !draft.question.trim();
   const tooLong = codePoints(draft.details) > DETAILS_MAX || codePoints(draft.question) > QUESTION_MAX;
   const canStart =
-    !starting && max.ok && !fitPending && !questionMissing && !tooLong && !secretInText && !uploads.checking && uploads.refused === 0 && !filesBlocked;
+    !starting && max.ok && !fitPending && !questionMissing && !tooLong && !secretInText && !chosen.checking && chosen.refused === 0 && !filesBlocked;
 
   const chooseFit = (answer: FitAnswer) => {
     if (answer.kind === 'subject') {
@@ -126,10 +128,10 @@ export function PreviewView({ initial, onStarted, onBack }: Props) {
     setStartError(null);
     setStarting(true);
     const request = buildRequest(draft, max.cents);
-    if (uploads.attachments.length > 0) {
+    if (chosen.count > 0 && files.current) {
       // Each file goes up once (POST /files); the call then names them, and the background stores the
       // request with its fileIds and Idempotency-Key before POST /calls, so a resend never uploads again.
-      const up = await uploads.upload();
+      const up = await files.current.upload();
       if (!up.ok) {
         setStarting(false);
         setStartError(up.error);
@@ -201,7 +203,7 @@ export function PreviewView({ initial, onStarted, onBack }: Props) {
           {codePoints(draft.details)} of {DETAILS_MAX} characters. No keys, passwords or personal data.
         </p>
         <SecretWarning text={draft.details} />
-        <CallFiles uploads={uploads} filesSwitchOn={filesOn} switchedOffBySite={filesOffBySite} />
+        <LazyCallFiles filesSwitchOn={filesOn} switchedOffBySite={filesOffBySite} handle={files} onSummary={setChosen} />
         <label for="call-max">Spend at most, in dollars (optional)</label>
         <input
           id="call-max"
@@ -223,9 +225,9 @@ export function PreviewView({ initial, onStarted, onBack }: Props) {
         {tooLong ? <p class="error-text">The text is over its limit; shorten it to start.</p> : null}
         {filesBlocked ? (
           <p class="notice">
-            Sending files is switched off, so the {uploads.attachments.length} chosen{' '}
-            {uploads.attachments.length === 1 ? 'file' : 'files'} cannot go.{' '}
-            <button type="button" class="secondary" onClick={uploads.clear}>
+            Sending files is switched off, so the {chosen.count} chosen {chosen.count === 1 ? 'file' : 'files'} cannot
+            go.{' '}
+            <button type="button" class="secondary" onClick={() => files.current?.clear()}>
               Remove the chosen files
             </button>
           </p>

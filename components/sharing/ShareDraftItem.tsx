@@ -6,7 +6,8 @@ import { shareFileIds, shareFileIdsWithout } from '@/lib/files/share-package';
 import { connectionPageUrl } from '@/lib/safety/urls';
 import { useActions } from '../common/actions';
 import { useSite } from '../common/site';
-import { isFilesSwitchedOff, useFileUploads } from '../files/useFileUploads';
+import { isFilesSwitchedOff } from '../files/switched-off';
+import { useFileUploads } from '../files/useFileUploads';
 import { ShareDraftView } from './ShareDraftView';
 import { ShareFilesForm } from './ShareFilesForm';
 

@@ -1,0 +1,27 @@
+import type { FunctionComponent } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import type { CallFilesProps } from './CallFiles';
+
+/**
+ * Loads the call's file panel (picker, checks, uploads) apart from the panel's first bundle, which must
+ * stay small; it shows as soon as the preview does.
+ */
+export function LazyCallFiles(props: CallFilesProps) {
+  const [View, setView] = useState<FunctionComponent<CallFilesProps> | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    import('./CallFiles')
+      .then((module) => {
+        if (live) setView(() => module.CallFiles);
+      })
+      .catch(() => {
+        if (live) setFailed(true);
+      });
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (failed) return <p class="notice">Files cannot be attached right now. Close the panel and open it again.</p>;
+  return View ? <View {...props} /> : null;
+}
