@@ -337,6 +337,12 @@ export class ApiClient {
   async reportCall(runId: string, report: ReportRequest, options: IdempotentOptions = {}): Promise<ReportAnswer> {
     checkOpaqueIds({ runId });
     const body = checkRequest(ReportRequestSchema, report);
+    // The contract asks for a reasonKind with did_not_help; the service refuses one without it (G28).
+    if (body.verdict === 'did_not_help' && !body.reasonKind) {
+      throw new LocalRefusal('invalid_input', 'Not sent: reasonKind is needed with did_not_help (wrong, outdated or not relevant).', {
+        fields: ['reasonKind'],
+      });
+    }
     return this.#request({
       method: 'POST',
       path: `/calls/${seg(runId)}/report`,

@@ -420,6 +420,9 @@ export function describe(code: string, status: number, x: ApiErrorExtras): Descr
         next: { kind: 'reconnect' },
       };
     case 'invalid_state':
+      if (x.reason === 'checking') {
+        return { message: 'The result is being checked right now, so the call cannot be stopped. Try again in a moment.', next: wait(x) };
+      }
       if (x.reason === 'plan_ran') {
         return { message: 'The plan’s call has run, so the request can no longer be rewritten. Start a new session to change it.', next: { kind: 'new_session' } };
       }

@@ -159,8 +159,9 @@ describe('extras of each refusal', () => {
     expect(failed.message).toContain('2026-05-02T10:00:00Z');
   });
 
-  it('invalid_state with reason plan_ran asks for a new session', () => {
+  it('invalid_state with reason plan_ran asks for a new session; with checking, to wait (G28)', () => {
     expect(new ApiError(409, 'invalid_state', { reason: 'plan_ran' }).next.kind).toBe('new_session');
+    expect(new ApiError(409, 'invalid_state', { reason: 'checking' }).next.kind).toBe('wait');
   });
 
   it('not_available with reason findings_not_kept (G12) points to the member settings', () => {

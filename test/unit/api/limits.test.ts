@@ -26,6 +26,7 @@ const REFUSED: Array<[name: string, run: (api: ApiClient) => Promise<unknown>, f
   // keepFindings is typed `never`; a caller building the body at run time could still add it.
   ['keepFindings', (api) => api.startCall({ ...call, keepFindings: true } as never), 'keepFindings'],
   ['report reason over 500', (api) => api.reportCall('run_1', { verdict: 'did_not_help', reason: 'r'.repeat(501) }), 'reason'],
+  ['did_not_help without reasonKind (G28)', (api) => api.reportCall('run_1', { verdict: 'did_not_help' }), 'reasonKind'],
   ['the same limits on a quote', (api) => api.quoteCall({ ...call, details: 'd'.repeat(20_001) }), 'details'],
   ['a preview with an empty agentId', (api) => api.preview('', 'apply'), 'agentId'],
   ['a session id of 65 on GET', (api) => api.getSession('s'.repeat(65)), 'sessionId'],
