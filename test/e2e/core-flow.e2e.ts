@@ -10,6 +10,7 @@ import {
   agentCards,
   connectPanel,
   findFromSelection,
+  findInPanel,
   GUILD_HEADER,
   notificationIds,
   openArticle,
@@ -18,6 +19,7 @@ import {
   startTestEmulator,
   type TestEmulator,
   WAIT_MS,
+  waitForFind,
   waitForResult,
 } from './harness';
 
@@ -60,10 +62,9 @@ test('connect, find from a selection, preview, start, poll to passed: notified o
   const article = await openArticle(ext, ['  Our slow postgres queries got worse after we added replication.  ']);
   const selected = await findFromSelection(ext, article.locator('#p0'));
   await panel.bringToFront();
-  await agentCards(panel).first().waitFor({ timeout: WAIT_MS });
-  const found = panel.getByRole('region', { name: 'From your selection (menu)' });
-  expect(await found.locator('blockquote').textContent()).toBe(selected.trim());
-  expect(await agentCards(panel).first().getByRole('heading').textContent()).toBe('Postgres Tuning Guild');
+  // The selection as it was sent: trimmed.
+  const found = await waitForFind(panel, 'From your selection (menu)', selected.trim());
+  expect(await agentCards(found).first().getByRole('heading').textContent()).toBe('Postgres Tuning Guild');
   const finds = (await emu.control.requests('/api/v1/find')).filter((r) => r.method === 'POST');
   expect(finds.map((r) => r.body)).toEqual([{ description: selected.trim() }]);
 
@@ -101,19 +102,15 @@ test('the hostile seed strings render as text and run nothing', async () => {
   const article = await openArticle(ext, [hostileSelection]);
   await findFromSelection(ext, article.locator('#p0'));
   await panel.bringToFront();
-  const found = panel.getByRole('region', { name: 'From your selection (menu)' });
-  await agentCards(panel).first().waitFor({ timeout: WAIT_MS });
-  expect(await found.locator('blockquote').textContent()).toBe(hostileSelection);
+  const found = await waitForFind(panel, 'From your selection (menu)', hostileSelection);
 
-  const security = agentCards(panel).filter({ hasText: 'Security Reviewer' });
+  const security = agentCards(found).filter({ hasText: 'Security Reviewer' });
   expect(await security.getByRole('heading').textContent()).toBe(`<img src=x onerror=alert('name')> Security Reviewer`);
   expect(await security.locator('.style-line').textContent()).toBe('<script>alert("style line")</script> Finds what attackers find first.');
   expect(await security.textContent()).toContain('See [our docs](javascript:alert(document.domain)).');
 
   // A passing call whose note carries a script, a javascript: link and instructions to run a command.
-  await panel.getByLabel('What do you need?').fill('fine-tuning a model with lora on a small dataset');
-  await panel.getByRole('button', { name: 'Find agents' }).click();
-  await panel.getByRole('button', { name: 'Preview a call to Model Fine-Tuning Mentor' }).waitFor({ timeout: WAIT_MS });
+  await findInPanel(panel, 'fine-tuning a model with lora on a small dataset');
   await openPreview(panel, { agentName: 'Model Fine-Tuning Mentor', kind: 'question', text: 'Which LoRA rank for 2,000 examples?' });
   await startCall(panel);
   const result = await waitForResult(panel, 'Passed its checks (charged)');

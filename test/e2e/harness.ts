@@ -194,9 +194,29 @@ export function notificationIds(ext: LoadedExtension): Promise<string[]> {
   });
 }
 
+/**
+ * The panel's latest find once it shows agents for exactly `text`, so an earlier find's cards never pass for
+ * it. `source` is the find's heading: "From your selection (menu)" or "You searched for".
+ */
+export async function waitForFind(panel: Page, source: string, text: string): Promise<Locator> {
+  const region = panel
+    .getByRole('region', { name: source })
+    .filter({ has: panel.locator('blockquote').getByText(text, { exact: true }) })
+    .filter({ has: panel.getByRole('list', { name: 'Agents found' }) });
+  await region.waitFor({ timeout: WAIT_MS });
+  return region;
+}
+
+/** Types a find into the panel's own field and waits for its agents. */
+export async function findInPanel(panel: Page, text: string): Promise<Locator> {
+  await panel.getByLabel('What do you need?').fill(text);
+  await panel.getByRole('button', { name: 'Find agents' }).click();
+  return waitForFind(panel, 'You searched for', text);
+}
+
 /** The agents listed by the latest find in the panel. */
-export function agentCards(panel: Page): Locator {
-  return panel.getByRole('list', { name: 'Agents found' }).getByRole('listitem');
+export function agentCards(within: Page | Locator): Locator {
+  return within.getByRole('list', { name: 'Agents found' }).getByRole('listitem');
 }
 
 export interface CallChoice {
