@@ -94,7 +94,7 @@ describe('files and sharing', () => {
     ]);
     const calls = (await requests('/api/v1/calls')).filter((r) => r.method === 'POST' && r.path === '/api/v1/calls');
     expect(calls).toHaveLength(1);
-    const fileIds = (calls[0]?.body as { fileIds: string[] }).fileIds;
+    const fileIds = (calls[0]?.body as { fileIds?: string[] } | undefined)?.fileIds ?? [];
     expect(new Set(fileIds).size).toBe(2);
     for (const id of fileIds) expect(id).toMatch(/^fil_/);
     // 202: the site knows both ids as this member's uploads (an unknown id answers 404), and the call was
