@@ -8,8 +8,9 @@ export default defineConfig({
     include: ['test/unit/**/*.test.{ts,tsx}', 'test/emulator/**/*.test.ts'],
     environment: 'node',
     restoreMocks: true,
-    // Tests wait for the state they expect; they are never time-boxed.
-    testTimeout: 0,
-    hookTimeout: 0,
+    // A guard against a hang that would hold CI for its whole 90 minutes, not a time budget: tests wait
+    // for the state they expect, and speed is measured by `npm run bench`.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 });

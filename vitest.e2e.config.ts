@@ -6,7 +6,9 @@ export default defineConfig({
     include: ['test/e2e/**/*.e2e.ts'],
     environment: 'node',
     fileParallelism: false,
-    testTimeout: 0,
-    hookTimeout: 0,
+    // A guard against a hang that would hold CI for its whole 90 minutes, not a time budget: tests wait
+    // for the state they expect, and speed is measured by `npm run bench`.
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
   },
 });
