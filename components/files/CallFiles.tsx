@@ -25,6 +25,8 @@ export interface CallFilesProps {
   filesSwitchOn: boolean;
   /** The site answered 403 switched_off (reason files). */
   switchedOffBySite: boolean;
+  /** The session the call goes to, when it is known: uploads name it (a session-scoped key needs it). */
+  sessionId?: string | null;
   handle: Ref<CallFilesHandle | null>;
   onSummary: (summary: CallFilesSummary) => void;
 }
@@ -33,10 +35,10 @@ export interface CallFilesProps {
  * The files that go with a call, or, with the files switch off, where the member can switch it on. It owns
  * the chosen files (so it can be loaded apart from the panel's first bundle) and lends the form a handle.
  */
-export function CallFiles({ filesSwitchOn, switchedOffBySite, handle, onSummary }: CallFilesProps) {
+export function CallFiles({ filesSwitchOn, switchedOffBySite, sessionId, handle, onSummary }: CallFilesProps) {
   const actions = useActions();
   const site = useSite();
-  const uploads = useFileUploads();
+  const uploads = useFileUploads({ sessionId });
   const page = site ? connectionPageUrl(site.origin, site.connectionId) : null;
   const count = uploads.attachments.length;
 
