@@ -43,6 +43,8 @@ export interface LaunchOptions {
   extensionDir?: string;
   /** Page size; default Playwright's 1280×720. null: the window's own size (headed). */
   viewport?: { width: number; height: number } | null;
+  /** Default true: Playwright closes the browser on Ctrl-C and exits. The demo closes things itself. */
+  handleSignals?: boolean;
 }
 
 /** Launches Chromium headless with the built extension loaded and waits for its service worker. */
@@ -56,6 +58,8 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Load
     executablePath: chromiumPath(),
     headless: options.headless ?? true,
     ...(options.viewport !== undefined ? { viewport: options.viewport } : {}),
+    handleSIGINT: options.handleSignals ?? true,
+    handleSIGTERM: options.handleSignals ?? true,
     args: [
       `--disable-extensions-except=${extensionDir}`,
       `--load-extension=${extensionDir}`,

@@ -1,0 +1,195 @@
+/**
+ * `npm start`: the emulator, the extension built and loaded in Chromium, a fresh connect code printed and
+ * filled in. With a display it opens a window and runs until Ctrl-C; with `--headless` (or on Linux without
+ * a display) it walks the member's journey by itself, saves a screenshot of each step to demo-out/, and
+ * exits 0, or 1 on any failure.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { type LoadedExtension, launchExtension } from '../test/e2e/browser';
+import {
+  connectPanel,
+  findFromSelection,
+  findInPanel,
+  type MadeCode,
+  notificationIds,
+  openArticle,
+  openPreview,
+  startCall,
+  startTestEmulator,
+  type TestEmulator,
+  WAIT_MS,
+  waitForFind,
+  waitForResult,
+} from '../test/e2e/harness';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const OUT_DIR = path.join(ROOT, 'demo-out');
+const PREFERRED_PORT = 8787;
+/** A side panel's shape, for the headless screenshots. */
+const PANEL_VIEWPORT = { width: 420, height: 900 };
+
+const ARTICLE = [
+  'Notes from this week’s incident review',
+  'Our slow postgres queries got worse after we added replication, and the dashboard now times out at noon.',
+  'Next: check the indexes and the query plans before touching any setting.',
+];
+
+const headless =
+  process.argv.includes('--headless') || (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY);
+
+function log(line: string): void {
+  console.log(line);
+}
+
+function run(command: string, args: string[], what: string, quiet: boolean): void {
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: ROOT, stdio: quiet ? 'pipe' : 'inherit', encoding: 'utf8' });
+  if (result.status !== 0) {
+    if (quiet) process.stderr.write(`${result.stdout ?? ''}${result.stderr ?? ''}`);
+    throw new Error(`${what} failed (exit ${result.status ?? result.signal})`);
+  }
+  log(`${what}: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+async function startDemoEmulator(): Promise<TestEmulator> {
+  try {
+    return await startTestEmulator({ port: PREFERRED_PORT });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    log(`Port ${PREFERRED_PORT} is taken: the emulator takes a free port instead.`);
+    return startTestEmulator({ port: 0 });
+  }
+}
+
+async function main(): Promise<number> {
+  run('bash', [path.join(ROOT, 'scripts/ensure-chromium.sh')], 'Chromium', false);
+  const emu = await startDemoEmulator();
+  let ext: LoadedExtension | null = null;
+  try {
+    log(`Emulator: ${emu.url} (API ${emu.url}/api/v1, site pages ${emu.url}/connect, control ${emu.url}/_emulator/)`);
+    log('Building the extension (wxt build --mode e2e)…');
+    run(path.join(ROOT, 'node_modules/.bin/wxt'), ['build', '--mode', 'e2e'], 'Build', true);
+    const made = await emu.control.connectCode({ name: 'Demo browser' });
+    log(`Connect code for Dana Demo: ${made.code} (works once, until ${made.expiresAt})`);
+
+    ext = await launchExtension({ headless, viewport: headless ? PANEL_VIEWPORT : null, handleSignals: false });
+    if (headless) return await journey(ext, emu, made);
+    return await interactive(ext, emu, made.code);
+  } finally {
+    await ext?.close().catch(() => undefined);
+    await emu.close().catch(() => undefined);
+  }
+}
+
+/** A window with an article to select from and the panel's page, the address and the code filled in. */
+async function interactive(ext: LoadedExtension, emu: TestEmulator, code: string): Promise<number> {
+  await openArticle(ext, ARTICLE);
+  const panel = await ext.openPanel();
+  await panel.getByLabel('Site address').fill(emu.url);
+  await panel.getByLabel('Connect code').fill(code);
+  for (const page of ext.context.pages()) if (page.url() === 'about:blank') await page.close();
+  log('');
+  log('Chromium is open with the extension loaded:');
+  log('  1. In the "Agent Connection" tab the site address and the connect code are filled in: click Connect.');
+  log('  2. In the article tab, select some text, right-click, and choose "Find AI Agents for …".');
+  log('     (The toolbar button opens the real side panel; the tab shows the same panel.)');
+  log('  3. Choose an agent, read the preview, start the call, and watch it finish.');
+  log(`  The member's site pages: ${emu.url}/ . Make another connect code at ${emu.url}/connect`);
+  log('Press Ctrl-C to close everything.');
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', () => resolve());
+    process.once('SIGTERM', () => resolve());
+    ext.context.once('close', () => resolve());
+  });
+  log('Closing Chromium and the emulator.');
+  return 0;
+}
+
+/** The journey without a display, a screenshot per step. */
+async function journey(ext: LoadedExtension, emu: TestEmulator, made: MadeCode): Promise<number> {
+  const code = made.code;
+  await rm(OUT_DIR, { recursive: true, force: true });
+  await mkdir(OUT_DIR, { recursive: true });
+  let n = 0;
+  const shot = async (page: Page, name: string, did: string) => {
+    n += 1;
+    const file = path.join(OUT_DIR, `${String(n).padStart(2, '0')}-${name}.png`);
+    await page.screenshot({ path: file, fullPage: true });
+    log(`${String(n).padStart(2, '0')} ${did} → ${path.relative(ROOT, file)}`);
+  };
+
+  const panel = await ext.openPanel();
+  await panel.getByLabel('Site address').fill(emu.url);
+  await panel.getByLabel('Connect code').fill(code);
+  await shot(panel, 'connect-form', 'The connect form, site address and code filled in');
+
+  await connectPanel(panel, emu.url, code);
+  await shot(panel, 'connected', 'Connected: the connection’s name, the connector settings and the privacy line');
+  await panel.getByRole('button', { name: 'I have read this' }).click();
+
+  const article = await openArticle(ext, ARTICLE);
+  const selected = await findFromSelection(ext, article.locator('#p1'));
+  await shot(article, 'selection', `Selected on a page and chose “Find AI Agents for …”: “${selected.trim()}”`);
+
+  await panel.bringToFront();
+  await waitForFind(panel, 'From your selection (menu)', selected.trim());
+  await shot(panel, 'agents', 'The panel found agents for the selection');
+
+  const preview = await openPreview(panel, { agentName: 'Postgres Tuning Guild', kind: 'question', text: 'Which index helps a LIKE prefix search?' });
+  await shot(panel, 'preview', `Preview before anything runs: ${(await preview.locator('.limit').textContent()) ?? ''}`);
+
+  await startCall(panel);
+  await shot(panel, 'started', 'Started: the background polls the call');
+
+  await waitForResult(panel, 'Passed its checks (charged)');
+  const notified = await waitForNotification(ext, (id) => id.startsWith('call:') && id.endsWith(':finished'));
+  await shot(panel, 'result', `Passed; notification ${notified}; the result under its header line`);
+
+  // The member turns spending off on the site: every call now waits for an approval.
+  await emu.control.patchConnection(made.connectionId, { switches: { spending: false } });
+  await panel.getByRole('button', { name: 'Find', exact: true }).click();
+  await findInPanel(panel, 'slow postgres queries after replication');
+  await openPreview(panel, { agentName: 'Postgres Tuning Guild', kind: 'question', text: 'Is a partial index worth it here?' });
+  await panel.getByText('Needs your approval.').waitFor({ timeout: WAIT_MS });
+  const call = await startCall(panel);
+  await call.getByRole('button', { name: 'Approve on the site' }).waitFor({ timeout: WAIT_MS });
+  const asked = await waitForNotification(ext, (id) => id.startsWith('approval:') && id.endsWith(':needed'));
+  await shot(panel, 'approval-needed', `Spending is off, so the call waits for approval (notification ${asked})`);
+
+  const opened = ext.context.waitForEvent('page', { predicate: (p) => p.url().includes('/approvals/'), timeout: WAIT_MS });
+  await call.getByRole('button', { name: 'Approve on the site' }).click();
+  const approvalPage = await opened;
+  await approvalPage.getByRole('button', { name: 'Approve', exact: true }).waitFor({ timeout: WAIT_MS });
+  await shot(approvalPage, 'approval-page', `The site’s approval page: ${approvalPage.url()}`);
+  await approvalPage.getByRole('button', { name: 'Approve', exact: true }).click();
+  await approvalPage.getByRole('status').filter({ hasText: 'Approved.' }).waitFor({ timeout: WAIT_MS });
+  await shot(approvalPage, 'approved', 'Approved on the site');
+
+  await panel.bringToFront();
+  await waitForResult(panel, 'Passed its checks (charged)');
+  const starts = await emu.control.callStarts();
+  await shot(panel, 'approved-result', `The extension resent it by itself; POST /calls answers: ${starts.map((r) => r.status).join(', ')}`);
+  log(`Done: ${n} screenshots in ${path.relative(ROOT, OUT_DIR)}/.`);
+  return 0;
+}
+
+async function waitForNotification(ext: LoadedExtension, match: (id: string) => boolean): Promise<string> {
+  const deadline = Date.now() + WAIT_MS;
+  for (;;) {
+    const found = (await notificationIds(ext)).find(match);
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error('No notification was raised.');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(`Demo failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);
