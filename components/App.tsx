@@ -16,6 +16,7 @@ import { type CallDraft, loadDraft } from './preview/draft';
 import { PreviewView } from './preview/PreviewView';
 import { CallView } from './result/CallView';
 import { ShareTab } from './sharing/ShareTab';
+import { Lazy } from './common/Lazy';
 import { FirstRunCard } from './status/FirstRunCard';
 import { StatusView } from './status/StatusView';
 
@@ -25,7 +26,17 @@ export type Route =
   | { view: 'calls' }
   | { view: 'call'; localId: string }
   | { view: 'share' }
+  | { view: 'sessions' }
+  | { view: 'session'; sessionId: string }
+  | { view: 'findings' }
+  | { view: 'history' }
   | { view: 'status' };
+
+// Views past the first screen load when first shown (the panel's script budget at open).
+const loadSessionsTab = () => import('./sessions/SessionsTab').then((m) => m.SessionsTab);
+const loadSessionView = () => import('./sessions/SessionView').then((m) => m.SessionView);
+const loadFindingsTab = () => import('./findings/FindingsTab').then((m) => m.FindingsTab);
+const loadHistoryTab = () => import('./history/HistoryTab').then((m) => m.HistoryTab);
 
 export function draftForCard(card: AgentCard): CallDraft {
   return { agentId: card.agentId, agentName: card.untrustedName, callId: 'apply', details: '', question: '', maxDollars: '', subject: null };
@@ -102,10 +113,15 @@ function Connected({ row }: { row: ConnectionRow }) {
     : [
         { view: 'find', label: 'Find' },
         { view: 'calls', label: 'Calls' },
+        { view: 'sessions', label: 'Sessions' },
+        { view: 'findings', label: 'Findings' },
+        { view: 'history', label: 'History' },
         { view: 'share', label: 'Share' },
         { view: 'status', label: 'Connection' },
       ];
-  const current = route.view === 'preview' ? 'find' : route.view === 'call' ? 'calls' : route.view;
+  const current =
+    route.view === 'preview' ? 'find' : route.view === 'call' ? 'calls' : route.view === 'session' && !scoped ? 'sessions' : route.view;
+  const openSession = (sessionId: string) => setRoute({ view: 'session', sessionId });
 
   return (
     <>
@@ -145,11 +161,17 @@ function Connected({ row }: { row: ConnectionRow }) {
             openCall(localId);
           }}
           onBack={() => setRoute({ view: 'find' })}
+          onSessionStarted={openSession}
         />
       ) : null}
       {route.view === 'calls' ? (
         <>
           {scoped && row.sessionId ? <SessionSummary sessionId={row.sessionId} /> : null}
+          {scoped && row.sessionId ? (
+            <button type="button" onClick={() => openSession(row.sessionId as string)}>
+              Open the session: questions, plan and results
+            </button>
+          ) : null}
           <h2>Calls</h2>
           <CallsList onOpen={openCall} sessionId={row.sessionId} />
         </>
@@ -161,6 +183,19 @@ function Connected({ row }: { row: ConnectionRow }) {
         />
       ) : null}
       {route.view === 'share' && !scoped ? <ShareTab /> : null}
+      {route.view === 'sessions' && !scoped ? <Lazy load={loadSessionsTab} props={{ onOpen: openSession }} label="sessions" /> : null}
+      {route.view === 'session' ? (
+        <Lazy
+          key={route.sessionId}
+          load={loadSessionView}
+          props={{ sessionId: route.sessionId, onBack: () => setRoute(scoped ? { view: 'calls' } : { view: 'sessions' }) }}
+          label="session"
+        />
+      ) : null}
+      {route.view === 'findings' && !scoped ? <Lazy load={loadFindingsTab} props={{ row }} label="findings" /> : null}
+      {route.view === 'history' && !scoped ? (
+        <Lazy load={loadHistoryTab} props={{ onOpenCall: openCall, onOpenSession: openSession }} label="history" />
+      ) : null}
       {route.view === 'status' ? <StatusView row={row} /> : null}
     </>
   );

@@ -16,6 +16,7 @@ import { RefusalView } from '../refusal/RefusalView';
 import { type CallDraft, type CallKind, clearDraft, saveDraft } from './draft';
 import { type FitAnswer, FitChoiceView, needsFitChoice } from './FitChoiceView';
 import { PreviewDetails } from './PreviewDetails';
+import { StartSessionButtons } from '../sessions/StartSessionButtons';
 
 const DETAILS_MAX = 20000;
 const QUESTION_MAX = 4000;
@@ -47,10 +48,12 @@ interface Props {
   initial: CallDraft;
   onStarted: (localId: string) => void;
   onBack: () => void;
+  /** A session was opened from here ("Plan my project" or "Ask a question"). */
+  onSessionStarted?: (sessionId: string) => void;
 }
 
 /** Choose the kind of call, read the preview, answer the fit question, type the request, start. */
-export function PreviewView({ initial, onStarted, onBack }: Props) {
+export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Props) {
   const actions = useActions();
   const [draft, setDraftState] = useState<CallDraft>(initial);
   const [preview, setPreview] = useState<Preview | null>(null);
@@ -237,6 +240,17 @@ export function PreviewView({ initial, onStarted, onBack }: Props) {
         </button>
       </form>
       {refusal ? <RefusalView error={refusal} approvalLine={preview?.approvalLine ?? null} /> : null}
+      {onSessionStarted ? (
+        <StartSessionButtons
+          agentId={draft.agentId}
+          details={draft.details}
+          blocked={secretInText}
+          onStarted={(sessionId) => {
+            void clearDraft();
+            onSessionStarted(sessionId);
+          }}
+        />
+      ) : null}
     </section>
   );
 }

@@ -1,0 +1,79 @@
+import { useEffect, useState } from 'preact/hooks';
+import { db, listFindings } from '@/lib/db';
+import type { ConnectionRow, MemberError } from '@/lib/db/types';
+import { availabilityFromError, type FindingsAvailability, findingsAvailability } from '@/lib/findings/availability';
+import { formatRelative } from '@/lib/format/time';
+import { connectionPageUrl } from '@/lib/safety/urls';
+import { useActions } from '../common/actions';
+import { ErrorNotice } from '../common/ErrorNotice';
+import { useLiveQuery } from '../common/useLiveQuery';
+import { FindingsList } from './FindingsList';
+import { FindingsUnavailable } from './FindingsUnavailable';
+
+/**
+ * The member's findings from the cache, read again on open; or why there are none to read (the findings
+ * choice, a session-scoped key) and where the choice is made. Sources and sign-off pages open only on the
+ * member's click: sources through openExternalUrl (http and https), sign-off through openSitePage.
+ */
+export function FindingsTab({ row }: { row: ConnectionRow }) {
+  const actions = useActions();
+  const findings = useLiveQuery(() => listFindings(db), []);
+  const [reading, setReading] = useState(false);
+  const [error, setError] = useState<MemberError | null>(null);
+  const [fromError, setFromError] = useState<FindingsAvailability | null>(null);
+  const choice = row.sessionId !== null ? findingsAvailability({ keepsFindings: null, sessionId: row.sessionId }) : findingsAvailability(row.me);
+  // Not read yet (GET /me): the site's answer to GET /findings tells.
+  const byChoice: FindingsAvailability = !choice.available && choice.why === 'unknown' ? { available: true } : choice;
+  const availability = fromError ?? byChoice;
+
+  const read = async () => {
+    setReading(true);
+    const result = await actions.send('refreshFindings', {});
+    setReading(false);
+    if (result.ok) {
+      setError(null);
+      setFromError(null);
+      return;
+    }
+    setFromError(availabilityFromError(result.error.code, result.error.extras.reason ?? null));
+    setError(result.error);
+  };
+
+  useEffect(() => {
+    if (byChoice.available) void read();
+  }, [byChoice.available]);
+
+  const openConnectionPage = () => {
+    const url = connectionPageUrl(row.origin, row.connectionId);
+    if (url) void actions.send('openSitePage', { url });
+  };
+
+  const rows = findings.value ?? [];
+  const readAt = rows[0]?.readAt ?? null;
+  return (
+    <section aria-labelledby="findings-title">
+      <h2 id="findings-title">Findings</h2>
+      {!availability.available ? (
+        <FindingsUnavailable why={availability.why} onOpenConnectionPage={openConnectionPage} />
+      ) : (
+        <>
+          <p class="muted">
+            What agents kept from research for you. A draft joins an agent only when you sign it off on the site.
+            {readAt ? ` Read ${formatRelative(readAt)}.` : ''}
+          </p>
+          <button type="button" class="secondary" disabled={reading} onClick={() => void read()}>
+            {reading ? 'Reading…' : 'Check again'}
+          </button>
+          {error ? <ErrorNotice error={error} title="Shown as last read." /> : null}
+          <FindingsList
+            findings={rows.map((r) => r.finding)}
+            siteOrigin={row.origin}
+            nowMs={Date.now()}
+            onOpenSource={(url) => void actions.send('openExternalUrl', { url })}
+            onOpenSignOff={(url) => void actions.send('openSitePage', { url })}
+          />
+        </>
+      )}
+    </section>
+  );
+}

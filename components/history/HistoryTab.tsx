@@ -1,0 +1,180 @@
+import { useId, useState } from 'preact/hooks';
+import { db } from '@/lib/db';
+import type { CallRow } from '@/lib/db/types';
+import {
+  CALL_STATUS_WORDS,
+  type CallHistoryStatus,
+  callHistoryStatus,
+  SESSION_STATUS_WORDS,
+  type SessionHistoryStatus,
+} from '@/lib/history/filter';
+import { historyAgents, historyCalls, historySessions } from '@/lib/history/queries';
+import { formatCount } from '@/lib/format/count';
+import { formatCents } from '@/lib/format/money';
+import { formatRelative } from '@/lib/format/time';
+import { untrustedString } from '@/lib/safety/untrusted';
+import { useLiveQuery } from '../common/useLiveQuery';
+import { UntrustedText } from '../common/UntrustedText';
+import { SessionListItem } from '../session/SessionList';
+import { SpendingForm } from './SpendingForm';
+
+/** Rows shown at first and added by each "Show more": the list stays quick with 10,000 cached calls. */
+export const HISTORY_PAGE = 50;
+
+type Shown = 'calls' | 'sessions';
+
+export interface HistoryTabProps {
+  onOpenCall: (localId: string) => void;
+  onOpenSession: (sessionId: string) => void;
+}
+
+/** Calls and sessions from the cache, newest first, by agent and status; readable offline. Spending on demand. */
+export function HistoryTab({ onOpenCall, onOpenSession }: HistoryTabProps) {
+  const id = useId();
+  const [shown, setShown] = useState<Shown>('calls');
+  const [agentId, setAgentId] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const [limit, setLimit] = useState(HISTORY_PAGE);
+  const agents = useLiveQuery(() => historyAgents(db), []);
+  const total = useLiveQuery(() => db.calls.count(), []);
+
+  const statusWords: Record<string, string> = shown === 'calls' ? CALL_STATUS_WORDS : SESSION_STATUS_WORDS;
+  const reset = () => setLimit(HISTORY_PAGE);
+
+  return (
+    <section aria-labelledby={`${id}-title`} class="history">
+      <h2 id={`${id}-title`}>History</h2>
+      <p class="muted">
+        From this browser’s cache, newest first; readable offline.
+        {total.value !== undefined ? ` ${formatCount(total.value)} calls are cached.` : ''}
+      </p>
+      <fieldset class="history-filters">
+        <legend>Show</legend>
+        <div class="row" role="radiogroup" aria-label="Calls or sessions">
+          {(['calls', 'sessions'] as const).map((value) => (
+            <label key={value}>
+              <input
+                type="radio"
+                name={`${id}-shown`}
+                checked={shown === value}
+                onChange={() => {
+                  setShown(value);
+                  setStatus(null);
+                  reset();
+                }}
+              />
+              {value === 'calls' ? 'Calls' : 'Sessions'}
+            </label>
+          ))}
+        </div>
+        <label for={`${id}-agent`}>Agent</label>
+        <select
+          id={`${id}-agent`}
+          value={agentId ?? ''}
+          onChange={(e) => {
+            setAgentId(e.currentTarget.value || null);
+            reset();
+          }}
+        >
+          <option value="">Every agent</option>
+          {(agents.value ?? []).map((a) => (
+            <option key={a.agentId} value={a.agentId}>
+              {untrustedString(a.name) || a.agentId}
+            </option>
+          ))}
+        </select>
+        <label for={`${id}-status`}>Status</label>
+        <select
+          id={`${id}-status`}
+          value={status ?? ''}
+          onChange={(e) => {
+            setStatus(e.currentTarget.value || null);
+            reset();
+          }}
+        >
+          <option value="">Every status</option>
+          {Object.entries(statusWords).map(([value, words]) => (
+            <option key={value} value={value}>
+              {words}
+            </option>
+          ))}
+        </select>
+      </fieldset>
+      {shown === 'calls' ? (
+        <CallHistory agentId={agentId} status={status as CallHistoryStatus | null} limit={limit} onMore={() => setLimit(limit + HISTORY_PAGE)} onOpen={onOpenCall} />
+      ) : (
+        <SessionHistory agentId={agentId} status={status as SessionHistoryStatus | null} limit={limit} onMore={() => setLimit(limit + HISTORY_PAGE)} onOpen={onOpenSession} />
+      )}
+      <SpendingForm />
+    </section>
+  );
+}
+
+interface ListProps<S> {
+  agentId: string | null;
+  status: S | null;
+  limit: number;
+  onMore: () => void;
+  onOpen: (id: string) => void;
+}
+
+function CallHistory({ agentId, status, limit, onMore, onOpen }: ListProps<CallHistoryStatus>) {
+  const page = useLiveQuery(() => historyCalls(db, { agentId, status }, limit), [agentId, status, limit]);
+  if (!page.loaded) return <p role="status">Loading the history…</p>;
+  const rows = page.value?.rows ?? [];
+  if (rows.length === 0) return <p>No calls match.</p>;
+  const now = new Date();
+  return (
+    <>
+      <ul class="calls history-calls" aria-label="Calls, newest first">
+        {rows.map((call) => (
+          <CallLine key={call.localId} call={call} now={now} onOpen={onOpen} />
+        ))}
+      </ul>
+      {page.value?.more ? (
+        <button type="button" class="secondary" onClick={onMore}>
+          Show {HISTORY_PAGE} more
+        </button>
+      ) : null}
+    </>
+  );
+}
+
+function CallLine({ call, now, onOpen }: { call: CallRow; now: Date; onOpen: (localId: string) => void }) {
+  const agent = untrustedString(call.agentName) || call.request.agentId;
+  const status = CALL_STATUS_WORDS[callHistoryStatus(call)];
+  const charge = call.result?.charge ? `charged ${formatCents(call.result.charge.chargedCents)}` : call.result ? 'free' : '';
+  return (
+    <li>
+      <button type="button" class="call-item" onClick={() => onOpen(call.localId)} aria-label={`Open the call to ${agent}: ${status}`}>
+        <UntrustedText value={call.agentName} empty={call.request.agentId} />
+        <span class="muted">
+          {' '}
+          · {call.request.callId} · {status}
+          {charge ? ` · ${charge}` : ''} · {formatRelative(call.createdAt, now)}
+        </span>
+      </button>
+    </li>
+  );
+}
+
+function SessionHistory({ agentId, status, limit, onMore, onOpen }: ListProps<SessionHistoryStatus>) {
+  const page = useLiveQuery(() => historySessions(db, { agentId, status }, limit), [agentId, status, limit]);
+  if (!page.loaded) return <p role="status">Loading the history…</p>;
+  const rows = page.value?.rows ?? [];
+  if (rows.length === 0) return <p>No sessions match.</p>;
+  return (
+    <>
+      <ul class="session-list" aria-label="Sessions, newest first">
+        {rows.map((r) => (
+          <SessionListItem key={r.sessionId} session={r.session} onOpen={onOpen} />
+        ))}
+      </ul>
+      {page.value?.more ? (
+        <button type="button" class="secondary" onClick={onMore}>
+          Show {HISTORY_PAGE} more
+        </button>
+      ) : null}
+    </>
+  );
+}

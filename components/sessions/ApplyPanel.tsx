@@ -1,0 +1,88 @@
+import { useState } from 'preact/hooks';
+import type { Session } from '@/lib/api/schemas';
+import type { MemberError } from '@/lib/db/types';
+import type { CallRequestPayload } from '@/lib/messages';
+import { draftsToSend } from '@/lib/session/answer-draft';
+import { type ApplyRefusal, applyRefusalWords, decideApplyCall } from '@/lib/session/apply-call';
+import { nextApplyWords, planResultExists } from '@/lib/session/plan-revision';
+import { useActions } from '../common/actions';
+import { ErrorNotice } from '../common/ErrorNotice';
+import { GateStatus } from '../session/GateStatus';
+import { ReviseForm } from '../session/ReviseForm';
+import { type AnswerDrafts, useTextDraft } from './drafts';
+
+interface Props {
+  session: Session;
+  drafts: AnswerDrafts;
+  /** An apply call of this session is on its way: one at a time from here. */
+  applyOnItsWay: boolean;
+}
+
+/**
+ * The apply call: before the plan, "Make the plan", which waits for the gate (decided here, so nothing is
+ * sent while a detail is missing); after the plan passed, the revise form (what to change; an empty
+ * revision is refused here). The member's drafted answers go with it.
+ */
+export function ApplyPanel({ session, drafts, applyOnItsWay }: Props) {
+  const actions = useActions();
+  const revise = useTextDraft(`revise:${session.sessionId}`);
+  const [refusal, setRefusal] = useState<ApplyRefusal | null>(null);
+  const [error, setError] = useState<MemberError | null>(null);
+  const [busy, setBusy] = useState(false);
+  const revises = planResultExists(session);
+  const shown = session.questions?.shown ?? [];
+
+  const send = async (details: string) => {
+    setError(null);
+    await drafts.flush();
+    const { answers } = draftsToSend(shown, drafts.drafts);
+    const decision = decideApplyCall(session, { details, answers });
+    if (!decision.send) {
+      setRefusal(decision);
+      return;
+    }
+    setRefusal(null);
+    setBusy(true);
+    const request: CallRequestPayload = { agentId: session.agentId, callId: 'apply', sessionId: session.sessionId };
+    if (details.trim()) request.details = details;
+    if (Object.keys(decision.answers).length > 0) request.answers = decision.answers;
+    const result = await actions.send('startCall', {
+      localId: crypto.randomUUID(),
+      request,
+      agentName: session.untrustedAgentName,
+      callName: null,
+    });
+    setBusy(false);
+    if (!result.ok) setError(result.error);
+    else if (revises && result.value.state !== 'refused') revise.clear();
+  };
+
+  const working = busy || applyOnItsWay;
+  return (
+    <section class="apply" aria-label={revises ? 'Revise the plan' : 'Make the plan'}>
+      <p class="muted">{nextApplyWords(session)}</p>
+      {revises ? (
+        revise.loaded ? (
+          <ReviseForm
+            key={session.sessionId}
+            initial={revise.text ?? ''}
+            onTextChange={revise.save}
+            onSubmit={(text) => void send(text)}
+            busy={working}
+          />
+        ) : null
+      ) : (
+        <button type="button" disabled={working} onClick={() => void send('')}>
+          {working ? 'Making the plan…' : 'Make the plan'}
+        </button>
+      )}
+      {refusal ? (
+        <div role="alert" class="notice notice-warning">
+          <p>{applyRefusalWords(refusal)}</p>
+          {refusal.reason === 'details_missing' ? <GateStatus ready={false} missing={refusal.missing} /> : null}
+        </div>
+      ) : null}
+      {error ? <ErrorNotice error={error} title="Not sent." /> : null}
+    </section>
+  );
+}

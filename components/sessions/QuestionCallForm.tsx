@@ -1,0 +1,101 @@
+import { useId, useState } from 'preact/hooks';
+import type { Session } from '@/lib/api/schemas';
+import type { MemberError } from '@/lib/db/types';
+import { charCount } from '@/lib/format/chars';
+import { QUESTION_MAX } from '@/lib/session/apply-call';
+import { useActions } from '../common/actions';
+import { ErrorNotice } from '../common/ErrorNotice';
+import { SecretWarning, hasSecretText } from '../common/SecretWarning';
+import { useTextDraft } from './drafts';
+
+/** A question call in this session: it answers on its own and leaves the plan as it is. */
+export function QuestionCallForm({ session, planExists }: { session: Session; planExists: boolean }) {
+  const draft = useTextDraft(`question:${session.sessionId}`);
+  if (!draft.loaded) return null;
+  return <Form key={session.sessionId} session={session} planExists={planExists} initial={draft.text ?? ''} draft={draft} />;
+}
+
+function Form({
+  session,
+  planExists,
+  initial,
+  draft,
+}: {
+  session: Session;
+  planExists: boolean;
+  initial: string;
+  draft: ReturnType<typeof useTextDraft>;
+}) {
+  const id = useId();
+  const actions = useActions();
+  const [text, setText] = useState(initial);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [error, setError] = useState<MemberError | null>(null);
+  const [busy, setBusy] = useState(false);
+  const chars = charCount(text);
+
+  const ask = async (event: Event) => {
+    event.preventDefault();
+    setError(null);
+    if (!text.trim()) {
+      setProblem('Type your question first.');
+      return;
+    }
+    if (chars > QUESTION_MAX) {
+      setProblem(`Your question is ${chars} characters; at most ${QUESTION_MAX} can be sent.`);
+      return;
+    }
+    if (hasSecretText(text)) {
+      setProblem('Take the key, password or token out of the question first.');
+      return;
+    }
+    setProblem(null);
+    setBusy(true);
+    const result = await actions.send('startCall', {
+      localId: crypto.randomUUID(),
+      request: { agentId: session.agentId, callId: 'question', sessionId: session.sessionId, question: text },
+      agentName: session.untrustedAgentName,
+      callName: null,
+    });
+    setBusy(false);
+    if (!result.ok) {
+      setError(result.error);
+      return;
+    }
+    if (result.value.state !== 'refused') {
+      draft.clear();
+      setText('');
+    }
+  };
+
+  return (
+    <form class="question-call" onSubmit={ask} aria-labelledby={`${id}-title`} noValidate>
+      <h3 id={`${id}-title`}>Ask a question in this session</h3>
+      {planExists ? <p class="muted">A question answers on its own: the plan stays as it is.</p> : null}
+      <label for={`${id}-text`}>
+        Your question ({chars} of {QUESTION_MAX} characters)
+      </label>
+      <textarea
+        id={`${id}-text`}
+        rows={3}
+        value={text}
+        aria-invalid={problem !== null}
+        onInput={(e) => {
+          setText(e.currentTarget.value);
+          setProblem(null);
+          draft.save(e.currentTarget.value);
+        }}
+      />
+      <SecretWarning text={text} />
+      {problem ? (
+        <p role="alert" class="error-text">
+          {problem}
+        </p>
+      ) : null}
+      {error ? <ErrorNotice error={error} title="Not sent." /> : null}
+      <button type="submit" disabled={busy}>
+        {busy ? 'Asking…' : 'Ask'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,90 @@
+import { useId, useState } from 'preact/hooks';
+import type { Questions, Session } from '@/lib/api/schemas';
+import type { MemberError } from '@/lib/db/types';
+import { charCount } from '@/lib/format/chars';
+import { DETAILS_MAX } from '@/lib/session/apply-call';
+import { decideRewrite, rewriteWords } from '@/lib/session/rewrite';
+import { useActions } from '../common/actions';
+import { ErrorNotice } from '../common/ErrorNotice';
+import { SecretWarning, hasSecretText } from '../common/SecretWarning';
+import { useTextDraft } from './drafts';
+
+/**
+ * Rewriting the request (PUT details): it reads the request again and may ask new questions. Once the
+ * plan's call ran it is refused (plan_ran): the panel says so instead of offering it.
+ */
+export function RewriteDetails({ session, questions }: { session: Session; questions: Questions }) {
+  const draft = useTextDraft(`details:${session.sessionId}`);
+  if (!questions.pass.canReread) {
+    return <p class="muted">{rewriteWords({ send: false, reason: 'plan_ran' })}</p>;
+  }
+  if (!draft.loaded) return null;
+  // The request as last read is the starting point, unless it was cut (then it cannot be edited whole).
+  const current = questions.untrustedDetails && !questions.untrustedDetails.truncated ? questions.untrustedDetails.untrustedText : '';
+  return <Form key={session.sessionId} session={session} questions={questions} initial={draft.text ?? current} draft={draft} />;
+}
+
+function Form({
+  session,
+  questions,
+  initial,
+  draft,
+}: {
+  session: Session;
+  questions: Questions;
+  initial: string;
+  draft: ReturnType<typeof useTextDraft>;
+}) {
+  const id = useId();
+  const actions = useActions();
+  const [text, setText] = useState(initial);
+  const [note, setNote] = useState<string | null>(null);
+  const [error, setError] = useState<MemberError | null>(null);
+  const [busy, setBusy] = useState(false);
+  const decision = decideRewrite(questions, text);
+
+  const save = async (event: Event) => {
+    event.preventDefault();
+    setError(null);
+    if (!decision.send) {
+      setNote(rewriteWords(decision));
+      return;
+    }
+    if (hasSecretText(text)) {
+      setNote('Take the key, password or token out of the request first.');
+      return;
+    }
+    setNote(null);
+    setBusy(true);
+    const result = await actions.send('putDetails', { sessionId: session.sessionId, details: text });
+    setBusy(false);
+    if (!result.ok) setError(result.error);
+    else setNote('Saved. The questions below follow the new request.');
+  };
+
+  return (
+    <form class="rewrite" onSubmit={save} aria-labelledby={`${id}-title`} noValidate>
+      <h3 id={`${id}-title`}>Rewrite your request</h3>
+      <p class="muted">{decision.send ? rewriteWords(decision) : 'Saving reads the request again and may ask new questions.'}</p>
+      <label for={`${id}-text`}>
+        Your request ({charCount(text)} of {DETAILS_MAX} characters)
+      </label>
+      <textarea
+        id={`${id}-text`}
+        rows={5}
+        value={text}
+        onInput={(e) => {
+          setText(e.currentTarget.value);
+          setNote(null);
+          draft.save(e.currentTarget.value);
+        }}
+      />
+      <SecretWarning text={text} />
+      {note ? <p role="status">{note}</p> : null}
+      {error ? <ErrorNotice error={error} title="Not saved." /> : null}
+      <button type="submit" class="secondary" disabled={busy}>
+        {busy ? 'Saving…' : 'Save the new request'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,66 @@
+import type { MissingDetail } from '@/lib/api/schemas';
+import type { CallRow } from '@/lib/db/types';
+import { formatRelative } from '@/lib/format/time';
+import { useActions } from '../common/actions';
+import { ErrorNotice } from '../common/ErrorNotice';
+import { SitePageButton } from '../common/SitePageButton';
+import { callStateWords } from '../common/words';
+import { RefusalView } from '../refusal/RefusalView';
+import { GateStatus } from '../session/GateStatus';
+
+const ENDED_WITHOUT_RESULT = new Set(['refused', 'declined', 'expired']);
+
+/**
+ * Calls of this session with no result yet: those still on their way (sending, unsent, waiting for
+ * approval, just started), and the newest call when it ended without one (refused, declined, expired),
+ * since that is what the member acts on next. Older refusals are history.
+ */
+export function pendingCalls(calls: readonly CallRow[]): CallRow[] {
+  const last = calls.at(-1);
+  return calls.filter((c) => {
+    if (c.result !== null || c.state === 'finished') return false;
+    return !ENDED_WITHOUT_RESULT.has(c.state) || c === last;
+  });
+}
+
+/** The missing details a refused apply call listed (409 details_missing), shown like the gate. */
+export function refusalMissing(call: CallRow): MissingDetail[] | null {
+  if (call.state !== 'refused' || call.error?.code !== 'details_missing') return null;
+  // A detail the site left unnamed is shown by its key.
+  return (call.error.extras.missing ?? []).map((m) => ({ key: m.key, untrustedDetail: m.untrustedDetail ?? { untrustedText: m.key, truncated: false } }));
+}
+
+/** One line per call on its way; a refusal says why and what to do, the same way as everywhere else. */
+export function SessionCalls({ calls }: { calls: readonly CallRow[] }) {
+  const actions = useActions();
+  const pending = pendingCalls(calls);
+  if (pending.length === 0) return null;
+  return (
+    <section aria-label="Calls on their way" class="session-calls">
+      {pending.map((call) => {
+        const missing = refusalMissing(call);
+        return (
+          <div key={call.localId} class="card">
+            <p role="status">
+              {call.request.callId === 'question' ? 'Question call' : 'Apply call'}: {callStateWords(call.state)} ·{' '}
+              {formatRelative(call.updatedAt)}
+            </p>
+            {missing ? <GateStatus ready={false} missing={missing} fromRefusal /> : null}
+            {call.state === 'refused' && !missing && call.error ? <RefusalView error={call.error} /> : null}
+            {call.state === 'needs_approval' ? (
+              <SitePageButton url={call.error?.extras.approvalUrl}>Open the approval page</SitePageButton>
+            ) : null}
+            {call.state === 'unsent' ? (
+              <>
+                {call.error ? <ErrorNotice error={call.error} /> : null}
+                <button type="button" onClick={() => void actions.send('retryCall', { localId: call.localId })}>
+                  Send again
+                </button>
+              </>
+            ) : null}
+          </div>
+        );
+      })}
+    </section>
+  );
+}

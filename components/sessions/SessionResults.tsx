@@ -1,0 +1,93 @@
+import type { CallResult, Session } from '@/lib/api/schemas';
+import type { CallRow } from '@/lib/db/types';
+import { revisionWords } from '@/lib/session/plan-revision';
+import { ResultView } from '../result/ResultView';
+
+interface Props {
+  session: Session;
+  /** When the session was read (the results' freshness). */
+  readAt: string;
+  /** This browser's calls in the session, oldest first. */
+  calls: readonly CallRow[];
+}
+
+interface Item {
+  result: CallResult;
+  call: CallRow;
+}
+
+/**
+ * A call read after the session was read has the fresher result (the poller reads single calls); a call
+ * the session does not list yet (just ended) follows the session's own results.
+ */
+export function mergeResults(session: Session, readAt: string, calls: readonly CallRow[]): Item[] {
+  const byRun = new Map(calls.filter((c) => c.runId !== null).map((c) => [c.runId as string, c]));
+  const items: Item[] = session.results.map((result) => {
+    const call = byRun.get(result.runId);
+    const fresher = call?.result && (call.resultReadAt ?? '') > readAt ? call.result : result;
+    return { result: fresher, call: call ?? standIn(session, result) };
+  });
+  const listed = new Set(session.results.map((r) => r.runId));
+  for (const call of calls) {
+    if (call.result && call.runId !== null && !listed.has(call.runId)) items.push({ result: call.result, call });
+  }
+  return items;
+}
+
+/**
+ * A result this browser did not start (on the site, or by another connection): shown the same way. With
+ * no call row here, it has no stop, report or download (those need this browser's record of the call).
+ */
+function standIn(session: Session, result: CallResult): CallRow {
+  return {
+    localId: `run:${result.runId}`,
+    connectionId: '',
+    request: { agentId: result.agentId, callId: result.callId, sessionId: session.sessionId },
+    idempotencyKey: '',
+    approvalId: null,
+    agentName: session.untrustedAgentName,
+    callName: result.untrustedCallName,
+    state: 'finished',
+    attempts: 0,
+    nextSendAt: null,
+    runId: result.runId,
+    sessionId: session.sessionId,
+    holdCents: null,
+    spendableAfterCents: null,
+    privacyLine: null,
+    today: null,
+    result,
+    resultReadAt: null,
+    error: null,
+    stop: null,
+    report: null,
+    createdAt: session.lastCallAt ?? '',
+    updatedAt: session.lastCallAt ?? '',
+    sentAt: null,
+    startedAt: null,
+    finishedAt: null,
+    nextPollAt: null,
+    polls: 0,
+  };
+}
+
+/** The session's results in order, each under its header line, with what it did to the plan. */
+export function SessionResults({ session, readAt, calls }: Props) {
+  const items = mergeResults(session, readAt, calls);
+  if (items.length === 0) return <p class="muted">No results in this session yet.</p>;
+  let planExists = false;
+  return (
+    <ol class="session-results" aria-label="Results in this session, in order">
+      {items.map(({ result, call }, index) => {
+        const words = revisionWords(result, planExists);
+        if (result.callId === 'apply' && result.status === 'passed') planExists = true;
+        return (
+          <li key={result.runId} aria-label={`Result ${index + 1}`}>
+            {words ? <p class="muted plan-role">{words}</p> : null}
+            <ResultView call={call} result={result} />
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,173 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { AnswerInput, Question } from '@/lib/api/schemas';
+import { callsInSession, db, getSession } from '@/lib/db';
+import type { MemberError } from '@/lib/db/types';
+import { formatCount } from '@/lib/format/count';
+import { formatCents } from '@/lib/format/money';
+import { formatRelative } from '@/lib/format/time';
+import { draftsToSend } from '@/lib/session/answer-draft';
+import { gateView } from '@/lib/session/gate';
+import { planResultExists } from '@/lib/session/plan-revision';
+import { sessionStatusWords, wayWords } from '@/lib/session/words';
+import { useActions } from '../common/actions';
+import { ErrorNotice } from '../common/ErrorNotice';
+import { known } from '../common/tolerant';
+import { useLiveQuery } from '../common/useLiveQuery';
+import { UntrustedText } from '../common/UntrustedText';
+import { AnswersList } from '../session/AnswersList';
+import { DetailsList } from '../session/DetailsList';
+import { GateStatus } from '../session/GateStatus';
+import { PlanView } from '../session/PlanView';
+import { QuestionForm } from '../session/QuestionForm';
+import { ReadStatus } from '../session/ReadStatus';
+import { ApplyPanel } from './ApplyPanel';
+import { useAnswerDrafts } from './drafts';
+import { QuestionCallForm } from './QuestionCallForm';
+import { RewriteDetails } from './RewriteDetails';
+import { SessionCalls } from './SessionCalls';
+import { SessionResults } from './SessionResults';
+
+export interface SessionViewProps {
+  sessionId: string;
+  onBack?: () => void;
+}
+
+const RESEARCH_WORDS =
+  'A research session: every call researches on the web with the service’s AI model and uses no one’s shared research. What it learns is kept as findings for a new agent.';
+
+/**
+ * One session: its results in order, its questions (read, form, answers, details, gate), the plan and its
+ * revisions, and question calls. Everything shown is the cache (readable offline); it is read again on
+ * open and whenever one of this browser's calls in it ends.
+ */
+export function SessionView({ sessionId, onBack }: SessionViewProps) {
+  const actions = useActions();
+  const row = useLiveQuery(() => getSession(db, sessionId), [sessionId]);
+  const planRow = useLiveQuery(() => db.plans.get(sessionId), [sessionId]);
+  const calls = useLiveQuery(() => callsInSession(db, sessionId), [sessionId]);
+  const drafts = useAnswerDrafts(sessionId);
+  const [readError, setReadError] = useState<MemberError | null>(null);
+  const [answering, setAnswering] = useState(false);
+  const [answerError, setAnswerError] = useState<MemberError | null>(null);
+
+  const session = row.value?.session ?? null;
+  const isPlan = session !== null && known(session.way) !== 'question';
+  const ended = (calls.value ?? []).filter((c) => c.state === 'finished').length;
+
+  // Read on open and each time a call here ends: the results, questions and the plan move with calls.
+  const seen = useRef<number | null>(null);
+  useEffect(() => {
+    if (!calls.loaded || seen.current === ended) return;
+    seen.current = ended;
+    void (async () => {
+      const read = await actions.send('refreshSession', { sessionId });
+      setReadError(read.ok ? null : read.error);
+      const stored = await getSession(db, sessionId);
+      if (stored && known(stored.session.way) !== 'question') await actions.send('refreshPlan', { sessionId });
+    })();
+  }, [sessionId, calls.loaded, ended]);
+
+  if (!row.loaded) return <p role="status">Loading the session…</p>;
+  if (!session) {
+    return (
+      <section aria-label="Session">
+        {onBack ? <BackButton onBack={onBack} /> : null}
+        {readError ? <ErrorNotice error={readError} title="This session could not be read." /> : <p role="status">Reading the session…</p>}
+      </section>
+    );
+  }
+
+  const questions = session.questions;
+  const shown: Question[] = questions?.shown ?? [];
+  const { answers: unsent } = draftsToSend(shown, drafts.drafts);
+  const planExists = planResultExists(session);
+  const applyOnItsWay = (calls.value ?? []).some(
+    (c) => c.request.callId === 'apply' && (c.state === 'outbox' || c.state === 'sending' || (c.state === 'started' && c.result === null)),
+  );
+
+  const sendAnswers = async (answers: Record<string, AnswerInput>) => {
+    setAnswerError(null);
+    setAnswering(true);
+    await drafts.flush();
+    const result = await actions.send('putAnswers', { sessionId, answers });
+    setAnswering(false);
+    if (!result.ok) setAnswerError(result.error);
+  };
+
+  return (
+    <section aria-labelledby="session-view-title" class="session-view">
+      {onBack ? <BackButton onBack={onBack} /> : null}
+      <h2 id="session-view-title">
+        <UntrustedText value={session.untrustedAgentName} empty={session.agentId} />
+      </h2>
+      <p>
+        {wayWords(session.way)} · {sessionStatusWords(session.status)} ·{' '}
+        {session.calls === 1 ? '1 call' : `${formatCount(session.calls)} calls`} · charged {formatCents(session.chargedCents)}
+        {session.lastCallAt ? ` · last call ${formatRelative(session.lastCallAt)}` : ''}
+      </p>
+      <p class="muted">
+        {session.startedByThisConnection ? 'Started by this connection.' : 'Started elsewhere (on the site or by another connection).'} Read{' '}
+        {formatRelative(row.value?.readAt ?? '')}.
+      </p>
+      {session.research ? (
+        <p class="notice notice-important" role="note">
+          <strong>Research session. </strong>
+          {RESEARCH_WORDS}
+        </p>
+      ) : null}
+      {session.untrustedMovedNote ? (
+        <p class="notice">
+          The agent moved to a newer version because a contribution left: <UntrustedText value={session.untrustedMovedNote} />
+        </p>
+      ) : null}
+      {readError ? <ErrorNotice error={readError} title="Shown as last read; reading it again failed." /> : null}
+
+      {isPlan ? (
+        <section aria-label="The plan">
+          <PlanView plan={planRow.value?.plan ?? null} onOpenLink={(url) => void actions.send('openExternalUrl', { url })} />
+        </section>
+      ) : null}
+
+      <h3>Results</h3>
+      <SessionResults session={session} readAt={row.value?.readAt ?? ''} calls={calls.value ?? []} />
+      <SessionCalls calls={calls.value ?? []} />
+
+      {isPlan && questions ? (
+        <section aria-label="Questions" class="questions">
+          <ReadStatus pass={questions.pass} shortCheck={questions.shortCheck} />
+          <QuestionForm
+            questions={shown}
+            drafts={drafts.drafts}
+            onDraftChange={drafts.setDraft}
+            onSend={(answers) => void sendAnswers(answers)}
+            siteProblems={drafts.siteProblems}
+            busy={answering}
+            sendLabel="Save these answers"
+          />
+          {answerError ? <ErrorNotice error={answerError} title="Answers not saved." /> : null}
+          <AnswersList answers={questions.answers} questions={[...(questions.questions?.opening ?? []), ...shown]} />
+          <DetailsList details={questions.details} />
+          {planExists ? null : <GateStatus {...gateView(questions, unsent)} />}
+        </section>
+      ) : null}
+      {isPlan && !questions ? <p class="muted">The questions cannot be read right now; the site says so. Try again later.</p> : null}
+
+      {isPlan ? <ApplyPanel session={session} drafts={drafts} applyOnItsWay={applyOnItsWay} /> : null}
+      <QuestionCallForm session={session} planExists={planExists} />
+      {isPlan && questions ? (
+        <details class="rewrite-box">
+          <summary>Rewrite your request</summary>
+          <RewriteDetails session={session} questions={questions} />
+        </details>
+      ) : null}
+    </section>
+  );
+}
+
+function BackButton({ onBack }: { onBack: () => void }) {
+  return (
+    <button type="button" class="link-like" onClick={onBack}>
+      ← Back to the sessions
+    </button>
+  );
+}

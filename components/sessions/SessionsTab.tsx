@@ -1,0 +1,72 @@
+import { useEffect, useState } from 'preact/hooks';
+import { db } from '@/lib/db';
+import type { SessionRow } from '@/lib/db/types';
+import { useActions } from '../common/actions';
+import { useLiveQuery } from '../common/useLiveQuery';
+import { SessionList } from '../session/SessionList';
+
+/** Sessions read at most this many at a time when the member asks to update the list. */
+const READ_AT_ONCE = 20;
+
+function newestFirst(a: SessionRow, b: SessionRow): number {
+  const at = (r: SessionRow) => r.session.lastCallAt ?? r.readAt;
+  return at(b).localeCompare(at(a));
+}
+
+/** Sessions of this browser's calls that were never read: their ids, newest call first. */
+async function unreadSessionIds(): Promise<string[]> {
+  const known = new Set(await db.sessions.toCollection().primaryKeys());
+  const ids: string[] = [];
+  await db.calls
+    .orderBy('createdAt')
+    .reverse()
+    .until(() => ids.length >= READ_AT_ONCE)
+    .each((c) => {
+      if (c.sessionId && !known.has(c.sessionId) && !ids.includes(c.sessionId)) ids.push(c.sessionId);
+    });
+  return ids;
+}
+
+/** The member's sessions from the cache, newest first; each opens its view. */
+export function SessionsTab({ onOpen }: { onOpen: (sessionId: string) => void }) {
+  const actions = useActions();
+  const rows = useLiveQuery(async () => (await db.sessions.toArray()).sort(newestFirst), []);
+  const [reading, setReading] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const read = async (ids: readonly string[]) => {
+    setReading(true);
+    setProblem(null);
+    const results = await Promise.all(ids.map((sessionId) => actions.send('refreshSession', { sessionId })));
+    setReading(false);
+    const failed = results.find((r) => !r.ok);
+    if (failed && !failed.ok) setProblem(failed.error.message);
+  };
+
+  // Calls made in sessions never read (e.g. the first call of a session): read those once on open.
+  useEffect(() => {
+    void unreadSessionIds().then((ids) => (ids.length > 0 ? read(ids) : undefined));
+  }, []);
+
+  const list = rows.value ?? [];
+  return (
+    <section aria-labelledby="sessions-title">
+      <h2 id="sessions-title">Sessions</h2>
+      <p class="muted">Calls in a session build on each other. Start one from an agent’s preview: “Plan my project” or “Ask a question”.</p>
+      <button
+        type="button"
+        class="secondary"
+        disabled={reading || list.length === 0}
+        onClick={() => void read(list.slice(0, READ_AT_ONCE).map((r) => r.sessionId))}
+      >
+        {reading ? 'Reading…' : 'Read them again'}
+      </button>
+      {problem ? (
+        <p role="alert" class="error-text">
+          {problem}
+        </p>
+      ) : null}
+      {rows.loaded ? <SessionList sessions={list.map((r) => r.session)} onOpen={onOpen} /> : <p role="status">Loading sessions…</p>}
+    </section>
+  );
+}

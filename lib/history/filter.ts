@@ -1,0 +1,59 @@
+// The history's filters: calls and sessions from the cache by agent and status. A call's status for the
+// member is where it ended (or that it has not), whatever step of sending it went through.
+import type { CallRow, CallState, SessionRow } from '../db/types';
+
+export type CallHistoryStatus = 'running' | 'passed' | 'failed' | 'not_started';
+export type SessionHistoryStatus = 'open' | 'closed' | 'other';
+
+export const CALL_STATUS_WORDS: Record<CallHistoryStatus, string> = {
+  running: 'Running or waiting',
+  passed: 'Passed',
+  failed: 'Failed or returned',
+  not_started: 'Not started (refused, declined, ran out, unsent)',
+};
+
+export const SESSION_STATUS_WORDS: Record<SessionHistoryStatus, string> = {
+  open: 'Open',
+  closed: 'Closed',
+  other: 'Archived, deleted or unknown',
+};
+
+const NOT_STARTED: ReadonlySet<CallState> = new Set(['refused', 'declined', 'expired', 'unsent']);
+
+export function callHistoryStatus(call: Pick<CallRow, 'state' | 'result'>): CallHistoryStatus {
+  if (NOT_STARTED.has(call.state)) return 'not_started';
+  const status = call.result?.status;
+  if (status === 'passed') return 'passed';
+  if (status === 'failed' || status === 'returned') return 'failed';
+  // finished without a readable result (e.g. the site no longer shows it): it did not pass.
+  if (call.state === 'finished') return 'failed';
+  return 'running';
+}
+
+export function sessionHistoryStatus(row: Pick<SessionRow, 'session'>): SessionHistoryStatus {
+  const status = row.session.status;
+  if (status === 'open' || status === 'closed') return status;
+  return 'other';
+}
+
+export interface HistoryFilter<S extends string> {
+  /** null: every agent. */
+  agentId: string | null;
+  /** null: every status. */
+  status: S | null;
+}
+
+export function callMatches(call: CallRow, filter: HistoryFilter<CallHistoryStatus>): boolean {
+  if (filter.agentId !== null && call.request.agentId !== filter.agentId) return false;
+  return filter.status === null || callHistoryStatus(call) === filter.status;
+}
+
+export function sessionMatches(row: SessionRow, filter: HistoryFilter<SessionHistoryStatus>): boolean {
+  if (filter.agentId !== null && row.session.agentId !== filter.agentId) return false;
+  return filter.status === null || sessionHistoryStatus(row) === filter.status;
+}
+
+/** Newest first: a session by its last call, or when it was read. */
+export function sessionTime(row: Pick<SessionRow, 'session' | 'readAt'>): string {
+  return row.session.lastCallAt ?? row.readAt;
+}
