@@ -1,0 +1,331 @@
+/**
+ * The bench's measurements, each on the live extension in headless Chromium against the emulator. Times
+ * from the browser are epoch milliseconds from `performance.timeOrigin + performance.now()`, read in the
+ * page or the worker where the event happens, so no round trip to this process is counted.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import type { LoadedExtension } from '../../test/e2e/browser';
+import { findInPanel, openPreview, startCall, type TestEmulator, WAIT_MS, waitForResult } from '../../test/e2e/harness';
+
+/** The mark entrypoints/background/index.ts sets once every listener is registered. */
+export const LISTENERS_MARK = 'background:listeners-registered';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls `read` until it gives a value; the bench's own waits, bounded so a stuck run fails with a message. */
+async function until<T>(what: string, read: () => Promise<T | undefined | null>, timeoutMs = WAIT_MS): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined && value !== null) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}.`);
+    await sleep(20);
+  }
+}
+
+/**
+ * tsx compiles this file with esbuild's keepNames, which wraps named functions in a `__name` helper; the
+ * functions handed to evaluate() run in the browser, where no such helper exists. A no-op one, given as a
+ * string so it is not compiled, goes into every page and into the worker.
+ */
+const NAME_SHIM = 'globalThis.__name = globalThis.__name || ((fn) => fn);';
+
+export async function installNameShim(ext: LoadedExtension): Promise<void> {
+  await ext.context.addInitScript({ content: NAME_SHIM });
+  await ext.serviceWorker.evaluate(NAME_SHIM);
+}
+
+/** Gzip at level 9, in KB of 1024 bytes (G7). */
+export async function gzipKB(file: string): Promise<number> {
+  return gzipSync(await readFile(file), { level: 9 }).length / 1024;
+}
+
+export async function sumGzipKB(dir: string, files: readonly string[]): Promise<number> {
+  let total = 0;
+  for (const file of files) total += await gzipKB(path.join(dir, file));
+  return total;
+}
+
+/** The worker's script and every chunk it imports statically (WXT makes one file today). */
+export async function backgroundFiles(buildDir: string): Promise<string[]> {
+  const manifest = JSON.parse(await readFile(path.join(buildDir, 'manifest.json'), 'utf8')) as { background?: { service_worker?: string } };
+  const entry = manifest.background?.service_worker;
+  if (!entry) throw new Error('The manifest names no background service worker.');
+  const files = [entry];
+  for (let i = 0; i < files.length; i++) {
+    const source = await readFile(path.join(buildDir, files[i] as string), 'utf8');
+    for (const match of source.matchAll(/(?:import|from)\s*["'](\.{0,2}\/[^"']+\.js)["']/g)) {
+      const file = path.posix.normalize(path.posix.join(path.posix.dirname(files[i] as string), match[1] as string)).replace(/^\//, '');
+      if (!files.includes(file)) files.push(file);
+    }
+  }
+  return files;
+}
+
+// ------------------------------------------------------------------------------------------------------
+// The panel
+// ------------------------------------------------------------------------------------------------------
+
+interface BenchWindow {
+  __benchCards?: number;
+  __benchShown?: Promise<number>;
+}
+
+/** Runs in the panel before its own scripts: notes when the first agent card is in the document. */
+function watchForCards(): void {
+  const w = window as unknown as BenchWindow;
+  const seen = () => document.querySelector('ul[aria-label="Agents found"] > li') !== null;
+  new MutationObserver((_records, observer) => {
+    if (w.__benchCards === undefined && seen()) {
+      w.__benchCards = performance.now();
+      observer.disconnect();
+    }
+  }).observe(document, { subtree: true, childList: true });
+}
+
+export interface PanelOpen {
+  /** From the start of the panel page's navigation to the stored find's cards in the document. */
+  ms: number;
+  /** The extension's JS files the page requested while opening. */
+  jsFiles: string[];
+}
+
+/** Opens the panel's page in a new tab and times it to the cached content (the latest find's cards). */
+export async function openPanelTimed(ext: LoadedExtension): Promise<PanelOpen> {
+  const page = await ext.context.newPage();
+  const jsFiles: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.protocol === 'chrome-extension:' && url.pathname.endsWith('.js')) jsFiles.push(url.pathname.replace(/^\//, ''));
+  });
+  await page.addInitScript(watchForCards);
+  await page.goto(`chrome-extension://${ext.extensionId}/sidepanel.html`);
+  const ms = await until('the cached cards', () => page.evaluate(() => (window as unknown as BenchWindow).__benchCards));
+  await page.waitForLoadState('load');
+  await page.close();
+  return { ms, jsFiles };
+}
+
+// ------------------------------------------------------------------------------------------------------
+// The worker: a record of API answers and notifications, installed once per worker instance
+// ------------------------------------------------------------------------------------------------------
+
+interface BenchRecord {
+  answers: { url: string; method: string; at: number }[];
+  notified: Record<string, number>;
+}
+
+type Callback = (...args: unknown[]) => void;
+
+interface BenchWorker {
+  __bench?: BenchRecord;
+  fetch: typeof fetch;
+  chrome: {
+    notifications: { create: (...args: unknown[]) => unknown };
+    alarms: { getAll(): Promise<{ name: string; scheduledTime: number }[]> };
+  };
+}
+
+/**
+ * Wraps the worker's fetch (the client calls globalThis.fetch at each request) to note when each answer
+ * arrived, and chrome.notifications.create to note when each notification was created.
+ */
+export async function instrumentWorker(ext: LoadedExtension): Promise<void> {
+  await ext.serviceWorker.evaluate(() => {
+    const g = self as unknown as BenchWorker;
+    if (g.__bench) return;
+    const record: BenchRecord = { answers: [], notified: {} };
+    g.__bench = record;
+    const now = () => performance.timeOrigin + performance.now();
+    const realFetch = g.fetch.bind(g);
+    g.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+      const response = await realFetch(input, init);
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      record.answers.push({ url, method: init?.method ?? 'GET', at: now() });
+      return response;
+    };
+    const notifications = g.chrome.notifications;
+    const create = notifications.create;
+    notifications.create = (...args: unknown[]) => {
+      const id = typeof args[0] === 'string' ? args[0] : '';
+      const last = args.at(-1);
+      // The polyfill passes a callback; without one the API returns a promise.
+      if (typeof last === 'function') {
+        args[args.length - 1] = (...result: unknown[]) => {
+          record.notified[id] = now();
+          (last as Callback)(...result);
+        };
+        return create.apply(notifications, args);
+      }
+      return Promise.resolve(create.apply(notifications, args)).then((value) => {
+        record.notified[id] = now();
+        return value;
+      });
+    };
+  });
+}
+
+function workerRecord(ext: LoadedExtension): Promise<BenchRecord> {
+  return ext.serviceWorker.evaluate(() => {
+    const record = (self as unknown as BenchWorker).__bench;
+    if (!record) throw new Error('The worker is not instrumented.');
+    return record;
+  });
+}
+
+// ------------------------------------------------------------------------------------------------------
+// Find: the answer reaching the worker → the cards in the panel
+// ------------------------------------------------------------------------------------------------------
+
+/** One find typed in the panel; ms from POST /find's answer in the worker to its cards in the panel. */
+export async function findToCards(ext: LoadedExtension, panel: Page, text: string): Promise<number> {
+  await panel.evaluate((expected) => {
+    const w = window as unknown as BenchWindow;
+    w.__benchShown = new Promise<number>((resolve) => {
+      const shown = () =>
+        [...document.querySelectorAll('section.find-result')].some(
+          (region) => region.querySelector('blockquote')?.textContent === expected && region.querySelector('ul[aria-label="Agents found"] > li') !== null,
+        );
+      const observer = new MutationObserver(() => {
+        if (!shown()) return;
+        observer.disconnect();
+        resolve(performance.timeOrigin + performance.now());
+      });
+      observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+  }, text);
+  const before = (await workerRecord(ext)).answers.length;
+  await findInPanel(panel, text);
+  const shownAt = await panel.evaluate(() => (window as unknown as BenchWindow).__benchShown as Promise<number>);
+  const answer = (await workerRecord(ext)).answers.slice(before).find((a) => a.method === 'POST' && new URL(a.url).pathname === '/api/v1/find');
+  if (!answer) throw new Error('No answer to POST /find was seen in the worker.');
+  return shownAt - answer.at;
+}
+
+// ------------------------------------------------------------------------------------------------------
+// Calls: requests per finished call, and the call passing → its notification
+// ------------------------------------------------------------------------------------------------------
+
+export interface CallRun {
+  runId: string;
+  /** POST /calls plus the reads of this call (GET /calls/{runId}, GET /sessions/{id}). */
+  requests: number;
+  reads: number;
+  /** From the instant the emulator's timeline passes the call to the worker creating its notification. */
+  passToNotificationMs: number;
+}
+
+/** Starts `count` question calls from the panel, one after the other, each read to its end. */
+export async function runCalls(ext: LoadedExtension, emu: TestEmulator, panel: Page, connectionId: string, count: number): Promise<CallRun[]> {
+  const world = emu.raw.world;
+  const seen = new Set<string>();
+  const runs: CallRun[] = [];
+  for (let i = 0; i < count; i++) {
+    await panel.getByRole('button', { name: 'Find', exact: true }).click();
+    await findInPanel(panel, `slow postgres queries, call ${i + 1}`);
+    await openPreview(panel, { agentName: 'Postgres Tuning Guild', kind: 'question', text: `Which index helps query ${i + 1}?` });
+    await startCall(panel);
+    await waitForResult(panel, 'Passed its checks (charged)');
+    const call = [...world.store.calls.values()].find((c) => c.connectionId === connectionId && !seen.has(c.runId));
+    if (!call) throw new Error('The emulator has no new call.');
+    seen.add(call.runId);
+    const notifiedAt = await until('the call’s notification', async () => (await workerRecord(ext)).notified[`call:${call.runId}:finished`]);
+    // The emulator's clock runs with real time from its own start instant: map its instants to epoch ms.
+    const offset = world.now() - Date.now();
+    const b = call.behaviour;
+    const passedAt = call.startedAt + (b.durationSeconds + b.checkingSeconds) * 1000 - offset;
+    runs.push({ runId: call.runId, requests: 0, reads: 0, passToNotificationMs: notifiedAt - passedAt });
+  }
+  const log = await emu.control.requests('/api/v1/');
+  const posts = log.filter((r) => r.method === 'POST' && r.path === '/api/v1/calls');
+  if (posts.length !== count) throw new Error(`Expected ${count} POST /calls, saw ${posts.length}.`);
+  for (const run of runs) {
+    const call = world.store.calls.get(run.runId);
+    run.reads = log.filter(
+      (r) => r.method === 'GET' && (r.path === `/api/v1/calls/${run.runId}` || r.path === `/api/v1/sessions/${call?.sessionId ?? '-'}`),
+    ).length;
+    run.requests = 1 + run.reads;
+  }
+  return runs;
+}
+
+// ------------------------------------------------------------------------------------------------------
+// Idle
+// ------------------------------------------------------------------------------------------------------
+
+export interface IdleWindow {
+  requests: number;
+  seconds: number;
+  alarms: string[];
+}
+
+/** With no call open: API requests during `seconds` of real time, and the worker's alarms at the start. */
+export async function idleRequests(ext: LoadedExtension, emu: TestEmulator, seconds: number): Promise<IdleWindow> {
+  const alarms = await ext.serviceWorker.evaluate(async () =>
+    (await (self as unknown as BenchWorker).chrome.alarms.getAll()).map((a) => `${a.name} in ${Math.round((a.scheduledTime - Date.now()) / 1000)} s`),
+  );
+  await emu.control.clearRequests();
+  await sleep(seconds * 1000);
+  return { requests: (await emu.control.requests('/api/')).length, seconds, alarms };
+}
+
+// ------------------------------------------------------------------------------------------------------
+// The worker's start
+// ------------------------------------------------------------------------------------------------------
+
+interface WorkerStart {
+  origin: number;
+  listenersMs: number | null;
+}
+
+function readStart(ext: LoadedExtension): Promise<WorkerStart> {
+  return ext.serviceWorker.evaluate((mark) => {
+    const entry = performance.getEntriesByName(mark)[0];
+    return { origin: performance.timeOrigin, listenersMs: entry ? entry.startTime : null };
+  }, LISTENERS_MARK);
+}
+
+/** The first start of the worker (the one at install), read as the bench begins. */
+export async function firstStart(ext: LoadedExtension): Promise<number> {
+  const start = await readStart(ext);
+  if (start.listenersMs === null) throw new Error(`The worker has no "${LISTENERS_MARK}" mark: is the build current?`);
+  return start.listenersMs;
+}
+
+/**
+ * Stops the worker through DevTools (ServiceWorker.stopWorker), wakes it with a message from the panel as a
+ * real event would, and reads the new instance's mark: ms from its start to every listener registered.
+ */
+export async function restartTimings(ext: LoadedExtension, panel: Page, count: number): Promise<number[]> {
+  const cdp = await ext.context.newCDPSession(panel);
+  const versions = new Map<string, { scriptURL: string; runningStatus: string }>();
+  cdp.on('ServiceWorker.workerVersionUpdated', (event) => {
+    for (const v of event.versions) versions.set(v.versionId, { scriptURL: v.scriptURL, runningStatus: v.runningStatus });
+  });
+  await cdp.send('ServiceWorker.enable');
+  const script = ext.serviceWorker.url();
+  const timings: number[] = [];
+  let previous = (await readStart(ext)).origin;
+  for (let i = 0; i < count; i++) {
+    const versionId = await until('the running worker', async () =>
+      [...versions].find(([, v]) => v.scriptURL === script && v.runningStatus === 'running')?.[0],
+    );
+    await cdp.send('ServiceWorker.stopWorker', { versionId });
+    await until('the worker to stop', async () => (versions.get(versionId)?.runningStatus === 'stopped' ? true : undefined));
+    await panel.evaluate(() => {
+      const { chrome } = globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } };
+      void chrome.runtime.sendMessage({ bench: 'wake' }).catch(() => undefined);
+    });
+    const start = await until('a new worker instance', async () => {
+      const s = await readStart(ext);
+      return s.origin !== previous && s.listenersMs !== null ? s : undefined;
+    });
+    previous = start.origin;
+    timings.push(start.listenersMs as number);
+  }
+  await cdp.detach();
+  return timings;
+}
