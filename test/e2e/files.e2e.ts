@@ -85,7 +85,8 @@ describe('files and sharing', () => {
     ]);
     await panel.getByText('2 of 6 files will be sent.').waitFor();
     await panel.getByRole('button', { name: 'Start the call' }).click();
-    await panel.getByRole('button', { name: 'Start the call' }).waitFor({ state: 'detached' });
+    // The form gives way to the call's view once POST /calls was answered.
+    await panel.getByRole('form', { name: 'Start a call' }).waitFor({ state: 'detached' });
 
     const uploads = (await requests('/api/v1/files')).filter((r) => r.method === 'POST');
     expect(uploads.map((r) => [r.status, (r.body as { name: string }).name])).toEqual([
