@@ -52,7 +52,7 @@ export function FindingsTab({ row }: { row: ConnectionRow }) {
   const readAt = rows[0]?.readAt ?? null;
   return (
     <section aria-labelledby="findings-title">
-      <h2 id="findings-title">Findings</h2>
+      <h2 id="findings-title">Your findings</h2>
       {!availability.available ? (
         <FindingsUnavailable why={availability.why} onOpenConnectionPage={openConnectionPage} />
       ) : (

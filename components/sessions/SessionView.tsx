@@ -82,7 +82,7 @@ export function SessionView({ sessionId, onBack }: SessionViewProps) {
   const { answers: unsent } = draftsToSend(shown, drafts.drafts);
   const planExists = planResultExists(session);
   const applyOnItsWay = (calls.value ?? []).some(
-    (c) => c.request.callId === 'apply' && (c.state === 'outbox' || c.state === 'sending' || (c.state === 'started' && c.result === null)),
+    (c) => c.request.callId === 'apply' && (c.state === 'outbox' || c.state === 'sending' || c.state === 'started'),
   );
 
   const sendAnswers = async (answers: Record<string, AnswerInput>) => {
