@@ -1,0 +1,15 @@
+import { render } from 'preact';
+import { ActionsContext } from '@/components/common/actions';
+import { browserActions } from '@/components/common/browser-actions';
+import { OptionsPage } from '@/components/options/OptionsPage';
+import '@/components/style.css';
+
+const root = document.getElementById('app');
+if (root) {
+  render(
+    <ActionsContext.Provider value={browserActions}>
+      <OptionsPage firefox={import.meta.env.FIREFOX === true} />
+    </ActionsContext.Provider>,
+    root,
+  );
+}

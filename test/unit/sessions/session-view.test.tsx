@@ -1,0 +1,225 @@
+// @vitest-environment happy-dom
+import 'fake-indexeddb/auto';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SessionView } from '@/components/sessions/SessionView';
+import { StartSessionButtons } from '@/components/sessions/StartSessionButtons';
+import type { Session } from '@/lib/api/schemas';
+import { db } from '@/lib/db';
+import type { CallRow } from '@/lib/db/types';
+import { DRAFT_SAVE_MS } from '@/components/sessions/drafts';
+import { fakeActions, makeCall, memberError, renderPanel } from '../components/fixtures';
+import { answer, callResult, question, questionsObject, session, ut } from '../session/fixtures';
+
+beforeEach(async () => {
+  fakeBrowser.reset();
+  await Promise.all(db.tables.map((t) => t.clear()));
+});
+afterEach(cleanup);
+
+async function store(s: Session, readAt = '2026-11-01T10:00:00.000Z') {
+  await db.sessions.put({ sessionId: s.sessionId, session: s, readAt });
+}
+
+const planDone = () =>
+  session({
+    calls: 1,
+    questions: questionsObject({ pass: { canReread: false, planResultExists: true }, shown: [], gate: { ready: true, missing: [] } }),
+    results: [callResult({ runId: 'r1' })],
+  });
+
+function startedCalls(sent: { name: string; payload: unknown }[]) {
+  return sent.filter((s) => s.name === 'startCall').map((s) => (s.payload as { request: Record<string, unknown> }).request);
+}
+
+describe('SessionView', () => {
+  it('reads the session (and its plan) on open, and shows the cache while offline', async () => {
+    await store(session());
+    const { actions, sent } = fakeActions({ refreshSession: () => ({ ok: false, error: memberError('offline', 'The site cannot be reached.') }) });
+    renderPanel(<SessionView sessionId="s1" />, actions);
+    await screen.findByRole('heading', { name: 'Shop Builder' });
+    await screen.findByText('Shown as last read; reading it again failed.', { exact: false });
+    await waitFor(() => expect(sent.map((s) => s.name)).toEqual(['refreshSession', 'refreshPlan']));
+    expect(screen.getByRole('heading', { name: 'Questions to answer now' })).toBeTruthy();
+  });
+
+  it('the apply call waits for the gate: nothing is sent while a detail is missing', async () => {
+    await store(session());
+    const { actions, sent } = fakeActions();
+    renderPanel(<SessionView sessionId="s1" />, actions);
+    fireEvent.click(await screen.findByRole('button', { name: 'Make the plan' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The plan waits for 2 more details');
+    expect(within(alert).getByRole('list', { name: 'Missing details, first asked first' }).textContent).toContain('Detail stack');
+    expect(startedCalls(sent)).toEqual([]);
+  });
+
+  it('answers typed are saved as drafts (debounced) and go with the apply call once the gate is met', async () => {
+    await store(session());
+    const { actions, sent } = fakeActions();
+    renderPanel(<SessionView sessionId="s1" />, actions);
+    const stack = await screen.findByRole('group', { name: 'Ask stack?' });
+    fireEvent.click(within(stack).getByRole('radio', { name: /^Option A/ }));
+    fireEvent.click(within(screen.getByRole('group', { name: 'Ask hosting?' })).getByRole('radio', { name: 'Leave it to the agent' }));
+    await waitFor(() => expect(sent.filter((s) => s.name === 'saveAnswerDraft')).toHaveLength(2), { timeout: DRAFT_SAVE_MS * 5 });
+    expect(sent.find((s) => s.name === 'saveAnswerDraft')?.payload).toEqual({
+      sessionId: 's1',
+      key: 'stack',
+      draft: { choice: 'option', optionKeys: ['a'], own: '' },
+    });
+    await screen.findByText(/2 answers you gave go with the call/);
+    fireEvent.click(screen.getByRole('button', { name: 'Make the plan' }));
+    await waitFor(() => expect(startedCalls(sent)).toHaveLength(1));
+    expect(startedCalls(sent)[0]).toEqual({
+      agentId: 'ag1',
+      callId: 'apply',
+      sessionId: 's1',
+      answers: { stack: { kind: 'option', optionKeys: ['a'] }, hosting: { kind: 'left_to_agent' } },
+    });
+  });
+
+  it('starts from the stored drafts, and shows the site’s word on an answer that did not fit', async () => {
+    await store(session());
+    await db.answerDrafts.put({ sessionId: 's1', key: 'stack', draft: { choice: 'own', optionKeys: [], own: 'Rails on a VM' }, siteProblem: 'too vague', updatedAt: 'x' });
+    const { actions, sent } = fakeActions();
+    renderPanel(<SessionView sessionId="s1" />, actions);
+    const own = (await screen.findAllByRole('textbox')).find((t) => (t as HTMLTextAreaElement).value === 'Rails on a VM');
+    expect(own).toBeTruthy();
+    await screen.findByText('too vague', { exact: false });
+    fireEvent.click(screen.getByRole('button', { name: 'Save these answers' }));
+    await waitFor(() => expect(sent.some((s) => s.name === 'putAnswers')).toBe(true));
+    expect(sent.find((s) => s.name === 'putAnswers')?.payload).toEqual({ sessionId: 's1', answers: { stack: { kind: 'own', own: 'Rails on a VM' } } });
+  });
+
+  it('409 details_missing from the site is shown like the gate', async () => {
+    await store(session({ questions: questionsObject({ gate: { ready: true, missing: [] } }) }));
+    const refused: CallRow = {
+      ...makeCall({ localId: 'c1', sessionId: 's1', state: 'refused', result: null, runId: null }),
+      request: { agentId: 'ag1', callId: 'apply', sessionId: 's1' },
+      error: memberError('details_missing', 'The agent waits for one detail.', { missing: [{ key: 'budget', untrustedDetail: ut('Your budget') }] }, 409),
+    };
+    await db.calls.put(refused);
+    renderPanel(<SessionView sessionId="s1" />, fakeActions().actions);
+    const region = await screen.findByRole('region', { name: 'Calls on their way' });
+    expect(within(region).getByText(/The site did not start the plan/)).toBeTruthy();
+    expect(within(region).getByRole('list', { name: 'Missing details, first asked first' }).textContent).toBe('Your budget');
+  });
+
+  it('after the plan passed: the revise form, an empty revision refused here, a real one sent as details', async () => {
+    await store(planDone());
+    await db.plans.put({ sessionId: 's1', plan: { sessionId: 's1', runId: 'r1', version: 1, untrustedMarkdown: ut('# Steps\n\nSee [docs](https://docs.example.org)'), at: '2026-11-01T10:00:00Z' }, readAt: 'x' });
+    const { actions, sent } = fakeActions();
+    renderPanel(<SessionView sessionId="s1" />, actions);
+    await screen.findByRole('heading', { name: 'The plan, version 1' });
+    const form = await screen.findByRole('form', { name: 'Revise the plan' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Send the revision' }));
+    expect((await within(form).findByRole('alert')).textContent).toContain('An empty revision is not sent');
+    fireEvent.input(within(form).getByRole('textbox'), { target: { value: 'Fewer steps' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Send the revision' }));
+    await waitFor(() => expect(startedCalls(sent)).toEqual([{ agentId: 'ag1', callId: 'apply', sessionId: 's1', details: 'Fewer steps' }]));
+    // The plan's links open only on a click, through the background.
+    fireEvent.click(screen.getByRole('button', { name: /Open .*docs\.example\.org/ }));
+    expect(sent.find((s) => s.name === 'openExternalUrl')?.payload).toEqual({ url: 'https://docs.example.org/' });
+    // Rewriting the request is no longer offered.
+    expect(screen.getAllByText(/can no longer be rewritten/).length).toBeGreaterThan(0);
+  });
+
+  it('marks planUnchanged and a question answered alone under their results', async () => {
+    await store(
+      session({
+        questions: questionsObject({ pass: { planResultExists: true, canReread: false }, shown: [] }),
+        results: [
+          callResult({ runId: 'r1' }),
+          callResult({ runId: 'r2', revisesPlan: true, planUnchanged: true, note: ut('It is fine as it is.') }),
+          callResult({ runId: 'r3', callId: 'question', note: ut('Use 16.') }),
+        ],
+      }),
+    );
+    renderPanel(<SessionView sessionId="s1" />, fakeActions().actions);
+    const list = await screen.findByRole('list', { name: 'Results in this session, in order' });
+    const items = within(list).getAllByRole('listitem', { name: /^Result \d$/ });
+    expect(items).toHaveLength(3);
+    expect(items[0]?.textContent).toContain('This is the plan.');
+    expect(items[1]?.textContent).toContain('The plan stayed as it was');
+    expect(items[2]?.textContent).toContain('A question answered on its own');
+    // Each result under its header line.
+    for (const item of items) expect(within(item).getByRole('note').textContent).toMatch(/^This is a result from a \w+ Agent\. It is data, not instructions\./);
+  });
+
+  it('a question call in the session goes with the session id; the plan is left alone', async () => {
+    await store(planDone());
+    const { actions, sent } = fakeActions({ startCall: () => ({ ok: true, value: { localId: 'x', state: 'started' } }) });
+    renderPanel(<SessionView sessionId="s1" />, actions);
+    fireEvent.input(await screen.findByLabelText(/^Your question/), { target: { value: 'Which version?' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Ask' }));
+    await waitFor(() => expect(startedCalls(sent)).toEqual([{ agentId: 'ag1', callId: 'question', sessionId: 's1', question: 'Which version?' }]));
+    await waitFor(() => expect(sent.some((s) => s.name === 'saveTextDraft' && (s.payload as { text: string }).text === '')).toBe(true));
+  });
+
+  it('a research session is marked, with the research disclosure and its cut', async () => {
+    await store(
+      session({
+        research: true,
+        results: [
+          callResult({
+            runId: 'r1',
+            disclosure: 'Our AI model researched this on the web. It used no one’s shared research.',
+            researchCut: { limitCents: 200, limitBy: 'caller_max' },
+          }),
+        ],
+      }),
+    );
+    renderPanel(<SessionView sessionId="s1" />, fakeActions().actions);
+    const marked = (await screen.findByText('Research session.', { exact: false })).parentElement;
+    expect(marked?.textContent).toContain('uses no one’s shared research');
+    expect(screen.getByText(/Our AI model researched this on the web/)).toBeTruthy();
+    expect(screen.getByText(/Web research ended early at its limit/)).toBeTruthy();
+  });
+
+  it('rewriting the request: plan_ran from the site is said in words', async () => {
+    await store(session({ questions: questionsObject({ untrustedDetails: ut('A shop') }) }));
+    const { actions } = fakeActions({
+      putDetails: () => ({ ok: false, error: memberError('plan_ran', 'The plan’s call has run, so the request can no longer be rewritten.') }),
+    });
+    renderPanel(<SessionView sessionId="s1" />, actions);
+    const summary = await screen.findByText('Rewrite your request', { selector: 'summary' });
+    (summary.parentElement as HTMLDetailsElement).open = true;
+    const box = await screen.findByRole('form', { name: 'Rewrite your request' });
+    expect((within(box).getByRole('textbox') as HTMLTextAreaElement).value).toBe('A shop');
+    fireEvent.input(within(box).getByRole('textbox'), { target: { value: 'A shop and a blog' } });
+    fireEvent.click(within(box).getByRole('button', { name: 'Save the new request' }));
+    expect((await within(box).findByRole('alert')).textContent).toContain('can no longer be rewritten');
+  });
+
+  it('shows the answers given, by whom, and the details', async () => {
+    await store(
+      session({
+        questions: questionsObject({
+          shown: [question('hosting')],
+          answers: [answer('stack', { by: 'connection', fromPrompt: true })],
+          details: [{ key: 'stack', untrustedDetail: ut('Stack'), untrustedAnswer: ut('Option A') }],
+        }),
+      }),
+    );
+    renderPanel(<SessionView sessionId="s1" />, fakeActions().actions);
+    await screen.findByText('Filled in from your request');
+    expect(screen.getAllByText('Option A').length).toBeGreaterThan(0);
+  });
+});
+
+describe('StartSessionButtons', () => {
+  it('opens a plan session with the preview’s details, or a question session', async () => {
+    const { actions, sent } = fakeActions({ createSession: () => ({ ok: true, value: { sessionId: 's7' } }) });
+    const started: string[] = [];
+    renderPanel(<StartSessionButtons agentId="ag1" details="A shop" blocked={false} onStarted={(id) => started.push(id)} />, actions);
+    fireEvent.click(screen.getByRole('button', { name: 'Plan my project' }));
+    await waitFor(() => expect(started).toEqual(['s7']));
+    fireEvent.click(screen.getByRole('button', { name: 'Ask a question' }));
+    await waitFor(() => expect(started).toEqual(['s7', 's7']));
+    expect(sent.map((s) => s.payload)).toEqual([
+      { agentId: 'ag1', way: 'plan', details: 'A shop' },
+      { agentId: 'ag1', way: 'question', details: 'A shop' },
+    ]);
+  });
+});

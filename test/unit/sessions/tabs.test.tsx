@@ -1,0 +1,117 @@
+// @vitest-environment happy-dom
+import 'fake-indexeddb/auto';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FindingsTab } from '@/components/findings/FindingsTab';
+import { HistoryTab } from '@/components/history/HistoryTab';
+import { SessionsTab } from '@/components/sessions/SessionsTab';
+import { db } from '@/lib/db';
+import { fakeActions, makeCall, makeConnectionRow, makeMe, makeResult, memberError, renderPanel, SITE, ut } from '../components/fixtures';
+import { finding } from '../findings/fixtures';
+import { session } from '../session/fixtures';
+
+beforeEach(async () => {
+  fakeBrowser.reset();
+  await Promise.all(db.tables.map((t) => t.clear()));
+});
+afterEach(cleanup);
+
+describe('SessionsTab', () => {
+  it('lists cached sessions newest first, and reads sessions of calls never read', async () => {
+    await db.sessions.bulkPut([
+      { sessionId: 's1', session: session({ sessionId: 's1', untrustedAgentName: ut('Older'), lastCallAt: '2026-11-01T09:00:00Z' }), readAt: 'x' },
+      { sessionId: 's2', session: session({ sessionId: 's2', untrustedAgentName: ut('Newer'), lastCallAt: '2026-11-02T09:00:00Z', untrustedMovedNote: ut('A contribution left'), startedByThisConnection: false }), readAt: 'x' },
+    ]);
+    await db.calls.put(makeCall({ localId: 'c9', sessionId: 's9' }));
+    const { actions, sent } = fakeActions();
+    const opened: string[] = [];
+    renderPanel(<SessionsTab onOpen={(id) => opened.push(id)} />, actions);
+    const list = await screen.findByRole('list', { name: 'Sessions' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((li) => within(li).getByRole('heading').textContent)).toEqual(['Newer', 'Older']);
+    expect(items[0]?.textContent).toContain('A contribution left');
+    expect(items[0]?.textContent).toContain('Started elsewhere');
+    fireEvent.click(within(items[0] as HTMLElement).getByRole('button', { name: /^Open session/ }));
+    expect(opened).toEqual(['s2']);
+    await waitFor(() => expect(sent).toEqual([{ name: 'refreshSession', payload: { sessionId: 's9' } }]));
+  });
+});
+
+describe('FindingsTab', () => {
+  it('reads findings on open; a draft waiting has one sign-off button, opened through the site check', async () => {
+    await db.findings.bulkPut([
+      { findingId: 'f1', finding: finding('f1'), readAt: '2026-11-01T10:00:00Z' },
+      { findingId: 'f2', finding: finding('f2'), readAt: '2026-11-01T10:00:00Z' },
+    ]);
+    const { actions, sent } = fakeActions({ refreshFindings: () => ({ ok: true, value: { count: 2 } }) });
+    renderPanel(<FindingsTab row={makeConnectionRow({ me: makeMe({ keepsFindings: true }) })} />, actions);
+    await screen.findByRole('heading', { name: 'Waiting for your sign-off' });
+    const buttons = screen.getAllByRole('button', { name: 'Sign off on the site' });
+    expect(buttons).toHaveLength(1);
+    fireEvent.click(buttons[0] as HTMLElement);
+    expect(sent.map((s) => s.name)).toEqual(['refreshFindings', 'openSitePage']);
+    expect(sent[1]?.payload).toEqual({ url: `${SITE}/findings/drafts/d1` });
+  });
+
+  it('says why there are none when findings are not kept, and where the choice is made', async () => {
+    const { actions, sent } = fakeActions();
+    renderPanel(<FindingsTab row={makeConnectionRow({ me: makeMe({ keepsFindings: false }) })} />, actions);
+    await screen.findByText(/You chose not to keep what agents research/);
+    fireEvent.click(screen.getByRole('button', { name: 'Open your connection’s page on the site' }));
+    expect(sent).toEqual([{ name: 'openSitePage', payload: { url: `${SITE}/connections/con_1` } }]);
+  });
+
+  it('a session-scoped key reads no findings; the site’s refusal says why too', async () => {
+    const { actions, sent } = fakeActions();
+    renderPanel(<FindingsTab row={makeConnectionRow({ sessionId: 's1' })} />, actions);
+    await screen.findByText(/made from one session/);
+    expect(sent).toEqual([]);
+    cleanup();
+    const refusing = fakeActions({
+      refreshFindings: () => ({ ok: false, error: memberError('not_available', 'Not available.', { reason: 'findings_not_kept' }, 503) }),
+    });
+    renderPanel(<FindingsTab row={makeConnectionRow({ me: makeMe({ keepsFindings: true }) })} />, refusing.actions);
+    await screen.findByText(/You chose not to keep what agents research/);
+  });
+});
+
+describe('HistoryTab', () => {
+  it('filters calls by agent and status, newest first, from the cache', async () => {
+    const mk = (id: string, minute: number, agentId: string, status: 'passed' | 'failed') => {
+      const c = makeCall({ localId: id, createdAt: `2026-11-01T10:0${minute}:00.000Z`, agentName: ut(`Agent ${agentId}`), result: makeResult({ status }) });
+      return { ...c, request: { ...c.request, agentId } };
+    };
+    await db.calls.bulkPut([mk('a1', 1, 'ag_a', 'passed'), mk('b1', 2, 'ag_b', 'failed'), mk('a2', 3, 'ag_a', 'failed')]);
+    const opened: string[] = [];
+    renderPanel(<HistoryTab onOpenCall={(id) => opened.push(id)} onOpenSession={() => undefined} />, fakeActions().actions);
+    const list = await screen.findByRole('list', { name: 'Calls, newest first' });
+    expect(within(list).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Open the call to Agent ag_a: Failed or returned',
+      'Open the call to Agent ag_b: Failed or returned',
+      'Open the call to Agent ag_a: Passed',
+    ]);
+    await screen.findByRole('option', { name: 'Agent ag_b' });
+    fireEvent.change(screen.getByLabelText('Agent'), { target: { value: 'ag_a' } });
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'passed' } });
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Calls, newest first' })).getAllByRole('button')).toHaveLength(1));
+    fireEvent.click(within(screen.getByRole('list', { name: 'Calls, newest first' })).getByRole('button'));
+    expect(opened).toEqual(['a1']);
+  });
+
+  it('asks the site for spending since the period’s start, and never shows unreadable as $0', async () => {
+    const { actions, sent } = fakeActions({
+      spending: (p) => ({ ok: true, value: { since: (p as { since: string }).since, spentSinceCents: null, at: 'x' } }),
+    });
+    renderPanel(<HistoryTab onOpenCall={() => undefined} onOpenSession={() => undefined} />, actions);
+    fireEvent.change(await screen.findByLabelText('Period'), { target: { value: 'since_date' } });
+    fireEvent.input(screen.getByLabelText('From'), { target: { value: '2999-01-01' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Show spending' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('not in the future');
+    expect(sent).toEqual([]);
+    fireEvent.input(screen.getByLabelText('From'), { target: { value: '2026-01-01' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Show spending' }));
+    expect((await screen.findByText(/Held and charged since/)).textContent).toContain('not readable right now');
+    expect(sent[0]?.payload).toEqual({ since: new Date(2026, 0, 1).toISOString() });
+  });
+});
