@@ -5,7 +5,7 @@
  */
 import type { HttpBindings } from '@hono/node-server';
 import type { Context } from 'hono';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { issuePath } from '../lib/api/issues';
 import { MAX_BODY_BYTES } from '../lib/api/limits';
 import { ApiError, invalidInput } from './errors';
@@ -50,9 +50,9 @@ export function jsonBody(c: AppContext, options: { maxBytes?: number; emptyIsObj
 }
 
 /** Validates with a lib/api request schema; invalid_input names every field at fault. */
-export function validate<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+export function validate<S extends z.core.$ZodType>(schema: S, value: unknown): z.output<S> {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw invalidInput([], 'The body must be a JSON object.');
-  const result = schema.safeParse(value);
+  const result = z.safeParse(schema, value);
   if (result.success) return result.data;
   const fields = [...new Set(result.error.issues.map((i) => issuePath(i.path)).filter((p) => p !== ''))];
   const message = result.error.issues.map((i) => `${issuePath(i.path) || 'body'}: ${i.message}`).join('; ');
@@ -60,6 +60,6 @@ export function validate<S extends z.ZodType>(schema: S, value: unknown): z.outp
 }
 
 /** JSON body, then the schema: the whole of G5 step 1 but the secret guard. */
-export function readJson<S extends z.ZodType>(c: AppContext, schema: S, options: { maxBytes?: number; emptyIsObject?: boolean } = {}): z.output<S> {
+export function readJson<S extends z.core.$ZodType>(c: AppContext, schema: S, options: { maxBytes?: number; emptyIsObject?: boolean } = {}): z.output<S> {
   return validate(schema, jsonBody(c, options));
 }

@@ -9,7 +9,7 @@
  * - GETs and requests with an Idempotency-Key are retried (retry.ts); others are sent once.
  * - Every method is async: a local refusal arrives as a rejection, like every other failure.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { checkSiteAddress } from '../safety/urls';
 import {
   AbortedError,
@@ -128,7 +128,7 @@ export interface DownloadedFile {
 
 type Method = 'GET' | 'POST' | 'PUT';
 
-interface Spec<S extends z.ZodType> {
+interface Spec<S extends z.core.$ZodType> {
   method: Method;
   /** Path under /api/v1, ids already encoded. */
   path: string;
@@ -145,7 +145,7 @@ interface Spec<S extends z.ZodType> {
 const DATE_TIME = z.iso.datetime({ offset: true });
 const PATH_ID = chars(1, 64);
 /** Ids the contract bounds only as opaque strings (runs, approvals, drafts, files). */
-const OPAQUE_ID = z.string().min(1).max(255);
+const OPAQUE_ID = z.string().check(z.minLength(1), z.maxLength(255));
 
 /** Printable ASCII, no spaces: anything else cannot be a header value (and is not a key). */
 const KEY_SHAPE = /^[\x21-\x7e]+$/;
@@ -510,7 +510,7 @@ export class ApiClient {
   // Transport
   // -------------------------------------------------------------------------------------------------
 
-  async #request<S extends z.ZodType>(spec: Spec<S>): Promise<z.output<S>> {
+  async #request<S extends z.core.$ZodType>(spec: Spec<S>): Promise<z.output<S>> {
     const auth = spec.auth ?? true;
     if (auth && this.#key === null) {
       throw new LocalRefusal('no_key', 'This connection has no key yet. Connect with a connect code first.');
@@ -617,14 +617,14 @@ export function createClient(options: ClientOptions): ApiClient {
   return new ApiClient(options);
 }
 
-function parseAnswer<S extends z.ZodType>(schema: S, status: number, text: string): z.output<S> {
+function parseAnswer<S extends z.core.$ZodType>(schema: S, status: number, text: string): z.output<S> {
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
     throw new MalformedAnswerError(status, 'not JSON');
   }
-  const result = schema.safeParse(json);
+  const result = z.safeParse(schema, json);
   if (!result.success) {
     const issues = formatIssues(result.error.issues);
     throw new MalformedAnswerError(status, issues.slice(0, 3).join('; '), issues);
@@ -638,7 +638,7 @@ function chooseIdempotencyKey(options: IdempotentOptions): string {
 
 /** agentId, callId, sessionId: 1 to 64 characters, as in the POST /calls body. */
 function checkIds(ids: Record<string, string | undefined>): void {
-  checkRequest(z.object(Object.fromEntries(Object.keys(ids).map((k) => [k, PATH_ID.optional()]))), ids);
+  checkRequest(z.object(Object.fromEntries(Object.keys(ids).map((k) => [k, z.optional(PATH_ID)]))), ids);
 }
 
 function checkOpaqueIds(ids: Record<string, string>): void {

@@ -1,5 +1,5 @@
 /** Zod issues in words that name the path, e.g. "results[0].status: Invalid input: expected string". */
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 export function issuePath(path: readonly PropertyKey[]): string {
   let out = '';

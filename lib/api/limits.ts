@@ -3,7 +3,7 @@
  * refuses the same bodies), the body size (G7), the secret guard, and the connect code's format (G6).
  * Each check throws a LocalRefusal with a clear message; nothing is sent.
  */
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { findSecrets, describeSecrets } from '../safety/secret-guard';
 import { LocalRefusal } from './errors';
 import { issuePath as pathName } from './issues';
@@ -38,8 +38,8 @@ function issueWords(issue: z.core.$ZodIssue): string {
  * Parses `body` with a request schema; throws LocalRefusal('invalid_input') naming every field at fault.
  * Returns the parsed body (unknown fields dropped).
  */
-export function checkRequest<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
-  const result = schema.safeParse(body);
+export function checkRequest<S extends z.core.$ZodType>(schema: S, body: unknown): z.output<S> {
+  const result = z.safeParse(schema, body);
   if (result.success) return result.data;
   const issues = result.error.issues;
   const fields = [...new Set(issues.map((i) => pathName(i.path)).filter((f) => f !== ''))];

@@ -1,5 +1,6 @@
 /**
- * Zod schemas for every resource of the Connection API v1 (docs: ../shared/contract/connection-api-v1.md,
+ * Zod schemas (zod/mini: the background bundles these, and mini's functional API tree-shakes) for every
+ * resource of the Connection API v1 (docs: ../shared/contract/connection-api-v1.md,
  * choices for open points: docs/contract-gaps.md). The client parses every answer with these; the emulator
  * imports them to validate requests and to type what it produces (the `...Input` types).
  *
@@ -12,8 +13,13 @@
  * Request schemas are strict about values and encode the contract's limits, so the emulator and the
  * client's local checks refuse the same bodies.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { charCount } from '../format/chars';
+
+// zod/mini (the background's bundle) registers no locale by itself: without one every issue reads just
+// "Invalid input". Classic zod registers English on its first schema unless a locale is already set; the
+// same here, so answers that fail name what was expected exactly as before.
+if (!z.core.globalConfig.localeError) z.config(z.locales.en());
 
 // ---------------------------------------------------------------------------------------------------
 // Tolerant enums and shared building blocks
@@ -41,23 +47,24 @@ export function knownValue<T extends string>(value: Tolerant<T> | null | undefin
  */
 export function tolerantEnum<const T extends readonly [string, ...string[]]>(
   values: T,
-): z.ZodType<Tolerant<T[number]>, T[number]> {
+): z.ZodMiniType<Tolerant<T[number]>, T[number]> {
   const known = new Set<string>(values);
-  const schema = z
-    .string()
-    .transform((s): Tolerant<T[number]> => (known.has(s) ? (s as T[number]) : { unknown: s }));
+  const schema = z.pipe(
+    z.string(),
+    z.transform((s: string): Tolerant<T[number]> => (known.has(s) ? (s as T[number]) : { unknown: s })),
+  );
   // The cast narrows the declared input type only (see above); parsing is unchanged.
-  return schema as unknown as z.ZodType<Tolerant<T[number]>, T[number]>;
+  return schema as unknown as z.ZodMiniType<Tolerant<T[number]>, T[number]>;
 }
 
 /** Deprecated fields the contract says are always null: accepted as null or absent, anything else read as null. */
-const deprecatedNull = () => z.null().optional().catch(null);
+const deprecatedNull = () => z.catch(z.optional(z.null()), null);
 /** Deprecated fields that may still carry a number (the contract's stated substitute) or null. */
-const deprecatedInt = () => z.number().int().nullable().optional();
+const deprecatedInt = () => z.optional(z.nullable(z.number().check(z.int())));
 
-const cents = () => z.number().int();
-const micros = () => z.number().int();
-const count = () => z.number().int();
+const cents = () => z.number().check(z.int());
+const micros = () => z.number().check(z.int());
+const count = () => z.number().check(z.int());
 const dateTime = () => z.iso.datetime({ offset: true });
 /** learnedAt: YYYY-MM-DD. */
 const day = () => z.iso.date();
@@ -235,8 +242,8 @@ export type Switches = z.infer<typeof SwitchesSchema>;
 export const ConnectionSchema = z.object({
   apiVersion: z.string(),
   connection: z.object({ id: z.string(), name: z.string() }),
-  keepsFindings: z.boolean().nullable(),
-  sessionId: z.string().nullable(),
+  keepsFindings: z.nullable(z.boolean()),
+  sessionId: z.nullable(z.string()),
   switches: SwitchesSchema,
   limits: z.object({
     sessionsPerDay: count(),
@@ -246,18 +253,18 @@ export const ConnectionSchema = z.object({
     downloadBytesPerDay: count(),
   }),
   today: z.object({ sessionsUsed: count(), callsUsed: count() }),
-  spentInWindowCents: cents().nullable(),
-  spentSinceCents: cents().nullable(),
+  spentInWindowCents: z.nullable(cents()),
+  spentSinceCents: z.nullable(cents()),
   downloadsLeftBytes: count(),
   balance: z.object({
     purchasedCents: cents(),
-    earnedCents: cents().nullable(),
+    earnedCents: z.nullable(cents()),
     promoCents: cents(),
     heldCents: cents(),
     spendableCents: cents(),
   }),
   privacyLine: z.string(),
-  privacyLineShownAt: dateTime().nullable(),
+  privacyLineShownAt: z.nullable(dateTime()),
 });
 export type Connection = z.infer<typeof ConnectionSchema>;
 export type ConnectionInput = z.input<typeof ConnectionSchema>;
@@ -267,7 +274,7 @@ export type ConnectionInput = z.input<typeof ConnectionSchema>;
 // ---------------------------------------------------------------------------------------------------
 
 export const ClaimRequestSchema = z.object({
-  code: z.string().min(1).max(40),
+  code: z.string().check(z.minLength(1), z.maxLength(40)),
 });
 export type ClaimRequest = z.infer<typeof ClaimRequestSchema>;
 
@@ -275,9 +282,9 @@ export type ClaimRequest = z.infer<typeof ClaimRequestSchema>;
 export const CONNECTION_KEY_PATTERN = /^gpc_[A-Za-z0-9_-]{43}$/;
 
 export const ClaimAnswerSchema = z.object({
-  key: z.string().regex(CONNECTION_KEY_PATTERN, 'not a connection key'),
+  key: z.string().check(z.regex(CONNECTION_KEY_PATTERN, 'not a connection key')),
   siteUrl: z.string(),
-  connection: z.object({ id: z.string(), name: z.string(), sessionId: z.string().nullable() }),
+  connection: z.object({ id: z.string(), name: z.string(), sessionId: z.nullable(z.string()) }),
   switches: SwitchesSchema,
   env: z.array(z.object({ variable: z.string(), ask: z.string() })),
 });
@@ -292,14 +299,14 @@ export const AgentCardSchema = z.object({
   agentId: z.string(),
   slug: z.string(),
   untrustedName: UntrustedTextSchema,
-  untrustedStyleLine: UntrustedTextSchema.nullable(),
+  untrustedStyleLine: z.nullable(UntrustedTextSchema),
   accent: z.string(),
   untrustedKnows: UntrustedTextSchema,
   isNew: z.boolean(),
   contributors: count(),
   countedCalls: count(),
   connection: tolerantEnum(CONNECTION_STATES),
-  matchBps: z.number().int(),
+  matchBps: z.number().check(z.int()),
   usualCents: deprecatedNull(),
   neverMoreThanCents: deprecatedNull(),
   usualSource: deprecatedNull(),
@@ -326,11 +333,9 @@ export type FindAnswerInput = z.input<typeof FindAnswerSchema>;
 
 export const FitSchema = z.object({
   verdict: tolerantEnum(FIT_VERDICTS),
-  sentence: UntrustedTextSchema.nullable(),
-  otherAgent: z
-    .object({ agentId: z.string(), slug: z.string(), untrustedName: UntrustedTextSchema })
-    .nullable(),
-  choice: tolerantEnum(SUBJECTS).nullable(),
+  sentence: z.nullable(UntrustedTextSchema),
+  otherAgent: z.nullable(z.object({ agentId: z.string(), slug: z.string(), untrustedName: UntrustedTextSchema })),
+  choice: z.nullable(tolerantEnum(SUBJECTS)),
   canStartAgent: z.boolean(),
 });
 export type Fit = z.infer<typeof FitSchema>;
@@ -355,13 +360,13 @@ export const PreviewSchema = z.object({
   holdCents: cents(),
   spendableCents: cents(),
   privacyLine: z.string(),
-  refusal: z.string().nullable(),
+  refusal: z.nullable(z.string()),
   needsApproval: z.boolean(),
-  approvalReason: tolerantEnum(APPROVAL_REASONS).nullable(),
-  approvalLine: z.string().nullable(),
+  approvalReason: z.nullable(tolerantEnum(APPROVAL_REASONS)),
+  approvalLine: z.nullable(z.string()),
   today: TodaySchema,
   isNew: z.boolean(),
-  gate: GateSchema.nullable(),
+  gate: z.nullable(GateSchema),
   fit: FitSchema,
   largestCallCents: deprecatedInt(),
   neverMoreThanCents: deprecatedInt(),
@@ -393,11 +398,11 @@ export const QuestionSchema = z.object({
       untrustedDescription: UntrustedTextSchema,
     }),
   ),
-  recommended: z.string().nullable(),
-  untrustedRecommendedWhy: UntrustedTextSchema.nullable(),
+  recommended: z.nullable(z.string()),
+  untrustedRecommendedWhy: z.nullable(UntrustedTextSchema),
   multiple: z.boolean(),
   showIf: deprecatedNull(),
-  forQuestion: z.boolean().optional(),
+  forQuestion: z.optional(z.boolean()),
 });
 export type Question = z.infer<typeof QuestionSchema>;
 
@@ -405,7 +410,7 @@ export const AnswerSchema = z.object({
   key: z.string(),
   kind: tolerantEnum(ANSWER_KINDS),
   optionKeys: z.array(z.string()),
-  untrustedOwn: UntrustedTextSchema.nullable(),
+  untrustedOwn: z.nullable(UntrustedTextSchema),
   by: tolerantEnum(ANSWER_BY),
   at: dateTime(),
   fromPrompt: z.boolean(),
@@ -434,29 +439,29 @@ export const QuestionsSchema = z.object({
   sessionId: z.string(),
   agentId: z.string(),
   way: tolerantEnum(WAYS),
-  untrustedDetails: UntrustedTextSchema.nullable(),
+  untrustedDetails: z.nullable(UntrustedTextSchema),
   pass: z.object({
-    status: tolerantEnum(PASS_STATUSES).nullable(),
-    skippedWhy: tolerantEnum(PASS_SKIPPED_WHY).nullable(),
-    verdict: tolerantEnum(PASS_VERDICTS).nullable(),
+    status: z.nullable(tolerantEnum(PASS_STATUSES)),
+    skippedWhy: z.nullable(tolerantEnum(PASS_SKIPPED_WHY)),
+    verdict: z.nullable(tolerantEnum(PASS_VERDICTS)),
     covers: z.boolean(),
     current: z.boolean(),
     // G19: the contract says only "object or null"; we read it as the preview's fit object.
-    fit: FitSchema.nullable(),
+    fit: z.nullable(FitSchema),
     readsLeft: count(),
     canReread: z.boolean(),
     planResultExists: z.boolean(),
-    at: dateTime().nullable(),
+    at: z.nullable(dateTime()),
   }),
-  questions: z
-    .object({
+  questions: z.nullable(
+    z.object({
       opening: z.array(QuestionSchema),
       // Always empty in the contract; their element shape is not given, so elements are not read.
       followUps: z.array(z.unknown()),
       required: z.array(z.string()),
       forQuestion: z.array(z.unknown()),
-    })
-    .nullable(),
+    }),
+  ),
   shown: z.array(QuestionSchema),
   answers: z.array(AnswerSchema),
   details: z.array(
@@ -467,13 +472,13 @@ export const QuestionsSchema = z.object({
     }),
   ),
   gate: GateSchema,
-  shortCheck: z
-    .object({
+  shortCheck: z.nullable(
+    z.object({
       status: tolerantEnum(SHORT_CHECK_STATUSES),
-      skippedWhy: tolerantEnum(SHORT_CHECK_SKIPPED_WHY).nullable(),
+      skippedWhy: z.nullable(tolerantEnum(SHORT_CHECK_SKIPPED_WHY)),
       at: dateTime(),
-    })
-    .nullable(),
+    }),
+  ),
 });
 export type Questions = z.infer<typeof QuestionsSchema>;
 export type QuestionsInput = z.input<typeof QuestionsSchema>;
@@ -485,17 +490,17 @@ export type QuestionsInput = z.input<typeof QuestionsSchema>;
 export const StartCallRequestSchema = z.object({
   agentId: requestId(),
   callId: requestId(),
-  sessionId: requestId().nullable().optional(),
-  details: chars(0, 20000).optional(),
-  question: chars(0, 4000).nullable().optional(),
-  fileIds: z.array(z.string().min(1)).max(6).optional(),
-  maxCents: z.number().int().min(1).nullable().optional(),
-  answers: AnswersMapSchema.nullable().optional(),
-  subject: z.enum(SUBJECTS).nullable().optional(),
-  fromAsk: requestId().nullable().optional(),
-  approvalId: z.string().min(1).optional(),
+  sessionId: z.optional(z.nullable(requestId())),
+  details: z.optional(chars(0, 20000)),
+  question: z.optional(z.nullable(chars(0, 4000))),
+  fileIds: z.optional(z.array(z.string().check(z.minLength(1))).check(z.maxLength(6))),
+  maxCents: z.optional(z.nullable(z.number().check(z.int(), z.minimum(1)))),
+  answers: z.optional(z.nullable(AnswersMapSchema)),
+  subject: z.optional(z.nullable(z.enum(SUBJECTS))),
+  fromAsk: z.optional(z.nullable(requestId())),
+  approvalId: z.optional(z.string().check(z.minLength(1))),
   /** Refused by the contract (400 invalid_input): the findings choice is the member's alone. */
-  keepFindings: z.never().optional(),
+  keepFindings: z.optional(z.never()),
 });
 export type StartCallRequest = z.infer<typeof StartCallRequestSchema>;
 export type StartCallRequestInput = z.input<typeof StartCallRequestSchema>;
@@ -510,7 +515,7 @@ export const StartCallAnswerSchema = z.object({
   sessionId: z.string(),
   holdCents: cents(),
   spendableAfterCents: cents(),
-  privacyLine: z.string().nullable(),
+  privacyLine: z.nullable(z.string()),
   today: TodaySchema,
 });
 export type StartCallAnswer = z.infer<typeof StartCallAnswerSchema>;
@@ -548,20 +553,20 @@ export const CallResultSchema = z.object({
   callId: z.string(),
   untrustedCallName: UntrustedTextSchema,
   status: tolerantEnum(CALL_STATUSES),
-  note: UntrustedTextSchema.nullable(),
+  note: z.nullable(UntrustedTextSchema),
   files: z.array(CallFileSchema),
   checks: z.array(z.object({ label: z.string(), passed: z.boolean() })),
-  charge: ChargeSchema.nullable(),
+  charge: z.nullable(ChargeSchema),
   // One of two fixed sentences with the service's name in it (G3), so read as text.
   disclosure: z.string(),
-  failReason: z.string().nullable(),
+  failReason: z.nullable(z.string()),
   partial: z.boolean(),
-  researchCut: z
-    .object({
+  researchCut: z.nullable(
+    z.object({
       limitCents: cents(),
-      limitBy: tolerantEnum(LIMIT_BY).nullable(),
-    })
-    .nullable(),
+      limitBy: z.nullable(tolerantEnum(LIMIT_BY)),
+    }),
+  ),
   revisesPlan: z.boolean(),
   planUnchanged: z.boolean(),
 });
@@ -580,14 +585,14 @@ export type StopAnswer = z.infer<typeof StopAnswerSchema>;
 
 export const ReportRequestSchema = z.object({
   verdict: z.enum(REPORT_VERDICTS),
-  reasonKind: z.enum(REPORT_REASON_KINDS).nullable().optional(),
-  reason: chars(0, 500).nullable().optional(),
+  reasonKind: z.optional(z.nullable(z.enum(REPORT_REASON_KINDS))),
+  reason: z.optional(z.nullable(chars(0, 500))),
 });
 export type ReportRequest = z.infer<typeof ReportRequestSchema>;
 
 export const ReportAnswerSchema = z.object({
   verdict: tolerantEnum(REPORT_VERDICTS),
-  reasonKind: tolerantEnum(REPORT_REASON_KINDS).nullable(),
+  reasonKind: z.nullable(tolerantEnum(REPORT_REASON_KINDS)),
   recorded: z.literal(true),
 });
 export type ReportAnswer = z.infer<typeof ReportAnswerSchema>;
@@ -604,12 +609,12 @@ export const SessionSchema = z.object({
   status: tolerantEnum(SESSION_STATUSES),
   calls: count(),
   chargedCents: cents(),
-  lastCallAt: dateTime().nullable(),
-  untrustedMovedNote: UntrustedTextSchema.nullable(),
+  lastCallAt: z.nullable(dateTime()),
+  untrustedMovedNote: z.nullable(UntrustedTextSchema),
   startedByThisConnection: z.boolean(),
-  way: tolerantEnum(WAYS).nullable(),
+  way: z.nullable(tolerantEnum(WAYS)),
   research: z.boolean(),
-  questions: QuestionsSchema.nullable(),
+  questions: z.nullable(QuestionsSchema),
   results: z.array(CallResultSchema),
 });
 export type Session = z.infer<typeof SessionSchema>;
@@ -623,30 +628,30 @@ export const FindingSchema = z.object({
   findingId: z.string(),
   agentId: z.string(),
   untrustedAgentName: UntrustedTextSchema,
-  sessionId: z.string().nullable(),
+  sessionId: z.nullable(z.string()),
   kind: tolerantEnum(FINDING_KINDS),
   untrustedTopic: UntrustedTextSchema,
   untrustedTakeaway: UntrustedTextSchema,
-  source: z
-    .object({
+  source: z.nullable(
+    z.object({
       untrustedUrl: z.string(),
       kind: tolerantEnum(SOURCE_KINDS),
-    })
-    .nullable(),
-  learnedAt: day().nullable(),
+    }),
+  ),
+  learnedAt: z.nullable(day()),
   untrustedAppliesTo: z.array(z.string()),
   status: tolerantEnum(FINDING_STATUSES),
-  filedWith: z
-    .object({
+  filedWith: z.nullable(
+    z.object({
       agentId: z.string(),
-      untrustedName: UntrustedTextSchema.nullable(),
+      untrustedName: z.nullable(UntrustedTextSchema),
       newAgent: z.boolean(),
-    })
-    .nullable(),
-  draftId: z.string().nullable(),
-  signOffUrl: z.string().nullable(),
-  reason: z.string().nullable(),
-  contributionState: tolerantEnum(CONTRIBUTION_STATES).nullable(),
+    }),
+  ),
+  draftId: z.nullable(z.string()),
+  signOffUrl: z.nullable(z.string()),
+  reason: z.nullable(z.string()),
+  contributionState: z.nullable(tolerantEnum(CONTRIBUTION_STATES)),
   createdAt: dateTime(),
 });
 export type Finding = z.infer<typeof FindingSchema>;
@@ -667,15 +672,15 @@ export type Problem = z.infer<typeof ProblemSchema>;
 
 export const ErrorDetailSchema = z.object({
   code: z.string(),
-  message: z.string().optional(),
-  fields: z.array(z.string()).optional(),
-  problems: z.array(ProblemSchema).optional(),
-  missing: z.array(MissingDetailSchema).optional(),
-  approvalId: z.string().optional(),
-  approvalUrl: z.string().optional(),
-  topUpUrl: z.string().optional(),
-  reason: z.string().optional(),
-  until: dateTime().optional(),
+  message: z.optional(z.string()),
+  fields: z.optional(z.array(z.string())),
+  problems: z.optional(z.array(ProblemSchema)),
+  missing: z.optional(z.array(MissingDetailSchema)),
+  approvalId: z.optional(z.string()),
+  approvalUrl: z.optional(z.string()),
+  topUpUrl: z.optional(z.string()),
+  reason: z.optional(z.string()),
+  until: z.optional(dateTime()),
 });
 export type ErrorDetail = z.infer<typeof ErrorDetailSchema>;
 
@@ -692,7 +697,7 @@ export type ErrorBodyInput = z.input<typeof ErrorBodySchema>;
 export const CreateSessionRequestSchema = z.object({
   agentId: requestId(),
   way: z.enum(WAYS),
-  details: chars(0, 20000).optional(),
+  details: z.optional(chars(0, 20000)),
 });
 export type CreateSessionRequest = z.infer<typeof CreateSessionRequestSchema>;
 
@@ -709,7 +714,7 @@ export type PutDetailsRequest = z.infer<typeof PutDetailsRequestSchema>;
 export const PlanSchema = z.object({
   sessionId: z.string(),
   runId: z.string(),
-  version: z.number().int().min(1),
+  version: z.number().check(z.int(), z.minimum(1)),
   untrustedMarkdown: UntrustedTextSchema,
   at: dateTime(),
 });
@@ -723,9 +728,9 @@ export const ApprovalSchema = z.object({
   status: tolerantEnum(APPROVAL_STATUSES),
   agentId: z.string(),
   callId: z.string(),
-  maxCents: cents().nullable(),
+  maxCents: z.nullable(cents()),
   createdAt: dateTime(),
-  approvedAt: dateTime().nullable(),
+  approvedAt: z.nullable(dateTime()),
   expiresAt: dateTime(),
 });
 export type Approval = z.infer<typeof ApprovalSchema>;
@@ -752,7 +757,7 @@ export type AgentDetailInput = z.input<typeof AgentDetailSchema>;
 export const UploadFileRequestSchema = z.object({
   name: chars(1, 255),
   contentBase64: z.base64(),
-  sessionId: requestId().nullable().optional(),
+  sessionId: z.optional(z.nullable(requestId())),
 });
 export type UploadFileRequest = z.infer<typeof UploadFileRequestSchema>;
 
@@ -777,7 +782,7 @@ export const CoverageAnswerSchema = z.object({
       agentId: z.string(),
       slug: z.string(),
       untrustedName: UntrustedTextSchema,
-      matchBps: z.number().int(),
+      matchBps: z.number().check(z.int()),
     }),
   ),
 });
@@ -785,8 +790,8 @@ export type CoverageAnswer = z.infer<typeof CoverageAnswerSchema>;
 
 export const CreateShareRequestSchema = z.object({
   title: chars(1, 200),
-  description: chars(0, 2000).optional(),
-  agentId: requestId().nullable().optional(),
+  description: z.optional(chars(0, 2000)),
+  agentId: z.optional(z.nullable(requestId())),
 });
 export type CreateShareRequest = z.infer<typeof CreateShareRequestSchema>;
 
@@ -794,7 +799,7 @@ export const ShareDraftSchema = z.object({
   draftId: z.string(),
   status: tolerantEnum(SHARE_DRAFT_STATUSES),
   untrustedTitle: UntrustedTextSchema,
-  agentId: z.string().nullable(),
+  agentId: z.nullable(z.string()),
   files: z.array(
     z.object({
       fileId: z.string(),
@@ -803,15 +808,15 @@ export const ShareDraftSchema = z.object({
       active: z.boolean(),
     }),
   ),
-  packageBytes: count().nullable(),
-  signOffUrl: z.string().nullable(),
+  packageBytes: z.nullable(count()),
+  signOffUrl: z.nullable(z.string()),
   createdAt: dateTime(),
 });
 export type ShareDraft = z.infer<typeof ShareDraftSchema>;
 export type ShareDraftInput = z.input<typeof ShareDraftSchema>;
 
 export const PutShareFilesRequestSchema = z.object({
-  fileIds: z.array(z.string().min(1)).min(1).max(20),
+  fileIds: z.array(z.string().check(z.minLength(1))).check(z.minLength(1), z.maxLength(20)),
 });
 export type PutShareFilesRequest = z.infer<typeof PutShareFilesRequestSchema>;
 
@@ -822,7 +827,7 @@ export const SharedProjectsAnswerSchema = z.object({
       untrustedTitle: UntrustedTextSchema,
       agentId: z.string(),
       untrustedAgentName: UntrustedTextSchema,
-      contributionState: tolerantEnum(CONTRIBUTION_STATES).nullable(),
+      contributionState: z.nullable(tolerantEnum(CONTRIBUTION_STATES)),
       createdAt: dateTime(),
     }),
   ),

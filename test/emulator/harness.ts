@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ErrorBodySchema } from '../../lib/api/schemas';
 import { type EmulatorOptions, type RunningEmulator, startEmulator } from '../../emulator/index';
 
@@ -94,8 +94,8 @@ export class Emu {
 }
 
 /** Parses with a lib/api schema and fails the test with zod's issues when the answer does not conform. */
-export function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value);
+export function parse<S extends z.core.$ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = z.safeParse(schema, value);
   if (!result.success) throw new Error(`answer does not conform: ${JSON.stringify(result.error.issues, null, 2)}\n${JSON.stringify(value, null, 2)}`);
   return result.data;
 }
