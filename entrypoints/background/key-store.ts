@@ -4,13 +4,13 @@
  * never in a message reply, never logged.
  */
 import { browser } from 'wxt/browser';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { CONNECTION_KEY_PATTERN } from '../../lib/api/schemas';
 
 export const KEY_STORAGE_KEY = 'background.connectionKey';
 
 const StoredKeySchema = z.object({
-  key: z.string().regex(CONNECTION_KEY_PATTERN),
+  key: z.string().check(z.regex(CONNECTION_KEY_PATTERN)),
   /** The origin the key may be sent to (G17). */
   origin: z.string(),
   connectionId: z.string(),

@@ -1,12 +1,12 @@
 /**
  * Zod schemas of the rows, for the edges where a stored row is trusted to act on: the background reads the
  * outbox after a restart before it resends, and the migration tests open each version's fixture with the
- * current code. API answers inside rows were parsed by lib/api before they were stored (and may hold
+ * current code. zod/mini, like lib/api, because the background bundles them. API answers inside rows were parsed by lib/api before they were stored (and may hold
  * tolerant `{ unknown }` values), so they are checked here only for being objects.
  *
  * Background and tests only: the panel reads rows without zod.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { StartCallRequestSchema } from '../api/schemas';
 import type {
   AnswerDraftRow,
@@ -27,14 +27,14 @@ import type {
 } from './types';
 
 const apiObject = () => z.custom<object>((v) => typeof v === 'object' && v !== null && !Array.isArray(v));
-const iso = () => z.string().min(1);
+const iso = () => z.string().check(z.minLength(1));
 const ut = z.object({ untrustedText: z.string(), truncated: z.boolean() });
 
 export const MemberErrorRowSchema = z.object({
   code: z.string(),
   message: z.string(),
-  nextStep: apiObject().optional(),
-  status: z.number().int().optional(),
+  nextStep: z.optional(apiObject()),
+  status: z.optional(z.number().check(z.int())),
   extras: apiObject(),
 });
 
@@ -44,30 +44,30 @@ export const ConnectionRowSchema = z.object({
   origin: z.string(),
   connectionId: z.string(),
   name: z.string(),
-  sessionId: z.string().nullable(),
+  sessionId: z.nullable(z.string()),
   switches: apiObject(),
   env: z.array(z.object({ variable: z.string(), ask: z.string() })),
-  me: apiObject().nullable(),
-  meAt: iso().nullable(),
-  privacyLine: z.string().nullable(),
+  me: z.nullable(apiObject()),
+  meAt: z.nullable(iso()),
+  privacyLine: z.nullable(z.string()),
   privacyLineShown: z.boolean(),
   status: z.enum(['connected', 'revoked', 'disconnected']),
   connectedAt: iso(),
   statusAt: iso(),
-  error: MemberErrorRowSchema.nullable(),
+  error: z.nullable(MemberErrorRowSchema),
 });
 
 export const FindRowSchema = z.object({
-  id: z.number().int().optional(),
+  id: z.optional(z.number().check(z.int())),
   requestId: z.string(),
   text: z.string(),
   cut: z.boolean(),
   source: z.enum(['panel', 'menu', 'shortcut']),
   status: z.enum(['running', 'done', 'refused', 'failed']),
   agents: z.array(apiObject()),
-  error: MemberErrorRowSchema.nullable(),
+  error: z.nullable(MemberErrorRowSchema),
   at: iso(),
-  doneAt: iso().nullable(),
+  doneAt: z.nullable(iso()),
 });
 
 export const CallStateSchema = z.enum([
@@ -83,112 +83,112 @@ export const CallStateSchema = z.enum([
 ]);
 
 export const CallRowSchema = z.object({
-  localId: z.string().min(1),
+  localId: z.string().check(z.minLength(1)),
   connectionId: z.string(),
   // The request is what will be sent again: checked with the API's own request schema.
   request: StartCallRequestSchema,
-  idempotencyKey: z.string().min(1).max(255),
-  approvalId: z.string().nullable(),
-  agentName: ut.nullable(),
-  callName: ut.nullable(),
+  idempotencyKey: z.string().check(z.minLength(1), z.maxLength(255)),
+  approvalId: z.nullable(z.string()),
+  agentName: z.nullable(ut),
+  callName: z.nullable(ut),
   state: CallStateSchema,
-  attempts: z.number().int().min(0),
-  nextSendAt: z.number().nullable(),
-  runId: z.string().nullable(),
-  sessionId: z.string().nullable(),
-  holdCents: z.number().int().nullable(),
-  spendableAfterCents: z.number().int().nullable(),
-  privacyLine: z.string().nullable(),
-  today: apiObject().nullable(),
-  result: apiObject().nullable(),
-  resultReadAt: iso().nullable(),
-  error: MemberErrorRowSchema.nullable(),
-  stop: z
-    .object({ idempotencyKey: z.string(), requestedAt: iso(), done: z.boolean(), error: MemberErrorRowSchema.nullable() })
-    .nullable(),
-  report: z
-    .object({
+  attempts: z.number().check(z.int(), z.minimum(0)),
+  nextSendAt: z.nullable(z.number()),
+  runId: z.nullable(z.string()),
+  sessionId: z.nullable(z.string()),
+  holdCents: z.nullable(z.number().check(z.int())),
+  spendableAfterCents: z.nullable(z.number().check(z.int())),
+  privacyLine: z.nullable(z.string()),
+  today: z.nullable(apiObject()),
+  result: z.nullable(apiObject()),
+  resultReadAt: z.nullable(iso()),
+  error: z.nullable(MemberErrorRowSchema),
+  stop: z.nullable(
+    z.object({ idempotencyKey: z.string(), requestedAt: iso(), done: z.boolean(), error: z.nullable(MemberErrorRowSchema) }),
+  ),
+  report: z.nullable(
+    z.object({
       idempotencyKey: z.string(),
       verdict: z.enum(['helped', 'partly', 'did_not_help']),
-      reasonKind: z.enum(['wrong', 'outdated', 'not_relevant']).nullable(),
-      reason: z.string().nullable(),
+      reasonKind: z.nullable(z.enum(['wrong', 'outdated', 'not_relevant'])),
+      reason: z.nullable(z.string()),
       requestedAt: iso(),
-      recorded: apiObject().nullable(),
-      error: MemberErrorRowSchema.nullable(),
-    })
-    .nullable(),
+      recorded: z.nullable(apiObject()),
+      error: z.nullable(MemberErrorRowSchema),
+    }),
+  ),
   createdAt: iso(),
   updatedAt: iso(),
-  sentAt: iso().nullable(),
-  startedAt: iso().nullable(),
-  finishedAt: iso().nullable(),
-  nextPollAt: z.number().nullable(),
-  polls: z.number().int().min(0),
+  sentAt: z.nullable(iso()),
+  startedAt: z.nullable(iso()),
+  finishedAt: z.nullable(iso()),
+  nextPollAt: z.nullable(z.number()),
+  polls: z.number().check(z.int(), z.minimum(0)),
 });
 
 export const SessionRowSchema = z.object({ sessionId: z.string(), session: apiObject(), readAt: iso() });
 
 export const ApprovalRowSchema = z.object({
-  approvalId: z.string().min(1),
-  localId: z.string().min(1),
+  approvalId: z.string().check(z.minLength(1)),
+  localId: z.string().check(z.minLength(1)),
   approvalUrl: z.string(),
-  reason: z.union([z.string(), z.object({ unknown: z.string() })]).nullable(),
+  reason: z.nullable(z.union([z.string(), z.object({ unknown: z.string() })])),
   request: StartCallRequestSchema,
   expiresAt: iso(),
   status: z.enum(['pending', 'ran', 'declined', 'expired', 'refused']),
-  siteStatus: z.string().nullable(),
+  siteStatus: z.nullable(z.string()),
   createdAt: iso(),
   updatedAt: iso(),
   nextCheckAt: z.number(),
-  checks: z.number().int().min(0),
+  checks: z.number().check(z.int(), z.minimum(0)),
 });
 
 export const FindingRowSchema = z.object({ findingId: z.string(), finding: apiObject(), readAt: iso() });
 
 export const NotificationRowSchema = z.object({
-  eventKey: z.string().min(1),
-  notificationId: z.string().min(1),
+  eventKey: z.string().check(z.minLength(1)),
+  notificationId: z.string().check(z.minLength(1)),
   kind: z.enum(['call_finished', 'approval_needed', 'approval_outcome', 'findings_draft_waiting', 'findings_draft_expiring']),
-  localId: z.string().nullable(),
-  url: z.string().nullable(),
+  localId: z.nullable(z.string()),
+  url: z.nullable(z.string()),
   raisedAt: iso(),
-  clickedAt: iso().nullable(),
+  clickedAt: z.nullable(iso()),
 });
 
 export const UiRowSchema = z.object({
   key: z.literal('background'),
   offline: z.boolean(),
-  offlineSince: iso().nullable(),
-  error: MemberErrorRowSchema.nullable(),
-  pausedUntil: z.number().nullable(),
+  offlineSince: z.nullable(iso()),
+  error: z.nullable(MemberErrorRowSchema),
+  pausedUntil: z.nullable(z.number()),
   updatedAt: iso(),
 });
 
 export const DownloadRowSchema = z.object({
-  id: z.number().int().optional(),
+  id: z.optional(z.number().check(z.int())),
   localId: z.string(),
   fileId: z.string(),
-  bytes: z.number().int().min(0),
+  bytes: z.number().check(z.int(), z.minimum(0)),
   at: z.number(),
 });
 
 export const AnswerDraftRowSchema = z.object({
-  sessionId: z.string().min(1),
-  key: z.string().min(1),
+  sessionId: z.string().check(z.minLength(1)),
+  key: z.string().check(z.minLength(1)),
   draft: z.object({
-    choice: z.enum(['option', 'own', 'left_to_agent']).nullable(),
+    choice: z.nullable(z.enum(['option', 'own', 'left_to_agent'])),
     optionKeys: z.array(z.string()),
     own: z.string(),
   }),
-  siteProblem: z.string().nullable(),
+  siteProblem: z.nullable(z.string()),
   updatedAt: iso(),
 });
 
-export const TextDraftRowSchema = z.object({ id: z.string().min(1), text: z.string(), updatedAt: iso() });
+export const TextDraftRowSchema = z.object({ id: z.string().check(z.minLength(1)), text: z.string(), updatedAt: iso() });
 
-export const PlanRowSchema = z.object({ sessionId: z.string(), plan: apiObject().nullable(), readAt: iso() });
+export const PlanRowSchema = z.object({ sessionId: z.string(), plan: z.nullable(apiObject()), readAt: iso() });
 
-const days = () => z.number().int().min(1).nullable();
+const days = () => z.nullable(z.number().check(z.int(), z.minimum(1)));
 
 export const SettingsRowSchema = z.discriminatedUnion('key', [
   z.object({
@@ -208,8 +208,8 @@ export const ShareRowSchema = z.object({
   draftId: z.string(),
   draft: apiObject(),
   readAt: iso(),
-  checks: z.number().int().min(0).optional(),
-  nextCheckAt: z.number().nullable().optional(),
+  checks: z.optional(z.number().check(z.int(), z.minimum(0))),
+  nextCheckAt: z.optional(z.nullable(z.number())),
 });
 
 export const SharedProjectRowSchema = z.object({ projectId: z.string(), project: apiObject(), readAt: iso() });
