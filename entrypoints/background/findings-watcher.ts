@@ -35,9 +35,9 @@ async function armAt(ctx: Ctx, when: number): Promise<void> {
 
 /**
  * Makes sure the alarm matches the connection: cleared when findings are not readable, present when they
- * are, and brought forward when a call ended after the last read (a call keeps findings as it ends).
+ * are, and brought forward to a minute away when a call just ended (a call keeps its findings as it ends).
  */
-export async function ensureFindingsWatch(ctx: Ctx): Promise<void> {
+export async function ensureFindingsWatch(ctx: Ctx, callEnded = false): Promise<void> {
   const conn = await getConnection(ctx.db);
   if (!findingsWatchWanted(conn)) {
     await browser.alarms.clear(FINDINGS_ALARM);
@@ -45,27 +45,11 @@ export async function ensureFindingsWatch(ctx: Ctx): Promise<void> {
   }
   const alarm = await browser.alarms.get(FINDINGS_ALARM);
   const soon = ctx.now() + WATCH_SOON_MS;
-  if (await endedSinceLastRead(ctx)) {
+  if (callEnded) {
     if (!alarm || alarm.scheduledTime > soon) await armAt(ctx, soon);
     return;
   }
   if (!alarm) await armAt(ctx, ctx.now() + WATCH_IDLE_MS);
-}
-
-// When GET /findings was last read, in storage.session: a worker restart keeps it, a browser restart
-// forgets it (one early read then, no harm), and it needs no row in the database.
-const READ_AT_KEY = 'findings.readAt';
-
-async function lastReadAt(): Promise<string> {
-  const got = await browser.storage.session.get(READ_AT_KEY);
-  const value = got[READ_AT_KEY];
-  return typeof value === 'string' ? value : '';
-}
-
-async function endedSinceLastRead(ctx: Ctx): Promise<boolean> {
-  const readAt = await lastReadAt();
-  const ended = await ctx.db.calls.where('state').equals('finished').toArray();
-  return ended.some((c) => (c.finishedAt ?? '') > readAt);
 }
 
 /** One read and its notices; returns how many findings were read. Also the panel's refreshFindings. */
@@ -82,7 +66,6 @@ export async function watchFindings(ctx: Ctx): Promise<{ count: number }> {
     }
     throw err;
   }
-  await browser.storage.session.set({ [READ_AT_KEY]: isoNow(ctx) });
   const findings = (await ctx.db.findings.toArray()).map((r) => r.finding);
   const settings = await readSettings(ctx.db);
   const raised = (await ctx.db.notifications.toCollection().primaryKeys()) as string[];

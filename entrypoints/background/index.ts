@@ -31,7 +31,11 @@ export default defineBackground(() => {
     reschedule: async () => undefined,
   };
   const scheduler = new Scheduler(ctx, () => runDueJobs(ctx));
-  ctx.reschedule = () => scheduler.reschedule();
+  ctx.reschedule = async () => {
+    await scheduler.reschedule();
+    // A connection just made (or one whose findings choice was read) gets its findings watcher.
+    await ensureFindingsWatch(ctx);
+  };
 
   registerCommandHandlers(buildHandlers(ctx), { toError: toMemberError });
   browser.alarms.onAlarm.addListener((alarm) => {

@@ -15,7 +15,8 @@ import {
 import { onNotificationClicked } from '../../../entrypoints/background/notifier';
 import { setSettings } from '../../../entrypoints/background/settings';
 import { finding } from '../findings/fixtures';
-import { apiError, connected, makeCtx, me, ORIGIN, resetBrowser, startedCall, type TestCtx } from './helpers';
+import { runDueJobs } from '../../../entrypoints/background/jobs';
+import { apiError, connected, makeCtx, me, ORIGIN, resetBrowser, result, startedCall, type TestCtx } from './helpers';
 
 const spyCreate = () => vi.spyOn(fakeBrowser.notifications, 'create');
 let ctx: TestCtx;
@@ -132,15 +133,18 @@ describe('when the watcher runs', () => {
   it('arms hourly, comes forward a minute after a call ends, and is cleared when not wanted', async () => {
     await ensureFindingsWatch(ctx);
     expect(await alarmAt()).toBe(ctx.clock.now + WATCH_IDLE_MS);
+    // A wake that polled a call to its end.
     const row = await startedCall(ctx, 'c1', 'run_1', 's1');
-    await ctx.db.calls.put({ ...row, state: 'finished', finishedAt: new Date(ctx.clock.now).toISOString() });
-    await ensureFindingsWatch(ctx);
+    ctx.api.getCall.mockResolvedValue(result('run_1', 's1', 'passed'));
+    ctx.clock.now += 1000;
+    await runDueJobs(ctx);
+    expect((await ctx.db.calls.get(row.localId))?.state).toBe('finished');
     expect(await alarmAt()).toBe(ctx.clock.now + WATCH_SOON_MS);
-    // After a read, that call no longer brings it forward.
+    // After a read, the next wake leaves it at its idle pace.
     ctx.clock.now += 1000;
     answer();
     await watchFindings(ctx);
-    await ensureFindingsWatch(ctx);
+    await runDueJobs(ctx);
     expect(await alarmAt()).toBe(ctx.clock.now + WATCH_IDLE_MS);
     await ctx.db.connection.update('current', { me: me({ keepsFindings: false }) });
     await ensureFindingsWatch(ctx);
