@@ -178,6 +178,9 @@ test('findings the calls kept reach the draft: one notification, and signing off
 
   await panel.bringToFront();
   await findings.getByRole('button', { name: 'Check again' }).click();
-  await findings.getByText('Joined the agent as a contribution').first().waitFor({ timeout: WAIT_MS });
-  expect(await waiting.isVisible()).toBe(false);
+  await waiting.waitFor({ state: 'hidden', timeout: WAIT_MS });
+  // The findings these calls kept (the seed's own joined findings are there too).
+  const kept = findings.getByRole('article', { name: /CREATE INDEX CONCURRENTLY inside a transaction/ });
+  expect(await kept.count()).toBe(4);
+  for (const item of await kept.all()) expect(await item.textContent()).toContain('Joined the agent as a contribution');
 });
