@@ -81,6 +81,12 @@ export function SessionView({ sessionId, onBack }: SessionViewProps) {
   const shown: Question[] = questions?.shown ?? [];
   const { answers: unsent } = draftsToSend(shown, drafts.drafts);
   const planExists = planResultExists(session);
+  // A call refused with invalid_answers (answers sent with it) names the answers that did not fit, too.
+  const lastCall = calls.value?.at(-1);
+  const callProblems =
+    lastCall?.state === 'refused' && lastCall.error?.code === 'invalid_answers'
+      ? (lastCall.error.extras.problems ?? []).flatMap((p) => (p.key === null ? [] : [{ key: p.key, problem: p.problem }]))
+      : [];
   const applyOnItsWay = (calls.value ?? []).some(
     (c) => c.request.callId === 'apply' && (c.state === 'outbox' || c.state === 'sending' || c.state === 'started'),
   );
@@ -140,7 +146,7 @@ export function SessionView({ sessionId, onBack }: SessionViewProps) {
             drafts={drafts.drafts}
             onDraftChange={drafts.setDraft}
             onSend={(answers) => void sendAnswers(answers)}
-            siteProblems={drafts.siteProblems}
+            siteProblems={[...drafts.siteProblems, ...callProblems]}
             busy={answering}
             sendLabel="Save these answers"
           />

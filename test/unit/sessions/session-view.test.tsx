@@ -106,6 +106,18 @@ describe('SessionView', () => {
     expect(within(region).getByRole('list', { name: 'Missing details, first asked first' }).textContent).toBe('Your budget');
   });
 
+  it('an apply call refused with invalid_answers marks the answers that did not fit', async () => {
+    await store(session());
+    await db.calls.put({
+      ...makeCall({ localId: 'c1', sessionId: 's1', state: 'refused', result: null, runId: null }),
+      request: { agentId: 'ag1', callId: 'apply', sessionId: 's1', answers: { stack: { kind: 'option', optionKeys: ['zz'] } } },
+      error: memberError('invalid_answers', 'An answer does not fit.', { problems: [{ key: 'stack', problem: 'zz is not an option' }] }, 400),
+    });
+    renderPanel(<SessionView sessionId="s1" />, fakeActions().actions);
+    const stack = await screen.findByRole('group', { name: 'Ask stack?' });
+    await within(stack).findByText('zz is not an option', { exact: false });
+  });
+
   it('after the plan passed: the revise form, an empty revision refused here, a real one sent as details', async () => {
     await store(planDone());
     await db.plans.put({ sessionId: 's1', plan: { sessionId: 's1', runId: 'r1', version: 1, untrustedMarkdown: ut('# Steps\n\nSee [docs](https://docs.example.org)'), at: '2026-11-01T10:00:00Z' }, readAt: 'x' });
