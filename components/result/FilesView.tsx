@@ -2,6 +2,9 @@ import { useState } from 'preact/hooks';
 import type { CallFile } from '@/lib/api/schemas';
 import { db, getConnection } from '@/lib/db';
 import { downloadsLeft } from '@/lib/files/download-allowance';
+import { formatBytes } from '@/lib/format/size';
+import { activeWarning, isActiveFile } from '@/lib/safety/active-files';
+import { UntrustedText } from '../common/UntrustedText';
 import { useActions } from '../common/actions';
 import { useLiveQuery } from '../common/useLiveQuery';
 import { type FileProgress, ResultFiles } from '../files/ResultFiles';
@@ -47,5 +50,23 @@ export function FilesView({ localId, files }: { localId: string; files: CallFile
       onSaveActive={(fileId) => void save(fileId, true)}
       progress={progress}
     />
+  );
+}
+
+/** The files of a result listed without any way to fetch them (a result this browser did not start). */
+export function FileList({ files }: { files: CallFile[] }) {
+  if (files.length === 0) return null;
+  return (
+    <section aria-label="Files">
+      <h4>Files</h4>
+      <ul class="file-list">
+        {files.map((file) => (
+          <li key={file.fileId}>
+            <UntrustedText value={file.untrustedPath} /> · {formatBytes(file.sizeBytes)}
+            {isActiveFile(file) ? <p class="warning">{activeWarning(file)}</p> : null}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -5,7 +5,7 @@ import { rawValue, known } from '../common/tolerant';
 import { UntrustedText } from '../common/UntrustedText';
 import { callStatusWords } from '../common/words';
 import { ChargeView } from './ChargeView';
-import { FilesView } from './FilesView';
+import { FileList, FilesView } from './FilesView';
 import { headerToShow } from './header';
 import { ReportForm } from './ReportForm';
 import { StopButton } from './StopButton';
@@ -16,7 +16,16 @@ const ENDED = new Set(['passed', 'failed', 'returned']);
  * One call result. The header line comes first, always; everything after it is data: the note, checks and
  * reasons are shown as text and nothing in them is opened, run or followed.
  */
-export function ResultView({ call, result }: { call: CallRow; result: CallResult }) {
+export function ResultView({
+  call,
+  result,
+  local = true,
+}: {
+  call: CallRow;
+  result: CallResult;
+  /** False for a result this browser did not start: it has no local record to stop, report or save from. */
+  local?: boolean;
+}) {
   const status = known(result.status);
   const ended = status !== undefined && ENDED.has(status);
   const running = status === 'in_progress' || status === 'checking';
@@ -73,11 +82,17 @@ export function ResultView({ call, result }: { call: CallRow; result: CallResult
           </ul>
         </section>
       ) : null}
-      <FilesView localId={call.localId} files={result.files} />
+      {local ? <FilesView localId={call.localId} files={result.files} /> : <FileList files={result.files} />}
       <ChargeView result={result} holdCents={call.holdCents} />
       {result.disclosure ? <p class="disclosure muted">{result.disclosure}</p> : null}
-      {running && call.state === 'started' ? <StopButton call={call} /> : null}
-      {ended ? <ReportForm call={call} /> : null}
+      {local && running && call.state === 'started' ? <StopButton call={call} /> : null}
+      {local && ended ? <ReportForm call={call} /> : null}
+      {local ? null : (
+        <p class="muted">
+          This call was not started from this browser: stop, report or save its files where it was started, or on
+          your page on the site.
+        </p>
+      )}
     </article>
   );
 }

@@ -14,6 +14,8 @@ interface Props {
 interface Item {
   result: CallResult;
   call: CallRow;
+  /** This browser has its own record of the call (it can stop, report and save files). */
+  local: boolean;
 }
 
 /**
@@ -25,11 +27,11 @@ export function mergeResults(session: Session, readAt: string, calls: readonly C
   const items: Item[] = session.results.map((result) => {
     const call = byRun.get(result.runId);
     const fresher = call?.result && (call.resultReadAt ?? '') > readAt ? call.result : result;
-    return { result: fresher, call: call ?? standIn(session, result) };
+    return { result: fresher, call: call ?? standIn(session, result), local: call !== undefined };
   });
   const listed = new Set(session.results.map((r) => r.runId));
   for (const call of calls) {
-    if (call.result && call.runId !== null && !listed.has(call.runId)) items.push({ result: call.result, call });
+    if (call.result && call.runId !== null && !listed.has(call.runId)) items.push({ result: call.result, call, local: true });
   }
   return items;
 }
@@ -78,13 +80,13 @@ export function SessionResults({ session, readAt, calls }: Props) {
   let planExists = false;
   return (
     <ol class="session-results" aria-label="Results in this session, in order">
-      {items.map(({ result, call }, index) => {
+      {items.map(({ result, call, local }, index) => {
         const words = revisionWords(result, planExists);
         if (result.callId === 'apply' && result.status === 'passed') planExists = true;
         return (
           <li key={result.runId} aria-label={`Result ${index + 1}`}>
             {words ? <p class="muted plan-role">{words}</p> : null}
-            <ResultView call={call} result={result} />
+            <ResultView call={call} result={result} local={local} />
           </li>
         );
       })}

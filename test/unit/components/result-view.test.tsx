@@ -242,3 +242,19 @@ describe('ResultView', () => {
     expect(screen.queryByRole('button', { name: 'Report: this did not help' })).toBeNull();
   });
 });
+
+describe('a result this browser did not start', () => {
+  it('lists its files and marks active ones, but offers no stop, report or save', async () => {
+    const { actions, sent } = fakeActions();
+    const result = makeResult({ files: [file('notes.txt', false), file('install.sh', true)] });
+    renderPanel(<ResultView call={makeCall()} result={result} local={false} />, actions);
+    const article = screen.getByRole('article', { name: 'Call result' });
+    expect(within(article).getByRole('note').textContent).toBe(GUILD_HEADER);
+    expect(within(article).getByText('notes.txt')).toBeTruthy();
+    expect(within(article).getByText(/Active file/)).toBeTruthy();
+    expect(within(article).queryAllByRole('button')).toEqual([]);
+    expect(article.querySelector('a')).toBeNull();
+    expect(within(article).getByText(/not started from this browser/)).toBeTruthy();
+    expect(sent).toEqual([]);
+  });
+});
