@@ -1,6 +1,7 @@
 // The panel's words for the contract's enum values. An unknown value is named as unknown rather than
 // guessed at (schemas keep it as { unknown }).
 import type { Tolerant } from '@/lib/api/schemas';
+import { knownSwitchName } from '@/lib/api/switch-names';
 import type { CallState } from '@/lib/db/types';
 import { known, rawValue } from './tolerant';
 
@@ -91,18 +92,7 @@ export const SWITCH_WORDS: Record<string, string> = {
 };
 
 export function switchName(reason: string | null | undefined): string {
-  switch (reason) {
-    case 'files':
-      return 'Files';
-    case 'tryNewAgents':
-      return 'New agents';
-    case 'sharing':
-      return 'Sharing';
-    case 'spending':
-      return 'Spending';
-    default:
-      return reason ? `“${reason}”` : 'A switch';
-  }
+  return knownSwitchName(reason) ?? (reason ? `“${reason}”` : 'A switch');
 }
 
 export function findingsChoiceWords(keepsFindings: boolean | null): string {

@@ -8,6 +8,7 @@
  * No error ever carries the connection key: messages are built from codes and counts, never from headers.
  */
 import type { UntrustedText } from './schemas';
+import { knownSwitchName } from './switch-names';
 
 // ---------------------------------------------------------------------------------------------------
 // Next steps: what the member (or the extension) can do about a refusal
@@ -272,18 +273,7 @@ function waitWords(x: ApiErrorExtras): string {
 }
 
 function switchName(reason: string | null): string {
-  switch (reason) {
-    case 'files':
-      return 'Files';
-    case 'tryNewAgents':
-      return 'New agents';
-    case 'sharing':
-      return 'Sharing';
-    case 'spending':
-      return 'Spending';
-    default:
-      return reason === null ? 'A switch' : `The "${reason}" switch`;
-  }
+  return knownSwitchName(reason) ?? (reason === null ? 'A switch' : `The "${reason}" switch`);
 }
 
 function approvalWhy(reason: string | null): string {
