@@ -102,12 +102,17 @@ export async function sendCall(ctx: Ctx, localId: string): Promise<void> {
     return;
   }
   const body = row.approvalId !== null ? { ...row.request, approvalId: row.approvalId } : row.request;
+  let answer: StartCallAnswer;
   try {
-    const answer = await withApi(ctx, (api) => api.startCall(body, { idempotencyKey: row.idempotencyKey }));
-    await recordStarted(ctx, row, answer);
+    answer = await withApi(ctx, (api) => api.startCall(body, { idempotencyKey: row.idempotencyKey }));
   } catch (err) {
     await recordSendFailure(ctx, row, err);
+    await ctx.reschedule();
+    return;
   }
+  // The site started it: a failure to write that down is not a refusal. The row stays `sending`, and the
+  // next worker start sends the same key again, which answers the same 202.
+  await recordStarted(ctx, row, answer);
   await ctx.reschedule();
 }
 

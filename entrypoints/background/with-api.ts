@@ -17,14 +17,16 @@ export async function withApi<T>(ctx: Ctx, job: (api: Api, conn: ConnectionRow) 
   const stored = await readKey();
   if (!stored || stored.connectionId !== conn.connectionId || stored.origin !== conn.origin) throw NOT_CONNECTED();
   const api = ctx.apiFor(conn.origin, stored.key);
+  let value: T;
   try {
-    const value = await job(api, conn);
-    await markOnline(ctx);
-    return value;
+    value = await job(api, conn);
   } catch (err) {
     await observeFailure(ctx, err);
     throw err;
   }
+  // The answer stands whatever happens to this note: a failed write must not turn a 202 into a failure.
+  await markOnline(ctx).catch(() => undefined);
+  return value;
 }
 
 async function observeFailure(ctx: Ctx, err: unknown): Promise<void> {

@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { NetworkError } from '../../../lib/api/errors';
 import type { StartCallRequest } from '../../../lib/api/schemas';
 import { MAX_AUTO_SENDS, recoverInterruptedSends, retryCall, sendDue, startCall } from '../../../entrypoints/background/outbox';
@@ -76,6 +76,32 @@ describe('outbox', () => {
     expect(next.api.startCall).toHaveBeenCalledTimes(1);
     expect(next.api.startCall.mock.calls[0]?.[1]?.idempotencyKey).toBe(key);
     expect((await next.db.calls.get(LOCAL))?.state).toBe('started');
+  });
+
+  it('a 202 that could not be recorded is never taken for a refusal: the same key goes again and brings it back', async () => {
+    ctx.api.startCall.mockResolvedValue(started('run_1', 'ses_1', 'Builders receive details.'));
+    // The site started the call; writing that down fails (here: the connection row's privacy line).
+    vi.spyOn(ctx.db.connection, 'update').mockRejectedValueOnce(new Error('disk full'));
+    await startCall(ctx, { localId: LOCAL, request: REQUEST }).catch(() => undefined);
+    const row = await ctx.db.calls.get(LOCAL);
+    expect(row?.state).not.toBe('refused');
+    // A retry now would be a new intent with a new key: a second call on the site.
+    await expect(retryCall(ctx, LOCAL)).rejects.toMatchObject({ error: { code: 'not_retryable' } });
+    // The next worker sends the stored request again with its key, and the site answers the same 202.
+    await recoverInterruptedSends(ctx);
+    await sendDue(ctx);
+    expect(await ctx.db.calls.get(LOCAL)).toMatchObject({ state: 'started', runId: 'run_1' });
+    const keys = new Set(ctx.api.startCall.mock.calls.map((c) => c[1]?.idempotencyKey));
+    expect(keys).toEqual(new Set([row?.idempotencyKey]));
+  });
+
+  it('a 202 stands even when marking the site reachable again fails', async () => {
+    await ctx.db.ui.put({ key: 'background', offline: true, offlineSince: null, error: null, pausedUntil: null, updatedAt: '' });
+    ctx.api.startCall.mockResolvedValue(started('run_1', 'ses_1'));
+    vi.spyOn(ctx.db.ui, 'put').mockRejectedValueOnce(new Error('disk full'));
+    await startCall(ctx, { localId: LOCAL, request: REQUEST });
+    expect(await ctx.db.calls.get(LOCAL)).toMatchObject({ state: 'started', runId: 'run_1' });
+    expect(ctx.api.startCall).toHaveBeenCalledTimes(1);
   });
 
   it('gives up after its own retries and lets the member retry with the same key', async () => {
