@@ -1,14 +1,29 @@
 /**
  * Stop and report, each with its own Idempotency-Key stored on the call before it is sent. A key is reused
- * only when the last attempt got no answer; after an answer, a new click is a new intent.
+ * when the last attempt's outcome is not known (no answer, an unreadable one, a failure on the site's side,
+ * or the site still working on that key); after a refusal, a new click is a new intent.
  */
 import { ApiError } from '../../lib/api/errors';
 import type { ReportRequest } from '../../lib/api/schemas';
-import { type CallRow, callByRunId } from '../../lib/db';
+import { type CallRow, callByRunId, type MemberError } from '../../lib/db';
 import { CommandFailure, type CommandReply, localError } from '../../lib/messages';
 import { type Ctx, isoNow } from './context';
 import { toMemberError } from './member-error';
 import { withApi } from './with-api';
+
+/** Failures after which the same request goes again with the same key (the outbox treats them alike). */
+const OUTCOME_UNKNOWN: ReadonlySet<string> = new Set([
+  'offline',
+  'timeout',
+  'malformed_answer',
+  'server_error',
+  'rate_limited',
+  'idempotency_in_progress',
+]);
+
+function unanswered(error: MemberError | null): boolean {
+  return error === null || OUTCOME_UNKNOWN.has(error.code);
+}
 
 async function callFor(ctx: Ctx, runId: string): Promise<CallRow> {
   const row = await callByRunId(ctx.db, runId);
@@ -18,8 +33,8 @@ async function callFor(ctx: Ctx, runId: string): Promise<CallRow> {
 
 export async function stopCall(ctx: Ctx, runId: string): Promise<CommandReply<'stopCall'>> {
   const row = await callFor(ctx, runId);
-  const unanswered = row.stop !== null && !row.stop.done && (row.stop.error === null || row.stop.error.code === 'offline' || row.stop.error.code === 'timeout');
-  const idempotencyKey = unanswered && row.stop ? row.stop.idempotencyKey : ctx.newId();
+  const again = row.stop !== null && !row.stop.done && unanswered(row.stop.error);
+  const idempotencyKey = again && row.stop ? row.stop.idempotencyKey : ctx.newId();
   await ctx.db.calls.update(row.localId, { stop: { idempotencyKey, requestedAt: isoNow(ctx), done: false, error: null } });
   try {
     await withApi(ctx, (api) => api.stopCall(runId, { idempotencyKey }));
@@ -48,8 +63,15 @@ export async function reportCall(
   const row = await callFor(ctx, p.runId);
   // The first report stands: once the site recorded one, that is the answer.
   if (row.report?.recorded) return { recorded: row.report.recorded };
-  const unanswered = row.report !== null && (row.report.error === null || row.report.error.code === 'offline' || row.report.error.code === 'timeout');
-  const idempotencyKey = unanswered && row.report ? row.report.idempotencyKey : ctx.newId();
+  // The same request again (same body) after an unknown outcome keeps its key; a changed report is a new one.
+  const last = row.report;
+  const again =
+    last !== null &&
+    unanswered(last.error) &&
+    last.verdict === p.verdict &&
+    last.reasonKind === (p.reasonKind ?? null) &&
+    last.reason === (p.reason ?? null);
+  const idempotencyKey = again && last ? last.idempotencyKey : ctx.newId();
   const report = {
     idempotencyKey,
     verdict: p.verdict,

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { NetworkError } from '../../../lib/api/errors';
+import { MalformedAnswerError, NetworkError } from '../../../lib/api/errors';
 import { reportCall, stopCall } from '../../../entrypoints/background/calls-control';
 import { apiError, connected, makeCtx, resetBrowser, startedCall, type TestCtx } from './helpers';
 
@@ -33,6 +33,44 @@ describe('stop', () => {
     await stopCall(ctx, 'run_1');
     const [k1, k2] = ctx.api.stopCall.mock.calls.map((c) => c[1]?.idempotencyKey);
     expect(k1).toBe(k2);
+  });
+});
+
+describe('stop and report: an answer that says nothing about the outcome', () => {
+  // The site may have acted (an unreadable 2xx), is still acting on this key (409 idempotency_in_progress:
+  // "resend with the same key"), or failed on its side: the member's next click is the same request again.
+  const unknownOutcomes = [
+    ['an unreadable answer', () => new MalformedAnswerError(200, 'not JSON')],
+    ['409 idempotency_in_progress', () => apiError(409, 'idempotency_in_progress')],
+    ['500 server_error', () => apiError(500, 'server_error')],
+  ] as const;
+
+  it.each(unknownOutcomes)('stop after %s: the next click resends with the same key', async (_what, failure) => {
+    ctx.api.stopCall.mockRejectedValueOnce(failure());
+    await expect(stopCall(ctx, 'run_1')).rejects.toBeTruthy();
+    ctx.api.stopCall.mockResolvedValueOnce({ runId: 'run_1', stopped: true });
+    await stopCall(ctx, 'run_1');
+    const [k1, k2] = ctx.api.stopCall.mock.calls.map((c) => c[1]?.idempotencyKey);
+    expect(k2).toBe(k1);
+  });
+
+  it.each(unknownOutcomes)('report after %s: the same report again goes with the same key', async (_what, failure) => {
+    const report = { runId: 'run_1', verdict: 'did_not_help', reasonKind: 'outdated', reason: 'old version' } as const;
+    ctx.api.reportCall.mockRejectedValueOnce(failure());
+    await expect(reportCall(ctx, report)).rejects.toBeTruthy();
+    ctx.api.reportCall.mockResolvedValueOnce({ verdict: 'did_not_help', reasonKind: 'outdated', recorded: true });
+    await reportCall(ctx, report);
+    const [k1, k2] = ctx.api.reportCall.mock.calls.map((c) => c[2]?.idempotencyKey);
+    expect(k2).toBe(k1);
+  });
+
+  it('a different report after no answer is a different request: a new key', async () => {
+    ctx.api.reportCall.mockRejectedValueOnce(new NetworkError(false));
+    await expect(reportCall(ctx, { runId: 'run_1', verdict: 'did_not_help', reasonKind: 'outdated', reason: null })).rejects.toBeTruthy();
+    ctx.api.reportCall.mockResolvedValueOnce({ verdict: 'did_not_help', reasonKind: 'wrong', recorded: true });
+    await reportCall(ctx, { runId: 'run_1', verdict: 'did_not_help', reasonKind: 'wrong', reason: null });
+    const [k1, k2] = ctx.api.reportCall.mock.calls.map((c) => c[2]?.idempotencyKey);
+    expect(k2).not.toBe(k1);
   });
 });
 
