@@ -2,7 +2,7 @@ import { db, getSession } from '@/lib/db';
 import { formatCount } from '@/lib/format/count';
 import { formatCents } from '@/lib/format/money';
 import { formatRelative } from '@/lib/format/time';
-import { known } from '../common/tolerant';
+import { knownValue } from '@/lib/api/tolerant';
 import { useLiveQuery } from '../common/useLiveQuery';
 import { UntrustedText } from '../common/UntrustedText';
 
@@ -24,7 +24,7 @@ export function SessionSummary({ sessionId }: { sessionId: string }) {
         <>
           <p>
             With <UntrustedText value={session.untrustedAgentName} empty={session.agentId} />:{' '}
-            {SESSION_STATUS_WORDS[known(session.status) ?? ''] ?? 'status unknown'}, {formatCount(session.calls)} calls, charged{' '}
+            {SESSION_STATUS_WORDS[knownValue(session.status) ?? ''] ?? 'status unknown'}, {formatCount(session.calls)} calls, charged{' '}
             {formatCents(session.chargedCents)}
             {session.lastCallAt ? `, last call ${formatRelative(session.lastCallAt)}` : ''}.
           </p>

@@ -3,14 +3,14 @@
 import type { Tolerant } from '@/lib/api/schemas';
 import { knownSwitchName } from '@/lib/api/switch-names';
 import type { CallState } from '@/lib/db/types';
-import { known, rawValue } from './tolerant';
+import { knownValue, rawValue } from '@/lib/api/tolerant';
 
 function unknownWords(value: Tolerant<string> | null | undefined): string {
   return `unknown (“${rawValue(value) ?? 'none'}”)`;
 }
 
 export function agentConnectionWords(value: Tolerant<'allowed' | 'pending' | 'blocked' | 'not_asked'>): string {
-  switch (known(value)) {
+  switch (knownValue(value)) {
     case 'allowed':
       return 'allowed';
     case 'pending':
@@ -27,7 +27,7 @@ export function agentConnectionWords(value: Tolerant<'allowed' | 'pending' | 'bl
 export function callStatusWords(
   value: Tolerant<'in_progress' | 'checking' | 'passed' | 'failed' | 'returned'>,
 ): string {
-  switch (known(value)) {
+  switch (knownValue(value)) {
     case 'in_progress':
       return 'Running';
     case 'checking':
@@ -69,7 +69,7 @@ export function callStateWords(state: CallState): string {
 }
 
 export function approvalReasonWords(value: Tolerant<string> | null | undefined): string {
-  switch (known(value)) {
+  switch (knownValue(value)) {
     case 'new_agent':
       return 'This is the first call to this agent, and you asked to be asked first.';
     case 'second_session':

@@ -1,7 +1,7 @@
 import type { Fit } from '@/lib/api/schemas';
 import type { UntrustedTextValue } from '@/lib/safety/untrusted';
 import { untrustedString } from '@/lib/safety/untrusted';
-import { known } from '../common/tolerant';
+import { knownValue } from '@/lib/api/tolerant';
 import { UntrustedText } from '../common/UntrustedText';
 import type { FitChoice } from './draft';
 
@@ -9,7 +9,7 @@ export type FitAnswer = { kind: 'subject'; subject: Exclude<FitChoice, null> } |
 
 /** Whether the member must choose before the call can start (contract: another_agent or no_agent, no choice). */
 export function needsFitChoice(fit: Fit): boolean {
-  const verdict = known(fit.verdict);
+  const verdict = knownValue(fit.verdict);
   return (verdict === 'another_agent' || verdict === 'no_agent') && fit.choice === null;
 }
 
@@ -22,9 +22,9 @@ interface Props {
 
 /** The site judged the request unrelated to this agent: the member decides what the call is about. */
 export function FitChoiceView({ fit, agentName, subject, onChoose }: Props) {
-  const verdict = known(fit.verdict);
+  const verdict = knownValue(fit.verdict);
   if (fit.choice !== null) {
-    const earlier = known(fit.choice);
+    const earlier = knownValue(fit.choice);
     return (
       <p class="muted">
         Earlier choice in this session:{' '}

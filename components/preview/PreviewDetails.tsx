@@ -2,7 +2,7 @@ import type { Preview } from '@/lib/api/schemas';
 import { formatCount } from '@/lib/format/count';
 import { limitSentence } from '@/lib/format/limit';
 import { formatCents } from '@/lib/format/money';
-import { rawValue } from '../common/tolerant';
+import { rawValue } from '@/lib/api/tolerant';
 import { UntrustedText } from '../common/UntrustedText';
 import { approvalReasonWords } from '../common/words';
 

@@ -1,11 +1,11 @@
 import type { CallResult } from '@/lib/api/schemas';
 import { plural } from '@/lib/format/count';
 import { formatCents, formatMicros } from '@/lib/format/money';
-import { known } from '../common/tolerant';
+import { knownValue } from '@/lib/api/tolerant';
 
 /** What the call cost: charged only when it passed its checks; null or zero reads as free (G2). */
 export function ChargeView({ result, holdCents }: { result: CallResult; holdCents: number | null }) {
-  const status = known(result.status);
+  const status = knownValue(result.status);
   const charge = result.charge;
   if (status === 'in_progress' || status === 'checking') {
     return (

@@ -3,7 +3,7 @@ import type { ReportAnswer } from '@/lib/api/schemas';
 import type { CallRow, MemberError } from '@/lib/db/types';
 import { useActions } from '../common/actions';
 import { ErrorNotice } from '../common/ErrorNotice';
-import { rawValue } from '../common/tolerant';
+import { rawValue } from '@/lib/api/tolerant';
 
 const REASON_MAX = 500;
 type ReasonKind = 'wrong' | 'outdated' | 'not_relevant';

@@ -1,7 +1,7 @@
 import type { CallResult } from '@/lib/api/schemas';
 import type { CallRow } from '@/lib/db/types';
 import { limitSentence } from '@/lib/format/limit';
-import { rawValue, known } from '../common/tolerant';
+import { knownValue, rawValue } from '@/lib/api/tolerant';
 import { UntrustedText } from '../common/UntrustedText';
 import { callStatusWords } from '../common/words';
 import { ChargeView } from './ChargeView';
@@ -26,7 +26,7 @@ export function ResultView({
   /** False for a result this browser did not start: it has no local record to stop, report or save from. */
   local?: boolean;
 }) {
-  const status = known(result.status);
+  const status = knownValue(result.status);
   const ended = status !== undefined && ENDED.has(status);
   const running = status === 'in_progress' || status === 'checking';
   return (

@@ -11,7 +11,7 @@ import { planResultExists } from '@/lib/session/plan-revision';
 import { sessionStatusWords, wayWords } from '@/lib/session/words';
 import { useActions } from '../common/actions';
 import { ErrorNotice } from '../common/ErrorNotice';
-import { known } from '../common/tolerant';
+import { knownValue } from '@/lib/api/tolerant';
 import { useLiveQuery } from '../common/useLiveQuery';
 import { UntrustedText } from '../common/UntrustedText';
 import { AnswersList } from '../session/AnswersList';
@@ -51,7 +51,7 @@ export function SessionView({ sessionId, onBack }: SessionViewProps) {
   const [answerError, setAnswerError] = useState<MemberError | null>(null);
 
   const session = row.value?.session ?? null;
-  const isPlan = session !== null && known(session.way) !== 'question';
+  const isPlan = session !== null && knownValue(session.way) !== 'question';
   const ended = (calls.value ?? []).filter((c) => c.state === 'finished').length;
 
   // Read on open and each time a call here ends: the results, questions and the plan move with calls.
@@ -63,7 +63,7 @@ export function SessionView({ sessionId, onBack }: SessionViewProps) {
       const read = await actions.send('refreshSession', { sessionId });
       setReadError(read.ok ? null : read.error);
       const stored = await getSession(db, sessionId);
-      if (stored && known(stored.session.way) !== 'question') await actions.send('refreshPlan', { sessionId });
+      if (stored && knownValue(stored.session.way) !== 'question') await actions.send('refreshPlan', { sessionId });
     })();
   }, [sessionId, calls.loaded, ended]);
 

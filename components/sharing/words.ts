@@ -1,14 +1,14 @@
 // The panel's words for share draft statuses and contribution states. An unknown value is named as
 // unknown, never guessed at (schemas keep it as { unknown }).
 import type { ContributionState, ShareDraftStatus, Tolerant } from '@/lib/api/schemas';
-import { known, rawValue } from '../common/tolerant';
+import { knownValue, rawValue } from '@/lib/api/tolerant';
 
 function unknownWords(value: Tolerant<string> | null | undefined): string {
   return `unknown (“${rawValue(value) ?? 'none'}”)`;
 }
 
 export function shareStatusWords(value: Tolerant<ShareDraftStatus>): string {
-  switch (known(value)) {
+  switch (knownValue(value)) {
     case 'open':
       return 'Open: add its files, then package it';
     case 'waiting_sign_off':
@@ -24,7 +24,7 @@ export function shareStatusWords(value: Tolerant<ShareDraftStatus>): string {
 
 export function contributionStateWords(value: Tolerant<ContributionState> | null): string {
   if (value === null) return 'Not a contribution yet';
-  switch (known(value)) {
+  switch (knownValue(value)) {
     case 'person_review':
       return 'Being reviewed by a person';
     case 'source_check':

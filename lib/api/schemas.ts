@@ -15,6 +15,7 @@
  */
 import * as z from 'zod/mini';
 import { charCount } from '../format/chars';
+import type { Tolerant } from './tolerant';
 
 // zod/mini (the background's bundle) registers no locale by itself: without one every issue reads just
 // "Invalid input". Classic zod registers English on its first schema unless a locale is already set; the
@@ -25,20 +26,8 @@ if (!z.core.globalConfig.localeError) z.config(z.locales.en());
 // Tolerant enums and shared building blocks
 // ---------------------------------------------------------------------------------------------------
 
-/** An enum value this client does not know (a newer service may add values within v1). */
-export type UnknownValue = { readonly unknown: string };
-
-/** A known enum value, or an unknown one kept as `{ unknown }`. */
-export type Tolerant<T extends string> = T | UnknownValue;
-
-export function isUnknownValue(value: unknown): value is UnknownValue {
-  return typeof value === 'object' && value !== null && 'unknown' in value;
-}
-
-/** The known value, or undefined when the value is unknown (or absent). */
-export function knownValue<T extends string>(value: Tolerant<T> | null | undefined): T | undefined {
-  return value === null || value === undefined || isUnknownValue(value) ? undefined : value;
-}
+// The types and their readers are zod-free (./tolerant), so the panel can use them without this module.
+export { isUnknownValue, knownValue, type Tolerant, type UnknownValue } from './tolerant';
 
 /**
  * Parses any string; a value outside `values` becomes `{ unknown: value }` instead of failing.
