@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { FOCUS_SESSION_KEY, SELECTION_SESSION_KEY, type SelectionHandoff } from '@/lib/messages';
+import { FOCUS_SESSION_KEY, MemberErrorSchema, SELECTION_SESSION_KEY, type SelectionHandoff } from '@/lib/messages';
 
 /**
  * Hand-offs the background writes to storage.session (lib/messages): a notification's click points the
@@ -21,13 +21,20 @@ export function selectionHandoff(value: unknown): SelectionHandoff | null {
   if (typeof value !== 'object' || value === null) return null;
   const v = value as Partial<SelectionHandoff>;
   if (typeof v.requestId !== 'string' || typeof v.text !== 'string' || typeof v.at !== 'string') return null;
+  // The error is shown as a MemberError: one that is not (read from storage, so checked) drops the hand-off.
+  let error: SelectionHandoff['error'] = null;
+  if (v.error != null) {
+    const parsed = MemberErrorSchema.safeParse(v.error);
+    if (!parsed.success) return null;
+    error = parsed.data;
+  }
   return {
     requestId: v.requestId,
     text: v.text,
     cut: v.cut === true,
     source: v.source === 'shortcut' ? 'shortcut' : 'menu',
     at: v.at,
-    error: v.error ?? null,
+    error,
   };
 }
 

@@ -2,11 +2,14 @@
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { selectionHandoff } from '@/components/focus';
 import { accentFor } from '@/components/find/accents';
 import { FindView } from '@/components/find/FindView';
 import type { AgentCard } from '@/lib/api/schemas';
 import { db } from '@/lib/db';
 import type { FindRow } from '@/lib/db/types';
+import { SELECTION_SESSION_KEY } from '@/lib/messages';
 import { expectInert, fakeActions, HOSTILE, makeCard, memberError, renderPanel, ut } from './fixtures';
 
 function findRow(over: Partial<FindRow> = {}): FindRow {
@@ -41,6 +44,21 @@ describe('accents', () => {
 });
 
 describe('FindView', () => {
+  it('a selection hand-off read from storage is checked: one whose error is not an error is ignored, not a crash', async () => {
+    const handoff = { requestId: 'req_9', text: 'ab', cut: false, source: 'menu', at: '2099-01-01T00:00:00.000Z' };
+    expect(selectionHandoff({ ...handoff, error: { code: 'selection_too_short' } })).toBeNull();
+    expect(selectionHandoff({ ...handoff, error: 'too short' })).toBeNull();
+    const good = memberError('selection_too_short', 'Select at least 3 characters.');
+    expect(selectionHandoff({ ...handoff, error: good })).toMatchObject({ requestId: 'req_9', error: good });
+
+    fakeBrowser.reset();
+    await fakeBrowser.storage.session.set({ [SELECTION_SESSION_KEY]: { ...handoff, error: { code: 'x' } } });
+    const { actions } = fakeActions();
+    renderPanel(<FindView onChoose={() => undefined} />, actions);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(screen.getByRole('textbox', { name: 'What do you need?' })).toBeTruthy();
+  });
+
   it('refuses under 3 characters and sends nothing', async () => {
     const { actions, sent } = fakeActions();
     renderPanel(<FindView onChoose={() => undefined} />, actions);
