@@ -5,7 +5,8 @@ import { knownSwitchName } from '@/lib/api/switch-names';
 import type { CallState } from '@/lib/db/types';
 import { knownValue, rawValue } from '@/lib/api/tolerant';
 
-function unknownWords(value: Tolerant<string> | null | undefined): string {
+/** An enum value this version does not know, named as it arrived: `unknown (“…”)`. */
+export function unknownWords(value: Tolerant<string> | null | undefined): string {
   return `unknown (“${rawValue(value) ?? 'none'}”)`;
 }
 

@@ -1,7 +1,7 @@
 import type { SharedProjectsAnswer } from '@/lib/api/schemas';
+import { contributionStateWords } from '@/lib/findings/words';
 import { formatAbsolute } from '@/lib/format/time';
 import { UntrustedText } from '../common/UntrustedText';
-import { contributionStateWords } from './words';
 
 export interface SharedProjectsListProps {
   /** GET /shared-projects, or null before it was read. */
@@ -20,7 +20,7 @@ export function SharedProjectsList({ projects }: SharedProjectsListProps) {
           <span class="muted">
             {' '}
             · for <UntrustedText value={project.untrustedAgentName} empty={project.agentId} /> ·{' '}
-            {contributionStateWords(project.contributionState)} · shared {formatAbsolute(project.createdAt)}
+            {contributionStateWords(project.contributionState) ?? 'Not a contribution yet'} · shared {formatAbsolute(project.createdAt)}
           </span>
         </li>
       ))}

@@ -1,9 +1,11 @@
-// A finding's kind, status, source and contribution state in the member's words. Unknown values (a
-// newer service) are named, not guessed.
+// A finding's kind, status, source and contribution state in the member's words (the contribution state
+// also for the member's shared projects: the contract has one list of states for every contribution).
+// Unknown values (a newer service) are named, not guessed.
 import type { Finding, Tolerant } from '@/lib/api/schemas';
+import { rawValue } from '@/lib/api/tolerant';
 
 function unknownWords(what: string, value: Tolerant<string>): string {
-  return `${what} unknown to this version of the extension (“${typeof value === 'string' ? value : value.unknown}”)`;
+  return `${what} unknown to this version of the extension (“${rawValue(value)}”)`;
 }
 
 export function findingKindWords(kind: Finding['kind']): string {
