@@ -73,7 +73,8 @@ export async function startCall(ctx: Ctx, input: StartCallInput): Promise<Comman
     await ctx.db.calls.add(row);
     return true;
   });
-  if (created) await sendCall(ctx, localId);
+  // Once stored, the row tells what happened: a failure past this point is not a reason to click again.
+  if (created) await sendCall(ctx, localId).catch(() => undefined);
   const after = await ctx.db.calls.get(localId);
   return { localId, state: after?.state ?? 'outbox' };
 }
@@ -195,7 +196,7 @@ export async function retryCall(ctx: Ctx, localId: string): Promise<CommandReply
     throw new CommandFailure(localError('not_retryable', 'This call was made through an earlier connection. Start it again.'));
   }
   if (ready === 'not_retryable') throw new CommandFailure(localError('not_retryable', 'This call is already on its way or ran.'));
-  await sendCall(ctx, localId);
+  await sendCall(ctx, localId).catch(() => undefined);
   const after = await ctx.db.calls.get(localId);
   return { localId, state: after?.state ?? 'outbox' };
 }

@@ -82,9 +82,10 @@ describe('outbox', () => {
     ctx.api.startCall.mockResolvedValue(started('run_1', 'ses_1', 'Builders receive details.'));
     // The site started the call; writing that down fails (here: the connection row's privacy line).
     vi.spyOn(ctx.db.connection, 'update').mockRejectedValueOnce(new Error('disk full'));
-    await startCall(ctx, { localId: LOCAL, request: REQUEST }).catch(() => undefined);
+    // The reply is the row's state, not an error that invites a second click (a second call).
+    expect(await startCall(ctx, { localId: LOCAL, request: REQUEST })).toEqual({ localId: LOCAL, state: 'sending' });
     const row = await ctx.db.calls.get(LOCAL);
-    expect(row?.state).not.toBe('refused');
+    expect(row?.state).toBe('sending');
     // A retry now would be a new intent with a new key: a second call on the site.
     await expect(retryCall(ctx, LOCAL)).rejects.toMatchObject({ error: { code: 'not_retryable' } });
     // The next worker sends the stored request again with its key, and the site answers the same 202.
