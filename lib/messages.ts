@@ -12,7 +12,7 @@ import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
 import type { NextStep } from './api/errors';
 import type { CoverageAnswer, Preview, ReportAnswer } from './api/schemas';
-import type { CallState, MemberError, MemberErrorExtras } from './db/types';
+import { CALL_STATES, type MemberError, type MemberErrorExtras } from './db/types';
 
 const ENVELOPE_TYPE = 'agent-connection/command@1';
 
@@ -23,17 +23,6 @@ const id = () => str(1, 64);
 const Empty = z.object({});
 const UntrustedText = z.object({ untrustedText: z.string(), truncated: z.boolean() });
 
-const CALL_STATES = [
-  'outbox',
-  'sending',
-  'unsent',
-  'needs_approval',
-  'started',
-  'finished',
-  'refused',
-  'declined',
-  'expired',
-] as const satisfies readonly CallState[];
 const CallStateSchema = z.enum(CALL_STATES);
 
 const AnswerInput = z.discriminatedUnion('kind', [

@@ -25,6 +25,7 @@ import type {
   TextDraftRow,
   UiRow,
 } from './types';
+import { CALL_STATES } from './types';
 
 const apiObject = () => z.custom<object>((v) => typeof v === 'object' && v !== null && !Array.isArray(v));
 const iso = () => z.string().check(z.minLength(1));
@@ -70,17 +71,7 @@ export const FindRowSchema = z.object({
   doneAt: z.nullable(iso()),
 });
 
-export const CallStateSchema = z.enum([
-  'outbox',
-  'sending',
-  'unsent',
-  'needs_approval',
-  'started',
-  'finished',
-  'refused',
-  'declined',
-  'expired',
-]);
+export const CallStateSchema = z.enum(CALL_STATES);
 
 export const CallRowSchema = z.object({
   localId: z.string().check(z.minLength(1)),

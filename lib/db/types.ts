@@ -136,16 +136,18 @@ export interface FindRow {
  * - refused: the site refused it; `error` says why and what to do
  * - declined / expired: the member declined the approval, or its 30 minutes passed
  */
-export type CallState =
-  | 'outbox'
-  | 'sending'
-  | 'unsent'
-  | 'needs_approval'
-  | 'started'
-  | 'finished'
-  | 'refused'
-  | 'declined'
-  | 'expired';
+export const CALL_STATES = [
+  'outbox',
+  'sending',
+  'unsent',
+  'needs_approval',
+  'started',
+  'finished',
+  'refused',
+  'declined',
+  'expired',
+] as const;
+export type CallState = (typeof CALL_STATES)[number];
 
 export interface CallStop {
   idempotencyKey: string;
