@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import type { AgentCard } from '@/lib/api/schemas';
 import { db, latestFind } from '@/lib/db';
 import type { FindRow, MemberError } from '@/lib/db/types';
+import { charCount } from '@/lib/format/chars';
 import type { SelectionHandoff } from '@/lib/messages';
 import { describeSecrets, findSecrets } from '@/lib/safety/secret-guard';
 import { useActions } from '../common/actions';
@@ -13,10 +14,6 @@ import { useSelectionHandoff } from './useSelection';
 
 const MIN_CHARS = 3;
 const MAX_CHARS = 2000;
-
-function codePoints(text: string): number {
-  return [...text].length;
-}
 
 interface Props {
   onChoose: (card: AgentCard) => void;
@@ -33,7 +30,7 @@ export function FindView({ onChoose }: Props) {
   const submit = async (event: Event) => {
     event.preventDefault();
     const trimmed = text.trim();
-    if (codePoints(trimmed) < MIN_CHARS) {
+    if (charCount(trimmed) < MIN_CHARS) {
       setProblem({
         code: 'too_short',
         message: `Describe what you need in at least ${MIN_CHARS} characters. Nothing was sent.`,
@@ -61,7 +58,7 @@ export function FindView({ onChoose }: Props) {
   // The selection is shown as soon as it is handed over; its find row replaces it once written.
   const pending =
     handoff && handoff.requestId !== latest.value?.requestId && handoff.at >= (latest.value?.at ?? '') ? handoff : null;
-  const length = codePoints(text.trim());
+  const length = charCount(text.trim());
   return (
     <section aria-labelledby="find-title">
       <h2 id="find-title">Find AI Agents</h2>

@@ -2,8 +2,10 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Preview } from '@/lib/api/schemas';
 import { db, getCall, getConnection } from '@/lib/db';
 import type { MemberError } from '@/lib/db/types';
+import { charCount } from '@/lib/format/chars';
 import { dollarsToCents } from '@/lib/format/money';
 import type { CallRequestPayload } from '@/lib/messages';
+import { DETAILS_MAX, QUESTION_MAX } from '@/lib/session/limits';
 import { useActions } from '../common/actions';
 import { ErrorNotice } from '../common/ErrorNotice';
 import type { CallFilesHandle, CallFilesSummary } from '../files/CallFiles';
@@ -18,14 +20,8 @@ import { type FitAnswer, FitChoiceView, needsFitChoice } from './FitChoiceView';
 import { PreviewDetails } from './PreviewDetails';
 import { StartSessionButtons } from '../sessions/StartSessionButtons';
 
-const DETAILS_MAX = 20000;
-const QUESTION_MAX = 4000;
 // Typing pauses this long before the preview is read again with the text (POST /calls/quote, G14).
 const REPREVIEW_MS = 800;
-
-function codePoints(text: string): number {
-  return [...text].length;
-}
 
 type MaxCheck = { ok: true; cents: number | null } | { ok: false };
 
@@ -112,7 +108,7 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
 
   const fitPending = preview !== null && needsFitChoice(preview.fit) && draft.subject === null;
   const questionMissing = draft.callId === 'question' && !draft.question.trim();
-  const tooLong = codePoints(draft.details) > DETAILS_MAX || codePoints(draft.question) > QUESTION_MAX;
+  const tooLong = charCount(draft.details) > DETAILS_MAX || charCount(draft.question) > QUESTION_MAX;
   const canStart =
     !starting && max.ok && !fitPending && !questionMissing && !tooLong && !secretInText && !chosen.checking && chosen.refused === 0 && !filesBlocked;
 
@@ -189,7 +185,7 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
               aria-describedby="call-question-count"
             />
             <p id="call-question-count" class="muted">
-              {codePoints(draft.question)} of {QUESTION_MAX} characters
+              {charCount(draft.question)} of {QUESTION_MAX} characters
             </p>
             <SecretWarning text={draft.question} />
           </>
@@ -203,7 +199,7 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
           aria-describedby="call-details-hint"
         />
         <p id="call-details-hint" class="muted">
-          {codePoints(draft.details)} of {DETAILS_MAX} characters. No keys, passwords or personal data.
+          {charCount(draft.details)} of {DETAILS_MAX} characters. No keys, passwords or personal data.
         </p>
         <SecretWarning text={draft.details} />
         <LazyCallFiles filesSwitchOn={filesOn} switchedOffBySite={filesOffBySite} handle={files} onSummary={setChosen} />

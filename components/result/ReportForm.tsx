@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { ReportAnswer } from '@/lib/api/schemas';
 import type { CallRow, MemberError } from '@/lib/db/types';
+import { charCount } from '@/lib/format/chars';
 import { useActions } from '../common/actions';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { rawValue } from '@/lib/api/tolerant';
@@ -13,10 +14,6 @@ const KIND_WORDS: Record<ReasonKind, string> = {
   outdated: 'It is outdated',
   not_relevant: 'It is not relevant',
 };
-
-function codePoints(text: string): number {
-  return [...text].length;
-}
 
 function recordedWords(recorded: ReportAnswer): string {
   const kind = rawValue(recorded.reasonKind);
@@ -45,7 +42,7 @@ export function ReportForm({ call }: { call: CallRow }) {
       </p>
     );
   }
-  const length = codePoints(reason);
+  const length = charCount(reason);
   const tooLong = length > REASON_MAX;
 
   const submit = async (event: Event) => {

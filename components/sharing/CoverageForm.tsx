@@ -1,4 +1,5 @@
 import { useId, useState } from 'preact/hooks';
+import { charCount } from '@/lib/format/chars';
 import { findSecrets } from '@/lib/safety/secret-guard';
 import { SecretWarning } from '../common/SecretWarning';
 
@@ -19,7 +20,7 @@ export function CoverageForm({ onAsk, busy = false, error }: CoverageFormProps) 
   const id = useId();
   const [description, setDescription] = useState('');
   const [tried, setTried] = useState(false);
-  const length = [...description.trim()].length;
+  const length = charCount(description.trim());
   const problem =
     length < MIN
       ? `Write at least ${MIN} characters.`

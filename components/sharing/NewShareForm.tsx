@@ -1,5 +1,6 @@
 import { useId, useState } from 'preact/hooks';
 import type { CreateShareRequest } from '@/lib/api/schemas';
+import { charCount } from '@/lib/format/chars';
 import { findSecrets } from '@/lib/safety/secret-guard';
 import { type UntrustedTextValue, untrustedString } from '@/lib/safety/untrusted';
 import { SecretWarning } from '../common/SecretWarning';
@@ -23,8 +24,6 @@ export interface NewShareFormProps {
 const TITLE_MAX = 200;
 const DESCRIPTION_MAX = 2000;
 
-const count = (text: string) => [...text].length;
-
 /** Starts a draft of a project to share: title, description and the agent it is for. */
 export function NewShareForm({ agents, agentId = null, onCreate, busy = false, error }: NewShareFormProps) {
   const id = useId();
@@ -33,8 +32,8 @@ export function NewShareForm({ agents, agentId = null, onCreate, busy = false, e
   const [agent, setAgent] = useState<string>(agentId ?? '');
   const [tried, setTried] = useState(false);
 
-  const titleLength = count(title.trim());
-  const descriptionLength = count(description.trim());
+  const titleLength = charCount(title.trim());
+  const descriptionLength = charCount(description.trim());
   const problems: string[] = [];
   if (titleLength < 1) problems.push('Give the project a title.');
   if (titleLength > TITLE_MAX) problems.push(`The title is at most ${TITLE_MAX} characters (now ${titleLength}).`);

@@ -1,6 +1,7 @@
 // The checks a file passes before it leaves for POST /files: a name the service takes, a body within
 // 64 KB, and, for text, no key, password or token. Each refusal carries the member's words for why.
 // The count (at most 6 with one call) is a property of the list, see ./attachments.
+import { charCount } from '@/lib/format/chars';
 import { formatBytes } from '@/lib/format/size';
 import { describeSecrets, findSecrets, type SecretFinding } from '@/lib/safety/secret-guard';
 import { FILE_NAME_MAX_CHARS, REQUEST_BODY_LIMIT_BYTES } from './limits';
@@ -41,8 +42,7 @@ export interface CheckOptions {
 
 /** Checks that need no content: the name and the size. A file refused here is never read. */
 export function checkFacts(facts: FileFacts, options: CheckOptions = {}): UploadVerdict | null {
-  // Code points, as G19 counts (the same as charCount in lib/api/schemas, without pulling zod into the panel).
-  const nameChars = [...facts.name].length;
+  const nameChars = charCount(facts.name);
   if (nameChars < 1 || nameChars > FILE_NAME_MAX_CHARS) {
     return {
       ok: false,

@@ -4,11 +4,10 @@
 import type { AnswerInput, MissingDetail, Session } from '@/lib/api/schemas';
 import { charCount } from '@/lib/format/chars';
 import { gateView } from './gate';
+import { DETAILS_MAX, FILE_IDS_MAX, QUESTION_MAX } from './limits';
 import { planResultExists } from './plan-revision';
 
-export const DETAILS_MAX = 20000;
-export const QUESTION_MAX = 4000;
-export const FILE_IDS_MAX = 6;
+export { DETAILS_MAX, FILE_IDS_MAX, QUESTION_MAX };
 
 export interface ApplyCallDraft {
   /** Details, or after the plan passed: what to change or ask about the plan. */
