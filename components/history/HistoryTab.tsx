@@ -67,38 +67,28 @@ export function HistoryTab({ onOpenCall, onOpenSession }: HistoryTabProps) {
             </label>
           ))}
         </div>
-        <label for={`${id}-agent`}>Agent</label>
-        <select
+        <FilterSelect
           id={`${id}-agent`}
-          value={agentId ?? ''}
-          onChange={(e) => {
-            setAgentId(e.currentTarget.value || null);
+          label="Agent"
+          every="Every agent"
+          value={agentId}
+          options={(agents.value ?? []).map((a) => ({ value: a.agentId, words: untrustedString(a.name) || a.agentId }))}
+          onChange={(value) => {
+            setAgentId(value);
             reset();
           }}
-        >
-          <option value="">Every agent</option>
-          {(agents.value ?? []).map((a) => (
-            <option key={a.agentId} value={a.agentId}>
-              {untrustedString(a.name) || a.agentId}
-            </option>
-          ))}
-        </select>
-        <label for={`${id}-status`}>Status</label>
-        <select
+        />
+        <FilterSelect
           id={`${id}-status`}
-          value={status ?? ''}
-          onChange={(e) => {
-            setStatus(e.currentTarget.value || null);
+          label="Status"
+          every="Every status"
+          value={status}
+          options={Object.entries(statusWords).map(([value, words]) => ({ value, words }))}
+          onChange={(value) => {
+            setStatus(value);
             reset();
           }}
-        >
-          <option value="">Every status</option>
-          {Object.entries(statusWords).map(([value, words]) => (
-            <option key={value} value={value}>
-              {words}
-            </option>
-          ))}
-        </select>
+        />
       </fieldset>
       {shown === 'calls' ? (
         <CallHistory agentId={agentId} status={status as CallHistoryStatus | null} limit={limit} onMore={() => setLimit(limit + HISTORY_PAGE)} onOpen={onOpenCall} />
@@ -108,6 +98,40 @@ export function HistoryTab({ onOpenCall, onOpenSession }: HistoryTabProps) {
       <SpendingForm />
     </section>
   );
+}
+
+interface FilterSelectProps {
+  id: string;
+  label: string;
+  /** The first option's words: it filters nothing (value null). */
+  every: string;
+  value: string | null;
+  options: readonly { value: string; words: string }[];
+  onChange: (value: string | null) => void;
+}
+
+function FilterSelect({ id, label, every, value, options, onChange }: FilterSelectProps) {
+  return (
+    <>
+      <label for={id}>{label}</label>
+      <select id={id} value={value ?? ''} onChange={(e) => onChange(e.currentTarget.value || null)}>
+        <option value="">{every}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.words}
+          </option>
+        ))}
+      </select>
+    </>
+  );
+}
+
+function ShowMore({ more, onMore }: { more: boolean | undefined; onMore: () => void }) {
+  return more ? (
+    <button type="button" class="secondary" onClick={onMore}>
+      Show {HISTORY_PAGE} more
+    </button>
+  ) : null;
 }
 
 interface ListProps<S> {
@@ -131,11 +155,7 @@ function CallHistory({ agentId, status, limit, onMore, onOpen }: ListProps<CallH
           <CallLine key={call.localId} call={call} now={now} onOpen={onOpen} />
         ))}
       </ul>
-      {page.value?.more ? (
-        <button type="button" class="secondary" onClick={onMore}>
-          Show {HISTORY_PAGE} more
-        </button>
-      ) : null}
+      <ShowMore more={page.value?.more} onMore={onMore} />
     </>
   );
 }
@@ -170,11 +190,7 @@ function SessionHistory({ agentId, status, limit, onMore, onOpen }: ListProps<Se
           <SessionListItem key={r.sessionId} session={r.session} onOpen={onOpen} />
         ))}
       </ul>
-      {page.value?.more ? (
-        <button type="button" class="secondary" onClick={onMore}>
-          Show {HISTORY_PAGE} more
-        </button>
-      ) : null}
+      <ShowMore more={page.value?.more} onMore={onMore} />
     </>
   );
 }
