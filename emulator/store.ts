@@ -147,6 +147,26 @@ export interface SessionRec {
   runIds: string[];
 }
 
+/** A new session's record: what the caller names, everything else as a session starts (nothing read, asked or planned). */
+export function newSessionRec(
+  init: Pick<SessionRec, 'id' | 'memberId' | 'agentId' | 'way' | 'status' | 'createdAt' | 'startedByConnectionId' | 'details' | 'planCallRan' | 'runIds'>,
+): SessionRec {
+  return {
+    ...init,
+    research: false,
+    choice: null,
+    detailsVersion: 1,
+    movedNote: null,
+    questionsUnreadable: false,
+    reads: [],
+    opening: [],
+    answers: new Map(),
+    askedBack: [],
+    shortCheck: null,
+    plans: [],
+  };
+}
+
 export interface ResultFileRec {
   fileId: string;
 }
@@ -493,29 +513,21 @@ export class Store {
     const at = now - h.daysAgo * DAY;
     const sessionId = newId('ses');
     const runId = newId('run');
-    this.sessions.set(sessionId, {
-      id: sessionId,
-      memberId: conn.memberId,
-      agentId: agent.id,
-      way: callSeed.kind === 'question' ? 'question' : 'plan',
-      research: false,
-      choice: null,
-      status: 'closed',
-      createdAt: at,
-      startedByConnectionId: conn.id,
-      details: null,
-      detailsVersion: 1,
-      movedNote: null,
-      questionsUnreadable: false,
-      reads: [],
-      opening: [],
-      answers: new Map(),
-      askedBack: [],
-      shortCheck: null,
-      plans: [],
-      planCallRan: callSeed.kind === 'apply',
-      runIds: [runId],
-    });
+    this.sessions.set(
+      sessionId,
+      newSessionRec({
+        id: sessionId,
+        memberId: conn.memberId,
+        agentId: agent.id,
+        way: callSeed.kind === 'question' ? 'question' : 'plan',
+        status: 'closed',
+        createdAt: at,
+        startedByConnectionId: conn.id,
+        details: null,
+        planCallRan: callSeed.kind === 'apply',
+        runIds: [runId],
+      }),
+    );
     const passed = h.status === 'passed';
     this.calls.set(runId, {
       runId,

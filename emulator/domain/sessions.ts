@@ -14,7 +14,7 @@ import { DAY, HOUR, iso } from '../clock';
 import { ApiError, notFound, sessionScoped } from '../errors';
 import { newId } from '../ids';
 import type { QuestionSeed } from '../seed';
-import type { AgentRec, AnswerRec, ConnectionRec, ReadRec, SessionRec } from '../store';
+import { type AgentRec, type AnswerRec, type ConnectionRec, newSessionRec, type ReadRec, type SessionRec } from '../store';
 import { PLAN_CUT, ut, utName, utOrNull } from '../text';
 import type { World } from '../world';
 import { fitView, listedAgents } from './agents';
@@ -49,29 +49,18 @@ export function newSession(
   details: string | null,
   now: number,
 ): SessionRec {
-  const session: SessionRec = {
+  const session = newSessionRec({
     id: newId('ses'),
     memberId: conn.memberId,
     agentId: agent.id,
     way,
-    research: false,
-    choice: null,
     status: 'open',
     createdAt: now,
     startedByConnectionId: conn.id,
     details: details === '' ? null : details,
-    detailsVersion: 1,
-    movedNote: null,
-    questionsUnreadable: false,
-    reads: [],
-    opening: [],
-    answers: new Map(),
-    askedBack: [],
-    shortCheck: null,
-    plans: [],
     planCallRan: false,
     runIds: [],
-  };
+  });
   world.store.sessions.set(session.id, session);
   return session;
 }
