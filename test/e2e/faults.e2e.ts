@@ -5,14 +5,15 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { type LoadedExtension, launchExtension } from './browser';
+import type { LoadedExtension } from './browser';
 import {
+  closePanelWithEmulator,
   connectPanel,
   findInPanel,
   type MadeCode,
+  openPanelWithEmulator,
   openPreview,
   startCall,
-  startTestEmulator,
   type TestEmulator,
   waitForResult,
 } from './harness';
@@ -23,18 +24,13 @@ let panel: Page;
 let made: MadeCode;
 
 beforeAll(async () => {
-  emu = await startTestEmulator();
-  ext = await launchExtension();
-  panel = await ext.openPanel();
+  ({ emu, ext, panel } = await openPanelWithEmulator());
   made = await emu.control.connectCode({ name: 'Faults browser' });
   await connectPanel(panel, emu.url, made.code);
   await findInPanel(panel, 'slow postgres queries');
 });
 
-afterAll(async () => {
-  await ext?.close();
-  await emu?.close();
-});
+afterAll(() => closePanelWithEmulator({ emu, ext }));
 
 async function startQuestion(question: string): Promise<void> {
   await panel.getByRole('button', { name: 'Find', exact: true }).click();

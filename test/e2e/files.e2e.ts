@@ -5,18 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { type RunningEmulator, startEmulator } from '../../emulator/index';
-import { type LoadedExtension, launchExtension } from './browser';
-
-interface LoggedRequest {
-  at: string;
-  method: string;
-  path: string;
-  /** Whether the request carried an Authorization header. */
-  authorization: boolean;
-  body: unknown;
-  status: number | null;
-}
+import type { LoadedExtension } from './browser';
+import { closePanelWithEmulator, connectPanel, openPanelWithEmulator, type TestEmulator } from './harness';
 
 interface DownloadItem {
   url: string;
@@ -29,23 +19,9 @@ interface ChromeDownloads {
   chrome: { downloads: { search(query: object): Promise<DownloadItem[]> } };
 }
 
-let emu: RunningEmulator;
+let emu: TestEmulator;
 let ext: LoadedExtension;
 let panel: Page;
-
-async function control<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${emu.url}/_emulator${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`control ${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-async function requests(prefix: string): Promise<LoggedRequest[]> {
-  return (await control<{ requests: LoggedRequest[] }>('GET', `/requests?path=${encodeURIComponent(prefix)}`)).requests;
-}
 
 async function chooseAgent(search: string, agentName: string): Promise<void> {
   await panel.getByRole('button', { name: 'Find', exact: true }).click();
@@ -56,24 +32,16 @@ async function chooseAgent(search: string, agentName: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  emu = await startEmulator({ port: 0 });
-  const { code } = await control<{ code: string }>('POST', '/connect-codes', {
+  ({ emu, ext, panel } = await openPanelWithEmulator());
+  const { code } = await emu.control.connectCode({
     name: 'E2E files',
     switches: { files: true, sharing: true, spending: true, askBeforeNewAgent: false, tryNewAgents: true },
     keepsFindings: true,
   });
-  ext = await launchExtension();
-  panel = await ext.openPanel();
-  await panel.getByLabel('Site address').fill(emu.url);
-  await panel.getByLabel('Connect code').fill(code);
-  await panel.getByRole('button', { name: 'Connect' }).click();
-  await panel.getByRole('navigation', { name: 'Panel sections' }).waitFor();
+  await connectPanel(panel, emu.url, code);
 });
 
-afterAll(async () => {
-  await ext?.close();
-  await emu?.close();
-});
+afterAll(() => closePanelWithEmulator({ emu, ext }));
 
 describe('files and sharing', () => {
   test('a call with two attached files: both uploaded, then the call names them', async () => {
@@ -88,12 +56,12 @@ describe('files and sharing', () => {
     // The form gives way to the call's view once POST /calls was answered.
     await panel.getByRole('form', { name: 'Start a call' }).waitFor({ state: 'detached' });
 
-    const uploads = (await requests('/api/v1/files')).filter((r) => r.method === 'POST');
+    const uploads = (await emu.control.requests('/api/v1/files')).filter((r) => r.method === 'POST');
     expect(uploads.map((r) => [r.status, (r.body as { name: string }).name])).toEqual([
       [201, 'slow-query.sql'],
       [201, 'postgresql.conf'],
     ]);
-    const calls = (await requests('/api/v1/calls')).filter((r) => r.method === 'POST' && r.path === '/api/v1/calls');
+    const calls = (await emu.control.requests('/api/v1/calls')).filter((r) => r.method === 'POST' && r.path === '/api/v1/calls');
     expect(calls).toHaveLength(1);
     const fileIds = (calls[0]?.body as { fileIds?: string[] } | undefined)?.fileIds ?? [];
     expect(new Set(fileIds).size).toBe(2);
@@ -114,14 +82,14 @@ describe('files and sharing', () => {
     await files.getByText(/Downloads left today: 20 MB of 20 MB/).waitFor();
 
     // Nothing is fetched just for showing the files.
-    expect((await requests('/api/v1/files/')).filter((r) => r.method === 'GET')).toEqual([]);
+    expect((await emu.control.requests('/api/v1/files/')).filter((r) => r.method === 'GET')).toEqual([]);
 
     await files.getByRole('button', { name: 'Download NOTES.md' }).click();
     await files.getByText('Saved to your downloads. It was not opened.').waitFor();
     await expect
-      .poll(async () => (await requests('/api/v1/files/')).filter((r) => r.method === 'GET').length, { timeout: 15_000 })
+      .poll(async () => (await emu.control.requests('/api/v1/files/')).filter((r) => r.method === 'GET').length, { timeout: 15_000 })
       .toBe(1);
-    const [get] = (await requests('/api/v1/files/')).filter((r) => r.method === 'GET');
+    const [get] = (await emu.control.requests('/api/v1/files/')).filter((r) => r.method === 'GET');
     expect(get?.status).toBe(200);
     // The signed link goes without the key.
     expect(get?.authorization).toBe(false);
@@ -139,14 +107,14 @@ describe('files and sharing', () => {
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await files.getByRole('button', { name: 'Save anyway… fix.sh' }).click();
     await panel.waitForTimeout(500);
-    expect((await requests('/api/v1/files/')).filter((r) => r.method === 'GET')).toHaveLength(1);
+    expect((await emu.control.requests('/api/v1/files/')).filter((r) => r.method === 'GET')).toHaveLength(1);
 
     // Confirmed: saved through the save dialog (Playwright accepts it), through its own signed link, no key.
     await files.getByRole('alertdialog').getByRole('button', { name: 'Save without opening' }).click();
     await expect
-      .poll(async () => (await requests('/api/v1/files/')).filter((r) => r.method === 'GET').length, { timeout: 15_000 })
+      .poll(async () => (await emu.control.requests('/api/v1/files/')).filter((r) => r.method === 'GET').length, { timeout: 15_000 })
       .toBe(2);
-    const active = (await requests('/api/v1/files/')).filter((r) => r.method === 'GET')[1];
+    const active = (await emu.control.requests('/api/v1/files/')).filter((r) => r.method === 'GET')[1];
     expect(active?.path).not.toBe(get?.path);
     expect(active?.authorization).toBe(false);
     expect(await files.getByText('Saved to your downloads. It was not opened.').count()).toBe(2);

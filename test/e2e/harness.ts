@@ -5,7 +5,8 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { type RunningEmulator, startEmulator } from '../../emulator/index';
-import type { LoadedExtension } from './browser';
+import type { RequestLogRec } from '../../emulator/store';
+import { type LoadedExtension, launchExtension } from './browser';
 
 /** The context-menu item's id (entrypoints/background/menus.ts). */
 export const FIND_MENU_ID = 'find-selection';
@@ -17,15 +18,8 @@ export const GUILD_HEADER =
 /** Long enough for a call of the seed (a few seconds) and its polls; short enough to fail with a message. */
 export const WAIT_MS = 30_000;
 
-export interface LoggedRequest {
-  at: string;
-  method: string;
-  path: string;
-  idempotencyKey: string | null;
-  authorization: string | null;
-  body: unknown;
-  status: number | null;
-}
+/** A request as the emulator's log keeps it (GET /_emulator/requests). */
+export type LoggedRequest = RequestLogRec;
 
 export interface MadeCode {
   code: string;
@@ -118,6 +112,32 @@ export interface TestEmulator {
 export async function startTestEmulator(options: { port?: number } = {}): Promise<TestEmulator> {
   const raw = await startEmulator({ port: options.port ?? 0 });
   return { url: raw.url, control: new EmulatorControl(raw.url), raw, close: () => raw.close() };
+}
+
+/** What a browser test file starts from: the emulator, Chromium with the e2e build loaded, and the panel's page. */
+export interface PanelWithEmulator {
+  emu: TestEmulator;
+  ext: LoadedExtension;
+  panel: Page;
+}
+
+/** Starts the emulator, then Chromium, then opens the panel; a step that fails closes what was started before it. */
+export async function openPanelWithEmulator(): Promise<PanelWithEmulator> {
+  const emu = await startTestEmulator();
+  let ext: LoadedExtension | undefined;
+  try {
+    ext = await launchExtension();
+    return { emu, ext, panel: await ext.openPanel() };
+  } catch (error) {
+    await closePanelWithEmulator({ emu, ext });
+    throw error;
+  }
+}
+
+/** Closes the browser, then the emulator; either may be missing (a start that failed half-way). */
+export async function closePanelWithEmulator({ emu, ext }: { emu?: TestEmulator; ext?: LoadedExtension }): Promise<void> {
+  await ext?.close();
+  await emu?.close();
 }
 
 /** Fills the connect form by its labels and connects; resolves once the panel shows the connected view. */

@@ -5,14 +5,15 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { type LoadedExtension, launchExtension } from './browser';
+import type { LoadedExtension } from './browser';
 import {
+  closePanelWithEmulator,
   connectPanel,
   findInPanel,
   GUILD_HEADER,
+  openPanelWithEmulator,
   openPreview,
   startCall,
-  startTestEmulator,
   type TestEmulator,
   WAIT_MS,
   waitForResult,
@@ -23,15 +24,10 @@ let ext: LoadedExtension;
 let panel: Page;
 
 beforeAll(async () => {
-  emu = await startTestEmulator();
-  ext = await launchExtension();
-  panel = await ext.openPanel();
+  ({ emu, ext, panel } = await openPanelWithEmulator());
 });
 
-afterAll(async () => {
-  await ext?.close();
-  await emu?.close();
-});
+afterAll(() => closePanelWithEmulator({ emu, ext }));
 
 interface StorageChrome {
   chrome: {

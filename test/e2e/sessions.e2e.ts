@@ -7,8 +7,17 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { type LoadedExtension, launchExtension } from './browser';
-import { connectPanel, findInPanel, notificationIds, openPreview, startTestEmulator, type TestEmulator, WAIT_MS } from './harness';
+import type { LoadedExtension } from './browser';
+import {
+  closePanelWithEmulator,
+  connectPanel,
+  findInPanel,
+  notificationIds,
+  openPanelWithEmulator,
+  openPreview,
+  type TestEmulator,
+  WAIT_MS,
+} from './harness';
 
 const AGENT = 'Postgres Tuning Guild';
 
@@ -17,17 +26,12 @@ let ext: LoadedExtension;
 let panel: Page;
 
 beforeAll(async () => {
-  emu = await startTestEmulator();
-  ext = await launchExtension();
-  panel = await ext.openPanel();
+  ({ emu, ext, panel } = await openPanelWithEmulator());
   const made = await emu.control.connectCode({ name: 'E2E sessions', keepsFindings: true });
   await connectPanel(panel, emu.url, made.code);
 });
 
-afterAll(async () => {
-  await ext?.close();
-  await emu?.close();
-});
+afterAll(() => closePanelWithEmulator({ emu, ext }));
 
 /** Rows of one table of the extension's database, read in the panel's page (the panel itself only reads too). */
 function countRows(page: Page, table: string): Promise<number> {
