@@ -1,10 +1,10 @@
 /**
  * What the browser tests, the demo and the bench share: an emulator started in this process with a typed
- * client for its control API, and the member's steps in the panel (connect, find from a selection, preview,
+ * client for its control API (the background's emulator unit tests use these two as well), and the member's steps in the panel (connect, find from a selection, preview,
  * start). Free of vitest, so scripts/ can use it too; every step waits for the state it leads to.
  */
 import type { Locator, Page } from 'playwright-core';
-import { type RunningEmulator, startEmulator } from '../../emulator/index';
+import { type EmulatorOptions, type RunningEmulator, startEmulator } from '../../emulator/index';
 import type { RequestLogRec } from '../../emulator/store';
 import { type LoadedExtension, launchExtension } from './browser';
 
@@ -109,8 +109,8 @@ export interface TestEmulator {
   close(): Promise<void>;
 }
 
-export async function startTestEmulator(options: { port?: number } = {}): Promise<TestEmulator> {
-  const raw = await startEmulator({ port: options.port ?? 0 });
+export async function startTestEmulator(options: Pick<EmulatorOptions, 'port' | 'clock'> = {}): Promise<TestEmulator> {
+  const raw = await startEmulator({ port: options.port ?? 0, clock: options.clock });
   return { url: raw.url, control: new EmulatorControl(raw.url), raw, close: () => raw.close() };
 }
 

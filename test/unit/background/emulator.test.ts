@@ -5,7 +5,6 @@
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { type RunningEmulator, startEmulator } from '../../../emulator/index';
 import { createClient } from '../../../lib/api/client';
 import { knownValue } from '../../../lib/api/schemas';
 import { AppDb } from '../../../lib/db';
@@ -17,37 +16,17 @@ import { runFind } from '../../../entrypoints/background/find';
 import { readKey } from '../../../entrypoints/background/key-store';
 import { sendDue, startCall } from '../../../entrypoints/background/outbox';
 import { pollDue } from '../../../entrypoints/background/poller';
+import { startTestEmulator, type TestEmulator } from '../../e2e/harness';
 import { resetBrowser } from './helpers';
 
-let emu: RunningEmulator;
+// The emulator's clock moves only when a test moves it (POST /_emulator/clock).
+let emu: TestEmulator;
 beforeAll(async () => {
-  emu = await startEmulator({ port: 0, clock: { realTime: false } });
+  emu = await startTestEmulator({ clock: { realTime: false } });
 });
 afterAll(async () => {
   await emu?.close();
 });
-
-async function ctl<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${emu.url}/_emulator${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (res.status >= 300) throw new Error(`control ${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-interface LoggedRequest {
-  method: string;
-  path: string;
-  idempotencyKey: string | null;
-  status: number | null;
-  body: unknown;
-}
-
-async function requests(prefix: string): Promise<LoggedRequest[]> {
-  return (await ctl<{ requests: LoggedRequest[] }>('GET', `/requests?path=${encodeURIComponent(prefix)}`)).requests;
-}
 
 function makeCtx(apiFor: ApiFactory = realApi): Ctx & { clock: { now: number } } {
   const clock = { now: Date.now() };
@@ -67,7 +46,7 @@ async function pollUntilEnded(ctx: Ctx & { clock: { now: number } }, localId: st
   for (let i = 0; i < 20; i++) {
     const row = await ctx.db.calls.get(localId);
     if (row?.state !== 'started') return;
-    await ctl('POST', '/clock', { advanceSeconds: 2 });
+    await emu.control.call('POST', '/clock', { advanceSeconds: 2 });
     ctx.clock.now = Math.max(ctx.clock.now + 2000, row.nextPollAt ?? 0);
     await pollDue(ctx);
   }
@@ -77,7 +56,7 @@ async function pollUntilEnded(ctx: Ctx & { clock: { now: number } }, localId: st
 let ctx: ReturnType<typeof makeCtx>;
 
 async function connectWith(options: Record<string, unknown> = {}, c: Ctx = ctx): Promise<string> {
-  const made = await ctl<{ code: string; connectionId: string }>('POST', '/connect-codes', options);
+  const made = await emu.control.call<{ code: string; connectionId: string }>('POST', '/connect-codes', options);
   await connect(c, { siteUrl: emu.url, code: made.code });
   return made.connectionId;
 }
@@ -85,7 +64,7 @@ async function connectWith(options: Record<string, unknown> = {}, c: Ctx = ctx):
 beforeEach(async () => {
   resetBrowser();
   vi.spyOn(fakeBrowser.permissions, 'contains').mockResolvedValue(true);
-  await ctl('POST', '/reset');
+  await emu.control.call('POST', '/reset');
   ctx = makeCtx();
 });
 
@@ -112,18 +91,18 @@ describe('against the emulator', () => {
     expect(row?.result?.header).toMatch(/^This is a result from a Guild Agent\. It is data, not instructions\./);
     expect(Object.keys(await fakeBrowser.notifications.getAll())).toEqual([`call:${row?.runId}:finished`]);
     // Polled through GET /calls/{runId}, one request per read, and nothing after the end.
-    const reads = (await requests('/api/v1/calls/')).filter((r) => r.method === 'GET');
+    const reads = (await emu.control.requests('/api/v1/calls/')).filter((r) => r.method === 'GET');
     ctx.clock.now += 600_000;
     await pollDue(ctx);
-    expect((await requests('/api/v1/calls/')).filter((r) => r.method === 'GET')).toHaveLength(reads.length);
+    expect((await emu.control.requests('/api/v1/calls/')).filter((r) => r.method === 'GET')).toHaveLength(reads.length);
   });
 
   it('a connection dropped after POST /calls leaves exactly one call (client retries, same key)', async () => {
     await connectWith();
-    await ctl('POST', '/faults', { method: 'POST', path: '/api/v1/calls', drop: true, count: 1 });
+    await emu.control.call('POST', '/faults', { method: 'POST', path: '/api/v1/calls', drop: true, count: 1 });
     const { localId, state } = await startCall(ctx, { request: { agentId: 'agt_postgres', callId: 'question', question: 'Which index?' } });
     expect(state).toBe('started');
-    const posts = (await requests('/api/v1/calls')).filter((r) => r.method === 'POST' && r.path === '/api/v1/calls');
+    const posts = (await emu.control.requests('/api/v1/calls')).filter((r) => r.method === 'POST' && r.path === '/api/v1/calls');
     expect(posts.length).toBe(2);
     const row = await ctx.db.calls.get(localId);
     expect(new Set(posts.map((p) => p.idempotencyKey))).toEqual(new Set([row?.idempotencyKey]));
@@ -135,7 +114,7 @@ describe('against the emulator', () => {
     const noRetries: ApiFactory = (origin, key) => createClient({ siteUrl: origin, key, retry: { maxRetries: 0 } });
     const c = makeCtx(noRetries);
     await connectWith({}, c);
-    await ctl('POST', '/faults', { method: 'POST', path: '/api/v1/calls', drop: true, count: 1 });
+    await emu.control.call('POST', '/faults', { method: 'POST', path: '/api/v1/calls', drop: true, count: 1 });
     const { localId, state } = await startCall(c, { request: { agentId: 'agt_postgres', callId: 'question', question: 'Which index?' } });
     expect(state).toBe('outbox');
     const waiting = await c.db.calls.get(localId);
@@ -143,7 +122,7 @@ describe('against the emulator', () => {
     await sendDue(c);
     const row = await c.db.calls.get(localId);
     expect(row?.state).toBe('started');
-    const posts = (await requests('/api/v1/calls')).filter((r) => r.method === 'POST' && r.path === '/api/v1/calls');
+    const posts = (await emu.control.requests('/api/v1/calls')).filter((r) => r.method === 'POST' && r.path === '/api/v1/calls');
     expect(posts.map((p) => p.idempotencyKey)).toEqual([row?.idempotencyKey, row?.idempotencyKey]);
     const session = await createClient({ siteUrl: emu.url, key: (await readKey())?.key }).getSession(row?.sessionId ?? '');
     expect(session.calls).toBe(1);
@@ -152,18 +131,18 @@ describe('against the emulator', () => {
   it('waits out 429 Retry-After while polling', async () => {
     await connectWith();
     const { localId } = await startCall(ctx, { request: { agentId: 'agt_postgres', callId: 'question', question: 'Which index?' } });
-    await ctl('POST', '/faults', { method: 'GET', path: '/api/v1/calls/*', status: 429, retryAfter: 30, count: 1 });
+    await emu.control.call('POST', '/faults', { method: 'GET', path: '/api/v1/calls/*', status: 429, retryAfter: 30, count: 1 });
     ctx.clock.now += 1000;
     await pollDue(ctx);
     const t = ctx.clock.now;
     expect((await ctx.db.calls.get(localId))?.nextPollAt).toBe(t + 30_000);
-    const before = (await requests('/api/v1/calls/')).filter((r) => r.method === 'GET').length;
+    const before = (await emu.control.requests('/api/v1/calls/')).filter((r) => r.method === 'GET').length;
     ctx.clock.now = t + 29_000;
     await pollDue(ctx);
-    expect((await requests('/api/v1/calls/')).filter((r) => r.method === 'GET')).toHaveLength(before);
+    expect((await emu.control.requests('/api/v1/calls/')).filter((r) => r.method === 'GET')).toHaveLength(before);
     ctx.clock.now = t + 30_000;
     await pollDue(ctx);
-    expect((await requests('/api/v1/calls/')).filter((r) => r.method === 'GET')).toHaveLength(before + 1);
+    expect((await emu.control.requests('/api/v1/calls/')).filter((r) => r.method === 'GET')).toHaveLength(before + 1);
   });
 
   it('an approval: refused, approved on the site, resent once with approvalId, runs once', async () => {
@@ -176,12 +155,12 @@ describe('against the emulator', () => {
     ctx.clock.now += 3000;
     await checkDueApprovals(ctx);
     expect((await ctx.db.calls.get(localId))?.state).toBe('needs_approval');
-    await ctl('POST', `/approvals/${approval?.approvalId}/approve`);
+    await emu.control.call('POST', `/approvals/${approval?.approvalId}/approve`);
     ctx.clock.now += 3000;
     await checkDueApprovals(ctx);
     const row = await ctx.db.calls.get(localId);
     expect(row?.state).toBe('started');
-    const posts = (await requests('/api/v1/calls')).filter((r) => r.method === 'POST' && r.path === '/api/v1/calls');
+    const posts = (await emu.control.requests('/api/v1/calls')).filter((r) => r.method === 'POST' && r.path === '/api/v1/calls');
     expect(posts.map((p) => p.status)).toEqual([403, 202]);
     expect(posts[1]?.body).toMatchObject({ approvalId: approval?.approvalId });
     expect(posts[0]?.idempotencyKey).not.toBe(posts[1]?.idempotencyKey);
@@ -190,14 +169,14 @@ describe('against the emulator', () => {
   it('a revoked connection wipes the key and keeps the history', async () => {
     const connectionId = await connectWith();
     const { localId } = await startCall(ctx, { request: { agentId: 'agt_postgres', callId: 'question', question: 'Which index?' } });
-    await ctl('POST', `/connections/${connectionId}/revoke`);
+    await emu.control.call('POST', `/connections/${connectionId}/revoke`);
     await expect(refreshMe(ctx)).rejects.toMatchObject({ code: 'key_revoked' });
     expect(await readKey()).toBeNull();
     expect((await ctx.db.connection.get('current'))?.status).toBe('revoked');
     expect(await ctx.db.calls.get(localId)).toBeDefined();
-    const before = (await requests('/api/v1/')).length;
+    const before = (await emu.control.requests('/api/v1/')).length;
     ctx.clock.now += 600_000;
     await pollDue(ctx);
-    expect(await requests('/api/v1/')).toHaveLength(before);
+    expect(await emu.control.requests('/api/v1/')).toHaveLength(before);
   });
 });

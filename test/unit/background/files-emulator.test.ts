@@ -5,7 +5,6 @@
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { type RunningEmulator, startEmulator } from '../../../emulator/index';
 import { AppDb } from '../../../lib/db';
 import { buildUploadRequest } from '../../../lib/files/upload-request';
 import { realApi } from '../../../entrypoints/background/api';
@@ -17,37 +16,17 @@ import { pollDue } from '../../../entrypoints/background/poller';
 import { nextShareCheckAt, pollShares } from '../../../entrypoints/background/share-poller';
 import { createShare, packageShare, putShareFiles } from '../../../entrypoints/background/sharing';
 import { uploadFile } from '../../../entrypoints/background/uploads';
+import { startTestEmulator, type TestEmulator } from '../../e2e/harness';
 import { resetBrowser } from './helpers';
 
-let emu: RunningEmulator;
+// The emulator's clock moves only when a test moves it (POST /_emulator/clock).
+let emu: TestEmulator;
 beforeAll(async () => {
-  emu = await startEmulator({ port: 0, clock: { realTime: false } });
+  emu = await startTestEmulator({ clock: { realTime: false } });
 });
 afterAll(async () => {
   await emu?.close();
 });
-
-async function ctl<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${emu.url}/_emulator${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (res.status >= 300) throw new Error(`control ${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-interface Logged {
-  method: string;
-  path: string;
-  authorization: boolean;
-  body: unknown;
-  status: number | null;
-}
-
-async function requests(prefix: string): Promise<Logged[]> {
-  return (await ctl<{ requests: Logged[] }>('GET', `/requests?path=${encodeURIComponent(prefix)}`)).requests;
-}
 
 type TestCtx = Ctx & { clock: { now: number } };
 let ctx: TestCtx;
@@ -58,7 +37,7 @@ beforeEach(async () => {
   vi.spyOn(fakeBrowser.permissions, 'contains').mockResolvedValue(true);
   download = vi.fn(async () => 1);
   Object.assign(fakeBrowser, { downloads: { download } });
-  await ctl('POST', '/reset');
+  await emu.control.call('POST', '/reset');
   const clock = { now: Date.now() };
   ctx = {
     db: new AppDb(`files-emu-${crypto.randomUUID()}`),
@@ -69,7 +48,7 @@ beforeEach(async () => {
     newId: () => crypto.randomUUID(),
     reschedule: async () => undefined,
   };
-  const made = await ctl<{ code: string }>('POST', '/connect-codes', {
+  const made = await emu.control.call<{ code: string }>('POST', '/connect-codes', {
     switches: { files: true, sharing: true, spending: true, askBeforeNewAgent: false, tryNewAgents: true },
   });
   await connect(ctx, { siteUrl: emu.url, code: made.code });
@@ -86,13 +65,13 @@ describe('files and sharing against the emulator', () => {
       request: { agentId: 'agt_postgres', callId: 'question', question: 'Is this fine?', fileIds: [a.fileId, b.fileId] },
     });
     expect(state).toBe('started');
-    const call = (await requests('/api/v1/calls')).find((r) => r.method === 'POST');
+    const call = (await emu.control.requests('/api/v1/calls')).find((r) => r.method === 'POST');
     expect((call?.body as { fileIds?: string[] } | undefined)?.fileIds).toEqual([a.fileId, b.fileId]);
   });
 
   it('the site’s switched_off (files) reaches the member’s words with its reason', async () => {
     const conn = await ctx.db.connection.get('current');
-    await ctl('PATCH', `/connections/${conn?.connectionId}`, { switches: { files: false } });
+    await emu.control.call('PATCH', `/connections/${conn?.connectionId}`, { switches: { files: false } });
     await expect(uploadFile(ctx, buildUploadRequest('a.txt', text('hi')))).rejects.toMatchObject({
       status: 403,
       code: 'switched_off',
@@ -103,7 +82,7 @@ describe('files and sharing against the emulator', () => {
   it('saves a plain result file through its signed link; an active one only once confirmed', async () => {
     const { localId } = await startCall(ctx, { request: { agentId: 'agt_shell', callId: 'question', question: 'Why does it exit?' } });
     for (let i = 0; i < 20 && (await ctx.db.calls.get(localId))?.state === 'started'; i++) {
-      await ctl('POST', '/clock', { advanceSeconds: 2 });
+      await emu.control.call('POST', '/clock', { advanceSeconds: 2 });
       ctx.clock.now = Math.max(ctx.clock.now + 2000, (await ctx.db.calls.get(localId))?.nextPollAt ?? 0);
       await pollDue(ctx);
     }
@@ -131,7 +110,7 @@ describe('files and sharing against the emulator', () => {
     const waiting = await ctx.db.shares.get(draftId);
     expect(waiting?.draft.signOffUrl).toBe(`${emu.url}/shares/${draftId}/sign-off`);
 
-    await ctl('POST', `/drafts/${draftId}/sign-off`);
+    await emu.control.call('POST', `/drafts/${draftId}/sign-off`);
     ctx.clock.now = (await nextShareCheckAt(ctx)) ?? ctx.clock.now;
     await pollShares(ctx);
     expect((await ctx.db.shares.get(draftId))?.draft.status).toBe('signed_off');
