@@ -8,7 +8,8 @@
  */
 import { ApiError } from '../../lib/api/errors';
 import { type Approval, knownValue } from '../../lib/api/schemas';
-import { type ApprovalRow, getConnection } from '../../lib/db';
+import { type ApprovalRow, type CallState, getConnection } from '../../lib/db';
+import { approvalCheckIntervalMs } from '../../lib/schedule';
 import { finishApproval, keepWaiting } from './approval-records';
 import { type Ctx, isoNow } from './context';
 import { toMemberError } from './member-error';
@@ -27,8 +28,7 @@ export async function checkDueApprovals(ctx: Ctx): Promise<void> {
 async function checkApproval(ctx: Ctx, approval: ApprovalRow): Promise<void> {
   const call = await ctx.db.calls.get(approval.localId);
   if (call?.state !== 'needs_approval') {
-    // The call moved on (started, or the member started it again): nothing to resend.
-    if (call?.state === 'started' || call?.state === 'finished') await ctx.db.approvals.update(approval.approvalId, { status: 'ran', updatedAt: isoNow(ctx) });
+    await settleMovedOn(ctx, approval, call?.state);
     return;
   }
   if (ctx.now() >= Date.parse(approval.expiresAt)) {
@@ -69,6 +69,25 @@ async function checkApproval(ctx: Ctx, approval: ApprovalRow): Promise<void> {
       return;
     default:
       await keepWaiting(ctx, approval, typeof site.status === 'string' ? site.status : site.status.unknown, site.expiresAt);
+  }
+}
+
+/**
+ * The call moved on (started, refused, or in the outbox's hands): nothing to resend. The approval is settled
+ * by where the call is, and never left due in the past, which would make the scheduler spin.
+ */
+async function settleMovedOn(ctx: Ctx, approval: ApprovalRow, state: CallState | undefined): Promise<void> {
+  const updatedAt = isoNow(ctx);
+  if (state === 'started' || state === 'finished') {
+    await ctx.db.approvals.update(approval.approvalId, { status: 'ran', updatedAt });
+  } else if (state === undefined || state === 'refused' || state === 'declined' || state === 'expired') {
+    await ctx.db.approvals.update(approval.approvalId, { status: 'refused', updatedAt });
+  } else if (ctx.now() >= Date.parse(approval.expiresAt)) {
+    await ctx.db.approvals.update(approval.approvalId, { status: 'expired', updatedAt });
+  } else {
+    // outbox, sending, unsent: the outbox owns the send now; look again on the approval's pace.
+    const nextCheckAt = ctx.now() + approvalCheckIntervalMs(ctx.now() - Date.parse(approval.createdAt));
+    await ctx.db.approvals.update(approval.approvalId, { nextCheckAt, updatedAt });
   }
 }
 

@@ -133,4 +133,25 @@ describe('needs_approval', () => {
     const keys = ctx.api.startCall.mock.calls.slice(1).map((c) => c[1]?.idempotencyKey);
     expect(keys).toEqual([row?.idempotencyKey, row?.idempotencyKey]);
   });
+
+  it('an approval whose call moved on is settled or rescheduled, never left due (no busy loop)', async () => {
+    ctx.api.getApproval.mockResolvedValue(approval('approved'));
+    // The approved resend fails on the network and stays with the outbox: the approval must not stay due.
+    ctx.api.startCall.mockRejectedValue(new NetworkError(false));
+    await tick(3000);
+    expect((await ctx.db.calls.get(LOCAL))?.state).toBe('outbox');
+    await checkDueApprovals(ctx);
+    const waiting = await ctx.db.approvals.get('apr_1');
+    expect(waiting?.status).toBe('pending');
+    expect(waiting?.nextCheckAt).toBeGreaterThan(ctx.clock.now);
+    const reads = ctx.api.getApproval.mock.calls.length;
+    await checkDueApprovals(ctx);
+    expect(ctx.api.getApproval.mock.calls.length).toBe(reads);
+
+    // Once the call is refused (for example 402 short on the resend), the approval is settled for good.
+    await ctx.db.calls.update(LOCAL, { state: 'refused' });
+    ctx.clock.now = waiting?.nextCheckAt ?? 0;
+    await checkDueApprovals(ctx);
+    expect((await ctx.db.approvals.get('apr_1'))?.status).toBe('refused');
+  });
 });
