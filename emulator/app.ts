@@ -50,6 +50,22 @@ export function createApp(world: World): Hono<AppEnv> {
   app.use('/_emulator/*', readBody);
   app.route('/_emulator', control);
 
+  // The member's pages act only for the member signed in on the site: a request carrying a connection's
+  // key (or any bearer token) never approves, signs off, or changes a switch or limit (contract, Authentication 8).
+  app.use('*', async (c, next) => {
+    const path = new URL(c.req.url).pathname;
+    const isPage = !path.startsWith('/api/') && !path.startsWith('/_emulator/');
+    if (isPage && c.req.method !== 'GET' && c.req.header('Authorization') !== undefined) {
+      return pageResponse(
+        c,
+        'Only you can do this',
+        html`<p>Approvals, sign-off, switches and limits are changed only by the member on these pages. A connection's key cannot do it.</p>`,
+        world.site.name,
+        403,
+      );
+    }
+    await next();
+  });
   for (const pages of [accountPages, connectionPages, approvalPages, draftPages]) app.route('/', pages);
 
   app.notFound((c) => {

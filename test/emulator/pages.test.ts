@@ -130,6 +130,24 @@ describe('the member\'s site pages', () => {
     expect((await page(`/approvals/${id}`)).doc.querySelector('#approval-status')?.textContent).toBe('used');
   });
 
+  it('a request carrying a key cannot approve, sign off or change a switch on the member pages', async () => {
+    const { id, body } = await spendingOffApproval();
+    const withKey = (path: string, fields: Record<string, string>) =>
+      fetch(`${emu.url}${path}`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          Authorization: 'Bearer gpc_DEMO_local_emulator_key_not_a_secret_xxxxxx',
+        },
+        body: new URLSearchParams(fields).toString(),
+        redirect: 'manual',
+      });
+    expect((await withKey(`/approvals/${id}`, { action: 'approve' })).status).toBe(403);
+    expect((await withKey('/connections/con_demo', { action: 'switches', spending: 'on' })).status).toBe(403);
+    expect((await page(`/approvals/${id}`)).doc.querySelector('#approval-status')?.textContent).toBe('pending');
+    expectError(await emu.api('/calls', { body: { ...body, approvalId: id } }), 409, 'approval_not_usable');
+  });
+
   it('/approvals/{id}: the member declines', async () => {
     const { id, body } = await spendingOffApproval('agt_postgres');
     await submit(`/approvals/${id}`, { action: 'decline' });
