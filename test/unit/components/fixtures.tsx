@@ -6,11 +6,12 @@ import { type Site, SiteContext } from '@/components/common/site';
 import type { AgentCard, CallResult, Connection, Preview } from '@/lib/api/schemas';
 import type { CallRow, ConnectionRow, MemberError } from '@/lib/db/types';
 import type { CommandName, CommandResult } from '@/lib/messages';
+import { agentCard, callResult, connection, preview, ut } from '../../fixtures/api';
 
 export const SITE = 'http://127.0.0.1:8787';
 export const SITE_CONTEXT: Site = { origin: SITE, connectionId: 'con_1' };
 
-export const ut = (untrustedText: string, truncated = false) => ({ untrustedText, truncated });
+export { ut };
 
 /** Strings a hostile member could put into any untrusted field. */
 export const HOSTILE = [
@@ -62,13 +63,9 @@ export const GUILD_HEADER =
 
 export function makeResult(over: Partial<CallResult> = {}): CallResult {
   return {
+    ...callResult(),
     header: GUILD_HEADER,
-    runId: 'run_1',
-    sessionId: 'ses_1',
-    agentId: 'ag_1',
-    callId: 'apply',
     untrustedCallName: ut('Plan my project'),
-    status: 'passed',
     note: ut('Here is the plan.'),
     files: [],
     checks: [{ label: 'Has a plan', passed: true }],
@@ -80,12 +77,6 @@ export function makeResult(over: Partial<CallResult> = {}): CallResult {
       neverMoreThanCents: null,
       laterTriesNotCharged: 0,
     },
-    disclosure: 'An Agent built from others’ shared projects produced this result. Guild AI models did the work.',
-    failReason: null,
-    partial: false,
-    researchCut: null,
-    revisesPlan: false,
-    planUnchanged: false,
     ...over,
   };
 }
@@ -126,19 +117,14 @@ export function makeCall(over: Partial<CallRow> = {}): CallRow {
 
 export function makeMe(over: Partial<Connection> = {}): Connection {
   return {
-    apiVersion: 'v1',
+    ...connection(),
     connection: { id: 'con_1', name: 'My laptop' },
-    keepsFindings: null,
-    sessionId: null,
     switches: { sharing: false, files: true, spending: true, askBeforeNewAgent: true, tryNewAgents: false },
-    limits: { sessionsPerDay: 3, callsPerDay: 10, openCallsMax: 2, approvalMinutes: 30, downloadBytesPerDay: 20_971_520 },
     today: { sessionsUsed: 1, callsUsed: 4 },
     spentInWindowCents: null,
-    spentSinceCents: null,
     downloadsLeftBytes: 10_485_760,
     balance: { purchasedCents: 2000, earnedCents: null, promoCents: 0, heldCents: 500, spendableCents: 1500 },
     privacyLine: 'The agent’s builders receive your call’s details.',
-    privacyLineShownAt: null,
     ...over,
   };
 }
@@ -167,56 +153,31 @@ export function makeConnectionRow(over: Partial<ConnectionRow> = {}): Connection
 
 export function makeCard(over: Partial<AgentCard> = {}): AgentCard {
   return {
-    agentId: 'ag_1',
+    ...agentCard(),
     slug: 'postgres',
     untrustedName: ut('Postgres helper'),
     untrustedStyleLine: ut('Calm and precise'),
-    accent: 'teal',
     untrustedKnows: ut('Replication, backups'),
-    isNew: false,
     contributors: 4,
     countedCalls: 27,
-    connection: 'allowed',
     matchBps: 8734,
-    usualCents: null,
-    neverMoreThanCents: null,
-    usualSource: null,
-    helpRateBps: null,
-    likelyToCostLess: null,
     ...over,
   };
 }
 
 export function makePreview(over: Partial<Preview> = {}): Preview {
   return {
-    agentId: 'ag_1',
-    callId: 'apply',
+    ...preview(),
     untrustedName: ut('Plan my project'),
-    chargedFor: 'what_it_uses',
     sentence: 'Charged for what it uses, at most the limit below, only if the result passes its checks.',
     limitCents: 1500,
-    limitBy: 'credits',
     holdCents: 1500,
     spendableCents: 1500,
     privacyLine: 'The agent’s builders receive your call’s details.',
-    refusal: null,
-    needsApproval: false,
-    approvalReason: null,
-    approvalLine: null,
     today: { sessionsUsed: 1, sessionsAllowed: 3, callsUsed: 4, callsAllowed: 10 },
-    isNew: false,
-    gate: null,
     fit: { verdict: 'unclear', sentence: null, otherAgent: null, choice: null, canStartAgent: true },
     largestCallCents: 1500,
     neverMoreThanCents: 1500,
-    perCall: null,
-    usualCents: null,
-    readingMicros: null,
-    answerMedianMicros: null,
-    usualSource: null,
-    runs: null,
-    balanceAfterCents: null,
-    likelyToCostLess: null,
     ...over,
   };
 }
