@@ -130,7 +130,11 @@ export function SessionView({ sessionId, onBack }: SessionViewProps) {
 
       {isPlan ? (
         <section aria-label="The plan">
-          <PlanView plan={planRow.value?.plan ?? null} onOpenLink={(url) => void actions.send('openExternalUrl', { url })} />
+          <PlanView
+            plan={planRow.value?.plan ?? null}
+            header={session.results.find((r) => r.runId === planRow.value?.plan?.runId)?.header ?? null}
+            onOpenLink={(url) => void actions.send('openExternalUrl', { url })}
+          />
         </section>
       ) : null}
 
