@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { type LoadedExtension, launchExtension } from '../test/e2e/browser';
 import {
   connectPanel,
+  fillConnectForm,
   findFromSelection,
   findInPanel,
   type MadeCode,
@@ -88,8 +89,7 @@ async function main(): Promise<number> {
 async function interactive(ext: LoadedExtension, emu: TestEmulator, code: string): Promise<number> {
   await openArticle(ext, ARTICLE);
   const panel = await ext.openPanel();
-  await panel.getByLabel('Site address').fill(emu.url);
-  await panel.getByLabel('Connect code').fill(code);
+  await fillConnectForm(panel, emu.url, code);
   for (const page of ext.context.pages()) if (page.url() === 'about:blank') await page.close();
   log('');
   log('Chromium is open with the extension loaded:');
@@ -122,8 +122,7 @@ async function journey(ext: LoadedExtension, emu: TestEmulator, made: MadeCode):
   };
 
   const panel = await ext.openPanel();
-  await panel.getByLabel('Site address').fill(emu.url);
-  await panel.getByLabel('Connect code').fill(code);
+  await fillConnectForm(panel, emu.url, code);
   await shot(panel, 'connect-form', 'The connect form, site address and code filled in');
 
   await connectPanel(panel, emu.url, code);

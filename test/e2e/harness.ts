@@ -140,10 +140,15 @@ export async function closePanelWithEmulator({ emu, ext }: { emu?: TestEmulator;
   await emu?.close();
 }
 
-/** Fills the connect form by its labels and connects; resolves once the panel shows the connected view. */
-export async function connectPanel(panel: Page, siteUrl: string, code: string): Promise<void> {
+/** Fills the connect form by its labels, without connecting (the demo leaves the click to the member). */
+export async function fillConnectForm(panel: Page, siteUrl: string, code: string): Promise<void> {
   await panel.getByLabel('Site address').fill(siteUrl);
   await panel.getByLabel('Connect code').fill(code);
+}
+
+/** Fills the connect form and connects; resolves once the panel shows the connected view. */
+export async function connectPanel(panel: Page, siteUrl: string, code: string): Promise<void> {
+  await fillConnectForm(panel, siteUrl, code);
   await panel.getByRole('button', { name: 'Connect', exact: true }).click();
   await panel.getByRole('navigation', { name: 'Panel sections' }).waitFor({ timeout: WAIT_MS });
 }
