@@ -74,9 +74,9 @@ export function approvalReasonWords(value: Tolerant<string> | null | undefined):
     case 'new_agent':
       return 'This is the first call to this agent, and you asked to be asked first.';
     case 'second_session':
-      return 'It starts a session beyond the ones that go without asking in 24 hours.';
+      return 'It starts a session beyond the ones that go without asking in any 24 hours.';
     case 'over_calls':
-      return 'It is beyond the calls that go without asking in 24 hours.';
+      return 'It is beyond the calls that go without asking in any 24 hours.';
     case 'spending_off':
       return 'Spending is switched off, so every call waits for you.';
     default:

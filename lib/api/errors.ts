@@ -281,9 +281,9 @@ function approvalWhy(reason: string | null): string {
     case 'new_agent':
       return 'This is the first call to this agent, and you asked to be asked first.';
     case 'second_session':
-      return 'This call starts a session beyond the ones that go without asking today.';
+      return 'This call starts a session beyond the ones that go without asking in any 24 hours.';
     case 'over_calls':
-      return 'This call is beyond the calls that go without asking today.';
+      return 'This call is beyond the calls that go without asking in any 24 hours.';
     case 'spending_off':
       return 'Spending is switched off for this connection, so every call waits for you.';
     default:
