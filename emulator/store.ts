@@ -375,34 +375,14 @@ export class Store {
 
   reset(seed: Seed, now: number): void {
     this.seed = seed;
-    for (const map of [
-      this.members,
-      this.connections,
-      this.connectionsByKeyHash,
-      this.codes,
-      this.agents,
-      this.sessions,
-      this.calls,
-      this.approvals,
-      this.findings,
-      this.drafts,
-      this.files,
-      this.shareDrafts,
-      this.sharedProjects,
-      this.idempotency,
-      this.claimTriesByAddress,
-      this.claimTriesByCode,
-    ]) {
-      map.clear();
+    // Every map and list of the store is emptied, found on the instance itself, so a table added later
+    // cannot be forgotten here and survive a reset.
+    for (const value of Object.values(this)) {
+      if (value instanceof Map) value.clear();
+      else if (Array.isArray(value)) value.length = 0;
     }
-    this.openCalls.clear();
     this.callsDueAt = Number.POSITIVE_INFINITY;
     this.findingsDueAt = Number.POSITIVE_INFINITY;
-    this.charges = [];
-    this.faults = [];
-    this.requests = [];
-    this.readLog = [];
-    this.shortCheckLog = [];
 
     for (const m of seed.members) {
       this.members.set(m.id, {
