@@ -175,6 +175,11 @@ export const COMMANDS = {
     z.object({ localId: str(1, 64), fileId: str(1, 255), confirmedActive: z.boolean() }),
     z.object({ filename: z.string() }),
   ),
+  /**
+   * The member is back from the approval page (the panel was focused again, or "I approved it"): a call
+   * waiting for approval may be resent, not sooner than its gap. Replies when the next try is due.
+   */
+  approvalCameBack: command(z.object({ approvalId: z.optional(str(1, 255)) }), z.object({ nextCheckAt: z.nullable(z.number()) })),
   /** Open one of the member's own pages on the site (G15). The background checks origin and path. */
   openSitePage: command(z.object({ url: str(1, 2048) }), Empty),
   /**

@@ -110,6 +110,20 @@ export function approvalCheckIntervalMs(ageMs: number): number {
   return 20 * SECOND;
 }
 
+/**
+ * The least time between two resends of a call with its approvalId when the site cannot say whether the
+ * member approved (no GET /approvals): 15 s after the refusal or the last resend, doubling with each resend.
+ * A resend also needs a reason to think the member approved (they came back from the approval page).
+ */
+export function approvalResendGapMs(resends: number): number {
+  return 15 * SECOND * 2 ** Math.min(Math.max(0, resends), 7);
+}
+
+/** The earliest moment the next blind resend may go: the gap after the last resend, or after the refusal. */
+export function earliestApprovalResendAt(approval: { createdAtMs: number; lastResendAt: number | null; resends: number }): number {
+  return (approval.lastResendAt ?? approval.createdAtMs) + approvalResendGapMs(approval.resends);
+}
+
 /** An approval may be used for 30 minutes (limits.approvalMinutes). */
 export const APPROVAL_MINUTES = 30;
 

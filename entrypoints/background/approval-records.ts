@@ -7,7 +7,8 @@ import type { Tolerant, ApprovalReason } from '../../lib/api/schemas';
 import { APPROVAL_REASONS } from '../../lib/api/schemas';
 import type { ApprovalRow, CallRow, MemberError } from '../../lib/db';
 import { localError } from '../../lib/messages';
-import { approvalCheckIntervalMs, approvalExpiresAt } from '../../lib/schedule';
+import { approvalCheckIntervalMs, approvalExpiresAt, earliestApprovalResendAt } from '../../lib/schedule';
+import { offerNow } from './capabilities';
 import { type Ctx, isoNow } from './context';
 import { toMemberError } from './member-error';
 import { notifyApprovalNeeded, notifyApprovalOutcome } from './notifier';
@@ -41,6 +42,10 @@ export async function recordNeedsApproval(ctx: Ctx, call: CallRow, err: ApiError
     updatedAt: isoNow(ctx),
     nextCheckAt: now + approvalCheckIntervalMs(0),
     checks: 0,
+    cameBackAt: null,
+    resends: 0,
+    lastResendAt: null,
+    pageTabId: null,
   };
   await ctx.db.transaction('rw', ctx.db.approvals, ctx.db.calls, async () => {
     await ctx.db.approvals.put(row);
@@ -85,16 +90,45 @@ export async function finishApproval(
   if (outcome !== 'refused') await notifyApprovalOutcome(ctx, approval, outcome);
 }
 
-/** Wait for the member again: check the approval later. */
-export async function keepWaiting(ctx: Ctx, approval: ApprovalRow, siteStatus: string | null, expiresAt?: string): Promise<void> {
-  const age = ctx.now() - Date.parse(approval.createdAt);
+/** The earliest moment a resend may go without the site's word that the member approved. */
+export function earliestResend(approval: ApprovalRow): number {
+  return earliestApprovalResendAt({ createdAtMs: Date.parse(approval.createdAt), lastResendAt: approval.lastResendAt, resends: approval.resends });
+}
+
+/** The member came back since the last resend (or since the refusal). */
+export function cameBackSinceLastSend(approval: ApprovalRow): boolean {
+  return approval.cameBackAt !== null && (approval.lastResendAt === null || approval.cameBackAt > approval.lastResendAt);
+}
+
+/**
+ * Without GET /approvals, nothing is due until the member comes back (which brings the check forward) or the
+ * approval runs out. After a came-back signal, the check waits for the gap.
+ */
+export function blindNextCheckAt(approval: ApprovalRow): number {
+  const expires = Date.parse(approval.expiresAt);
+  return cameBackSinceLastSend(approval) ? Math.min(expires, earliestResend(approval)) : expires;
+}
+
+/** Wait for the member again: check the approval later (by default on the pace of its kind of check). */
+export async function keepWaiting(
+  ctx: Ctx,
+  approval: ApprovalRow,
+  siteStatus: string | null,
+  when: { expiresAt?: string; nextCheckAt?: number } = {},
+): Promise<void> {
+  const nextCheckAt = when.nextCheckAt ?? (await defaultNextCheck(ctx, approval));
   await ctx.db.approvals.update(approval.approvalId, {
     siteStatus,
     checks: approval.checks + 1,
-    nextCheckAt: ctx.now() + approvalCheckIntervalMs(age),
+    nextCheckAt: Math.max(nextCheckAt, ctx.now() + 1000),
     updatedAt: isoNow(ctx),
-    ...(expiresAt ? { expiresAt } : {}),
+    ...(when.expiresAt ? { expiresAt: when.expiresAt } : {}),
   });
+}
+
+async function defaultNextCheck(ctx: Ctx, approval: ApprovalRow): Promise<number> {
+  if ((await offerNow(ctx, 'getApproval')) === 'not_offered') return blindNextCheckAt(approval);
+  return ctx.now() + approvalCheckIntervalMs(ctx.now() - Date.parse(approval.createdAt));
 }
 
 /**

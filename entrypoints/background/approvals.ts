@@ -1,21 +1,25 @@
 /**
- * The approval resender. For each waiting approval, on its schedule: read GET /approvals/{id}; once the
- * member approved, send the same request again with approvalId (a new Idempotency-Key, stored first); stop
- * when it runs, is declined, or its 30 minutes pass, and tell the member which. No second click needed.
- *
- * When the site cannot show the approval (404, 503), the request is resent blindly on the same schedule:
- * 409 approval_not_usable then means "not approved yet".
+ * The approval resender. The contract: "after the member approves that exact call, send the same request
+ * again with approvalId within 30 minutes". So a call waiting for approval is resent only when there is a
+ * reason to think the member approved:
+ * - the site says so: GET /approvals/{id} (named without a shape; used while the site offers it), read on a
+ *   pace that slows down as the approval ages;
+ * - otherwise, the member came back from the approval page (its tab closed, the panel or a browser window
+ *   focused again, a click on "I approved it"), and then no sooner than 15 s after the refusal or the last
+ *   resend, the gap doubling with each resend, until the 30 minutes run out.
+ * A resend is a new intent with a new Idempotency-Key, stored before it is sent (outbox). The call is never
+ * lost: it stays waiting, visible in the panel, until it runs, is declined, or its approval runs out.
  */
 import { ApiError } from '../../lib/api/errors';
 import { type Approval, knownValue } from '../../lib/api/schemas';
 import { type ApprovalRow, type CallState, getConnection } from '../../lib/db';
 import { approvalCheckIntervalMs } from '../../lib/schedule';
-import { finishApproval, keepWaiting } from './approval-records';
+import { blindNextCheckAt, cameBackSinceLastSend, earliestResend, finishApproval, keepWaiting } from './approval-records';
+import { tryOffered } from './capabilities';
 import { type Ctx, isoNow } from './context';
 import { toMemberError } from './member-error';
 import { sendCall } from './outbox';
 import { pausedUntil } from './status';
-import { withApi } from './with-api';
 
 export async function checkDueApprovals(ctx: Ctx): Promise<void> {
   const conn = await getConnection(ctx.db);
@@ -35,23 +39,20 @@ async function checkApproval(ctx: Ctx, approval: ApprovalRow): Promise<void> {
     await finishApproval(ctx, approval, 'expired');
     return;
   }
-  let site: Approval | null;
+  let read: { offered: true; value: Approval } | { offered: false };
   try {
-    site = await withApi(ctx, (api) => api.getApproval(approval.approvalId));
-  } catch (err) {
-    if (err instanceof ApiError && (err.code === 'not_found' || err.code === 'not_available' || err.code === 'retired')) site = null;
-    else {
-      // Offline, paused, revoked: the status row or connection shows it; try again on the schedule.
-      await keepWaiting(ctx, approval, approval.siteStatus);
-      return;
-    }
-  }
-  if (site === null) {
-    await resend(ctx, approval);
+    read = await tryOffered(ctx, 'getApproval', (api) => api.getApproval(approval.approvalId));
+  } catch {
+    // Offline, paused, revoked, a refusal: the status row or connection shows it; look again on the pace.
+    await keepWaiting(ctx, approval, approval.siteStatus);
     return;
   }
-  const status = knownValue(site.status);
-  switch (status) {
+  if (!read.offered) {
+    await resendIfCameBack(ctx, approval);
+    return;
+  }
+  const site = read.value;
+  switch (knownValue(site.status)) {
     case 'approved':
       await ctx.db.approvals.update(approval.approvalId, { siteStatus: 'approved', updatedAt: isoNow(ctx) });
       await resend(ctx, { ...approval, siteStatus: 'approved' });
@@ -68,7 +69,55 @@ async function checkApproval(ctx: Ctx, approval: ApprovalRow): Promise<void> {
       await finishApproval(ctx, approval, 'expired');
       return;
     default:
-      await keepWaiting(ctx, approval, typeof site.status === 'string' ? site.status : site.status.unknown, site.expiresAt);
+      await keepWaiting(ctx, approval, typeof site.status === 'string' ? site.status : site.status.unknown, {
+        expiresAt: site.expiresAt,
+        nextCheckAt: ctx.now() + approvalCheckIntervalMs(ctx.now() - Date.parse(approval.createdAt)),
+      });
+  }
+}
+
+/** The site cannot show the approval: resend only after the member came back, and not before the gap. */
+async function resendIfCameBack(ctx: Ctx, approval: ApprovalRow): Promise<void> {
+  if (cameBackSinceLastSend(approval) && ctx.now() >= earliestResend(approval)) {
+    await resend(ctx, approval);
+    return;
+  }
+  await keepWaiting(ctx, approval, approval.siteStatus, { nextCheckAt: blindNextCheckAt(approval) });
+}
+
+/**
+ * The member came back from the approval page (tab closed, panel or window focused, "I approved it"): every
+ * waiting approval may be resent, each at its earliest. Reported back so the panel can say when.
+ */
+export async function memberCameBack(ctx: Ctx, approvalId?: string): Promise<{ nextCheckAt: number | null }> {
+  const now = ctx.now();
+  let next: number | null = null;
+  await ctx.db.transaction('rw', ctx.db.approvals, async () => {
+    const pending = await ctx.db.approvals.where('status').equals('pending').toArray();
+    for (const a of pending) {
+      if (approvalId !== undefined && a.approvalId !== approvalId) continue;
+      const nextCheckAt = Math.max(now, Math.min(a.nextCheckAt, earliestResend(a)));
+      await ctx.db.approvals.update(a.approvalId, { cameBackAt: now, nextCheckAt, updatedAt: isoNow(ctx) });
+      next = next === null ? nextCheckAt : Math.min(next, nextCheckAt);
+    }
+  });
+  if (next !== null) await ctx.reschedule();
+  return { nextCheckAt: next };
+}
+
+/** The approval page's tab was closed: the member came back from it. */
+export async function approvalTabClosed(ctx: Ctx, tabId: number): Promise<void> {
+  const pending = await ctx.db.approvals.where('status').equals('pending').toArray();
+  for (const a of pending) {
+    if (a.pageTabId === tabId) await memberCameBack(ctx, a.approvalId);
+  }
+}
+
+/** The approval page was opened in this tab (the member clicked "Approve on the site"). */
+export async function rememberApprovalTab(ctx: Ctx, url: string, tabId: number): Promise<void> {
+  const pending = await ctx.db.approvals.where('status').equals('pending').toArray();
+  for (const a of pending) {
+    if (a.approvalUrl === url) await ctx.db.approvals.update(a.approvalId, { pageTabId: tabId, updatedAt: isoNow(ctx) });
   }
 }
 
@@ -105,7 +154,12 @@ async function resend(ctx: Ctx, approval: ApprovalRow): Promise<void> {
       nextSendAt: null,
       updatedAt: isoNow(ctx),
     });
-    await ctx.db.approvals.update(approval.approvalId, { checks: approval.checks + 1, updatedAt: isoNow(ctx) });
+    await ctx.db.approvals.update(approval.approvalId, {
+      checks: approval.checks + 1,
+      resends: approval.resends + 1,
+      lastResendAt: ctx.now(),
+      updatedAt: isoNow(ctx),
+    });
     return true;
   });
   if (ready) await sendCall(ctx, approval.localId);

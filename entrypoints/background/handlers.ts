@@ -1,6 +1,7 @@
 /** The command handlers of lib/messages, each a thin call into its job's module. */
 import type { CommandHandlers } from '../../lib/messages';
 import { CommandFailure, localError } from '../../lib/messages';
+import { memberCameBack } from './approvals';
 import { openSitePage } from './open-site-page';
 import { reportCall, stopCall } from './calls-control';
 import { connect, disconnect, markPrivacyLineShown, refreshMe, refreshSession } from './connection';
@@ -81,6 +82,7 @@ export function buildHandlers(ctx: Ctx): CommandHandlers {
       return {};
     },
     downloadFile: (p) => downloadFile(ctx, p),
+    approvalCameBack: (p) => memberCameBack(ctx, p.approvalId),
     openSitePage: async (p) => {
       await openSitePage(ctx, p.url);
       return {};

@@ -10,6 +10,7 @@ import { realApi } from './api';
 import { watchBadge } from './badge';
 import { onCommand } from './commands';
 import type { Ctx } from './context';
+import { approvalTabClosed, memberCameBack } from './approvals';
 import { buildHandlers } from './handlers';
 import { runDueJobs } from './jobs';
 import { toMemberError } from './member-error';
@@ -46,7 +47,12 @@ export default defineBackground(() => {
   browser.contextMenus.onClicked.addListener((info, tab) => void onMenuClicked(ctx, info, tab));
   browser.commands.onCommand.addListener((command, tab) => void onCommand(ctx, command, tab));
   browser.notifications.onClicked.addListener((id) => void onNotificationClicked(ctx, id));
-  browser.windows.onFocusChanged.addListener(rememberWindow);
+  browser.windows.onFocusChanged.addListener((windowId) => {
+    rememberWindow(windowId);
+    // A browser window focused again: the member may be back from approving a call on the site.
+    if (windowId >= 0) void memberCameBack(ctx).catch(() => undefined);
+  });
+  browser.tabs.onRemoved.addListener((tabId) => void approvalTabClosed(ctx, tabId).catch(() => undefined));
   browser.action.onClicked.addListener(onActionClicked);
   browser.runtime.onInstalled.addListener(() => {
     createMenus();

@@ -2,6 +2,7 @@
 import { browser } from 'wxt/browser';
 import { getConnection } from '../../lib/db';
 import { CommandFailure, localError } from '../../lib/messages';
+import { rememberApprovalTab } from './approvals';
 import type { Ctx } from './context';
 import { sitePageUrl } from './site';
 
@@ -12,5 +13,7 @@ export async function openSitePage(ctx: Ctx, url: string): Promise<void> {
   if (page === null) {
     throw new CommandFailure(localError('not_a_site_page', 'The extension opens only your own pages on the site you connected to.'));
   }
-  await browser.tabs.create({ url: page });
+  const tab = await browser.tabs.create({ url: page });
+  // An approval page: closing its tab is one of the signs that the member came back from approving.
+  if (tab.id !== undefined) await rememberApprovalTab(ctx, page, tab.id);
 }

@@ -4,6 +4,7 @@ import type {
   AnswerDraftRow,
   ApprovalRow,
   CallRow,
+  CapabilityRow,
   ConnectionRow,
   DownloadRow,
   FindingRow,
@@ -34,6 +35,7 @@ export class AppDb extends Dexie {
   settings!: EntityTable<SettingsRow, 'key'>;
   shares!: EntityTable<ShareRow, 'draftId'>;
   sharedProjects!: EntityTable<SharedProjectRow, 'projectId'>;
+  capabilities!: Table<CapabilityRow, [string, string]>;
 
   constructor(name: string = DB_NAME) {
     super(name);

@@ -7,11 +7,13 @@
  * Background and tests only: the panel reads rows without zod.
  */
 import * as z from 'zod/mini';
+import { CAPABILITIES } from '../api/capabilities';
 import { StartCallRequestSchema } from '../api/schemas';
 import type {
   AnswerDraftRow,
   ApprovalRow,
   CallRow,
+  CapabilityRow,
   ConnectionRow,
   DownloadRow,
   FindingRow,
@@ -132,6 +134,17 @@ export const ApprovalRowSchema = z.object({
   updatedAt: iso(),
   nextCheckAt: z.number(),
   checks: z.number().check(z.int(), z.minimum(0)),
+  cameBackAt: z.nullable(z.number()),
+  resends: z.number().check(z.int(), z.minimum(0)),
+  lastResendAt: z.nullable(z.number()),
+  pageTabId: z.nullable(z.number()),
+});
+
+export const CapabilityRowSchema = z.object({
+  origin: z.string().check(z.minLength(1)),
+  capability: z.enum(CAPABILITIES),
+  offered: z.boolean(),
+  at: z.number(),
 });
 
 export const FindingRowSchema = z.object({ findingId: z.string(), finding: apiObject(), readAt: iso() });
@@ -222,6 +235,7 @@ export const ROW_SCHEMAS = {
   settings: SettingsRowSchema,
   shares: ShareRowSchema,
   sharedProjects: SharedProjectRowSchema,
+  capabilities: CapabilityRowSchema,
 } as const;
 
 // The schemas must describe the row types: a field added to one and not the other fails to compile here.
@@ -243,5 +257,6 @@ const sameKeys: [
   Same<z.infer<typeof SettingsRowSchema>, SettingsRow>,
   Same<Keys<z.infer<typeof ShareRowSchema>>, Keys<ShareRow>>,
   Same<Keys<z.infer<typeof SharedProjectRowSchema>>, Keys<SharedProjectRow>>,
-] = [true, true, true, true, true, true, true, true, true, true, true, true, true, true, true];
+  Same<Keys<z.infer<typeof CapabilityRowSchema>>, Keys<CapabilityRow>>,
+] = [true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true];
 void sameKeys;

@@ -45,6 +45,12 @@ export const STORES_V3 = {
   sharedProjects: 'projectId',
 } as const;
 
+/**
+ * Version 4: what each site offers beyond the contract's shaped endpoints (lib/api/capabilities), per origin;
+ * approvals remember when the member came back from the approval page and how often the call was resent.
+ */
+export const STORES_V4 = { ...STORES_V3, capabilities: '[origin+capability], origin' } as const;
+
 export const DB_VERSIONS: readonly DbVersion[] = [
   { version: 1, stores: STORES_V1 },
   {
@@ -61,6 +67,21 @@ export const DB_VERSIONS: readonly DbVersion[] = [
   },
   // New tables and indexes only: existing rows need no change.
   { version: 3, stores: STORES_V3 },
+  {
+    version: 4,
+    stores: STORES_V4,
+    upgrade: async (tx) => {
+      await tx
+        .table('approvals')
+        .toCollection()
+        .modify((a: { cameBackAt?: number | null; resends?: number; lastResendAt?: number | null; pageTabId?: number | null }) => {
+          a.cameBackAt ??= null;
+          a.resends ??= 0;
+          a.lastResendAt ??= null;
+          a.pageTabId ??= null;
+        });
+    },
+  },
 ];
 
 export const CURRENT_DB_VERSION = DB_VERSIONS[DB_VERSIONS.length - 1]!.version;

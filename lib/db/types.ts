@@ -25,6 +25,7 @@ import type {
   Tolerant,
   UntrustedText,
 } from '../api/schemas';
+import type { CapabilityRecord } from '../api/capabilities';
 import type { AnswerDraft } from '../session/answer-draft';
 
 /** ISO 8601 date-time string. */
@@ -250,7 +251,20 @@ export interface ApprovalRow {
   /** When the background checks or resends next. */
   nextCheckAt: EpochMs;
   checks: number;
+  /**
+   * Version 4. The last time the member came back from the approval page (its tab closed, the panel or a
+   * browser window focused again, "I approved it"): a reason to resend when the site cannot show the approval.
+   */
+  cameBackAt: EpochMs | null;
+  /** Resends with approvalId so far, and when the last went out (the backoff between them doubles from 15 s). */
+  resends: number;
+  lastResendAt: EpochMs | null;
+  /** The browser tab the member opened the approval page in, from the panel (closing it means they came back). */
+  pageTabId: number | null;
 }
+
+/** Version 4: whether the site at `origin` answered an endpoint named without a shape (lib/api/capabilities). */
+export type CapabilityRow = CapabilityRecord;
 
 export interface FindingRow {
   findingId: string;

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Approval, StartCallRequest } from '../../../lib/api/schemas';
-import { checkDueApprovals } from '../../../entrypoints/background/approvals';
+import { approvalTabClosed, checkDueApprovals, memberCameBack, rememberApprovalTab } from '../../../entrypoints/background/approvals';
 import { sendDue, startCall } from '../../../entrypoints/background/outbox';
 import { NetworkError } from '../../../lib/api/errors';
 import { apiError, connected, makeCtx, ORIGIN, resetBrowser, started, type TestCtx } from './helpers';
@@ -98,17 +98,67 @@ describe('needs_approval', () => {
     expect(Object.keys(await fakeBrowser.notifications.getAll())).toContain('approval:apr_1:expired');
   });
 
-  it('without an approval record on the site, resends blindly; not usable yet means wait, each resend a new key', async () => {
+  it('without an approval record on the site, sends nothing until the member comes back, then not before 15 s, the gap doubling', async () => {
     ctx.api.getApproval.mockRejectedValue(apiError(404, 'not_found'));
+    // Two minutes on the approval page, checked every second: one read of the approval record, no resend.
+    for (let s = 0; s < 120; s++) await tick(1000);
+    expect(ctx.api.getApproval).toHaveBeenCalledTimes(1);
+    expect(ctx.api.startCall).toHaveBeenCalledTimes(1);
+    expect((await ctx.db.capabilities.get([ORIGIN, 'getApproval']))?.offered).toBe(false);
+    const waiting = await ctx.db.approvals.get('apr_1');
+    expect(waiting?.nextCheckAt).toBe(Date.parse(waiting?.expiresAt ?? ''));
+
+    // The member comes back (the panel focused): resent at once, 15 s after the refusal have passed.
     ctx.api.startCall.mockRejectedValueOnce(apiError(409, 'approval_not_usable'));
-    await tick(3000);
+    await memberCameBack(ctx);
+    await tick(0);
+    expect(ctx.api.startCall).toHaveBeenCalledTimes(2);
     expect(await ctx.db.calls.get(LOCAL)).toMatchObject({ state: 'needs_approval', approvalId: null });
     expect((await ctx.db.approvals.get('apr_1'))?.status).toBe('pending');
+
+    // Not usable yet: the next resend needs another return, and 30 s after this resend.
+    for (let s = 0; s < 60; s++) await tick(1000);
+    expect(ctx.api.startCall).toHaveBeenCalledTimes(2);
     ctx.api.startCall.mockResolvedValueOnce(started('run_9', 'ses_9'));
-    await tick(3000);
+    const firstResendAt = (await ctx.db.approvals.get('apr_1'))?.lastResendAt ?? 0;
+    ctx.clock.now = firstResendAt + 10_000;
+    await memberCameBack(ctx);
+    await tick(0);
+    expect(ctx.api.startCall).toHaveBeenCalledTimes(2);
+    await tick(19_000);
+    expect(ctx.api.startCall).toHaveBeenCalledTimes(2);
+    await tick(1000);
+    expect(ctx.api.startCall).toHaveBeenCalledTimes(3);
     expect(await ctx.db.calls.get(LOCAL)).toMatchObject({ state: 'started' });
+    const bodies = ctx.api.startCall.mock.calls.map((c) => c[0]);
+    expect(bodies.slice(1).every((b) => b.approvalId === 'apr_1')).toBe(true);
     const keys = ctx.api.startCall.mock.calls.map((c) => c[1]?.idempotencyKey);
     expect(new Set(keys).size).toBe(3);
+  });
+
+  it('a closed approval tab is the member coming back; the first resend still waits for its 15 s', async () => {
+    ctx.api.getApproval.mockRejectedValue(apiError(503, 'not_available'));
+    await tick(1000);
+    await rememberApprovalTab(ctx, APPROVAL_URL, 42);
+    await approvalTabClosed(ctx, 41);
+    await tick(20_000);
+    expect(ctx.api.startCall).toHaveBeenCalledTimes(1);
+    ctx.api.startCall.mockResolvedValueOnce(started('run_9', 'ses_9'));
+    ctx.clock.now -= 16_000;
+    await approvalTabClosed(ctx, 42);
+    await tick(0);
+    expect(ctx.api.startCall).toHaveBeenCalledTimes(1);
+    await tick(11_000);
+    expect(ctx.api.startCall).toHaveBeenCalledTimes(2);
+    expect(await ctx.db.calls.get(LOCAL)).toMatchObject({ state: 'started' });
+  });
+
+  it('the approval is still said to run out after 30 minutes when the member never comes back', async () => {
+    ctx.api.getApproval.mockRejectedValue(apiError(404, 'not_found'));
+    await tick(1000);
+    await tick(30 * 60_000);
+    expect(ctx.api.startCall).toHaveBeenCalledTimes(1);
+    expect(await ctx.db.calls.get(LOCAL)).toMatchObject({ state: 'expired', error: { code: 'approval_expired' } });
   });
 
   it('an approved approval that is not usable for this call refuses it', async () => {

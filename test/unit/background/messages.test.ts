@@ -40,6 +40,7 @@ function handlers(overrides: Partial<CommandHandlers> = {}): CommandHandlers {
     clearCache: fail,
     setSettings: fail,
     downloadFile: fail,
+    approvalCameBack: fail,
     openSitePage: fail,
     uploadFile: fail,
     askCoverage: fail,

@@ -37,6 +37,10 @@ describe('CallView', () => {
       updatedAt: '2026-05-01T10:02:00.000Z',
       nextCheckAt: 0,
       checks: 0,
+      cameBackAt: null,
+      resends: 0,
+      lastResendAt: null,
+      pageTabId: null,
     });
     const { sent } = await show(call);
     await screen.findByText(/the extension will start it by itself/);

@@ -3,13 +3,14 @@ import { Dexie } from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { AppDb, CURRENT_DB_VERSION, DB_VERSIONS } from '../../../lib/db';
 import { ROW_SCHEMAS } from '../../../lib/db/rows';
-import { STORES_V1, STORES_V2, STORES_V3 } from '../../../lib/db/schema';
+import { STORES_V1, STORES_V2, STORES_V3, STORES_V4 } from '../../../lib/db/schema';
 import { V1 } from './fixtures/v1';
 import { V2 } from './fixtures/v2';
 import { V3 } from './fixtures/v3';
+import { V4 } from './fixtures/v4';
 
 /** One fixture per released version, oldest first. */
-const FIXTURES = [V1, V2, V3];
+const FIXTURES = [V1, V2, V3, V4];
 
 async function writeFixture(name: string, fixture: (typeof FIXTURES)[number]): Promise<void> {
   const old = new Dexie(name);
@@ -30,6 +31,7 @@ describe('database versions', () => {
     expect(STORES_V1).toEqual(V1.stores);
     expect(STORES_V2).toEqual(V2.stores);
     expect(STORES_V3).toEqual(V3.stores);
+    expect(STORES_V4).toEqual(V4.stores);
   });
 
   for (const fixture of FIXTURES) {
@@ -67,12 +69,12 @@ describe('database versions', () => {
     await Dexie.delete(name);
   });
 
-  it('version 2 opens as version 3: rows kept, new tables empty, history indexes answer', async () => {
+  it('version 2 opens with version 3 tables: rows kept, new tables empty, history indexes answer', async () => {
     const name = `migration-v2-v3-${crypto.randomUUID()}`;
     await writeFixture(name, V2);
     const db = new AppDb(name);
     await db.open();
-    expect(db.verno).toBe(3);
+    expect(db.verno).toBe(CURRENT_DB_VERSION);
     expect(await db.calls.count()).toBe(V2.rows.calls.length);
     expect(await db.downloads.count()).toBe(1);
     for (const table of [db.answerDrafts, db.textDrafts, db.plans, db.settings, db.shares, db.sharedProjects]) {
@@ -90,6 +92,21 @@ describe('database versions', () => {
     });
     expect(await db.answerDrafts.where('sessionId').equals('ses_1').count()).toBe(1);
     expect((await db.answerDrafts.get(['ses_1', 'stack']))?.draft.own).toBe('x');
+    db.close();
+    await Dexie.delete(name);
+  });
+
+  it('version 3 opens as version 4: approvals come up never resent and not come back, no capability known', async () => {
+    const name = `migration-v3-v4-${crypto.randomUUID()}`;
+    await writeFixture(name, V3);
+    const db = new AppDb(name);
+    await db.open();
+    const approvals = await db.approvals.toArray();
+    expect(approvals.length).toBe(V3.rows.approvals.length);
+    for (const a of approvals) expect([a.cameBackAt, a.resends, a.lastResendAt, a.pageTabId]).toEqual([null, 0, null, null]);
+    expect(await db.capabilities.count()).toBe(0);
+    await db.capabilities.put({ origin: 'https://site.example', capability: 'quoteCall', offered: false, at: 1 });
+    expect(await db.capabilities.where('origin').equals('https://site.example').count()).toBe(1);
     db.close();
     await Dexie.delete(name);
   });
