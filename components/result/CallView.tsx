@@ -118,6 +118,7 @@ function PendingApproval({ call }: { call: CallRow }) {
       approvalLine={null}
       reason={approval?.reason ?? extras?.reason ?? null}
       expiresAt={approval?.expiresAt ?? null}
+      approvalId={approval?.status === 'pending' ? approval.approvalId : null}
     />
   );
 }

@@ -39,7 +39,7 @@ test('approved on the emulator’s page, the call is resent by itself and runs e
 
   const before = new Set((await emu.control.sessions(made.memberId)).map((s) => s.sessionId));
   const call = await startCall(panel);
-  await call.getByText('Waiting for your approval… the extension will start it by itself.').waitFor({ timeout: WAIT_MS });
+  await call.getByText('Waiting for your approval on the site.').waitFor({ timeout: WAIT_MS });
   const [refused] = await emu.control.callStarts();
   expect(refused?.status).toBe(403);
   await expect.poll(() => notificationIds(ext), { timeout: WAIT_MS }).toEqual([expect.stringMatching(/^approval:.+:needed$/)]);

@@ -42,11 +42,17 @@ describe('CallView', () => {
       lastResendAt: null,
       pageTabId: null,
     });
-    const { sent } = await show(call);
-    await screen.findByText(/the extension will start it by itself/);
+    const { sent } = await show(call, { approvalCameBack: () => ({ ok: true, value: { nextCheckAt: Date.now() + 14_500 } }) });
+    await screen.findByText('Waiting for your approval on the site.');
     expect(screen.getByText(/first call to this agent/)).toBeTruthy();
     fireEvent.click(await screen.findByRole('button', { name: 'Approve on the site' }));
     await waitFor(() => expect(sent).toEqual([{ name: 'openSitePage', payload: { url: `${SITE}/approvals/ap_1` } }]));
+    // Coming back says so to the background, which resends no sooner than its gap; the panel says when.
+    fireEvent.click(screen.getByRole('button', { name: 'I approved it' }));
+    await screen.findByText('Sending it again in 15 s.');
+    expect(sent.at(-1)).toEqual({ name: 'approvalCameBack', payload: { approvalId: 'ap_1' } });
+    fireEvent.focus(window);
+    await waitFor(() => expect(sent.filter((m) => m.name === 'approvalCameBack').length).toBe(2));
   });
 
   it('shows a refusal and lets the member change the request', async () => {

@@ -66,7 +66,7 @@ describe('RefusalView', () => {
       actions,
     );
     expect(screen.getByText('This is your 11th call today; approve it on the site.')).toBeTruthy();
-    expect(screen.getByText(/the extension will start it by itself/)).toBeTruthy();
+    expect(screen.getByText(/sends the call again by itself/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Approve on the site' }));
     await waitFor(() => expect(sent).toEqual([{ name: 'openSitePage', payload: { url: `${SITE}/approvals/ap_1` } }]));
   });
