@@ -9,7 +9,10 @@ import type { CommandName, CommandPayload, CommandResult } from '@/lib/messages'
  */
 export interface PanelActions {
   send<N extends CommandName>(name: N, payload: CommandPayload<N>): Promise<CommandResult<N>>;
-  /** browser.permissions.request for `${origin}/*`; must be the first await of a click handler. */
+  /**
+   * browser.permissions.request for the origin's host (`scheme://host/*`, lib/safety/host-pattern); must be
+   * the first await of a click handler.
+   */
   requestOrigin(origin: string): Promise<boolean>;
 }
 

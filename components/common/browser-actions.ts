@@ -1,12 +1,15 @@
 import { browser } from 'wxt/browser';
 import { sendCommand } from '@/lib/messages';
+import { hostPattern } from '@/lib/safety/host-pattern';
 import type { PanelActions } from './actions';
 
 export const browserActions: PanelActions = {
   send: sendCommand,
   async requestOrigin(origin) {
+    const pattern = hostPattern(origin);
+    if (pattern === null) return false;
     try {
-      return await browser.permissions.request({ origins: [`${origin}/*`] });
+      return await browser.permissions.request({ origins: [pattern] });
     } catch {
       return false;
     }

@@ -1,6 +1,6 @@
 import type { MemberError } from '@/lib/db/types';
 import { formatAbsolute } from '@/lib/format/time';
-import { connectionPageUrl, topUpPageUrl } from '@/lib/safety/urls';
+import { connectionPageUrl, siteHomeUrl } from '@/lib/safety/urls';
 import { SitePageButton } from '../common/SitePageButton';
 import { useSite } from '../common/site';
 import { UntrustedText } from '../common/UntrustedText';
@@ -39,7 +39,12 @@ function NextStep({ error, approvalLine }: { error: MemberError; approvalLine: s
       return (
         <p>
           Top up your credits on the site, then start again.{' '}
-          <SitePageButton url={extras.topUpUrl ?? (site ? topUpPageUrl(site.origin) : null)}>Top up on the site</SitePageButton>
+          {extras.topUpUrl ? (
+            <SitePageButton url={extras.topUpUrl}>Top up on the site</SitePageButton>
+          ) : (
+            // The site named no top-up page: its home page, never an address we guessed.
+            <SitePageButton url={site ? siteHomeUrl(site.origin) : null}>Open the site to top up</SitePageButton>
+          )}
         </p>
       );
     case 'over_max':

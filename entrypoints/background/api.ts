@@ -23,6 +23,7 @@ export type Api = Pick<
   | 'listFindings'
   | 'getApproval'
   | 'uploadFile'
+  | 'downloadFile'
   | 'coverage'
   | 'createShare'
   | 'putShareFiles'

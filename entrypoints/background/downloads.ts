@@ -1,16 +1,20 @@
 /**
  * Saving a result file: lib/files decides (active files only after the member confirmed, the 20 MB a day,
- * the link's 300 s), the background renews an expired link by reading the call again, records the download
- * in the ledger and hands the signed link to the browser's downloads. Nothing is ever opened.
+ * the link's 300 s), the background renews an expired link by reading the call again, fetches the signed
+ * link itself (any https host; no key, no cookies, no referrer), records the download in the ledger and hands
+ * the bytes to the browser's downloads. Nothing is ever opened.
  */
 import { browser } from 'wxt/browser';
+import { ApiError } from '../../lib/api/errors';
 import { type CallRow, getConnection } from '../../lib/db';
 import { downloadsLeft } from '../../lib/files/download-allowance';
-import { decideFileAction, type FileAction } from '../../lib/files/file-actions';
+import { type DownloadOptions, decideFileAction, type FileAction } from '../../lib/files/file-actions';
 import { CommandFailure, type CommandReply, localError } from '../../lib/messages';
+import { hostPattern } from '../../lib/safety/host-pattern';
 import type { Ctx } from './context';
-import { NOT_CONNECTED } from './member-error';
+import { NOT_CONNECTED, toMemberError } from './member-error';
 import { refreshCall } from './poller';
+import { withApi } from './with-api';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -30,7 +34,48 @@ async function decide(ctx: Ctx, row: CallRow, fileId: string, confirmed: boolean
     records,
   );
   const readAt = Date.parse(row.resultReadAt ?? row.updatedAt);
-  return decideFileAction(file, { confirmed, leftBytes, readAt, now, siteOrigin: conn.origin });
+  return decideFileAction(file, { confirmed, leftBytes, readAt, now });
+}
+
+/** The host permission for the link's host is asked by the panel within the member's click; here it must be held. */
+async function checkHostPermission(url: string): Promise<void> {
+  const pattern = hostPattern(url);
+  const granted = pattern !== null && (await browser.permissions.contains({ origins: [pattern] }).catch(() => false));
+  if (!granted) {
+    const host = new URL(url).host;
+    throw new CommandFailure(
+      localError('file_host_permission', `The extension may not fetch files from ${host} yet. Allow it when the browser asks; nothing was downloaded.`),
+    );
+  }
+}
+
+/** A URL the downloads API accepts for bytes: a blob URL where the page can make one (Firefox), else a data URL (Chrome's worker). */
+function bytesUrl(bytes: Uint8Array, contentType: string): { url: string; release: () => void } {
+  const blob = new Blob([bytes as Uint8Array<ArrayBuffer>], { type: contentType });
+  if (typeof URL.createObjectURL === 'function') {
+    const url = URL.createObjectURL(blob);
+    return { url, release: () => setTimeout(() => URL.revokeObjectURL(url), 60_000) };
+  }
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return { url: `data:${contentType};base64,${btoa(binary)}`, release: () => undefined };
+}
+
+async function fetchAndSave(ctx: Ctx, downloads: DownloadsApi, options: DownloadOptions): Promise<void> {
+  let file: { bytes: Uint8Array };
+  try {
+    file = await withApi(ctx, (api) => api.downloadFile(options.url));
+  } catch (err) {
+    const error = toMemberError(err);
+    throw new CommandFailure({ ...error, message: err instanceof ApiError ? error.message : `The file could not be fetched. ${error.message}` });
+  }
+  // Saved as plain bytes whatever the server called them, so the browser never renders or runs it.
+  const { url, release } = bytesUrl(file.bytes, 'application/octet-stream');
+  try {
+    await downloads.download({ ...options, url });
+  } finally {
+    release();
+  }
 }
 
 export async function downloadFile(
@@ -54,12 +99,14 @@ export async function downloadFile(
     throw new CommandFailure(localError('link_expired', 'The file’s link ran out and no fresh one came. Try again in a moment.'));
   }
   if (action.kind === 'refuse') throw new CommandFailure(localError(`file_${action.reason}`, action.message));
+  await checkHostPermission(action.options.url);
   // Counted before it starts, so two quick clicks cannot both fit the same allowance.
   const id = await ctx.db.downloads.add({ localId: p.localId, fileId: p.fileId, bytes: action.sizeBytes, at: ctx.now() });
   try {
-    await downloads.download(action.options);
-  } catch {
+    await fetchAndSave(ctx, downloads, action.options);
+  } catch (err) {
     if (id !== undefined) await ctx.db.downloads.delete(id);
+    if (err instanceof CommandFailure) throw err;
     throw new CommandFailure(localError('download_failed', 'The browser did not start the download.'));
   }
   return { filename: action.options.filename };

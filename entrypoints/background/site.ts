@@ -1,13 +1,13 @@
 /**
  * The site's origin as the background uses it (G15, G17). Address and page checks are lib/safety/urls (the
- * panel uses the same); this adds the host permission pattern the connect click asks for.
+ * panel uses the same); the host permission pattern is lib/safety/host-pattern's, the one the panel asks for
+ * on the connect click (`scheme://host/*`: Firefox patterns carry no port).
  */
+import { hostPattern } from '../../lib/safety/host-pattern';
+
 export { checkSiteAddress, sitePageUrl } from '../../lib/safety/urls';
 
-/**
- * The match pattern of the site's origin, the same the panel asks for on the connect click (`${origin}/*`,
- * port included). A broader grant (the manifest's loopback `http://127.0.0.1/*`) contains it too.
- */
+/** The host permission pattern of the site's origin (a checked origin always has one). */
 export function originPattern(origin: string): string {
-  return `${new URL(origin).origin}/*`;
+  return hostPattern(origin) ?? `${new URL(origin).origin}/*`;
 }

@@ -430,8 +430,9 @@ export class ApiClient {
   }
 
   /**
-   * Fetches a signed file link (`files[].url`, good 300 s) WITHOUT the key, whatever its origin. https, or
-   * http on a loopback host only. Errors: 403 link_expired, 429 download_limit (G14).
+   * Fetches a signed file link (`files[].url`, good 300 s) WITHOUT the key, cookies or referrer, whatever its
+   * host (services often serve downloads from a storage host of their own). https, or http on a loopback host
+   * only. Errors of our emulator: 403 link_expired, 429 download_limit (G14).
    */
   async downloadFile(signedUrl: string, options: RequestOptions = {}): Promise<DownloadedFile> {
     const checked = checkSiteAddress(signedUrl);
@@ -441,7 +442,8 @@ export class ApiClient {
       async () => {
         const { response, bytes } = await this.#fetchOnce(
           url,
-          { method: 'GET', headers: { Accept: '*/*' }, credentials: 'omit', redirect: 'follow' },
+          // No key, no cookies, no referrer: the link alone is the permission (G14).
+          { method: 'GET', headers: { Accept: '*/*' }, credentials: 'omit', referrerPolicy: 'no-referrer', redirect: 'follow' },
           'bytes',
           options.signal,
         );

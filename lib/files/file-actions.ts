@@ -28,7 +28,6 @@ export interface FileActionContext {
   /** Epoch ms when the call holding this link was read. */
   readAt: number;
   now: number;
-  siteOrigin: string;
 }
 
 export interface DownloadOptions {
@@ -67,12 +66,12 @@ export function decideFileAction(file: ResultFile, context: FileActionContext): 
     };
   }
   if (needsFreshLink(file, context.readAt, context.now)) return { kind: 'renew_link' };
-  const url = signedFileLink(file.url, context.siteOrigin, file.fileId);
+  const url = signedFileLink(file.url);
   if (url === null) {
     return {
       kind: 'refuse',
       reason: 'bad_link',
-      message: "The file's link does not point to this file on the site, so it was not followed.",
+      message: "The file's link is not an https address, so it was not followed.",
     };
   }
   return {

@@ -1,21 +1,19 @@
-// A result file's signed link (G14: {site}/api/v1/files/{fileId}?exp=…&sig=…) is followed only when it
-// points there: on the site's own origin, at this file. It carries no key and needs none.
-import { isOnOrigin } from '@/lib/safety/urls';
+// A result file's signed link (`files[].url`, good 300 s). Many services serve downloads from a storage host
+// of their own, so the link may be on any https host (plain http only on this computer, for development).
+// It is fetched without the key: the key goes only to the site's origin, in the API client's header.
+import { isLoopbackHost } from '@/lib/safety/urls';
 
-const FILES_PATH = '/api/v1/files/';
-
-/** The link to fetch, or null when it is not this file's link on the site. */
-export function signedFileLink(url: string, siteOrigin: string, fileId: string): string | null {
-  if (!isOnOrigin(url, siteOrigin)) return null;
-  const parsed = new URL(url);
-  if (!parsed.pathname.startsWith(FILES_PATH)) return null;
-  const rest = parsed.pathname.slice(FILES_PATH.length);
-  if (rest === '' || rest.includes('/')) return null;
-  let id: string;
+/** The link to fetch, or null when it is not an https address (or http on loopback), or carries credentials. */
+export function signedFileLink(url: string): string | null {
+  let parsed: URL;
   try {
-    id = decodeURIComponent(rest);
+    parsed = new URL(url);
   } catch {
     return null;
   }
-  return id === fileId ? parsed.href : null;
+  if (parsed.username || parsed.password) return null;
+  if (parsed.protocol === 'https:') return parsed.href;
+  if (parsed.protocol === 'http:' && isLoopbackHost(parsed.hostname)) return parsed.href;
+  return null;
 }
+

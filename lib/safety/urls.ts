@@ -1,5 +1,6 @@
-// URL checks for the panel. The extension opens only the member's own pages (G15), only on the
-// site's origin (G17), and only when the member clicks; everything else in a result stays text.
+// URL checks for the panel and the background. The extension opens only the member's own pages (G15): pages
+// the site named (approvalUrl, signOffUrl, topUpUrl) on the site's own origin (G17), whatever their path, and
+// only when the member clicks; everything else in a result stays text.
 
 function parse(input: string): URL | null {
   try {
@@ -14,10 +15,15 @@ export function isHttpUrl(input: string): boolean {
   return url !== null && (url.protocol === 'http:' || url.protocol === 'https:');
 }
 
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+const LOOPBACK_HOSTS = new Set(['localhost', '[::1]']);
+const LOOPBACK_V4 = /^127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
 
+/** This computer: localhost, ::1 and the whole 127.0.0.0/8 range (a URL's hostname is already normalised). */
 export function isLoopbackHost(hostname: string): boolean {
-  return LOOPBACK_HOSTS.has(hostname.toLowerCase());
+  const host = hostname.toLowerCase();
+  if (LOOPBACK_HOSTS.has(host)) return true;
+  const v4 = LOOPBACK_V4.exec(host);
+  return v4 !== null && v4.slice(1).every((part) => Number(part) <= 255);
 }
 
 export type SiteAddressCheck = { ok: true; origin: string } | { ok: false; problem: string };
@@ -49,43 +55,35 @@ export function isOnOrigin(input: string, siteOrigin: string): boolean {
   return url.origin === site.origin;
 }
 
-// The member's own pages, by path (G15). One segment for each id; a trailing slash is tolerated.
-const SEGMENT = "[A-Za-z0-9._~%!$&'()*+,;=:@-]+";
-const SITE_PAGE_PATHS: readonly RegExp[] = [
-  /^\/connect\/?$/,
-  new RegExp(`^/approvals/${SEGMENT}/?$`),
-  new RegExp(`^/findings/drafts/${SEGMENT}/?$`),
-  new RegExp(`^/shares/${SEGMENT}/sign-off/?$`),
-  /^\/top-up\/?$/,
-  new RegExp(`^/connections/${SEGMENT}/?$`),
-];
-
 function hasDotSegment(pathname: string): boolean {
   return pathname.split('/').some((part) => part === '.' || part === '..' || /^%2e/i.test(part));
 }
 
-export function isSitePagePath(pathname: string): boolean {
-  if (hasDotSegment(pathname)) return false;
-  return SITE_PAGE_PATHS.some((pattern) => pattern.test(pathname));
-}
-
-// The URL to open for a site page, or null when it is not one the extension may open.
+/**
+ * The URL to open for a page the site named (approvalUrl, signOffUrl, topUpUrl), or null when the extension
+ * may not open it: only http(s) on the site's own origin (so https, or http on loopback), without a user name
+ * or password and without an encoded dot segment. The path is the site's business (G15), except the API
+ * itself (/api/), which is no page of the member's.
+ */
 export function sitePageUrl(input: string, siteOrigin: string): string | null {
   if (!isOnOrigin(input, siteOrigin)) return null;
   const url = parse(input);
-  if (!url || !isSitePagePath(url.pathname)) return null;
+  if (!url || hasDotSegment(url.pathname)) return null;
+  if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return null;
   return url.href;
 }
 
-// The member's page for a connection (switches, limits, findings choice, revoke).
+/** The site's home page, opened when the site named no page for a step (e.g. a 402 without topUpUrl). */
+export function siteHomeUrl(siteOrigin: string): string | null {
+  const site = parse(siteOrigin);
+  if (!site) return null;
+  return sitePageUrl(`${site.origin}/`, site.origin);
+}
+
+// The member's page for a connection (switches, limits, findings choice, revoke). The contract names no
+// address for it: this is our reading (G15), on the site's origin like every page.
 export function connectionPageUrl(siteOrigin: string, connectionId: string): string | null {
   const site = parse(siteOrigin);
   if (!site) return null;
   return sitePageUrl(`${site.origin}/connections/${encodeURIComponent(connectionId)}`, site.origin);
-}
-
-export function topUpPageUrl(siteOrigin: string): string | null {
-  const site = parse(siteOrigin);
-  if (!site) return null;
-  return sitePageUrl(`${site.origin}/top-up`, site.origin);
 }

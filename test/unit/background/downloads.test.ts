@@ -19,11 +19,15 @@ function file(fileId: string, active: boolean, sizeBytes = 1000): CallFile {
 
 let ctx: TestCtx;
 let download: ReturnType<typeof vi.fn>;
+let contains: ReturnType<typeof vi.spyOn>;
+const BYTES = new TextEncoder().encode('# plan\n');
 beforeEach(async () => {
   resetBrowser();
   download = vi.fn(async () => 1);
   Object.assign(fakeBrowser, { downloads: { download } });
+  contains = vi.spyOn(fakeBrowser.permissions, 'contains').mockResolvedValue(true);
   ctx = makeCtx();
+  ctx.api.downloadFile.mockResolvedValue({ bytes: BYTES, contentType: 'text/html' });
   await connected(ctx);
   await startedCall(ctx, 'c1', 'run_1', 'ses_1');
   await ctx.db.calls.update('c1', {
@@ -34,9 +38,14 @@ beforeEach(async () => {
 });
 
 describe('downloadFile', () => {
-  it('saves a plain file through the browser and counts it', async () => {
+  it('fetches the signed link itself and saves its bytes through the browser, counted', async () => {
     const reply = await downloadFile(ctx, { localId: 'c1', fileId: 'fil_plain', confirmedActive: false });
-    expect(download).toHaveBeenCalledWith(expect.objectContaining({ url: link('fil_plain'), saveAs: false }));
+    expect(ctx.api.downloadFile).toHaveBeenCalledWith(link('fil_plain'));
+    // The browser saves bytes the extension fetched (never the link itself, never as the type the server said).
+    const saved = download.mock.calls[0]?.[0] as { url: string; saveAs: boolean };
+    expect(saved.saveAs).toBe(false);
+    expect(saved.url).not.toBe(link('fil_plain'));
+    expect(saved.url).toMatch(/^(blob:|data:application\/octet-stream;base64,)/);
     expect(reply.filename).toMatch(/plan\.md$/);
     expect(await ctx.db.downloads.toArray()).toEqual([expect.objectContaining({ fileId: 'fil_plain', bytes: 1000 })]);
   });
@@ -46,6 +55,7 @@ describe('downloadFile', () => {
       error: { code: 'file_needs_confirmation' },
     });
     expect(download).not.toHaveBeenCalled();
+    expect(ctx.api.downloadFile).not.toHaveBeenCalled();
     await downloadFile(ctx, { localId: 'c1', fileId: 'fil_active', confirmedActive: true });
     expect(download).toHaveBeenCalledWith(expect.objectContaining({ saveAs: true, filename: expect.stringMatching(/\.txt$/) }));
   });
@@ -68,6 +78,31 @@ describe('downloadFile', () => {
     ctx.api.getCall.mockResolvedValue(result('run_1', 'ses_1', 'passed', { files: [fresh] }));
     await downloadFile(ctx, { localId: 'c1', fileId: 'fil_plain', confirmedActive: false });
     expect(ctx.api.getCall).toHaveBeenCalledWith('run_1');
-    expect(download).toHaveBeenCalledWith(expect.objectContaining({ url: fresh.url }));
+    expect(ctx.api.downloadFile).toHaveBeenCalledWith(fresh.url);
+    expect(download).toHaveBeenCalledTimes(1);
+  });
+
+  it('fetches a link on a storage host of its own when that host is allowed, and refuses without the permission', async () => {
+    const storage = { ...file('fil_plain', false), url: 'https://files.storage-host.example/b/fil_plain?X-Signature=ab' };
+    await ctx.db.calls.update('c1', { result: result('run_1', 'ses_1', 'passed', { files: [storage] }) });
+    await downloadFile(ctx, { localId: 'c1', fileId: 'fil_plain', confirmedActive: false });
+    expect(contains).toHaveBeenLastCalledWith({ origins: ['https://files.storage-host.example/*'] });
+    expect(ctx.api.downloadFile).toHaveBeenCalledWith(storage.url);
+
+    contains.mockResolvedValue(false);
+    await expect(downloadFile(ctx, { localId: 'c1', fileId: 'fil_plain', confirmedActive: false })).rejects.toMatchObject({
+      error: { code: 'file_host_permission' },
+    });
+    expect(ctx.api.downloadFile).toHaveBeenCalledTimes(1);
+    expect(await ctx.db.downloads.count()).toBe(1);
+  });
+
+  it('a link that is not https (nor http on this computer) is never fetched', async () => {
+    const plain = { ...file('fil_plain', false), url: 'http://files.storage-host.example/fil_plain' };
+    await ctx.db.calls.update('c1', { result: result('run_1', 'ses_1', 'passed', { files: [plain] }) });
+    await expect(downloadFile(ctx, { localId: 'c1', fileId: 'fil_plain', confirmedActive: false })).rejects.toMatchObject({
+      error: { code: 'file_bad_link' },
+    });
+    expect(ctx.api.downloadFile).not.toHaveBeenCalled();
   });
 });

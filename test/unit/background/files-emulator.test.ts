@@ -90,16 +90,19 @@ describe('files and sharing against the emulator', () => {
     const plain = files.find((f) => !f.active);
     const active = files.find((f) => f.active);
     expect(plain && active).toBeTruthy();
+    await emu.control.clearRequests();
     await downloadFile(ctx, { localId, fileId: plain?.fileId ?? '', confirmedActive: false });
-    expect(download).toHaveBeenLastCalledWith(expect.objectContaining({ url: plain?.url, saveAs: false }));
-    // The link works without the key.
-    const res = await fetch(plain?.url ?? '');
-    expect(res.status).toBe(200);
+    expect(download).toHaveBeenLastCalledWith(expect.objectContaining({ saveAs: false }));
+    // The background fetched the link itself, once, without the key.
+    const gets = (await emu.control.requests('/api/v1/files/')).filter((r) => r.method === 'GET');
+    expect(gets.map((r) => [r.path, r.authorization])).toEqual([[`/api/v1/files/${plain?.fileId}`, false]]);
     await expect(downloadFile(ctx, { localId, fileId: active?.fileId ?? '', confirmedActive: false })).rejects.toMatchObject({
       error: { code: 'file_needs_confirmation' },
     });
+    expect((await emu.control.requests('/api/v1/files/')).filter((r) => r.method === 'GET')).toHaveLength(1);
     await downloadFile(ctx, { localId, fileId: active?.fileId ?? '', confirmedActive: true });
-    expect(download).toHaveBeenLastCalledWith(expect.objectContaining({ url: active?.url, saveAs: true }));
+    expect(download).toHaveBeenLastCalledWith(expect.objectContaining({ saveAs: true }));
+    expect((await emu.control.requests('/api/v1/files/')).filter((r) => r.method === 'GET')).toHaveLength(2);
   });
 
   it('takes a share draft from start to signed off', async () => {

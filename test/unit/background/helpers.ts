@@ -42,6 +42,7 @@ export function fakeApi(): FakeApi {
     listFindings: unexpected('listFindings'),
     getApproval: unexpected('getApproval'),
     uploadFile: unexpected('uploadFile'),
+    downloadFile: unexpected('downloadFile'),
     coverage: unexpected('coverage'),
     createShare: unexpected('createShare'),
     putShareFiles: unexpected('putShareFiles'),

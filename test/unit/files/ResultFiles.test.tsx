@@ -40,7 +40,7 @@ function renderWired(leftBytes: number | null = 1_000_000) {
   const act = (fileId: string, confirmed: boolean) => {
     const file = files.find((f) => f.fileId === fileId);
     if (!file) return;
-    const action = decideFileAction(file, { confirmed, leftBytes, readAt: NOW, now: NOW + 1000, siteOrigin: SITE });
+    const action = decideFileAction(file, { confirmed, leftBytes, readAt: NOW, now: NOW + 1000 });
     if (action.kind === 'download') void fetchFile(action.options.url);
   };
   render(

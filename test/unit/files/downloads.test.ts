@@ -95,7 +95,7 @@ describe('link renewal on a fake clock', () => {
   it('the file gate asks for a fresh read instead of using a stale link', () => {
     const readAt = Date.now();
     const file = resultFile();
-    const context = { confirmed: false, leftBytes: 10_000, readAt, siteOrigin: SITE };
+    const context = { confirmed: false, leftBytes: 10_000, readAt };
     expect(decideFileAction(file, { ...context, now: Date.now() }).kind).toBe('download');
     vi.advanceTimersByTime(280_000);
     expect(decideFileAction(file, { ...context, now: Date.now() })).toEqual({ kind: 'renew_link' });
@@ -103,18 +103,21 @@ describe('link renewal on a fake clock', () => {
 });
 
 describe('signed links', () => {
-  it('follows only this file’s link on the site', () => {
-    expect(signedFileLink(`${SITE}/api/v1/files/f1?exp=1&sig=ab`, SITE, 'f1')).toBe(`${SITE}/api/v1/files/f1?exp=1&sig=ab`);
-    expect(signedFileLink(`${SITE}/api/v1/files/f2?exp=1`, SITE, 'f1')).toBeNull();
-    expect(signedFileLink('https://evil.example/api/v1/files/f1', SITE, 'f1')).toBeNull();
-    expect(signedFileLink(`${SITE}/api/v1/calls/f1`, SITE, 'f1')).toBeNull();
-    expect(signedFileLink(`${SITE}/api/v1/files/f1/../x`, SITE, 'f1')).toBeNull();
-    expect(signedFileLink('javascript:alert(1)', SITE, 'f1')).toBeNull();
+  it('follows a link on any https host (a storage host of the service), http only on this computer', () => {
+    expect(signedFileLink(`${SITE}/api/v1/files/f1?exp=1&sig=ab`)).toBe(`${SITE}/api/v1/files/f1?exp=1&sig=ab`);
+    expect(signedFileLink('https://storage.example-cdn.net/b/f1?X-Sig=1')).toBe('https://storage.example-cdn.net/b/f1?X-Sig=1');
+    expect(signedFileLink('http://127.0.0.2:9000/dl/f1?sig=1')).toBe('http://127.0.0.2:9000/dl/f1?sig=1');
+    expect(signedFileLink('http://storage.example/f1')).toBeNull();
+    expect(signedFileLink('https://user:pw@storage.example/f1')).toBeNull();
+    expect(signedFileLink('javascript:alert(1)')).toBeNull();
+    expect(signedFileLink('data:text/html,<b>x</b>')).toBeNull();
+    expect(signedFileLink('file:///etc/passwd')).toBeNull();
+    expect(signedFileLink('not a url')).toBeNull();
   });
 });
 
 describe('active-file rules at the file gate', () => {
-  const context = { leftBytes: 10_000, readAt: T0, now: T0 + 1_000, siteOrigin: SITE };
+  const context = { leftBytes: 10_000, readAt: T0, now: T0 + 1_000 };
 
   it('refuses an active file without confirmation before it even looks at the link', () => {
     const file = resultFile({ active: true, untrustedPath: asUntrusted('setup.sh') });
@@ -158,9 +161,12 @@ describe('active-file rules at the file gate', () => {
     const file = resultFile({ active: true, untrustedPath: asUntrusted('a.zip'), sizeBytes: 20_000 });
     expect(decideFileAction(file, { ...context, confirmed: true })).toMatchObject({ reason: 'over_allowance' });
   });
-  it('does not follow a link to another place', () => {
-    const file = resultFile({ url: 'https://elsewhere.example/api/v1/files/f1' });
-    expect(decideFileAction(file, { ...context, confirmed: false })).toMatchObject({ kind: 'refuse', reason: 'bad_link' });
+  it('follows an https link on a storage host, never a plain-http or script link', () => {
+    const storage = resultFile({ url: 'https://storage.example-cdn.net/f1?sig=1' });
+    expect(decideFileAction(storage, { ...context, confirmed: false })).toMatchObject({ kind: 'download', options: { url: storage.url } });
+    for (const url of ['http://elsewhere.example/api/v1/files/f1', 'javascript:alert(1)']) {
+      expect(decideFileAction(resultFile({ url }), { ...context, confirmed: false })).toMatchObject({ kind: 'refuse', reason: 'bad_link' });
+    }
   });
 });
 

@@ -48,14 +48,19 @@ describe('FindingsList', () => {
     expect(others.textContent).toMatch(/On trial/);
   });
 
-  it('never offers a sign-off page off the site or off the member’s pages', () => {
+  it('never offers a sign-off page off the site; one on the site is offered whatever its path', () => {
     list([
       finding('f1', { signOffUrl: 'https://evil.example/findings/drafts/d1' }),
-      finding('f2', { draftId: 'd2', signOffUrl: 'http://127.0.0.1:8787/somewhere/else' }),
+      finding('f2', { draftId: 'd2', signOffUrl: 'http://127.0.0.1:8788/findings/drafts/d2' }),
       finding('f3', { draftId: 'd3', signOffUrl: 'javascript:alert(1)' }),
     ]);
     expect(screen.queryAllByRole('button', { name: 'Sign off on the site' })).toHaveLength(0);
     expect(screen.getAllByText(/gave no sign-off page/)).toHaveLength(3);
+  });
+
+  it('offers a sign-off page the site keeps under a path of its own', () => {
+    list([finding('f4', { draftId: 'd4', signOffUrl: 'http://127.0.0.1:8787/account/review/d4/sign' })]);
+    expect(screen.getAllByRole('button', { name: 'Sign off on the site' })).toHaveLength(1);
   });
 
   it('says when there are no findings', () => {

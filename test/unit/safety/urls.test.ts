@@ -4,10 +4,11 @@ import {
   connectionPageUrl,
   isHttpUrl,
   isOnOrigin,
-  isSitePagePath,
+  isLoopbackHost,
+  siteHomeUrl,
   sitePageUrl,
-  topUpPageUrl,
 } from '@/lib/safety/urls';
+import { hostPattern } from '@/lib/safety/host-pattern';
 
 const SITE = 'http://127.0.0.1:8787';
 
@@ -46,27 +47,42 @@ describe('isOnOrigin', () => {
   });
 });
 
-describe('site pages (G15)', () => {
-  it('knows the member pages', () => {
-    for (const path of ['/connect', '/approvals/ap_1', '/findings/drafts/d1', '/shares/d2/sign-off', '/top-up', '/connections/c_9', '/top-up/']) {
-      expect(isSitePagePath(path), path).toBe(true);
+describe('site pages (G15): any path on the site origin', () => {
+  it('opens the pages the site names wherever they live on its origin', () => {
+    for (const path of ['/approvals/ap_1', '/m/approve/ap_1/review', '/account/findings/d1/sign', '/billing/credits?cents=500', '/', '/connections/c_9']) {
+      expect(sitePageUrl(`${SITE}${path}`, SITE), path).toBe(`${SITE}${path}`);
     }
   });
-  it('refuses every other path', () => {
-    for (const path of ['/', '/api/v1/me', '/approvals', '/approvals/a/b', '/approvals/..', '/shares/d2', '/connections/', '/agents/x', '/files/f1', '/topup']) {
-      expect(isSitePagePath(path), path).toBe(false);
-    }
-  });
-  it('opens a page only on the site origin', () => {
-    expect(sitePageUrl(`${SITE}/approvals/ap_1`, SITE)).toBe(`${SITE}/approvals/ap_1`);
-    expect(sitePageUrl(`${SITE}/top-up?cents=500`, SITE)).toBe(`${SITE}/top-up?cents=500`);
+  it('never opens another origin, another scheme, credentials, the API itself or an encoded dot segment', () => {
     expect(sitePageUrl('https://evil.example/approvals/ap_1', SITE)).toBeNull();
+    expect(sitePageUrl('http://127.0.0.1:8788/approvals/ap_1', SITE)).toBeNull();
+    expect(sitePageUrl('http://127.0.0.2:8787/approvals/ap_1', SITE)).toBeNull();
+    expect(sitePageUrl('javascript:alert(1)', SITE)).toBeNull();
+    expect(sitePageUrl('data:text/html,<script>alert(1)</script>', SITE)).toBeNull();
+    expect(sitePageUrl('http://u:p@127.0.0.1:8787/approvals/ap_1', SITE)).toBeNull();
     expect(sitePageUrl(`${SITE}/api/v1/me`, SITE)).toBeNull();
     expect(sitePageUrl(`${SITE}/approvals/x/../../api/v1/me`, SITE)).toBeNull();
   });
-  it('builds the connection and top-up pages', () => {
+  it('builds the connection page and the site home', () => {
     expect(connectionPageUrl(SITE, 'c_1')).toBe(`${SITE}/connections/c_1`);
     expect(connectionPageUrl(SITE, '../api')).toBe(`${SITE}/connections/..%2Fapi`);
-    expect(topUpPageUrl(`${SITE}/whatever`)).toBe(`${SITE}/top-up`);
+    expect(siteHomeUrl(`${SITE}/whatever`)).toBe(`${SITE}/`);
+  });
+});
+
+describe('loopback hosts and host permission patterns', () => {
+  it('knows this computer: localhost, ::1 and 127.0.0.0/8', () => {
+    for (const host of ['localhost', 'LOCALHOST', '[::1]', '127.0.0.1', '127.0.0.2', '127.255.255.255']) expect(isLoopbackHost(host), host).toBe(true);
+    for (const host of ['127.0.0.256', '128.0.0.1', '127.0.0.1.evil.example', 'localhost.evil.example', '10.0.0.1', '']) {
+      expect(isLoopbackHost(host), host).toBe(false);
+    }
+  });
+  it('asks and checks scheme://host/* with no port, the form both browsers match', () => {
+    expect(hostPattern('http://127.0.0.1:8787')).toBe('http://127.0.0.1/*');
+    expect(hostPattern('https://guild.example:8443/api/v1')).toBe('https://guild.example/*');
+    expect(hostPattern('https://guild.example')).toBe('https://guild.example/*');
+    expect(hostPattern('http://[::1]:3000/')).toBe('http://[::1]/*');
+    expect(hostPattern('javascript:alert(1)')).toBeNull();
+    expect(hostPattern('not a url')).toBeNull();
   });
 });
