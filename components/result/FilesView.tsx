@@ -2,10 +2,13 @@ import { useState } from 'preact/hooks';
 import type { CallFile } from '@/lib/api/schemas';
 import { db, getConnection } from '@/lib/db';
 import { downloadsLeft } from '@/lib/files/download-allowance';
+import { signedFileLink } from '@/lib/files/signed-link';
+import { hostPattern } from '@/lib/safety/host-pattern';
 import { formatBytes } from '@/lib/format/size';
 import { activeWarning, isActiveFile } from '@/lib/safety/active-files';
 import { UntrustedText } from '../common/UntrustedText';
 import { useActions } from '../common/actions';
+import { useSite } from '../common/site';
 import { useLiveQuery } from '../common/useLiveQuery';
 import { type FileProgress, ResultFiles } from '../files/ResultFiles';
 
@@ -22,6 +25,12 @@ function useDownloadsLeft(): number | null {
   return live.value ?? null;
 }
 
+/** A link off the site's own host: its host permission is asked for (the site's is held since connecting). */
+function needsHostPermission(link: string, siteOrigin: string | null): boolean {
+  const linkHost = signedFileLink(link) === null ? null : hostPattern(link);
+  return linkHost !== null && (siteOrigin === null || linkHost !== hostPattern(siteOrigin));
+}
+
 /**
  * Files of a result, through the shared ResultFiles list (no links; active files saved only after the
  * member confirms; refused before a download would not fit today's allowance). Saving goes through the
@@ -29,12 +38,23 @@ function useDownloadsLeft(): number | null {
  */
 export function FilesView({ localId, files }: { localId: string; files: CallFile[] }) {
   const actions = useActions();
+  const site = useSite();
   const left = useDownloadsLeft();
   const [progress, setProgress] = useState<Record<string, FileProgress>>({});
   if (files.length === 0) return null;
 
   const save = async (fileId: string, confirmedActive: boolean) => {
     setProgress((p) => ({ ...p, [fileId]: { state: 'working' } }));
+    // A link on a host of its own (a storage host) needs that host's permission, asked within this click,
+    // before any other await. An active file only ever gets here after the member confirmed it.
+    const link = files.find((f) => f.fileId === fileId)?.url ?? '';
+    if (needsHostPermission(link, site?.origin ?? null) && !(await actions.requestOrigin(new URL(link).origin))) {
+      setProgress((p) => ({
+        ...p,
+        [fileId]: { state: 'failed', message: 'The browser did not allow the extension to fetch this file’s host; nothing was downloaded.' },
+      }));
+      return;
+    }
     const result = await actions.send('downloadFile', { localId, fileId, confirmedActive });
     setProgress((p) => ({
       ...p,

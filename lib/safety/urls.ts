@@ -23,7 +23,7 @@ export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.toLowerCase();
   if (LOOPBACK_HOSTS.has(host)) return true;
   const v4 = LOOPBACK_V4.exec(host);
-  return v4 !== null && v4.slice(1).every((part) => Number(part) <= 255);
+  return v4?.slice(1).every((part) => Number(part) <= 255) === true;
 }
 
 export type SiteAddressCheck = { ok: true; origin: string } | { ok: false; problem: string };

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONTRACT_HEADER, headerToShow } from '@/components/result/header';
 import { ResultView } from '@/components/result/ResultView';
 import type { CallFile } from '@/lib/api/schemas';
@@ -154,6 +154,25 @@ describe('ResultView', () => {
     const dialog = screen.getByRole('alertdialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save without opening' }));
     await waitFor(() => expect(downloads()[1]).toEqual({ localId, fileId: 'f_setup.sh', confirmedActive: true }));
+  });
+
+  it('asks for a storage host’s permission within the click, first, and downloads nothing without it', async () => {
+    const { actions, sent, order } = fakeActions({ downloadFile: () => ({ ok: true, value: { filename: 'notes.md' } }) });
+    const onStorage = file('notes.md', false, { url: 'https://files.storage.example/b/f_notes.md?sig=ab' });
+    renderPanel(<ResultView call={makeCall()} result={makeResult({ files: [onStorage, file('own.md', false)] })} />, actions);
+    const download = (await screen.findByRole('button', { name: 'Download notes.md' })) as HTMLButtonElement;
+    await waitFor(() => expect(download.disabled).toBe(false));
+    fireEvent.click(download);
+    await waitFor(() => expect(order).toEqual(['permission:https://files.storage.example', 'send:downloadFile']));
+    // A link on the site's own host needs nothing more: the site's permission is held since connecting.
+    fireEvent.click(screen.getByRole('button', { name: 'Download own.md' }));
+    await waitFor(() => expect(order.at(-1)).toBe('send:downloadFile'));
+    expect(order.filter((o) => o.startsWith('permission:'))).toHaveLength(1);
+
+    vi.mocked(actions.requestOrigin).mockResolvedValueOnce(false);
+    fireEvent.click(download);
+    await screen.findByText(/did not allow the extension to fetch this file’s host/);
+    expect(sent.filter((s) => s.name === 'downloadFile')).toHaveLength(2);
   });
 
   it('counts downloads since GET /me was read against the allowance', async () => {
