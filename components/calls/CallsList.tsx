@@ -8,7 +8,7 @@ import { UntrustedText } from '../common/UntrustedText';
 
 function stateLine(call: CallRow): string {
   if (call.result) return callStatusWords(call.result.status);
-  return callStateWords(call.state);
+  return callStateWords(call.state, call.error);
 }
 
 interface Props {

@@ -1,4 +1,5 @@
 import type { MemberError } from '@/lib/db/types';
+import { SiteMessage } from './SiteMessage';
 
 /**
  * An error in the member's words (lib/api/errors wrote them, next step included); what the secret guard
@@ -10,6 +11,7 @@ export function ErrorNotice({ error, title }: { error: MemberError; title?: stri
     <div role="alert" class="notice notice-error">
       {title ? <strong>{title} </strong> : null}
       <span>{error.message}</span>
+      <SiteMessage error={error} />
       {found.length > 0 ? (
         <ul aria-label="What was found">
           {found.map((label) => (

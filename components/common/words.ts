@@ -2,7 +2,7 @@
 // guessed at (schemas keep it as { unknown }).
 import type { Tolerant } from '@/lib/api/schemas';
 import { knownSwitchName } from '@/lib/api/switch-names';
-import type { CallState } from '@/lib/db/types';
+import type { CallState, MemberError } from '@/lib/db/types';
 import { knownValue, rawValue } from '@/lib/api/tolerant';
 
 /** An enum value this version does not know, named as it arrived: `unknown (“…”)`. */
@@ -44,14 +44,15 @@ export function callStatusWords(
   }
 }
 
-export function callStateWords(state: CallState): string {
+/** A call's state in words; an unsent one says what happened to its last send (`error` of the row). */
+export function callStateWords(state: CallState, error?: Pick<MemberError, 'code' | 'status'> | null): string {
   switch (state) {
     case 'outbox':
       return 'Ready to send';
     case 'sending':
       return 'Sending…';
     case 'unsent':
-      return 'Not sent: the site could not be reached';
+      return unsentWords(error ?? null);
     case 'needs_approval':
       return 'Waiting for your approval';
     case 'started':
@@ -67,6 +68,17 @@ export function callStateWords(state: CallState): string {
     default:
       return 'Unknown state';
   }
+}
+
+/** Why a call is not sent: the site could not be reached, failed, asked to wait, or answered unreadably. */
+function unsentWords(error: Pick<MemberError, 'code' | 'status'> | null): string {
+  if (error === null || error.code === 'offline') return 'Not sent: the site could not be reached';
+  if (error.code === 'timeout') return 'Not sent: the site did not answer in time';
+  if (error.code === 'rate_limited' || error.code === 'idempotency_in_progress') return 'Not sent yet: the site asked to wait';
+  const status = error.status !== undefined ? ` (HTTP ${error.status})` : '';
+  if (error.code === 'server_error' || (error.status ?? 0) >= 500) return `Not sent: the site failed${status}`;
+  if (error.code === 'malformed_answer') return `Not sent: the site’s answer could not be read${status}`;
+  return `Not sent: the site refused it${status}`;
 }
 
 export function approvalReasonWords(value: Tolerant<string> | null | undefined): string {

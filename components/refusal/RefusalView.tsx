@@ -1,6 +1,7 @@
 import type { MemberError } from '@/lib/db/types';
 import { formatAbsolute } from '@/lib/format/time';
 import { connectionPageUrl, siteHomeUrl } from '@/lib/safety/urls';
+import { SiteMessage } from '../common/SiteMessage';
 import { SitePageButton } from '../common/SitePageButton';
 import { useSite } from '../common/site';
 import { UntrustedText } from '../common/UntrustedText';
@@ -21,6 +22,7 @@ export function RefusalView({ error, approvalLine }: Props) {
         <strong>Not started. </strong>
         {error.message}
       </p>
+      <SiteMessage error={error} />
       <NextStep error={error} approvalLine={approvalLine ?? null} />
       <small class="muted code">({error.code})</small>
     </section>

@@ -35,7 +35,7 @@ export function CallDetails({ call, onEdit }: { call: CallRow; onEdit: (call: Ca
         <UntrustedText value={call.callName} empty={call.request.callId} />
       </h2>
       <p class="muted">
-        {callStateWords(call.state)} · {formatRelative(call.updatedAt)}
+        {callStateWords(call.state, call.error)} · {formatRelative(call.updatedAt)}
       </p>
       {call.privacyLine ? (
         <p class="notice notice-important">

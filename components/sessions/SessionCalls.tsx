@@ -42,7 +42,7 @@ export function SessionCalls({ calls }: { calls: readonly CallRow[] }) {
         return (
           <div key={call.localId} class="card">
             <p role="status">
-              {call.request.callId === 'question' ? 'Question call' : 'Apply call'}: {callStateWords(call.state)} ·{' '}
+              {call.request.callId === 'question' ? 'Question call' : 'Apply call'}: {callStateWords(call.state, call.error)} ·{' '}
               {formatRelative(call.updatedAt)}
             </p>
             {missing ? <GateStatus ready={false} missing={missing} fromRefusal /> : null}

@@ -17,6 +17,8 @@ function apiExtras(err: ApiError): MemberErrorExtras {
   if (err.reason !== null) x.reason = err.reason;
   if (err.until !== null) x.until = err.until;
   if (err.retryAfterSeconds !== null) x.retryAfterSeconds = err.retryAfterSeconds;
+  // Our words run out for a code we do not know: the site's own message is shown, as text, beside them.
+  if (!err.known && err.serverMessage) x.siteMessage = err.serverMessage;
   return x;
 }
 
@@ -35,7 +37,7 @@ export function toMemberError(err: unknown): MemberError {
           extras: {},
         };
       case 'malformed':
-        return { code: 'malformed_answer', message: err.message, nextStep: { kind: 'update_extension' }, extras: {} };
+        return { code: 'malformed_answer', message: err.message, nextStep: { kind: 'update_extension' }, status: err.status, extras: {} };
       case 'local': {
         const extras: MemberErrorExtras = {};
         if (err.fields.length > 0) extras.fields = err.fields;

@@ -438,7 +438,8 @@ export function describe(code: string, status: number, x: ApiErrorExtras): Descr
     case 'download_limit':
       return { message: `You reached today’s download allowance (20 MB in 24 hours). ${waitWords(x)}`, next: wait(x) };
     default:
-      return { message: `The site refused this (code “${code}”, HTTP ${status}).`, next: { kind: 'none' } };
+      // An unknown code is a refusal (Versioning): the site's own message is shown beside these words.
+      return { message: `The site refused this (HTTP ${status}, code “${code}”).`, next: { kind: 'none' } };
   }
 }
 

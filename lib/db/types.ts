@@ -46,6 +46,8 @@ export interface MemberErrorExtras {
   retryAfterSeconds?: number;
   /** A local refusal by the secret guard: what it found, as short labels (never the secret itself). */
   found?: string[];
+  /** For a code the extension does not know: the site's own `message`, shown as the site sent it (text only). */
+  siteMessage?: string;
 }
 
 export type { NextStep };

@@ -70,7 +70,7 @@ function once(reply: Response) {
   return createClient({ siteUrl: SITE, key: KEY, fetch: fake.fetch, retry: { maxRetries: 0 } });
 }
 
-const GENERIC = /refused this \(code/;
+const GENERIC = /refused this \(HTTP/;
 
 describe('every code of the contract', () => {
   it('the table covers every known code, and every known code is in the table', () => {
@@ -187,6 +187,17 @@ describe('unknown codes', () => {
     expect(e.message).toContain('500');
     expect(e.next.kind).toBe('none');
     expect(fake.requests).toHaveLength(1);
+  });
+});
+
+describe('the site’s words for a code we do not know', () => {
+  it('keeps the site’s message with the status, and the background carries it to the member as text', async () => {
+    const { toMemberError } = await import('../../../entrypoints/background/member-error');
+    const known = toMemberError(new ApiError(402, 'short', { serverMessage: 'Top up please' }));
+    expect(known.extras.siteMessage).toBeUndefined();
+    const unknown = toMemberError(new ApiError(418, 'quota_frozen', { serverMessage: 'Frozen until Monday.' }));
+    expect(unknown).toMatchObject({ code: 'quota_frozen', status: 418, extras: { siteMessage: 'Frozen until Monday.' } });
+    expect(unknown.message).toBe('The site refused this (HTTP 418, code “quota_frozen”).');
   });
 });
 

@@ -70,6 +70,15 @@ describe('CallView', () => {
     await waitFor(() => expect(sent).toEqual([{ name: 'retryCall', payload: { localId: call.localId } }]));
   });
 
+  it('an unsent call says whether the site could not be reached or answered with a failure', async () => {
+    await show(makeCall({ state: 'unsent', result: null, error: memberError('offline', 'The site could not be reached.') }));
+    await screen.findByText(/Not sent: the site could not be reached/);
+    cleanup();
+    await show(makeCall({ localId: crypto.randomUUID(), state: 'unsent', result: null, error: { ...memberError('server_error', 'Something failed on the site’s side.'), status: 500 } }));
+    await screen.findByText(/Not sent: the site failed \(HTTP 500\)/);
+    expect(screen.queryByText(/could not be reached/)).toBeNull();
+  });
+
   it('shows a started call before its first result with a stop button and the first call’s privacy line', async () => {
     await show(makeCall({ state: 'started', result: null, privacyLine: 'The agent’s builders receive your details.' }));
     await screen.findByText('Started. Waiting for its first result…');

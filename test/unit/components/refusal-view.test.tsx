@@ -82,6 +82,28 @@ describe('RefusalView', () => {
     expect(screen.queryByRole('button', { name: 'Top up on the site' })).toBeNull();
   });
 
+  it('a 402 without topUpUrl opens the site’s home page, never a path the extension guessed', async () => {
+    const { actions, sent } = fakeActions();
+    renderPanel(<RefusalView error={memberError('short', MESSAGE)} />, actions);
+    fireEvent.click(screen.getByRole('button', { name: 'Open the site to top up' }));
+    await waitFor(() => expect(sent).toEqual([{ name: 'openSitePage', payload: { url: `${SITE}/` } }]));
+  });
+
+  it('an unknown code shows the site’s own message, as text, beside the status', () => {
+    const { actions } = fakeActions();
+    const { container } = renderPanel(
+      <RefusalView
+        error={{ ...memberError('quota_frozen', 'The site refused this (HTTP 418, code “quota_frozen”).'), status: 418, extras: { siteMessage: 'Your <b>quota</b> is frozen until Monday.' } }}
+      />,
+      actions,
+    );
+    const alert = screen.getByRole('alert', { name: 'Refused' });
+    expect(alert.textContent).toContain('HTTP 418');
+    expect(alert.textContent).toContain('The site said: “Your <b>quota</b> is frozen until Monday.”');
+    expect(container.querySelector('b')).toBeNull();
+    expectInert(container);
+  });
+
   it('links the switch to the member’s connection page', async () => {
     const { actions, sent } = fakeActions();
     renderPanel(<RefusalView error={memberError('switched_off', MESSAGE, { reason: 'tryNewAgents' })} />, actions);
