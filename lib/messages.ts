@@ -69,9 +69,10 @@ export const COMMANDS = {
   find: command(z.object({ text: str(0, 100_000) }), z.object({ findId: z.number(), requestId: z.string() })),
   /**
    * The preview of a call before anything runs: GET .../preview before anything is typed, POST /calls/quote
-   * once details or a question are there (G14). Not stored: the reply carries it.
+   * once details or a question are there (G14). Not stored: the reply carries it. requestChecked: the site
+   * judged the typed request (false for the kind of call only, e.g. a site without the quote).
    */
-  preview: command(CallRequest, z.object({ preview: z.custom<Preview>(isObject) })),
+  preview: command(CallRequest, z.object({ preview: z.custom<Preview>(isObject), requestChecked: z.boolean() })),
   /**
    * Start a call. Give a fresh localId per click (crypto.randomUUID()): a second delivery of the same click
    * does not make a second call. The reply comes after the first send attempt; the calls row tells the rest.

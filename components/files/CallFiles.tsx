@@ -3,6 +3,7 @@ import { useEffect } from 'preact/hooks';
 import { connectionPageUrl } from '@/lib/safety/urls';
 import { useActions } from '../common/actions';
 import { useSite } from '../common/site';
+import { useOffers } from '../common/useOffers';
 import { FileAttachments } from './FileAttachments';
 import { type UploadOutcome, useFileUploads } from './useFileUploads';
 
@@ -38,12 +39,18 @@ export interface CallFilesProps {
 export function CallFiles({ filesSwitchOn, switchedOffBySite, sessionId, handle, onSummary }: CallFilesProps) {
   const actions = useActions();
   const site = useSite();
+  const offers = useOffers();
   const uploads = useFileUploads({ sessionId });
   const page = site ? connectionPageUrl(site.origin, site.connectionId) : null;
   const count = uploads.attachments.length;
 
   if (handle && typeof handle === 'object') handle.current = { upload: uploads.upload, clear: uploads.clear };
   useEffect(() => onSummary({ count, checking: uploads.checking, refused: uploads.refused }), [count, uploads.checking, uploads.refused]);
+
+  // POST /files is named by the contract without a shape: a site that does not offer it takes calls without files.
+  if (offers.uploadFile === 'not_offered' && count === 0) {
+    return <p class="muted">Sending files with a call is not available on this site.</p>;
+  }
 
   return (
     <FileAttachments

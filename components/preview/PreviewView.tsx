@@ -53,6 +53,8 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
   const actions = useActions();
   const [draft, setDraftState] = useState<CallDraft>(initial);
   const [preview, setPreview] = useState<Preview | null>(null);
+  // Whether the preview judged the typed request (false: the kind of call only, e.g. a site without the quote).
+  const [requestChecked, setRequestChecked] = useState(false);
   const [previewError, setPreviewError] = useState<MemberError | null>(null);
   const [loading, setLoading] = useState(false);
   const [startError, setStartError] = useState<MemberError | null>(null);
@@ -70,6 +72,7 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
 
   const max = checkMax(draft.maxDollars);
   const secretInText = hasSecretText(draft.details) || hasSecretText(draft.question);
+  const typedText = draft.details.trim() !== '' || (draft.callId === 'question' && draft.question.trim() !== '');
 
   // Read the preview: at once for a new agent or kind, after a pause while the member types.
   const textKey = `${draft.details}\u0000${draft.question}\u0000${max.ok ? max.cents : ''}`;
@@ -87,8 +90,11 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
       setLoading(false);
       if (result.ok) {
         setPreview(result.value.preview);
+        setRequestChecked(result.value.requestChecked);
         setPreviewError(null);
       } else {
+        // Never an old preview under a new request: the member reads the error instead.
+        setPreview(null);
         setPreviewError(result.error);
       }
     };
@@ -173,6 +179,12 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
         {loading && !preview ? <p role="status">Reading the preview…</p> : null}
         {previewError ? <ErrorNotice error={previewError} title="No preview." /> : null}
         {preview ? <PreviewDetails preview={preview} /> : null}
+        {preview && !requestChecked && typedText ? (
+          <p class="notice" role="note">
+            This site does not check a typed request before the call: the preview above is for this kind of call. The site
+            judges your request when the call starts.
+          </p>
+        ) : null}
         {preview ? <FitChoiceView fit={preview.fit} agentName={draft.agentName} subject={draft.subject} onChoose={chooseFit} /> : null}
         {draft.callId === 'question' ? (
           <>
@@ -239,11 +251,18 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
       {onSessionStarted ? (
         <StartSessionButtons
           agentId={draft.agentId}
+          agentName={draft.agentName}
           details={draft.details}
-          blocked={secretInText}
+          question={draft.callId === 'question' ? draft.question : ''}
+          maxCents={max.ok ? max.cents : null}
+          blocked={secretInText || !max.ok}
           onStarted={(sessionId) => {
             void clearDraft();
             onSessionStarted(sessionId);
+          }}
+          onCallStarted={(localId) => {
+            void clearDraft();
+            onStarted(localId);
           }}
         />
       ) : null}

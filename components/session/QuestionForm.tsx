@@ -32,13 +32,18 @@ interface Props {
   siteProblems?: readonly SiteProblem[];
   busy?: boolean;
   sendLabel?: string;
+  /**
+   * The site takes no answers on their own (no PUT answers): no send button; this says where they go instead
+   * (with the next call). The drafts are kept as the member types.
+   */
+  answersGoWith?: string;
 }
 
 // Problems the member must see while typing, not only after pressing send.
 const ALWAYS_SHOWN = new Set(['own_too_long', 'unknown_option', 'one_only', 'no_recommendation']);
 
 /** The questions to answer now, as a form. Controlled: the drafts come from the caller. */
-export function QuestionForm({ questions, drafts, onDraftChange, onSend, siteProblems = [], busy = false, sendLabel }: Props) {
+export function QuestionForm({ questions, drafts, onDraftChange, onSend, siteProblems = [], busy = false, sendLabel, answersGoWith }: Props) {
   const formId = useId();
   const [tried, setTried] = useState(false);
   const [nothing, setNothing] = useState(false);
@@ -102,9 +107,15 @@ export function QuestionForm({ questions, drafts, onDraftChange, onSend, sitePro
           Answer at least one question first; nothing was sent.
         </p>
       ) : null}
-      <button type="submit" disabled={busy}>
-        {busy ? 'Sending…' : (sendLabel ?? 'Send answers')}
-      </button>
+      {answersGoWith ? (
+        <p class="muted" role="note">
+          {answersGoWith}
+        </p>
+      ) : (
+        <button type="submit" disabled={busy}>
+          {busy ? 'Sending…' : (sendLabel ?? 'Send answers')}
+        </button>
+      )}
     </form>
   );
 }

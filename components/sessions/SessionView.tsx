@@ -13,6 +13,7 @@ import { useActions } from '../common/actions';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { knownValue } from '@/lib/api/tolerant';
 import { useLiveQuery } from '../common/useLiveQuery';
+import { useOffers } from '../common/useOffers';
 import { UntrustedText } from '../common/UntrustedText';
 import { AnswersList } from '../session/AnswersList';
 import { DetailsList } from '../session/DetailsList';
@@ -46,6 +47,7 @@ export function SessionView({ sessionId, onBack }: SessionViewProps) {
   const planRow = useLiveQuery(() => db.plans.get(sessionId), [sessionId]);
   const calls = useLiveQuery(() => callsInSession(db, sessionId), [sessionId]);
   const drafts = useAnswerDrafts(sessionId);
+  const offers = useOffers();
   const [readError, setReadError] = useState<MemberError | null>(null);
   const [answering, setAnswering] = useState(false);
   const [answerError, setAnswerError] = useState<MemberError | null>(null);
@@ -153,6 +155,11 @@ export function SessionView({ sessionId, onBack }: SessionViewProps) {
             siteProblems={[...drafts.siteProblems, ...callProblems]}
             busy={answering}
             sendLabel="Save these answers"
+            answersGoWith={
+              offers.putAnswers === 'not_offered'
+                ? 'This site takes answers with a call: yours are kept here as you type and go with the next “Make the plan”.'
+                : undefined
+            }
           />
           {answerError ? <ErrorNotice error={answerError} title="Answers not saved." /> : null}
           <AnswersList answers={questions.answers} questions={[...(questions.questions?.opening ?? []), ...shown]} />
@@ -164,11 +171,14 @@ export function SessionView({ sessionId, onBack }: SessionViewProps) {
 
       {isPlan ? <ApplyPanel session={session} drafts={drafts} applyOnItsWay={applyOnItsWay} /> : null}
       <QuestionCallForm session={session} planExists={planExists} />
-      {isPlan && questions ? (
+      {isPlan && questions && offers.putDetails !== 'not_offered' ? (
         <details class="rewrite-box">
           <summary>Rewrite your request</summary>
           <RewriteDetails session={session} questions={questions} />
         </details>
+      ) : null}
+      {isPlan && offers.putDetails === 'not_offered' ? (
+        <p class="muted">Rewriting the request is not available on this site. Say what to change with the next apply call.</p>
       ) : null}
     </section>
   );

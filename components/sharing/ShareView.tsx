@@ -6,6 +6,7 @@ import { connectionPageUrl } from '@/lib/safety/urls';
 import { useActions } from '../common/actions';
 import { useSite } from '../common/site';
 import { useLiveQuery } from '../common/useLiveQuery';
+import { useOffers } from '../common/useOffers';
 import { CoverageForm } from './CoverageForm';
 import { CoverageResult } from './CoverageResult';
 import { NewShareForm } from './NewShareForm';
@@ -22,6 +23,7 @@ const isSharingOff = (error: MemberError) => error.code === 'switched_off' && er
 export function ShareView() {
   const actions = useActions();
   const site = useSite();
+  const offers = useOffers();
   const connection = useLiveQuery(() => getConnection(db), []);
   const drafts = useLiveQuery(async () => {
     const rows = await db.shares.toArray();
@@ -69,6 +71,16 @@ export function ShareView() {
   const openSettings = () => {
     if (settings) void actions.send('openSitePage', { url: settings });
   };
+
+  // Sharing's endpoints are named by the contract without a shape: a site that does not offer them says so once.
+  if (offers.sharing === 'not_offered') {
+    return (
+      <section aria-labelledby="share-title" class="share">
+        <h2 id="share-title">Share a project</h2>
+        <p class="notice">Sharing projects is not available on this site through the extension. Use the site itself to share.</p>
+      </section>
+    );
+  }
 
   if (!sharingOn || offBySite) {
     return (

@@ -1,9 +1,12 @@
 /**
- * The preview before a call runs (G14): GET .../preview while nothing is typed, POST /calls/quote once
- * there are details, a question or answers, so the fit reads the real text. Nothing is stored or held.
+ * The preview before a call runs: GET .../preview (shaped) while nothing is typed; POST /calls/quote (named
+ * without a shape, G14) once there are details, a question or answers, so the fit reads the real text. A site
+ * that does not offer the quote gets the GET preview, and the reply says the typed request was not checked.
+ * Nothing is stored or held.
  */
 import { StartCallRequestSchema } from '../../lib/api/schemas';
 import { type CallRequestPayload, CommandFailure, type CommandReply, localError } from '../../lib/messages';
+import { tryOffered } from './capabilities';
 import type { Ctx } from './context';
 import { withApi } from './with-api';
 
@@ -17,11 +20,11 @@ function hasText(p: CallRequestPayload): boolean {
 }
 
 export async function preview(ctx: Ctx, p: CallRequestPayload): Promise<CommandReply<'preview'>> {
-  if (!hasText(p)) {
-    const answer = await withApi(ctx, (api) => api.preview(p.agentId, p.callId, { sessionId: p.sessionId ?? null }));
-    return { preview: answer };
-  }
+  const kindOnly = () => withApi(ctx, (api) => api.preview(p.agentId, p.callId, { sessionId: p.sessionId ?? null }));
+  if (!hasText(p)) return { preview: await kindOnly(), requestChecked: false };
   const body = StartCallRequestSchema.safeParse(p);
   if (!body.success) throw new CommandFailure(localError('invalid_input', 'Not sent: the request is not valid.', { kind: 'fix_request', fields: [] }));
-  return { preview: await withApi(ctx, (api) => api.quoteCall(body.data)) };
+  const quote = await tryOffered(ctx, 'quoteCall', (api) => api.quoteCall(body.data));
+  if (quote.offered) return { preview: quote.value, requestChecked: true };
+  return { preview: await kindOnly(), requestChecked: false };
 }

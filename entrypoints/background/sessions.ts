@@ -1,12 +1,20 @@
 /**
  * Sessions: open one (plan or question), send answers, rewrite the request, read the plan. Every answer is
  * stored (sessions, plans, answerDrafts) before the command replies, so the panel reads it through liveQuery.
+ *
+ * POST /sessions, PUT answers, PUT details and GET plan are named by the contract without a shape: each goes
+ * through capabilities.tryOffered, and a site that does not offer one gets the shaped way (a session opened by
+ * its first POST /calls, answers in the next call's `answers`, the plan from the apply call's note) or a clear
+ * "not available on this site".
  */
+import { meansNotOffered } from '../../lib/api/capabilities';
 import { ApiError, type ApiProblem } from '../../lib/api/errors';
 import type { AnswerInput, Questions, Session } from '../../lib/api/schemas';
 import type { AnswerDraftRow } from '../../lib/db';
 import { CommandFailure, type CommandReply, localError } from '../../lib/messages';
+import { planFromResults, planResultExists } from '../../lib/session/plan-revision';
 import { rewriteWords } from '../../lib/session/rewrite';
+import { tryOffered } from './capabilities';
 import { type Ctx, isoNow } from './context';
 import { toMemberError } from './member-error';
 import { withApi } from './with-api';
@@ -26,16 +34,30 @@ async function storeQuestions(ctx: Ctx, sessionId: string, questions: Questions)
   if (!stored) await storeSession(ctx, await withApi(ctx, (api) => api.getSession(sessionId)));
 }
 
+/** A site without an unshaped endpoint: said once, in the member's words, with what still works. */
+export function notOfferedHere(what: string, instead: string): CommandFailure {
+  return new CommandFailure(localError('not_offered_here', `${what} is not available on this site. ${instead}`, { kind: 'none' }));
+}
+
 export async function createSession(
   ctx: Ctx,
   p: { agentId: string; way: 'plan' | 'question'; details?: string },
 ): Promise<CommandReply<'createSession'>> {
   const details = p.details?.trim() ? p.details : undefined;
-  const session = await withApi(ctx, (api) =>
+  const made = await tryOffered(ctx, 'createSession', (api) =>
     api.createSession(details === undefined ? { agentId: p.agentId, way: p.way } : { agentId: p.agentId, way: p.way, details }),
   );
-  await storeSession(ctx, session);
-  return { sessionId: session.sessionId };
+  if (!made.offered) {
+    // Nothing was started: the member sees the shaped way (a session opened by its first call) and chooses it.
+    throw notOfferedHere(
+      'Opening a session before its first call',
+      p.way === 'plan'
+        ? 'Here a session starts with its first call: “Plan my project” now starts an apply call with your details.'
+        : 'Here a session starts with its first call: “Ask a question” now starts a question call with your question.',
+    );
+  }
+  await storeSession(ctx, made.value);
+  return { sessionId: made.value.sessionId };
 }
 
 export async function putAnswers(ctx: Ctx, p: { sessionId: string; answers: Record<string, AnswerInput> }): Promise<void> {
@@ -43,7 +65,10 @@ export async function putAnswers(ctx: Ctx, p: { sessionId: string; answers: Reco
   if (keys.length === 0) throw new CommandFailure(localError('nothing_to_send', 'Answer a question first; nothing was sent.'));
   let questions: Questions;
   try {
-    questions = await withApi(ctx, (api) => api.putAnswers(p.sessionId, p.answers));
+    const put = await tryOffered(ctx, 'putAnswers', (api) => api.putAnswers(p.sessionId, p.answers));
+    // The answers stay as drafts here; the next apply call carries them in `answers` (a shaped field).
+    if (!put.offered) throw notOfferedHere('Saving answers on their own', 'Your answers are kept here and go with the next call.');
+    questions = put.value;
   } catch (err) {
     if (err instanceof ApiError && err.code === 'invalid_answers') await markProblems(ctx, p.sessionId, err.problems);
     throw err;
@@ -66,7 +91,9 @@ async function markProblems(ctx: Ctx, sessionId: string, problems: readonly ApiP
 
 export async function putDetails(ctx: Ctx, p: { sessionId: string; details: string }): Promise<void> {
   try {
-    const questions = await withApi(ctx, (api) => api.putDetails(p.sessionId, p.details));
+    const put = await tryOffered(ctx, 'putDetails', (api) => api.putDetails(p.sessionId, p.details));
+    if (!put.offered) throw notOfferedHere('Rewriting the request', 'Say what to change in the next apply call instead.');
+    const questions = put.value;
     await storeQuestions(ctx, p.sessionId, questions);
     await ctx.db.textDrafts.delete(`details:${p.sessionId}`);
   } catch (err) {
@@ -83,14 +110,23 @@ async function refreshStoredSession(ctx: Ctx, sessionId: string): Promise<void> 
   await storeSession(ctx, await withApi(ctx, (api) => api.getSession(sessionId)));
 }
 
-/** GET plan; 404 before a plan exists is stored as "no plan yet", not an error. */
+/**
+ * GET plan; 404 before a plan exists is stored as "no plan yet", not an error. A site that does not offer
+ * GET plan (404 once an apply call passed, or 405/410/501/503, or an answer that does not parse) gets the
+ * plan from the session's results: the note of the apply call that wrote it, shown under its header.
+ */
 export async function refreshPlan(ctx: Ctx, sessionId: string): Promise<CommandReply<'refreshPlan'>> {
+  const stored = await ctx.db.sessions.get(sessionId);
+  const planShouldExist = stored !== undefined && planResultExists(stored.session);
+  const notOffered = (err: unknown) =>
+    meansNotOffered(err) && !(err instanceof ApiError && err.status === 404 && err.code === 'not_found' && !planShouldExist);
   try {
-    const plan = await withApi(ctx, (api) => api.getPlan(sessionId));
+    const read = await tryOffered(ctx, 'getPlan', (api) => api.getPlan(sessionId), notOffered);
+    const plan = read.offered ? read.value : stored ? planFromResults(stored.session, stored.readAt) : null;
     await ctx.db.plans.put({ sessionId, plan, readAt: isoNow(ctx) });
-    return { version: plan.version };
+    return { version: plan?.version ?? null };
   } catch (err) {
-    if (!(err instanceof ApiError && err.code === 'not_found' && (await ctx.db.sessions.get(sessionId)))) throw err;
+    if (!(err instanceof ApiError && err.code === 'not_found' && stored)) throw err;
     await ctx.db.plans.put({ sessionId, plan: null, readAt: isoNow(ctx) });
     return { version: null };
   }

@@ -10,15 +10,25 @@ import { checkPackage } from '../../lib/files/share-package';
 import { CommandFailure, type CommandReply, localError } from '../../lib/messages';
 import { type Ctx, isoNow } from './context';
 import { recordDraft } from './share-records';
+import type { Api } from './api';
+import { tryOffered } from './capabilities';
+import { notOfferedHere } from './sessions';
 import { withApi } from './with-api';
 
+/** Sharing's endpoints are named by the contract without a shape: a site that does not offer them says so. */
+async function offeredSharing<T>(ctx: Ctx, job: (api: Api) => Promise<T>): Promise<T> {
+  const done = await tryOffered(ctx, 'sharing', job);
+  if (!done.offered) throw notOfferedHere('Sharing projects through the extension', 'Use the site itself to share.');
+  return done.value;
+}
+
 export async function askCoverage(ctx: Ctx, description: string): Promise<CommandReply<'askCoverage'>> {
-  const answer = await withApi(ctx, (api) => api.coverage(description));
+  const answer = await offeredSharing(ctx, (api) => api.coverage(description));
   return { answer };
 }
 
 export async function createShare(ctx: Ctx, request: CreateShareRequest): Promise<CommandReply<'createShare'>> {
-  const draft = await withApi(ctx, (api) => api.createShare(request));
+  const draft = await offeredSharing(ctx, (api) => api.createShare(request));
   await recordDraft(ctx, draft, { fastAgain: true });
   return { draftId: draft.draftId };
 }
@@ -51,7 +61,7 @@ export async function refreshShare(ctx: Ctx, draftId: string): Promise<void> {
 }
 
 export async function refreshSharedProjects(ctx: Ctx): Promise<CommandReply<'refreshSharedProjects'>> {
-  const answer = await withApi(ctx, (api) => api.listSharedProjects());
+  const answer = await offeredSharing(ctx, (api) => api.listSharedProjects());
   const readAt = isoNow(ctx);
   await ctx.db.transaction('rw', ctx.db.sharedProjects, async () => {
     await ctx.db.sharedProjects.clear();

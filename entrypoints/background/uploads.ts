@@ -10,7 +10,8 @@ import { checkContent } from '../../lib/files/upload-checks';
 import { CommandFailure, type CommandReply, localError } from '../../lib/messages';
 import type { Ctx } from './context';
 import { NOT_CONNECTED } from './member-error';
-import { withApi } from './with-api';
+import { tryOffered } from './capabilities';
+import { notOfferedHere } from './sessions';
 
 export interface UploadInput {
   name: string;
@@ -45,6 +46,7 @@ export async function uploadFile(ctx: Ctx, input: UploadInput): Promise<CommandR
   }
   const request: UploadFileRequest = { name: input.name, contentBase64: input.contentBase64 };
   if (input.sessionId !== undefined) request.sessionId = input.sessionId;
-  const uploaded = await withApi(ctx, (api) => api.uploadFile(request));
-  return { fileId: uploaded.fileId, sizeBytes: uploaded.sizeBytes, active: uploaded.active };
+  const uploaded = await tryOffered(ctx, 'uploadFile', (api) => api.uploadFile(request));
+  if (!uploaded.offered) throw notOfferedHere('Sending files with a call', 'The call can go without them.');
+  return { fileId: uploaded.value.fileId, sizeBytes: uploaded.value.sizeBytes, active: uploaded.value.active };
 }

@@ -6,7 +6,7 @@
  * after a while. Callers ask it and fall back on shaped endpoints; nobody else interprets a 404 or 503 from
  * such an endpoint. Pure: the background stores the records (lib/db `capabilities`), the panel reads them.
  */
-import { ApiError, MalformedAnswerError } from './errors';
+import type { ClientError } from './errors';
 
 /** The endpoints named without a shape that the extension uses, one name each. */
 export const CAPABILITIES = [
@@ -61,8 +61,11 @@ export const NOT_OFFERED_STATUSES: ReadonlySet<number> = new Set([404, 405, 410,
  * known meaning on another status (401, 403, 409, 429, 400...) is an answer of the endpoint, not its absence.
  */
 export function meansNotOffered(err: unknown): boolean {
-  if (err instanceof ApiError) return NOT_OFFERED_STATUSES.has(err.status);
-  if (err instanceof MalformedAnswerError) return NOT_OFFERED_STATUSES.has(err.status) || err.status < 300;
+  // Read by the errors' `kind` (lib/api/errors), so the panel's bundle does not carry the error classes.
+  const e = err as Partial<Pick<ClientError, 'kind'>> & { status?: unknown };
+  if (typeof e !== 'object' || e === null || typeof e.status !== 'number') return false;
+  if (e.kind === 'api') return NOT_OFFERED_STATUSES.has(e.status);
+  if (e.kind === 'malformed') return NOT_OFFERED_STATUSES.has(e.status) || e.status < 300;
   return false;
 }
 

@@ -61,3 +61,18 @@ export function nextApplyWords(session: Pick<Session, 'questions' | 'results'>):
     ? 'The plan is made. Your next apply call revises it: say what to change or ask about the plan.'
     : 'The apply call makes the plan once every required detail has an answer.';
 }
+
+/**
+ * The plan read from the session's results, for a site that does not offer GET /sessions/{id}/plan: the
+ * note of the last passed apply call that changed the plan (the first one writes it; a revision that came
+ * back unchanged leaves it). Its version counts those calls. Null before any apply call passed with a note.
+ */
+export function planFromResults(
+  session: Pick<Session, 'sessionId' | 'results' | 'lastCallAt'>,
+  readAt: string,
+): { sessionId: string; runId: string; version: number; untrustedMarkdown: NonNullable<CallResult['note']>; at: string } | null {
+  const writes = session.results.filter((r) => r.callId === 'apply' && r.status === 'passed' && r.note !== null && !r.planUnchanged);
+  const last = writes.at(-1);
+  if (!last?.note) return null;
+  return { sessionId: session.sessionId, runId: last.runId, version: writes.length, untrustedMarkdown: last.note, at: session.lastCallAt ?? readAt };
+}

@@ -63,7 +63,7 @@ describe('App routing', () => {
       at: '2026-05-01T10:01:00.000Z',
       doneAt: '2026-05-01T10:01:01.000Z',
     });
-    const { actions } = fakeActions({ preview: () => ({ ok: true, value: { preview: makePreview() } }) });
+    const { actions } = fakeActions({ preview: () => ({ ok: true, value: { preview: makePreview(), requestChecked: true } }) });
     renderApp(actions);
     fireEvent.click(await screen.findByRole('button', { name: 'Preview a call to Postgres helper' }));
     await screen.findByRole('heading', { name: 'Call Postgres helper' });
@@ -184,7 +184,7 @@ describe('App routing', () => {
     await fakeBrowser.storage.session.set({
       'panel:callDraft': { agentId: 'ag_1', agentName: ut('Postgres helper'), callId: 'apply', details: 'kept text', question: '', maxDollars: '', subject: null },
     });
-    const { actions } = fakeActions({ preview: () => ({ ok: true, value: { preview: makePreview() } }) });
+    const { actions } = fakeActions({ preview: () => ({ ok: true, value: { preview: makePreview(), requestChecked: true } }) });
     renderApp(actions);
     fireEvent.click(await screen.findByRole('button', { name: 'Continue it' }));
     expect(((await screen.findByRole('textbox', { name: /^Details/ })) as HTMLTextAreaElement).value).toBe('kept text');

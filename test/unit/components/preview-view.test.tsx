@@ -28,7 +28,7 @@ beforeEach(async () => {
 afterEach(cleanup);
 
 function previewReply(preview: Preview) {
-  return () => ({ ok: true, value: { preview } }) as CommandResult<'preview'>;
+  return () => ({ ok: true, value: { preview, requestChecked: true } }) as CommandResult<'preview'>;
 }
 
 function setup(preview: Preview = makePreview(), startReply?: (payload: unknown) => CommandResult<'startCall'>) {
@@ -53,6 +53,33 @@ describe('PreviewView', () => {
     expect(limit.textContent).toBe("The most it can hold and charge: $3.00, set by the site's safety ceiling. This is not a price.");
     expect(screen.getByText('Your 11th call today waits for you.')).toBeTruthy();
     expect(screen.getByText('4 of 10 used')).toBeTruthy();
+  });
+
+  it('never keeps an old preview under a new request: a failed read shows its error alone', async () => {
+    let fail = false;
+    const fake = fakeActions({
+      preview: () =>
+        fail
+          ? { ok: false, error: memberError('server_error', 'Something failed on the site’s side. Try again shortly.') }
+          : { ok: true, value: { preview: makePreview({ sentence: 'The site’s own sentence.' }), requestChecked: true } },
+    });
+    renderPanel(<PreviewView initial={DRAFT} onStarted={() => undefined} onBack={() => undefined} />, fake.actions);
+    await screen.findByText('The site’s own sentence.');
+    fail = true;
+    fireEvent.input(screen.getByRole('textbox', { name: /^Details/ }), { target: { value: 'Set up a replica' } });
+    await screen.findByText(/Something failed on the site’s side/, {}, { timeout: 3000 });
+    expect(screen.queryByText('The site’s own sentence.')).toBeNull();
+    expect((screen.getByRole('textbox', { name: /^Details/ }) as HTMLTextAreaElement).value).toBe('Set up a replica');
+  });
+
+  it('says when the site did not check the typed request (no quote): the preview is for the kind of call', async () => {
+    const fake = fakeActions({ preview: () => ({ ok: true, value: { preview: makePreview(), requestChecked: false } }) });
+    renderPanel(<PreviewView initial={DRAFT} onStarted={() => undefined} onBack={() => undefined} />, fake.actions);
+    await screen.findByText(/The most it can hold and charge/);
+    expect(screen.queryByText(/does not check a typed request/)).toBeNull();
+    fireEvent.input(screen.getByRole('textbox', { name: /^Details/ }), { target: { value: 'Set up a replica' } });
+    await screen.findByText(/This site does not check a typed request before the call/, {}, { timeout: 3000 });
+    expect(startButton().disabled).toBe(false);
   });
 
   it('lists the gate’s missing details', async () => {

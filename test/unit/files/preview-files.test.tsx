@@ -39,7 +39,7 @@ async function withFilesSwitch(on: boolean) {
 function setup(replies: Parameters<typeof fakeActions>[0] = {}) {
   let n = 0;
   const fake = fakeActions({
-    preview: () => ({ ok: true, value: { preview: makePreview() } }) as CommandResult<'preview'>,
+    preview: () => ({ ok: true, value: { preview: makePreview(), requestChecked: true } }) as CommandResult<'preview'>,
     uploadFile: (p) => {
       const { name } = p as { name: string };
       return { ok: true, value: { fileId: `fil_${++n}_${name}`, sizeBytes: 1, active: false } } as CommandResult<'uploadFile'>;

@@ -9,7 +9,7 @@ import type { Session } from '@/lib/api/schemas';
 import { db } from '@/lib/db';
 import type { CallRow } from '@/lib/db/types';
 import { DRAFT_SAVE_MS } from '@/components/sessions/drafts';
-import { fakeActions, makeCall, memberError, renderPanel } from '../components/fixtures';
+import { fakeActions, makeCall, makeConnectionRow, memberError, renderPanel, SITE } from '../components/fixtures';
 import { answer, callResult, question, questionsObject, session, ut } from '../session/fixtures';
 
 beforeEach(async () => {
@@ -224,7 +224,10 @@ describe('StartSessionButtons', () => {
   it('opens a plan session with the preview’s details, or a question session', async () => {
     const { actions, sent } = fakeActions({ createSession: () => ({ ok: true, value: { sessionId: 's7' } }) });
     const started: string[] = [];
-    renderPanel(<StartSessionButtons agentId="ag1" details="A shop" blocked={false} onStarted={(id) => started.push(id)} />, actions);
+    renderPanel(
+      <StartSessionButtons agentId="ag1" agentName={null} details="A shop" question="" maxCents={null} blocked={false} onStarted={(id) => started.push(id)} onCallStarted={() => undefined} />,
+      actions,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Plan my project' }));
     await waitFor(() => expect(started).toEqual(['s7']));
     fireEvent.click(screen.getByRole('button', { name: 'Ask a question' }));
@@ -233,5 +236,31 @@ describe('StartSessionButtons', () => {
       { agentId: 'ag1', way: 'plan', details: 'A shop' },
       { agentId: 'ag1', way: 'question', details: 'A shop' },
     ]);
+  });
+
+  it('on a site without POST /sessions, starts the session with its first call through the outbox, and says so', async () => {
+    await db.connection.put(makeConnectionRow());
+    await db.capabilities.put({ origin: SITE, capability: 'createSession', offered: false, at: Date.now() });
+    const localIds: string[] = [];
+    const { actions, sent } = fakeActions({
+      startCall: (p) => {
+        const localId = (p as { localId: string }).localId;
+        localIds.push(localId);
+        return { ok: true, value: { localId, state: 'needs_approval' } };
+      },
+    });
+    const calls: string[] = [];
+    renderPanel(
+      <StartSessionButtons agentId="ag1" agentName={ut('Shop agent')} details="A shop" question="" maxCents={250} blocked={false} onStarted={() => undefined} onCallStarted={(id) => calls.push(id)} />,
+      actions,
+    );
+    await screen.findByText(/On this site a session starts with its first call/);
+    // With no question typed, the details stand as the question of the first question call.
+    expect((screen.getByRole('button', { name: 'Ask a question' }) as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Plan my project' }));
+    await waitFor(() => expect(calls).toEqual(localIds));
+    expect(sent.filter((s) => s.name === 'createSession')).toHaveLength(0);
+    expect(sent.map((s) => s.name)).toEqual(['startCall']);
+    expect(sent.map((s) => (s.payload as { request: unknown }).request)).toEqual([{ agentId: 'ag1', callId: 'apply', details: 'A shop', maxCents: 250 }]);
   });
 });
