@@ -117,7 +117,8 @@ async function refreshStoredSession(ctx: Ctx, sessionId: string): Promise<void> 
  */
 export async function refreshPlan(ctx: Ctx, sessionId: string): Promise<CommandReply<'refreshPlan'>> {
   const stored = await ctx.db.sessions.get(sessionId);
-  const planShouldExist = stored !== undefined && planResultExists(stored.session);
+  const planShouldExist =
+    stored !== undefined && (planResultExists(stored.session) || stored.session.results.some((r) => r.callId === 'apply' && r.status === 'passed'));
   const notOffered = (err: unknown) =>
     meansNotOffered(err) && !(err instanceof ApiError && err.status === 404 && err.code === 'not_found' && !planShouldExist);
   try {
