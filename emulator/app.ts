@@ -24,6 +24,7 @@ import { fileRoutes } from './routes/files';
 import { findingRoutes } from './routes/findings';
 import { sessionRoutes } from './routes/sessions';
 import { sharingRoutes } from './routes/sharing';
+import { isUnshaped } from './site-paths';
 import type { World } from './world';
 
 /** Version 3 of the site (retired in 2.0.0), v2, and shown keys (replaced by connect codes in 2.2.0). */
@@ -38,6 +39,13 @@ export function createApp(world: World): Hono<AppEnv> {
     await next();
   });
   app.use('/api/*', readBody, requestLog, faults);
+  // The strict profile: a site without any endpoint the contract names without a shape (G14 is our reading).
+  if (world.profile === 'strict') {
+    app.use('/api/*', async (c, next) => {
+      if (isUnshaped(c.req.method, new URL(c.req.url).pathname)) throw notFound();
+      await next();
+    });
+  }
   app.use('/api/*', async (c, next) => {
     if (RETIRED.some((re) => re.test(new URL(c.req.url).pathname))) throw new ApiError(410, 'retired');
     await next();
@@ -66,7 +74,7 @@ export function createApp(world: World): Hono<AppEnv> {
     }
     await next();
   });
-  for (const pages of [accountPages, connectionPages, approvalPages, draftPages]) app.route('/', pages);
+  for (const pages of [accountPages(world.paths), connectionPages, approvalPages(world.paths), draftPages(world.paths)]) app.route('/', pages);
 
   app.notFound((c) => {
     const path = new URL(c.req.url).pathname;

@@ -11,13 +11,20 @@ const { values } = parseArgs({
     port: { type: 'string', default: '8787' },
     host: { type: 'string', default: '127.0.0.1' },
     seed: { type: 'string' },
+    profile: { type: 'string', default: 'default' },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 
 if (values.help) {
-  console.log('Usage: npm run emulator -- [--port 8787] [--host 127.0.0.1] [--seed emulator/seed/default.json]');
+  console.log('Usage: npm run emulator -- [--port 8787] [--host 127.0.0.1] [--seed emulator/seed/default.json] [--profile default|strict]');
   process.exit(0);
+}
+
+const profile = values.profile;
+if (profile !== 'default' && profile !== 'strict') {
+  console.error(`--profile must be default or strict, not ${profile}`);
+  process.exit(2);
 }
 
 const port = Number(values.port);
@@ -27,10 +34,11 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 }
 
 try {
-  const emulator = await startEmulator({ port, host: values.host, seed: values.seed });
+  const emulator = await startEmulator({ port, host: values.host, seed: values.seed, profile });
   const { world } = emulator;
   const member = world.store.members.values().next().value;
-  console.log(`${world.site.name} emulator listening on ${emulator.url}`);
+  console.log(`${world.site.name} emulator listening on ${emulator.url} (profile ${world.profile})`);
+  if (world.fileOrigin) console.log(`Signed file links are served from ${world.fileOrigin}`);
   console.log(`API: ${emulator.url}/api/v1   site pages: ${emulator.url}/connect   control: ${emulator.url}/_emulator/`);
   if (member) {
     // The demo connection keeps findings so the findings flow can be seen; everything else is the seed's default.

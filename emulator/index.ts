@@ -5,6 +5,8 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
+import { fileHostApp } from './routes/files';
+import type { Profile } from './site-paths';
 import type { ClockOptions } from './clock';
 import { loadSeedFile, parseSeed, type Seed, type SeedInput } from './seed';
 import { World } from './world';
@@ -17,6 +19,11 @@ export interface EmulatorOptions {
   /** A seed object, or the path of a seed JSON file; the default seed when absent. */
   seed?: SeedInput | string;
   clock?: ClockOptions;
+  /**
+   * 'strict': every endpoint the contract names without a shape answers 404, signed file links come from a
+   * second loopback host (127.0.0.2, a port of its own), and the member's pages live under other paths.
+   */
+  profile?: Profile;
 }
 
 export interface RunningEmulator {
@@ -29,26 +36,43 @@ export interface RunningEmulator {
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const seed: Seed =
     options.seed === undefined ? loadSeedFile() : typeof options.seed === 'string' ? loadSeedFile(options.seed) : parseSeed(options.seed);
-  const world = new World(seed, options.clock);
+  const world = new World(seed, options.clock, options.profile ?? 'default');
   const app = createApp(world);
   const host = options.host ?? '127.0.0.1';
-  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, port: options.port ?? 8787, hostname: host }, () => resolve(s));
-    s.once('error', reject);
-  });
+  const server = await listen(app.fetch, options.port ?? 8787, host);
+  const fileServer = world.profile === 'strict' ? await listen(fileHostApp(world).fetch, 0, FILE_HOST) : null;
+  if (fileServer) world.fileOrigin = `http://${FILE_HOST}:${(fileServer.address() as AddressInfo).port}`;
   const { port } = server.address() as AddressInfo;
   const urlHost = host.includes(':') ? `[${host}]` : host;
   return {
     url: `http://${urlHost}:${port}`,
     world,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        // Keep-alive sockets would hold close() open; the emulator stops at once.
-        if ('closeAllConnections' in server) server.closeAllConnections();
-      }),
+    close: async () => {
+      await Promise.all([close(server), fileServer ? close(fileServer) : undefined]);
+    },
   };
 }
 
+/** The strict profile's file host: another loopback address, so links are on another origin than the site's. */
+const FILE_HOST = '127.0.0.2';
+
+type Server = ReturnType<typeof serve>;
+
+function listen(fetch: Parameters<typeof serve>[0]['fetch'], port: number, hostname: string): Promise<Server> {
+  return new Promise<Server>((resolve, reject) => {
+    const s = serve({ fetch, port, hostname }, () => resolve(s));
+    s.once('error', reject);
+  });
+}
+
+function close(server: Server): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.close((error) => (error ? reject(error) : resolve()));
+    // Keep-alive sockets would hold close() open; the emulator stops at once.
+    if ('closeAllConnections' in server) server.closeAllConnections();
+  });
+}
+
 export { World } from './world';
+export type { Profile } from './site-paths';
 export type { Seed, SeedInput } from './seed';

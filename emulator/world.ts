@@ -8,16 +8,23 @@ import { Clock, type ClockOptions } from './clock';
 import { settleCalls } from './domain/calls';
 import { settleFindings } from './domain/findings';
 import type { Seed } from './seed';
+import { type Profile, SITE_PATHS, type SitePaths } from './site-paths';
 import { Store } from './store';
 
 export class World {
   readonly clock: Clock;
   readonly store: Store;
   readonly signingSecret = randomBytes(32);
+  /**
+   * The strict profile's second host for signed file links (`http://127.0.0.2:PORT`), set once it listens;
+   * null in the default profile, whose links are on the site's own origin.
+   */
+  fileOrigin: string | null = null;
 
   constructor(
     public seed: Seed,
     clockOptions: ClockOptions = {},
+    readonly profile: Profile = 'default',
   ) {
     const seededStart = seed.site.clockStartAt ? Date.parse(seed.site.clockStartAt) : undefined;
     this.clock = new Clock({ startAt: clockOptions.startAt ?? seededStart, realTime: clockOptions.realTime });
@@ -26,6 +33,11 @@ export class World {
 
   get site(): Seed['site'] {
     return this.seed.site;
+  }
+
+  /** Where the member's pages live in this profile. */
+  get paths(): SitePaths {
+    return SITE_PATHS[this.profile];
   }
 
   now(): number {

@@ -4,6 +4,7 @@
  * refusal; approved ones are usable for limits.approvalMinutes from the approval.
  */
 import type { ApprovalInput, ApprovalReason, ApprovalStatus, StartCallRequest } from '../../lib/api/schemas';
+import { pagePath } from '../site-paths';
 import { canonicalJson } from '../canonical';
 import { MINUTE, iso } from '../clock';
 import { ApiError, invalidState } from '../errors';
@@ -44,8 +45,8 @@ export function approvalStatus(world: World, approval: ApprovalRec, now: number)
   return approval.status;
 }
 
-export function approvalUrl(origin: string, approvalId: string): string {
-  return `${origin}/approvals/${encodeURIComponent(approvalId)}`;
+export function approvalUrl(world: World, origin: string, approvalId: string): string {
+  return `${origin}${pagePath(world.paths.approval, approvalId)}`;
 }
 
 /** The live pending approval for this exact call, or a new one; the refusal that carries it. */
@@ -84,7 +85,7 @@ export function needsApproval(
   return new ApiError(403, 'needs_approval', {
     reason,
     approvalId: approval.id,
-    approvalUrl: approvalUrl(origin, approval.id),
+    approvalUrl: approvalUrl(world, origin, approval.id),
   });
 }
 
@@ -125,7 +126,7 @@ export function decline(world: World, approval: ApprovalRec, now: number): void 
 export function approvalView(world: World, approval: ApprovalRec, origin: string, now: number): ApprovalInput {
   return {
     approvalId: approval.id,
-    approvalUrl: approvalUrl(origin, approval.id),
+    approvalUrl: approvalUrl(world, origin, approval.id),
     reason: approval.reason,
     status: approvalStatus(world, approval, now),
     agentId: approval.agentId,

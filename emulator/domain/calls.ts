@@ -103,7 +103,10 @@ export function judgeCall(
   if (!agent) throw notFound();
   const session = body.sessionId ? visibleSession(world, conn, body.sessionId) : null;
   if (session && session.agentId !== agent.id) throw invalidInput(['sessionId'], 'That session belongs to another agent.');
-  for (const fileId of body.fileIds ?? []) if (!fileVisible(store.files.get(fileId), conn, now)) throw notFound();
+  // With the files switch off, a call carrying fileIds is refused switched_off (step 3) without its ids being
+  // looked up: the switch, not an id, is what the member has to change.
+  const filesOff = (body.fileIds ?? []).length > 0 && !conn.switches.files;
+  if (!filesOff) for (const fileId of body.fileIds ?? []) if (!fileVisible(store.files.get(fileId), conn, now)) throw notFound();
   if (body.approvalId !== undefined) {
     const approval = store.approvals.get(body.approvalId);
     if (!approval || approval.connectionId !== conn.id) throw notFound();
@@ -147,7 +150,7 @@ export function judgeCall(
   if (session && session.status !== 'open') return refuse(new ApiError(409, 'session_closed'));
   if (!agent.behaviour.live || !call) return refuse(new ApiError(409, 'agent_unavailable'));
   // Step 3: switches, findings choice, the member's no, failed calls.
-  if ((body.fileIds ?? []).length > 0 && !conn.switches.files) return refuse(new ApiError(403, 'switched_off', { reason: 'files' }));
+  if (filesOff) return refuse(new ApiError(403, 'switched_off', { reason: 'files' }));
   if (isNew(agent) && !conn.switches.tryNewAgents) return refuse(new ApiError(403, 'switched_off', { reason: 'tryNewAgents' }));
   if (research && conn.keepsFindings !== true) return refuse(new ApiError(403, 'findings_off'));
   if (conn.agentStates.get(agent.id) === 'blocked') return refuse(new ApiError(403, 'agent_blocked'));
@@ -173,7 +176,7 @@ export function judgeCall(
   if (spendable < call.minCents) {
     const held = heldCents(world, member.id);
     const onlyHeld = held > 0 && spendable + held >= call.minCents;
-    return refuse(new ApiError(402, 'short', { topUpUrl: `${origin}/top-up`, ...(onlyHeld ? { reason: 'held' } : {}) }));
+    return refuse(new ApiError(402, 'short', { topUpUrl: `${origin}${world.paths.topUp}`, ...(onlyHeld ? { reason: 'held' } : {}) }));
   }
   if (openCallsOf(world, conn.id) >= conn.limits.openCallsMax) {
     return refuse(new ApiError(429, 'over_limit', { reason: 'too_many_open_calls' }));
@@ -249,8 +252,10 @@ export function startCall(
   if (!sessionCounted(conn, session.id, now)) conn.sessionCountedAt.set(session.id, now);
   conn.callStarts.push(now);
   conn.agentStates.set(j.agent.id, 'allowed');
-  // Rule 6 and G8: the privacy line goes with the first call only while the connection never showed it.
-  const privacyLine = conn.privacyLineShownAt === null ? world.site.privacyLine : null;
+  // Rule 6 and G8: "The first call through a connection returns the privacy line; null afterwards", whether
+  // or not GET /me showed it before.
+  const firstCall = ![...store.calls.values()].some((c) => c.connectionId === conn.id && c.runId !== call.runId);
+  const privacyLine = firstCall ? world.site.privacyLine : null;
   conn.privacyLineShownAt ??= now;
   return {
     status: 'started',

@@ -88,7 +88,9 @@ function signature(world: World, fileId: string, exp: number): string {
 /** A result file with a fresh link, good for 300 seconds from this read. */
 export function resultFileView(world: World, file: FileRec, origin: string, now: number): CallFile {
   const exp = Math.floor(now / SECOND) + LINK_SECONDS;
-  const url = `${origin}/api/v1/files/${encodeURIComponent(file.id)}?exp=${exp}&sig=${signature(world, file.id, exp)}`;
+  // The strict profile serves links from a host of its own, at a path of its own.
+  const base = world.fileOrigin === null ? `${origin}/api/v1/files/` : `${world.fileOrigin}/dl/`;
+  const url = `${base}${encodeURIComponent(file.id)}?exp=${exp}&sig=${signature(world, file.id, exp)}`;
   return {
     fileId: file.id,
     untrustedPath: ut(file.path),

@@ -5,6 +5,7 @@
  * days; discarded with the draft. A call that did not pass: discarded. No agent covers it: waiting.
  */
 import type { FindingInput } from '../../lib/api/schemas';
+import { pagePath } from '../site-paths';
 import { DAY, SECOND, iso } from '../clock';
 import { invalidState } from '../errors';
 import { newId } from '../ids';
@@ -14,8 +15,8 @@ import type { World } from '../world';
 
 export const DRAFT_DAYS = 30;
 
-export function draftUrl(origin: string, draftId: string): string {
-  return `${origin}/findings/drafts/${encodeURIComponent(draftId)}`;
+export function draftUrl(world: World, origin: string, draftId: string): string {
+  return `${origin}${pagePath(world.paths.findingsDraft, draftId)}`;
 }
 
 /** Records what a finished call kept. The research call's agent is a new one, not yet listed. */
@@ -175,7 +176,7 @@ export function findingView(world: World, f: FindingRec, origin: string): Findin
         ? { agentId: f.filedWith.agentId, untrustedName: f.filedWith.name === null ? null : utName(f.filedWith.name), newAgent: f.filedWith.newAgent }
         : null,
     draftId: inDraft ? f.draftId : null,
-    signOffUrl: inDraft && f.draftId ? draftUrl(origin, f.draftId) : null,
+    signOffUrl: inDraft && f.draftId ? draftUrl(world, origin, f.draftId) : null,
     reason: f.reason,
     contributionState: f.contributionState,
     createdAt: iso(f.createdAt),

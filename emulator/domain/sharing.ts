@@ -11,6 +11,7 @@ import type {
 } from '../../lib/api/schemas';
 import { hasSecret } from '../../lib/safety/secret-guard';
 import { iso } from '../clock';
+import { pagePath } from '../site-paths';
 import { ApiError, invalidState, notFound, sessionScoped } from '../errors';
 import { newId } from '../ids';
 import type { ConnectionRec, ShareDraftRec } from '../store';
@@ -27,8 +28,8 @@ export function requireSharing(conn: ConnectionRec): void {
   if (!conn.switches.sharing) throw new ApiError(403, 'switched_off', { reason: 'sharing' });
 }
 
-export function shareSignOffUrl(origin: string, draftId: string): string {
-  return `${origin}/shares/${encodeURIComponent(draftId)}/sign-off`;
+export function shareSignOffUrl(world: World, origin: string, draftId: string): string {
+  return `${origin}${pagePath(world.paths.shareSignOff, draftId)}`;
 }
 
 export function coverage(world: World, description: string): CoverageAnswer {
@@ -106,7 +107,7 @@ export function shareView(world: World, draft: ShareDraftRec, origin: string): S
       return f ? [{ fileId: f.id, untrustedPath: ut(f.path), sizeBytes: f.bytes.length, active: f.active }] : [];
     }),
     packageBytes: draft.packageBytes,
-    signOffUrl: draft.status === 'waiting_sign_off' ? shareSignOffUrl(origin, draft.id) : null,
+    signOffUrl: draft.status === 'waiting_sign_off' ? shareSignOffUrl(world, origin, draft.id) : null,
     createdAt: iso(draft.createdAt),
   };
 }

@@ -1,21 +1,23 @@
-/** The site's home, /top-up, an agent's page (/agents/{slug}) and a session's page (close it, G11). */
+/** The site's home, the top-up page (its path by profile), an agent's page (/agents/{slug}) and a session's page (close it, G11). */
 import { Hono } from 'hono';
 import { heldCents, spendableCents } from '../domain/balance';
 import type { AppEnv } from '../http';
+import type { SitePaths } from '../site-paths';
 import type { World } from '../world';
 import { doneNote, dollars, formString, html, pageResponse } from './html';
 
-export const accountPages = new Hono<AppEnv>();
 
 function memberOf(world: World, id: string | undefined) {
   return (id ? world.store.members.get(id) : undefined) ?? world.store.members.values().next().value;
 }
 
+export function accountPages(paths: SitePaths): Hono<AppEnv> {
+  const accountPages = new Hono<AppEnv>();
 accountPages.get('/', (c) => {
   const world = c.get('world');
   const members = [...world.store.members.values()];
   const body = html`<p>A local emulator of the ${world.site.name} Connection API v1. The API is at <code>/api/v1</code>.</p>
-<p><a href="/connect">Make a connect code</a> · <a href="/top-up">Top up credits</a></p>
+<p><a href="/connect">Make a connect code</a> · <a href="${paths.topUp}">Top up credits</a></p>
 ${members.map((m) => {
   const conns = [...world.store.connections.values()].filter((x) => x.memberId === m.id);
   return html`<h2>${m.name}${m.suspended ? ' (suspended)' : ''}</h2>
@@ -26,7 +28,7 @@ ${members.map((m) => {
 
 const TOP_UP_DONE: Record<string, string> = { added: 'Credits added.', invalid: 'Enter an amount from $1 to $500.' };
 
-accountPages.get('/top-up', (c) => {
+accountPages.get(paths.topUp, (c) => {
   const world = c.get('world');
   const member = memberOf(world, c.req.query('member'));
   if (!member) return pageResponse(c, 'No member', html`<p>The seed has no member.</p>`, world.site.name, 404);
@@ -35,22 +37,22 @@ accountPages.get('/top-up', (c) => {
 <dl><dt>Member</dt><dd>${member.name}</dd>
 <dt>Spendable now</dt><dd id="spendable">${dollars(spendableCents(member, held))}</dd>
 <dt>Held for running calls</dt><dd>${dollars(held)}</dd></dl>
-<form method="post" action="/top-up"><input type="hidden" name="member" value="${member.id}">
+<form method="post" action="${paths.topUp}"><input type="hidden" name="member" value="${member.id}">
 <label>Amount in dollars <input type="number" name="dollars" min="1" max="500" step="1" value="10" required></label>
 <button type="submit" class="primary">Add credits</button></form>`;
   return pageResponse(c, 'Top up', body, world.site.name);
 });
 
-accountPages.post('/top-up', async (c) => {
+accountPages.post(paths.topUp, async (c) => {
   const world = c.get('world');
   const form = await c.req.parseBody();
   const member = memberOf(world, formString(form, 'member'));
   if (!member) return pageResponse(c, 'No member', html`<p>Unknown member.</p>`, world.site.name, 404);
   const amount = Number(formString(form, 'dollars'));
   const q = `member=${encodeURIComponent(member.id)}`;
-  if (!Number.isInteger(amount) || amount < 1 || amount > 500) return c.redirect(`/top-up?${q}&done=invalid`, 303);
+  if (!Number.isInteger(amount) || amount < 1 || amount > 500) return c.redirect(`${paths.topUp}?${q}&done=invalid`, 303);
   member.purchasedCents += amount * 100;
-  return c.redirect(`/top-up?${q}&done=added`, 303);
+  return c.redirect(`${paths.topUp}?${q}&done=added`, 303);
 });
 
 accountPages.get('/agents/:slug', (c) => {
@@ -86,3 +88,5 @@ accountPages.post('/sessions/:id', async (c) => {
   if (formString(form, 'action') === 'close' && session.status === 'open') session.status = 'closed';
   return c.redirect(`/sessions/${encodeURIComponent(session.id)}?done=closed`, 303);
 });
+  return accountPages;
+}

@@ -1,13 +1,13 @@
-/** /approvals/{id}: the member approves or declines one call. */
+/** The approval page (/approvals/{id} by default; the profile's path): the member approves or declines one call. */
 import { Hono } from 'hono';
 import type { ApprovalReason } from '../../lib/api/schemas';
 import { iso } from '../clock';
 import { approvalExpiresAt, approvalStatus, approve, decline } from '../domain/approvals';
 import { ApiError } from '../errors';
 import type { AppEnv } from '../http';
+import { pagePath, type SitePaths } from '../site-paths';
 import { doneNote, dollars, formString, html, pageResponse } from './html';
 
-export const approvalPages = new Hono<AppEnv>();
 
 const REASONS: Record<ApprovalReason, string> = {
   new_agent: 'This is the first call to this agent, and you asked to be asked first.',
@@ -22,9 +22,11 @@ const DONE: Record<string, string> = {
   not_pending: 'This approval can no longer be changed.',
 };
 
-approvalPages.get('/approvals/:id', (c) => {
+export function approvalPages(paths: SitePaths): Hono<AppEnv> {
+  const pages = new Hono<AppEnv>();
+  pages.get(paths.approval, (c) => {
   const world = c.get('world');
-  const approval = world.store.approvals.get(c.req.param('id'));
+  const approval = world.store.approvals.get(c.req.param('id') ?? '');
   if (!approval) return pageResponse(c, 'Not found', html`<p>No approval with that id.</p>`, world.site.name, 404);
   const now = world.now();
   const status = approvalStatus(world, approval, now);
@@ -41,17 +43,17 @@ approvalPages.get('/approvals/:id', (c) => {
 <dt>${status === 'approved' ? 'Usable until' : 'Open until'}</dt><dd>${iso(approvalExpiresAt(world, approval))}</dd></dl>
 ${
   status === 'pending'
-    ? html`<form method="post" action="/approvals/${encodeURIComponent(approval.id)}">
+    ? html`<form method="post" action="${pagePath(paths.approval, approval.id)}">
 <button type="submit" name="action" value="approve" class="primary">Approve</button>
 <button type="submit" name="action" value="decline">Decline</button></form>`
     : ''
 }`;
   return pageResponse(c, 'Approve a call', body, world.site.name);
-});
+  });
 
-approvalPages.post('/approvals/:id', async (c) => {
+  pages.post(paths.approval, async (c) => {
   const world = c.get('world');
-  const approval = world.store.approvals.get(c.req.param('id'));
+  const approval = world.store.approvals.get(c.req.param('id') ?? '');
   if (!approval) return pageResponse(c, 'Not found', html`<p>No approval with that id.</p>`, world.site.name, 404);
   const form = await c.req.parseBody();
   let done = 'not_pending';
@@ -66,5 +68,7 @@ approvalPages.post('/approvals/:id', async (c) => {
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
   }
-  return c.redirect(`/approvals/${encodeURIComponent(approval.id)}?done=${done}`, 303);
-});
+  return c.redirect(`${pagePath(paths.approval, approval.id)}?done=${done}`, 303);
+  });
+  return pages;
+}

@@ -1,13 +1,13 @@
-/** /findings/drafts/{draftId} and /shares/{draftId}/sign-off: the member signs off or discards. */
+/** The findings draft and share draft sign-off pages (paths by profile): the member signs off or discards. */
 import { Hono } from 'hono';
 import { DAY, iso } from '../clock';
 import { DRAFT_DAYS, discardDraft, draftOf, signOffDraft } from '../domain/findings';
 import { discardShare, signOffShare } from '../domain/sharing';
 import { ApiError } from '../errors';
 import type { AppEnv } from '../http';
+import { pagePath, type SitePaths } from '../site-paths';
 import { doneNote, formString, html, pageResponse } from './html';
 
-export const draftPages = new Hono<AppEnv>();
 
 const DONE: Record<string, string> = {
   signed_off: 'Signed off.',
@@ -15,9 +15,11 @@ const DONE: Record<string, string> = {
   not_open: 'This draft can no longer be changed.',
 };
 
-draftPages.get('/findings/drafts/:draftId', (c) => {
+export function draftPages(paths: SitePaths): Hono<AppEnv> {
+  const draftPages = new Hono<AppEnv>();
+draftPages.get(paths.findingsDraft, (c) => {
   const world = c.get('world');
-  const found = draftOf(world, c.req.param('draftId'));
+  const found = draftOf(world, c.req.param('id') ?? '');
   if (!found) return pageResponse(c, 'Not found', html`<p>No findings draft with that id.</p>`, world.site.name, 404);
   const { draft, findings } = found;
   const agent = world.store.agents.get(draft.agentId);
@@ -32,7 +34,7 @@ ${draft.status === 'open' ? `Expires ${iso(draft.createdAt + DRAFT_DAYS * DAY)} 
   )}</ol>
 ${
   draft.status === 'open'
-    ? html`<form method="post" action="/findings/drafts/${encodeURIComponent(draft.id)}">
+    ? html`<form method="post" action="${pagePath(paths.findingsDraft, draft.id)}">
 <button type="submit" name="action" value="sign_off" class="primary">Sign off</button>
 <button type="submit" name="action" value="discard">Discard draft</button></form>`
     : ''
@@ -40,9 +42,9 @@ ${
   return pageResponse(c, 'Findings draft', body, world.site.name);
 });
 
-draftPages.post('/findings/drafts/:draftId', async (c) => {
+draftPages.post(paths.findingsDraft, async (c) => {
   const world = c.get('world');
-  const found = draftOf(world, c.req.param('draftId'));
+  const found = draftOf(world, c.req.param('id') ?? '');
   if (!found) return pageResponse(c, 'Not found', html`<p>No findings draft with that id.</p>`, world.site.name, 404);
   const form = await c.req.parseBody();
   let done = 'not_open';
@@ -57,12 +59,12 @@ draftPages.post('/findings/drafts/:draftId', async (c) => {
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
   }
-  return c.redirect(`/findings/drafts/${encodeURIComponent(found.draft.id)}?done=${done}`, 303);
+  return c.redirect(`${pagePath(paths.findingsDraft, found.draft.id)}?done=${done}`, 303);
 });
 
-draftPages.get('/shares/:draftId/sign-off', (c) => {
+draftPages.get(paths.shareSignOff, (c) => {
   const world = c.get('world');
-  const draft = world.store.shareDrafts.get(c.req.param('draftId'));
+  const draft = world.store.shareDrafts.get(c.req.param('id') ?? '');
   if (!draft) return pageResponse(c, 'Not found', html`<p>No share draft with that id.</p>`, world.site.name, 404);
   const files = draft.fileIds.map((id) => world.store.files.get(id)).filter((f) => f !== undefined);
   const body = html`${doneNote(DONE, c.req.query('done'))}
@@ -73,7 +75,7 @@ draftPages.get('/shares/:draftId/sign-off', (c) => {
 <ul>${files.map((f) => html`<li><span class="untrusted">${f.path}</span> (${f.bytes.length} bytes${f.active ? ', active: never opened here' : ''})</li>`)}</ul>
 ${
   draft.status === 'waiting_sign_off' || draft.status === 'open'
-    ? html`<form method="post" action="/shares/${encodeURIComponent(draft.id)}/sign-off">
+    ? html`<form method="post" action="${pagePath(paths.shareSignOff, draft.id)}">
 ${draft.status === 'waiting_sign_off' ? html`<button type="submit" name="action" value="sign_off" class="primary">Sign off</button>` : html`<p>The connection has not packaged this draft yet.</p>`}
 <button type="submit" name="action" value="discard">Discard draft</button></form>`
     : ''
@@ -81,9 +83,9 @@ ${draft.status === 'waiting_sign_off' ? html`<button type="submit" name="action"
   return pageResponse(c, 'Sign off a project to share', body, world.site.name);
 });
 
-draftPages.post('/shares/:draftId/sign-off', async (c) => {
+draftPages.post(paths.shareSignOff, async (c) => {
   const world = c.get('world');
-  const draft = world.store.shareDrafts.get(c.req.param('draftId'));
+  const draft = world.store.shareDrafts.get(c.req.param('id') ?? '');
   if (!draft) return pageResponse(c, 'Not found', html`<p>No share draft with that id.</p>`, world.site.name, 404);
   const form = await c.req.parseBody();
   let done = 'not_open';
@@ -98,5 +100,7 @@ draftPages.post('/shares/:draftId/sign-off', async (c) => {
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
   }
-  return c.redirect(`/shares/${encodeURIComponent(draft.id)}/sign-off?done=${done}`, 303);
+  return c.redirect(`${pagePath(paths.shareSignOff, draft.id)}?done=${done}`, 303);
 });
+  return draftPages;
+}

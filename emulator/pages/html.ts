@@ -53,7 +53,7 @@ export function pageResponse(c: Context, title: string, body: SafeHtml, siteName
   const doc = html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${title} · ${siteName}</title><style>${new SafeHtml(STYLE)}</style></head>
-<body><nav aria-label="Site"><a href="/">${siteName}</a><a href="/connect">Connect</a><a href="/top-up">Top up</a></nav>
+<body><nav aria-label="Site"><a href="/">${siteName}</a><a href="/connect">Connect</a></nav>
 <main><h1>${title}</h1>${body}</main></body></html>`;
   c.header('Content-Security-Policy', PAGE_CSP);
   c.header('X-Content-Type-Options', 'nosniff');

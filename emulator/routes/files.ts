@@ -1,9 +1,11 @@
-/** POST /files (files switch) and GET /files/{fileId} through a signed link, no key (G14). */
-import { Hono } from 'hono';
+/** POST /files (files switch) and GET /files/{fileId} through a signed link, no key (G14); also the strict profile's file host. */
+import { type Context, Hono } from 'hono';
 import { UploadFileRequestSchema } from '../../lib/api/schemas';
 import { download, uploadFile } from '../domain/files';
 import { visibleSession } from '../domain/sessions';
-import { ApiError, sessionScoped } from '../errors';
+import { ApiError, notFound, sessionScoped } from '../errors';
+import { requestLog } from '../middleware/request-log';
+import type { World } from '../world';
 import { type AppEnv, readJson } from '../http';
 
 export const fileRoutes = new Hono<AppEnv>();
@@ -20,9 +22,12 @@ fileRoutes.post('/files', (c) => {
   return c.json(uploadFile(world, conn, body, world.now()), 201);
 });
 
-fileRoutes.get('/files/:fileId', (c) => {
+fileRoutes.get('/files/:fileId', (c) => serveDownload(c, c.req.param('fileId')));
+
+/** A signed link's file: on the site's origin (default profile) or the strict profile's file host. */
+export function serveDownload(c: Context<AppEnv>, fileId: string): Response {
   const world = c.get('world');
-  const file = download(world, c.req.param('fileId'), c.req.query('exp'), c.req.query('sig'), world.now());
+  const file = download(world, fileId, c.req.query('exp'), c.req.query('sig'), world.now());
   // Handed over as an attachment, never rendered: an active file must not be opened.
   return c.body(new Uint8Array(file.bytes), 200, {
     'Content-Type': 'application/octet-stream',
@@ -30,4 +35,29 @@ fileRoutes.get('/files/:fileId', (c) => {
     'X-Content-Type-Options': 'nosniff',
     'Content-Security-Policy': "default-src 'none'; sandbox",
   });
-});
+}
+
+/**
+ * The strict profile's file host: signed links on a host of their own (a storage host, as many services
+ * serve downloads), at a path of their own. No key is asked for or looked at; requests are logged like the API's.
+ */
+export function fileHostApp(world: World): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.use('*', async (c, next) => {
+    c.set('world', world);
+    c.set('rawBody', '');
+    world.settle();
+    await next();
+  });
+  app.use('*', requestLog);
+  app.get('/dl/:fileId', (c) => serveDownload(c, c.req.param('fileId')));
+  app.notFound((c) => c.json(notFound().body(), 404));
+  app.onError((error, c) => {
+    if (error instanceof ApiError) {
+      for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
+      return c.json(error.body(), error.status);
+    }
+    return c.json(new ApiError(500, 'server_error').body(), 500);
+  });
+  return app;
+}

@@ -314,8 +314,11 @@ describe('POST /calls: refusals', () => {
 
   it('G5 order: the first refusal that applies', async () => {
     const { key } = await emu.connect({ switches: { files: false, spending: false, tryNewAgents: false } });
-    // not_found (file id) before switched_off (files).
-    expectError(await emu.api('/calls', { key, body: { ...QUESTION, fileIds: ['fil_nothing'] } }), 404, 'not_found');
+    // With the files switch off, fileIds are not looked up: switched_off (files), not not_found.
+    expect(expectError(await emu.api('/calls', { key, body: { ...QUESTION, fileIds: ['fil_nothing'] } }), 403, 'switched_off').reason).toBe('files');
+    // With it on, an unknown file id is not_found.
+    const filesOn = await emu.connect({ switches: { files: true } });
+    expectError(await emu.api('/calls', { key: filesOn.key, body: { ...QUESTION, fileIds: ['fil_nothing'] } }), 404, 'not_found');
     // session_closed before agent_unavailable; agent_unavailable before switched_off.
     expectError(await emu.api('/calls', { key, body: { agentId: 'agt_perl', callId: 'question' } }), 409, 'agent_unavailable');
     // switched_off (tryNewAgents) before needs_approval (spending_off).

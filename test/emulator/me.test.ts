@@ -35,9 +35,12 @@ describe('GET /me', () => {
     expect(first.privacyLineShownAt).not.toBeNull();
     await emu.advance(60);
     expect((await me(key)).privacyLineShownAt).toBe(first.privacyLineShownAt);
-    // Already shown by GET /me: the first call carries no privacy line.
+    // "The first call through a connection returns the privacy line": even when GET /me showed it before.
     const started = parse(StartCallAnswerSchema, (await emu.api('/calls', { key, body: { agentId: 'agt_postgres', callId: 'question', question: 'Index?' } })).body);
-    expect(started.privacyLine).toBeNull();
+    expect(started.privacyLine).toMatch(/Guild/);
+    const second = parse(StartCallAnswerSchema, (await emu.api('/calls', { key, body: { agentId: 'agt_postgres', callId: 'question', question: 'Vacuum?' } })).body);
+    expect(second.privacyLine).toBeNull();
+    expect((await me(key)).privacyLineShownAt).toBe(first.privacyLineShownAt);
   });
 
   it('a key reads but cannot change switches, limits or the findings choice', async () => {
