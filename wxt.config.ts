@@ -24,11 +24,13 @@ export default defineConfig({
       'downloads',
       ...(browser === 'firefox' ? [] : ['sidePanel']),
     ],
-    // The site's origin is asked for at run time when the member connects; plain http only for loopback.
-    optional_host_permissions: ['https://*/*', 'http://127.0.0.1/*', 'http://localhost/*'],
+    // The site's origin is asked for at run time when the member connects, and a storage host of result
+    // files when the member downloads one; plain http only for loopback (127.0.0.2: the strict emulator's
+    // file host).
+    optional_host_permissions: ['https://*/*', 'http://127.0.0.1/*', 'http://127.0.0.2/*', 'http://localhost/*'],
     // The e2e build (browser tests and the demo) is granted the loopback emulator at install, because
     // Playwright cannot answer the browser's permission prompt. Production builds grant nothing.
-    ...(mode === 'e2e' ? { host_permissions: ['http://127.0.0.1/*'] } : {}),
+    ...(mode === 'e2e' ? { host_permissions: ['http://127.0.0.1/*', 'http://127.0.0.2/*'] } : {}),
     action: { default_title: 'Agent Connection' },
     commands: {
       'find-selection': {

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { LoadedExtension } from './browser';
-import { closePanelWithEmulator, connectPanel, openPanelWithEmulator, type TestEmulator } from './harness';
+import { closePanelWithEmulator, connectPanel, openPanelWithEmulator, PROFILES, type TestEmulator } from './harness';
 
 interface DownloadItem {
   url: string;
@@ -19,32 +19,33 @@ interface ChromeDownloads {
   chrome: { downloads: { search(query: object): Promise<DownloadItem[]> } };
 }
 
-let emu: TestEmulator;
-let ext: LoadedExtension;
-let panel: Page;
+for (const profile of PROFILES) {
+  describe(`files and sharing (${profile} profile)`, () => {
+  let emu: TestEmulator;
+  let ext: LoadedExtension;
+  let panel: Page;
 
-async function chooseAgent(search: string, agentName: string): Promise<void> {
-  await panel.getByRole('button', { name: 'Find', exact: true }).click();
-  await panel.getByLabel('What do you need?').fill(search);
-  await panel.getByRole('button', { name: 'Find agents' }).click();
-  await panel.getByRole('button', { name: `Preview a call to ${agentName}` }).click();
-  await panel.getByRole('form', { name: 'Start a call' }).waitFor();
-}
+  async function chooseAgent(search: string, agentName: string): Promise<void> {
+    await panel.getByRole('button', { name: 'Find', exact: true }).click();
+    await panel.getByLabel('What do you need?').fill(search);
+    await panel.getByRole('button', { name: 'Find agents' }).click();
+    await panel.getByRole('button', { name: `Preview a call to ${agentName}` }).click();
+    await panel.getByRole('form', { name: 'Start a call' }).waitFor();
+  }
 
-beforeAll(async () => {
-  ({ emu, ext, panel } = await openPanelWithEmulator());
-  const { code } = await emu.control.connectCode({
-    name: 'E2E files',
-    switches: { files: true, sharing: true, spending: true, askBeforeNewAgent: false, tryNewAgents: true },
-    keepsFindings: true,
+  beforeAll(async () => {
+    ({ emu, ext, panel } = await openPanelWithEmulator(profile));
+    const { code } = await emu.control.connectCode({
+      name: 'E2E files',
+      switches: { files: true, sharing: true, spending: true, askBeforeNewAgent: false, tryNewAgents: true },
+      keepsFindings: true,
+    });
+    await connectPanel(panel, emu.url, code);
   });
-  await connectPanel(panel, emu.url, code);
-});
 
-afterAll(() => closePanelWithEmulator({ emu, ext }));
+  afterAll(() => closePanelWithEmulator({ emu, ext }));
 
-describe('files and sharing', () => {
-  test('a call with two attached files: both uploaded, then the call names them', async () => {
+  test.runIf(profile === 'default')('a call with two attached files: both uploaded, then the call names them', async () => {
     await chooseAgent('Tune postgres indexes and vacuum', 'Postgres Tuning Guild');
     await panel.getByLabel(/^Details/).fill('Please look at these two files.');
     await panel.getByLabel('Choose files').setInputFiles([
@@ -82,21 +83,24 @@ describe('files and sharing', () => {
     await files.getByText(/Downloads left today: 20 MB of 20 MB/).waitFor();
 
     // Nothing is fetched just for showing the files.
-    expect((await emu.control.requests('/api/v1/files/')).filter((r) => r.method === 'GET')).toEqual([]);
+    expect(await emu.control.fileGets()).toEqual([]);
 
     await files.getByRole('button', { name: 'Download NOTES.md' }).click();
     await files.getByText('Saved to your downloads. It was not opened.').waitFor();
-    await expect
-      .poll(async () => (await emu.control.requests('/api/v1/files/')).filter((r) => r.method === 'GET').length, { timeout: 15_000 })
-      .toBe(1);
-    const [get] = (await emu.control.requests('/api/v1/files/')).filter((r) => r.method === 'GET');
+    await expect.poll(async () => (await emu.control.fileGets()).length, { timeout: 15_000 }).toBe(1);
+    const [get] = await emu.control.fileGets();
     expect(get?.status).toBe(200);
-    // The signed link goes without the key.
+    // The signed link goes without the key; in the strict profile it is on a host of its own.
     expect(get?.authorization).toBe(false);
+    expect(get?.path.startsWith(profile === 'strict' ? '/dl/' : '/api/v1/files/')).toBe(true);
+    // The browser saved the bytes the extension fetched (never a link it would fetch again, with cookies).
     const downloads = await ext.serviceWorker.evaluate(() =>
       (self as unknown as ChromeDownloads).chrome.downloads.search({}),
     );
-    expect(downloads.map((d) => new URL(d.url).pathname)).toEqual([get?.path]);
+    expect(downloads).toHaveLength(1);
+    const saved = downloads[0]?.url ?? '';
+    expect(saved.startsWith('data:application/octet-stream;base64,')).toBe(true);
+    expect(Buffer.from(saved.split(',')[1] ?? '', 'base64').toString('utf8')).toContain('Notes');
     await files.getByText(/Downloads left today: 20 MB of 20 MB|Downloads left today: 19\.\d+ MB of 20 MB/).waitFor();
 
     // The active file: a warning, then a confirmation step; nothing is requested until the member confirms.
@@ -107,20 +111,26 @@ describe('files and sharing', () => {
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await files.getByRole('button', { name: 'Save anyway… fix.sh' }).click();
     await panel.waitForTimeout(500);
-    expect((await emu.control.requests('/api/v1/files/')).filter((r) => r.method === 'GET')).toHaveLength(1);
+    expect(await emu.control.fileGets()).toHaveLength(1);
 
     // Confirmed: saved through the save dialog (Playwright accepts it), through its own signed link, no key.
     await files.getByRole('alertdialog').getByRole('button', { name: 'Save without opening' }).click();
-    await expect
-      .poll(async () => (await emu.control.requests('/api/v1/files/')).filter((r) => r.method === 'GET').length, { timeout: 15_000 })
-      .toBe(2);
-    const active = (await emu.control.requests('/api/v1/files/')).filter((r) => r.method === 'GET')[1];
+    await expect.poll(async () => (await emu.control.fileGets()).length, { timeout: 15_000 }).toBe(2);
+    const active = (await emu.control.fileGets())[1];
     expect(active?.path).not.toBe(get?.path);
     expect(active?.authorization).toBe(false);
     expect(await files.getByText('Saved to your downloads. It was not opened.').count()).toBe(2);
   });
 
-  test('a share draft taken to its sign-off page on the site', async () => {
+  test.runIf(profile === 'strict')('a site without the sharing endpoints: the Share tab says so, nothing dead', async () => {
+    await panel.getByRole('button', { name: 'Share', exact: true }).click();
+    await panel.getByText('Sharing projects is not available on this site through the extension. Use the site itself to share.').waitFor({ timeout: 15_000 });
+    const shares = (await emu.control.requests('/api/v1/shared-projects')).filter((r) => r.method === 'GET');
+    expect(shares.map((r) => r.status)).toEqual([404]);
+    await panel.getByRole('button', { name: 'Find', exact: true }).click();
+  });
+
+  test.runIf(profile === 'default')('a share draft taken to its sign-off page on the site', async () => {
     await panel.getByRole('button', { name: 'Share', exact: true }).click();
     await panel.getByRole('heading', { name: 'Share a project' }).waitFor();
     await panel.getByLabel('Describe the kind of project').fill('Postgres index tuning notes');
@@ -156,3 +166,4 @@ describe('files and sharing', () => {
     await site.close();
   });
 });
+}

@@ -4,7 +4,7 @@
  * start). Free of vitest, so scripts/ can use it too; every step waits for the state it leads to.
  */
 import type { Locator, Page } from 'playwright-core';
-import { type EmulatorOptions, type RunningEmulator, startEmulator } from '../../emulator/index';
+import { type EmulatorOptions, type Profile, type RunningEmulator, startEmulator } from '../../emulator/index';
 import type { RequestLogRec } from '../../emulator/store';
 import { type LoadedExtension, launchExtension } from './browser';
 
@@ -95,6 +95,12 @@ export class EmulatorControl {
     return (await this.call<{ sessions: EmulatorSession[] }>('GET', `/sessions${query}`)).sessions;
   }
 
+  /** GETs of signed file links: on the site (/api/v1/files/, default profile) or the strict file host (/dl/). */
+  async fileGets(): Promise<LoggedRequest[]> {
+    const all = [...(await this.requests('/api/v1/files/')), ...(await this.requests('/dl/'))];
+    return all.filter((r) => r.method === 'GET').sort((a, b) => a.at.localeCompare(b.at));
+  }
+
   /** The POST /calls requests (starts, not stop or report). */
   async callStarts(): Promise<LoggedRequest[]> {
     return (await this.requests('/api/v1/calls')).filter((r) => r.method === 'POST' && r.path === '/api/v1/calls');
@@ -109,8 +115,11 @@ export interface TestEmulator {
   close(): Promise<void>;
 }
 
-export async function startTestEmulator(options: Pick<EmulatorOptions, 'port' | 'clock'> = {}): Promise<TestEmulator> {
-  const raw = await startEmulator({ port: options.port ?? 0, clock: options.clock });
+/** Both emulator profiles: the e2e suites that cover the member's journey run against each. */
+export const PROFILES: readonly Profile[] = ['default', 'strict'];
+
+export async function startTestEmulator(options: Pick<EmulatorOptions, 'port' | 'clock' | 'profile'> = {}): Promise<TestEmulator> {
+  const raw = await startEmulator({ port: options.port ?? 0, clock: options.clock, profile: options.profile });
   return { url: raw.url, control: new EmulatorControl(raw.url), raw, close: () => raw.close() };
 }
 
@@ -122,8 +131,8 @@ export interface PanelWithEmulator {
 }
 
 /** Starts the emulator, then Chromium, then opens the panel; a step that fails closes what was started before it. */
-export async function openPanelWithEmulator(): Promise<PanelWithEmulator> {
-  const emu = await startTestEmulator();
+export async function openPanelWithEmulator(profile: Profile = 'default'): Promise<PanelWithEmulator> {
+  const emu = await startTestEmulator({ profile });
   let ext: LoadedExtension | undefined;
   try {
     ext = await launchExtension();
