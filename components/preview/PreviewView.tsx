@@ -53,8 +53,10 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
   const actions = useActions();
   const [draft, setDraftState] = useState<CallDraft>(initial);
   const [preview, setPreview] = useState<Preview | null>(null);
-  // Whether the preview judged the typed request (false: the kind of call only, e.g. a site without the quote).
+  // Whether the preview judged the typed request (false: the kind of call only, e.g. a site without the quote),
+  // and the text it was read for: the note speaks only of a preview read for the text on screen.
   const [requestChecked, setRequestChecked] = useState(false);
+  const [previewKey, setPreviewKey] = useState<string | null>(null);
   const [previewError, setPreviewError] = useState<MemberError | null>(null);
   const [loading, setLoading] = useState(false);
   const [startError, setStartError] = useState<MemberError | null>(null);
@@ -81,6 +83,7 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
     const isTextChange = previousText.current !== textKey;
     previousText.current = textKey;
     const seq = ++requestSeq.current;
+    const key = textKey;
     const run = async () => {
       setLoading(true);
       // Text that looks like it holds a secret stays on this machine, even for a preview.
@@ -91,6 +94,7 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
       if (result.ok) {
         setPreview(result.value.preview);
         setRequestChecked(result.value.requestChecked);
+        setPreviewKey(key);
         setPreviewError(null);
       } else {
         // Never an old preview under a new request: the member reads the error instead.
@@ -179,7 +183,7 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
         {loading && !preview ? <p role="status">Reading the preview…</p> : null}
         {previewError ? <ErrorNotice error={previewError} title="No preview." /> : null}
         {preview ? <PreviewDetails preview={preview} /> : null}
-        {preview && !requestChecked && typedText ? (
+        {preview && !requestChecked && typedText && previewKey === textKey && !secretInText ? (
           <p class="notice" role="note">
             This site does not check a typed request before the call: the preview above is for this kind of call. The site
             judges your request when the call starts.
