@@ -18,10 +18,12 @@ interface Props {
   agentName: UntrustedTextValue | null;
   subject: FitChoice;
   onChoose: (answer: FitAnswer) => void;
+  /** The site does not judge a typed request before the call (no quote): the verdict is of the kind of call only. */
+  requestNotChecked?: boolean;
 }
 
 /** The site judged the request unrelated to this agent: the member decides what the call is about. */
-export function FitChoiceView({ fit, agentName, subject, onChoose }: Props) {
+export function FitChoiceView({ fit, agentName, subject, onChoose, requestNotChecked = false }: Props) {
   const verdict = knownValue(fit.verdict);
   if (fit.choice !== null) {
     const earlier = knownValue(fit.choice);
@@ -34,7 +36,15 @@ export function FitChoiceView({ fit, agentName, subject, onChoose }: Props) {
   }
   if (!needsFitChoice(fit)) {
     if (verdict === 'fits') return <p class="muted">The site reads your request as fitting this agent.</p>;
-    if (verdict === 'unclear') return <p class="muted">Whether your request fits this agent is read once you type it.</p>;
+    if (verdict === 'unclear') {
+      return (
+        <p class="muted">
+          {requestNotChecked
+            ? 'This site judges whether your request fits this agent when the call starts.'
+            : 'Whether your request fits this agent is read once you type it.'}
+        </p>
+      );
+    }
     if (verdict === undefined) return <p class="muted">The site's fit verdict is one this extension does not know.</p>;
     return null;
   }

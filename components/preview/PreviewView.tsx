@@ -13,6 +13,7 @@ import { LazyCallFiles } from '../files/LazyCallFiles';
 import { isFilesSwitchedOff } from '../files/switched-off';
 import { hasSecretText, SecretWarning } from '../common/SecretWarning';
 import { useLiveQuery } from '../common/useLiveQuery';
+import { useOffers } from '../common/useOffers';
 import { UntrustedText } from '../common/UntrustedText';
 import { RefusalView } from '../refusal/RefusalView';
 import { type CallDraft, type CallKind, clearDraft, saveDraft } from './draft';
@@ -66,6 +67,7 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
   const files = useRef<CallFilesHandle | null>(null);
   const [chosen, setChosen] = useState<CallFilesSummary>({ count: 0, checking: false, refused: 0 });
   const connection = useLiveQuery(() => getConnection(db), []);
+  const offers = useOffers();
 
   const setDraft = (next: CallDraft) => {
     setDraftState(next);
@@ -189,7 +191,15 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
             judges your request when the call starts.
           </p>
         ) : null}
-        {preview ? <FitChoiceView fit={preview.fit} agentName={draft.agentName} subject={draft.subject} onChoose={chooseFit} /> : null}
+        {preview ? (
+          <FitChoiceView
+            fit={preview.fit}
+            agentName={draft.agentName}
+            subject={draft.subject}
+            onChoose={chooseFit}
+            requestNotChecked={offers.quoteCall === 'not_offered'}
+          />
+        ) : null}
         {draft.callId === 'question' ? (
           <>
             <label for="call-question">Your question</label>
