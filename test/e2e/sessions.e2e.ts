@@ -67,6 +67,41 @@ async function openSessionFromList(page: Page): Promise<Locator> {
   return session;
 }
 
+/**
+ * After the plan: an empty revision refused here, a revision that changes the plan, one the agent answers
+ * without changing it, and a question call that answers alone and leaves the plan (results 2 to 4).
+ */
+async function reviseThenAsk(session: Locator): Promise<void> {
+  // A revision: an empty one is refused here, a real one revises the plan.
+  const revise = session.getByRole('form', { name: 'Revise the plan' });
+  await revise.waitFor({ timeout: WAIT_MS });
+  await revise.getByRole('button', { name: 'Send the revision' }).click();
+  await revise.getByRole('alert').filter({ hasText: 'An empty revision is not sent' }).waitFor();
+  expect(await emu.control.callStarts()).toHaveLength(1);
+  await revise.getByLabel(/^What to change or ask about the plan/).fill('Add a step for connection limits.');
+  await revise.getByRole('button', { name: 'Send the revision' }).click();
+  const second = await passedResult(session, 2);
+  expect(await second.textContent()).toContain('This call revised the plan.');
+  await session.getByRole('heading', { name: 'The plan, version 2' }).waitFor({ timeout: WAIT_MS });
+
+  // A revision the agent answers without changing the plan.
+  await emu.control.call('PUT', '/agents/agt_postgres/behaviour', { planUnchanged: true, note: 'Step 3 is needed: keep it.' });
+  await session.getByLabel(/^What to change or ask about the plan/).fill('Is step 3 needed?');
+  await session.getByRole('button', { name: 'Send the revision' }).click();
+  const third = await passedResult(session, 3);
+  expect(await third.textContent()).toContain('The plan stayed as it was');
+  expect(await third.textContent()).toContain('Step 3 is needed: keep it.');
+  expect(await session.getByRole('heading', { name: 'The plan, version 2' }).isVisible()).toBe(true);
+
+  // A question call in the same session answers alone and leaves the plan.
+  await emu.control.call('PUT', '/agents/agt_postgres/behaviour', { planUnchanged: false, note: 'Use pg_stat_statements.' });
+  await session.getByLabel(/^Your question/).fill('Which extension shows the slowest queries?');
+  await session.getByRole('button', { name: 'Ask', exact: true }).click();
+  const fourth = await passedResult(session, 4);
+  expect(await fourth.textContent()).toContain('A question answered on its own: the plan stays as it was.');
+  expect(await session.getByRole('heading', { name: 'The plan, version 2' }).isVisible()).toBe(true);
+}
+
 async function planSession(): Promise<void> {
   await findInPanel(panel, 'slow postgres queries and vacuum');
   await openPreview(panel, { agentName: AGENT, kind: 'apply', text: 'Our database gets slow every evening.' });
@@ -103,34 +138,7 @@ async function planSession(): Promise<void> {
   await session.getByRole('heading', { name: 'The plan, version 1' }).waitFor({ timeout: WAIT_MS });
   expect(await emu.control.callStarts()).toHaveLength(1);
 
-  // A revision: an empty one is refused here, a real one revises the plan.
-  const revise = session.getByRole('form', { name: 'Revise the plan' });
-  await revise.waitFor({ timeout: WAIT_MS });
-  await revise.getByRole('button', { name: 'Send the revision' }).click();
-  await revise.getByRole('alert').filter({ hasText: 'An empty revision is not sent' }).waitFor();
-  expect(await emu.control.callStarts()).toHaveLength(1);
-  await revise.getByLabel(/^What to change or ask about the plan/).fill('Add a step for connection limits.');
-  await revise.getByRole('button', { name: 'Send the revision' }).click();
-  const second = await passedResult(session, 2);
-  expect(await second.textContent()).toContain('This call revised the plan.');
-  await session.getByRole('heading', { name: 'The plan, version 2' }).waitFor({ timeout: WAIT_MS });
-
-  // A revision the agent answers without changing the plan.
-  await emu.control.call('PUT', '/agents/agt_postgres/behaviour', { planUnchanged: true, note: 'Step 3 is needed: keep it.' });
-  await session.getByLabel(/^What to change or ask about the plan/).fill('Is step 3 needed?');
-  await session.getByRole('button', { name: 'Send the revision' }).click();
-  const third = await passedResult(session, 3);
-  expect(await third.textContent()).toContain('The plan stayed as it was');
-  expect(await third.textContent()).toContain('Step 3 is needed: keep it.');
-  expect(await session.getByRole('heading', { name: 'The plan, version 2' }).isVisible()).toBe(true);
-
-  // A question call in the same session answers alone and leaves the plan.
-  await emu.control.call('PUT', '/agents/agt_postgres/behaviour', { planUnchanged: false, note: 'Use pg_stat_statements.' });
-  await session.getByLabel(/^Your question/).fill('Which extension shows the slowest queries?');
-  await session.getByRole('button', { name: 'Ask', exact: true }).click();
-  const fourth = await passedResult(session, 4);
-  expect(await fourth.textContent()).toContain('A question answered on its own: the plan stays as it was.');
-  expect(await session.getByRole('heading', { name: 'The plan, version 2' }).isVisible()).toBe(true);
+  await reviseThenAsk(session);
 
   const starts = await emu.control.callStarts();
   expect(starts.map((r) => (r.body as { callId: string }).callId)).toEqual(['apply', 'apply', 'apply', 'question']);
@@ -162,28 +170,7 @@ async function planSessionByCalls(): Promise<void> {
   const [start] = await emu.control.callStarts();
   expect(start?.body).toEqual({ agentId: 'agt_postgres', callId: 'apply', details: 'Our database gets slow every evening.' });
 
-  const revise = session.getByRole('form', { name: 'Revise the plan' });
-  await revise.waitFor({ timeout: WAIT_MS });
-  await revise.getByRole('button', { name: 'Send the revision' }).click();
-  await revise.getByRole('alert').filter({ hasText: 'An empty revision is not sent' }).waitFor();
-  await revise.getByLabel(/^What to change or ask about the plan/).fill('Add a step for connection limits.');
-  await revise.getByRole('button', { name: 'Send the revision' }).click();
-  const second = await passedResult(session, 2);
-  expect(await second.textContent()).toContain('This call revised the plan.');
-  await session.getByRole('heading', { name: 'The plan, version 2' }).waitFor({ timeout: WAIT_MS });
-
-  await emu.control.call('PUT', '/agents/agt_postgres/behaviour', { planUnchanged: true, note: 'Step 3 is needed: keep it.' });
-  await session.getByLabel(/^What to change or ask about the plan/).fill('Is step 3 needed?');
-  await session.getByRole('button', { name: 'Send the revision' }).click();
-  const third = await passedResult(session, 3);
-  expect(await third.textContent()).toContain('The plan stayed as it was');
-  await session.getByRole('heading', { name: 'The plan, version 2' }).waitFor({ timeout: WAIT_MS });
-
-  await emu.control.call('PUT', '/agents/agt_postgres/behaviour', { planUnchanged: false, note: 'Use pg_stat_statements.' });
-  await session.getByLabel(/^Your question/).fill('Which extension shows the slowest queries?');
-  await session.getByRole('button', { name: 'Ask', exact: true }).click();
-  const fourth = await passedResult(session, 4);
-  expect(await fourth.textContent()).toContain('A question answered on its own: the plan stays as it was.');
+  await reviseThenAsk(session);
 
   const starts = await emu.control.callStarts();
   expect(starts.map((r) => [r.status, (r.body as { callId: string }).callId])).toEqual([[202, 'apply'], [202, 'apply'], [202, 'apply'], [202, 'question']]);
