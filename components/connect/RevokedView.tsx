@@ -1,4 +1,5 @@
 import type { ConnectionRow } from '@/lib/db/types';
+import { siteHomeUrl } from '@/lib/safety/urls';
 import { SitePageButton } from '../common/SitePageButton';
 import { ConnectForm } from './ConnectForm';
 
@@ -12,7 +13,8 @@ export function RevokedView({ row }: { row: ConnectionRow }) {
           It was revoked on the site, so the extension forgot its key and stopped asking the site anything. Your calls
           and results stay here. To go on, make a new connect code on the site and enter it below.
         </p>
-        <SitePageButton url={`${row.origin}/connect`}>Make a new connect code on the site</SitePageButton>
+        {/* The contract names no address for making a code: the site's home page, never a guessed path (G15). */}
+        <SitePageButton url={siteHomeUrl(row.origin)}>Open the site to make a new connect code</SitePageButton>
       </div>
       <ConnectForm initialAddress={row.origin} />
     </section>

@@ -11,6 +11,7 @@ import { watchBadge } from './badge';
 import { onCommand } from './commands';
 import type { Ctx } from './context';
 import { approvalTabClosed, memberCameBack } from './approvals';
+import { registerE2eHooks } from './e2e-hooks';
 import { buildHandlers } from './handlers';
 import { runDueJobs } from './jobs';
 import { toMemberError } from './member-error';
@@ -59,6 +60,8 @@ export default defineBackground(() => {
     makeActionOpenPanel();
   });
   watchBadge(db);
+  // The e2e build only: the browser tests' way to click the context-menu item (see e2e-hooks.ts).
+  if (import.meta.env.MODE === 'e2e') registerE2eHooks(ctx);
   // Every listener is registered: `npm run bench` reads this mark for the worker's time from start to ready.
   performance.mark('background:listeners-registered');
 

@@ -46,7 +46,7 @@ describe('App routing', () => {
     await db.connection.put(makeConnectionRow({ status: 'revoked' }));
     renderApp();
     await screen.findByRole('heading', { name: 'Connection “My laptop” was revoked' });
-    expect(screen.getByRole('button', { name: 'Make a new connect code on the site' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Open the site to make a new connect code' })).toBeTruthy();
     expect((screen.getByRole('textbox', { name: 'Site address' }) as HTMLInputElement).value).toBe('http://127.0.0.1:8787');
   });
 

@@ -1,0 +1,51 @@
+/**
+ * The small surface the member's shared steps (journey.ts) need from a browser, so one harness drives both
+ * browsers: Playwright on Debian's Chromium (chromium-driver.ts) and puppeteer-core over WebDriver BiDi on
+ * Debian's Firefox ESR (firefox-driver.ts). Pages are found by what a member sees: labels, roles and names,
+ * and text. Free of vitest, so scripts/ can use it too.
+ */
+
+/** One tab: the side panel's page, an article, or one of the site's pages. */
+export interface PageDriver {
+  url(): string;
+  /** Types into the field with this accessible label (exact). */
+  fill(label: string, value: string): Promise<void>;
+  /** Clicks the element with this role and accessible name (exact); a real click, so a user gesture. */
+  click(role: 'button' | 'radio' | 'link', name: string): Promise<void>;
+  /** Waits until the page's visible text holds `text`. */
+  waitForText(text: string): Promise<void>;
+  /** The page's visible text. */
+  text(): Promise<string>;
+  /** Runs `fn` in the page (in an extension page, the browser's extension APIs are there). */
+  evaluate<R, A>(fn: (arg: A) => R | Promise<R>, arg: A): Promise<R>;
+  bringToFront(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface ExtensionBrowser {
+  readonly name: 'chromium' | 'firefox';
+  /** The browser's version line, e.g. "firefox/153.7.0". */
+  readonly version: string;
+  /** The side panel's page in a tab (neither driver can show the real side panel). */
+  openPanel(): Promise<PageDriver>;
+  /** A web page in a new tab. */
+  openPage(url: string): Promise<PageDriver>;
+  /** Runs `action` and waits for the tab it makes the extension open at an address starting with `prefix`. */
+  pageOpenedBy(prefix: string, action: () => Promise<void>): Promise<PageDriver>;
+  close(): Promise<void>;
+}
+
+/** Long enough for a call of the seed (a few seconds) and its polls; short enough to fail with a message. */
+export const STEP_WAIT_MS = 30_000;
+
+/** The extension's browser API in an extension page, whichever browser runs it (`browser` or `chrome`). */
+export interface ExtensionGlobal {
+  runtime: { sendMessage(message: unknown): Promise<unknown> };
+  notifications: {
+    getAll(): Promise<Record<string, unknown>>;
+    onClosed: { addListener(listener: (id: string) => void): void };
+    /** Firefox only. */
+    onShown?: { addListener(listener: (id: string) => void): void };
+  };
+  permissions: { contains(p: { origins: string[] }): Promise<boolean> };
+}

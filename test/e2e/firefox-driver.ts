@@ -1,0 +1,144 @@
+/**
+ * The shared driver (driver.ts) on Debian's Firefox ESR, driven by puppeteer-core 24 over WebDriver BiDi (no
+ * geckodriver). The Firefox e2e build (`wxt build -b firefox --mv3 --mode e2e`) is installed as a temporary
+ * add-on; a pref fixes its moz-extension:// address, and --remote-allow-system-access lets WebDriver open the
+ * panel's page (its load event is not reported: wait for the page's own content instead).
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
+import { type ExtensionBrowser, type PageDriver, STEP_WAIT_MS } from './driver';
+
+/** The Firefox e2e build: the production build plus the loopback emulator granted at install. */
+export const FIREFOX_EXTENSION_DIR = path.resolve(import.meta.dirname, '../../.output/firefox-mv3-e2e');
+
+/** Debian's Firefox ESR unless FIREFOX_PATH says otherwise. */
+export function firefoxPath(): string {
+  return process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+}
+
+/** An accessible-name query for puppeteer's ARIA selector; quotes in the name are escaped. */
+function aria(role: string | null, name: string): string {
+  const quoted = name.replace(/\\/g, '\\\\').replace(/"/g, '\\"');
+  return role === null ? `::-p-aria(${name})` : `::-p-aria([name="${quoted}"][role="${role}"])`;
+}
+
+/**
+ * The element a selector finds once it is shown and enabled. Element handles, not puppeteer's locators: over
+ * BiDi an extension page keeps reporting about:blank (its load is not reported), and locators wait on that.
+ */
+async function shown(page: Page, selector: string): Promise<ElementHandle<Element>> {
+  const deadline = Date.now() + STEP_WAIT_MS;
+  for (;;) {
+    for (const handle of await page.$$(selector)) {
+      const ready = await handle.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        return box.width > 0 && box.height > 0 && !(el as HTMLButtonElement).disabled;
+      });
+      if (ready) return handle;
+    }
+    if (Date.now() > deadline) throw new Error(`Nothing shown and enabled for ${selector} within ${STEP_WAIT_MS} ms.`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+export function puppeteerPage(page: Page): PageDriver {
+  return {
+    url: () => page.url(),
+    async fill(label, value) {
+      const field = await shown(page, aria(null, label));
+      // Cleared as a member would select and delete, then typed: the page sees real input events.
+      await field.click({ count: 3 });
+      await page.keyboard.press('Backspace');
+      await field.type(value);
+    },
+    async click(role, name) {
+      // puppeteer's click is real input, so a user gesture (element.click() in the page would not be).
+      await (await shown(page, aria(role, name))).click();
+    },
+    async waitForText(text) {
+      await page.waitForFunction((t: string) => document.body?.innerText.includes(t) ?? false, { timeout: STEP_WAIT_MS, polling: 100 }, text);
+    },
+    text: () => page.evaluate(() => document.body?.innerText ?? ''),
+    evaluate: <R, A>(fn: (arg: A) => R | Promise<R>, arg: A) => page.evaluate(fn as (arg: unknown) => R | Promise<R>, arg) as Promise<R>,
+    async bringToFront() {
+      await page.bringToFront();
+    },
+    close: () => page.close(),
+  };
+}
+
+function geckoId(dir: string): string {
+  const manifest = JSON.parse(readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as {
+    browser_specific_settings?: { gecko?: { id?: string } };
+  };
+  const id = manifest.browser_specific_settings?.gecko?.id;
+  if (!id) throw new Error(`The Firefox build at ${dir} has no gecko id.`);
+  return id;
+}
+
+async function newPageAt(browser: Browser, url: string, extensionPage = false): Promise<Page> {
+  const page = await browser.newPage();
+  if (!extensionPage) {
+    await page.goto(url);
+    return page;
+  }
+  // moz-extension:// pages load without a reported load event: wait for the page's own content.
+  page.goto(url).catch(() => undefined);
+  await page.waitForFunction(
+    (u: string) => location.href === u && document.readyState === 'complete' && (document.querySelector('main')?.textContent ?? '').trim() !== '',
+    { timeout: STEP_WAIT_MS, polling: 100 },
+    url,
+  );
+  return page;
+}
+
+export interface FirefoxOptions {
+  extensionDir?: string;
+  /** Extra prefs, e.g. a short idle time for the event page. */
+  prefs?: Record<string, unknown>;
+}
+
+/** Firefox headless with the Firefox e2e build installed as a temporary add-on at a fixed address. */
+export async function launchFirefox(options: FirefoxOptions = {}): Promise<ExtensionBrowser & { extensionUrl: string }> {
+  const dir = options.extensionDir ?? FIREFOX_EXTENSION_DIR;
+  if (!existsSync(path.join(dir, 'manifest.json'))) {
+    throw new Error(`No Firefox build at ${dir}: run "npm run build:e2e:firefox" first.`);
+  }
+  const uuid = randomUUID();
+  const browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: firefoxPath(),
+    headless: true,
+    args: ['--remote-allow-system-access'],
+    extraPrefsFirefox: {
+      'extensions.webextensions.uuids': JSON.stringify({ [geckoId(dir)]: uuid }),
+      ...options.prefs,
+    },
+  });
+  try {
+    await browser.installExtension(dir);
+  } catch (error) {
+    await browser.close();
+    throw error;
+  }
+  const extensionUrl = `moz-extension://${uuid}`;
+  const version = await browser.version();
+  return {
+    name: 'firefox',
+    version,
+    extensionUrl,
+    openPanel: async () => puppeteerPage(await newPageAt(browser, `${extensionUrl}/sidepanel.html`, true)),
+    openPage: async (url) => puppeteerPage(await newPageAt(browser, url)),
+    async pageOpenedBy(prefix, action) {
+      const opened = browser.waitForTarget((t) => t.type() === 'page' && t.url().startsWith(prefix), { timeout: STEP_WAIT_MS });
+      await action();
+      const page = await (await opened).page();
+      if (!page) throw new Error(`The tab at ${prefix} has no page.`);
+      await page.waitForFunction(() => document.readyState === 'complete', { timeout: STEP_WAIT_MS });
+      return puppeteerPage(page);
+    },
+    close: () => browser.close(),
+  };
+}
