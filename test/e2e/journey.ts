@@ -97,9 +97,9 @@ export interface ArticleServer {
 }
 
 export async function serveArticle(paragraphs: string[]): Promise<ArticleServer> {
-  const escape = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const escapeHtml = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>An article</title></head><body><main>${paragraphs
-    .map((p, i) => `<p id="p${i}">${escape(p)}</p>`)
+    .map((p, i) => `<p id="p${i}">${escapeHtml(p)}</p>`)
     .join('')}</main></body></html>`;
   const server: Server = createServer((_req, res) => {
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
