@@ -41,11 +41,14 @@ export default defineConfig({
     ...(browser === 'firefox'
       ? {
           browser_specific_settings: {
+            // Desktop from ESR 140 (still on many stable distributions; data_collection_permissions needs 140);
+            // Firefox for Android has its own floor (data_collection_permissions needs 142 there).
             gecko: {
               id: 'agent-connection@example.org',
-              strict_min_version: '142.0',
+              strict_min_version: '140.0',
               data_collection_permissions: { required: ['none'] },
             },
+            gecko_android: { strict_min_version: '142.0' },
           },
         }
       : {}),
