@@ -8,8 +8,8 @@ export function playwrightPage(page: Page): PageDriver {
     url: () => page.url(),
     fill: (label, value) => page.getByLabel(label, { exact: true }).fill(value, { timeout: STEP_WAIT_MS }),
     click: (role, name) => page.getByRole(role, { name, exact: true }).first().click({ timeout: STEP_WAIT_MS }),
-    async waitForText(text) {
-      await page.waitForFunction((t) => document.body?.innerText.includes(t) ?? false, text, { timeout: STEP_WAIT_MS });
+    async waitForText(text, timeoutMs = STEP_WAIT_MS) {
+      await page.waitForFunction((t) => document.body?.innerText.includes(t) ?? false, text, { timeout: timeoutMs });
     },
     text: () => page.evaluate(() => document.body?.innerText ?? ''),
     // Playwright's own types unbox handles in the argument; the shared steps pass plain JSON only.

@@ -12,8 +12,8 @@ export interface PageDriver {
   fill(label: string, value: string): Promise<void>;
   /** Clicks the element with this role and accessible name (exact); a real click, so a user gesture. */
   click(role: 'button' | 'radio' | 'link', name: string): Promise<void>;
-  /** Waits until the page's visible text holds `text`. */
-  waitForText(text: string): Promise<void>;
+  /** Waits until the page's visible text holds `text` (STEP_WAIT_MS unless given). */
+  waitForText(text: string, timeoutMs?: number): Promise<void>;
   /** The page's visible text. */
   text(): Promise<string>;
   /** Runs `fn` in the page (in an extension page, the browser's extension APIs are there). */

@@ -57,8 +57,8 @@ export function puppeteerPage(page: Page): PageDriver {
       // puppeteer's click is real input, so a user gesture (element.click() in the page would not be).
       await (await shown(page, aria(role, name))).click();
     },
-    async waitForText(text) {
-      await page.waitForFunction((t: string) => document.body?.innerText.includes(t) ?? false, { timeout: STEP_WAIT_MS, polling: 100 }, text);
+    async waitForText(text, timeoutMs = STEP_WAIT_MS) {
+      await page.waitForFunction((t: string) => document.body?.innerText.includes(t) ?? false, { timeout: timeoutMs, polling: 100 }, text);
     },
     text: () => page.evaluate(() => document.body?.innerText ?? ''),
     evaluate: <R, A>(fn: (arg: A) => R | Promise<R>, arg: A) => page.evaluate(fn as (arg: unknown) => R | Promise<R>, arg) as Promise<R>,
