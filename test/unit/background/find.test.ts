@@ -6,6 +6,7 @@ import { SELECTION_SESSION_KEY, type SelectionHandoff } from '../../../lib/messa
 import { onCommand } from '../../../entrypoints/background/commands';
 import { runFind } from '../../../entrypoints/background/find';
 import { FIND_MENU_ID, onMenuClicked } from '../../../entrypoints/background/menus';
+import { onActionClicked } from '../../../entrypoints/background/panel-open';
 import { FIND_MAX_CHARS, prepareFindText } from '../../../entrypoints/background/selection';
 import { apiError, connected, makeCtx, resetBrowser, type TestCtx } from './helpers';
 
@@ -128,5 +129,43 @@ describe('menu and shortcut', () => {
     expect(ctx.api.find).not.toHaveBeenCalled();
     const handed = (await fakeBrowser.storage.session.get(SELECTION_SESSION_KEY))[SELECTION_SESSION_KEY];
     expect(handed).toMatchObject({ error: { code: 'selection_too_short' } });
+  });
+});
+
+describe('Firefox: the sidebar (no sidePanel there)', () => {
+  function firefoxSidebar() {
+    const sidebar = { open: vi.fn(async () => undefined), toggle: vi.fn(async () => undefined) };
+    // Firefox has sidebarAction and no sidePanel: take away the one resetBrowser gave the fake.
+    Reflect.deleteProperty(fakeBrowser, 'sidePanel');
+    Object.assign(fakeBrowser, { sidebarAction: sidebar });
+    return sidebar;
+  }
+
+  it('the menu opens the sidebar synchronously, inside the click, before any await', async () => {
+    const sidebar = firefoxSidebar();
+    ctx.api.find.mockResolvedValue({ agents: [] });
+    const running = onMenuClicked(ctx, { menuItemId: FIND_MENU_ID, selectionText: 'find me an agent', editable: false } as never, { id: 4, windowId: 2 } as never);
+    expect(sidebar.open).toHaveBeenCalledTimes(1);
+    await running;
+    expect(ctx.api.find).toHaveBeenCalledWith('find me an agent');
+  });
+
+  it('the shortcut opens the sidebar before it reads the selection', async () => {
+    const sidebar = firefoxSidebar();
+    const exec = vi.spyOn(fakeBrowser.scripting, 'executeScript').mockImplementation(async () => {
+      expect(sidebar.open).toHaveBeenCalledTimes(1);
+      return [{ result: 'selected words here', frameId: 0 }] as never;
+    });
+    ctx.api.find.mockResolvedValue({ agents: [] });
+    const running = onCommand(ctx, 'find-selection', { id: 9, windowId: 1 } as never);
+    expect(sidebar.open).toHaveBeenCalledTimes(1);
+    await running;
+    expect(exec).toHaveBeenCalled();
+  });
+
+  it('the toolbar button toggles the sidebar', () => {
+    const sidebar = firefoxSidebar();
+    onActionClicked();
+    expect(sidebar.toggle).toHaveBeenCalledTimes(1);
   });
 });
