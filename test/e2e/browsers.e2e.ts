@@ -3,13 +3,14 @@
  * Playwright, Firefox ESR by puppeteer-core over WebDriver BiDi. Connect (the host permission is checked as
  * scheme://host/*, which Firefox matches though the site runs on a port), find typed and from a page's
  * selection through the context-menu handler, preview, start, poll to the result under its header line, the
- * notification, an approval given on the site's page, and a revoked key.
+ * notification, an approval given on the site's page, and a revoked key. Each browser takes the journey
+ * against both emulator profiles (strict: no endpoint named without a shape, pages under other paths).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchChromium } from './chromium-driver';
 import type { ExtensionBrowser, ExtensionGlobal, PageDriver } from './driver';
 import { launchFirefox } from './firefox-driver';
-import { startTestEmulator, type TestEmulator } from './harness';
+import { PROFILES, startTestEmulator, type TestEmulator } from './harness';
 import {
   type ArticleServer,
   approveOnTheSite,
@@ -37,102 +38,104 @@ const LAUNCHERS: Record<'chromium' | 'firefox', () => Promise<ExtensionBrowser>>
 };
 
 for (const name of ['chromium', 'firefox'] as const) {
-  describe(`the member's journey in ${name}`, () => {
-    let emu: TestEmulator;
-    let browser: ExtensionBrowser;
-    let panel: PageDriver;
-    let article: ArticleServer;
-    let connectionId = '';
+  for (const profile of PROFILES) {
+    describe(`the member's journey in ${name} (${profile} profile)`, () => {
+      let emu: TestEmulator;
+      let browser: ExtensionBrowser;
+      let panel: PageDriver;
+      let article: ArticleServer;
+      let connectionId = '';
 
-    beforeAll(async () => {
-      emu = await startTestEmulator();
-      article = await serveArticle(ARTICLE);
-      browser = await LAUNCHERS[name]();
-      console.log(`${name}: ${browser.version}`);
-      panel = await browser.openPanel();
-      await watchNotifications(panel);
-    });
+      beforeAll(async () => {
+        emu = await startTestEmulator({ profile });
+        article = await serveArticle(ARTICLE);
+        browser = await LAUNCHERS[name]();
+        console.log(`${name} (${profile} profile): ${browser.version}`);
+        panel = await browser.openPanel();
+        await watchNotifications(panel);
+      });
 
-    afterAll(async () => {
-      await browser?.close();
-      await article?.close();
-      await emu?.close();
-    });
+      afterAll(async () => {
+        await browser?.close();
+        await article?.close();
+        await emu?.close();
+      });
 
-    test('connects to a site on a port: the permission is held for scheme://host/*, requests go to the exact origin', async () => {
-      const made = await emu.control.connectCode({ name: `E2E ${name}` });
-      connectionId = made.connectionId;
-      expect(new URL(emu.url).port).not.toBe('');
-      const held = await panel.evaluate(async (pattern) => {
-        const g = globalThis as unknown as { browser?: ExtensionGlobal; chrome?: ExtensionGlobal };
-        return (g.browser ?? g.chrome)?.permissions.contains({ origins: [pattern] });
-      }, 'http://127.0.0.1/*');
-      expect(held).toBe(true);
-      await connect(panel, emu.url, made.code);
-      const claims = await emu.control.requests('/api/v1/connections/claim');
-      expect(claims.map((r) => r.status)).toEqual([200]);
-      await panel.click('button', 'I have read this');
-    });
+      test('connects to a site on a port: the permission is held for scheme://host/*, requests go to the exact origin', async () => {
+        const made = await emu.control.connectCode({ name: `E2E ${name}` });
+        connectionId = made.connectionId;
+        expect(new URL(emu.url).port).not.toBe('');
+        const held = await panel.evaluate(async (pattern) => {
+          const g = globalThis as unknown as { browser?: ExtensionGlobal; chrome?: ExtensionGlobal };
+          return (g.browser ?? g.chrome)?.permissions.contains({ origins: [pattern] });
+        }, 'http://127.0.0.1/*');
+        expect(held).toBe(true);
+        await connect(panel, emu.url, made.code);
+        const claims = await emu.control.requests('/api/v1/connections/claim');
+        expect(claims.map((r) => r.status)).toEqual([200]);
+        await panel.click('button', 'I have read this');
+      });
 
-    test('finds agents for typed text, and for a page’s selection through the context-menu handler', async () => {
-      await findTyped(panel, 'slow postgres queries', AGENT);
-      const page = await browser.openPage(article.url);
-      const selected = await findFromArticleSelection(page, panel, 'p1');
-      expect(selected).toBe(ARTICLE[1]);
-      await panel.bringToFront();
-      await panel.waitForText('From your selection (menu)');
-      await panel.waitForText(selected);
-      const finds = (await emu.control.requests('/api/v1/find')).filter((r) => r.method === 'POST');
-      expect(finds.map((r) => r.body)).toEqual([{ description: 'slow postgres queries' }, { description: selected }]);
-      await page.close();
-    });
+      test('finds agents for typed text, and for a page’s selection through the context-menu handler', async () => {
+        await findTyped(panel, 'slow postgres queries', AGENT);
+        const page = await browser.openPage(article.url);
+        const selected = await findFromArticleSelection(page, panel, 'p1');
+        expect(selected).toBe(ARTICLE[1]);
+        await panel.bringToFront();
+        await panel.waitForText('From your selection (menu)');
+        await panel.waitForText(selected);
+        const finds = (await emu.control.requests('/api/v1/find')).filter((r) => r.method === 'POST');
+        expect(finds.map((r) => r.body)).toEqual([{ description: 'slow postgres queries' }, { description: selected }]);
+        await page.close();
+      });
 
-    test('previews, starts and polls a call to its result under the header line, and notifies once', async () => {
-      await previewQuestion(panel, AGENT, 'Which index helps a LIKE prefix search?');
-      expect(await emu.control.callStarts()).toEqual([]);
-      const shown = await startAndWaitForResult(panel);
-      expect(shown).toContain('Asked: Which index helps a LIKE prefix search?');
-      const starts = await emu.control.callStarts();
-      expect(starts.map((r) => r.status)).toEqual([202]);
-      const runIds = new Set((await emu.control.requests('/api/v1/calls/')).filter((r) => r.method === 'GET').map((r) => r.path.split('/').at(-1)));
-      expect(runIds.size).toBe(1);
-      await waitForNotification(panel, /^call:.+:finished$/);
-      expect(await notificationIds(panel)).toEqual([`call:${[...runIds][0]}:finished`]);
-    });
+      test('previews, starts and polls a call to its result under the header line, and notifies once', async () => {
+        await previewQuestion(panel, AGENT, 'Which index helps a LIKE prefix search?');
+        expect(await emu.control.callStarts()).toEqual([]);
+        const shown = await startAndWaitForResult(panel);
+        expect(shown).toContain('Asked: Which index helps a LIKE prefix search?');
+        const starts = await emu.control.callStarts();
+        expect(starts.map((r) => r.status)).toEqual([202]);
+        const runIds = new Set((await emu.control.requests('/api/v1/calls/')).filter((r) => r.method === 'GET').map((r) => r.path.split('/').at(-1)));
+        expect(runIds.size).toBe(1);
+        await waitForNotification(panel, /^call:.+:finished$/);
+        expect(await notificationIds(panel)).toEqual([`call:${[...runIds][0]}:finished`]);
+      });
 
-    test('a call waiting for approval runs once after the member approves it on the site’s page', async () => {
-      await emu.control.patchConnection(connectionId, { switches: { spending: false } });
-      await panel.click('button', 'Find');
-      await findTyped(panel, 'postgres replication lag', AGENT);
-      await previewQuestion(panel, AGENT, 'Is a partial index worth it here?');
-      await panel.waitForText('Needs your approval.');
-      const address = await approveOnTheSite(browser, panel, emu.url);
-      expect(new URL(address).origin).toBe(emu.url);
-      const starts = await emu.control.callStarts();
-      expect(starts.map((r) => r.status)).toEqual([202, 403, 202]);
-      expect(starts.map((r) => (r.body as { approvalId?: string } | null)?.approvalId)).toEqual([undefined, undefined, expect.stringMatching(/^apr_/)]);
-      await waitForNotification(panel, /^approval:.+:needed$/);
-    });
+      test('a call waiting for approval runs once after the member approves it on the site’s page', async () => {
+        await emu.control.patchConnection(connectionId, { switches: { spending: false } });
+        await panel.click('button', 'Find');
+        await findTyped(panel, 'postgres replication lag', AGENT);
+        await previewQuestion(panel, AGENT, 'Is a partial index worth it here?');
+        await panel.waitForText('Needs your approval.');
+        const address = await approveOnTheSite(browser, panel, emu.url);
+        expect(new URL(address).origin).toBe(emu.url);
+        const starts = await emu.control.callStarts();
+        expect(starts.map((r) => r.status)).toEqual([202, 403, 202]);
+        expect(starts.map((r) => (r.body as { approvalId?: string } | null)?.approvalId)).toEqual([undefined, undefined, expect.stringMatching(/^apr_/)]);
+        await waitForNotification(panel, /^approval:.+:needed$/);
+      });
 
-    test('a revoked key: the panel asks for a new connect code, the history stays', async () => {
-      await emu.control.revoke(connectionId);
-      await panel.click('button', 'Find');
-      await panel.fill('What do you need?', 'postgres vacuum settings');
-      await panel.click('button', 'Find agents');
-      await panel.waitForText(`Connection “E2E ${name}” was revoked`);
-      const finds = (await emu.control.requests('/api/v1/find')).filter((r) => r.method === 'POST');
-      expect(finds.at(-1)?.status).toBe(401);
-      // The key is gone from the extension's storage.
-      const stored = await panel.evaluate(async () => {
-        const g = globalThis as unknown as { browser?: StorageGlobal; chrome?: StorageGlobal };
-        return JSON.stringify(await (g.browser ?? g.chrome)?.storage.local.get(null));
-      }, null);
-      expect(stored).not.toMatch(/gpc_/);
-      // A new code: the calls made before are still listed.
-      const again = await emu.control.connectCode({ name: `E2E ${name}, again` });
-      await connect(panel, emu.url, again.code);
-      await panel.click('button', 'Calls');
-      await panel.waitForText('Passed its checks');
+      test('a revoked key: the panel asks for a new connect code, the history stays', async () => {
+        await emu.control.revoke(connectionId);
+        await panel.click('button', 'Find');
+        await panel.fill('What do you need?', 'postgres vacuum settings');
+        await panel.click('button', 'Find agents');
+        await panel.waitForText(`Connection “E2E ${name}” was revoked`);
+        const finds = (await emu.control.requests('/api/v1/find')).filter((r) => r.method === 'POST');
+        expect(finds.at(-1)?.status).toBe(401);
+        // The key is gone from the extension's storage.
+        const stored = await panel.evaluate(async () => {
+          const g = globalThis as unknown as { browser?: StorageGlobal; chrome?: StorageGlobal };
+          return JSON.stringify(await (g.browser ?? g.chrome)?.storage.local.get(null));
+        }, null);
+        expect(stored).not.toMatch(/gpc_/);
+        // A new code: the calls made before are still listed.
+        const again = await emu.control.connectCode({ name: `E2E ${name}, again` });
+        await connect(panel, emu.url, again.code);
+        await panel.click('button', 'Calls');
+        await panel.waitForText('Passed its checks');
+      });
     });
-  });
+  }
 }
