@@ -253,7 +253,7 @@ export const SiteSeedSchema = z.object({
     callsPerDay: 20,
     openCallsMax: 3,
     approvalMinutes: 30,
-    downloadBytesPerDay: 20 * 1024 * 1024,
+    downloadBytesPerDay: 20_000_000,
   }),
 });
 

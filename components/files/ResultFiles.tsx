@@ -24,6 +24,8 @@ export interface ResultFilesProps {
   files: readonly ResultFileView[];
   /** Downloads left now (lib/files/download-allowance downloadsLeft), or null before GET /me was read. */
   downloadsLeftBytes: number | null;
+  /** The site's allowance per 24 hours (GET /me limits), the contract's 20 MB until it is read. */
+  allowanceBytes?: number;
   /** A plain file: the member clicked Download. */
   onDownload: (fileId: string) => void;
   /** An active file: the member confirmed saving it without opening it. */
@@ -37,16 +39,23 @@ export interface ResultFilesProps {
  * marked and saved only after the member confirms in a second step. A download that would not fit what is
  * left today is refused here, before anything starts.
  */
-export function ResultFiles({ files, downloadsLeftBytes, onDownload, onSaveActive, progress = {} }: ResultFilesProps) {
+export function ResultFiles({
+  files,
+  downloadsLeftBytes,
+  allowanceBytes = DOWNLOAD_BYTES_PER_DAY,
+  onDownload,
+  onSaveActive,
+  progress = {},
+}: ResultFilesProps) {
   if (files.length === 0) return null;
   return (
     <section aria-label="Result files" class="result-files">
-      <h4>Files</h4>
+      <h3>Files</h3>
       <p class="muted">
         Downloads left today:{' '}
         {downloadsLeftBytes === null
           ? 'not known yet'
-          : `${formatBytes(downloadsLeftBytes)} of ${formatBytes(DOWNLOAD_BYTES_PER_DAY)}`}
+          : `${formatBytes(downloadsLeftBytes)} of ${formatBytes(allowanceBytes)}`}
       </p>
       <ul class="files">
         {files.map((file) => (

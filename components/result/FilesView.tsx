@@ -14,13 +14,19 @@ import { type FileProgress, ResultFiles } from '../files/ResultFiles';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Downloads left now: GET /me's reading less the downloads the background recorded since (as it counts). */
-function useDownloadsLeft(): number | null {
+/**
+ * Downloads left now (GET /me's reading less the downloads the background recorded since, as it counts) and the
+ * site's own allowance, so the figure reads as the Connection tab shows it.
+ */
+function useDownloadsLeft(): { left: number | null; allowance: number } | null {
   const live = useLiveQuery(async () => {
     const conn = await getConnection(db);
     const records = await db.downloads.where('at').above(Date.now() - DAY_MS).toArray();
     if (!conn?.me) return null;
-    return downloadsLeft({ leftBytes: conn.me.downloadsLeftBytes, readAt: conn.meAt ? Date.parse(conn.meAt) : Date.now() }, records);
+    return {
+      left: downloadsLeft({ leftBytes: conn.me.downloadsLeftBytes, readAt: conn.meAt ? Date.parse(conn.meAt) : Date.now() }, records),
+      allowance: conn.me.limits.downloadBytesPerDay,
+    };
   }, []);
   return live.value ?? null;
 }
@@ -39,7 +45,7 @@ function needsHostPermission(link: string, siteOrigin: string | null): boolean {
 export function FilesView({ localId, files }: { localId: string; files: CallFile[] }) {
   const actions = useActions();
   const site = useSite();
-  const left = useDownloadsLeft();
+  const downloads = useDownloadsLeft();
   const [progress, setProgress] = useState<Record<string, FileProgress>>({});
   if (files.length === 0) return null;
 
@@ -65,7 +71,8 @@ export function FilesView({ localId, files }: { localId: string; files: CallFile
   return (
     <ResultFiles
       files={files}
-      downloadsLeftBytes={left}
+      downloadsLeftBytes={downloads?.left ?? null}
+      allowanceBytes={downloads?.allowance}
       onDownload={(fileId) => void save(fileId, false)}
       onSaveActive={(fileId) => void save(fileId, true)}
       progress={progress}
@@ -78,7 +85,7 @@ export function FileList({ files }: { files: CallFile[] }) {
   if (files.length === 0) return null;
   return (
     <section aria-label="Files">
-      <h4>Files</h4>
+      <h3>Files</h3>
       <ul class="file-list">
         {files.map((file) => (
           <li key={file.fileId}>

@@ -21,7 +21,7 @@ import { listedAgents, matchAgents } from './agents';
 import { fileVisible } from './files';
 
 /** A package may hold at most 1 MB in all (contract, Limits; G7). */
-export const PACKAGE_MAX_BYTES = 1_048_576;
+export const PACKAGE_MAX_BYTES = 1_000_000;
 
 export function requireSharing(conn: ConnectionRec): void {
   if (conn.sessionId !== null) throw sessionScoped();

@@ -37,7 +37,7 @@ function switchesFieldset(switches: SwitchesRec): SafeHtml {
 function limitsFieldset(limits: LimitsRec): SafeHtml {
   return html`<fieldset><legend>Limits</legend>${LIMIT_FIELDS.map(
     ([key, label, min]) => html`<label>${label} <input type="number" name="${key}" min="${min}" step="1" value="${limits[key]}" required></label>`,
-  )}<p>Approvals stay usable ${limits.approvalMinutes} minutes. Downloads: ${Math.round(limits.downloadBytesPerDay / 1048576)} MB in any 24 hours.</p></fieldset>`;
+  )}<p>Approvals stay usable ${limits.approvalMinutes} minutes. Downloads: ${Math.round(limits.downloadBytesPerDay / 1_000_000)} MB in any 24 hours.</p></fieldset>`;
 }
 
 function findingsFieldset(keeps: boolean | null): SafeHtml {

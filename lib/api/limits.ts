@@ -8,9 +8,9 @@ import { findSecrets, describeSecrets } from '../safety/secret-guard';
 import { LocalRefusal } from './errors';
 import { issuePath as pathName } from './issues';
 
-/** G7: 64 KB for every body, 1 MB for a share package. */
-export const MAX_BODY_BYTES = 65_536;
-export const MAX_PACKAGE_BODY_BYTES = 1_048_576;
+/** G7: 64 KB for every body, 1 MB for a share package, in decimal units. */
+export const MAX_BODY_BYTES = 64_000;
+export const MAX_PACKAGE_BODY_BYTES = 1_000_000;
 
 function issueWords(issue: z.core.$ZodIssue): string {
   const field = pathName(issue.path) || 'the request';
@@ -57,7 +57,7 @@ export function jsonBytes(body: unknown): number {
 export function checkBodySize(body: unknown, maxBytes: number = MAX_BODY_BYTES): void {
   const bytes = jsonBytes(body);
   if (bytes > maxBytes) {
-    const kb = (n: number) => `${Math.ceil(n / 1024)} KB`;
+    const kb = (n: number) => `${Math.ceil(n / 1000)} KB`;
     throw new LocalRefusal('too_large', `Not sent: the request is ${kb(bytes)}, over the limit of ${kb(maxBytes)}.`);
   }
 }

@@ -4,16 +4,16 @@
 export const MAX_FILES_PER_CALL = 6;
 
 /** Every request body, counted in UTF-8 bytes of the JSON text (G7): 64 KB. */
-export const REQUEST_BODY_LIMIT_BYTES = 65_536;
+export const REQUEST_BODY_LIMIT_BYTES = 64_000;
 
 /** A share's package: 1 MB in all (G14: 400 invalid_package beyond it). */
-export const PACKAGE_LIMIT_BYTES = 1_048_576;
+export const PACKAGE_LIMIT_BYTES = 1_000_000;
 
 /** PUT /shares/{draftId}/files: 1 to 20 fileIds (G14). */
 export const MAX_FILES_PER_SHARE = 20;
 
 /** Downloads: 20 MB in any 24 hours. */
-export const DOWNLOAD_BYTES_PER_DAY = 20_971_520;
+export const DOWNLOAD_BYTES_PER_DAY = 20_000_000;
 
 /** A signed file link is good for 300 seconds. */
 export const FILE_LINK_SECONDS = 300;

@@ -108,12 +108,12 @@ describe('result files and downloads', () => {
   });
 
   it('downloads: 20 MB in any 24 hours, shown as downloadsLeftBytes', async () => {
-    await emu.behaviour('agt_rust', { files: [{ path: 'big.bin', sizeBytes: 8 * 1024 * 1024 }] });
+    await emu.behaviour('agt_rust', { files: [{ path: 'big.bin', sizeBytes: 8_000_000 }] });
     const call = await passedResult('agt_rust');
     const url = call.files[0]?.url ?? '';
     for (let i = 0; i < 2; i++) expect((await fetch(url)).status).toBe(200);
     const me = parse(ConnectionSchema, (await emu.api('/me')).body);
-    expect(me.downloadsLeftBytes).toBe(4 * 1024 * 1024);
+    expect(me.downloadsLeftBytes).toBe(4_000_000);
     const refused = await emu.request(new URL(url).pathname + new URL(url).search, { key: null });
     const error = expectError(refused, 429, 'download_limit');
     expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);

@@ -19,11 +19,11 @@ describe('GET /me', () => {
       keepsFindings: true,
       sessionId: null,
       switches: { sharing: true, files: true, spending: true, askBeforeNewAgent: false, tryNewAgents: true },
-      limits: { sessionsPerDay: 3, callsPerDay: 20, openCallsMax: 3, approvalMinutes: 30, downloadBytesPerDay: 20 * 1024 * 1024 },
+      limits: { sessionsPerDay: 3, callsPerDay: 20, openCallsMax: 3, approvalMinutes: 30, downloadBytesPerDay: 20_000_000 },
       today: { sessionsUsed: 0, callsUsed: 0 },
       spentInWindowCents: 0,
       spentSinceCents: null,
-      downloadsLeftBytes: 20 * 1024 * 1024,
+      downloadsLeftBytes: 20_000_000,
       balance: { purchasedCents: 2000, earnedCents: 350, promoCents: 500, heldCents: 0, spendableCents: 2850 },
     });
     expect(answer.privacyLine).toMatch(/Guild/);

@@ -79,10 +79,10 @@ describe('body size (G7)', () => {
 
   it('refuses over 65,536 bytes, accepts exactly 65,536', () => {
     const padding = (n: number) => ({ x: 'a'.repeat(n - 8) }); // {"x":""} is 8 bytes
-    expect(jsonBytes(padding(65_536))).toBe(65_536);
-    expect(() => checkBodySize(padding(65_536))).not.toThrow();
-    expect(() => checkBodySize(padding(65_537))).toThrow(LocalRefusal);
-    expect(() => checkBodySize(padding(65_537), 1_048_576)).not.toThrow();
+    expect(jsonBytes(padding(64_000))).toBe(64_000);
+    expect(() => checkBodySize(padding(64_000))).not.toThrow();
+    expect(() => checkBodySize(padding(64_001))).toThrow(LocalRefusal);
+    expect(() => checkBodySize(padding(64_001), 1_000_000)).not.toThrow();
   });
 
   it('a file upload over 64 KB is refused before sending', async () => {

@@ -121,7 +121,7 @@ describe('FileAttachments', () => {
     render(<Harness />);
     choose(screen.getByLabelText('Choose files'), [new File([new Uint8Array(60_000)], 'big.bin')]);
     const list = await screen.findByRole('list', { name: 'Chosen files' });
-    expect(list.textContent).toMatch(/Not sent: Too large: 59 KB\..*at most 48 KB \(49,122 bytes\)/);
+    expect(list.textContent).toMatch(/Not sent: Too large: 60 KB\..*at most 48 KB \(47,970 bytes\)/);
   });
 
   it('shows a file name as plain text, without direction tricks', async () => {

@@ -68,7 +68,7 @@ describe('ResultFiles', () => {
   });
 
   it('shows the downloads left today', () => {
-    render(<ResultFiles files={[plain]} downloadsLeftBytes={1_572_864} onDownload={vi.fn()} onSaveActive={vi.fn()} />);
+    render(<ResultFiles files={[plain]} downloadsLeftBytes={1_500_000} onDownload={vi.fn()} onSaveActive={vi.fn()} />);
     expect(screen.getByText('Downloads left today: 1.5 MB of 20 MB')).toBeTruthy();
   });
 

@@ -63,13 +63,13 @@ describe('upload body size', () => {
 });
 
 describe('size at the 64 KB edge', () => {
-  // {"name":"","contentBase64":""} is 30 bytes; a 6-letter name makes 36, so the rest (65,500) is a
-  // whole number of base64 quartets and a body of exactly 65,536 bytes exists.
+  // {"name":"","contentBase64":""} is 30 bytes; a 6-letter name makes 36, so the rest (63,964) is a
+  // whole number of base64 quartets and a body of exactly 64,000 bytes exists.
   const name = 'data.b';
   const most = maxUploadContentBytes(name);
 
   it('passes a file whose body is exactly 64 KB', () => {
-    expect(most).toBe(49_125);
+    expect(most).toBe(47_973);
     const bytes = new Uint8Array(most).fill(0);
     expect(sentBodyBytes(name, bytes)).toBe(REQUEST_BODY_LIMIT_BYTES);
     const verdict = checkContent({ name, type: 'application/octet-stream', sizeBytes: most }, bytes);
@@ -82,7 +82,7 @@ describe('size at the 64 KB edge', () => {
     expect(verdict.ok).toBe(false);
     if (verdict.ok) return;
     expect(verdict.reason).toBe('too_large');
-    expect(verdict.message).toContain('49,125 bytes');
+    expect(verdict.message).toContain('47,973 bytes');
   });
   it('counts the name and the session id in the body', () => {
     expect(maxUploadContentBytes('a-much-longer-name-for-the-same-file.b')).toBeLessThan(most);
@@ -90,7 +90,7 @@ describe('size at the 64 KB edge', () => {
   });
   it('never reads a file that is too large by its size', async () => {
     const big = source('big.txt', new Uint8Array(0));
-    big.sizeBytes = 10 * 1024 * 1024;
+    big.sizeBytes = 10_000_000;
     const checked = await checkFile(big);
     expect(checked.verdict.ok).toBe(false);
     expect(big.read).not.toHaveBeenCalled();

@@ -29,14 +29,15 @@ describe('formatAbsolute', () => {
 });
 
 describe('formatBytes', () => {
-  it('uses binary units', () => {
+  it('uses decimal units, as the contract counts its limits (G7): 20 MB is 20,000,000 bytes', () => {
     expect(formatBytes(0, 'en-US')).toBe('0 B');
-    expect(formatBytes(1023, 'en-US')).toBe('1,023 B');
-    expect(formatBytes(1024, 'en-US')).toBe('1 KB');
-    expect(formatBytes(1536, 'en-US')).toBe('1.5 KB');
-    expect(formatBytes(65_536, 'en-US')).toBe('64 KB');
-    expect(formatBytes(20_971_520, 'en-US')).toBe('20 MB');
-    expect(formatBytes(3 * 1024 ** 3, 'en-US')).toBe('3 GB');
+    expect(formatBytes(999, 'en-US')).toBe('999 B');
+    expect(formatBytes(1000, 'en-US')).toBe('1 KB');
+    expect(formatBytes(1500, 'en-US')).toBe('1.5 KB');
+    expect(formatBytes(1_000_000, 'en-US')).toBe('1 MB');
+    expect(formatBytes(64_000, 'en-US')).toBe('64 KB');
+    expect(formatBytes(20_000_000, 'en-US')).toBe('20 MB');
+    expect(formatBytes(3_000_000_000, 'en-US')).toBe('3 GB');
     expect(formatBytes(-1, 'en-US')).toBe('unknown size');
   });
 });

@@ -29,7 +29,7 @@ function draft(over: Partial<ShareDraft> = {}): ShareDraft {
     untrustedTitle: asUntrusted('Garden shed plans'),
     agentId: 'a1',
     files: [
-      { fileId: 'f1', untrustedPath: asUntrusted('plans/shed.md'), sizeBytes: 4096, active: false },
+      { fileId: 'f1', untrustedPath: asUntrusted('plans/shed.md'), sizeBytes: 4000, active: false },
       { fileId: 'f2', untrustedPath: asUntrusted('tools/cut.sh'), sizeBytes: 100, active: true },
     ],
     packageBytes: null,
