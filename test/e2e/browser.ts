@@ -43,6 +43,8 @@ export interface LaunchOptions {
   extensionDir?: string;
   /** Page size; default Playwright's 1280×720. null: the window's own size (headed). */
   viewport?: { width: number; height: number } | null;
+  /** The system's colour scheme the pages see; default light. */
+  colorScheme?: 'light' | 'dark';
   /** Default true: Playwright closes the browser on Ctrl-C and exits. The demo closes things itself. */
   handleSignals?: boolean;
 }
@@ -58,6 +60,7 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Load
     executablePath: chromiumPath(),
     headless: options.headless ?? true,
     ...(options.viewport !== undefined ? { viewport: options.viewport } : {}),
+    colorScheme: options.colorScheme ?? 'light',
     handleSIGINT: options.handleSignals ?? true,
     handleSIGTERM: options.handleSignals ?? true,
     args: [

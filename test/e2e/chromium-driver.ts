@@ -1,7 +1,7 @@
 /** The shared driver (driver.ts) on Playwright and Debian's Chromium, over the e2e build (browser.ts). */
 import type { Page } from 'playwright-core';
 import { type LaunchOptions, type LoadedExtension, launchExtension } from './browser';
-import { type ExtensionBrowser, type PageDriver, STEP_WAIT_MS } from './driver';
+import { type ExtensionBrowser, PANEL_HEIGHT, type PageDriver, STEP_WAIT_MS } from './driver';
 
 export function playwrightPage(page: Page): PageDriver {
   return {
@@ -14,6 +14,11 @@ export function playwrightPage(page: Page): PageDriver {
     text: () => page.evaluate(() => document.body?.innerText ?? ''),
     // Playwright's own types unbox handles in the argument; the shared steps pass plain JSON only.
     evaluate: <R, A>(fn: (arg: A) => R | Promise<R>, arg: A) => page.evaluate(fn as (arg: unknown) => R | Promise<R>, arg as unknown),
+    async runSource(source) {
+      await page.evaluate(source);
+    },
+    press: (key) => page.keyboard.press(key),
+    setWidth: (px) => page.setViewportSize({ width: px, height: PANEL_HEIGHT }),
     bringToFront: () => page.bringToFront(),
     close: () => page.close(),
   };
@@ -28,6 +33,11 @@ export async function launchChromium(options: LaunchOptions = {}): Promise<Exten
     version,
     loaded,
     openPanel: async () => playwrightPage(await loaded.openPanel()),
+    async openOptions() {
+      const page = await loaded.context.newPage();
+      await page.goto(`chrome-extension://${loaded.extensionId}/options.html`);
+      return playwrightPage(page);
+    },
     async openPage(url) {
       const page = await loaded.context.newPage();
       await page.goto(url);

@@ -18,9 +18,18 @@ export interface PageDriver {
   text(): Promise<string>;
   /** Runs `fn` in the page (in an extension page, the browser's extension APIs are there). */
   evaluate<R, A>(fn: (arg: A) => R | Promise<R>, arg: A): Promise<R>;
+  /** Runs a script's source in the page as it is (a library such as axe-core; pages forbid inline scripts). */
+  runSource(source: string): Promise<void>;
+  /** Presses a key the way a member does, e.g. "Tab", "Enter", "Shift+Enter", "Shift+Tab". */
+  press(key: string): Promise<void>;
+  /** Sets the page's width (the side panel's), keeping a usual height. */
+  setWidth(px: number): Promise<void>;
   bringToFront(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** The system's colour scheme a browser is started with (both drivers set it at launch). */
+export type ColorScheme = 'light' | 'dark';
 
 export interface ExtensionBrowser {
   readonly name: 'chromium' | 'firefox';
@@ -28,6 +37,8 @@ export interface ExtensionBrowser {
   readonly version: string;
   /** The side panel's page in a tab (neither driver can show the real side panel). */
   openPanel(): Promise<PageDriver>;
+  /** The options page in a tab. */
+  openOptions(): Promise<PageDriver>;
   /** A web page in a new tab. */
   openPage(url: string): Promise<PageDriver>;
   /** Runs `action` and waits for the tab it makes the extension open at an address starting with `prefix`. */
@@ -37,6 +48,9 @@ export interface ExtensionBrowser {
 
 /** Long enough for a call of the seed (a few seconds) and its polls; short enough to fail with a message. */
 export const STEP_WAIT_MS = 30_000;
+
+/** A side panel's usual height, kept when a test sets its width. */
+export const PANEL_HEIGHT = 800;
 
 /** The extension's browser API in an extension page, whichever browser runs it (`browser` or `chrome`). */
 export interface ExtensionGlobal {

@@ -7,8 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
-import { type ExtensionBrowser, type PageDriver, STEP_WAIT_MS } from './driver';
+import puppeteer, { type Browser, type ElementHandle, type KeyInput, type Page } from 'puppeteer-core';
+import { type ColorScheme, type ExtensionBrowser, PANEL_HEIGHT, type PageDriver, STEP_WAIT_MS } from './driver';
 
 /** The Firefox e2e build: the production build plus the loopback emulator granted at install. */
 export const FIREFOX_EXTENSION_DIR = path.resolve(import.meta.dirname, '../../.output/firefox-mv3-e2e');
@@ -62,6 +62,18 @@ export function puppeteerPage(page: Page): PageDriver {
     },
     text: () => page.evaluate(() => document.body?.innerText ?? ''),
     evaluate: <R, A>(fn: (arg: A) => R | Promise<R>, arg: A) => page.evaluate(fn as (arg: unknown) => R | Promise<R>, arg) as Promise<R>,
+    async runSource(source) {
+      await page.evaluate(source);
+    },
+    async press(key) {
+      // Playwright's "Shift+Enter" form, so the shared steps name keys once.
+      const keys = key.split('+') as KeyInput[];
+      const last = keys.pop() as KeyInput;
+      for (const modifier of keys) await page.keyboard.down(modifier);
+      await page.keyboard.press(last);
+      for (const modifier of keys.reverse()) await page.keyboard.up(modifier);
+    },
+    setWidth: (px) => page.setViewport({ width: px, height: PANEL_HEIGHT }),
     async bringToFront() {
       await page.bringToFront();
     },
@@ -98,6 +110,8 @@ export interface FirefoxOptions {
   extensionDir?: string;
   /** Extra prefs, e.g. a short idle time for the event page. */
   prefs?: Record<string, unknown>;
+  /** The system's colour scheme the pages see; default light. */
+  colorScheme?: ColorScheme;
 }
 
 /** Firefox headless with the Firefox e2e build installed as a temporary add-on at a fixed address. */
@@ -114,6 +128,8 @@ export async function launchFirefox(options: FirefoxOptions = {}): Promise<Exten
     args: ['--remote-allow-system-access'],
     extraPrefsFirefox: {
       'extensions.webextensions.uuids': JSON.stringify({ [geckoId(dir)]: uuid }),
+      // What prefers-color-scheme answers: Firefox reads the system's theme from this pref.
+      'ui.systemUsesDarkTheme': options.colorScheme === 'dark' ? 1 : 0,
       ...options.prefs,
     },
   });
@@ -130,6 +146,7 @@ export async function launchFirefox(options: FirefoxOptions = {}): Promise<Exten
     version,
     extensionUrl,
     openPanel: async () => puppeteerPage(await newPageAt(browser, `${extensionUrl}/sidepanel.html`, true)),
+    openOptions: async () => puppeteerPage(await newPageAt(browser, `${extensionUrl}/options.html`, true)),
     openPage: async (url) => puppeteerPage(await newPageAt(browser, url)),
     async pageOpenedBy(prefix, action) {
       const opened = browser.waitForTarget((t) => t.type() === 'page' && t.url().startsWith(prefix), { timeout: STEP_WAIT_MS });

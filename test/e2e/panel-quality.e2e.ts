@@ -1,0 +1,195 @@
+/**
+ * Every view of the panel, in Chromium and in Firefox, light and dark: axe-core finds no moderate, serious or
+ * critical violation, and no view scrolls sideways at 320, 360 or 420 px (panel-checks.ts). The tour takes
+ * the member's journey to reach each view: connect, find with results, preview (plain, fit question,
+ * approval, refusal), the approval wait, a running call, a result with files, a failed result, the report
+ * form, calls, a plan session with its questions and gate, the plan, sessions, findings, history, share,
+ * connection, options, and a revoked key.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { launchChromium } from './chromium-driver';
+import type { ColorScheme, ExtensionBrowser, PageDriver } from './driver';
+import { launchFirefox } from './firefox-driver';
+import { startTestEmulator, type TestEmulator } from './harness';
+import { connect, findTyped, GUILD_HEADER } from './journey';
+import { viewProblems } from './panel-checks';
+
+const POSTGRES = 'Postgres Tuning Guild';
+const LAUNCHERS: Record<'chromium' | 'firefox', (scheme: ColorScheme) => Promise<ExtensionBrowser>> = {
+  chromium: (colorScheme) => launchChromium({ colorScheme }),
+  firefox: (colorScheme) => launchFirefox({ colorScheme }),
+};
+
+/** Checks a radio button by the start of its label, within the group whose legend is `group`. */
+function chooseOption(panel: PageDriver, group: string, label: string): Promise<boolean> {
+  return panel.evaluate(
+    ({ group, label }) => {
+      const set = Array.from(document.querySelectorAll('fieldset')).find((f) => f.querySelector('legend')?.textContent?.trim() === group);
+      const radio = Array.from(set?.querySelectorAll<HTMLInputElement>('input[type="radio"]') ?? []).find((r) =>
+        (r.labels?.[0]?.textContent ?? '').trim().startsWith(label),
+      );
+      radio?.click();
+      return radio?.checked === true;
+    },
+    { group, label },
+  );
+}
+
+/** Opens a preview of a question call to `agent` from a typed find. */
+async function previewQuestionTo(panel: PageDriver, find: string, agent: string, question: string): Promise<void> {
+  await findTyped(panel, find, agent);
+  await panel.click('button', `Preview a call to ${agent}`);
+  await panel.click('radio', 'Question: ask something');
+  await panel.fill('Your question', question);
+}
+
+for (const name of ['chromium', 'firefox'] as const) {
+  for (const scheme of ['light', 'dark'] as const) {
+    describe(`every view in ${name}, ${scheme}`, () => {
+      let emu: TestEmulator;
+      let browser: ExtensionBrowser;
+      let panel: PageDriver;
+      let connectionId = '';
+      const problems: string[] = [];
+      const check = async (page: PageDriver, view: string) => {
+        problems.push(...(await viewProblems(page, view)));
+      };
+
+      beforeAll(async () => {
+        emu = await startTestEmulator();
+        browser = await LAUNCHERS[name](scheme);
+        panel = await browser.openPanel();
+        await panel.setWidth(420);
+      });
+
+      beforeEach(() => {
+        problems.length = 0;
+      });
+
+      afterAll(async () => {
+        await browser?.close();
+        await emu?.close();
+      });
+
+      test('connect, find and preview: plain, a fit question, an approval, the wait, a result and its report form', async () => {
+        await panel.waitForText('Connect code');
+        await check(panel, 'connect');
+        const made = await emu.control.connectCode({ name: `Tour ${name}` });
+        connectionId = made.connectionId;
+        await connect(panel, emu.url, made.code);
+        await check(panel, 'find, first run');
+        await panel.click('button', 'I have read this');
+
+        await findTyped(panel, 'slow postgres queries and vacuum', POSTGRES);
+        await check(panel, 'find with results');
+        await panel.click('button', `Preview a call to ${POSTGRES}`);
+        await panel.waitForText('The most it can hold and charge');
+        await check(panel, 'preview');
+
+        await panel.click('radio', 'Question: ask something');
+        await panel.fill('Your question', 'How do I fix a borrow checker error in my Rust loop?');
+        await panel.waitForText('What should the call be about?');
+        await check(panel, 'preview, fit question');
+
+        await emu.control.patchConnection(connectionId, { switches: { spending: false } });
+        await previewQuestionTo(panel, 'postgres replication lag', POSTGRES, 'Is a partial index worth it for a LIKE prefix search?');
+        await panel.waitForText('Needs your approval.');
+        await check(panel, 'preview, approval');
+        await panel.click('button', 'Start the call');
+        await panel.waitForText('Waiting for your approval on the site.');
+        await check(panel, 'approval wait');
+        const site = await browser.pageOpenedBy(emu.url, () => panel.click('button', 'Approve on the site'));
+        await site.click('button', 'Approve');
+        await site.waitForText('Approved.');
+        await site.close();
+        await panel.bringToFront();
+        await panel.waitForText('Passed its checks (charged)');
+        await panel.waitForText(GUILD_HEADER);
+        await check(panel, 'result');
+        await panel.click('button', 'Report: this did not help');
+        await panel.waitForText('Send the report');
+        await check(panel, 'report form');
+        await emu.control.patchConnection(connectionId, { switches: { spending: true } });
+        expect(problems).toEqual([]);
+      });
+
+      test('a refusal, a running call, a result with files, a failed result, and the calls', async () => {
+        await emu.control.fault({ method: 'POST', path: '/api/v1/calls', status: 402, code: 'short', count: 1 });
+        await previewQuestionTo(panel, 'rust borrow checker', 'Rust Borrow Checker Tutor', 'Why does the borrow last until the end of the loop?');
+        await panel.click('button', 'Start the call');
+        await panel.waitForText('Refused');
+        await check(panel, 'refusal');
+
+        await previewQuestionTo(panel, 'technical writing readme editing', 'Technical Writing Editor', 'Can the first paragraph of the README say what it does?');
+        await panel.click('button', 'Start the call');
+        await panel.waitForText('Running');
+        await check(panel, 'running call');
+
+        await previewQuestionTo(panel, 'rest api design pagination', 'REST API Designer', 'How should the orders API paginate?');
+        await panel.click('button', 'Start the call');
+        await panel.waitForText('Passed its checks (charged)');
+        await panel.waitForText('openapi.yaml');
+        await check(panel, 'result with files');
+
+        await previewQuestionTo(panel, 'kubernetes deploy plan', 'Kubernetes Deploy Planner', 'How do I roll out without downtime?');
+        await panel.click('button', 'Start the call');
+        await panel.waitForText('The agent\u2019s cluster tools did not answer');
+        await check(panel, 'failed result');
+
+        await panel.click('button', 'Calls');
+        await panel.waitForText('Kubernetes Deploy Planner');
+        await check(panel, 'calls');
+        expect(problems).toEqual([]);
+      });
+
+      test('a plan session: its questions, the gate, the plan; then sessions, findings, history, share, connection', async () => {
+        await findTyped(panel, 'slow postgres queries and vacuum', POSTGRES);
+        await panel.click('button', `Preview a call to ${POSTGRES}`);
+        await panel.fill('What should the agent work on?', 'Our database gets slow every evening.');
+        await panel.click('button', 'Plan my project');
+        await panel.waitForText('Questions to answer now');
+        await check(panel, 'plan session with questions');
+        await panel.click('button', 'Make the plan');
+        await panel.waitForText('The plan waits for 2 more details');
+        await check(panel, 'plan session, gate');
+        expect(await chooseOption(panel, 'Which Postgres version runs in production?', 'Postgres 16')).toBe(true);
+        expect(await chooseOption(panel, 'What does the database mostly do?', 'Leave it to the agent')).toBe(true);
+        await panel.click('button', 'Save these answers');
+        await panel.waitForText('Ready: every required detail has an answer');
+        await panel.click('button', 'Make the plan');
+        await panel.waitForText('The plan, version 1');
+        await check(panel, 'plan');
+
+        for (const [tab, shows] of [
+          ['Sessions', POSTGRES],
+          ['Findings', 'Your findings'],
+          ['History', 'Kubernetes Deploy Planner'],
+          ['Share', 'Share'],
+          ['Connection', 'Connected as'],
+        ] as const) {
+          await panel.click('button', tab);
+          await panel.waitForText(shows);
+          await check(panel, tab.toLowerCase());
+        }
+        expect(problems).toEqual([]);
+      });
+
+      test('options, and a revoked key', async () => {
+        const options = await browser.openOptions();
+        await options.setWidth(420);
+        await options.waitForText('Notifications');
+        await check(options, 'options');
+        await options.close();
+
+        await panel.bringToFront();
+        await emu.control.revoke(connectionId);
+        await panel.click('button', 'Find');
+        await panel.fill('What do you need?', 'postgres vacuum settings');
+        await panel.click('button', 'Find agents');
+        await panel.waitForText('was revoked');
+        await check(panel, 'revoked');
+        expect(problems).toEqual([]);
+      });
+    });
+  }
+}
