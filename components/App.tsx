@@ -11,6 +11,7 @@ import { UntrustedText } from './common/UntrustedText';
 import { ConnectForm } from './connect/ConnectForm';
 import { RevokedView } from './connect/RevokedView';
 import { FindView } from './find/FindView';
+import { focusNextViewHeading, ViewHeading } from './common/ViewHeading';
 import { watchHandoffs } from './focus';
 import { type CallDraft, loadDraft } from './preview/draft';
 import { PreviewView } from './preview/PreviewView';
@@ -86,7 +87,12 @@ export function App() {
 
 function Connected({ row }: { row: ConnectionRow }) {
   const scoped = row.sessionId !== null;
-  const [route, setRoute] = useState<Route>(scoped ? { view: 'calls' } : { view: 'find' });
+  const [route, setShownRoute] = useState<Route>(scoped ? { view: 'calls' } : { view: 'find' });
+  // Every move to another view hands the focus to that view's heading (ViewHeading).
+  const setRoute = (next: Route) => {
+    focusNextViewHeading();
+    setShownRoute(next);
+  };
   const [savedDraft, setSavedDraft] = useState<CallDraft | null>(null);
 
   useEffect(
@@ -143,7 +149,7 @@ function Connected({ row }: { row: ConnectionRow }) {
         <>
           {savedDraft ? (
             <p class="notice">
-              You have an unfinished call to <UntrustedText value={savedDraft.agentName} empty="an agent" />.{' '}
+              You have an unfinished call to <UntrustedText value={savedDraft.agentName} empty="an agent" name />.{' '}
               <button type="button" onClick={() => setRoute({ view: 'preview', draft: savedDraft })}>
                 Continue it
               </button>
@@ -166,13 +172,13 @@ function Connected({ row }: { row: ConnectionRow }) {
       ) : null}
       {route.view === 'calls' ? (
         <>
+          <ViewHeading id="calls-title">Calls</ViewHeading>
           {scoped && row.sessionId ? <SessionSummary sessionId={row.sessionId} /> : null}
           {scoped && row.sessionId ? (
             <button type="button" onClick={() => openSession(row.sessionId as string)}>
               Open the session: questions, plan and results
             </button>
           ) : null}
-          <h2>Calls</h2>
           <CallsList onOpen={openCall} sessionId={row.sessionId} />
         </>
       ) : null}

@@ -30,7 +30,7 @@ export function CallsList({ onOpen, sessionId }: Props) {
         return (
           <li key={call.localId}>
             <button type="button" class="call-item" onClick={() => onOpen(call.localId)} aria-label={`Open the call to ${agent}: ${stateLine(call)}`}>
-              <UntrustedText value={call.agentName} empty={call.request.agentId} />
+              <UntrustedText value={call.agentName} empty={call.request.agentId} name />
               <span class="muted">
                 {' '}
                 · {call.request.callId} · {stateLine(call)} · {formatRelative(call.createdAt)}

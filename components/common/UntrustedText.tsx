@@ -1,5 +1,7 @@
+import { useState } from 'preact/hooks';
 import type { UntrustedTextValue } from '@/lib/safety/untrusted';
 import { isCut, untrustedString } from '@/lib/safety/untrusted';
+import { collapsedText, NAME_CHARS, shortenedText } from '@/lib/format/clamp';
 
 interface Props {
   value: UntrustedTextValue | null | undefined;
@@ -8,13 +10,18 @@ interface Props {
   /** Shown when the value is null or empty, in the panel's own words. */
   empty?: string;
   class?: string;
+  /** A name (agent, project): cut at NAME_CHARS with "…", the whole name in its tooltip. */
+  name?: boolean;
 }
 
 /**
- * Untrusted text as text: a text node only, never HTML and never Markdown, so markup, links and
- * scripts in it are shown as the characters they are. A cut text carries a visible marker.
+ * Untrusted text as text: a text node only, never HTML and never Markdown, so markup, links and scripts in
+ * it are shown as the characters they are. A cut text carries a visible marker. The element is isolated
+ * (dir="auto", unicode-bidi: isolate) so right-to-left text in it cannot reorder the panel's words around it;
+ * long block text is shown collapsed with "Show more", since a server may send more than it should.
  */
-export function UntrustedText({ value, block = false, empty, class: extra }: Props) {
+export function UntrustedText({ value, block = false, empty, class: extra, name = false }: Props) {
+  const [expanded, setExpanded] = useState(false);
   const text = untrustedString(value);
   const cut = isCut(value);
   const Tag = block ? 'div' : 'span';
@@ -22,16 +29,35 @@ export function UntrustedText({ value, block = false, empty, class: extra }: Pro
   if (!text && !cut) {
     return <Tag class={`${className} untrusted-empty`}>{empty ?? ''}</Tag>;
   }
+  const marker = cut ? (
+    <span class="cut-marker" title="The site cut this text at its length limit">
+      {' '}
+      … (cut)
+    </span>
+  ) : null;
+  if (!block) {
+    const short = name ? shortenedText(text, NAME_CHARS) : null;
+    return (
+      <span class={className} dir="auto" title={short === null ? undefined : text}>
+        {short ?? text}
+        {marker}
+      </span>
+    );
+  }
+  const collapsed = collapsedText(text);
+  const shown = collapsed === null || expanded ? text : collapsed;
   return (
-    <Tag class={className}>
-      {text}
-      {cut ? (
-        <span class="cut-marker" title="The site cut this text at its length limit">
-          {' '}
-          … (cut)
-        </span>
-      ) : null}
-    </Tag>
+    <>
+      <div class={className} dir="auto">
+        {shown}
+        {shown !== text ? '…' : null}
+        {marker}
+      </div>
+      {collapsed === null ? null : (
+        <button type="button" class="link-like show-more" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
+          {expanded ? 'Show less' : 'Show more'}
+        </button>
+      )}
+    </>
   );
 }
-

@@ -14,6 +14,8 @@ export interface PanelActions {
    * the first await of a click handler.
    */
   requestOrigin(origin: string): Promise<boolean>;
+  /** Puts text on the clipboard, asked for by the member's click; false when the browser refuses. */
+  copyText(text: string): Promise<boolean>;
 }
 
 export const ActionsContext = createContext<PanelActions | null>(null);

@@ -14,4 +14,12 @@ export const browserActions: PanelActions = {
       return false;
     }
   },
+  async copyText(text) {
+    try {
+      await navigator.clipboard.writeText(text);
+      return true;
+    } catch {
+      return false;
+    }
+  },
 };

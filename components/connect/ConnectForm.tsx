@@ -5,6 +5,7 @@ import { useActions } from '../common/actions';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { normalizeConnectCode } from './code';
 import { defaultSiteAddress } from './default-site';
+import { ViewHeading } from '../common/ViewHeading';
 
 interface Props {
   /** The address to start from (a revoked connection's site, or the build's default). */
@@ -61,7 +62,7 @@ export function ConnectForm({ initialAddress, intro }: Props) {
   const busy = outcome.kind === 'busy';
   return (
     <section class="card" aria-labelledby="connect-title">
-      <h2 id="connect-title">Connect to your site</h2>
+      <ViewHeading id="connect-title">Connect to your site</ViewHeading>
       {intro ? <p>{intro}</p> : null}
       <p class="muted">Make a connect code on your connection page on the site. It works once, for 15 minutes.</p>
       <form onSubmit={submit} aria-label="Connect">

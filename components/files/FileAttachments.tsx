@@ -39,7 +39,7 @@ export function FileAttachments(props: FileAttachmentsProps) {
   if (!props.filesSwitchOn || props.switchedOffBySite) {
     return (
       <section aria-label={title} class="file-attachments">
-        <h3>{title}</h3>
+        <h2>{title}</h2>
         <p class="notice">
           {props.switchedOffBySite
             ? 'The site says sending files is switched off for this connection.'
@@ -65,7 +65,7 @@ export function FileAttachments(props: FileAttachmentsProps) {
 
   return (
     <section aria-label={title} class="file-attachments">
-      <h3>{title}</h3>
+      <h2>{title}</h2>
       <p id={hintId} class="muted">
         At most {maxFiles} {maxFiles === 1 ? 'file' : 'files'}, each in a request of at most 64 KB (about 48 KB of
         file). Text files are checked for keys, passwords and tokens before anything is sent.

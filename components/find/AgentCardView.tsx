@@ -16,10 +16,10 @@ export function AgentCardView({ card, onChoose }: Props) {
   const titleId = `agent-${card.agentId}`;
   return (
     <li class={`agent-card accent-${accentFor(card.accent)}`} aria-labelledby={titleId}>
-      <h3 id={titleId} class="agent-name">
-        <UntrustedText value={card.untrustedName} empty="(no name)" />
+      <h2 id={titleId} class="agent-name">
+        <UntrustedText value={card.untrustedName} empty="(no name)" name />
         {card.isNew ? <span class="badge">New</span> : null}
-      </h3>
+      </h2>
       {card.untrustedStyleLine ? (
         <p class="style-line">
           <UntrustedText value={card.untrustedStyleLine} />

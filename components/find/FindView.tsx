@@ -9,8 +9,11 @@ import { useActions } from '../common/actions';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { SecretWarning } from '../common/SecretWarning';
 import { useLiveQuery } from '../common/useLiveQuery';
+import { asUntrusted } from '@/lib/safety/untrusted';
+import { UntrustedText } from '../common/UntrustedText';
 import { AgentCardView } from './AgentCardView';
 import { useSelectionHandoff } from './useSelection';
+import { ViewHeading } from '../common/ViewHeading';
 
 const MIN_CHARS = 3;
 const MAX_CHARS = 2000;
@@ -61,7 +64,7 @@ export function FindView({ onChoose }: Props) {
   const length = charCount(text.trim());
   return (
     <section aria-labelledby="find-title">
-      <h2 id="find-title">Find AI Agents</h2>
+      <ViewHeading id="find-title">Find AI Agents</ViewHeading>
       <form aria-label="Find AI Agents" onSubmit={submit}>
         <label for="find-text">What do you need?</label>
         <textarea
@@ -69,10 +72,16 @@ export function FindView({ onChoose }: Props) {
           rows={3}
           value={text}
           onInput={(e) => setText(e.currentTarget.value)}
+          onKeyDown={(e) => {
+            // Enter finds, as in a search box; Shift+Enter is a new line; an IME composing text keeps its Enter.
+            if (e.key !== 'Enter' || e.shiftKey || e.isComposing) return;
+            e.preventDefault();
+            e.currentTarget.form?.requestSubmit();
+          }}
           aria-describedby="find-hint"
         />
         <p id="find-hint" class="muted">
-          {MIN_CHARS} to {MAX_CHARS} characters; longer text is cut on a word boundary.
+          Enter finds, Shift+Enter starts a new line. {MIN_CHARS} to {MAX_CHARS} characters; longer text is cut on a word boundary.
           {length > MAX_CHARS ? ` This is ${length} characters: it will be cut.` : ''}
         </p>
         <SecretWarning text={text} />
@@ -89,8 +98,8 @@ export function FindView({ onChoose }: Props) {
 function PendingSelection({ handoff }: { handoff: SelectionHandoff }) {
   return (
     <section class="find-result" aria-labelledby="find-result-title" aria-busy={handoff.error === null}>
-      <h3 id="find-result-title">{handoff.source === 'shortcut' ? 'From your selection (shortcut)' : 'From your selection (menu)'}</h3>
-      <blockquote class="untrusted untrusted-block">{handoff.text}</blockquote>
+      <h2 id="find-result-title">{handoff.source === 'shortcut' ? 'From your selection (shortcut)' : 'From your selection (menu)'}</h2>
+      <UntrustedText value={asUntrusted(handoff.text)} block class="quote" />
       {handoff.cut ? <CutNotice /> : null}
       {handoff.error ? <ErrorNotice error={handoff.error} title="Not sent." /> : <p role="status">Finding agents…</p>}
     </section>
@@ -110,9 +119,9 @@ function sourceWords(find: FindRow): string {
 export function FindResult({ find, onChoose }: { find: FindRow; onChoose: (card: AgentCard) => void }) {
   return (
     <section class="find-result" aria-labelledby="find-result-title" aria-busy={find.status === 'running'}>
-      <h3 id="find-result-title">{sourceWords(find)}</h3>
+      <h2 id="find-result-title">{sourceWords(find)}</h2>
       {/* The selection comes from a web page: shown as text like any untrusted text. */}
-      <blockquote class="untrusted untrusted-block">{find.text}</blockquote>
+      <UntrustedText value={asUntrusted(find.text)} block class="quote" />
       {find.cut ? <CutNotice /> : null}
       {find.status === 'running' ? <p role="status">Finding agents…</p> : null}
       {find.error ? <ErrorNotice error={find.error} title={find.status === 'refused' ? 'Not sent.' : 'The find failed.'} /> : null}

@@ -32,9 +32,9 @@ export function FindingItem({ finding: f, siteOrigin, nowMs, inDraftGroup = fals
   const contribution = contributionStateWords(f.contributionState);
   return (
     <article class="finding" aria-labelledby={`${id}-topic`}>
-      <h4 id={`${id}-topic`}>
+      <h3 id={`${id}-topic`}>
         <span class="badge">{findingKindWords(f.kind)}</span> <UntrustedText value={f.untrustedTopic} empty="(no topic)" />
-      </h4>
+      </h3>
       <UntrustedText value={f.untrustedTakeaway} block />
       <dl class="finding-facts">
         <dt>Status</dt>
@@ -60,7 +60,7 @@ export function FindingItem({ finding: f, siteOrigin, nowMs, inDraftGroup = fals
             <dt>Filed with</dt>
             <dd>
               {f.filedWith.untrustedName ? (
-                <UntrustedText value={f.filedWith.untrustedName} empty={f.filedWith.agentId} />
+                <UntrustedText value={f.filedWith.untrustedName} empty={f.filedWith.agentId} name />
               ) : (
                 'a new agent from research, not listed yet'
               )}

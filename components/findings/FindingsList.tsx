@@ -23,12 +23,12 @@ export function FindingsList({ findings, siteOrigin, nowMs, onOpenSource, onOpen
     <div class="findings">
       {drafts.length > 0 ? (
         <section aria-labelledby={`${id}-drafts`}>
-          <h3 id={`${id}-drafts`}>Waiting for your sign-off</h3>
+          <h2 id={`${id}-drafts`}>Waiting for your sign-off</h2>
           {drafts.map((d, i) => (
             <section key={d.draftKey} class="findings-draft" aria-labelledby={`${id}-draft${i}`}>
               <p id={`${id}-draft${i}`}>
                 {d.findings.length === 1 ? '1 finding' : `${d.findings.length} findings`} for{' '}
-                {d.agentName ? <UntrustedText value={d.agentName} empty={d.agentId} /> : 'a new agent from research, not listed yet'}
+                {d.agentName ? <UntrustedText value={d.agentName} empty={d.agentId} name /> : 'a new agent from research, not listed yet'}
               </p>
               <SignOffButton url={d.signOffUrl} siteOrigin={siteOrigin} expiresAtMs={d.expiresAtMs} nowMs={nowMs} onOpenSignOff={onOpenSignOff} />
               {d.findings.map((f) => (
@@ -40,7 +40,7 @@ export function FindingsList({ findings, siteOrigin, nowMs, onOpenSource, onOpen
       ) : null}
       {others.length > 0 ? (
         <section aria-labelledby={`${id}-others`}>
-          <h3 id={`${id}-others`}>{drafts.length > 0 ? 'Other findings' : 'Findings'}</h3>
+          <h2 id={`${id}-others`}>{drafts.length > 0 ? 'Other findings' : 'Findings'}</h2>
           {others.map((f) => (
             <FindingItem key={f.findingId} finding={f} siteOrigin={siteOrigin} nowMs={nowMs} {...actions} />
           ))}

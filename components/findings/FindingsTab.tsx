@@ -9,6 +9,7 @@ import { ErrorNotice } from '../common/ErrorNotice';
 import { useLiveQuery } from '../common/useLiveQuery';
 import { FindingsList } from './FindingsList';
 import { FindingsUnavailable } from './FindingsUnavailable';
+import { ViewHeading } from '../common/ViewHeading';
 
 /**
  * The member's findings from the cache, read again on open; or why there are none to read (the findings
@@ -52,7 +53,7 @@ export function FindingsTab({ row }: { row: ConnectionRow }) {
   const readAt = rows[0]?.readAt ?? null;
   return (
     <section aria-labelledby="findings-title">
-      <h2 id="findings-title">Your findings</h2>
+      <ViewHeading id="findings-title">Your findings</ViewHeading>
       {!availability.available ? (
         <FindingsUnavailable why={availability.why} onOpenConnectionPage={openConnectionPage} />
       ) : (

@@ -15,8 +15,9 @@ import { formatRelative } from '@/lib/format/time';
 import { untrustedString } from '@/lib/safety/untrusted';
 import { useLiveQuery } from '../common/useLiveQuery';
 import { UntrustedText } from '../common/UntrustedText';
-import { SessionListItem } from '../session/SessionList';
+import { SessionListItem } from '../sessions/SessionList';
 import { SpendingForm } from './SpendingForm';
+import { ViewHeading } from '../common/ViewHeading';
 
 /** Rows shown at first and added by each "Show more": the list stays quick with 10,000 cached calls. */
 export const HISTORY_PAGE = 50;
@@ -43,7 +44,7 @@ export function HistoryTab({ onOpenCall, onOpenSession }: HistoryTabProps) {
 
   return (
     <section aria-labelledby={`${id}-title`} class="history">
-      <h2 id={`${id}-title`}>History</h2>
+      <ViewHeading id={`${id}-title`}>History</ViewHeading>
       <p class="muted">
         From this browser’s cache, newest first; readable offline.
         {total.value !== undefined ? ` ${formatCount(total.value)} calls are cached.` : ''}
@@ -167,7 +168,7 @@ function CallLine({ call, now, onOpen }: { call: CallRow; now: Date; onOpen: (lo
   return (
     <li>
       <button type="button" class="call-item" onClick={() => onOpen(call.localId)} aria-label={`Open the call to ${agent}: ${status}`}>
-        <UntrustedText value={call.agentName} empty={call.request.agentId} />
+        <UntrustedText value={call.agentName} empty={call.request.agentId} name />
         <span class="muted">
           {' '}
           · {call.request.callId} · {status}

@@ -40,7 +40,7 @@ export function SpendingForm() {
 
   return (
     <form class="spending" onSubmit={ask} aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>Spending</h3>
+      <h2 id={`${id}-title`}>Spending</h2>
       <label for={`${id}-period`}>Period</label>
       <select id={`${id}-period`} value={period} onChange={(e) => setPeriod(e.currentTarget.value as SpendingPeriod)}>
         {Object.entries(SPENDING_PERIOD_WORDS).map(([value, words]) => (

@@ -1,6 +1,9 @@
 import type { ComponentChildren } from 'preact';
-import type { Block, Inline, ListBlock } from '@/lib/session/plan-markdown';
-import { parseMarkdown } from '@/lib/session/plan-markdown';
+import { useState } from 'preact/hooks';
+import type { Block, Inline, ListBlock } from '@/lib/markdown/parse';
+import { blockLength, COLLAPSED_MARKDOWN_CHARS, collapsedBlockCount } from '@/lib/markdown/collapse';
+import { CopyButton } from '../common/CopyButton';
+import { parseMarkdown } from '@/lib/markdown/parse';
 import { cleanForDisplay } from '@/lib/safety/untrusted';
 import { isHttpUrl } from '@/lib/safety/urls';
 
@@ -11,6 +14,10 @@ interface Props {
   onOpenLink: (url: string) => void;
   /** Heading level a Markdown `#` becomes, so the plan's headings sit under the view's own. */
   topHeadingLevel?: 2 | 3 | 4 | 5 | 6;
+  /** A "Copy this code" button under each code block (the member copies; nothing runs). */
+  copyCode?: boolean;
+  /** A long text shows its first blocks and "Show more" (a result's note); a plan is shown whole. */
+  collapsible?: boolean;
 }
 
 type HeadingTag = 'h2' | 'h3' | 'h4' | 'h5' | 'h6';
@@ -20,12 +27,30 @@ type HeadingTag = 'h2' | 'h3' | 'h4' | 'h5' | 'h6';
  * text nodes, and there is no <a>: a link shows its address, and only an http or https one gets a
  * button that hands it to `onOpenLink`.
  */
-export function PlanMarkdown({ markdown, onOpenLink, topHeadingLevel = 3 }: Props) {
+export function SafeMarkdown({ markdown, onOpenLink, topHeadingLevel = 3, copyCode = false, collapsible = false }: Props) {
+  const [expanded, setExpanded] = useState(false);
   const blocks = parseMarkdown(cleanForDisplay(markdown));
-  return <div class="plan-markdown">{blocks.map((b, i) => renderBlock(b, i, onOpenLink, topHeadingLevel))}</div>;
+  const shownCount = collapsible ? collapsedBlockCount(blocks) : null;
+  const shown = shownCount === null || expanded ? blocks : blocks.slice(0, shownCount);
+  const last = shown.at(-1);
+  // One block longer than the budget on its own is clipped by height (hidden, not scrolled).
+  const clipped = shown !== blocks && last !== undefined && blockLength(last) > COLLAPSED_MARKDOWN_CHARS;
+  return (
+    <>
+      <div class={clipped ? 'safe-markdown clipped' : 'safe-markdown'} dir="auto">
+        {shown.map((b, i) => renderBlock(b, i, onOpenLink, topHeadingLevel, copyCode))}
+      </div>
+      {shown.length < blocks.length || clipped ? <p class="muted">…</p> : null}
+      {shownCount === null ? null : (
+        <button type="button" class="link-like show-more" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
+          {expanded ? 'Show less' : 'Show more'}
+        </button>
+      )}
+    </>
+  );
 }
 
-function renderBlock(block: Block, key: number, open: (url: string) => void, top: number): ComponentChildren {
+function renderBlock(block: Block, key: number, open: (url: string) => void, top: number, copyCode: boolean): ComponentChildren {
   switch (block.type) {
     case 'heading': {
       const Tag = `h${Math.min(6, top + block.level - 1)}` as HeadingTag;
@@ -35,9 +60,12 @@ function renderBlock(block: Block, key: number, open: (url: string) => void, top
       return <p key={key}>{renderInlines(block.children, open)}</p>;
     case 'code':
       return (
-        <pre key={key}>
-          <code>{block.text}</code>
-        </pre>
+        <div key={key} class="code-block">
+          <pre>
+            <code>{block.text}</code>
+          </pre>
+          {copyCode ? <CopyButton text={block.text} label="Copy this code" /> : null}
+        </div>
       );
     case 'list':
       return renderList(block, key, open);

@@ -38,7 +38,7 @@ export function AnswersList({ answers, questions, now }: Props) {
         if (list.length === 0) return null;
         return (
           <section key={g} aria-label={GROUP_TITLES[g]}>
-            <h4>{GROUP_TITLES[g]}</h4>
+            <h3>{GROUP_TITLES[g]}</h3>
             <ul>
               {list.map((a) => (
                 <AnswerItem key={a.key} answer={a} question={byKey.get(a.key)} now={now} />

@@ -2,7 +2,7 @@ import { useId } from 'preact/hooks';
 import type { Plan } from '@/lib/api/schemas';
 import { formatRelative } from '@/lib/format/time';
 import { headerToShow } from '../result/header';
-import { PlanMarkdown } from './PlanMarkdown';
+import { SafeMarkdown } from '../markdown/SafeMarkdown';
 
 interface Props {
   /** GET /sessions/{id}/plan, null before a plan exists. */
@@ -22,12 +22,12 @@ export function PlanView({ plan, header, onOpenLink, now }: Props) {
       <p class="result-header" role="note">
         {headerToShow(header)}
       </p>
-      <h3 id={`${id}-title`}>The plan, version {plan.version}</h3>
+      <h2 id={`${id}-title`}>The plan, version {plan.version}</h2>
       <p class="muted">
         Written by the agent {formatRelative(plan.at, now)}. It is data, not instructions: nothing in it is run or opened
         unless you choose to.
       </p>
-      <PlanMarkdown markdown={plan.untrustedMarkdown.untrustedText} onOpenLink={onOpenLink} topHeadingLevel={4} />
+      <SafeMarkdown markdown={plan.untrustedMarkdown.untrustedText} onOpenLink={onOpenLink} topHeadingLevel={4} />
       {plan.untrustedMarkdown.truncated ? (
         <p class="cut-marker">… (cut: the site cut the plan at its length limit; the rest is not shown)</p>
       ) : null}

@@ -71,7 +71,7 @@ export function QuestionForm({ questions, drafts, onDraftChange, onSend, sitePro
 
   return (
     <form class="question-form" aria-labelledby={`${formId}-title`} onSubmit={send} noValidate>
-      <h3 id={`${formId}-title`}>Questions to answer now</h3>
+      <h2 id={`${formId}-title`}>Questions to answer now</h2>
       <p class="muted">
         Answer what you can; each answer is saved as you go. The texts below come from the agent: they are data, not
         instructions.

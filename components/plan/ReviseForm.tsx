@@ -38,7 +38,7 @@ export function ReviseForm({ onSubmit, initial = '', onTextChange, carriesOther 
 
   return (
     <form class="revise-form" onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
-      <h3 id={`${id}-title`}>Revise the plan</h3>
+      <h2 id={`${id}-title`}>Revise the plan</h2>
       <label for={`${id}-text`}>
         What to change or ask about the plan ({chars} of {DETAILS_MAX} characters)
       </label>

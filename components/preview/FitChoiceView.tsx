@@ -71,7 +71,7 @@ export function FitChoiceView({ fit, agentName, subject, onChoose, requestNotChe
       {fit.otherAgent ? (
         <label>
           <input type="radio" name="fit-choice" checked={false} onChange={() => onChoose({ kind: 'other_agent' })} />
-          Use <UntrustedText value={fit.otherAgent.untrustedName} empty="the other agent" /> instead
+          Use <UntrustedText value={fit.otherAgent.untrustedName} empty="the other agent" name /> instead
         </label>
       ) : null}
       {fit.canStartAgent ? (

@@ -11,10 +11,10 @@ export function PreviewDetails({ preview }: { preview: Preview }) {
   const gate = preview.gate;
   return (
     <section class="preview" aria-labelledby="preview-title">
-      <h3 id="preview-title">
-        Before it runs: <UntrustedText value={preview.untrustedName} empty={preview.callId} />
+      <h2 id="preview-title">
+        Before it runs: <UntrustedText value={preview.untrustedName} empty={preview.callId} name />
         {preview.isNew ? <span class="badge">New</span> : null}
-      </h3>
+      </h2>
       <p class="sentence">{preview.sentence}</p>
       <p class="limit">{limitSentence(preview.limitCents, rawValue(preview.limitBy))}</p>
       <p class="muted">Charged for what it uses, only when its result passes its checks; a call that fails is free.</p>

@@ -20,6 +20,7 @@ import { type CallDraft, type CallKind, clearDraft, saveDraft } from './draft';
 import { type FitAnswer, FitChoiceView, needsFitChoice } from './FitChoiceView';
 import { PreviewDetails } from './PreviewDetails';
 import { StartSessionButtons } from '../sessions/StartSessionButtons';
+import { ViewHeading } from '../common/ViewHeading';
 
 // Typing pauses this long before the preview is read again with the text (POST /calls/quote, G14).
 const REPREVIEW_MS = 800;
@@ -173,9 +174,9 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
       <button type="button" class="link-like" onClick={onBack}>
         ← Back to the agents
       </button>
-      <h2 id="call-title">
-        Call <UntrustedText value={draft.agentName} empty="this agent" />
-      </h2>
+      <ViewHeading id="call-title">
+        Call <UntrustedText value={draft.agentName} empty="this agent" name />
+      </ViewHeading>
       <form onSubmit={start} aria-label="Start a call">
         <fieldset>
           <legend>Kind of call</legend>

@@ -11,6 +11,7 @@ import { ApprovalWait } from '../refusal/ApprovalWait';
 import { RefusalView } from '../refusal/RefusalView';
 import { ResultView } from './ResultView';
 import { StopButton } from './StopButton';
+import { ViewHeading } from '../common/ViewHeading';
 
 interface Props {
   localId: string;
@@ -29,11 +30,11 @@ export function CallView({ localId, onEdit }: Props) {
 export function CallDetails({ call, onEdit }: { call: CallRow; onEdit: (call: CallRow) => void }) {
   return (
     <section aria-labelledby={`call-${call.localId}`} class="call">
-      <h2 id={`call-${call.localId}`}>
-        <UntrustedText value={call.agentName} empty={call.request.agentId} />
+      <ViewHeading id={`call-${call.localId}`}>
+        <UntrustedText value={call.agentName} empty={call.request.agentId} name />
         {' · '}
         <UntrustedText value={call.callName} empty={call.request.callId} />
-      </h2>
+      </ViewHeading>
       <p class="muted">
         {callStateWords(call.state, call.error)} · {formatRelative(call.updatedAt)}
       </p>

@@ -3,6 +3,7 @@ import type { CallRow } from '@/lib/db/types';
 import { limitSentence } from '@/lib/format/limit';
 import { knownValue, rawValue } from '@/lib/api/tolerant';
 import { UntrustedText } from '../common/UntrustedText';
+import { NoteView } from './NoteView';
 import { callStatusWords } from '../common/words';
 import { ChargeView } from './ChargeView';
 import { FileList, FilesView } from './FilesView';
@@ -34,9 +35,9 @@ export function ResultView({
       <p class="result-header" role="note">
         {headerToShow(result.header)}
       </p>
-      <h3>
+      <h2>
         <UntrustedText value={result.untrustedCallName} empty={result.callId} />
-      </h3>
+      </h2>
       <p class="status" role="status">
         {callStatusWords(result.status)}
       </p>
@@ -53,11 +54,7 @@ export function ResultView({
             : 'This result revises the session’s plan.'}
         </p>
       ) : null}
-      {result.note ? (
-        <section aria-label="Note" class="note">
-          <UntrustedText value={result.note} block />
-        </section>
-      ) : null}
+      {result.note ? <NoteView note={result.note} /> : null}
       {result.failReason ? (
         <p class="fail-reason">
           <strong>Why it failed: </strong>
@@ -71,7 +68,7 @@ export function ResultView({
       ) : null}
       {result.checks.length > 0 ? (
         <section aria-label="Checks">
-          <h4>Checks it was held to</h4>
+          <h3>Checks it was held to</h3>
           <ul class="checks">
             {result.checks.map((check, index) => (
               <li key={`${index}:${check.label}`} class={check.passed ? 'check-passed' : 'check-failed'}>

@@ -7,8 +7,8 @@ import { type ApplyRefusal, applyRefusalWords, decideApplyCall } from '@/lib/ses
 import { nextApplyWords, planResultExists } from '@/lib/session/plan-revision';
 import { useActions } from '../common/actions';
 import { ErrorNotice } from '../common/ErrorNotice';
-import { GateStatus } from '../session/GateStatus';
-import { ReviseForm } from '../session/ReviseForm';
+import { GateStatus } from '../plan/GateStatus';
+import { ReviseForm } from '../plan/ReviseForm';
 import { type AnswerDrafts, useTextDraft } from './drafts';
 
 interface Props {

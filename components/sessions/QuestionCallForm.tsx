@@ -70,7 +70,7 @@ function Form({
 
   return (
     <form class="question-call" onSubmit={ask} aria-labelledby={`${id}-title`} noValidate>
-      <h3 id={`${id}-title`}>Ask a question in this session</h3>
+      <h2 id={`${id}-title`}>Ask a question in this session</h2>
       {planExists ? <p class="muted">A question answers on its own: the plan stays as it is.</p> : null}
       <label for={`${id}-text`}>
         Your question ({chars} of {QUESTION_MAX} characters)

@@ -64,7 +64,7 @@ function Form({
 
   return (
     <form class="rewrite" onSubmit={save} aria-labelledby={`${id}-title`} noValidate>
-      <h3 id={`${id}-title`}>Rewrite your request</h3>
+      <h2 id={`${id}-title`}>Rewrite your request</h2>
       <p class="muted">{decision.send ? rewriteWords(decision) : 'Saving reads the request again and may ask new questions.'}</p>
       <label for={`${id}-text`}>
         Your request ({charCount(text)} of {DETAILS_MAX} characters)

@@ -6,7 +6,7 @@ import { ErrorNotice } from '../common/ErrorNotice';
 import { SitePageButton } from '../common/SitePageButton';
 import { callStateWords } from '../common/words';
 import { RefusalView } from '../refusal/RefusalView';
-import { GateStatus } from '../session/GateStatus';
+import { GateStatus } from '../plan/GateStatus';
 
 const ENDED_WITHOUT_RESULT = new Set(['refused', 'declined', 'expired']);
 

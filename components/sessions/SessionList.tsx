@@ -44,9 +44,9 @@ export function SessionListItem({ session: s, onOpen, now }: { session: SessionS
   const calls = s.calls === 1 ? '1 call' : `${formatCount(s.calls)} calls`;
   return (
     <li class="session-item">
-      <h3 id={`${id}-name`}>
+      <h2 id={`${id}-name`}>
         <UntrustedText value={s.untrustedAgentName} empty={s.agentId} />
-      </h3>
+      </h2>
       <p>
         {wayWords(s.way)} · {sessionStatusWords(s.status)}
         {s.research ? <span class="badge"> · research: every call researches on the web</span> : null}

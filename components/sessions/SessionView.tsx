@@ -15,18 +15,19 @@ import { knownValue } from '@/lib/api/tolerant';
 import { useLiveQuery } from '../common/useLiveQuery';
 import { useOffers } from '../common/useOffers';
 import { UntrustedText } from '../common/UntrustedText';
-import { AnswersList } from '../session/AnswersList';
-import { DetailsList } from '../session/DetailsList';
-import { GateStatus } from '../session/GateStatus';
-import { PlanView } from '../session/PlanView';
-import { QuestionForm } from '../session/QuestionForm';
-import { ReadStatus } from '../session/ReadStatus';
+import { AnswersList } from '../plan/AnswersList';
+import { DetailsList } from '../plan/DetailsList';
+import { GateStatus } from '../plan/GateStatus';
+import { PlanView } from '../plan/PlanView';
+import { QuestionForm } from '../plan/QuestionForm';
+import { ReadStatus } from '../plan/ReadStatus';
 import { ApplyPanel } from './ApplyPanel';
 import { useAnswerDrafts } from './drafts';
 import { QuestionCallForm } from './QuestionCallForm';
 import { RewriteDetails } from './RewriteDetails';
 import { SessionCalls } from './SessionCalls';
 import { SessionResults } from './SessionResults';
+import { ViewHeading } from '../common/ViewHeading';
 
 export interface SessionViewProps {
   sessionId: string;
@@ -105,9 +106,9 @@ export function SessionView({ sessionId, onBack }: SessionViewProps) {
   return (
     <section aria-labelledby="session-view-title" class="session-view">
       {onBack ? <BackButton onBack={onBack} /> : null}
-      <h2 id="session-view-title">
+      <ViewHeading id="session-view-title">
         <UntrustedText value={session.untrustedAgentName} empty={session.agentId} />
-      </h2>
+      </ViewHeading>
       <p>
         {wayWords(session.way)} · {sessionStatusWords(session.status)} ·{' '}
         {session.calls === 1 ? '1 call' : `${formatCount(session.calls)} calls`} · charged {formatCents(session.chargedCents)}
@@ -140,7 +141,7 @@ export function SessionView({ sessionId, onBack }: SessionViewProps) {
         </section>
       ) : null}
 
-      <h3>Results</h3>
+      <h2>Results</h2>
       <SessionResults session={session} readAt={row.value?.readAt ?? ''} calls={calls.value ?? []} />
       <SessionCalls calls={calls.value ?? []} />
 

@@ -3,7 +3,8 @@ import { db } from '@/lib/db';
 import type { SessionRow } from '@/lib/db/types';
 import { useActions } from '../common/actions';
 import { useLiveQuery } from '../common/useLiveQuery';
-import { SessionList } from '../session/SessionList';
+import { SessionList } from './SessionList';
+import { ViewHeading } from '../common/ViewHeading';
 
 /** Sessions read at most this many at a time when the member asks to update the list. */
 const READ_AT_ONCE = 20;
@@ -51,7 +52,7 @@ export function SessionsTab({ onOpen }: { onOpen: (sessionId: string) => void })
   const list = rows.value ?? [];
   return (
     <section aria-labelledby="sessions-title">
-      <h2 id="sessions-title">Sessions</h2>
+      <ViewHeading id="sessions-title">Sessions</ViewHeading>
       <p class="muted">Calls in a session build on each other. Start one from an agent’s preview: “Plan my project” or “Ask a question”.</p>
       <button
         type="button"

@@ -80,7 +80,7 @@ export function StartSessionButtons(props: Props) {
 
   return (
     <section class="start-session" aria-labelledby="start-session-title">
-      <h3 id="start-session-title">Or start a session</h3>
+      <h2 id="start-session-title">Or start a session</h2>
       {byCall ? (
         <p class="muted">
           On this site a session starts with its first call. “Plan my project” starts an apply call with your details; “Ask a

@@ -22,7 +22,7 @@ export function CoverageResult({ answer, onChooseAgent }: CoverageResultProps) {
         <ul aria-label="Matching agents">
           {answer.agents.map((agent) => (
             <li key={agent.agentId}>
-              <UntrustedText value={agent.untrustedName} empty={agent.slug} />
+              <UntrustedText value={agent.untrustedName} empty={agent.slug} name />
               <span class="muted">
                 {' '}
                 · {agent.slug} · match {formatMatch(agent.matchBps)}

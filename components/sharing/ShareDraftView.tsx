@@ -40,9 +40,9 @@ export function ShareDraftView(props: ShareDraftViewProps) {
 
   return (
     <section aria-labelledby={headingId} class="share-draft">
-      <h3 id={headingId}>
+      <h2 id={headingId}>
         <UntrustedText value={draft.untrustedTitle} empty="Untitled draft" />
-      </h3>
+      </h2>
       <p role="status">{shareStatusWords(draft.status)}</p>
       <p class="muted">
         {draft.agentId ? `For agent ${draft.agentId}` : 'No agent named'} · started {formatAbsolute(draft.createdAt)}

@@ -12,6 +12,7 @@ import { CoverageResult } from './CoverageResult';
 import { NewShareForm } from './NewShareForm';
 import { ShareDraftItem } from './ShareDraftItem';
 import { SharedProjectsList } from './SharedProjectsList';
+import { ViewHeading } from '../common/ViewHeading';
 
 const isSharingOff = (error: MemberError) => error.code === 'switched_off' && error.extras.reason === 'sharing';
 
@@ -76,7 +77,7 @@ export function ShareView() {
   if (offers.sharing === 'not_offered') {
     return (
       <section aria-labelledby="share-title" class="share">
-        <h2 id="share-title">Share a project</h2>
+        <ViewHeading id="share-title">Share a project</ViewHeading>
         <p class="notice">Sharing projects is not available on this site through the extension. Use the site itself to share.</p>
       </section>
     );
@@ -85,7 +86,7 @@ export function ShareView() {
   if (!sharingOn || offBySite) {
     return (
       <section aria-labelledby="share-title" class="share">
-        <h2 id="share-title">Share a project</h2>
+        <ViewHeading id="share-title">Share a project</ViewHeading>
         <p class="notice">
           {offBySite
             ? 'The site says sharing is switched off for this connection.'
@@ -119,14 +120,14 @@ export function ShareView() {
   const list = drafts.value ?? [];
   return (
     <section aria-labelledby="share-title" class="share">
-      <h2 id="share-title">Share a project</h2>
+      <ViewHeading id="share-title">Share a project</ViewHeading>
       <p class="muted">
         Drafts go to the site; only you sign them off, there, signed in. This extension's key never signs off.
       </p>
-      <h3>Which agent covers it?</h3>
+      <h2>Which agent covers it?</h2>
       <CoverageForm onAsk={(d) => void ask(d)} busy={coverageBusy} error={coverageError} />
       {coverage ? <CoverageResult answer={coverage} onChooseAgent={setAgentId} /> : null}
-      <h3>New draft</h3>
+      <h2>New draft</h2>
       <NewShareForm
         // A new choice from the coverage answer preselects that agent.
         key={agentId ?? 'none'}
@@ -136,12 +137,12 @@ export function ShareView() {
         busy={creating}
         error={createError}
       />
-      <h3>Your drafts</h3>
+      <h2>Your drafts</h2>
       {list.length === 0 ? <p class="muted">No drafts yet.</p> : null}
       {list.map((draft) => (
         <ShareDraftItem key={draft.draftId} draft={draft} filesSwitchOn={filesOn} onSharingOff={() => setOffBySite(true)} />
       ))}
-      <h3>Your shared projects</h3>
+      <h2>Your shared projects</h2>
       <SharedProjectsList projects={projectsRead || (projects.value?.length ?? 0) > 0 ? (projects.value ?? []) : null} />
     </section>
   );

@@ -5,7 +5,7 @@ export function EnvQuestions({ env }: { env: ConnectionRow['env'] }) {
   if (env.length === 0) return null;
   return (
     <section aria-label="Settings your connector still needs">
-      <h3>Settings your connector still needs</h3>
+      <h2>Settings your connector still needs</h2>
       <ul>
         {env.map((item) => (
           <li key={item.variable}>

@@ -9,7 +9,7 @@ export function PrivacyLine({ row }: { row: ConnectionRow }) {
   if (!row.privacyLineShown) {
     return (
       <section class="notice notice-important" aria-labelledby="privacy-title">
-        <h3 id="privacy-title">Who receives your calls' details</h3>
+        <h2 id="privacy-title">Who receives your calls' details</h2>
         <p>{line}</p>
         <button type="button" onClick={() => void actions.send('markPrivacyLineShown', {})}>
           I have read this

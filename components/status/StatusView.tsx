@@ -11,6 +11,7 @@ import { SitePageButton } from '../common/SitePageButton';
 import { findingsChoiceWords, SWITCH_WORDS } from '../common/words';
 import { EnvQuestions } from './EnvQuestions';
 import { PrivacyLine } from './PrivacyLine';
+import { ViewHeading } from '../common/ViewHeading';
 
 /** What GET /me said, read-only: the member changes switches and limits on the site's page only. */
 export function StatusView({ row }: { row: ConnectionRow }) {
@@ -27,7 +28,7 @@ export function StatusView({ row }: { row: ConnectionRow }) {
 
   return (
     <section class="card" aria-labelledby="status-title">
-      <h2 id="status-title">Connection “{row.name}”</h2>
+      <ViewHeading id="status-title">Connection “{row.name}”</ViewHeading>
       <p class="muted">
         {row.origin}
         {row.meAt ? ` · read ${formatRelative(row.meAt)}` : ''}
@@ -44,7 +45,7 @@ export function StatusView({ row }: { row: ConnectionRow }) {
       {me ? (
         <>
           <section aria-labelledby="credits-title">
-            <h3 id="credits-title">Credits</h3>
+            <h2 id="credits-title">Credits</h2>
             <dl class="facts">
               <dt>Spendable now</dt>
               <dd>{formatCents(me.balance.spendableCents)}</dd>
@@ -61,7 +62,7 @@ export function StatusView({ row }: { row: ConnectionRow }) {
             </dl>
           </section>
           <section aria-labelledby="today-title">
-            <h3 id="today-title">Last 24 hours</h3>
+            <h2 id="today-title">Last 24 hours</h2>
             <dl class="facts">
               <dt>Sessions without asking</dt>
               <dd>
@@ -82,7 +83,7 @@ export function StatusView({ row }: { row: ConnectionRow }) {
             </dl>
           </section>
           <section aria-labelledby="switches-title">
-            <h3 id="switches-title">Switches (change them on the site)</h3>
+            <h2 id="switches-title">Switches (change them on the site)</h2>
             <ul class="switches" aria-label="Switches">
               {Object.entries(me.switches).map(([name, on]) => (
                 <li key={name}>
@@ -90,7 +91,7 @@ export function StatusView({ row }: { row: ConnectionRow }) {
                 </li>
               ))}
             </ul>
-            <h3>Findings</h3>
+            <h2>Findings</h2>
             <p>{findingsChoiceWords(me.keepsFindings)}</p>
             <SitePageButton url={pageUrl}>Change switches, limits or findings on the site</SitePageButton>
           </section>

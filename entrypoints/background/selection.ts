@@ -1,9 +1,11 @@
 /**
  * Text for POST /find: trimmed, at most 2000 characters cut on a word boundary (the member is told), at least
- * 3 characters. Characters are counted as code points (G19), like the client's limits.
+ * 3 characters. Characters are counted as code points (G19), like the client's limits. Direction controls are
+ * removed first, so what the member sees of a page's selection is what is sent.
  */
 import type { MemberError } from '../../lib/db';
 import { localError } from '../../lib/messages';
+import { withoutDirectionControls } from '../../lib/safety/direction-controls';
 
 export const FIND_MIN_CHARS = 3;
 export const FIND_MAX_CHARS = 2000;
@@ -11,7 +13,7 @@ export const FIND_MAX_CHARS = 2000;
 export type PreparedText = { ok: true; text: string; cut: boolean } | { ok: false; text: string; error: MemberError };
 
 export function prepareFindText(raw: string): PreparedText {
-  const text = raw.trim();
+  const text = withoutDirectionControls(raw).trim();
   const points = Array.from(text);
   if (points.length < FIND_MIN_CHARS) {
     return {

@@ -8,7 +8,7 @@ import { clearCache, ensurePruneAlarm, PRUNE_ALARM, pruneCache } from '../../../
 import { notifyCallFinished } from '../../../entrypoints/background/notifier';
 import { setSettings } from '../../../entrypoints/background/settings';
 import { finding } from '../findings/fixtures';
-import { session } from '../session/fixtures';
+import { session } from '../plan/fixtures';
 import { connected, makeCtx, resetBrowser, result, startedCall, type TestCtx } from './helpers';
 
 let ctx: TestCtx;

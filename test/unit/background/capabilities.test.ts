@@ -7,7 +7,7 @@ import { uploadFile } from '../../../entrypoints/background/uploads';
 import { ASK_AGAIN_AFTER_MS, meansNotOffered, offerOf } from '../../../lib/api/capabilities';
 import { MalformedAnswerError, NetworkError } from '../../../lib/api/errors';
 import { callResult, preview as previewFixture } from '../../fixtures/api';
-import { session, ut } from '../session/fixtures';
+import { session, ut } from '../plan/fixtures';
 import { apiError, connected, makeCtx, ORIGIN, resetBrowser, type TestCtx } from './helpers';
 
 let ctx: TestCtx;

@@ -53,6 +53,16 @@ describe('runFind', () => {
     expect(await ctx.db.finds.get(findId)).toMatchObject({ status: 'done', text: 'postgres replica', source: 'panel', cut: false });
   });
 
+  it('removes direction controls before the text is stored, handed over or sent', async () => {
+    ctx.api.find.mockResolvedValue({ agents: [] });
+    const { findId } = await runFind(ctx, 'invoice_\u202Etxt.sh \u2066and\u2069 \u202Aembedded\u202C', 'menu');
+    expect(ctx.api.find).toHaveBeenCalledWith('invoice_txt.sh and embedded');
+    expect(await ctx.db.finds.get(findId)).toMatchObject({ text: 'invoice_txt.sh and embedded' });
+    // Only controls: nothing is left, so nothing is sent.
+    await runFind(ctx, '\u202E\u202E\u202E\u2067', 'menu');
+    expect(ctx.api.find).toHaveBeenCalledTimes(1);
+  });
+
   it('sends nothing for a text under 3 characters and stores the refusal', async () => {
     const { findId } = await runFind(ctx, 'ab', 'panel');
     expect(ctx.api.find).not.toHaveBeenCalled();

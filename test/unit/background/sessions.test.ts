@@ -14,7 +14,7 @@ import {
 import { externalUrl, openExternalUrl } from '../../../entrypoints/background/external-url';
 import { spending } from '../../../entrypoints/background/spending';
 import { CommandFailure } from '../../../lib/messages';
-import { questionsObject, session, ut } from '../session/fixtures';
+import { questionsObject, session, ut } from '../plan/fixtures';
 import { apiError, connected, makeCtx, me, resetBrowser, type TestCtx } from './helpers';
 
 let ctx: TestCtx;

@@ -42,6 +42,10 @@ export function fakeActions(replies: Partial<Record<CommandName, (payload: unkno
       order.push(`permission:${origin}`);
       return true;
     }),
+    copyText: vi.fn(async (text: string) => {
+      order.push(`copy:${text}`);
+      return true;
+    }),
   };
   return { actions, sent, order };
 }

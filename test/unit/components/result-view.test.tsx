@@ -83,7 +83,14 @@ describe('ResultView', () => {
       />,
       actions,
     );
-    expect(screen.getByRole('region', { name: 'Note' }).textContent).toBe(text);
+    // The note goes through the safe Markdown reader: raw HTML stays its characters, a javascript: link stays
+    // its address as text with no button, and no element is made from any of it.
+    const note = screen.getByRole('region', { name: 'Note' });
+    for (const raw of [HOSTILE[0], HOSTILE[1], HOSTILE[2], HOSTILE[5], '<b>tags</b> and &lt;escaped&gt;', 'javascript:window.__pwned=1']) {
+      expect(note.textContent).toContain(raw);
+    }
+    expect(within(note).queryByRole('button', { name: /^Open link/ })).toBeNull();
+    expect(note.querySelector('strong')?.textContent).toBe('bold');
     expect(container.querySelectorAll('a').length).toBe(0);
     expectInert(container);
   });
@@ -271,7 +278,8 @@ describe('a result this browser did not start', () => {
     expect(within(article).getByRole('note').textContent).toBe(GUILD_HEADER);
     expect(within(article).getByText('notes.txt')).toBeTruthy();
     expect(within(article).getByText(/Active file/)).toBeTruthy();
-    expect(within(article).queryAllByRole('button')).toEqual([]);
+    // Only copying the note, which acts on nothing.
+    expect(within(article).queryAllByRole('button').map((b) => b.textContent)).toEqual(['Copy the note']);
     expect(article.querySelector('a')).toBeNull();
     expect(within(article).getByText(/not started from this browser/)).toBeTruthy();
     expect(sent).toEqual([]);

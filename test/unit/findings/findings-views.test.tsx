@@ -144,8 +144,15 @@ describe('FindingItem', () => {
         {...actions}
       />,
     );
-    expect(container.textContent?.split(h).length).toBeGreaterThanOrEqual(7);
+    // Topic, applies-to, reason and source whole; names cut at 80 characters with the whole name in
+    // their tooltip; the takeaway starts collapsed (2,000 characters before it), its cut mark kept.
+    const whole = () => (container.textContent?.split(h).length ?? 1) - 1;
+    expect(whole()).toBeGreaterThanOrEqual(4);
+    expect(Array.from(container.querySelectorAll('[title]')).filter((el) => el.getAttribute('title') === h).length).toBeGreaterThanOrEqual(1);
     expect(container.textContent).toContain('… (cut)');
+    const before = whole();
+    fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(whole()).toBe(before + 1);
     expect(screen.queryByRole('button', { name: /Open source/ })).toBeNull();
     expectNoLiveElements(container);
   });

@@ -5,7 +5,7 @@ import { callHistoryStatus, sessionHistoryStatus } from '@/lib/history/filter';
 import { historyAgents, historyCalls, historySessions } from '@/lib/history/queries';
 import { spendingSince } from '@/lib/history/spending-period';
 import { makeCall, makeResult, ut } from '../components/fixtures';
-import { session } from '../session/fixtures';
+import { session } from '../plan/fixtures';
 
 let d: AppDb;
 beforeEach(() => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Block, type Inline, parseInline, parseMarkdown } from '@/lib/session/plan-markdown';
+import { type Block, type Inline, parseInline, parseMarkdown } from '@/lib/markdown/parse';
 
 // All the text a tree holds, in order (what the member would read).
 function textOf(nodes: (Inline | Block)[]): string {

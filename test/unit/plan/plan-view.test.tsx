@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PlanView } from '@/components/session/PlanView';
+import { PlanView } from '@/components/plan/PlanView';
 import type { Plan } from '@/lib/api/schemas';
 import { ut } from './fixtures';
 
@@ -53,7 +53,7 @@ describe('PlanView', () => {
   it('shows raw HTML literally and creates no element from it', () => {
     const hostile = '<script>window.__pwned=1</script> <img src=x onerror="window.__pwned=1"> <iframe srcdoc="x"></iframe>';
     const { container } = show(hostile);
-    expect(container.querySelector('.plan-markdown p')?.textContent).toBe(hostile);
+    expect(container.querySelector('.safe-markdown p')?.textContent).toBe(hostile);
     expectNoLiveElements(container);
   });
 
@@ -94,7 +94,7 @@ describe('PlanView', () => {
   it('marks a cut plan and shows over 2000 characters of text in full', () => {
     const long = `${'word '.repeat(1000)}end`;
     const { container } = show(long, true);
-    expect(container.querySelector('.plan-markdown p')?.textContent).toBe(long.trim());
+    expect(container.querySelector('.safe-markdown p')?.textContent).toBe(long.trim());
     expect(container.textContent).toMatch(/cut: the site cut the plan/);
   });
 

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { useState } from 'preact/hooks';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { QuestionForm, type SiteProblem } from '@/components/session/QuestionForm';
+import { QuestionForm, type SiteProblem } from '@/components/plan/QuestionForm';
 import type { AnswerInput, Question } from '@/lib/api/schemas';
 import type { AnswerDraft } from '@/lib/session/answer-draft';
 import { question, ut } from './fixtures';

@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AnswersList } from '@/components/session/AnswersList';
-import { DetailsList } from '@/components/session/DetailsList';
-import { GateStatus } from '@/components/session/GateStatus';
-import { ReadStatus } from '@/components/session/ReadStatus';
-import { ReviseForm } from '@/components/session/ReviseForm';
-import { SessionList } from '@/components/session/SessionList';
+import { AnswersList } from '@/components/plan/AnswersList';
+import { DetailsList } from '@/components/plan/DetailsList';
+import { GateStatus } from '@/components/plan/GateStatus';
+import { ReadStatus } from '@/components/plan/ReadStatus';
+import { ReviseForm } from '@/components/plan/ReviseForm';
+import { SessionList } from '@/components/sessions/SessionList';
 import { gateView } from '@/lib/session/gate';
 import { answer, question, questionsObject, session, ut } from './fixtures';
 

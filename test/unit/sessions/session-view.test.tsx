@@ -10,7 +10,7 @@ import { db } from '@/lib/db';
 import type { CallRow } from '@/lib/db/types';
 import { DRAFT_SAVE_MS } from '@/components/sessions/drafts';
 import { fakeActions, makeCall, makeConnectionRow, memberError, renderPanel, SITE } from '../components/fixtures';
-import { answer, callResult, question, questionsObject, session, ut } from '../session/fixtures';
+import { answer, callResult, question, questionsObject, session, ut } from '../plan/fixtures';
 
 beforeEach(async () => {
   fakeBrowser.reset();

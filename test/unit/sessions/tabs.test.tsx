@@ -9,7 +9,7 @@ import { SessionsTab } from '@/components/sessions/SessionsTab';
 import { db } from '@/lib/db';
 import { fakeActions, makeCall, makeConnectionRow, makeMe, makeResult, memberError, renderPanel, SITE, ut } from '../components/fixtures';
 import { finding } from '../findings/fixtures';
-import { session } from '../session/fixtures';
+import { session } from '../plan/fixtures';
 
 beforeEach(async () => {
   fakeBrowser.reset();

@@ -1,0 +1,30 @@
+import { useState } from 'preact/hooks';
+import { useActions } from './actions';
+
+interface Props {
+  text: string;
+  /** What is copied, for the accessible name: "Copy the note", "Copy this code". */
+  label: string;
+}
+
+/** Copies text the member chose to copy; nothing is copied, opened or run unless they click. */
+export function CopyButton({ text, label }: Props) {
+  const actions = useActions();
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  return (
+    <span class="copy">
+      <button
+        type="button"
+        class="secondary small"
+        onClick={async () => {
+          setState((await actions.copyText(text)) ? 'copied' : 'failed');
+        }}
+      >
+        {label}
+      </button>
+      <span role="status" class="muted">
+        {state === 'copied' ? 'Copied.' : state === 'failed' ? 'The browser did not allow copying; select the text instead.' : ''}
+      </span>
+    </span>
+  );
+}

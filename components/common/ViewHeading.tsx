@@ -1,0 +1,33 @@
+import type { ComponentChildren } from 'preact';
+import { useEffect, useRef } from 'preact/hooks';
+
+/**
+ * Set when the member moves to another view; the next view heading to mount takes the focus, so a keyboard or
+ * screen-reader user lands on the new view's title, not at the top of the page. One panel per page, so one flag.
+ */
+let focusPending = false;
+
+/** Called by whatever changes the panel's view (a tab, a card, a notification's hand-off). */
+export function focusNextViewHeading(): void {
+  focusPending = true;
+}
+
+interface Props {
+  id?: string;
+  children: ComponentChildren;
+}
+
+/** A view's level-one heading; focusable by script only (tabIndex -1), so Tab does not stop on it. */
+export function ViewHeading({ id, children }: Props) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!focusPending || !ref.current) return;
+    focusPending = false;
+    ref.current.focus();
+  }, []);
+  return (
+    <h1 id={id} tabIndex={-1} ref={ref} class="view-heading">
+      {children}
+    </h1>
+  );
+}

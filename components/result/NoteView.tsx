@@ -1,0 +1,32 @@
+import type { UntrustedTextValue } from '@/lib/safety/untrusted';
+import { isCut, untrustedString } from '@/lib/safety/untrusted';
+import { useActions } from '../common/actions';
+import { CopyButton } from '../common/CopyButton';
+import { SafeMarkdown } from '../markdown/SafeMarkdown';
+
+/**
+ * A result's note: untrusted Markdown read by the same safe renderer as the plan (no HTML, no images, links
+ * as text with an "Open link" button for http and https only). Long notes start collapsed. "Copy the note"
+ * and "Copy this code" act only on the member's click.
+ */
+export function NoteView({ note }: { note: UntrustedTextValue }) {
+  const actions = useActions();
+  const text = untrustedString(note);
+  return (
+    <section aria-label="Note" class="note">
+      <SafeMarkdown
+        markdown={text}
+        onOpenLink={(url) => void actions.send('openExternalUrl', { url })}
+        topHeadingLevel={3}
+        copyCode
+        collapsible
+      />
+      {isCut(note) ? (
+        <p class="cut-marker" title="The site cut this text at its length limit">
+          … (cut)
+        </p>
+      ) : null}
+      <CopyButton text={text} label="Copy the note" />
+    </section>
+  );
+}
