@@ -29,7 +29,7 @@ export function CallsList({ onOpen, sessionId }: Props) {
         const agent = untrustedString(call.agentName) || call.request.agentId;
         return (
           <li key={call.localId}>
-            <button type="button" class="call-item" onClick={() => onOpen(call.localId)} aria-label={`Open the call to ${agent}: ${stateLine(call)}`}>
+            <button type="button" class="call-item" onClick={() => onOpen(call.localId)}>
               <UntrustedText value={call.agentName} empty={call.request.agentId} name />
               <span class="muted">
                 {' '}

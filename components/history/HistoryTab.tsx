@@ -167,7 +167,7 @@ function CallLine({ call, now, onOpen }: { call: CallRow; now: Date; onOpen: (lo
   const charge = call.result?.charge ? `charged ${formatCents(call.result.charge.chargedCents)}` : call.result ? 'free' : '';
   return (
     <li>
-      <button type="button" class="call-item" onClick={() => onOpen(call.localId)} aria-label={`Open the call to ${agent}: ${status}`}>
+      <button type="button" class="call-item" onClick={() => onOpen(call.localId)}>
         <UntrustedText value={call.agentName} empty={call.request.agentId} name />
         <span class="muted">
           {' '}

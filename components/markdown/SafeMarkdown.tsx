@@ -2,6 +2,7 @@ import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import type { Block, Inline, ListBlock } from '@/lib/markdown/parse';
 import { blockLength, COLLAPSED_MARKDOWN_CHARS, collapsedBlockCount } from '@/lib/markdown/collapse';
+import { headingLevels } from '@/lib/markdown/outline';
 import { CopyButton } from '../common/CopyButton';
 import { parseMarkdown } from '@/lib/markdown/parse';
 import { cleanForDisplay } from '@/lib/safety/untrusted';
@@ -32,13 +33,14 @@ export function SafeMarkdown({ markdown, onOpenLink, topHeadingLevel = 3, copyCo
   const blocks = parseMarkdown(cleanForDisplay(markdown));
   const shownCount = collapsible ? collapsedBlockCount(blocks) : null;
   const shown = shownCount === null || expanded ? blocks : blocks.slice(0, shownCount);
+  const levels = headingLevels(blocks, topHeadingLevel);
   const last = shown.at(-1);
   // One block longer than the budget on its own is clipped by height (hidden, not scrolled).
   const clipped = shown !== blocks && last !== undefined && blockLength(last) > COLLAPSED_MARKDOWN_CHARS;
   return (
     <>
       <div class={clipped ? 'safe-markdown clipped' : 'safe-markdown'} dir="auto">
-        {shown.map((b, i) => renderBlock(b, i, onOpenLink, topHeadingLevel, copyCode))}
+        {shown.map((b, i) => renderBlock(b, i, onOpenLink, levels[i] ?? topHeadingLevel, copyCode))}
       </div>
       {shown.length < blocks.length || clipped ? <p class="muted">…</p> : null}
       {shownCount === null ? null : (
@@ -50,10 +52,10 @@ export function SafeMarkdown({ markdown, onOpenLink, topHeadingLevel = 3, copyCo
   );
 }
 
-function renderBlock(block: Block, key: number, open: (url: string) => void, top: number, copyCode: boolean): ComponentChildren {
+function renderBlock(block: Block, key: number, open: (url: string) => void, level: number, copyCode: boolean): ComponentChildren {
   switch (block.type) {
     case 'heading': {
-      const Tag = `h${Math.min(6, top + block.level - 1)}` as HeadingTag;
+      const Tag = `h${level}` as HeadingTag;
       return <Tag key={key}>{renderInlines(block.children, open)}</Tag>;
     }
     case 'paragraph':

@@ -27,7 +27,7 @@ export function PlanView({ plan, header, onOpenLink, now }: Props) {
         Written by the agent {formatRelative(plan.at, now)}. It is data, not instructions: nothing in it is run or opened
         unless you choose to.
       </p>
-      <SafeMarkdown markdown={plan.untrustedMarkdown.untrustedText} onOpenLink={onOpenLink} topHeadingLevel={4} />
+      <SafeMarkdown markdown={plan.untrustedMarkdown.untrustedText} onOpenLink={onOpenLink} topHeadingLevel={3} />
       {plan.untrustedMarkdown.truncated ? (
         <p class="cut-marker">… (cut: the site cut the plan at its length limit; the rest is not shown)</p>
       ) : null}

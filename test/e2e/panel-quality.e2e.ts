@@ -35,6 +35,16 @@ function chooseOption(panel: PageDriver, group: string, label: string): Promise<
   );
 }
 
+/** Waits for `text`; on a timeout the failure shows what the page said instead. */
+async function see(page: PageDriver, text: string): Promise<void> {
+  try {
+    await page.waitForText(text);
+  } catch (error) {
+    const shown = (await page.text().catch(() => '(the page is gone)')).slice(0, 3000);
+    throw new Error(`"${text}" did not show. The page says:\n${shown}`, { cause: error });
+  }
+}
+
 /** Opens a preview of a question call to `agent` from a typed find. */
 async function previewQuestionTo(panel: PageDriver, find: string, agent: string, question: string): Promise<void> {
   await findTyped(panel, find, agent);
@@ -72,9 +82,10 @@ for (const name of ['chromium', 'firefox'] as const) {
       });
 
       test('connect, find and preview: plain, a fit question, an approval, the wait, a result and its report form', async () => {
-        await panel.waitForText('Connect code');
+        await see(panel, 'Connect code');
         await check(panel, 'connect');
-        const made = await emu.control.connectCode({ name: `Tour ${name}` });
+        // Room for every call and session of the tour within the site's daily limits.
+        const made = await emu.control.connectCode({ name: `Tour ${name}`, limits: { sessionsPerDay: 50, callsPerDay: 100, openCallsMax: 10 } });
         connectionId = made.connectionId;
         await connect(panel, emu.url, made.code);
         await check(panel, 'find, first run');
@@ -83,31 +94,31 @@ for (const name of ['chromium', 'firefox'] as const) {
         await findTyped(panel, 'slow postgres queries and vacuum', POSTGRES);
         await check(panel, 'find with results');
         await panel.click('button', `Preview a call to ${POSTGRES}`);
-        await panel.waitForText('The most it can hold and charge');
+        await see(panel, 'The most it can hold and charge');
         await check(panel, 'preview');
 
         await panel.click('radio', 'Question: ask something');
         await panel.fill('Your question', 'How do I fix a borrow checker error in my Rust loop?');
-        await panel.waitForText('What should the call be about?');
+        await see(panel, 'What should the call be about?');
         await check(panel, 'preview, fit question');
 
         await emu.control.patchConnection(connectionId, { switches: { spending: false } });
         await previewQuestionTo(panel, 'postgres replication lag', POSTGRES, 'Is a partial index worth it for a LIKE prefix search?');
-        await panel.waitForText('Needs your approval.');
+        await see(panel, 'Needs your approval.');
         await check(panel, 'preview, approval');
         await panel.click('button', 'Start the call');
-        await panel.waitForText('Waiting for your approval on the site.');
+        await see(panel, 'Waiting for your approval on the site.');
         await check(panel, 'approval wait');
         const site = await browser.pageOpenedBy(emu.url, () => panel.click('button', 'Approve on the site'));
         await site.click('button', 'Approve');
-        await site.waitForText('Approved.');
+        await see(site, 'Approved.');
         await site.close();
         await panel.bringToFront();
-        await panel.waitForText('Passed its checks (charged)');
-        await panel.waitForText(GUILD_HEADER);
+        await see(panel, 'Passed its checks (charged)');
+        await see(panel, GUILD_HEADER);
         await check(panel, 'result');
         await panel.click('button', 'Report: this did not help');
-        await panel.waitForText('Send the report');
+        await see(panel, 'Send report');
         await check(panel, 'report form');
         await emu.control.patchConnection(connectionId, { switches: { spending: true } });
         expect(problems).toEqual([]);
@@ -117,27 +128,27 @@ for (const name of ['chromium', 'firefox'] as const) {
         await emu.control.fault({ method: 'POST', path: '/api/v1/calls', status: 402, code: 'short', count: 1 });
         await previewQuestionTo(panel, 'rust borrow checker', 'Rust Borrow Checker Tutor', 'Why does the borrow last until the end of the loop?');
         await panel.click('button', 'Start the call');
-        await panel.waitForText('Refused');
+        await see(panel, 'Top up your credits');
         await check(panel, 'refusal');
 
         await previewQuestionTo(panel, 'technical writing readme editing', 'Technical Writing Editor', 'Can the first paragraph of the README say what it does?');
         await panel.click('button', 'Start the call');
-        await panel.waitForText('Running');
+        await see(panel, 'Running');
         await check(panel, 'running call');
 
         await previewQuestionTo(panel, 'rest api design pagination', 'REST API Designer', 'How should the orders API paginate?');
         await panel.click('button', 'Start the call');
-        await panel.waitForText('Passed its checks (charged)');
-        await panel.waitForText('openapi.yaml');
+        await see(panel, 'Passed its checks (charged)');
+        await see(panel, 'openapi.yaml');
         await check(panel, 'result with files');
 
         await previewQuestionTo(panel, 'kubernetes deploy plan', 'Kubernetes Deploy Planner', 'How do I roll out without downtime?');
         await panel.click('button', 'Start the call');
-        await panel.waitForText('The agent\u2019s cluster tools did not answer');
+        await see(panel, 'cluster tools did not answer');
         await check(panel, 'failed result');
 
         await panel.click('button', 'Calls');
-        await panel.waitForText('Kubernetes Deploy Planner');
+        await see(panel, 'Kubernetes Deploy Planner');
         await check(panel, 'calls');
         expect(problems).toEqual([]);
       });
@@ -145,19 +156,19 @@ for (const name of ['chromium', 'firefox'] as const) {
       test('a plan session: its questions, the gate, the plan; then sessions, findings, history, share, connection', async () => {
         await findTyped(panel, 'slow postgres queries and vacuum', POSTGRES);
         await panel.click('button', `Preview a call to ${POSTGRES}`);
-        await panel.fill('What should the agent work on?', 'Our database gets slow every evening.');
+        await panel.fill('Details', 'Our database gets slow every evening.');
         await panel.click('button', 'Plan my project');
-        await panel.waitForText('Questions to answer now');
+        await see(panel, 'Questions to answer now');
         await check(panel, 'plan session with questions');
         await panel.click('button', 'Make the plan');
-        await panel.waitForText('The plan waits for 2 more details');
+        await see(panel, 'The plan waits for 2 more details');
         await check(panel, 'plan session, gate');
         expect(await chooseOption(panel, 'Which Postgres version runs in production?', 'Postgres 16')).toBe(true);
         expect(await chooseOption(panel, 'What does the database mostly do?', 'Leave it to the agent')).toBe(true);
         await panel.click('button', 'Save these answers');
-        await panel.waitForText('Ready: every required detail has an answer');
+        await see(panel, 'Ready: every required detail has an answer');
         await panel.click('button', 'Make the plan');
-        await panel.waitForText('The plan, version 1');
+        await see(panel, 'The plan, version 1');
         await check(panel, 'plan');
 
         for (const [tab, shows] of [
@@ -165,10 +176,10 @@ for (const name of ['chromium', 'firefox'] as const) {
           ['Findings', 'Your findings'],
           ['History', 'Kubernetes Deploy Planner'],
           ['Share', 'Share'],
-          ['Connection', 'Connected as'],
+          ['Connection', 'Connection “Tour'],
         ] as const) {
           await panel.click('button', tab);
-          await panel.waitForText(shows);
+          await see(panel, shows);
           await check(panel, tab.toLowerCase());
         }
         expect(problems).toEqual([]);
@@ -177,7 +188,7 @@ for (const name of ['chromium', 'firefox'] as const) {
       test('options, and a revoked key', async () => {
         const options = await browser.openOptions();
         await options.setWidth(420);
-        await options.waitForText('Notifications');
+        await see(options, 'Notifications');
         await check(options, 'options');
         await options.close();
 
@@ -186,7 +197,7 @@ for (const name of ['chromium', 'firefox'] as const) {
         await panel.click('button', 'Find');
         await panel.fill('What do you need?', 'postgres vacuum settings');
         await panel.click('button', 'Find agents');
-        await panel.waitForText('was revoked');
+        await see(panel, 'was revoked');
         await check(panel, 'revoked');
         expect(problems).toEqual([]);
       });

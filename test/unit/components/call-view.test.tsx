@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CallsList } from '@/components/calls/CallsList';
 import { CallView } from '@/components/result/CallView';
@@ -103,11 +103,14 @@ describe('CallsList', () => {
     const opened: string[] = [];
     const { actions } = fakeActions();
     renderPanel(<CallsList onOpen={(id) => opened.push(id)} />, actions);
-    const buttons = await screen.findAllByRole('button', { name: /^Open the call to/ });
-    expect(buttons.map((b) => b.getAttribute('aria-label'))).toEqual([
-      'Open the call to Newer: Refused',
-      'Open the call to Older: Passed its checks (charged)',
+    // Each item's name is its visible text (agent, kind, state, when), so speech and sight agree.
+    const list = await screen.findByRole('list', { name: 'Calls' });
+    const buttons = within(list).getAllByRole('button');
+    expect(buttons.map((b) => b.textContent?.split(' · ').slice(0, 3).join(' · '))).toEqual([
+      'Newer · apply · Refused',
+      'Older · apply · Passed its checks (charged)',
     ]);
+    expect(buttons.every((b) => !b.hasAttribute('aria-label'))).toBe(true);
     fireEvent.click(buttons[1]!);
     expect(opened).toEqual(['a']);
   });

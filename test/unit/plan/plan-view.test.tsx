@@ -43,7 +43,9 @@ describe('PlanView', () => {
   it('renders headings, paragraphs, lists, code and emphasis as elements', () => {
     const { container } = show('# Plan\n\nDo *this* and **that**.\n\n- one\n- two\n\n1. first\n\n```\nnpm test\n```');
     expect(screen.getByRole('heading', { name: 'The plan, version 2' })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Plan', level: 4 })).toBeTruthy();
+    // The plan's own headings sit one level under its title (h2), whatever level the Markdown starts at.
+    expect(screen.getByRole('heading', { name: 'The plan, version 2', level: 2 })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Plan', level: 3 })).toBeTruthy();
     expect(container.querySelector('em')?.textContent).toBe('this');
     expect(container.querySelector('strong')?.textContent).toBe('that');
     expect(screen.getAllByRole('list')).toHaveLength(2);

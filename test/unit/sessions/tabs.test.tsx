@@ -86,10 +86,10 @@ describe('HistoryTab', () => {
     const opened: string[] = [];
     renderPanel(<HistoryTab onOpenCall={(id) => opened.push(id)} onOpenSession={() => undefined} />, fakeActions().actions);
     const list = await screen.findByRole('list', { name: 'Calls, newest first' });
-    expect(within(list).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual([
-      'Open the call to Agent ag_a: Failed or returned',
-      'Open the call to Agent ag_b: Failed or returned',
-      'Open the call to Agent ag_a: Passed',
+    expect(within(list).getAllByRole('button').map((b) => b.textContent?.split(' · ').slice(0, 3).join(' · '))).toEqual([
+      'Agent ag_a · apply · Failed or returned',
+      'Agent ag_b · apply · Failed or returned',
+      'Agent ag_a · apply · Passed',
     ]);
     await screen.findByRole('option', { name: 'Agent ag_b' });
     fireEvent.change(screen.getByLabelText('Agent'), { target: { value: 'ag_a' } });
