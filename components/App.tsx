@@ -1,3 +1,4 @@
+import type { JSX } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { AgentCard } from '@/lib/api/schemas';
 import { db, getConnection } from '@/lib/db';
@@ -13,6 +14,7 @@ import { RevokedView } from './connect/RevokedView';
 import { FindView } from './find/FindView';
 import { focusNextViewHeading, ViewHeading } from './common/ViewHeading';
 import { watchHandoffs } from './focus';
+import { CallsIcon, ConnectionIcon, FindIcon, FindingsIcon, HistoryIcon, SessionsIcon, ShareIcon } from './common/icons';
 import { type CallDraft, loadDraft } from './preview/draft';
 import { PreviewView } from './preview/PreviewView';
 import { CallView } from './result/CallView';
@@ -20,6 +22,7 @@ import { ShareTab } from './sharing/ShareTab';
 import { Lazy } from './common/Lazy';
 import { FirstRunCard } from './status/FirstRunCard';
 import { StatusView } from './status/StatusView';
+import { Skeleton } from './common/Skeleton';
 
 export type Route =
   | { view: 'find' }
@@ -66,7 +69,7 @@ export function App() {
   if (!connection.loaded) {
     return (
       <main>
-        <p role="status">Loading…</p>
+        <Skeleton label="Loading…" />
       </main>
     );
   }
@@ -111,19 +114,19 @@ function Connected({ row }: { row: ConnectionRow }) {
   }, []);
 
   const openCall = (localId: string) => setRoute({ view: 'call', localId });
-  const tabs: { view: Route['view']; label: string }[] = scoped
+  const tabs: { view: Route['view']; label: string; icon: () => JSX.Element }[] = scoped
     ? [
-        { view: 'calls', label: 'Session' },
-        { view: 'status', label: 'Connection' },
+        { view: 'calls', label: 'Session', icon: SessionsIcon },
+        { view: 'status', label: 'Connection', icon: ConnectionIcon },
       ]
     : [
-        { view: 'find', label: 'Find' },
-        { view: 'calls', label: 'Calls' },
-        { view: 'sessions', label: 'Sessions' },
-        { view: 'findings', label: 'Findings' },
-        { view: 'history', label: 'History' },
-        { view: 'share', label: 'Share' },
-        { view: 'status', label: 'Connection' },
+        { view: 'find', label: 'Find', icon: FindIcon },
+        { view: 'calls', label: 'Calls', icon: CallsIcon },
+        { view: 'sessions', label: 'Sessions', icon: SessionsIcon },
+        { view: 'findings', label: 'Findings', icon: FindingsIcon },
+        { view: 'history', label: 'History', icon: HistoryIcon },
+        { view: 'share', label: 'Share', icon: ShareIcon },
+        { view: 'status', label: 'Connection', icon: ConnectionIcon },
       ];
   const current =
     route.view === 'preview' ? 'find' : route.view === 'call' ? 'calls' : route.view === 'session' && !scoped ? 'sessions' : route.view;
@@ -136,10 +139,13 @@ function Connected({ row }: { row: ConnectionRow }) {
           <button
             key={tab.view}
             type="button"
+            title={tab.label}
             aria-current={current === tab.view ? 'page' : undefined}
             onClick={() => setRoute({ view: tab.view } as Route)}
           >
-            {tab.label}
+            <tab.icon />
+            {/* The label names the button always; on a narrow panel it is read, not shown (the icon and title are). */}
+            <span class="tab-label">{tab.label}</span>
           </button>
         ))}
       </nav>

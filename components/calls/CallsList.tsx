@@ -5,6 +5,7 @@ import { untrustedString } from '@/lib/safety/untrusted';
 import { callStatusWords, callStateWords } from '../common/words';
 import { useLiveQuery } from '../common/useLiveQuery';
 import { UntrustedText } from '../common/UntrustedText';
+import { Skeleton } from '../common/Skeleton';
 
 function stateLine(call: CallRow): string {
   if (call.result) return callStatusWords(call.result.status);
@@ -20,9 +21,9 @@ interface Props {
 /** The calls stored in this browser, newest first; each opens its own view. */
 export function CallsList({ onOpen, sessionId }: Props) {
   const calls = useLiveQuery(() => recentCalls(db), []);
-  if (!calls.loaded) return <p role="status">Loading calls…</p>;
+  if (!calls.loaded) return <Skeleton label="Loading calls…" />;
   const rows = (calls.value ?? []).filter((c) => !sessionId || c.sessionId === sessionId || c.request.sessionId === sessionId);
-  if (rows.length === 0) return <p>No calls yet.</p>;
+  if (rows.length === 0) return <p class="empty">No calls yet. Select text on a page and choose “Find AI Agents” from the right-click menu, or type what you need in Find; then preview and start a call.</p>;
   return (
     <ul class="calls" aria-label="Calls">
       {rows.map((call) => {

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
+import { Skeleton } from './Skeleton';
 
 interface Props<P> {
   /** A dynamic import of the view: it becomes its own chunk, loaded only when first shown. */
@@ -30,6 +31,6 @@ export function Lazy<P extends object>({ load, props, label }: Props<P>) {
     };
   }, [load]);
   if (failed) return <p role="alert">The {label} could not be loaded. Close the panel and open it again.</p>;
-  if (!View) return <p role="status">Loading the {label}…</p>;
+  if (!View) return <Skeleton label={`Loading the ${label}…`} />;
   return <View {...props} />;
 }

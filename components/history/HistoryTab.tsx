@@ -18,6 +18,7 @@ import { UntrustedText } from '../common/UntrustedText';
 import { SessionListItem } from '../sessions/SessionList';
 import { SpendingForm } from './SpendingForm';
 import { ViewHeading } from '../common/ViewHeading';
+import { Skeleton } from '../common/Skeleton';
 
 /** Rows shown at first and added by each "Show more": the list stays quick with 10,000 cached calls. */
 export const HISTORY_PAGE = 50;
@@ -145,9 +146,9 @@ interface ListProps<S> {
 
 function CallHistory({ agentId, status, limit, onMore, onOpen }: ListProps<CallHistoryStatus>) {
   const page = useLiveQuery(() => historyCalls(db, { agentId, status }, limit), [agentId, status, limit]);
-  if (!page.loaded) return <p role="status">Loading the history…</p>;
+  if (!page.loaded) return <Skeleton label="Loading the history…" />;
   const rows = page.value?.rows ?? [];
-  if (rows.length === 0) return <p>No calls match.</p>;
+  if (rows.length === 0) return <p class="empty">No calls match. Choose another agent, status or period above.</p>;
   const now = new Date();
   return (
     <>
@@ -181,9 +182,9 @@ function CallLine({ call, now, onOpen }: { call: CallRow; now: Date; onOpen: (lo
 
 function SessionHistory({ agentId, status, limit, onMore, onOpen }: ListProps<SessionHistoryStatus>) {
   const page = useLiveQuery(() => historySessions(db, { agentId, status }, limit), [agentId, status, limit]);
-  if (!page.loaded) return <p role="status">Loading the history…</p>;
+  if (!page.loaded) return <Skeleton label="Loading the history…" />;
   const rows = page.value?.rows ?? [];
-  if (rows.length === 0) return <p>No sessions match.</p>;
+  if (rows.length === 0) return <p class="empty">No sessions match. Choose another agent, status or period above.</p>;
   return (
     <>
       <ul class="session-list" aria-label="Sessions, newest first">

@@ -12,6 +12,7 @@ import { useLiveQuery } from '../common/useLiveQuery';
 import { NotifyOptions } from './NotifyOptions';
 import { RetentionOptions } from './RetentionOptions';
 import { ShortcutOption } from './ShortcutOption';
+import { Skeleton } from '../common/Skeleton';
 
 /**
  * The options page: the site and connection (disconnect here; connect from the panel), which events
@@ -40,7 +41,7 @@ export function OptionsPage({ firefox }: { firefox: boolean }) {
           <RetentionOptions key={JSON.stringify(settings.value.retention)} settings={settings.value} onChange={(c) => void change(c)} />
         </>
       ) : (
-        <p role="status">Loading your settings…</p>
+        <Skeleton label="Loading your settings…" />
       )}
       <ShortcutOption firefox={firefox} />
     </main>

@@ -15,9 +15,11 @@ export function PreviewDetails({ preview }: { preview: Preview }) {
         Before it runs: <UntrustedText value={preview.untrustedName} empty={preview.callId} name />
         {preview.isNew ? <span class="badge">New</span> : null}
       </h2>
-      <p class="sentence">{preview.sentence}</p>
+      {/* The site's own line, verbatim; then the limit, once. */}
+      <p class="sentence" dir="auto">
+        {preview.sentence}
+      </p>
       <p class="limit">{limitSentence(preview.limitCents, rawValue(preview.limitBy))}</p>
-      <p class="muted">Charged for what it uses, only when its result passes its checks; a call that fails is free.</p>
       <dl class="facts">
         <dt>Spendable credits</dt>
         <dd>{formatCents(preview.spendableCents)}</dd>

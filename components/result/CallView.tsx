@@ -12,6 +12,7 @@ import { RefusalView } from '../refusal/RefusalView';
 import { ResultView } from './ResultView';
 import { StopButton } from './StopButton';
 import { ViewHeading } from '../common/ViewHeading';
+import { Skeleton } from '../common/Skeleton';
 
 interface Props {
   localId: string;
@@ -22,7 +23,7 @@ interface Props {
 /** One call from the calls table, whatever its state: sending, waiting for approval, refused, running, ended. */
 export function CallView({ localId, onEdit }: Props) {
   const call = useLiveQuery(() => getCall(db, localId), [localId]);
-  if (!call.loaded) return <p role="status">Loading the call…</p>;
+  if (!call.loaded) return <Skeleton label="Loading the call…" />;
   if (!call.value) return <p role="status">This call is not stored in this browser.</p>;
   return <CallDetails call={call.value} onEdit={onEdit} />;
 }

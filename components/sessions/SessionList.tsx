@@ -29,7 +29,7 @@ interface Props {
 
 /** The member's sessions from the cache, in the order given. */
 export function SessionList({ sessions, onOpen, now }: Props) {
-  if (sessions.length === 0) return <p class="muted">No sessions yet.</p>;
+  if (sessions.length === 0) return <p class="empty">No sessions yet. Preview a call to an agent and choose “Plan my project” to start one.</p>;
   return (
     <ul class="session-list" aria-label="Sessions">
       {sessions.map((s) => (

@@ -28,6 +28,7 @@ import { RewriteDetails } from './RewriteDetails';
 import { SessionCalls } from './SessionCalls';
 import { SessionResults } from './SessionResults';
 import { ViewHeading } from '../common/ViewHeading';
+import { Skeleton } from '../common/Skeleton';
 
 export interface SessionViewProps {
   sessionId: string;
@@ -70,7 +71,7 @@ export function SessionView({ sessionId, onBack }: SessionViewProps) {
     })();
   }, [sessionId, calls.loaded, ended]);
 
-  if (!row.loaded) return <p role="status">Loading the session…</p>;
+  if (!row.loaded) return <Skeleton label="Loading the session…" />;
   if (!session) {
     return (
       <section aria-label="Session">

@@ -5,6 +5,7 @@ import { useActions } from '../common/actions';
 import { useLiveQuery } from '../common/useLiveQuery';
 import { SessionList } from './SessionList';
 import { ViewHeading } from '../common/ViewHeading';
+import { Skeleton } from '../common/Skeleton';
 
 /** Sessions read at most this many at a time when the member asks to update the list. */
 const READ_AT_ONCE = 20;
@@ -67,7 +68,7 @@ export function SessionsTab({ onOpen }: { onOpen: (sessionId: string) => void })
           {problem}
         </p>
       ) : null}
-      {rows.loaded ? <SessionList sessions={list.map((r) => r.session)} onOpen={onOpen} /> : <p role="status">Loading sessions…</p>}
+      {rows.loaded ? <SessionList sessions={list.map((r) => r.session)} onOpen={onOpen} /> : <Skeleton label="Loading sessions…" />}
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import type { FunctionComponent } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
+import { Skeleton } from '../common/Skeleton';
 
 /**
  * The Share tab, loaded only when the member opens it: sharing is used rarely, and its forms stay out of
@@ -28,5 +29,5 @@ export function ShareTab() {
       </p>
     );
   }
-  return View ? <View /> : <p role="status">Loading…</p>;
+  return View ? <View /> : <Skeleton label="Loading…" />;
 }

@@ -13,6 +13,7 @@ import { NewShareForm } from './NewShareForm';
 import { ShareDraftItem } from './ShareDraftItem';
 import { SharedProjectsList } from './SharedProjectsList';
 import { ViewHeading } from '../common/ViewHeading';
+import { Skeleton } from '../common/Skeleton';
 
 const isSharingOff = (error: MemberError) => error.code === 'switched_off' && error.extras.reason === 'sharing';
 
@@ -67,7 +68,7 @@ export function ShareView() {
     });
   }, [sharingOn]);
 
-  if (!connection.loaded) return <p role="status">Loading…</p>;
+  if (!connection.loaded) return <Skeleton label="Loading…" />;
   const settings = site ? connectionPageUrl(site.origin, site.connectionId) : null;
   const openSettings = () => {
     if (settings) void actions.send('openSitePage', { url: settings });

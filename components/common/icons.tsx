@@ -1,0 +1,75 @@
+import type { ComponentChildren } from 'preact';
+
+/**
+ * The panel's few icons, drawn here (24×24, stroked in the text colour) so they cost a few hundred bytes and
+ * follow light and dark. Decorative: each sits beside its text label, so it is hidden from assistive technology.
+ */
+function Icon({ children }: { children: ComponentChildren }) {
+  return (
+    <svg
+      class="icon"
+      viewBox="0 0 24 24"
+      width="20"
+      height="20"
+      aria-hidden="true"
+      focusable="false"
+      fill="none"
+      stroke="currentColor"
+      stroke-width="2"
+      stroke-linecap="round"
+      stroke-linejoin="round"
+    >
+      {children}
+    </svg>
+  );
+}
+
+export const FindIcon = () => (
+  <Icon>
+    <circle cx="10.5" cy="10.5" r="6.5" />
+    <path d="M15.5 15.5 21 21" />
+  </Icon>
+);
+
+export const CallsIcon = () => (
+  <Icon>
+    <path d="M9 6h11M9 12h11M9 18h11" />
+    <path d="M4 6h.01M4 12h.01M4 18h.01" />
+  </Icon>
+);
+
+export const SessionsIcon = () => (
+  <Icon>
+    <path d="M12 3 3 8l9 5 9-5-9-5Z" />
+    <path d="m3 13 9 5 9-5" />
+  </Icon>
+);
+
+export const FindingsIcon = () => (
+  <Icon>
+    <path d="M6 3h12v18l-6-4-6 4V3Z" />
+  </Icon>
+);
+
+export const HistoryIcon = () => (
+  <Icon>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 7v5l3 2" />
+  </Icon>
+);
+
+export const ShareIcon = () => (
+  <Icon>
+    <circle cx="18" cy="5" r="2.5" />
+    <circle cx="6" cy="12" r="2.5" />
+    <circle cx="18" cy="19" r="2.5" />
+    <path d="m8.3 10.8 7.4-4.4M8.3 13.2l7.4 4.4" />
+  </Icon>
+);
+
+export const ConnectionIcon = () => (
+  <Icon>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M3 12h18M12 3c2.5 2.5 3.8 5.5 3.8 9s-1.3 6.5-3.8 9c-2.5-2.5-3.8-5.5-3.8-9S9.5 5.5 12 3Z" />
+  </Icon>
+);
