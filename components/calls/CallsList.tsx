@@ -1,7 +1,6 @@
 import { db, recentCalls } from '@/lib/db';
 import type { CallRow } from '@/lib/db/types';
 import { formatRelative } from '@/lib/format/time';
-import { untrustedString } from '@/lib/safety/untrusted';
 import { callStatusWords, callStateWords } from '../common/words';
 import { useLiveQuery } from '../common/useLiveQuery';
 import { UntrustedText } from '../common/UntrustedText';
@@ -27,7 +26,6 @@ export function CallsList({ onOpen, sessionId }: Props) {
   return (
     <ul class="calls" aria-label="Calls">
       {rows.map((call) => {
-        const agent = untrustedString(call.agentName) || call.request.agentId;
         return (
           <li key={call.localId}>
             <button type="button" class="call-item" onClick={() => onOpen(call.localId)}>

@@ -163,7 +163,6 @@ function CallHistory({ agentId, status, limit, onMore, onOpen }: ListProps<CallH
 }
 
 function CallLine({ call, now, onOpen }: { call: CallRow; now: Date; onOpen: (localId: string) => void }) {
-  const agent = untrustedString(call.agentName) || call.request.agentId;
   const status = CALL_STATUS_WORDS[callHistoryStatus(call)];
   const charge = call.result?.charge ? `charged ${formatCents(call.result.charge.chargedCents)}` : call.result ? 'free' : '';
   return (

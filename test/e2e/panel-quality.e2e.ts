@@ -175,7 +175,7 @@ for (const name of ['chromium', 'firefox'] as const) {
           ['Sessions', POSTGRES],
           ['Findings', 'Your findings'],
           ['History', 'Kubernetes Deploy Planner'],
-          ['Share', 'Share'],
+          ['Share', 'Share a project'],
           ['Connection', 'Connection “Tour'],
         ] as const) {
           await panel.click('button', tab);
