@@ -19,6 +19,7 @@ import { SessionListItem } from '../sessions/SessionList';
 import { SpendingForm } from './SpendingForm';
 import { ViewHeading } from '../common/ViewHeading';
 import { Skeleton } from '../common/Skeleton';
+import { shortenedText } from '@/lib/format/clamp';
 
 /** Rows shown at first and added by each "Show more": the list stays quick with 10,000 cached calls. */
 export const HISTORY_PAGE = 50;
@@ -74,7 +75,7 @@ export function HistoryTab({ onOpenCall, onOpenSession }: HistoryTabProps) {
           label="Agent"
           every="Every agent"
           value={agentId}
-          options={(agents.value ?? []).map((a) => ({ value: a.agentId, words: untrustedString(a.name) || a.agentId }))}
+          options={(agents.value ?? []).map((a) => ({ value: a.agentId, words: agentWords(untrustedString(a.name) || a.agentId) }))}
           onChange={(value) => {
             setAgentId(value);
             reset();
@@ -161,6 +162,13 @@ function CallHistory({ agentId, status, limit, onMore, onOpen }: ListProps<CallH
     </>
   );
 }
+
+/** An agent's name as a filter option: cut, so a long name cannot make the filter wider than the panel. */
+function agentWords(name: string): string {
+  return shortenedText(name, OPTION_CHARS) ?? name;
+}
+
+const OPTION_CHARS = 48;
 
 function CallLine({ call, now, onOpen }: { call: CallRow; now: Date; onOpen: (localId: string) => void }) {
   const status = CALL_STATUS_WORDS[callHistoryStatus(call)];
