@@ -18,6 +18,7 @@ export function playwrightPage(page: Page): PageDriver {
       await page.evaluate(source);
     },
     press: (key) => page.keyboard.press(key),
+    type: (text) => page.keyboard.type(text),
     setWidth: (px) => page.setViewportSize({ width: px, height: PANEL_HEIGHT }),
     bringToFront: () => page.bringToFront(),
     close: () => page.close(),

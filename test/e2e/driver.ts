@@ -22,6 +22,8 @@ export interface PageDriver {
   runSource(source: string): Promise<void>;
   /** Presses a key the way a member does, e.g. "Tab", "Enter", "Shift+Enter", "Shift+Tab". */
   press(key: string): Promise<void>;
+  /** Types text into whatever has the focus, key by key. */
+  type(text: string): Promise<void>;
   /** Sets the page's width (the side panel's), keeping a usual height. */
   setWidth(px: number): Promise<void>;
   bringToFront(): Promise<void>;

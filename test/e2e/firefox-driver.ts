@@ -67,12 +67,14 @@ export function puppeteerPage(page: Page): PageDriver {
     },
     async press(key) {
       // Playwright's "Shift+Enter" form, so the shared steps name keys once.
-      const keys = key.split('+') as KeyInput[];
+      // Puppeteer names the space bar " ".
+      const keys = key.split('+').map((k) => (k === 'Space' ? ' ' : k)) as KeyInput[];
       const last = keys.pop() as KeyInput;
       for (const modifier of keys) await page.keyboard.down(modifier);
       await page.keyboard.press(last);
       for (const modifier of keys.reverse()) await page.keyboard.up(modifier);
     },
+    type: (text) => page.keyboard.type(text),
     setWidth: (px) => page.setViewport({ width: px, height: PANEL_HEIGHT }),
     async bringToFront() {
       await page.bringToFront();

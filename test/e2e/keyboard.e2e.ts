@@ -1,0 +1,127 @@
+/**
+ * The member's journey with the keyboard alone, in Chromium and in Firefox: connect, find (Enter finds,
+ * Shift+Enter is a new line), open a preview, choose a question call, start it, read the result, and move
+ * between sections. Every view change hands the focus to the new view's level-one heading.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { launchChromium } from './chromium-driver';
+import type { ExtensionBrowser, PageDriver } from './driver';
+import { launchFirefox } from './firefox-driver';
+import { startTestEmulator, type TestEmulator } from './harness';
+import { GUILD_HEADER } from './journey';
+
+const AGENT = 'Postgres Tuning Guild';
+const LAUNCHERS: Record<'chromium' | 'firefox', () => Promise<ExtensionBrowser>> = {
+  chromium: () => launchChromium(),
+  firefox: () => launchFirefox(),
+};
+
+interface Focused {
+  tag: string;
+  name: string;
+  value: string | null;
+}
+
+/** What has the focus: its tag, a name as a member hears it (label, aria-label or text), and a field's value. */
+function focused(page: PageDriver): Promise<Focused> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return { tag: 'body', name: '', value: null };
+    const labelled = el.getAttribute('aria-labelledby');
+    const byId = labelled ? document.getElementById(labelled)?.textContent : null;
+    const label = (el as HTMLInputElement).labels?.[0]?.textContent ?? null;
+    const name = (el.getAttribute('aria-label') ?? byId ?? label ?? el.textContent ?? '').replace(/\s+/g, ' ').trim();
+    const value = 'value' in el ? String((el as HTMLInputElement).value) : null;
+    return { tag: el.tagName.toLowerCase(), name, value };
+  }, null);
+}
+
+/** Presses Tab (or Shift+Tab, back) until the focus is on the control named `name` (or starting with it). */
+async function tabTo(page: PageDriver, name: string, prefix = false, key: 'Tab' | 'Shift+Tab' = 'Tab'): Promise<void> {
+  const seen: string[] = [];
+  for (let i = 0; i < 60; i++) {
+    await page.press(key);
+    const now = await focused(page);
+    if (now.name === name || (prefix && now.name.startsWith(name))) return;
+    seen.push(`${now.tag} "${now.name.slice(0, 40)}"`);
+  }
+  throw new Error(`Tab never reached "${name}". It went through: ${seen.join(', ')}`);
+}
+
+/** Waits until the focus is on a level-one heading starting with `text` (the view changed and took it). */
+async function expectHeadingFocused(page: PageDriver, text: string): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    const now = await focused(page);
+    if (now.tag === 'h1' && now.name.startsWith(text)) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const now = await focused(page);
+  throw new Error(`The focus is on ${now.tag} "${now.name}", not on the heading "${text}".`);
+}
+
+for (const name of ['chromium', 'firefox'] as const) {
+  describe(`the keyboard alone in ${name}`, () => {
+    let emu: TestEmulator;
+    let browser: ExtensionBrowser;
+    let panel: PageDriver;
+
+    beforeAll(async () => {
+      emu = await startTestEmulator();
+      browser = await LAUNCHERS[name]();
+      panel = await browser.openPanel();
+    });
+
+    afterAll(async () => {
+      await browser?.close();
+      await emu?.close();
+    });
+
+    test('connect, find, preview, start and read a result, and move between sections', async () => {
+      const made = await emu.control.connectCode({ name: `Keys ${name}` });
+      await tabTo(panel, 'Site address');
+      await panel.press('Control+A');
+      await panel.type(emu.url);
+      await tabTo(panel, 'Connect code');
+      await panel.type(made.code);
+      await panel.press('Enter');
+      await panel.waitForText('Connected as');
+
+      // Enter finds; Shift+Enter first makes a new line in the same text.
+      await tabTo(panel, 'What do you need?');
+      await panel.type('slow postgres queries');
+      await panel.press('Shift+Enter');
+      await panel.type('and vacuum');
+      expect((await focused(panel)).value).toBe('slow postgres queries\nand vacuum');
+      await panel.press('Enter');
+      await panel.waitForText('You searched for');
+      await panel.waitForText(AGENT);
+      const finds = (await emu.control.requests('/api/v1/find')).filter((r) => r.method === 'POST');
+      expect(finds.map((r) => (r.body as { description: string }).description)).toEqual(['slow postgres queries\nand vacuum']);
+
+      // The preview takes the focus to its heading; the kind of call is chosen with the arrow keys.
+      await tabTo(panel, `Preview a call to ${AGENT}`);
+      await panel.press('Enter');
+      await expectHeadingFocused(panel, 'Call');
+      await tabTo(panel, 'Apply', true);
+      await panel.press('ArrowDown');
+      expect((await focused(panel)).name).toBe('Question: ask something');
+      await tabTo(panel, 'Your question');
+      await panel.type('Which index helps a LIKE prefix search?');
+      await panel.waitForText('The most it can hold and charge');
+      await tabTo(panel, 'Start the call');
+      await panel.press('Enter');
+      await expectHeadingFocused(panel, AGENT);
+      await panel.waitForText('Passed its checks (charged)');
+      await panel.waitForText(GUILD_HEADER);
+      expect((await emu.control.callStarts()).map((r) => r.status)).toEqual([202]);
+
+      // A section by the keyboard: the focus lands on its heading.
+      await tabTo(panel, 'History', false, 'Shift+Tab');
+      await panel.press('Enter');
+      await expectHeadingFocused(panel, 'History');
+      await tabTo(panel, 'Connection', false, 'Shift+Tab');
+      await panel.press('Space');
+      await expectHeadingFocused(panel, 'Connection');
+    });
+  });
+}
