@@ -87,6 +87,19 @@ describe('FindView', () => {
     await waitFor(() => expect(sent).toEqual([{ name: 'find', payload: { text: 'postgres replica' } }]));
   });
 
+  it('Enter finds, Shift+Enter and a composing Enter do not', async () => {
+    const { actions, sent } = fakeActions({ find: () => ({ ok: true, value: { findId: 1, requestId: 'r' } }) });
+    renderPanel(<FindView onChoose={() => undefined} />, actions);
+    const box = screen.getByRole('textbox', { name: 'What do you need?' });
+    fireEvent.input(box, { target: { value: 'postgres replica' } });
+    fireEvent.keyDown(box, { key: 'Enter', shiftKey: true });
+    fireEvent.keyDown(box, { key: 'Enter', isComposing: true });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(sent).toEqual([]);
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(sent).toEqual([{ name: 'find', payload: { text: 'postgres replica' } }]));
+  });
+
   it('shows the selection, that it was cut, and the cards with everything they say', async () => {
     const cards: AgentCard[] = [
       makeCard({ isNew: true, connection: 'pending', untrustedKnows: ut('Replication, backups and more', true) }),

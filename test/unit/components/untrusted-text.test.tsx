@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from '@testing-library/preact';
+import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { UntrustedText } from '@/components/common/UntrustedText';
 import { expectInert, HOSTILE, ut } from './fixtures';
@@ -30,6 +30,46 @@ describe('UntrustedText', () => {
   it('drops direction overrides that would disguise a file name', () => {
     const { container } = render(<UntrustedText value={ut('invoice\u202Etxt.exe')} />);
     expect(container.textContent).toBe('invoicetxt.exe');
+  });
+
+  it('isolates its text from the panel’s own (dir="auto")', () => {
+    const { container } = render(<UntrustedText value={ut('שלום')} />);
+    expect(container.querySelector('.untrusted')?.getAttribute('dir')).toBe('auto');
+  });
+
+  it('shows long text collapsed, with Show more and Show less, the cut mark kept', () => {
+    const long = `${'word '.repeat(200)}END`;
+    const { container } = render(<UntrustedText value={ut(long, true)} block />);
+    const shown = () => container.querySelector('.untrusted')?.textContent ?? '';
+    expect(shown().length).toBeLessThan(400);
+    expect(shown()).not.toContain('END');
+    expect(shown()).toContain('… (cut)');
+    const more = screen.getByRole('button', { name: 'Show more' });
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(more);
+    expect(shown()).toContain('END');
+    expect(shown()).toContain('… (cut)');
+    fireEvent.click(screen.getByRole('button', { name: 'Show less' }));
+    expect(shown()).not.toContain('END');
+  });
+
+  it('collapses text of many short lines too, and leaves short text alone', () => {
+    const { container, rerender } = render(<UntrustedText value={ut('1\n2\n3\n4\n5\n6\n7\n8')} block />);
+    expect(container.querySelector('.untrusted')?.textContent).not.toContain('8');
+    expect(screen.getByRole('button', { name: 'Show more' })).toBeTruthy();
+    rerender(<UntrustedText value={ut('a short note')} block />);
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+  });
+
+  it('cuts a long name with the whole name in its tooltip', () => {
+    const name = `Agent ${'x'.repeat(200)}`;
+    const { container } = render(<UntrustedText value={ut(name)} name />);
+    const el = container.querySelector('.untrusted');
+    expect(el?.textContent?.length).toBe(80);
+    expect(el?.textContent?.endsWith('…')).toBe(true);
+    expect(el?.getAttribute('title')).toBe(name);
+    const short = render(<UntrustedText value={ut('Short name')} name />);
+    expect(short.container.querySelector('.untrusted')?.hasAttribute('title')).toBe(false);
   });
 
   it('shows the panel’s own words for an empty or missing value', () => {

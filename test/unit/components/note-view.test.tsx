@@ -1,0 +1,60 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
+import { afterEach, describe, expect, it } from 'vitest';
+import { NoteView } from '@/components/result/NoteView';
+import { expectInert, fakeActions, renderPanel, ut } from './fixtures';
+
+afterEach(cleanup);
+
+const NOTE = [
+  '## Plan',
+  '',
+  'Read [the guide](https://docs.example/guide) and [this](javascript:alert(1)).',
+  '',
+  '```',
+  'bash fix.sh',
+  '```',
+  '',
+  '<img src=x onerror=alert(1)>',
+].join('\n');
+
+describe('NoteView', () => {
+  it('reads the note as safe Markdown: headings, code, links as text with Open only for http(s)', () => {
+    const { actions, sent } = fakeActions();
+    const { container } = renderPanel(<NoteView note={ut(NOTE)} />, actions);
+    const note = screen.getByRole('region', { name: 'Note' });
+    expect(within(note).getByRole('heading', { name: 'Plan' })).toBeTruthy();
+    expect(note.querySelector('pre code')?.textContent).toBe('bash fix.sh');
+    expect(note.textContent).toContain('<img src=x onerror=alert(1)>');
+    expect(within(note).getAllByRole('button', { name: /^Open link/ }).map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Open link: https://docs.example/guide',
+    ]);
+    expectInert(container);
+    // Nothing is opened until the member clicks.
+    expect(sent).toEqual([]);
+    fireEvent.click(within(note).getByRole('button', { name: 'Open link: https://docs.example/guide' }));
+    expect(sent).toEqual([{ name: 'openExternalUrl', payload: { url: 'https://docs.example/guide' } }]);
+  });
+
+  it('copies the note or a code block only when the member asks', async () => {
+    const { actions, order } = fakeActions();
+    renderPanel(<NoteView note={ut(NOTE)} />, actions);
+    expect(order).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Copy this code' }));
+    await waitFor(() => expect(order).toEqual(['copy:bash fix.sh']));
+    fireEvent.click(screen.getByRole('button', { name: 'Copy the note' }));
+    await waitFor(() => expect(order).toEqual(['copy:bash fix.sh', `copy:${NOTE}`]));
+    expect(screen.getAllByText('Copied.').length).toBeGreaterThan(0);
+  });
+
+  it('starts a long note collapsed and keeps its cut mark', () => {
+    const { actions } = fakeActions();
+    const long = Array.from({ length: 12 }, (_, i) => `Paragraph ${i} ${'text '.repeat(30)}`).join('\n\n');
+    renderPanel(<NoteView note={ut(long, true)} />, actions);
+    const note = screen.getByRole('region', { name: 'Note' });
+    expect(note.textContent).not.toContain('Paragraph 11');
+    expect(note.textContent).toContain('… (cut)');
+    fireEvent.click(within(note).getByRole('button', { name: 'Show more' }));
+    expect(note.textContent).toContain('Paragraph 11');
+  });
+});
