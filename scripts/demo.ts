@@ -4,6 +4,7 @@
  * a display) it walks the member's journey by itself, saves a screenshot of each step to demo-out/, and
  * exits 0, or 1 on any failure. `--profile strict` runs it against the emulator's strict profile (no
  * endpoint the contract names without a shape, files from a host of their own, pages under other paths).
+ * `--screenshots` saves the README's pictures of the main views (scripts/screenshots.ts) and exits.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdir, rm } from 'node:fs/promises';
@@ -11,7 +12,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Page } from 'playwright-core';
 import type { Profile } from '../emulator/index';
-import { type LoadedExtension, launchExtension } from '../test/e2e/browser';
+import { EXTENSION_DIR, type LoadedExtension, launchExtension } from '../test/e2e/browser';
 import {
   connectPanel,
   fillConnectForm,
@@ -29,6 +30,8 @@ import {
   waitForResult,
 } from '../test/e2e/harness';
 
+import { takeScreenshots } from './screenshots';
+
 const ROOT = path.resolve(import.meta.dirname, '..');
 const OUT_DIR = path.join(ROOT, 'demo-out');
 const PREFERRED_PORT = 8787;
@@ -42,7 +45,11 @@ const ARTICLE = [
 ];
 
 const { values: args } = parseArgs({
-  options: { headless: { type: 'boolean', default: false }, profile: { type: 'string', default: 'default' } },
+  options: {
+    headless: { type: 'boolean', default: false },
+    profile: { type: 'string', default: 'default' },
+    screenshots: { type: 'boolean', default: false },
+  },
 });
 const headless = args.headless || (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY);
 if (args.profile !== 'default' && args.profile !== 'strict') {
@@ -77,6 +84,14 @@ async function startDemoEmulator(): Promise<TestEmulator> {
 
 async function main(): Promise<number> {
   run('bash', [path.join(ROOT, 'scripts/ensure-chromium.sh')], 'Chromium', false);
+  if (args.screenshots) {
+    // The README's pictures: the main views at 360 px, light and dark, into docs/screenshots/.
+    run(path.join(ROOT, 'node_modules/.bin/wxt'), ['build', '--mode', 'e2e'], 'Build', true);
+    const saved = await takeScreenshots({ out: path.join(ROOT, 'docs/screenshots'), extensionDir: EXTENSION_DIR, width: 360, schemes: ['light', 'dark'] });
+    for (const file of saved) log(file);
+    log(`Done: ${saved.length} screenshots.`);
+    return 0;
+  }
   const emu = await startDemoEmulator();
   let ext: LoadedExtension | null = null;
   try {

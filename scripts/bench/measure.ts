@@ -187,7 +187,7 @@ export async function findToCards(ext: LoadedExtension, panel: Page, text: strin
     w.__benchShown = new Promise<number>((resolve) => {
       const shown = () =>
         [...document.querySelectorAll('section.find-result')].some(
-          (region) => region.querySelector('blockquote')?.textContent === expected && region.querySelector('ul[aria-label="Agents found"] > li') !== null,
+          (region) => region.querySelector('.untrusted.quote')?.textContent === expected && region.querySelector('ul[aria-label="Agents found"] > li') !== null,
         );
       const observer = new MutationObserver(() => {
         if (!shown()) return;

@@ -233,7 +233,7 @@ export function notificationIds(ext: LoadedExtension): Promise<string[]> {
 export async function waitForFind(panel: Page, source: string, text: string): Promise<Locator> {
   const region = panel
     .getByRole('region', { name: source })
-    .filter({ has: panel.locator('blockquote').getByText(text, { exact: true }) })
+    .filter({ has: panel.locator('.untrusted.quote').getByText(text, { exact: true }) })
     .filter({ has: panel.getByRole('list', { name: 'Agents found' }) });
   await region.waitFor({ timeout: WAIT_MS });
   return region;
