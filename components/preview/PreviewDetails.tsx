@@ -1,6 +1,6 @@
 import type { Preview } from '@/lib/api/schemas';
 import { formatCount } from '@/lib/format/count';
-import { limitSentence } from '@/lib/format/limit';
+import { limitFact } from '@/lib/format/limit';
 import { formatCents } from '@/lib/format/money';
 import { rawValue } from '@/lib/api/tolerant';
 import { UntrustedText } from '../common/UntrustedText';
@@ -19,8 +19,9 @@ export function PreviewDetails({ preview }: { preview: Preview }) {
       <p class="sentence" dir="auto">
         {preview.sentence}
       </p>
-      <p class="limit">{limitSentence(preview.limitCents, rawValue(preview.limitBy))}</p>
       <dl class="facts">
+        <dt>The most it can hold and charge</dt>
+        <dd class="limit">{limitFact(preview.limitCents, rawValue(preview.limitBy))}</dd>
         <dt>Spendable credits</dt>
         <dd>{formatCents(preview.spendableCents)}</dd>
         <dt>Sessions without asking (24 hours)</dt>

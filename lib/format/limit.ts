@@ -20,6 +20,12 @@ export function limitByWords(limitBy: string | null | undefined): string | null 
   }
 }
 
+/** The limit as one fact beside its label ("The most it can hold and charge"): the amount, who set it, not a price. */
+export function limitFact(limitCents: number, limitBy: string | null | undefined, locale?: string): string {
+  const by = limitByWords(limitBy);
+  return `${formatCents(limitCents, locale)}${by ? `, set by ${by}` : ''}; not a price`;
+}
+
 export function limitSentence(limitCents: number, limitBy: string | null | undefined, locale?: string): string {
   const by = limitByWords(limitBy);
   const setBy = by ? `, set by ${by}` : '';
