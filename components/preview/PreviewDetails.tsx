@@ -5,6 +5,7 @@ import { formatCents } from '@/lib/format/money';
 import { rawValue } from '@/lib/api/tolerant';
 import { UntrustedText } from '../common/UntrustedText';
 import { approvalReasonWords } from '../common/words';
+import { SiteText } from '../common/SiteText';
 
 /** The preview before anything runs: the site's sentence as it is, the limit (never a price), counts. */
 export function PreviewDetails({ preview }: { preview: Preview }) {
@@ -17,7 +18,7 @@ export function PreviewDetails({ preview }: { preview: Preview }) {
       </h2>
       {/* The site's own line, verbatim; then the limit, once. */}
       <p class="sentence" dir="auto">
-        {preview.sentence}
+        <SiteText text={preview.sentence} />
       </p>
       <dl class="facts">
         <dt>The most it can hold and charge</dt>
@@ -36,13 +37,13 @@ export function PreviewDetails({ preview }: { preview: Preview }) {
       {preview.needsApproval ? (
         <p class="notice">
           <strong>Needs your approval. </strong>
-          {preview.approvalLine ?? approvalReasonWords(preview.approvalReason)}
+          {preview.approvalLine ? <SiteText text={preview.approvalLine} /> : approvalReasonWords(preview.approvalReason)}
         </p>
       ) : null}
       {preview.refusal ? (
         <p class="notice notice-error">
           <strong>The site says it would be refused: </strong>
-          {preview.refusal}
+          <SiteText text={preview.refusal} />
         </p>
       ) : null}
       {gate && !gate.ready ? (
@@ -58,7 +59,7 @@ export function PreviewDetails({ preview }: { preview: Preview }) {
         </div>
       ) : null}
       <p class="muted privacy">
-        <strong>Privacy:</strong> {preview.privacyLine}
+        <strong>Privacy:</strong> <SiteText text={preview.privacyLine} />
       </p>
     </section>
   );

@@ -4,6 +4,7 @@ import { formatAbsolute } from '@/lib/format/time';
 import { useActions } from '../common/actions';
 import { SitePageButton } from '../common/SitePageButton';
 import { approvalReasonWords } from '../common/words';
+import { SiteText } from '../common/SiteText';
 
 interface Props {
   approvalUrl: string | null;
@@ -48,7 +49,7 @@ export function ApprovalWait({ approvalUrl, approvalLine, reason, expiresAt, app
 
   return (
     <div class="approval">
-      <p>{approvalLine ?? approvalReasonWords(reason)}</p>
+      <p>{approvalLine ? <SiteText text={approvalLine} /> : approvalReasonWords(reason)}</p>
       <p role="status">
         <strong>Waiting for your approval on the site.</strong> Once you have approved it there, the extension sends the call
         again by itself{expiresAt ? `; it can be approved until ${formatAbsolute(expiresAt)}` : ''}.

@@ -13,6 +13,7 @@ import { ResultView } from './ResultView';
 import { StopButton } from './StopButton';
 import { ViewHeading } from '../common/ViewHeading';
 import { Skeleton } from '../common/Skeleton';
+import { SiteText } from '../common/SiteText';
 
 interface Props {
   localId: string;
@@ -42,7 +43,7 @@ export function CallDetails({ call, onEdit }: { call: CallRow; onEdit: (call: Ca
       {call.privacyLine ? (
         <p class="notice notice-important">
           <strong>Who receives your call's details: </strong>
-          {call.privacyLine}
+          <SiteText text={call.privacyLine} />
         </p>
       ) : null}
       <CallState call={call} onEdit={onEdit} />

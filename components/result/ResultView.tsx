@@ -10,6 +10,7 @@ import { FileList, FilesView } from './FilesView';
 import { headerToShow } from './header';
 import { ReportForm } from './ReportForm';
 import { StopButton } from './StopButton';
+import { SiteText } from '../common/SiteText';
 
 const ENDED = new Set(['passed', 'failed', 'returned']);
 
@@ -58,7 +59,7 @@ export function ResultView({
       {result.failReason ? (
         <p class="fail-reason">
           <strong>Why it failed: </strong>
-          {result.failReason}
+          <SiteText text={result.failReason} />
         </p>
       ) : null}
       {result.researchCut ? (
@@ -81,7 +82,9 @@ export function ResultView({
       ) : null}
       {local ? <FilesView localId={call.localId} files={result.files} /> : <FileList files={result.files} />}
       <ChargeView result={result} holdCents={call.holdCents} />
-      {result.disclosure ? <p class="disclosure muted">{result.disclosure}</p> : null}
+      {result.disclosure ? <p class="disclosure muted">
+          <SiteText text={result.disclosure} />
+        </p> : null}
       {local && running && call.state === 'started' ? <StopButton call={call} /> : null}
       {local && ended ? <ReportForm call={call} /> : null}
       {local ? null : (

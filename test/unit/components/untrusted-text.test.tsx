@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
+import { SiteText } from '@/components/common/SiteText';
 import { UntrustedText } from '@/components/common/UntrustedText';
 import { expectInert, HOSTILE, ut } from './fixtures';
 
@@ -35,6 +36,14 @@ describe('UntrustedText', () => {
   it('isolates its text from the panel’s own (dir="auto")', () => {
     const { container } = render(<UntrustedText value={ut('שלום')} />);
     expect(container.querySelector('.untrusted')?.getAttribute('dir')).toBe('auto');
+  });
+
+  it('shows a line the site wrote as text, isolated, never as markup', () => {
+    const { container } = render(<SiteText text="<b>Approve</b> \u05D0 on the site" />);
+    const el = container.querySelector('.site-text');
+    expect(el?.getAttribute('dir')).toBe('auto');
+    expect(el?.textContent).toBe('<b>Approve</b> \u05D0 on the site');
+    expectInert(container);
   });
 
   it('shows long text collapsed, with Show more and Show less, the cut mark kept', () => {
