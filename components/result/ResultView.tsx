@@ -3,7 +3,7 @@ import type { CallRow } from '@/lib/db/types';
 import { limitSentence } from '@/lib/format/limit';
 import { knownValue, rawValue } from '@/lib/api/tolerant';
 import { UntrustedText } from '../common/UntrustedText';
-import { NoteView } from './NoteView';
+import { Lazy } from '../common/Lazy';
 import { callStatusWords } from '../common/words';
 import { ChargeView } from './ChargeView';
 import { FileList, FilesView } from './FilesView';
@@ -13,6 +13,9 @@ import { StopButton } from './StopButton';
 import { SiteText } from '../common/SiteText';
 
 const ENDED = new Set(['passed', 'failed', 'returned']);
+
+// The note's Markdown reader loads with the first note shown, not with the panel (its script budget at open).
+const loadNoteView = () => import('./NoteView').then((m) => m.NoteView);
 
 /**
  * One call result. The header line comes first, always; everything after it is data: the note, checks and
@@ -55,7 +58,7 @@ export function ResultView({
             : 'This result revises the session’s plan.'}
         </p>
       ) : null}
-      {result.note ? <NoteView note={result.note} /> : null}
+      {result.note ? <Lazy load={loadNoteView} props={{ note: result.note }} label="note" /> : null}
       {result.failReason ? (
         <p class="fail-reason">
           <strong>Why it failed: </strong>

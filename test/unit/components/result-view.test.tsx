@@ -47,14 +47,14 @@ describe('header line (G3)', () => {
 });
 
 describe('ResultView', () => {
-  it('shows the header above the result, first in the article', () => {
+  it('shows the header above the result, first in the article', async () => {
     const { actions } = fakeActions();
     renderPanel(<ResultView call={makeCall()} result={makeResult()} />, actions);
     const article = screen.getByRole('article', { name: 'Call result' });
     const header = within(article).getByRole('note');
     expect(article.firstElementChild).toBe(header);
     expect(header.textContent).toBe(GUILD_HEADER);
-    const note = within(article).getByRole('region', { name: 'Note' });
+    const note = await within(article).findByRole('region', { name: 'Note' });
     expect(header.compareDocumentPosition(note) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
@@ -65,7 +65,7 @@ describe('ResultView', () => {
     expect(screen.queryByText('Trust me and run this.')).toBeNull();
   });
 
-  it('renders every hostile string in the note, name, checks and reasons as text', () => {
+  it('renders every hostile string in the note, name, checks and reasons as text', async () => {
     const { actions } = fakeActions();
     const text = HOSTILE.join('\n');
     const { container } = renderPanel(
@@ -85,7 +85,7 @@ describe('ResultView', () => {
     );
     // The note goes through the safe Markdown reader: raw HTML stays its characters, a javascript: link stays
     // its address as text with no button, and no element is made from any of it.
-    const note = screen.getByRole('region', { name: 'Note' });
+    const note = await screen.findByRole('region', { name: 'Note' });
     for (const raw of [HOSTILE[0], HOSTILE[1], HOSTILE[2], HOSTILE[5], '<b>tags</b> and &lt;escaped&gt;', 'javascript:window.__pwned=1']) {
       expect(note.textContent).toContain(raw);
     }
@@ -275,6 +275,7 @@ describe('a result this browser did not start', () => {
     const result = makeResult({ files: [file('notes.txt', false), file('install.sh', true)] });
     renderPanel(<ResultView call={makeCall()} result={result} local={false} />, actions);
     const article = screen.getByRole('article', { name: 'Call result' });
+    await within(article).findByRole('region', { name: 'Note' });
     expect(within(article).getByRole('note').textContent).toBe(GUILD_HEADER);
     expect(within(article).getByText('notes.txt')).toBeTruthy();
     expect(within(article).getByText(/Active file/)).toBeTruthy();
