@@ -10,7 +10,8 @@ interface Props {
   /** Shown when the value is null or empty, in the panel's own words. */
   empty?: string;
   class?: string;
-  /** A name (agent, project): cut at NAME_CHARS with "…", the whole name in its tooltip. */
+  /** A name (agent, project): cut at NAME_CHARS with "…", the whole name in its tooltip. Other long text,
+   * block or inline, starts collapsed with "Show more". */
   name?: boolean;
 }
 
@@ -18,7 +19,7 @@ interface Props {
  * Untrusted text as text: a text node only, never HTML and never Markdown, so markup, links and scripts in
  * it are shown as the characters they are. A cut text carries a visible marker. The element is isolated
  * (dir="auto", unicode-bidi: isolate) so right-to-left text in it cannot reorder the panel's words around it;
- * long block text is shown collapsed with "Show more", since a server may send more than it should.
+ * long text is shown collapsed with "Show more", since a server may send more than it should.
  */
 export function UntrustedText({ value, block = false, empty, class: extra, name = false }: Props) {
   const [expanded, setExpanded] = useState(false);
@@ -35,8 +36,8 @@ export function UntrustedText({ value, block = false, empty, class: extra, name 
       … (cut)
     </span>
   ) : null;
-  if (!block) {
-    const short = name ? shortenedText(text, NAME_CHARS) : null;
+  if (name) {
+    const short = shortenedText(text, NAME_CHARS);
     return (
       <span class={className} dir="auto" title={short === null ? undefined : text}>
         {short ?? text}
@@ -48,11 +49,11 @@ export function UntrustedText({ value, block = false, empty, class: extra, name 
   const shown = collapsed === null || expanded ? text : collapsed;
   return (
     <>
-      <div class={className} dir="auto">
+      <Tag class={className} dir="auto">
         {shown}
         {shown !== text ? '…' : null}
         {marker}
-      </div>
+      </Tag>
       {collapsed === null ? null : (
         <button type="button" class="link-like show-more" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
           {expanded ? 'Show less' : 'Show more'}

@@ -118,8 +118,8 @@ export interface TestEmulator {
 /** Both emulator profiles: the e2e suites that cover the member's journey run against each. */
 export const PROFILES: readonly Profile[] = ['default', 'strict'];
 
-export async function startTestEmulator(options: Pick<EmulatorOptions, 'port' | 'clock' | 'profile'> = {}): Promise<TestEmulator> {
-  const raw = await startEmulator({ port: options.port ?? 0, clock: options.clock, profile: options.profile });
+export async function startTestEmulator(options: Pick<EmulatorOptions, 'port' | 'clock' | 'profile' | 'seed'> = {}): Promise<TestEmulator> {
+  const raw = await startEmulator({ port: options.port ?? 0, clock: options.clock, profile: options.profile, seed: options.seed });
   return { url: raw.url, control: new EmulatorControl(raw.url), raw, close: () => raw.close() };
 }
 

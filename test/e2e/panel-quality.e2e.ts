@@ -6,7 +6,9 @@
  * form, calls, a plan session with its questions and gate, the plan, sessions, findings, history, share,
  * connection, options, and a revoked key.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { DEFAULT_SEED_PATH, type SeedInput } from '../../emulator/seed';
 import { launchChromium } from './chromium-driver';
 import type { ColorScheme, ExtensionBrowser, PageDriver } from './driver';
 import { launchFirefox } from './firefox-driver';
@@ -15,6 +17,33 @@ import { connect, findTyped, GUILD_HEADER } from './journey';
 import { viewProblems } from './panel-checks';
 
 const POSTGRES = 'Postgres Tuning Guild';
+
+/**
+ * The default seed with one agent a careless site might send: a 300-character name and a 5,000-character
+ * "Knows" line (more than the contract's 2,000), with a direction override in its name. Its card, the call
+ * list, history's agent filter and the result must still fit and stay short.
+ */
+const LONG_NAME = `Rust Borrow Checker Tutor \u202Etxt.exe ${'with a name far longer than any list expects '.repeat(6).trim()}`;
+/** The name as the panel names the card: the emulator's first 120 characters, the override removed. */
+const RUST = Array.from(LONG_NAME).slice(0, 120).join('').replace('\u202E', '');
+function longTextSeed(): SeedInput {
+  const seed = JSON.parse(readFileSync(DEFAULT_SEED_PATH, 'utf8')) as SeedInput & { agents: { id: string; name: string; knows: string }[] };
+  const rust = seed.agents.find((a) => a.id === 'agt_rust');
+  if (!rust) throw new Error('The default seed has no agt_rust.');
+  rust.name = LONG_NAME;
+  rust.knows = `${'Rust ownership, borrowing and lifetimes, async Rust and error handling. '.repeat(70)}`.trim();
+  return seed;
+}
+
+/** The height in px of the agent card whose heading starts with `name`, or -1 when there is none. */
+function cardHeight(panel: PageDriver, name: string): Promise<number> {
+  return panel.evaluate((start) => {
+    const card = Array.from(document.querySelectorAll('ul[aria-label="Agents found"] > li')).find((li) =>
+      (li.querySelector('h2, h3')?.textContent ?? '').startsWith(start),
+    );
+    return card ? card.getBoundingClientRect().height : -1;
+  }, name.slice(0, 40));
+}
 const LAUNCHERS: Record<'chromium' | 'firefox', (scheme: ColorScheme) => Promise<ExtensionBrowser>> = {
   chromium: (colorScheme) => launchChromium({ colorScheme }),
   firefox: (colorScheme) => launchFirefox({ colorScheme }),
@@ -66,7 +95,7 @@ for (const name of ['chromium', 'firefox'] as const) {
       };
 
       beforeAll(async () => {
-        emu = await startTestEmulator();
+        emu = await startTestEmulator({ seed: longTextSeed() });
         browser = await LAUNCHERS[name](scheme);
         panel = await browser.openPanel();
         await panel.setWidth(420);
@@ -126,7 +155,16 @@ for (const name of ['chromium', 'firefox'] as const) {
 
       test('a refusal, a running call, a result with files, a failed result, and the calls', async () => {
         await emu.control.fault({ method: 'POST', path: '/api/v1/calls', status: 402, code: 'short', count: 1 });
-        await previewQuestionTo(panel, 'rust borrow checker', 'Rust Borrow Checker Tutor', 'Why does the borrow last until the end of the loop?');
+        await findTyped(panel, 'rust borrow checker lifetimes', RUST.slice(0, 60));
+        // A 5,000-character "Knows" line starts collapsed: the card stays a few lines tall at 320 px.
+        await panel.setWidth(320);
+        expect(await cardHeight(panel, RUST)).toBeGreaterThan(0);
+        expect(await cardHeight(panel, RUST)).toBeLessThan(700);
+        await panel.setWidth(420);
+        await check(panel, 'find with a long card');
+        await panel.click('button', `Preview a call to ${RUST}`);
+        await panel.click('radio', 'Question: ask something');
+        await panel.fill('Your question', 'Why does the borrow last until the end of the loop?');
         await panel.click('button', 'Start the call');
         await see(panel, 'Top up your credits');
         await check(panel, 'refusal');

@@ -70,6 +70,16 @@ describe('UntrustedText', () => {
     expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
   });
 
+  it('collapses long inline text (an agent’s “Knows” line) as well', () => {
+    const knows = `${'Rust ownership and lifetimes. '.repeat(170)}LAST`;
+    const { container } = render(<UntrustedText value={ut(knows, true)} />);
+    const span = container.querySelector('span.untrusted');
+    expect(span?.textContent).not.toContain('LAST');
+    expect(span?.textContent).toContain('… (cut)');
+    fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(container.querySelector('span.untrusted')?.textContent).toContain('LAST');
+  });
+
   it('cuts a long name with the whole name in its tooltip', () => {
     const name = `Agent ${'x'.repeat(200)}`;
     const { container } = render(<UntrustedText value={ut(name)} name />);
