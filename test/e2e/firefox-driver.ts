@@ -98,14 +98,22 @@ async function newPageAt(browser: Browser, url: string, extensionPage = false): 
     await page.goto(url);
     return page;
   }
-  // moz-extension:// pages load without a reported load event: wait for the page's own content.
+  // moz-extension:// pages load without a reported load event: wait for the page's own content. While the tab
+  // moves from about:blank to the extension's page, Firefox may fail an evaluation outright (a protocol
+  // error, not a false answer), so each try that fails is simply tried again.
   page.goto(url).catch(() => undefined);
-  await page.waitForFunction(
-    (u: string) => location.href === u && document.readyState === 'complete' && (document.querySelector('main')?.textContent ?? '').trim() !== '',
-    { timeout: STEP_WAIT_MS, polling: 100 },
-    url,
-  );
-  return page;
+  const deadline = Date.now() + STEP_WAIT_MS;
+  for (;;) {
+    const ready = await page
+      .evaluate(
+        (u: string) => location.href === u && document.readyState === 'complete' && (document.querySelector('main')?.textContent ?? '').trim() !== '',
+        url,
+      )
+      .catch(() => false);
+    if (ready) return page;
+    if (Date.now() > deadline) throw new Error(`The extension page ${url} did not show its content within ${STEP_WAIT_MS} ms.`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 export interface FirefoxOptions {
