@@ -295,33 +295,71 @@ export async function firstStart(ext: LoadedExtension): Promise<number> {
   return start.listenersMs;
 }
 
+/** A worker to stop and wake: its script, how to wake it from the panel, and how to read its start. */
+interface Restartable {
+  script: string;
+  wake: (panel: Page) => Promise<void>;
+  read: () => Promise<WorkerStart>;
+}
+
 /**
  * Stops the worker through DevTools (ServiceWorker.stopWorker), wakes it with a message from the panel as a
  * real event would, and reads the new instance's mark: ms from its start to every listener registered.
  */
 export async function restartTimings(ext: LoadedExtension, panel: Page, count: number): Promise<number[]> {
+  return restartWorker(ext, panel, count, {
+    script: ext.serviceWorker.url(),
+    wake: (page) =>
+      page.evaluate(() => {
+        const { chrome } = globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } };
+        void chrome.runtime.sendMessage({ bench: 'wake' }).catch(() => undefined);
+      }),
+    read: () => readStart(ext),
+  });
+}
+
+/** The same for the floor's empty worker (floors.ts), woken by a message from our panel to that extension. */
+export async function floorRestartTimings(ext: LoadedExtension, panel: Page, count: number, floorScript: string, mark: string): Promise<number[]> {
+  const floorId = new URL(floorScript).host;
+  const worker = () => ext.context.serviceWorkers().find((w) => w.url() === floorScript);
+  return restartWorker(ext, panel, count, {
+    script: floorScript,
+    wake: (page) =>
+      page.evaluate((id) => {
+        const { chrome } = globalThis as unknown as { chrome: { runtime: { sendMessage(id: string, m: unknown): Promise<unknown> } } };
+        void chrome.runtime.sendMessage(id, { bench: 'wake' }).catch(() => undefined);
+      }, floorId),
+    read: async () => {
+      const w = worker();
+      if (!w) return { origin: Number.NaN, listenersMs: null };
+      return w.evaluate((m) => {
+        const entry = performance.getEntriesByName(m)[0];
+        return { origin: performance.timeOrigin, listenersMs: entry ? entry.startTime : null };
+      }, mark);
+    },
+  });
+}
+
+async function restartWorker(ext: LoadedExtension, panel: Page, count: number, target: Restartable): Promise<number[]> {
   const cdp = await ext.context.newCDPSession(panel);
   const versions = new Map<string, { scriptURL: string; runningStatus: string }>();
   cdp.on('ServiceWorker.workerVersionUpdated', (event) => {
     for (const v of event.versions) versions.set(v.versionId, { scriptURL: v.scriptURL, runningStatus: v.runningStatus });
   });
   await cdp.send('ServiceWorker.enable');
-  const script = ext.serviceWorker.url();
+  const script = target.script;
   const timings: number[] = [];
-  let previous = (await readStart(ext)).origin;
+  let previous = (await target.read()).origin;
   for (let i = 0; i < count; i++) {
     const versionId = await until('the running worker', async () =>
       [...versions].find(([, v]) => v.scriptURL === script && v.runningStatus === 'running')?.[0],
     );
     await cdp.send('ServiceWorker.stopWorker', { versionId });
     await until('the worker to stop', async () => (versions.get(versionId)?.runningStatus === 'stopped' ? true : undefined));
-    await panel.evaluate(() => {
-      const { chrome } = globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } };
-      void chrome.runtime.sendMessage({ bench: 'wake' }).catch(() => undefined);
-    });
+    await target.wake(panel);
     const start = await until('a new worker instance', async () => {
-      const s = await readStart(ext);
-      return s.origin !== previous && s.listenersMs !== null ? s : undefined;
+      const s = await target.read().catch(() => ({ origin: Number.NaN, listenersMs: null }));
+      return !Number.isNaN(s.origin) && s.origin !== previous && s.listenersMs !== null ? s : undefined;
     });
     previous = start.origin;
     timings.push(start.listenersMs as number);

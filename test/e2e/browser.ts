@@ -45,6 +45,8 @@ export interface LaunchOptions {
   viewport?: { width: number; height: number } | null;
   /** The system's colour scheme the pages see; default light. */
   colorScheme?: 'light' | 'dark';
+  /** Other unpacked extensions loaded beside ours (the bench's floor worker). */
+  alsoLoad?: string[];
   /** Default true: Playwright closes the browser on Ctrl-C and exits. The demo closes things itself. */
   handleSignals?: boolean;
 }
@@ -64,8 +66,8 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Load
     handleSIGINT: options.handleSignals ?? true,
     handleSIGTERM: options.handleSignals ?? true,
     args: [
-      `--disable-extensions-except=${extensionDir}`,
-      `--load-extension=${extensionDir}`,
+      `--disable-extensions-except=${[extensionDir, ...(options.alsoLoad ?? [])].join(',')}`,
+      `--load-extension=${[extensionDir, ...(options.alsoLoad ?? [])].join(',')}`,
       '--no-sandbox',
       '--disable-gpu',
       '--disable-quic',
@@ -75,9 +77,10 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Load
       '--no-first-run',
     ],
   });
+  // Ours is the worker named background.js (WXT's); another extension loaded beside it has its own.
+  const ours = (w: Worker) => w.url().startsWith('chrome-extension://') && w.url().endsWith('/background.js');
   const serviceWorker =
-    context.serviceWorkers().find((w) => w.url().startsWith('chrome-extension://')) ??
-    (await context.waitForEvent('serviceworker', (w) => w.url().startsWith('chrome-extension://')));
+    context.serviceWorkers().find(ours) ?? (await context.waitForEvent('serviceworker', ours));
   const extensionId = new URL(serviceWorker.url()).host;
   return {
     context,

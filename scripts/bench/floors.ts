@@ -1,0 +1,114 @@
+/**
+ * The floor of each timing: the same kind of work with none of ours in it, measured in the same run and
+ * interleaved with the timing, so a busy machine slows both and their ratio says what our code costs. Each
+ * floor is timed where its timing is (the panel's page, its IndexedDB, a worker), by the same clock.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+
+/** The bare page of the panel: sidepanel.html's own HTML and stylesheet, no script. Written into the build. */
+export const FLOOR_PAGE = 'bench-floor.html';
+
+/** Writes the floor page beside sidepanel.html in a built extension (the bench's build, never a store one). */
+export async function writeFloorPage(buildDir: string): Promise<void> {
+  const html = await readFile(path.join(buildDir, 'sidepanel.html'), 'utf8');
+  const bare = html
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')
+    .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/g, '')
+    .replace(/<body([^>]*)>/, '<body$1><main><p>Agent Connection</p></main>');
+  await writeFile(path.join(buildDir, FLOOR_PAGE), bare);
+}
+
+/** Opens the bare page in a new tab: ms from its navigation's start to its first contentful paint. */
+export async function openFloorTimed(page: Page, url: string): Promise<number> {
+  await page.goto(url);
+  await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
+  return page.evaluate(() => (performance.getEntriesByName('first-contentful-paint')[0] as PerformanceEntry).startTime);
+}
+
+/** One animation frame in the page: the median gap between 11 successive frames. */
+export function frameMs(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const stamps: number[] = [];
+        const tick = (t: number) => {
+          stamps.push(t);
+          if (stamps.length < 12) {
+            requestAnimationFrame(tick);
+            return;
+          }
+          const gaps = stamps.slice(1).map((s, i) => s - (stamps[i] as number)).sort((a, b) => a - b);
+          resolve(gaps[Math.floor(gaps.length / 2)] as number);
+        };
+        requestAnimationFrame(tick);
+      }),
+  );
+}
+
+/**
+ * The floor of a cached list: the same rows read raw from the extension's IndexedDB by the same index, and
+ * their text put in the page as plain text nodes (one list item each), timed until they are in the document.
+ */
+export function rawListMs(page: Page, read: { index: string; key: string | null; limit: number; fields: string[] }): Promise<number> {
+  return page.evaluate(
+    (r) =>
+      new Promise<number>((resolve, reject) => {
+        const start = performance.now();
+        const open = indexedDB.open('agent-connection');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const index = db.transaction('calls').objectStore('calls').index(r.index);
+          const cursor = r.key === null ? index.openCursor(null, 'prev') : index.openCursor(IDBKeyRange.only(r.key));
+          const rows: unknown[] = [];
+          cursor.onerror = () => reject(cursor.error);
+          cursor.onsuccess = () => {
+            const c = cursor.result;
+            if (c && rows.length < r.limit) {
+              rows.push(c.value);
+              c.continue();
+              return;
+            }
+            db.close();
+            const list = document.createElement('ul');
+            for (const row of rows) {
+              const item = document.createElement('li');
+              for (const field of r.fields) {
+                const value = field.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), row);
+                item.append(document.createTextNode(typeof value === 'string' ? value : JSON.stringify(value ?? '')));
+              }
+              list.append(item);
+            }
+            document.body.append(list);
+            const ms = performance.now() - start;
+            list.remove();
+            resolve(ms);
+          };
+        };
+      }),
+    read,
+  );
+}
+
+/**
+ * An extension with nothing but an empty service worker that marks when its one listener is registered, as
+ * ours does, so its start is the floor of our worker's start. Loaded beside ours.
+ */
+export const FLOOR_WORKER_MARK = 'floor:listeners-registered';
+
+export async function writeFloorExtension(): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'bench-floor-ext-'));
+  await writeFile(
+    path.join(dir, 'manifest.json'),
+    JSON.stringify({ manifest_version: 3, name: 'Bench floor', version: '1.0', background: { service_worker: 'worker.js' } }),
+  );
+  await writeFile(
+    path.join(dir, 'worker.js'),
+    `chrome.runtime.onMessageExternal.addListener((message, sender, reply) => { reply(true); });\nperformance.mark(${JSON.stringify(FLOOR_WORKER_MARK)});\n`,
+  );
+  return dir;
+}
