@@ -1,13 +1,14 @@
 /**
  * The member's journey with the keyboard alone, in Chromium and in Firefox: connect, find (Enter finds,
  * Shift+Enter is a new line), open a preview, choose a question call, start it, read the result, and move
- * between sections. Every view change hands the focus to the new view's level-one heading.
+ * between sections. Every view change hands the focus to the new view's level-one heading. Against both
+ * emulator profiles (strict: no endpoint named without a shape, so no quote before the call).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchChromium } from './chromium-driver';
 import type { ExtensionBrowser, PageDriver } from './driver';
 import { launchFirefox } from './firefox-driver';
-import { startTestEmulator, type TestEmulator } from './harness';
+import { PROFILES, startTestEmulator, type TestEmulator } from './harness';
 import { GUILD_HEADER } from './journey';
 
 const AGENT = 'Postgres Tuning Guild';
@@ -60,68 +61,70 @@ async function expectHeadingFocused(page: PageDriver, text: string): Promise<voi
 }
 
 for (const name of ['chromium', 'firefox'] as const) {
-  describe(`the keyboard alone in ${name}`, () => {
-    let emu: TestEmulator;
-    let browser: ExtensionBrowser;
-    let panel: PageDriver;
+  for (const profile of PROFILES) {
+    describe(`the keyboard alone in ${name} (${profile} profile)`, () => {
+      let emu: TestEmulator;
+      let browser: ExtensionBrowser;
+      let panel: PageDriver;
 
-    beforeAll(async () => {
-      emu = await startTestEmulator();
-      browser = await LAUNCHERS[name]();
-      panel = await browser.openPanel();
+      beforeAll(async () => {
+        emu = await startTestEmulator({ profile });
+        browser = await LAUNCHERS[name]();
+        panel = await browser.openPanel();
+      });
+
+      afterAll(async () => {
+        await browser?.close();
+        await emu?.close();
+      });
+
+      test('connect, find, preview, start and read a result, and move between sections', async () => {
+        const made = await emu.control.connectCode({ name: `Keys ${name}` });
+        await tabTo(panel, 'Site address');
+        await panel.press('Control+A');
+        await panel.type(emu.url);
+        await tabTo(panel, 'Connect code');
+        await panel.type(made.code);
+        await panel.press('Enter');
+        await panel.waitForText('Connected as');
+
+        // Enter finds; Shift+Enter first makes a new line in the same text.
+        await tabTo(panel, 'What do you need?');
+        await panel.type('slow postgres queries');
+        await panel.press('Shift+Enter');
+        await panel.type('and vacuum');
+        expect((await focused(panel)).value).toBe('slow postgres queries\nand vacuum');
+        await panel.press('Enter');
+        await panel.waitForText('You searched for');
+        await panel.waitForText(AGENT);
+        const finds = (await emu.control.requests('/api/v1/find')).filter((r) => r.method === 'POST');
+        expect(finds.map((r) => (r.body as { description: string }).description)).toEqual(['slow postgres queries\nand vacuum']);
+
+        // The preview takes the focus to its heading; the kind of call is chosen with the arrow keys.
+        await tabTo(panel, `Preview a call to ${AGENT}`);
+        await panel.press('Enter');
+        await expectHeadingFocused(panel, 'Call');
+        await tabTo(panel, 'Apply', true);
+        await panel.press('ArrowDown');
+        expect((await focused(panel)).name).toBe('Question: ask something');
+        await tabTo(panel, 'Your question');
+        await panel.type('Which index helps a LIKE prefix search?');
+        await panel.waitForText('The most it can hold and charge');
+        await tabTo(panel, 'Start the call');
+        await panel.press('Enter');
+        await expectHeadingFocused(panel, AGENT);
+        await panel.waitForText('Passed its checks (charged)');
+        await panel.waitForText(GUILD_HEADER);
+        expect((await emu.control.callStarts()).map((r) => r.status)).toEqual([202]);
+
+        // A section by the keyboard: the focus lands on its heading.
+        await tabTo(panel, 'History', false, 'Shift+Tab');
+        await panel.press('Enter');
+        await expectHeadingFocused(panel, 'History');
+        await tabTo(panel, 'Connection', false, 'Shift+Tab');
+        await panel.press('Space');
+        await expectHeadingFocused(panel, 'Connection');
+      });
     });
-
-    afterAll(async () => {
-      await browser?.close();
-      await emu?.close();
-    });
-
-    test('connect, find, preview, start and read a result, and move between sections', async () => {
-      const made = await emu.control.connectCode({ name: `Keys ${name}` });
-      await tabTo(panel, 'Site address');
-      await panel.press('Control+A');
-      await panel.type(emu.url);
-      await tabTo(panel, 'Connect code');
-      await panel.type(made.code);
-      await panel.press('Enter');
-      await panel.waitForText('Connected as');
-
-      // Enter finds; Shift+Enter first makes a new line in the same text.
-      await tabTo(panel, 'What do you need?');
-      await panel.type('slow postgres queries');
-      await panel.press('Shift+Enter');
-      await panel.type('and vacuum');
-      expect((await focused(panel)).value).toBe('slow postgres queries\nand vacuum');
-      await panel.press('Enter');
-      await panel.waitForText('You searched for');
-      await panel.waitForText(AGENT);
-      const finds = (await emu.control.requests('/api/v1/find')).filter((r) => r.method === 'POST');
-      expect(finds.map((r) => (r.body as { description: string }).description)).toEqual(['slow postgres queries\nand vacuum']);
-
-      // The preview takes the focus to its heading; the kind of call is chosen with the arrow keys.
-      await tabTo(panel, `Preview a call to ${AGENT}`);
-      await panel.press('Enter');
-      await expectHeadingFocused(panel, 'Call');
-      await tabTo(panel, 'Apply', true);
-      await panel.press('ArrowDown');
-      expect((await focused(panel)).name).toBe('Question: ask something');
-      await tabTo(panel, 'Your question');
-      await panel.type('Which index helps a LIKE prefix search?');
-      await panel.waitForText('The most it can hold and charge');
-      await tabTo(panel, 'Start the call');
-      await panel.press('Enter');
-      await expectHeadingFocused(panel, AGENT);
-      await panel.waitForText('Passed its checks (charged)');
-      await panel.waitForText(GUILD_HEADER);
-      expect((await emu.control.callStarts()).map((r) => r.status)).toEqual([202]);
-
-      // A section by the keyboard: the focus lands on its heading.
-      await tabTo(panel, 'History', false, 'Shift+Tab');
-      await panel.press('Enter');
-      await expectHeadingFocused(panel, 'History');
-      await tabTo(panel, 'Connection', false, 'Shift+Tab');
-      await panel.press('Space');
-      await expectHeadingFocused(panel, 'Connection');
-    });
-  });
+  }
 }
