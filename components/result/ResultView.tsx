@@ -40,7 +40,7 @@ export function ResultView({
         {headerToShow(result.header)}
       </p>
       <h2>
-        <UntrustedText value={result.untrustedCallName} empty={result.callId} />
+        <UntrustedText value={result.untrustedCallName} empty={result.callId} name />
       </h2>
       <p class="status" role="status">
         {callStatusWords(result.status)}

@@ -45,7 +45,7 @@ export function SessionListItem({ session: s, onOpen, now }: { session: SessionS
   return (
     <li class="session-item">
       <h2 id={`${id}-name`}>
-        <UntrustedText value={s.untrustedAgentName} empty={s.agentId} />
+        <UntrustedText value={s.untrustedAgentName} empty={s.agentId} name />
       </h2>
       <p>
         {wayWords(s.way)} · {sessionStatusWords(s.status)}

@@ -108,7 +108,7 @@ export function SessionView({ sessionId, onBack }: SessionViewProps) {
     <section aria-labelledby="session-view-title" class="session-view">
       {onBack ? <BackButton onBack={onBack} /> : null}
       <ViewHeading id="session-view-title">
-        <UntrustedText value={session.untrustedAgentName} empty={session.agentId} />
+        <UntrustedText value={session.untrustedAgentName} empty={session.agentId} name />
       </ViewHeading>
       <p>
         {wayWords(session.way)} · {sessionStatusWords(session.status)} ·{' '}

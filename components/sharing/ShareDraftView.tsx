@@ -41,7 +41,7 @@ export function ShareDraftView(props: ShareDraftViewProps) {
   return (
     <section aria-labelledby={headingId} class="share-draft">
       <h2 id={headingId}>
-        <UntrustedText value={draft.untrustedTitle} empty="Untitled draft" />
+        <UntrustedText value={draft.untrustedTitle} empty="Untitled draft" name />
       </h2>
       <p role="status">{shareStatusWords(draft.status)}</p>
       <p class="muted">
