@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { approvalsForCall, db, getCall } from '@/lib/db';
 import type { CallRow } from '@/lib/db/types';
 import { formatRelative } from '@/lib/format/time';
@@ -9,7 +9,8 @@ import { UntrustedText } from '../common/UntrustedText';
 import { callStateWords } from '../common/words';
 import { ApprovalWait } from '../refusal/ApprovalWait';
 import { RefusalView } from '../refusal/RefusalView';
-import { ResultView } from './ResultView';
+import { loadNoteView, ResultView } from './ResultView';
+import { preload } from '../common/Lazy';
 import { StopButton } from './StopButton';
 import { ViewHeading } from '../common/ViewHeading';
 import { Skeleton } from '../common/Skeleton';
@@ -23,6 +24,8 @@ interface Props {
 
 /** One call from the calls table, whatever its state: sending, waiting for approval, refused, running, ended. */
 export function CallView({ localId, onEdit }: Props) {
+  // A call's note is shown by a reader loaded apart from the panel; load it while the call runs.
+  useEffect(() => preload(loadNoteView), []);
   const call = useLiveQuery(() => getCall(db, localId), [localId]);
   if (!call.loaded) return <Skeleton label="Loading the call…" />;
   if (!call.value) return <p role="status">This call is not stored in this browser.</p>;

@@ -15,7 +15,7 @@ import { SiteText } from '../common/SiteText';
 const ENDED = new Set(['passed', 'failed', 'returned']);
 
 // The note's Markdown reader loads with the first note shown, not with the panel (its script budget at open).
-const loadNoteView = () => import('./NoteView').then((m) => m.NoteView);
+export const loadNoteView = () => import('./NoteView').then((m) => m.NoteView);
 
 /**
  * One call result. The header line comes first, always; everything after it is data: the note, checks and
