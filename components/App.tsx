@@ -1,7 +1,7 @@
 import type { JSX } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { AgentCard } from '@/lib/api/schemas';
-import { db, getConnection } from '@/lib/db';
+import { getConnection } from '@/lib/db/queries';
 import type { CallRow, ConnectionRow } from '@/lib/db/types';
 import { CallsList } from './calls/CallsList';
 import { BackgroundBanner } from './common/BackgroundBanner';
@@ -23,6 +23,7 @@ import { Lazy } from './common/Lazy';
 import { FirstRunCard } from './status/FirstRunCard';
 import { StatusView } from './status/StatusView';
 import { Skeleton } from './common/Skeleton';
+import { firstReads } from '@/lib/db/first-read';
 
 export type Route =
   | { view: 'find' }
@@ -65,7 +66,7 @@ export function draftFromCall(call: CallRow): CallDraft {
  * point the panel at a call (a notification's click) or at a find (the menu or the shortcut).
  */
 export function App() {
-  const connection = useLiveQuery(() => getConnection(db), []);
+  const connection = useLiveQuery((db) => getConnection(db), [], firstReads.connection);
   if (!connection.loaded) {
     return (
       <main>

@@ -1,4 +1,4 @@
-import { db, recentCalls } from '@/lib/db';
+import { recentCalls } from '@/lib/db/queries';
 import type { CallRow } from '@/lib/db/types';
 import { formatRelative } from '@/lib/format/time';
 import { callStatusWords, callStateWords } from '../common/words';
@@ -19,7 +19,7 @@ interface Props {
 
 /** The calls stored in this browser, newest first; each opens its own view. */
 export function CallsList({ onOpen, sessionId }: Props) {
-  const calls = useLiveQuery(() => recentCalls(db), []);
+  const calls = useLiveQuery((db) => recentCalls(db), []);
   if (!calls.loaded) return <Skeleton label="Loading calls…" />;
   const rows = (calls.value ?? []).filter((c) => !sessionId || c.sessionId === sessionId || c.request.sessionId === sessionId);
   if (rows.length === 0) return <p class="empty">No calls yet. Select text on a page and choose “Find AI Agents” from the right-click menu, or type what you need in Find; then preview and start a call.</p>;

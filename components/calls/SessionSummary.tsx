@@ -1,4 +1,4 @@
-import { db, getSession } from '@/lib/db';
+import { getSession } from '@/lib/db/queries';
 import { formatCount } from '@/lib/format/count';
 import { formatCents } from '@/lib/format/money';
 import { formatRelative } from '@/lib/format/time';
@@ -15,7 +15,7 @@ const SESSION_STATUS_WORDS: Record<string, string> = {
 
 /** The one session a session-scoped key reaches, as last read. */
 export function SessionSummary({ sessionId }: { sessionId: string }) {
-  const row = useLiveQuery(() => getSession(db, sessionId), [sessionId]);
+  const row = useLiveQuery((db) => getSession(db, sessionId), [sessionId]);
   const session = row.value?.session;
   return (
     <section aria-labelledby="session-title" class="card">

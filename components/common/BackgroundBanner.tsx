@@ -1,10 +1,11 @@
-import { backgroundStatus, db } from '@/lib/db';
+import { backgroundStatus } from '@/lib/db/queries';
 import { formatAbsolute } from '@/lib/format/time';
 import { useLiveQuery } from './useLiveQuery';
+import { firstReads } from '@/lib/db/first-read';
 
 /** The background's own state: offline, paused by the site's pace, or its last error. What is shown stays. */
 export function BackgroundBanner() {
-  const status = useLiveQuery(() => backgroundStatus(db), []);
+  const status = useLiveQuery((db) => backgroundStatus(db), [], firstReads.backgroundStatus);
   const row = status.value;
   if (!row) return null;
   if (row.offline) {

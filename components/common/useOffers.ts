@@ -1,5 +1,5 @@
 import { type Capability, CAPABILITIES, type Offer, offersFor } from '@/lib/api/capabilities';
-import { db, getConnection } from '@/lib/db';
+import { getConnection } from '@/lib/db/queries';
 import { useLiveQuery } from './useLiveQuery';
 
 const ALL_UNKNOWN = Object.fromEntries(CAPABILITIES.map((c) => [c, 'unknown'])) as Record<Capability, Offer>;
@@ -10,7 +10,7 @@ const ALL_UNKNOWN = Object.fromEntries(CAPABILITIES.map((c) => [c, 'unknown'])) 
  * background answers a "not offered" with the member's words and the shaped way.
  */
 export function useOffers(): Record<Capability, Offer> {
-  const live = useLiveQuery(async () => {
+  const live = useLiveQuery(async (db) => {
     const conn = await getConnection(db);
     if (!conn) return ALL_UNKNOWN;
     return offersFor(await db.capabilities.where('origin').equals(conn.origin).toArray(), conn.origin, Date.now());

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { AgentCard } from '@/lib/api/schemas';
-import { db, latestFind } from '@/lib/db';
+import { latestFind } from '@/lib/db/queries';
 import type { FindRow, MemberError } from '@/lib/db/types';
 import { charCount } from '@/lib/format/chars';
 import type { SelectionHandoff } from '@/lib/messages';
@@ -14,6 +14,7 @@ import { UntrustedText } from '../common/UntrustedText';
 import { AgentCardView } from './AgentCardView';
 import { useSelectionHandoff } from './useSelection';
 import { ViewHeading } from '../common/ViewHeading';
+import { firstReads } from '@/lib/db/first-read';
 
 const MIN_CHARS = 3;
 const MAX_CHARS = 2000;
@@ -25,7 +26,7 @@ interface Props {
 /** A search field, and the latest find (typed here, or from a selection through the menu or shortcut). */
 export function FindView({ onChoose }: Props) {
   const actions = useActions();
-  const latest = useLiveQuery(() => latestFind(db), []);
+  const latest = useLiveQuery((db) => latestFind(db), [], firstReads.latestFind);
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<MemberError | null>(null);
   const [busy, setBusy] = useState(false);

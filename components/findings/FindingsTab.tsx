@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { db, listFindings } from '@/lib/db';
+import { listFindings } from '@/lib/db/queries';
 import type { ConnectionRow, MemberError } from '@/lib/db/types';
 import { availabilityFromError, type FindingsAvailability, findingsAvailability } from '@/lib/findings/availability';
 import { formatRelative } from '@/lib/format/time';
@@ -18,7 +18,7 @@ import { ViewHeading } from '../common/ViewHeading';
  */
 export function FindingsTab({ row }: { row: ConnectionRow }) {
   const actions = useActions();
-  const findings = useLiveQuery(() => listFindings(db), []);
+  const findings = useLiveQuery((db) => listFindings(db), []);
   const [reading, setReading] = useState(false);
   const [error, setError] = useState<MemberError | null>(null);
   const [fromError, setFromError] = useState<FindingsAvailability | null>(null);

@@ -1,5 +1,4 @@
 import { useId, useState } from 'preact/hooks';
-import { db } from '@/lib/db';
 import type { CallRow } from '@/lib/db/types';
 import {
   CALL_STATUS_WORDS,
@@ -38,8 +37,8 @@ export function HistoryTab({ onOpenCall, onOpenSession }: HistoryTabProps) {
   const [agentId, setAgentId] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
   const [limit, setLimit] = useState(HISTORY_PAGE);
-  const agents = useLiveQuery(() => historyAgents(db), []);
-  const total = useLiveQuery(() => db.calls.count(), []);
+  const agents = useLiveQuery((db) => historyAgents(db), []);
+  const total = useLiveQuery((db) => db.calls.count(), []);
 
   const statusWords: Record<string, string> = shown === 'calls' ? CALL_STATUS_WORDS : SESSION_STATUS_WORDS;
   const reset = () => setLimit(HISTORY_PAGE);
@@ -146,7 +145,7 @@ interface ListProps<S> {
 }
 
 function CallHistory({ agentId, status, limit, onMore, onOpen }: ListProps<CallHistoryStatus>) {
-  const page = useLiveQuery(() => historyCalls(db, { agentId, status }, limit), [agentId, status, limit]);
+  const page = useLiveQuery((db) => historyCalls(db, { agentId, status }, limit), [agentId, status, limit]);
   if (!page.loaded) return <Skeleton label="Loading the history…" />;
   const rows = page.value?.rows ?? [];
   if (rows.length === 0) return <p class="empty">No calls match. Choose another agent, status or period above.</p>;
@@ -188,7 +187,7 @@ function CallLine({ call, now, onOpen }: { call: CallRow; now: Date; onOpen: (lo
 }
 
 function SessionHistory({ agentId, status, limit, onMore, onOpen }: ListProps<SessionHistoryStatus>) {
-  const page = useLiveQuery(() => historySessions(db, { agentId, status }, limit), [agentId, status, limit]);
+  const page = useLiveQuery((db) => historySessions(db, { agentId, status }, limit), [agentId, status, limit]);
   if (!page.loaded) return <Skeleton label="Loading the history…" />;
   const rows = page.value?.rows ?? [];
   if (rows.length === 0) return <p class="empty">No sessions match. Choose another agent, status or period above.</p>;

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { db, getConnection } from '@/lib/db';
+import { getConnection } from '@/lib/db/queries';
 import type { ConnectionRow, MemberError, Settings } from '@/lib/db/types';
 import { formatRelative } from '@/lib/format/time';
 import { connectionPageUrl } from '@/lib/safety/urls';
@@ -21,8 +21,8 @@ import { Skeleton } from '../common/Skeleton';
  */
 export function OptionsPage({ firefox }: { firefox: boolean }) {
   const actions = useActions();
-  const connection = useLiveQuery(async () => (await getConnection(db)) ?? null, []);
-  const settings = useLiveQuery(() => readSettings(db), []);
+  const connection = useLiveQuery(async (db) => (await getConnection(db)) ?? null, []);
+  const settings = useLiveQuery((db) => readSettings(db), []);
   const [error, setError] = useState<MemberError | null>(null);
 
   const change = async (next: Partial<Settings>) => {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Preview } from '@/lib/api/schemas';
-import { db, getCall, getConnection } from '@/lib/db';
+import { getCall, getConnection } from '@/lib/db/queries';
 import type { MemberError } from '@/lib/db/types';
 import { charCount } from '@/lib/format/chars';
 import { dollarsToCents } from '@/lib/format/money';
@@ -67,7 +67,7 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
   const requestSeq = useRef(0);
   const files = useRef<CallFilesHandle | null>(null);
   const [chosen, setChosen] = useState<CallFilesSummary>({ count: 0, checking: false, refused: 0 });
-  const connection = useLiveQuery(() => getConnection(db), []);
+  const connection = useLiveQuery((db) => getConnection(db), []);
   const offers = useOffers();
 
   const setDraft = (next: CallDraft) => {
@@ -110,7 +110,7 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
   }, [draft.agentId, draft.callId, draft.subject, textKey, secretInText]);
 
   // A call that the site refused after the reply (or that this view started) shows its refusal here.
-  const lastCall = useLiveQuery(async () => (lastLocalId ? ((await getCall(db, lastLocalId)) ?? null) : null), [lastLocalId]);
+  const lastCall = useLiveQuery(async (db) => (lastLocalId ? ((await getCall(db, lastLocalId)) ?? null) : null), [lastLocalId]);
   const refusal = startError ?? (lastCall.value?.state === 'refused' ? lastCall.value.error : null);
 
   const conn = connection.value;

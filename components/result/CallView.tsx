@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { approvalsForCall, db, getCall } from '@/lib/db';
+import { approvalsForCall, getCall } from '@/lib/db/queries';
 import type { CallRow } from '@/lib/db/types';
 import { formatRelative } from '@/lib/format/time';
 import { useActions } from '../common/actions';
@@ -26,7 +26,7 @@ interface Props {
 export function CallView({ localId, onEdit }: Props) {
   // A call's note is shown by a reader loaded apart from the panel; load it while the call runs.
   useEffect(() => preload(loadNoteView), []);
-  const call = useLiveQuery(() => getCall(db, localId), [localId]);
+  const call = useLiveQuery((db) => getCall(db, localId), [localId]);
   if (!call.loaded) return <Skeleton label="Loading the call…" />;
   if (!call.value) return <p role="status">This call is not stored in this browser.</p>;
   return <CallDetails call={call.value} onEdit={onEdit} />;
@@ -115,7 +115,7 @@ function CallState({ call, onEdit }: { call: CallRow; onEdit: (call: CallRow) =>
 }
 
 function PendingApproval({ call }: { call: CallRow }) {
-  const approvals = useLiveQuery(() => approvalsForCall(db, call.localId), [call.localId]);
+  const approvals = useLiveQuery((db) => approvalsForCall(db, call.localId), [call.localId]);
   const approval = approvals.value?.find((a) => a.status === 'pending') ?? approvals.value?.[0] ?? null;
   const extras = call.error?.extras;
   return (

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { CallFile } from '@/lib/api/schemas';
-import { db, getConnection } from '@/lib/db';
+import { getConnection } from '@/lib/db/queries';
 import { downloadsLeft } from '@/lib/files/download-allowance';
 import { signedFileLink } from '@/lib/files/signed-link';
 import { hostPattern } from '@/lib/safety/host-pattern';
@@ -19,7 +19,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * site's own allowance, so the figure reads as the Connection tab shows it.
  */
 function useDownloadsLeft(): { left: number | null; allowance: number } | null {
-  const live = useLiveQuery(async () => {
+  const live = useLiveQuery(async (db) => {
     const conn = await getConnection(db);
     const records = await db.downloads.where('at').above(Date.now() - DAY_MS).toArray();
     if (!conn?.me) return null;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { AnswerInput, Question } from '@/lib/api/schemas';
-import { callsInSession, db, getSession } from '@/lib/db';
+import { callsInSession, getSession } from '@/lib/db/queries';
 import type { MemberError } from '@/lib/db/types';
 import { formatCount } from '@/lib/format/count';
 import { formatCents } from '@/lib/format/money';
@@ -29,6 +29,7 @@ import { SessionCalls } from './SessionCalls';
 import { SessionResults } from './SessionResults';
 import { ViewHeading } from '../common/ViewHeading';
 import { Skeleton } from '../common/Skeleton';
+import { loadDb } from '@/lib/db/lazy';
 
 export interface SessionViewProps {
   sessionId: string;
@@ -45,9 +46,9 @@ const RESEARCH_WORDS =
  */
 export function SessionView({ sessionId, onBack }: SessionViewProps) {
   const actions = useActions();
-  const row = useLiveQuery(() => getSession(db, sessionId), [sessionId]);
-  const planRow = useLiveQuery(() => db.plans.get(sessionId), [sessionId]);
-  const calls = useLiveQuery(() => callsInSession(db, sessionId), [sessionId]);
+  const row = useLiveQuery((db) => getSession(db, sessionId), [sessionId]);
+  const planRow = useLiveQuery((db) => db.plans.get(sessionId), [sessionId]);
+  const calls = useLiveQuery((db) => callsInSession(db, sessionId), [sessionId]);
   const drafts = useAnswerDrafts(sessionId);
   const offers = useOffers();
   const [readError, setReadError] = useState<MemberError | null>(null);
@@ -66,6 +67,7 @@ export function SessionView({ sessionId, onBack }: SessionViewProps) {
     void (async () => {
       const read = await actions.send('refreshSession', { sessionId });
       setReadError(read.ok ? null : read.error);
+      const { db } = await loadDb();
       const stored = await getSession(db, sessionId);
       if (stored && knownValue(stored.session.way) !== 'question') await actions.send('refreshPlan', { sessionId });
     })();

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'preact/hooks';
-import { db } from '@/lib/db';
 import type { SessionRow } from '@/lib/db/types';
 import { useActions } from '../common/actions';
 import { useLiveQuery } from '../common/useLiveQuery';
 import { SessionList } from './SessionList';
 import { ViewHeading } from '../common/ViewHeading';
 import { Skeleton } from '../common/Skeleton';
+import { loadDb } from '@/lib/db/lazy';
 
 /** Sessions read at most this many at a time when the member asks to update the list. */
 const READ_AT_ONCE = 20;
@@ -17,6 +17,7 @@ function newestFirst(a: SessionRow, b: SessionRow): number {
 
 /** Sessions of this browser's calls that were never read: their ids, newest call first. */
 async function unreadSessionIds(): Promise<string[]> {
+  const { db } = await loadDb();
   const known = new Set(await db.sessions.toCollection().primaryKeys());
   const ids: string[] = [];
   await db.calls
@@ -32,7 +33,7 @@ async function unreadSessionIds(): Promise<string[]> {
 /** The member's sessions from the cache, newest first; each opens its view. */
 export function SessionsTab({ onOpen }: { onOpen: (sessionId: string) => void }) {
   const actions = useActions();
-  const rows = useLiveQuery(async () => (await db.sessions.toArray()).sort(newestFirst), []);
+  const rows = useLiveQuery(async (db) => (await db.sessions.toArray()).sort(newestFirst), []);
   const [reading, setReading] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 

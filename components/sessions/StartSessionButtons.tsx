@@ -1,11 +1,12 @@
 import { useState } from 'preact/hooks';
 import type { UntrustedText } from '@/lib/api/schemas';
-import { db, getCall } from '@/lib/db';
+import { getCall } from '@/lib/db/queries';
 import type { MemberError } from '@/lib/db/types';
 import type { CallRequestPayload } from '@/lib/messages';
 import { useActions } from '../common/actions';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { useOffers } from '../common/useOffers';
+import { loadDb } from '@/lib/db/lazy';
 
 interface Props {
   agentId: string;
@@ -66,6 +67,7 @@ export function StartSessionButtons(props: Props) {
       setError(result.error);
       return;
     }
+    const { db } = await loadDb();
     const row = await getCall(db, result.value.localId);
     if (result.value.state === 'started' && row?.sessionId) onStarted(row.sessionId);
     else onCallStarted(result.value.localId);

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { db } from '@/lib/db';
 import type { AnswerDraftRow } from '@/lib/db/types';
 import type { AnswerDraft } from '@/lib/session/answer-draft';
 import { useActions } from '../common/actions';
@@ -69,7 +68,7 @@ const same = (a: AnswerDraft, b: AnswerDraft) => JSON.stringify(a) === JSON.stri
  */
 export function useAnswerDrafts(sessionId: string): AnswerDrafts {
   const actions = useActions();
-  const rows = useLiveQuery(() => db.answerDrafts.where('sessionId').equals(sessionId).toArray(), [sessionId]);
+  const rows = useLiveQuery((db) => db.answerDrafts.where('sessionId').equals(sessionId).toArray(), [sessionId]);
   const [local, setLocal] = useState<Record<string, AnswerDraft>>({});
   const saver = useDebouncedSaver<AnswerDraft>((key, draft) => actions.send('saveAnswerDraft', { sessionId, key, draft }));
   const stored: AnswerDraftRow[] = rows.value ?? [];
@@ -115,7 +114,7 @@ export interface TextDraft {
 
 export function useTextDraft(id: string): TextDraft {
   const actions = useActions();
-  const row = useLiveQuery(async () => (await db.textDrafts.get(id)) ?? null, [id]);
+  const row = useLiveQuery(async (db) => (await db.textDrafts.get(id)) ?? null, [id]);
   const saver = useDebouncedSaver<string>((key, text) => actions.send('saveTextDraft', { id: key, text }));
   return {
     loaded: row.loaded,

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { CoverageAnswer, CreateShareRequest } from '@/lib/api/schemas';
-import { db, getConnection } from '@/lib/db';
+import { getConnection } from '@/lib/db/queries';
 import type { MemberError } from '@/lib/db/types';
 import { connectionPageUrl } from '@/lib/safety/urls';
 import { useActions } from '../common/actions';
@@ -14,6 +14,7 @@ import { ShareDraftItem } from './ShareDraftItem';
 import { SharedProjectsList } from './SharedProjectsList';
 import { ViewHeading } from '../common/ViewHeading';
 import { Skeleton } from '../common/Skeleton';
+import { loadDb } from '@/lib/db/lazy';
 
 const isSharingOff = (error: MemberError) => error.code === 'switched_off' && error.extras.reason === 'sharing';
 
@@ -26,12 +27,12 @@ export function ShareView() {
   const actions = useActions();
   const site = useSite();
   const offers = useOffers();
-  const connection = useLiveQuery(() => getConnection(db), []);
-  const drafts = useLiveQuery(async () => {
+  const connection = useLiveQuery((db) => getConnection(db), []);
+  const drafts = useLiveQuery(async (db) => {
     const rows = await db.shares.toArray();
     return rows.map((row) => row.draft).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   }, []);
-  const projects = useLiveQuery(async () => {
+  const projects = useLiveQuery(async (db) => {
     const rows = await db.sharedProjects.toArray();
     return rows.map((row) => row.project).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   }, []);
@@ -61,7 +62,9 @@ export function ShareView() {
       if (result.ok) setProjectsRead(true);
       else failed(result.error);
     });
-    void db.shares.toArray().then((rows) => {
+    void loadDb()
+      .then(({ db }) => db.shares.toArray())
+      .then((rows) => {
       for (const row of rows) {
         if (row.draft.status === 'waiting_sign_off') void actions.send('refreshShare', { draftId: row.draftId });
       }

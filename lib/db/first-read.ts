@@ -1,0 +1,80 @@
+/**
+ * The panel's first screen read with the browser's own IndexedDB, before Dexie (about 30 KB gzip) is
+ * loaded: the connection, the latest find and the background's status are shown from these, and Dexie's
+ * liveQuery takes over after the first paint (components/common/useLiveQuery). Read-only: it never creates
+ * or upgrades the database, and it closes as soon as the background asks for a new version.
+ */
+import { DB_NAME } from './schema';
+import type { BackgroundStatusRow, ConnectionRow, FindRow } from './types';
+
+export interface FirstReader {
+  /** The row stored under `key`, or undefined (no such store or row). */
+  get<T>(store: string, key: IDBValidKey): Promise<T | undefined>;
+  /** The row with the highest primary key, or undefined. */
+  last<T>(store: string): Promise<T | undefined>;
+}
+
+/** An empty database: what the panel sees before the extension has stored anything. */
+const NOTHING_STORED: FirstReader = {
+  get: async () => undefined,
+  last: async () => undefined,
+};
+
+function request<T>(req: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error ?? new Error('IndexedDB read failed'));
+  });
+}
+
+function readerOf(db: IDBDatabase): FirstReader {
+  const store = (name: string): IDBObjectStore | null =>
+    db.objectStoreNames.contains(name) ? db.transaction(name, 'readonly').objectStore(name) : null;
+  return {
+    async get<T>(name: string, key: IDBValidKey) {
+      const s = store(name);
+      return s ? ((await request(s.get(key))) as T | undefined) : undefined;
+    },
+    async last<T>(name: string) {
+      const s = store(name);
+      if (!s) return undefined;
+      const cursor = await request(s.openCursor(null, 'prev'));
+      return (cursor?.value as T | undefined) ?? undefined;
+    },
+  };
+}
+
+/**
+ * Opens the extension's database at whatever version it has. When it does not exist yet the open is
+ * aborted (so Dexie later creates it with its own versions) and the reader answers as an empty database.
+ */
+export function openFirstReader(factory: IDBFactory = indexedDB, name: string = DB_NAME): Promise<FirstReader> {
+  return new Promise((resolve, reject) => {
+    let created = false;
+    const req = factory.open(name);
+    req.onupgradeneeded = () => {
+      created = true;
+      req.transaction?.abort();
+    };
+    req.onsuccess = () => {
+      const db = req.result;
+      // The background's Dexie may upgrade the database while the panel is open: never block it.
+      db.onversionchange = () => db.close();
+      resolve(readerOf(db));
+    };
+    req.onerror = (event) => {
+      if (created) {
+        event.preventDefault();
+        resolve(NOTHING_STORED);
+      } else reject(req.error ?? new Error('IndexedDB could not be opened'));
+    };
+    req.onblocked = () => reject(new Error('IndexedDB is being upgraded'));
+  });
+}
+
+/** The first-screen twins of lib/db/queries: the same rows by the same keys. */
+export const firstReads = {
+  connection: (r: FirstReader) => r.get<ConnectionRow>('connection', 'current'),
+  latestFind: (r: FirstReader) => r.last<FindRow>('finds'),
+  backgroundStatus: (r: FirstReader) => r.get<BackgroundStatusRow>('ui', 'background'),
+};

@@ -1,0 +1,85 @@
+import 'fake-indexeddb/auto';
+import { Dexie } from 'dexie';
+import { describe, expect, it } from 'vitest';
+import { AppDb } from '../../../lib/db';
+import { firstReads, openFirstReader } from '../../../lib/db/first-read';
+import { backgroundStatus, getConnection, latestFind } from '../../../lib/db/queries';
+import { makeConnectionRow } from '../components/fixtures';
+
+function findRow(text: string) {
+  return {
+    requestId: crypto.randomUUID(),
+    text,
+    cut: false,
+    source: 'panel' as const,
+    status: 'done' as const,
+    agents: [],
+    error: null,
+    at: '2026-05-01T10:01:00.000Z',
+    doneAt: '2026-05-01T10:01:01.000Z',
+  };
+}
+
+async function databaseExists(name: string): Promise<boolean> {
+  return (await indexedDB.databases()).some((d) => d.name === name);
+}
+
+describe('the panel’s first read, without Dexie', () => {
+  it('reads the same rows as the live queries: connection, latest find, background status', async () => {
+    const name = `first-read-${crypto.randomUUID()}`;
+    const db = new AppDb(name);
+    await db.connection.put(makeConnectionRow());
+    await db.finds.add(findRow('older'));
+    await db.finds.add(findRow('newest'));
+    await db.ui.put({
+      key: 'background',
+      offline: true,
+      offlineSince: '2026-05-01T10:02:00.000Z',
+      error: null,
+      pausedUntil: null,
+      updatedAt: '2026-05-01T10:02:00.000Z',
+    });
+    const reader = await openFirstReader(indexedDB, name);
+    expect(await firstReads.connection(reader)).toEqual(await getConnection(db));
+    expect(await firstReads.latestFind(reader)).toEqual(await latestFind(db));
+    expect((await firstReads.latestFind(reader))?.text).toBe('newest');
+    expect(await firstReads.backgroundStatus(reader)).toEqual(await backgroundStatus(db));
+    db.close();
+  });
+
+  it('answers "nothing stored" when the database does not exist, and does not create it', async () => {
+    const name = `first-read-missing-${crypto.randomUUID()}`;
+    const reader = await openFirstReader(indexedDB, name);
+    expect(await firstReads.connection(reader)).toBeUndefined();
+    expect(await firstReads.latestFind(reader)).toBeUndefined();
+    expect(await databaseExists(name)).toBe(false);
+    // Dexie then creates it with its own versions.
+    const db = new AppDb(name);
+    await db.connection.put(makeConnectionRow());
+    expect(await getConnection(db)).toBeTruthy();
+    db.close();
+  });
+
+  it('answers undefined for a store an older database does not have yet', async () => {
+    const name = `first-read-old-${crypto.randomUUID()}`;
+    const old = new Dexie(name);
+    old.version(1).stores({ connection: 'id' });
+    await old.open();
+    old.close();
+    const reader = await openFirstReader(indexedDB, name);
+    expect(await firstReads.latestFind(reader)).toBeUndefined();
+  });
+
+  it('never blocks the background upgrading the database while the panel is open', async () => {
+    const name = `first-read-upgrade-${crypto.randomUUID()}`;
+    const old = new Dexie(name);
+    old.version(1).stores({ connection: 'id' });
+    await old.open();
+    old.close();
+    await openFirstReader(indexedDB, name);
+    const db = new AppDb(name);
+    await db.open();
+    expect(db.verno).toBeGreaterThan(1);
+    db.close();
+  });
+});
