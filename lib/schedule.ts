@@ -30,15 +30,47 @@ export function pollIntervalMs(ageMs: number): number {
 }
 
 /**
- * When to read a call next: its pace from its age, never sooner than the site allows (Retry-After, in ms
- * from now) nor sooner than a pause that applies to all requests (`pausedUntil`, epoch ms).
+ * The longest a call is left unread while it may have ended, early in its life: a call that passes is then
+ * notified within about 5 s (the bench's "call passed → notification" budget).
  */
-export function nextPollAt(
-  now: number,
-  startedAt: number,
-  opts: { retryAfterMs?: number | null; pausedUntil?: number | null } = {},
-): number {
-  const paced = now + pollIntervalMs(now - startedAt);
+export const QUIET_CAP_MS = 4 * SECOND;
+
+/** Learned from this many of the latest ended calls to the same agent and call. */
+export const RUN_HISTORY = 5;
+
+/**
+ * How long a call to an agent is expected to run: the median of the latest ended calls' times from start to
+ * the read that found them ended (an upper bound of each run), or null with no history.
+ */
+export function expectedRunMs(durationsMs: readonly number[]): number | null {
+  const usable = durationsMs.filter((d) => Number.isFinite(d) && d > 0).slice(0, RUN_HISTORY);
+  if (usable.length === 0) return null;
+  const sorted = [...usable].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+export interface PollPace {
+  retryAfterMs?: number | null;
+  pausedUntil?: number | null;
+  /** From expectedRunMs: before then, reads are spaced up to QUIET_CAP_MS instead of the fast pace. */
+  expectedRunMs?: number | null;
+  /** The last read said "checking": the result is being checked, so the call ends soon (read at least every 2 s). */
+  checking?: boolean;
+}
+
+/**
+ * When to read a call next: its pace from its age, spaced out (never beyond QUIET_CAP_MS) while the call is
+ * not expected to have ended, and never sooner than the site allows (Retry-After, in ms from now) nor sooner
+ * than a pause that applies to all requests (`pausedUntil`, epoch ms).
+ */
+export function nextPollAt(now: number, startedAt: number, opts: PollPace = {}): number {
+  const pace = pollIntervalMs(now - startedAt);
+  let paced = now + (opts.checking ? Math.min(pace, 2 * SECOND) : pace);
+  if (!opts.checking && opts.expectedRunMs != null) {
+    const expectedEnd = startedAt + opts.expectedRunMs;
+    if (expectedEnd > paced) paced = Math.min(expectedEnd, now + Math.max(QUIET_CAP_MS, paced - now));
+  }
   const retry = opts.retryAfterMs != null ? now + opts.retryAfterMs : 0;
   return Math.max(paced, retry, opts.pausedUntil ?? 0);
 }

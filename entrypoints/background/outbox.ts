@@ -6,10 +6,10 @@
 import { ApiError } from '../../lib/api/errors';
 import type { StartCallAnswer } from '../../lib/api/schemas';
 import { StartCallRequestSchema } from '../../lib/api/schemas';
-import { type CallRow, type CallState, getConnection } from '../../lib/db';
+import { type CallRow, type CallState, getConnection, recentRunDurations } from '../../lib/db';
 import { CallRowSchema } from '../../lib/db/rows';
 import { type CallRequestPayload, CommandFailure, type CommandReply, localError } from '../../lib/messages';
-import { backoffMs, pollIntervalMs } from '../../lib/schedule';
+import { backoffMs, expectedRunMs, nextPollAt } from '../../lib/schedule';
 import { markApprovalRan, recordApprovalNotUsable, recordNeedsApproval } from './approval-records';
 import { type Ctx, isoNow } from './context';
 import { isNetworkFailure, NOT_CONNECTED, toMemberError } from './member-error';
@@ -122,6 +122,8 @@ async function setState(ctx: Ctx, localId: string, state: CallState, patch: Part
 }
 
 async function recordStarted(ctx: Ctx, row: CallRow, answer: StartCallAnswer): Promise<void> {
+  // How long this agent's calls ran lately: the first read waits for that (at most QUIET_CAP_MS).
+  const expected = expectedRunMs(await recentRunDurations(ctx.db, row.request.agentId, row.request.callId));
   await ctx.db.transaction('rw', ctx.db.calls, ctx.db.connection, async () => {
     await setState(ctx, row.localId, 'started', {
       runId: answer.runId,
@@ -134,7 +136,8 @@ async function recordStarted(ctx: Ctx, row: CallRow, answer: StartCallAnswer): P
       nextSendAt: null,
       startedAt: isoNow(ctx),
       polls: 0,
-      nextPollAt: ctx.now() + pollIntervalMs(0),
+      expectedRunMs: expected,
+      nextPollAt: nextPollAt(ctx.now(), ctx.now(), { expectedRunMs: expected }),
     });
     // G8: a privacy line on the 202 was never shown before: the panel shows it (again) prominently.
     if (answer.privacyLine !== null) {

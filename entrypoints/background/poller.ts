@@ -61,14 +61,14 @@ export async function applyResults(ctx: Ctx, results: readonly CallResult[], loc
       const now = ctx.now();
       const startedAt = row.startedAt ? Date.parse(row.startedAt) : now;
       if (!result) {
-        await ctx.db.calls.update(localId, { nextPollAt: nextPollAt(now, startedAt), polls: row.polls + 1 });
+        await ctx.db.calls.update(localId, { nextPollAt: nextPollAt(now, startedAt, { expectedRunMs: row.expectedRunMs }), polls: row.polls + 1 });
         return null;
       }
       if (isOpen(result)) {
         await ctx.db.calls.update(localId, {
           result,
           resultReadAt: isoNow(ctx),
-          nextPollAt: nextPollAt(now, startedAt),
+          nextPollAt: nextPollAt(now, startedAt, { expectedRunMs: row.expectedRunMs, checking: knownValue(result.status) === 'checking' }),
           polls: row.polls + 1,
           updatedAt: isoNow(ctx),
         });
@@ -105,7 +105,7 @@ async function readFailed(ctx: Ctx, localIds: readonly string[], err: unknown): 
       continue;
     }
     const startedAt = row.startedAt ? Date.parse(row.startedAt) : now;
-    await ctx.db.calls.update(localId, { nextPollAt: nextPollAt(now, startedAt, { retryAfterMs, pausedUntil: paused }) });
+    await ctx.db.calls.update(localId, { nextPollAt: nextPollAt(now, startedAt, { retryAfterMs, pausedUntil: paused, expectedRunMs: row.expectedRunMs }) });
   }
 }
 

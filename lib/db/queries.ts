@@ -51,6 +51,28 @@ export async function callsInSession(d: AppDb, sessionId: string): Promise<CallR
   return rows.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
 
+/** Calls read from the newest when learning how long an agent's calls run (bounded on a long history). */
+export const RUN_HISTORY_SCAN = 200;
+
+/**
+ * Start-to-ended times (ms) of the latest calls to this agent and call that ended on their own (passed or
+ * failed, not stopped or cut), newest first: from the call's start to the read that found it ended.
+ */
+export async function recentRunDurations(d: AppDb, agentId: string, callId: string, max = 5): Promise<number[]> {
+  const rows = await d.calls.orderBy('createdAt').reverse().limit(RUN_HISTORY_SCAN).toArray();
+  const out: number[] = [];
+  for (const r of rows) {
+    if (out.length >= max) break;
+    if (r.state !== 'finished' || r.request.agentId !== agentId || r.request.callId !== callId) continue;
+    if (!r.startedAt || !r.finishedAt || r.stop !== null || !r.result || r.result.partial) continue;
+    const status = r.result.status;
+    if (status !== 'passed' && status !== 'failed') continue;
+    const ms = Date.parse(r.finishedAt) - Date.parse(r.startedAt);
+    if (Number.isFinite(ms) && ms > 0) out.push(ms);
+  }
+  return out;
+}
+
 export function callsInState(d: AppDb, states: readonly CallState[]): Promise<CallRow[]> {
   return d.calls.where('state').anyOf([...states]).toArray();
 }

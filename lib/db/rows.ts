@@ -117,6 +117,7 @@ export const CallRowSchema = z.object({
   finishedAt: z.nullable(iso()),
   nextPollAt: z.nullable(z.number()),
   polls: z.number().check(z.int(), z.minimum(0)),
+  expectedRunMs: z.optional(z.nullable(z.number().check(z.minimum(0)))),
 });
 
 export const SessionRowSchema = z.object({ sessionId: z.string(), session: apiObject(), readAt: iso() });

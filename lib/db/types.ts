@@ -214,6 +214,11 @@ export interface CallRow {
   nextPollAt: EpochMs | null;
   /** Polls made since it started (drives the backoff). */
   polls: number;
+  /**
+   * How long calls to this agent and call ran lately (lib/schedule expectedRunMs), learned when it started:
+   * reads are spaced out until then. Absent on rows from before it was kept.
+   */
+  expectedRunMs?: number | null;
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { NetworkError } from '../../../lib/api/errors';
 import type { StartCallRequest } from '../../../lib/api/schemas';
 import { MAX_AUTO_SENDS, recoverInterruptedSends, retryCall, sendDue, startCall } from '../../../entrypoints/background/outbox';
-import { apiError, connected, makeCtx, resetBrowser, started, type TestCtx } from './helpers';
+import { apiError, connected, makeCtx, resetBrowser, result, started, type TestCtx } from './helpers';
 
 const REQUEST: StartCallRequest = { agentId: 'ag_1', callId: 'question', question: 'Which version of postgres?' };
 const LOCAL = '6f1c2b7a-8d3e-4f5a-9b1c-2d3e4f5a6b7c';
@@ -170,5 +170,37 @@ describe('outbox', () => {
     await expect(startCall(ctx, { request: REQUEST })).rejects.toMatchObject({ error: { code: 'not_connected' } });
     expect(await ctx.db.calls.count()).toBe(0);
     expect(ctx.api.startCall).not.toHaveBeenCalled();
+  });
+});
+
+describe('what a call to the same agent took last time', () => {
+  it('the next call to that agent is first read when the last one had ended (at most 4 s), not every second', async () => {
+    ctx.api.startCall.mockResolvedValueOnce(started('run_1', 'ses_1'));
+    await startCall(ctx, { localId: LOCAL, request: REQUEST });
+    const first = await ctx.db.calls.get(LOCAL);
+    expect(first?.expectedRunMs).toBeNull();
+    expect(first?.nextPollAt).toBe(ctx.clock.now + 1000);
+    // It ended 3.2 s after it started (the read that found it ended).
+    const startedAt = Date.parse(first?.startedAt as string);
+    await ctx.db.calls.update(LOCAL, {
+      state: 'finished',
+      finishedAt: new Date(startedAt + 3200).toISOString(),
+      result: result('run_1', 'ses_1', 'passed'),
+      nextPollAt: null,
+    });
+    ctx.clock.now += 60_000;
+
+    const second = '0b7c2d3e-1f5a-4b6c-8d9e-0a1b2c3d4e5f';
+    ctx.api.startCall.mockResolvedValueOnce(started('run_2', 'ses_2'));
+    await startCall(ctx, { localId: second, request: { ...REQUEST, question: 'And the replica?' } });
+    const row = await ctx.db.calls.get(second);
+    expect(row?.expectedRunMs).toBe(3200);
+    expect(row?.nextPollAt).toBe(ctx.clock.now + 3200);
+
+    // Another agent's history is not this one's.
+    const other = '1c8d3e4f-2a6b-4c7d-9e0f-1a2b3c4d5e6f';
+    ctx.api.startCall.mockResolvedValueOnce(started('run_3', 'ses_3'));
+    await startCall(ctx, { localId: other, request: { ...REQUEST, agentId: 'ag_2' } });
+    expect((await ctx.db.calls.get(other))?.nextPollAt).toBe(ctx.clock.now + 1000);
   });
 });

@@ -5,7 +5,9 @@ import {
   approvalCheckIntervalMs,
   backoffMs,
   earliest,
+  expectedRunMs,
   nextPollAt,
+  QUIET_CAP_MS,
   type OpenCall,
   planReads,
   pollIntervalMs,
@@ -100,5 +102,31 @@ describe('approval checks', () => {
     expect(approvalCheckIntervalMs(0)).toBe(3000);
     expect(approvalCheckIntervalMs(5 * 60_000)).toBe(10_000);
     expect(approvalCheckIntervalMs(20 * 60_000)).toBe(20_000);
+  });
+});
+
+describe('reads spaced by what the answers said', () => {
+  it('learns the median of the latest ended calls; nothing learned from no history', () => {
+    expect(expectedRunMs([])).toBeNull();
+    expect(expectedRunMs([4200])).toBe(4200);
+    expect(expectedRunMs([4000, 60_000, 4400])).toBe(4400);
+    expect(expectedRunMs([4000, 4400])).toBe(4200);
+    expect(expectedRunMs([Number.NaN, -5, 0])).toBeNull();
+  });
+
+  it('waits for the expected end before the first read, but never longer than QUIET_CAP_MS', () => {
+    expect(nextPollAt(T0, T0, { expectedRunMs: 3500 })).toBe(T0 + 3500);
+    expect(nextPollAt(T0, T0, { expectedRunMs: 60_000 })).toBe(T0 + QUIET_CAP_MS);
+    // Past the expected end: the usual pace.
+    expect(nextPollAt(T0 + 5000, T0, { expectedRunMs: 3500 })).toBe(T0 + 6000);
+    // Later in a long call the pace is slower than the cap: the expected end never makes it faster.
+    expect(nextPollAt(T0 + 5 * 60_000, T0, { expectedRunMs: 10 * 60_000 })).toBe(T0 + 5 * 60_000 + 15_000);
+    // A Retry-After still wins.
+    expect(nextPollAt(T0, T0, { expectedRunMs: 3500, retryAfterMs: 9000 })).toBe(T0 + 9000);
+  });
+
+  it('a call being checked is read again soon, whatever was expected', () => {
+    expect(nextPollAt(T0 + 2000, T0, { expectedRunMs: 60_000, checking: true })).toBe(T0 + 3000);
+    expect(nextPollAt(T0 + 10 * 60_000, T0, { checking: true })).toBe(T0 + 10 * 60_000 + 2000);
   });
 });
