@@ -66,7 +66,7 @@ export function draftFromCall(call: CallRow): CallDraft {
  * point the panel at a call (a notification's click) or at a find (the menu or the shortcut).
  */
 export function App() {
-  const connection = useLiveQuery((db) => getConnection(db), [], firstReads.connection);
+  const connection = useLiveQuery((db) => getConnection(db), [], { firstRead: firstReads.connection });
   if (!connection.loaded) {
     return (
       <main>

@@ -5,7 +5,7 @@ import { firstReads } from '@/lib/db/first-read';
 
 /** The background's own state: offline, paused by the site's pace, or its last error. What is shown stays. */
 export function BackgroundBanner() {
-  const status = useLiveQuery((db) => backgroundStatus(db), [], firstReads.backgroundStatus);
+  const status = useLiveQuery((db) => backgroundStatus(db), [], { firstRead: firstReads.backgroundStatus });
   const row = status.value;
   if (!row) return null;
   if (row.offline) {

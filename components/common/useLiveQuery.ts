@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useLayoutEffect, useState } from 'preact/hooks';
 import type { AppDb } from '@/lib/db/db';
 import { type FirstReader, openFirstReader } from '@/lib/db/first-read';
-import { loadDb } from '@/lib/db/lazy';
+import { holdDexieFor, loadDb } from '@/lib/db/lazy';
 
 export interface Live<T> {
   /** False until the first answer from IndexedDB, so "loading" and "nothing stored" differ. */
@@ -12,26 +12,34 @@ export interface Live<T> {
 
 let firstReader: Promise<FirstReader> | null = null;
 
+export interface LiveOptions<T> {
+  /** The same rows read without Dexie, for a view of the first screen (lib/db/first-read). */
+  firstRead?: (reader: FirstReader) => Promise<T>;
+  /** False holds the query back (e.g. until the rows a view shows first are in): nothing is read yet. */
+  enabled?: boolean;
+}
+
 /**
  * Re-renders whenever the rows the query read change (dexie liveQuery), from any writer. A view of the
- * first screen also passes `firstRead`, the same rows read without Dexie, so it shows cached content
- * before Dexie has loaded; the live query's answers replace it.
+ * first screen also passes `firstRead`, so it shows cached content before Dexie has loaded; the live
+ * query's answers replace it.
  */
-export function useLiveQuery<T>(
-  query: (db: AppDb) => Promise<T>,
-  deps: readonly unknown[],
-  firstRead?: (reader: FirstReader) => Promise<T>,
-): Live<T> {
+export function useLiveQuery<T>(query: (db: AppDb) => Promise<T>, deps: readonly unknown[], options: LiveOptions<T> = {}): Live<T> {
+  const { firstRead, enabled = true } = options;
   const [state, setState] = useState<Live<T>>({ loaded: false, value: undefined, error: undefined });
-  // Re-subscribes only when the caller's deps change: the query closure is new on every render.
-  useEffect(() => {
+  // Re-subscribes only when the caller's deps change: the query closure is new on every render. A layout
+  // effect, so the read starts as the view mounts rather than a frame later (Preact runs effects after paint):
+  // a view whose rows come through nested views gains a frame per level.
+  useLayoutEffect(() => {
+    if (!enabled) return;
     let active = true;
     let liveAnswered = false;
     let unsubscribe: (() => void) | null = null;
     if (firstRead) {
       firstReader ??= openFirstReader();
-      firstReader
-        .then(firstRead)
+      const read = firstReader.then(firstRead);
+      holdDexieFor(read);
+      read
         .then((value) => {
           if (active && !liveAnswered) setState({ loaded: true, value, error: undefined });
         })
@@ -61,6 +69,6 @@ export function useLiveQuery<T>(
       active = false;
       unsubscribe?.();
     };
-  }, deps);
+  }, [...deps, enabled]);
   return state;
 }

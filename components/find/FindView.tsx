@@ -26,7 +26,7 @@ interface Props {
 /** A search field, and the latest find (typed here, or from a selection through the menu or shortcut). */
 export function FindView({ onChoose }: Props) {
   const actions = useActions();
-  const latest = useLiveQuery((db) => latestFind(db), [], firstReads.latestFind);
+  const latest = useLiveQuery((db) => latestFind(db), [], { firstRead: firstReads.latestFind });
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<MemberError | null>(null);
   const [busy, setBusy] = useState(false);

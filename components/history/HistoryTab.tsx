@@ -1,4 +1,4 @@
-import { useId, useState } from 'preact/hooks';
+import { useCallback, useEffect, useId, useState } from 'preact/hooks';
 import type { CallRow } from '@/lib/db/types';
 import {
   CALL_STATUS_WORDS,
@@ -37,8 +37,11 @@ export function HistoryTab({ onOpenCall, onOpenSession }: HistoryTabProps) {
   const [agentId, setAgentId] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
   const [limit, setLimit] = useState(HISTORY_PAGE);
-  const agents = useLiveQuery((db) => historyAgents(db), []);
-  const total = useLiveQuery((db) => db.calls.count(), []);
+  // The filter's agents and the count read after the first page is in: they would queue before it.
+  const [listShown, setListShown] = useState(false);
+  const agents = useLiveQuery((db) => historyAgents(db), [], { enabled: listShown });
+  const total = useLiveQuery((db) => db.calls.count(), [], { enabled: listShown });
+  const onShown = useCallback(() => setListShown(true), []);
 
   const statusWords: Record<string, string> = shown === 'calls' ? CALL_STATUS_WORDS : SESSION_STATUS_WORDS;
   const reset = () => setLimit(HISTORY_PAGE);
@@ -93,9 +96,23 @@ export function HistoryTab({ onOpenCall, onOpenSession }: HistoryTabProps) {
         />
       </fieldset>
       {shown === 'calls' ? (
-        <CallHistory agentId={agentId} status={status as CallHistoryStatus | null} limit={limit} onMore={() => setLimit(limit + HISTORY_PAGE)} onOpen={onOpenCall} />
+        <CallHistory
+          agentId={agentId}
+          status={status as CallHistoryStatus | null}
+          limit={limit}
+          onMore={() => setLimit(limit + HISTORY_PAGE)}
+          onOpen={onOpenCall}
+          onShown={onShown}
+        />
       ) : (
-        <SessionHistory agentId={agentId} status={status as SessionHistoryStatus | null} limit={limit} onMore={() => setLimit(limit + HISTORY_PAGE)} onOpen={onOpenSession} />
+        <SessionHistory
+          agentId={agentId}
+          status={status as SessionHistoryStatus | null}
+          limit={limit}
+          onMore={() => setLimit(limit + HISTORY_PAGE)}
+          onOpen={onOpenSession}
+          onShown={onShown}
+        />
       )}
       <SpendingForm />
     </section>
@@ -142,10 +159,15 @@ interface ListProps<S> {
   limit: number;
   onMore: () => void;
   onOpen: (id: string) => void;
+  /** The list's first answer is in. */
+  onShown: () => void;
 }
 
-function CallHistory({ agentId, status, limit, onMore, onOpen }: ListProps<CallHistoryStatus>) {
+function CallHistory({ agentId, status, limit, onMore, onOpen, onShown }: ListProps<CallHistoryStatus>) {
   const page = useLiveQuery((db) => historyCalls(db, { agentId, status }, limit), [agentId, status, limit]);
+  useEffect(() => {
+    if (page.loaded) onShown();
+  }, [page.loaded]);
   if (!page.loaded) return <Skeleton label="Loading the history…" />;
   const rows = page.value?.rows ?? [];
   if (rows.length === 0) return <p class="empty">No calls match. Choose another agent, status or period above.</p>;
@@ -186,8 +208,11 @@ function CallLine({ call, now, onOpen }: { call: CallRow; now: Date; onOpen: (lo
   );
 }
 
-function SessionHistory({ agentId, status, limit, onMore, onOpen }: ListProps<SessionHistoryStatus>) {
+function SessionHistory({ agentId, status, limit, onMore, onOpen, onShown }: ListProps<SessionHistoryStatus>) {
   const page = useLiveQuery((db) => historySessions(db, { agentId, status }, limit), [agentId, status, limit]);
+  useEffect(() => {
+    if (page.loaded) onShown();
+  }, [page.loaded]);
   if (!page.loaded) return <Skeleton label="Loading the history…" />;
   const rows = page.value?.rows ?? [];
   if (rows.length === 0) return <p class="empty">No sessions match. Choose another agent, status or period above.</p>;

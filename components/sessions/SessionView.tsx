@@ -47,10 +47,13 @@ const RESEARCH_WORDS =
 export function SessionView({ sessionId, onBack }: SessionViewProps) {
   const actions = useActions();
   const row = useLiveQuery((db) => getSession(db, sessionId), [sessionId]);
-  const planRow = useLiveQuery((db) => db.plans.get(sessionId), [sessionId]);
-  const calls = useLiveQuery((db) => callsInSession(db, sessionId), [sessionId]);
-  const drafts = useAnswerDrafts(sessionId);
-  const offers = useOffers();
+  // The session row holds the results the view shows first; the rest is read once it is in, so those
+  // reads do not queue before it.
+  const rest = row.loaded;
+  const planRow = useLiveQuery((db) => db.plans.get(sessionId), [sessionId], { enabled: rest });
+  const calls = useLiveQuery((db) => callsInSession(db, sessionId), [sessionId], { enabled: rest });
+  const drafts = useAnswerDrafts(sessionId, rest);
+  const offers = useOffers(rest);
   const [readError, setReadError] = useState<MemberError | null>(null);
   const [answering, setAnswering] = useState(false);
   const [answerError, setAnswerError] = useState<MemberError | null>(null);
@@ -151,20 +154,25 @@ export function SessionView({ sessionId, onBack }: SessionViewProps) {
       {isPlan && questions ? (
         <section aria-label="Questions" class="questions">
           <ReadStatus pass={questions.pass} shortCheck={questions.shortCheck} />
-          <QuestionForm
-            questions={shown}
-            drafts={drafts.drafts}
-            onDraftChange={drafts.setDraft}
-            onSend={(answers) => void sendAnswers(answers)}
-            siteProblems={[...drafts.siteProblems, ...callProblems]}
-            busy={answering}
-            sendLabel="Save these answers"
-            answersGoWith={
-              offers.putAnswers === 'not_offered'
-                ? 'This site takes answers with a call: yours are kept here as you type and go with the next “Make the plan”.'
-                : undefined
-            }
-          />
+          {/* The form starts from the stored drafts: it waits for them, so none is lost behind an empty field. */}
+          {drafts.loaded ? (
+            <QuestionForm
+              questions={shown}
+              drafts={drafts.drafts}
+              onDraftChange={drafts.setDraft}
+              onSend={(answers) => void sendAnswers(answers)}
+              siteProblems={[...drafts.siteProblems, ...callProblems]}
+              busy={answering}
+              sendLabel="Save these answers"
+              answersGoWith={
+                offers.putAnswers === 'not_offered'
+                  ? 'This site takes answers with a call: yours are kept here as you type and go with the next “Make the plan”.'
+                  : undefined
+              }
+            />
+          ) : (
+            <Skeleton label="Loading your answers…" />
+          )}
           {answerError ? <ErrorNotice error={answerError} title="Answers not saved." /> : null}
           <AnswersList answers={questions.answers} questions={[...(questions.questions?.opening ?? []), ...shown]} />
           <DetailsList details={questions.details} />

@@ -66,9 +66,9 @@ const same = (a: AnswerDraft, b: AnswerDraft) => JSON.stringify(a) === JSON.stri
  * The member's answers to a session's questions: the stored drafts, with what was typed in this view on
  * top until the background has stored it.
  */
-export function useAnswerDrafts(sessionId: string): AnswerDrafts {
+export function useAnswerDrafts(sessionId: string, enabled = true): AnswerDrafts {
   const actions = useActions();
-  const rows = useLiveQuery((db) => db.answerDrafts.where('sessionId').equals(sessionId).toArray(), [sessionId]);
+  const rows = useLiveQuery((db) => db.answerDrafts.where('sessionId').equals(sessionId).toArray(), [sessionId], { enabled });
   const [local, setLocal] = useState<Record<string, AnswerDraft>>({});
   const saver = useDebouncedSaver<AnswerDraft>((key, draft) => actions.send('saveAnswerDraft', { sessionId, key, draft }));
   const stored: AnswerDraftRow[] = rows.value ?? [];

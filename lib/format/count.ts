@@ -1,15 +1,16 @@
 import { memberLocale } from './locale';
+import { numberFormat } from './intl';
 
 export function formatCount(count: number, locale: string | undefined = memberLocale()): string {
   if (!Number.isFinite(count)) return 'unknown';
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(count);
+  return numberFormat(locale, { maximumFractionDigits: 0 }).format(count);
 }
 
 // matchBps is in basis points (10,000 = 100%). Rounded down so a near match never reads as 100%.
 export function formatMatch(bps: number, locale: string | undefined = memberLocale()): string {
   if (!Number.isFinite(bps)) return 'unknown';
   const clamped = Math.min(Math.max(bps, 0), 10_000);
-  return new Intl.NumberFormat(locale, {
+  return numberFormat(locale, {
     style: 'percent',
     maximumFractionDigits: 0,
     roundingMode: 'floor',

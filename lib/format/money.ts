@@ -1,4 +1,5 @@
 import { memberLocale } from './locale';
+import { numberFormat } from './intl';
 
 // Shown for money fields the contract allows to be null "while unreadable" (G12): never shown as 0.
 export const NOT_READABLE = 'not readable right now';
@@ -12,7 +13,7 @@ function isWhole(value: number): boolean {
 
 export function formatCents(cents: number, locale: string | undefined = memberLocale()): string {
   if (!isWhole(cents)) return NOT_READABLE;
-  return new Intl.NumberFormat(locale, {
+  return numberFormat(locale, {
     style: 'currency',
     currency: CURRENCY,
     minimumFractionDigits: 2,
@@ -24,7 +25,7 @@ export function formatCents(cents: number, locale: string | undefined = memberLo
 // reading as $0.00 while whole-cent amounts still read as usual ($1.50).
 export function formatMicros(micros: number, locale: string | undefined = memberLocale()): string {
   if (!isWhole(micros)) return NOT_READABLE;
-  return new Intl.NumberFormat(locale, {
+  return numberFormat(locale, {
     style: 'currency',
     currency: CURRENCY,
     minimumFractionDigits: 2,

@@ -1,4 +1,5 @@
 import { memberLocale } from './locale';
+import { dateTimeFormat, relativeTimeFormat } from './intl';
 
 const UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
   ['year', 365 * 24 * 3600],
@@ -24,7 +25,7 @@ export function formatRelative(
   const date = parse(iso);
   if (!date) return 'unknown time';
   const seconds = Math.round((date.getTime() - now.getTime()) / 1000);
-  const rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  const rtf = relativeTimeFormat(locale, { numeric: 'auto' });
   if (Math.abs(seconds) < 45) return rtf.format(0, 'second');
   for (const [unit, size] of UNITS) {
     if (Math.abs(seconds) >= size) return rtf.format(Math.trunc(seconds / size), unit);
@@ -39,7 +40,7 @@ export function formatAbsolute(
 ): string {
   const date = parse(iso);
   if (!date) return 'unknown time';
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(date);
+  return dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(date);
 }
 
 // learnedAt is a calendar date (YYYY-MM-DD) with no zone: format it as that date everywhere.
@@ -47,5 +48,5 @@ export function formatCalendarDate(day: string, locale: string | undefined = mem
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return 'unknown date';
   const date = parse(`${day}T00:00:00Z`);
   if (!date) return 'unknown date';
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
+  return dateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
 }

@@ -12,11 +12,11 @@ import { makeConnectionRow } from './fixtures';
 const lazy = vi.hoisted(() => ({ gate: Promise.resolve(), release: () => {} }));
 vi.mock('@/lib/db/lazy', async () => {
   const live = await import('@/lib/db/live');
-  return { loadDb: () => lazy.gate.then(() => live) };
+  return { loadDb: () => lazy.gate.then(() => live), holdDexieFor: () => undefined };
 });
 
 function ConnectionName({ first }: { first: boolean }) {
-  const row = useLiveQuery((d) => getConnection(d), [], first ? firstReads.connection : undefined);
+  const row = useLiveQuery((d) => getConnection(d), [], { firstRead: first ? firstReads.connection : undefined });
   if (!row.loaded) return <p>Loading</p>;
   return <p>{row.value ? `Connected as ${row.value.name}` : 'Not connected'}</p>;
 }
@@ -45,5 +45,23 @@ describe('useLiveQuery on the first screen', () => {
     expect(screen.getByText('Loading')).toBeTruthy();
     lazy.release();
     await screen.findByText('Connected as My laptop');
+  });
+});
+
+describe('useLiveQuery held back', () => {
+  afterEach(cleanup);
+
+  it('reads nothing while not enabled, then reads', async () => {
+    lazy.gate = Promise.resolve();
+    await db.connection.put(makeConnectionRow());
+    function Held({ enabled }: { enabled: boolean }) {
+      const row = useLiveQuery((d) => getConnection(d), [], { enabled });
+      return <p>{row.loaded ? `Read: ${row.value?.name}` : 'Not read'}</p>;
+    }
+    const view = render(<Held enabled={false} />);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByText('Not read')).toBeTruthy();
+    view.rerender(<Held enabled />);
+    await screen.findByText('Read: My laptop');
   });
 });
