@@ -15,7 +15,7 @@ import { FindView } from './find/FindView';
 import { focusNextViewHeading, ViewHeading } from './common/ViewHeading';
 import { watchHandoffs } from './focus';
 import { CallsIcon, ConnectionIcon, FindIcon, FindingsIcon, HistoryIcon, SessionsIcon, ShareIcon } from './common/icons';
-import { type CallDraft, loadDraft } from './preview/draft';
+import { type CallDraft, loadDraft, newIntentId } from './preview/draft';
 import { PreviewView } from './preview/PreviewView';
 import { CallView } from './result/CallView';
 import { ShareTab } from './sharing/ShareTab';
@@ -43,8 +43,19 @@ const loadSessionView = () => import('./sessions/SessionView').then((m) => m.Ses
 const loadFindingsTab = () => import('./findings/FindingsTab').then((m) => m.FindingsTab);
 const loadHistoryTab = () => import('./history/HistoryTab').then((m) => m.HistoryTab);
 
-export function draftForCard(card: AgentCard): CallDraft {
-  return { agentId: card.agentId, agentName: card.untrustedName, callId: 'apply', details: '', question: '', maxDollars: '', subject: null };
+/** A preview of this agent: the unfinished one for it if there is one (typed text kept, same intent). */
+export function draftForCard(card: AgentCard, saved: CallDraft | null = null): CallDraft {
+  if (saved && saved.agentId === card.agentId) return saved;
+  return {
+    agentId: card.agentId,
+    agentName: card.untrustedName,
+    callId: 'apply',
+    details: '',
+    question: '',
+    maxDollars: '',
+    subject: null,
+    intentId: newIntentId(),
+  };
 }
 
 export function draftFromCall(call: CallRow): CallDraft {
@@ -57,6 +68,7 @@ export function draftFromCall(call: CallRow): CallDraft {
     question: r.question ?? '',
     maxDollars: typeof r.maxCents === 'number' ? (r.maxCents / 100).toFixed(2) : '',
     subject: r.subject ?? null,
+    intentId: newIntentId(),
   };
 }
 
@@ -162,7 +174,7 @@ function Connected({ row }: { row: ConnectionRow }) {
               </button>
             </p>
           ) : null}
-          <FindView onChoose={(card) => setRoute({ view: 'preview', draft: draftForCard(card) })} />
+          <FindView onChoose={(card) => void loadDraft().then((saved) => setRoute({ view: 'preview', draft: draftForCard(card, saved) }))} />
         </>
       ) : null}
       {route.view === 'preview' ? (

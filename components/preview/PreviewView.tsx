@@ -16,7 +16,7 @@ import { useLiveQuery } from '../common/useLiveQuery';
 import { useOffers } from '../common/useOffers';
 import { UntrustedText } from '../common/UntrustedText';
 import { RefusalView } from '../refusal/RefusalView';
-import { type CallDraft, type CallKind, clearDraft, saveDraft } from './draft';
+import { type CallDraft, type CallKind, clearDraft, newIntentId, saveDraft, watchDraft } from './draft';
 import { type FitAnswer, FitChoiceView, needsFitChoice } from './FitChoiceView';
 import { PreviewDetails } from './PreviewDetails';
 import { StartSessionButtons } from '../sessions/StartSessionButtons';
@@ -74,6 +74,16 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
     setDraftState(next);
     void saveDraft(next);
   };
+
+  // Another window's panel on the same agent typed something: show it here too, so both start one request.
+  // A draft cleared elsewhere (its call started) stays as it is here: starting it again finds that call.
+  useEffect(
+    () =>
+      watchDraft((stored) => {
+        if (stored && stored.agentId === draft.agentId) setDraftState((mine) => (JSON.stringify(mine) === JSON.stringify(stored) ? mine : stored));
+      }),
+    [draft.agentId],
+  );
 
   const max = checkMax(draft.maxDollars);
   const secretInText = hasSecretText(draft.details) || hasSecretText(draft.question);
@@ -151,7 +161,8 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
       }
       request.fileIds = up.fileIds;
     }
-    const localId = crypto.randomUUID();
+    // The draft's intent is the call's localId: the same intent started twice (two windows) is one call.
+    const localId = draft.intentId;
     setLastLocalId(localId);
     const result = await actions.send('startCall', {
       localId,
@@ -160,11 +171,12 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
       callName: preview?.untrustedName ?? null,
     });
     setStarting(false);
-    if (!result.ok) {
-      setStartError(result.error);
+    if (!result.ok || result.value.state === 'refused') {
+      // Refused: the typed request stays, and starting it again (after a top-up, say) is a new call.
+      setDraft({ ...draft, intentId: newIntentId() });
+      if (!result.ok) setStartError(result.error);
       return;
     }
-    if (result.value.state === 'refused') return;
     await clearDraft();
     onStarted(result.value.localId);
   };

@@ -3,7 +3,8 @@ import type { UntrustedTextValue } from '@/lib/safety/untrusted';
 
 /**
  * What the member is preparing: kept in storage.session (memory only, gone when the browser closes) so a
- * closed and reopened panel, or a refused start, never loses typed text.
+ * closed and reopened panel, or a refused start, never loses typed text. Every open panel shares it, so two
+ * windows on the same preview show the same request and start it as one intent (`intentId`).
  */
 export type CallKind = 'apply' | 'question';
 export type FitChoice = 'ask_anyway' | 'new_agent' | null;
@@ -17,9 +18,20 @@ export interface CallDraft {
   /** "Spend at most" as typed, in dollars. */
   maxDollars: string;
   subject: FitChoice;
+  /**
+   * The call this draft becomes: sent as the call's localId, so a second "Start the call" on it (another
+   * window's panel, a double click) finds the call already made instead of making another. A new one after
+   * a refusal, so starting again is a new call.
+   */
+  intentId: string;
 }
 
-const KEY = 'panel:callDraft';
+export const DRAFT_KEY = 'panel:callDraft';
+const KEY = DRAFT_KEY;
+
+export function newIntentId(): string {
+  return crypto.randomUUID();
+}
 
 function isDraft(value: unknown): value is CallDraft {
   if (typeof value !== 'object' || value === null) return false;
@@ -33,11 +45,17 @@ function isDraft(value: unknown): value is CallDraft {
   );
 }
 
+/** A stored draft, or null; one kept before drafts had an intent gets one. */
+export function readDraft(value: unknown): CallDraft | null {
+  if (!isDraft(value)) return null;
+  const intentId = (value as { intentId?: unknown }).intentId;
+  return typeof intentId === 'string' && intentId.length > 0 ? value : { ...value, intentId: newIntentId() };
+}
+
 export async function loadDraft(): Promise<CallDraft | null> {
   try {
     const stored = await browser.storage.session.get(KEY);
-    const value = stored[KEY];
-    return isDraft(value) ? value : null;
+    return readDraft(stored[KEY]);
   } catch {
     return null;
   }
@@ -49,6 +67,19 @@ export async function saveDraft(draft: CallDraft): Promise<void> {
   } catch {
     // A draft that cannot be kept still lives in the open panel; nothing else depends on it.
   }
+}
+
+/**
+ * Follows the stored draft as other panels change it: `onChange` gets the new draft, or null once it was
+ * cleared (started or dropped elsewhere). Returns the unsubscribe.
+ */
+export function watchDraft(onChange: (draft: CallDraft | null) => void): () => void {
+  const listener = (changes: Record<string, { newValue?: unknown }>, area: string) => {
+    if (area !== 'session' || !(KEY in changes)) return;
+    onChange(readDraft(changes[KEY]?.newValue));
+  };
+  browser.storage.onChanged.addListener(listener);
+  return () => browser.storage.onChanged.removeListener(listener);
 }
 
 export async function clearDraft(): Promise<void> {

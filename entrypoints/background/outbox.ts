@@ -67,12 +67,24 @@ export async function startCall(ctx: Ctx, input: StartCallInput): Promise<Comman
     nextPollAt: null,
     polls: 0,
   };
-  // A second delivery of the same click finds its row and makes no second call.
+  // A second delivery of the same click, or the same intent started from another window's panel, finds
+  // its row and makes no second call. The same intent with another request was changed on the way: it is
+  // refused rather than dropped in silence or sent as a second call.
   const created = await ctx.db.transaction('rw', ctx.db.calls, async () => {
-    if (await ctx.db.calls.get(localId)) return false;
+    const existing = await ctx.db.calls.get(localId);
+    if (existing) return sameRequest(existing.request, row.request) ? false : 'changed';
     await ctx.db.calls.add(row);
     return true;
   });
+  if (created === 'changed') {
+    throw new CommandFailure(
+      localError(
+        'intent_changed',
+        'This call was already started from another window with a different request, so this one was not sent. Check the request, then start it again.',
+        { kind: 'none' },
+      ),
+    );
+  }
   // Once stored, the row tells what happened: a failure past this point is not a reason to click again.
   if (created) await sendCall(ctx, localId).catch(() => undefined);
   const after = await ctx.db.calls.get(localId);
@@ -115,6 +127,22 @@ export async function sendCall(ctx: Ctx, localId: string): Promise<void> {
   // next worker start sends the same key again, which answers the same 202.
   await recordStarted(ctx, row, answer);
   await ctx.reschedule();
+}
+
+/** Whether two stored requests are the same request (key order aside). */
+export function sameRequest(a: CallRow['request'], b: CallRow['request']): boolean {
+  const canonical = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(canonical)
+      : v !== null && typeof v === 'object'
+        ? Object.fromEntries(
+            Object.entries(v as Record<string, unknown>)
+              .filter(([, x]) => x !== undefined)
+              .sort(([x], [y]) => (x < y ? -1 : 1))
+              .map(([k, x]) => [k, canonical(x)]),
+          )
+        : v;
+  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 }
 
 async function setState(ctx: Ctx, localId: string, state: CallState, patch: Partial<CallRow> = {}): Promise<void> {

@@ -136,6 +136,30 @@ for (const name of ['chromium', 'firefox'] as const) {
         await panel.click('button', 'Calls');
         await panel.waitForText('Passed its checks');
       });
+
+      test('two panels (two windows) starting the same preview make one call, not two', async () => {
+        const question = 'Does a BRIN index suit an append-only table?';
+        await findTyped(panel, 'postgres index choice', AGENT);
+        await previewQuestion(panel, AGENT, question);
+        // The second window's panel opens the same agent's preview: the unfinished draft, the same intent.
+        const second = await browser.openPanel();
+        try {
+          await second.click('button', 'Find');
+          await second.click('button', `Preview a call to ${AGENT}`);
+          await second.waitForText('The most it can hold and charge');
+          const typed = await second.evaluate(() => [...document.querySelectorAll('textarea')].map((t) => t.value), null);
+          expect(typed).toContain(question);
+          const before = (await emu.control.callStarts()).length;
+          await Promise.all([panel.click('button', 'Start the call'), second.click('button', 'Start the call')]);
+          await panel.waitForText('Passed its checks (charged)');
+          await second.waitForText('Passed its checks (charged)');
+          const starts = (await emu.control.callStarts()).slice(before);
+          // One intent, one request to the site: the second click found the call the first one made.
+          expect(starts.map((r) => [r.status, (r.body as { question?: string } | null)?.question])).toEqual([[202, question]]);
+        } finally {
+          await second.close();
+        }
+      });
     });
   }
 }

@@ -204,3 +204,23 @@ describe('what a call to the same agent took last time', () => {
     expect((await ctx.db.calls.get(other))?.nextPollAt).toBe(ctx.clock.now + 1000);
   });
 });
+
+describe('one intent, one call', () => {
+  it('two panels starting the same intent make one call; a changed request under it is refused, not sent', async () => {
+    ctx.api.startCall.mockResolvedValue(started('run_1', 'ses_1'));
+    const [a, b] = await Promise.all([
+      startCall(ctx, { localId: LOCAL, request: REQUEST }),
+      startCall(ctx, { localId: LOCAL, request: { question: REQUEST.question, callId: 'question', agentId: 'ag_1' } }),
+    ]);
+    expect(a).toEqual({ localId: LOCAL, state: 'started' });
+    expect(b.localId).toBe(LOCAL);
+    expect(ctx.api.startCall).toHaveBeenCalledTimes(1);
+    expect(await ctx.db.calls.count()).toBe(1);
+
+    await expect(startCall(ctx, { localId: LOCAL, request: { ...REQUEST, question: 'Something else?' } })).rejects.toMatchObject({
+      error: { code: 'intent_changed' },
+    });
+    expect(ctx.api.startCall).toHaveBeenCalledTimes(1);
+    expect((await ctx.db.calls.get(LOCAL))?.request.question).toBe(REQUEST.question);
+  });
+});

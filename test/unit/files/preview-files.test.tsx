@@ -27,6 +27,7 @@ const DRAFT: CallDraft = {
   question: '',
   maxDollars: '',
   subject: null,
+  intentId: 'intent-1',
 };
 
 type Sent = { name: string; payload: unknown };
