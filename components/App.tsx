@@ -90,7 +90,7 @@ export function App() {
   if (!row || row.status === 'disconnected') {
     return (
       <main>
-        <ConnectForm initialAddress={row?.origin} />
+        <ConnectForm initialAddress={row?.origin} intro={row?.error?.message} />
       </main>
     );
   }

@@ -165,6 +165,7 @@ export const COMMANDS = {
           maxCount: z.nullable(z.int().check(z.minimum(1), z.maximum(9_999_999))),
         }),
       ),
+      keyUntilBrowserCloses: z.optional(z.boolean()),
     }),
     Empty,
   ),

@@ -9,6 +9,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   notify: { callFinished: true, approvals: true, findingsSignOff: true, findingsReminder: true },
   reminderDaysBefore: DEFAULT_REMIND_DAYS_BEFORE,
   retention: { ...DEFAULT_RETENTION },
+  keyUntilBrowserCloses: false,
 });
 
 /** The stored rows over the defaults; rows of a key this version does not know are ignored. */
@@ -17,6 +18,7 @@ export function settingsFromRows(rows: readonly SettingsRow[]): Settings {
     notify: { ...DEFAULT_SETTINGS.notify },
     reminderDaysBefore: DEFAULT_SETTINGS.reminderDaysBefore,
     retention: { ...DEFAULT_SETTINGS.retention },
+    keyUntilBrowserCloses: DEFAULT_SETTINGS.keyUntilBrowserCloses,
   };
   for (const row of rows) {
     switch (row.key) {
@@ -28,6 +30,9 @@ export function settingsFromRows(rows: readonly SettingsRow[]): Settings {
         break;
       case 'retention':
         out.retention = { ...row.value };
+        break;
+      case 'keyUntilBrowserCloses':
+        out.keyUntilBrowserCloses = row.value;
         break;
       default:
         break;

@@ -9,6 +9,7 @@ import { ErrorNotice } from '../common/ErrorNotice';
 import { SiteContext } from '../common/site';
 import { SitePageButton } from '../common/SitePageButton';
 import { useLiveQuery } from '../common/useLiveQuery';
+import { KeyOptions } from './KeyOptions';
 import { NotifyOptions } from './NotifyOptions';
 import { RetentionOptions } from './RetentionOptions';
 import { ShortcutOption } from './ShortcutOption';
@@ -16,7 +17,8 @@ import { Skeleton } from '../common/Skeleton';
 
 /**
  * The options page: the site and connection (disconnect here; connect from the panel), which events
- * notify, the reminder's timing, the cache's limit and clearing it, and the keyboard shortcut. Settings
+ * notify, the reminder's timing, the cache's limit and clearing it, where the key is kept, and the keyboard
+ * shortcut. Settings
  * are stored by the background (setSettings); the page reads them back through liveQuery.
  */
 export function OptionsPage({ firefox }: { firefox: boolean }) {
@@ -39,6 +41,7 @@ export function OptionsPage({ firefox }: { firefox: boolean }) {
         <>
           <NotifyOptions settings={settings.value} onChange={(c) => void change(c)} />
           <RetentionOptions key={JSON.stringify(settings.value.retention)} settings={settings.value} onChange={(c) => void change(c)} />
+          <KeyOptions settings={settings.value} onChange={(c) => void change(c)} />
         </>
       ) : (
         <Skeleton label="Loading your settings…" />

@@ -1,12 +1,14 @@
 /**
- * Connect (claim a code), read GET /me, disconnect. The key goes to storage.local only; the connection row
- * in IndexedDB carries everything the panel shows.
+ * Connect (claim a code), read GET /me, disconnect. The key goes to storage.local, or storage.session when
+ * the member keeps it only until the browser closes (key-store); the connection row in IndexedDB carries
+ * everything the panel shows.
  */
 import { browser } from 'wxt/browser';
 import { type ConnectionRow, getConnection } from '../../lib/db';
 import { CommandFailure, type CommandReply, localError } from '../../lib/messages';
 import { type Ctx, isoNow } from './context';
 import { saveKey, wipeKey } from './key-store';
+import { readSettings } from '../../lib/settings';
 import { toMemberError } from './member-error';
 import { checkSiteAddress, originPattern } from './site';
 import { withApi } from './with-api';
@@ -35,7 +37,8 @@ export async function connect(ctx: Ctx, p: { siteUrl: string; code: string }): P
       }),
     );
   }
-  await saveKey({ key: claim.key, origin, connectionId: claim.connection.id });
+  const { keyUntilBrowserCloses } = await readSettings(ctx.db);
+  await saveKey({ key: claim.key, origin, connectionId: claim.connection.id }, keyUntilBrowserCloses ? 'session' : 'local');
   const now = isoNow(ctx);
   const row: ConnectionRow = {
     id: 'current',
@@ -107,3 +110,4 @@ export async function disconnect(ctx: Ctx): Promise<void> {
   });
   await ctx.reschedule();
 }
+

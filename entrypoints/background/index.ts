@@ -14,6 +14,7 @@ import { approvalTabClosed, memberCameBack } from './approvals';
 import { registerE2eHooks } from './e2e-hooks';
 import { buildHandlers } from './handlers';
 import { runDueJobs } from './jobs';
+import { checkKeyKept } from './key-kept';
 import { toMemberError } from './member-error';
 import { createMenus, onMenuClicked } from './menus';
 import { onNotificationClicked } from './notifier';
@@ -65,7 +66,11 @@ export default defineBackground(() => {
   // Every listener is registered: `npm run bench` reads this mark for the worker's time from start to ready.
   performance.mark('background:listeners-registered');
 
-  // Whatever woke the worker, pick up work left in IndexedDB.
-  void recoverInterruptedSends(ctx).then(() => scheduler.run());
+  // Whatever woke the worker, pick up work left in IndexedDB; first, a key kept only until the browser
+  // closed may be gone (the browser restarted): the panel then asks for a new connect code.
+  void checkKeyKept(ctx)
+    .catch(() => undefined)
+    .then(() => recoverInterruptedSends(ctx))
+    .then(() => scheduler.run());
   void ensurePruneAlarm().then(() => ensureFindingsWatch(ctx));
 });

@@ -1,7 +1,9 @@
 /**
- * The connection's key: in browser.storage.local under one key that only the background reads. Never in
- * storage.sync (it would follow the member to every synced browser), never in IndexedDB (pages read that),
- * never in a message reply, never logged.
+ * The connection's key: under one storage key that only the background reads, in browser.storage.local
+ * (the default: it survives a restart) or, when the member chose "Keep the key only until the browser
+ * closes", in browser.storage.session (memory only; gone when the browser closes). Never in storage.sync (it
+ * would follow the member to every synced browser), never in IndexedDB, never in a message reply, never
+ * logged. It is in one area at a time: saving or moving it removes it from the other.
  */
 import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
@@ -17,17 +19,38 @@ const StoredKeySchema = z.object({
 });
 export type StoredKey = z.infer<typeof StoredKeySchema>;
 
-export async function saveKey(value: StoredKey): Promise<void> {
-  await browser.storage.local.set({ [KEY_STORAGE_KEY]: StoredKeySchema.parse(value) });
+/** Where the key is kept: 'session' until the browser closes, 'local' across restarts. */
+export type KeyArea = 'local' | 'session';
+
+function area(name: KeyArea) {
+  return name === 'session' ? browser.storage.session : browser.storage.local;
 }
 
-/** The stored key, or null when there is none or what is stored is not a key. */
-export async function readKey(): Promise<StoredKey | null> {
-  const got = await browser.storage.local.get(KEY_STORAGE_KEY);
+const other = (name: KeyArea): KeyArea => (name === 'session' ? 'local' : 'session');
+
+export async function saveKey(value: StoredKey, where: KeyArea = 'local'): Promise<void> {
+  await area(where).set({ [KEY_STORAGE_KEY]: StoredKeySchema.parse(value) });
+  await area(other(where)).remove(KEY_STORAGE_KEY);
+}
+
+async function readFrom(where: KeyArea): Promise<StoredKey | null> {
+  const got = await area(where).get(KEY_STORAGE_KEY);
   const parsed = StoredKeySchema.safeParse(got[KEY_STORAGE_KEY]);
   return parsed.success ? parsed.data : null;
 }
 
+/** The stored key, or null when there is none or what is stored is not a key. */
+export async function readKey(): Promise<StoredKey | null> {
+  return (await readFrom('session')) ?? (await readFrom('local'));
+}
+
+/** Moves the key to `where` (the member changed the option); nothing to move is fine. */
+export async function moveKey(where: KeyArea): Promise<void> {
+  const stored = await readKey();
+  if (stored) await saveKey(stored, where);
+}
+
 export async function wipeKey(): Promise<void> {
   await browser.storage.local.remove(KEY_STORAGE_KEY);
+  await browser.storage.session.remove(KEY_STORAGE_KEY);
 }

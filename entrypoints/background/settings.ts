@@ -3,8 +3,10 @@ import type { Settings } from '../../lib/db';
 import { settingsRows } from '../../lib/settings';
 import { pruneCache } from './cache';
 import type { Ctx } from './context';
+import { moveKey } from './key-store';
 
 export async function setSettings(ctx: Ctx, change: Partial<Settings>): Promise<void> {
   await ctx.db.settings.bulkPut(settingsRows(change));
   if (change.retention) await pruneCache(ctx);
+  if (change.keyUntilBrowserCloses !== undefined) await moveKey(change.keyUntilBrowserCloses ? 'session' : 'local');
 }

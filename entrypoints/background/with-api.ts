@@ -6,6 +6,7 @@ import { ApiError } from '../../lib/api/errors';
 import { type ConnectionRow, getConnection } from '../../lib/db';
 import type { Api } from './api';
 import type { Ctx } from './context';
+import { checkKeyKept } from './key-kept';
 import { readKey } from './key-store';
 import { isNetworkFailure, NOT_CONNECTED, toMemberError } from './member-error';
 import { handleRevoked } from './revoked';
@@ -15,7 +16,11 @@ export async function withApi<T>(ctx: Ctx, job: (api: Api, conn: ConnectionRow) 
   const conn = await getConnection(ctx.db);
   if (conn?.status !== 'connected') throw NOT_CONNECTED();
   const stored = await readKey();
-  if (!stored || stored.connectionId !== conn.connectionId || stored.origin !== conn.origin) throw NOT_CONNECTED();
+  if (!stored) {
+    await checkKeyKept(ctx);
+    throw NOT_CONNECTED();
+  }
+  if (stored.connectionId !== conn.connectionId || stored.origin !== conn.origin) throw NOT_CONNECTED();
   const api = ctx.apiFor(conn.origin, stored.key);
   let value: T;
   try {

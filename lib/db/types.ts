@@ -372,6 +372,11 @@ export interface Settings {
   reminderDaysBefore: number | null;
   /** Cached results beyond this are pruned (lib/findings/pruning). */
   retention: { maxAgeDays: number | null; maxCount: number | null };
+  /**
+   * Keep the connection's key in storage.session (memory, gone when the browser closes: the member connects
+   * again after a restart) instead of storage.local. Calls and history stay either way.
+   */
+  keyUntilBrowserCloses: boolean;
 }
 
 export type SettingKey = keyof Settings;

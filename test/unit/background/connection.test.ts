@@ -4,6 +4,8 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { LocalRefusal } from '../../../lib/api/errors';
 import { handleCommandMessage } from '../../../lib/messages';
 import { connect, disconnect, refreshMe } from '../../../entrypoints/background/connection';
+import { checkKeyKept } from '../../../entrypoints/background/key-kept';
+import { setSettings } from '../../../entrypoints/background/settings';
 import { buildHandlers } from '../../../entrypoints/background/handlers';
 import { KEY_STORAGE_KEY, readKey } from '../../../entrypoints/background/key-store';
 import { toMemberError } from '../../../entrypoints/background/member-error';
@@ -146,5 +148,67 @@ describe('revoked key and disconnect', () => {
     await fakeBrowser.storage.local.set({ [KEY_STORAGE_KEY]: { key: KEY, origin: 'https://elsewhere.example', connectionId: 'con_1' } });
     await expect(refreshMe(ctx)).rejects.toMatchObject({ error: { code: 'not_connected' } });
     expect(ctx.apiFor).not.toHaveBeenCalled();
+  });
+});
+
+describe('the key kept only until the browser closes', () => {
+  it('is stored in storage.session only, never local, sync or IndexedDB', async () => {
+    grant(true);
+    await setSettings(ctx, { keyUntilBrowserCloses: true });
+    ctx.api.claim.mockResolvedValue(claimAnswer());
+    ctx.api.me.mockResolvedValue(me());
+    await connect(ctx, { siteUrl: ORIGIN, code: 'gld abcd efgh' });
+    expect(Object.keys(await fakeBrowser.storage.session.get(null))).toEqual([KEY_STORAGE_KEY]);
+    expect(await fakeBrowser.storage.local.get(null)).toEqual({});
+    expect(await fakeBrowser.storage.sync.get(null)).toEqual({});
+    expect(await dumpDb(ctx.db)).not.toContain(KEY);
+    expect((await readKey())?.key).toBe(KEY);
+  });
+
+  it('moves when the member changes the option, and is in one place at a time', async () => {
+    await connected(ctx);
+    await setSettings(ctx, { keyUntilBrowserCloses: true });
+    expect(await fakeBrowser.storage.local.get(null)).toEqual({});
+    expect(Object.keys(await fakeBrowser.storage.session.get(null))).toEqual([KEY_STORAGE_KEY]);
+    await setSettings(ctx, { keyUntilBrowserCloses: false });
+    expect(await fakeBrowser.storage.session.get(null)).toEqual({});
+    expect((await readKey())?.key).toBe(KEY);
+    await disconnect(ctx);
+    expect(await readKey()).toBeNull();
+  });
+
+  it('after the browser restarted: a new connect code is asked for, calls and history stay, nothing is polled', async () => {
+    await connected(ctx);
+    await setSettings(ctx, { keyUntilBrowserCloses: true });
+    await startedCall(ctx, 'c1', 'run_1', 'ses_1');
+    // The browser closed: storage.session is empty when it starts again.
+    await fakeBrowser.storage.session.clear();
+    await checkKeyKept(ctx);
+    const row = await ctx.db.connection.get('current');
+    expect(row?.status).toBe('disconnected');
+    expect(row?.error).toMatchObject({ code: 'key_not_kept', nextStep: { kind: 'reconnect' } });
+    expect(row?.origin).toBe(ORIGIN);
+    const call = await ctx.db.calls.get('c1');
+    expect(call?.state).toBe('started');
+    expect(call?.nextPollAt).toBeNull();
+    ctx.clock.now += 60_000;
+    await pollDue(ctx);
+    expect(ctx.api.getCall).not.toHaveBeenCalled();
+  });
+
+  it('a request that finds the key gone says so at once, without waiting for the worker to restart', async () => {
+    await connected(ctx);
+    await setSettings(ctx, { keyUntilBrowserCloses: true });
+    await fakeBrowser.storage.session.clear();
+    await expect(refreshMe(ctx)).rejects.toMatchObject({ error: { code: 'not_connected' } });
+    expect((await ctx.db.connection.get('current'))?.error?.code).toBe('key_not_kept');
+    expect(ctx.api.me).not.toHaveBeenCalled();
+  });
+
+  it('a worker restart with the key still there changes nothing', async () => {
+    await connected(ctx);
+    await setSettings(ctx, { keyUntilBrowserCloses: true });
+    await checkKeyKept(ctx);
+    expect((await ctx.db.connection.get('current'))?.status).toBe('connected');
   });
 });

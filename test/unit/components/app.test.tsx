@@ -42,6 +42,18 @@ describe('App routing', () => {
     expect(screen.getByRole('heading', { name: 'Find AI Agents' })).toBeTruthy();
   });
 
+  it('says why a new code is needed when the key was kept only until the browser closed', async () => {
+    await db.connection.put(
+      makeConnectionRow({
+        status: 'disconnected',
+        error: { code: 'key_not_kept', message: 'The key was kept only until the browser closed.', nextStep: { kind: 'reconnect' }, extras: {} },
+      }),
+    );
+    renderApp();
+    await screen.findByText('The key was kept only until the browser closed.');
+    expect((screen.getByRole('textbox', { name: 'Site address' }) as HTMLInputElement).value).toBe('http://127.0.0.1:8787');
+  });
+
   it('asks for a new code after the connection was revoked, keeping the site', async () => {
     await db.connection.put(makeConnectionRow({ status: 'revoked' }));
     renderApp();

@@ -29,6 +29,17 @@ describe('OptionsPage', () => {
     expect(sent[1]).toEqual({ name: 'setSettings', payload: { reminderDaysBefore: 7 } });
   });
 
+  it('offers to keep the key only until the browser closes, off by default, and shows the stored choice', async () => {
+    const { actions, sent } = fakeActions();
+    renderPanel(<OptionsPage firefox={false} />, actions, null);
+    const box = (await screen.findByRole('checkbox', { name: 'Keep the key only until the browser closes' })) as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    fireEvent.click(box);
+    expect(sent.at(-1)).toEqual({ name: 'setSettings', payload: { keyUntilBrowserCloses: true } });
+    await db.settings.put({ key: 'keyUntilBrowserCloses', value: true });
+    await waitFor(() => expect((screen.getByRole('checkbox', { name: 'Keep the key only until the browser closes' }) as HTMLInputElement).checked).toBe(true));
+  });
+
   it('shows the cache limit in words, refuses a bad limit, and clears only after confirming', async () => {
     const { actions, sent } = fakeActions({ clearCache: () => ({ ok: true, value: { removed: 12 } }) });
     renderPanel(<OptionsPage firefox={false} />, actions, null);
