@@ -166,6 +166,7 @@ export const COMMANDS = {
         }),
       ),
       keyUntilBrowserCloses: z.optional(z.boolean()),
+      quiet: z.optional(z.boolean()),
     }),
     Empty,
   ),

@@ -10,6 +10,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   reminderDaysBefore: DEFAULT_REMIND_DAYS_BEFORE,
   retention: { ...DEFAULT_RETENTION },
   keyUntilBrowserCloses: false,
+  quiet: false,
 });
 
 /** The stored rows over the defaults; rows of a key this version does not know are ignored. */
@@ -19,6 +20,7 @@ export function settingsFromRows(rows: readonly SettingsRow[]): Settings {
     reminderDaysBefore: DEFAULT_SETTINGS.reminderDaysBefore,
     retention: { ...DEFAULT_SETTINGS.retention },
     keyUntilBrowserCloses: DEFAULT_SETTINGS.keyUntilBrowserCloses,
+    quiet: DEFAULT_SETTINGS.quiet,
   };
   for (const row of rows) {
     switch (row.key) {
@@ -33,6 +35,9 @@ export function settingsFromRows(rows: readonly SettingsRow[]): Settings {
         break;
       case 'keyUntilBrowserCloses':
         out.keyUntilBrowserCloses = row.value;
+        break;
+      case 'quiet':
+        out.quiet = row.value;
         break;
       default:
         break;
@@ -57,8 +62,9 @@ export function settingsRows(change: Partial<Settings>): SettingsRow[] {
   return rows;
 }
 
-/** Whether the member wants a notification of this kind. */
+/** Whether the member wants a notification of this kind (none at all while quiet). */
 export function notifies(settings: Settings, kind: NotificationKind): boolean {
+  if (settings.quiet) return false;
   switch (kind) {
     case 'call_finished':
       return settings.notify.callFinished;

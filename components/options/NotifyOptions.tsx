@@ -20,7 +20,21 @@ export function NotifyOptions({ settings, onChange }: Props) {
   return (
     <section aria-labelledby={`${id}-title`} class="card">
       <h2 id={`${id}-title`}>Notifications</h2>
-      <fieldset>
+      <div>
+        <input
+          type="checkbox"
+          id={`${id}-quiet`}
+          aria-describedby={`${id}-pace`}
+          checked={settings.quiet}
+          onChange={(e) => onChange({ quiet: e.currentTarget.checked })}
+        />
+        <label for={`${id}-quiet`}>Quiet: show no notifications</label>
+      </div>
+      <p id={`${id}-pace`} class="muted">
+        At most one of each kind a minute; more in that minute come as one summary. The panel and the badge always
+        show what happened.
+      </p>
+      <fieldset disabled={settings.quiet}>
         <legend>Tell me when</legend>
         {KINDS.map(({ key, label }) => (
           <div key={key}>
@@ -38,7 +52,7 @@ export function NotifyOptions({ settings, onChange }: Props) {
       <select
         id={`${id}-days`}
         value={days === null ? '' : String(days)}
-        disabled={!settings.notify.findingsReminder}
+        disabled={settings.quiet || !settings.notify.findingsReminder}
         onChange={(e) => onChange({ reminderDaysBefore: e.currentTarget.value === '' ? null : Number(e.currentTarget.value) })}
       >
         <option value="">Never</option>

@@ -3,6 +3,7 @@ import { runningCallCount } from '../../lib/db';
 import { checkDueApprovals } from './approvals';
 import type { Ctx } from './context';
 import { ensureFindingsWatch } from './findings-watcher';
+import { showDueSummaries } from './notifier';
 import { sendDue } from './outbox';
 import { pollDue } from './poller';
 import { pollShares } from './share-poller';
@@ -15,4 +16,5 @@ export async function runDueJobs(ctx: Ctx): Promise<void> {
   // A call keeps its findings as it ends: read them soon after one ended.
   await ensureFindingsWatch(ctx, (await runningCallCount(ctx.db)) < running);
   await pollShares(ctx);
+  await showDueSummaries(ctx);
 }

@@ -2,6 +2,7 @@
  * Notifications: a call finished, an approval is needed, an approval was declined or ran out, a findings
  * draft waits for sign-off or expires soon (findings-watcher.ts). One per
  * event: the ledger in IndexedDB is written first, so an event is never raised twice, even after a restart.
+ * At most one per kind per minute (notify-pace): the rest become one summary. Quiet shows none.
  * Texts are the extension's own: no untrusted text from a result goes into a notification.
  */
 import { browser } from 'wxt/browser';
@@ -9,7 +10,9 @@ import { knownValue } from '../../lib/api/schemas';
 import { type ApprovalRow, type CallRow, getConnection, type NotificationRow } from '../../lib/db';
 import { FOCUS_SESSION_KEY, type FocusHint } from '../../lib/messages';
 import { notifies, readSettings } from '../../lib/settings';
+import { summaryText } from '../../lib/notify/pace';
 import { type Ctx, isoNow } from './context';
+import { admitNotification, dueSummaries } from './notify-pace';
 import { openPanelSomewhere } from './panel-open';
 import { sitePageUrl } from './site';
 
@@ -26,12 +29,30 @@ export async function raiseOnce(ctx: Ctx, event: NewEvent, text: { title: string
     return true;
   });
   if (!added) return false;
-  // Switched off on the options page: the ledger keeps the event, so switching on later does not raise it.
+  // Switched off or quiet on the options page: the ledger keeps the event, so switching on later does not
+  // raise it.
   if (!notifies(await readSettings(ctx.db), event.kind)) return false;
-  await browser.notifications
+  if (!(await admitNotification(event.kind, ctx.now()))) {
+    // Held for the minute's summary: the scheduler wakes for it.
+    await ctx.reschedule();
+    return true;
+  }
+  await show(notificationId, text);
+  return true;
+}
+
+function show(notificationId: string, text: { title: string; message: string }): Promise<unknown> {
+  return browser.notifications
     .create(notificationId, { type: 'basic', iconUrl: browser.runtime.getURL(ICON_PATH), title: text.title, message: text.message })
     .catch(() => undefined);
-  return true;
+}
+
+/** Shows the summaries whose minute is over (one per kind); a click opens the panel. */
+export async function showDueSummaries(ctx: Ctx): Promise<void> {
+  const settings = await readSettings(ctx.db);
+  for (const summary of await dueSummaries(ctx.now())) {
+    if (notifies(settings, summary.kind)) await show(`summary:${summary.kind}`, summaryText(summary));
+  }
 }
 
 export function callFinishedText(call: CallRow): { title: string; message: string } {

@@ -8,6 +8,7 @@ import { browser } from 'wxt/browser';
 import { getConnection } from '../../lib/db';
 import { alarmTime, earliest } from '../../lib/schedule';
 import type { Ctx } from './context';
+import { nextSummaryAt } from './notify-pace';
 import { nextShareCheckAt } from './share-poller';
 import { pausedUntil } from './status';
 
@@ -27,6 +28,8 @@ export async function nextWakeAt(ctx: Ctx): Promise<number | null> {
   for (const a of await ctx.db.approvals.where('status').equals('pending').toArray()) times.push(a.nextCheckAt);
   const shareCheckAt = conn.sessionId === null ? await nextShareCheckAt(ctx) : null;
   if (shareCheckAt !== null) times.push(shareCheckAt);
+  const summaryAt = await nextSummaryAt();
+  if (summaryAt !== null) times.push(summaryAt);
   const due = earliest(times);
   if (due === null) return null;
   const paused = await pausedUntil(ctx);

@@ -208,6 +208,7 @@ export const SettingsRowSchema = z.discriminatedUnion('key', [
   z.object({ key: z.literal('reminderDaysBefore'), value: days() }),
   z.object({ key: z.literal('retention'), value: z.object({ maxAgeDays: days(), maxCount: days() }) }),
   z.object({ key: z.literal('keyUntilBrowserCloses'), value: z.boolean() }),
+  z.object({ key: z.literal('quiet'), value: z.boolean() }),
 ]);
 
 export const ShareRowSchema = z.object({

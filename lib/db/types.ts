@@ -377,6 +377,8 @@ export interface Settings {
    * again after a restart) instead of storage.local. Calls and history stay either way.
    */
   keyUntilBrowserCloses: boolean;
+  /** Quiet: no notification at all (the ledger still records each event, so none is raised later). */
+  quiet: boolean;
 }
 
 export type SettingKey = keyof Settings;

@@ -58,6 +58,8 @@ describe('findings watcher', () => {
   it('a second draft gets its own notification; never again after a worker restart', async () => {
     answer(inDraft('f1', 'd1'));
     await watchFindings(ctx);
+    // A minute later (within it, the second would wait for the minute's summary: lib/notify/pace).
+    ctx.clock.now += 60_000;
     answer(inDraft('f1', 'd1'), inDraft('f9', 'd2'));
     await watchFindings(ctx);
     // A new worker over the same database reads the same drafts.

@@ -29,6 +29,15 @@ describe('OptionsPage', () => {
     expect(sent[1]).toEqual({ name: 'setSettings', payload: { reminderDaysBefore: 7 } });
   });
 
+  it('has a quiet switch that holds every notification', async () => {
+    const { actions, sent } = fakeActions();
+    renderPanel(<OptionsPage firefox={false} />, actions, null);
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Quiet: show no notifications' }));
+    expect(sent.at(-1)).toEqual({ name: 'setSettings', payload: { quiet: true } });
+    await db.settings.put({ key: 'quiet', value: true });
+    await waitFor(() => expect((screen.getByRole('group', { name: 'Tell me when' }) as HTMLFieldSetElement).disabled).toBe(true));
+  });
+
   it('offers to keep the key only until the browser closes, off by default, and shows the stored choice', async () => {
     const { actions, sent } = fakeActions();
     renderPanel(<OptionsPage firefox={false} />, actions, null);

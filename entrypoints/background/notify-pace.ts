@@ -1,0 +1,56 @@
+/**
+ * The background's side of lib/notify/pace: the pace lives in storage.session (it survives the worker
+ * stopping, and is gone when the browser closes, so nothing held is replayed after a restart). Reads and
+ * writes are serialised, so two events at once cannot both take the minute's one notification.
+ */
+import { browser } from 'wxt/browser';
+import * as z from 'zod/mini';
+import type { NotificationKind } from '../../lib/db';
+import { admit, type Pace, type Summary, summaryDueAt, takeSummaries } from '../../lib/notify/pace';
+
+export const PACE_KEY = 'background.notifyPace';
+
+const KindPaceSchema = z.object({ shownAt: z.number(), held: z.number().check(z.int(), z.minimum(0)) });
+const PaceSchema = z.record(z.string(), KindPaceSchema);
+
+let queue: Promise<unknown> = Promise.resolve();
+
+function serialised<T>(work: () => Promise<T>): Promise<T> {
+  const next = queue.then(work, work);
+  queue = next.catch(() => undefined);
+  return next;
+}
+
+async function readPace(): Promise<Pace> {
+  const got = await browser.storage.session.get(PACE_KEY).catch(() => ({}) as Record<string, unknown>);
+  const parsed = PaceSchema.safeParse((got as Record<string, unknown>)[PACE_KEY]);
+  return parsed.success ? (parsed.data as Pace) : {};
+}
+
+async function writePace(pace: Pace): Promise<void> {
+  await browser.storage.session.set({ [PACE_KEY]: pace }).catch(() => undefined);
+}
+
+/** Whether an event of this kind may be shown now; otherwise it is held for the minute's summary. */
+export function admitNotification(kind: NotificationKind, now: number): Promise<boolean> {
+  return serialised(async () => {
+    const { show, pace } = admit(await readPace(), kind, now);
+    await writePace(pace);
+    return show;
+  });
+}
+
+/** The summaries due now; those too late are dropped. */
+export function dueSummaries(now: number): Promise<Summary[]> {
+  return serialised(async () => {
+    const pace = await readPace();
+    if (summaryDueAt(pace) === null) return [];
+    const taken = takeSummaries(pace, now);
+    await writePace(taken.pace);
+    return taken.show;
+  });
+}
+
+export async function nextSummaryAt(): Promise<number | null> {
+  return summaryDueAt(await readPace());
+}

@@ -1,0 +1,85 @@
+/**
+ * Notifications that never flood: at most one per kind per minute. Events beyond that are counted and shown
+ * as one summary ("3 more calls ended") when the minute is over. A summary not shown in time (the worker was
+ * stopped, the machine slept) is dropped, never replayed later: the panel and the badge still tell. Pure, so
+ * tests run on a fake clock; the background keeps the state in storage.session (gone when the browser
+ * closes, so nothing is replayed after a restart either).
+ */
+import type { NotificationKind } from '../db/types';
+
+export const NOTIFY_WINDOW_MS = 60_000;
+/** How late a summary may still be shown; later it is dropped. */
+export const SUMMARY_GRACE_MS = 60_000;
+
+export interface KindPace {
+  /** When the last notification of this kind was shown (epoch ms). */
+  shownAt: number;
+  /** Events held back since then. */
+  held: number;
+}
+
+export type Pace = Partial<Record<NotificationKind, KindPace>>;
+
+/** Whether an event of `kind` is shown now, and the pace after it. */
+export function admit(pace: Pace, kind: NotificationKind, now: number): { show: boolean; pace: Pace } {
+  const current = pace[kind];
+  if (!current || now - current.shownAt >= NOTIFY_WINDOW_MS || now < current.shownAt) {
+    return { show: true, pace: { ...pace, [kind]: { shownAt: now, held: current && now - current.shownAt < NOTIFY_WINDOW_MS + SUMMARY_GRACE_MS ? current.held : 0 } } };
+  }
+  return { show: false, pace: { ...pace, [kind]: { ...current, held: current.held + 1 } } };
+}
+
+/** When the next summary is due (epoch ms), or null when nothing is held. */
+export function summaryDueAt(pace: Pace): number | null {
+  let due: number | null = null;
+  for (const value of Object.values(pace)) {
+    if (!value || value.held === 0) continue;
+    const at = value.shownAt + NOTIFY_WINDOW_MS;
+    if (due === null || at < due) due = at;
+  }
+  return due;
+}
+
+export interface Summary {
+  kind: NotificationKind;
+  count: number;
+}
+
+/** The summaries due now (shown), those too late (dropped), and the pace after. */
+export function takeSummaries(pace: Pace, now: number): { show: Summary[]; dropped: Summary[]; pace: Pace } {
+  const next: Pace = { ...pace };
+  const show: Summary[] = [];
+  const dropped: Summary[] = [];
+  for (const [kind, value] of Object.entries(pace) as [NotificationKind, KindPace | undefined][]) {
+    if (!value || value.held === 0) continue;
+    const due = value.shownAt + NOTIFY_WINDOW_MS;
+    if (now < due) continue;
+    if (now - due > SUMMARY_GRACE_MS) {
+      dropped.push({ kind, count: value.held });
+      next[kind] = { shownAt: value.shownAt, held: 0 };
+    } else {
+      show.push({ kind, count: value.held });
+      next[kind] = { shownAt: now, held: 0 };
+    }
+  }
+  return { show, dropped, pace: next };
+}
+
+/** The summary's words (the extension's own; nothing from a result). */
+export function summaryText({ kind, count }: Summary): { title: string; message: string } {
+  const more = (one: string, many: string) => (count === 1 ? `1 more ${one}` : `${count} more ${many}`);
+  switch (kind) {
+    case 'call_finished':
+      return { title: `${more('call', 'calls')} ended`, message: 'Open the panel to read them.' };
+    case 'approval_needed':
+      return { title: `${more('call waits', 'calls wait')} for your approval`, message: 'Approve them on the site within 30 minutes; each is sent by itself once you have.' };
+    case 'approval_outcome':
+      return { title: `${more('approval', 'approvals')} declined or ran out`, message: 'Those calls were not sent. Open the panel to see them.' };
+    case 'findings_draft_waiting':
+      return { title: `${more('findings draft waits', 'findings drafts wait')} for your sign-off`, message: 'Open the panel’s Findings to sign them off on the site.' };
+    case 'findings_draft_expiring':
+      return { title: `${more('findings draft expires', 'findings drafts expire')} soon`, message: 'Open the panel’s Findings to see them.' };
+    default:
+      return { title: `${count} more notifications`, message: 'Open the panel to see them.' };
+  }
+}

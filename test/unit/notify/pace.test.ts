@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { admit, NOTIFY_WINDOW_MS, SUMMARY_GRACE_MS, summaryDueAt, summaryText, takeSummaries } from '../../../lib/notify/pace';
+
+const T0 = Date.UTC(2026, 10, 24, 12);
+
+describe('notification pace', () => {
+  it('shows the first of a kind, holds the rest of the minute, and sums them up after it', () => {
+    let pace = admit({}, 'call_finished', T0).pace;
+    for (let i = 1; i <= 2; i++) {
+      const step = admit(pace, 'call_finished', T0 + i * 1000);
+      expect(step.show).toBe(false);
+      pace = step.pace;
+    }
+    expect(admit(pace, 'approval_needed', T0 + 2000).show).toBe(true);
+    expect(summaryDueAt(pace)).toBe(T0 + NOTIFY_WINDOW_MS);
+    expect(takeSummaries(pace, T0 + NOTIFY_WINDOW_MS - 1).show).toEqual([]);
+    const taken = takeSummaries(pace, T0 + NOTIFY_WINDOW_MS);
+    expect(taken.show).toEqual([{ kind: 'call_finished', count: 2 }]);
+    expect(summaryDueAt(taken.pace)).toBeNull();
+    // The summary counts as the minute's notification.
+    expect(admit(taken.pace, 'call_finished', T0 + NOTIFY_WINDOW_MS + 1000).show).toBe(false);
+  });
+
+  it('drops a summary shown too late (a stopped worker, a sleeping machine)', () => {
+    const pace = admit(admit({}, 'call_finished', T0).pace, 'call_finished', T0 + 1).pace;
+    const late = takeSummaries(pace, T0 + NOTIFY_WINDOW_MS + SUMMARY_GRACE_MS + 1);
+    expect(late.show).toEqual([]);
+    expect(late.dropped).toEqual([{ kind: 'call_finished', count: 1 }]);
+    expect(summaryDueAt(late.pace)).toBeNull();
+  });
+
+  it('a clock that went back does not hold notifications for ever', () => {
+    const pace = admit({}, 'call_finished', T0).pace;
+    expect(admit(pace, 'call_finished', T0 - 3_600_000).show).toBe(true);
+  });
+
+  it('says the count in the extension’s words, one and many', () => {
+    expect(summaryText({ kind: 'call_finished', count: 1 }).title).toBe('1 more call ended');
+    expect(summaryText({ kind: 'call_finished', count: 3 }).title).toBe('3 more calls ended');
+    expect(summaryText({ kind: 'approval_needed', count: 2 }).title).toBe('2 more calls wait for your approval');
+  });
+});
