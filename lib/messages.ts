@@ -274,6 +274,9 @@ export class CommandFailure extends Error {
 // Page side
 // ---------------------------------------------------------------------------------------------------
 
+const SEND_RETRIES = 2;
+const SEND_RETRY_MS = 150;
+
 /** Send a command to the background. Never throws: an error comes back as `{ ok: false, error }`. */
 export async function sendCommand<N extends CommandName>(
   name: N,
@@ -286,13 +289,21 @@ export async function sendCommand<N extends CommandName>(
   }
   const envelope: CommandEnvelope = { type: ENVELOPE_TYPE, name, payload: checked.data };
   let raw: unknown;
-  try {
-    raw = await browser.runtime.sendMessage(envelope);
-  } catch {
-    return {
-      ok: false,
-      error: localError('background_unreachable', 'The extension did not answer. Close the panel and open it again.'),
-    };
+  // A worker being stopped or started at that instant can miss a message ("Receiving end does not exist"):
+  // sent again, twice at most. Safe for every command: a start carries its intent id, so it is one call.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      raw = await browser.runtime.sendMessage(envelope);
+      break;
+    } catch {
+      if (attempt >= SEND_RETRIES) {
+        return {
+          ok: false,
+          error: localError('background_unreachable', 'The extension did not answer. Close the panel and open it again.'),
+        };
+      }
+      await new Promise((resolve) => setTimeout(resolve, SEND_RETRY_MS * (attempt + 1)));
+    }
   }
   const reply = ReplyEnvelopeSchema.safeParse(raw);
   if (!reply.success) {

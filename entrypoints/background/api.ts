@@ -32,12 +32,19 @@ export type Api = Pick<
   | 'listSharedProjects'
 >;
 
+export interface ApiHooks {
+  /** Asked before a retry inside one request: false gives it up (the site asked for a pause). */
+  mayRetryNow?: () => Promise<boolean>;
+}
+
 /** Makes a client for the site at `origin`; `key` is null only for claiming. */
-export type ApiFactory = (origin: string, key: string | null) => Api;
+export type ApiFactory = (origin: string, key: string | null, hooks?: ApiHooks) => Api;
 
 /**
- * The real client. In-request retries stay short: a long Retry-After or a long outage goes back to the
- * background's own schedule (kept in IndexedDB), which survives the worker being stopped.
+ * The real client. In-request retries stay short (a dropped connection, a 5xx), and a 429 with Retry-After
+ * is never waited out inside one request: it comes back at once, so the background pauses every request to
+ * the site until then (with-api), not only this one, and its own schedule (kept in IndexedDB, surviving the
+ * worker being stopped) sends again after it.
  */
-export const realApi: ApiFactory = (origin, key) =>
-  createClient({ siteUrl: origin, key, retry: { maxRetries: 2, maxRetryAfterMs: 10_000 } });
+export const realApi: ApiFactory = (origin, key, hooks = {}) =>
+  createClient({ siteUrl: origin, key, retry: { maxRetries: 2, maxRetryAfterMs: 0 }, mayRetryNow: hooks.mayRetryNow });

@@ -40,3 +40,11 @@ export function registerE2eHooks(ctx: Ctx): void {
     });
   });
 }
+
+/**
+ * Notes a notification shown (or a summary dropped) in storage.local under a key of its own, so notes from
+ * several worker instances never overwrite each other: `e2e:notification:<what>:<id>:<random>` = events told.
+ */
+export async function recordNotification(what: 'shown' | 'dropped', notificationId: string, events: number): Promise<void> {
+  await browser.storage.local.set({ [`e2e:notification:${what}:${notificationId}:${crypto.randomUUID()}`]: events }).catch(() => undefined);
+}

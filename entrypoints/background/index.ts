@@ -17,7 +17,7 @@ import { runDueJobs } from './jobs';
 import { checkKeyKept } from './key-kept';
 import { toMemberError } from './member-error';
 import { createMenus, onMenuClicked } from './menus';
-import { onNotificationClicked } from './notifier';
+import { onNotificationClicked, tellUntoldEvents } from './notifier';
 import { recoverInterruptedSends } from './outbox';
 import { makeActionOpenPanel, onActionClicked, rememberWindow } from './panel-open';
 import { Scheduler, WAKE_ALARM } from './scheduler';
@@ -70,6 +70,7 @@ export default defineBackground(() => {
   // closed may be gone (the browser restarted): the panel then asks for a new connect code.
   void checkKeyKept(ctx)
     .catch(() => undefined)
+    .then(() => tellUntoldEvents(ctx).catch(() => undefined))
     .then(() => recoverInterruptedSends(ctx))
     .then(() => scheduler.run());
   void ensurePruneAlarm().then(() => ensureFindingsWatch(ctx));

@@ -12,6 +12,7 @@ import { FOCUS_SESSION_KEY, type FocusHint } from '../../lib/messages';
 import { notifies, readSettings } from '../../lib/settings';
 import { summaryText } from '../../lib/notify/pace';
 import { type Ctx, isoNow } from './context';
+import { recordNotification } from './e2e-hooks';
 import { admitNotification, dueSummaries } from './notify-pace';
 import { openPanelSomewhere } from './panel-open';
 import { sitePageUrl } from './site';
@@ -41,7 +42,9 @@ export async function raiseOnce(ctx: Ctx, event: NewEvent, text: { title: string
   return true;
 }
 
-function show(notificationId: string, text: { title: string; message: string }): Promise<unknown> {
+async function show(notificationId: string, text: { title: string; message: string }, events = 1): Promise<unknown> {
+  // The e2e build notes each notification and how many events it tells of (the soak counts them).
+  if (import.meta.env.MODE === 'e2e') await recordNotification('shown', notificationId, events);
   return browser.notifications
     .create(notificationId, { type: 'basic', iconUrl: browser.runtime.getURL(ICON_PATH), title: text.title, message: text.message })
     .catch(() => undefined);
@@ -50,9 +53,11 @@ function show(notificationId: string, text: { title: string; message: string }):
 /** Shows the summaries whose minute is over (one per kind); a click opens the panel. */
 export async function showDueSummaries(ctx: Ctx): Promise<void> {
   const settings = await readSettings(ctx.db);
-  for (const summary of await dueSummaries(ctx.now())) {
-    if (notifies(settings, summary.kind)) await show(`summary:${summary.kind}`, summaryText(summary));
+  const { show: due, dropped } = await dueSummaries(ctx.now());
+  for (const summary of due) {
+    if (notifies(settings, summary.kind)) await show(`summary:${summary.kind}`, summaryText(summary), summary.count);
   }
+  if (import.meta.env.MODE === 'e2e') for (const d of dropped) await recordNotification('dropped', `summary:${d.kind}`, d.count);
 }
 
 export function callFinishedText(call: CallRow): { title: string; message: string } {
@@ -118,5 +123,25 @@ export async function onNotificationClicked(ctx: Ctx, notificationId: string): P
   if (row.localId !== null) {
     const hint: FocusHint = { localId: row.localId, at: isoNow(ctx) };
     await browser.storage.session.set({ [FOCUS_SESSION_KEY]: hint });
+  }
+}
+
+/** How far back a worker start looks for an event that was stored but not told. */
+export const UNTOLD_LOOKBACK_MS = 15 * 60_000;
+const UNTOLD_RECENT_CALLS = 200;
+
+/**
+ * A worker stopped between storing an event and telling it (a call's end, an approval asked for) would leave
+ * it untold for ever: at each start, the recent ones missing from the ledger are told now, once.
+ */
+export async function tellUntoldEvents(ctx: Ctx): Promise<void> {
+  const since = ctx.now() - UNTOLD_LOOKBACK_MS;
+  const recent = await ctx.db.calls.orderBy('createdAt').reverse().limit(UNTOLD_RECENT_CALLS).toArray();
+  for (const call of recent) {
+    if (call.state !== 'finished' || call.runId === null || !call.result || !call.finishedAt || Date.parse(call.finishedAt) < since) continue;
+    if (!(await ctx.db.notifications.get(`call:${call.runId}:finished`))) await notifyCallFinished(ctx, call);
+  }
+  for (const approval of await ctx.db.approvals.where('status').equals('pending').toArray()) {
+    if (!(await ctx.db.notifications.get(`approval:${approval.approvalId}:needed`))) await notifyApprovalNeeded(ctx, approval);
   }
 }

@@ -40,14 +40,14 @@ export function admitNotification(kind: NotificationKind, now: number): Promise<
   });
 }
 
-/** The summaries due now; those too late are dropped. */
-export function dueSummaries(now: number): Promise<Summary[]> {
+/** The summaries due now (`show`), and those too late, dropped. */
+export function dueSummaries(now: number): Promise<{ show: Summary[]; dropped: Summary[] }> {
   return serialised(async () => {
     const pace = await readPace();
-    if (summaryDueAt(pace) === null) return [];
+    if (summaryDueAt(pace) === null) return { show: [], dropped: [] };
     const taken = takeSummaries(pace, now);
     await writePace(taken.pace);
-    return taken.show;
+    return { show: taken.show, dropped: taken.dropped };
   });
 }
 

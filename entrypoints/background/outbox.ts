@@ -12,6 +12,7 @@ import { type CallRequestPayload, CommandFailure, type CommandReply, localError 
 import { backoffMs, expectedRunMs, nextPollAt } from '../../lib/schedule';
 import { markApprovalRan, recordApprovalNotUsable, recordNeedsApproval } from './approval-records';
 import { type Ctx, isoNow } from './context';
+import { pausedUntil } from './status';
 import { isNetworkFailure, NOT_CONNECTED, toMemberError } from './member-error';
 import { withApi } from './with-api';
 
@@ -104,6 +105,13 @@ async function claimForSend(ctx: Ctx, localId: string): Promise<CallRow | null> 
 
 /** Sends a call from the outbox once, and records what came of it. */
 export async function sendCall(ctx: Ctx, localId: string): Promise<void> {
+  // During the site's pause (429 Retry-After) the call waits in the outbox, stored, until the pause ends.
+  const paused = await pausedUntil(ctx);
+  if (paused !== null) {
+    await ctx.db.calls.where('localId').equals(localId).and((r) => r.state === 'outbox').modify({ nextSendAt: paused });
+    await ctx.reschedule();
+    return;
+  }
   const row = await claimForSend(ctx, localId);
   if (!row) return;
   // A stored row is acted on only when it is still what this code writes (the request goes out again).

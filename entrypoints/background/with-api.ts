@@ -10,18 +10,33 @@ import { checkKeyKept } from './key-kept';
 import { readKey } from './key-store';
 import { isNetworkFailure, NOT_CONNECTED, toMemberError } from './member-error';
 import { handleRevoked } from './revoked';
-import { markOffline, markOnline, pauseUntil } from './status';
+import { markOffline, markOnline, pausedUntil, pauseUntil } from './status';
+import { CommandFailure, localError } from '../../lib/messages';
 
 export async function withApi<T>(ctx: Ctx, job: (api: Api, conn: ConnectionRow) => Promise<T>): Promise<T> {
   const conn = await getConnection(ctx.db);
   if (conn?.status !== 'connected') throw NOT_CONNECTED();
+  // The site said 429 with Retry-After: nothing at all goes to it before then, whoever asks.
+  const paused = await pausedUntil(ctx);
+  if (paused !== null) {
+    const seconds = Math.max(1, Math.ceil((paused - ctx.now()) / 1000));
+    throw new CommandFailure(
+      localError('rate_limited', `The site asked for a pause: nothing is sent to it for ${seconds} more seconds. Try again then.`, {
+        kind: 'wait',
+        seconds,
+        until: null,
+      }),
+    );
+  }
   const stored = await readKey();
   if (!stored) {
     await checkKeyKept(ctx);
     throw NOT_CONNECTED();
   }
   if (stored.connectionId !== conn.connectionId || stored.origin !== conn.origin) throw NOT_CONNECTED();
-  const api = ctx.apiFor(conn.origin, stored.key);
+  // A retry inside this request waits for nothing the site asked of the whole connection: during a pause it
+  // gives up, and the background's own schedule sends again after it.
+  const api = ctx.apiFor(conn.origin, stored.key, { mayRetryNow: async () => (await pausedUntil(ctx)) === null });
   let value: T;
   try {
     value = await job(api, conn);
@@ -40,10 +55,10 @@ async function observeFailure(ctx: Ctx, err: unknown): Promise<void> {
     return;
   }
   if (!(err instanceof ApiError)) return;
+  // The pause first: every other request checks it before it goes.
+  if (err.code === 'rate_limited') await pauseUntil(ctx, ctx.now() + (err.retryAfterSeconds ?? 5) * 1000);
   await markOnline(ctx);
   if (err.status === 401 && (err.code === 'key_revoked' || err.code === 'unauthenticated')) {
     await handleRevoked(ctx, toMemberError(err));
-  } else if (err.code === 'rate_limited') {
-    await pauseUntil(ctx, ctx.now() + (err.retryAfterSeconds ?? 5) * 1000);
   }
 }

@@ -105,6 +105,8 @@ export interface ClientOptions {
   random?: () => number;
   timeoutMs?: number;
   retry?: Partial<RetryPolicy>;
+  /** Asked before each retry: false gives it up (the background's pause after a 429, see with-api). */
+  mayRetryNow?: () => Promise<boolean>;
 }
 
 export interface RequestOptions {
@@ -165,6 +167,7 @@ export class ApiClient {
   readonly #random: () => number;
   readonly #timeoutMs: number;
   readonly #policy: RetryPolicy;
+  readonly #mayRetryNow: (() => Promise<boolean>) | undefined;
   readonly #options: ClientOptions;
 
   constructor(options: ClientOptions) {
@@ -185,6 +188,7 @@ export class ApiClient {
     this.#random = options.random ?? Math.random;
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.#policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+    this.#mayRetryNow = options.mayRetryNow;
     this.#options = options;
   }
 
@@ -562,6 +566,7 @@ export class ApiClient {
       random: this.#random,
       signal: options.signal,
       onRetry: options.onRetry,
+      mayRetryNow: this.#mayRetryNow,
     };
   }
 

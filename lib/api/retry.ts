@@ -116,6 +116,8 @@ export interface WithRetryOptions {
   random: () => number;
   signal?: AbortSignal;
   onRetry?: OnRetry;
+  /** Asked after each wait: false gives the retry up (e.g. the site asked the whole connection to pause). */
+  mayRetryNow?: () => Promise<boolean>;
 }
 
 /** Runs `attempt` until it succeeds, fails in a way that is not retried, or runs out of retries. */
@@ -129,6 +131,7 @@ export async function withRetry<T>(attempt: () => Promise<T>, options: WithRetry
       if (decision === null) throw error;
       options.onRetry?.({ attempt: retry + 1, delayMs: decision.delayMs, reason: decision.reason, error });
       await sleep(decision.delayMs, options.clock, options.signal);
+      if (options.mayRetryNow && !(await options.mayRetryNow())) throw error;
     }
   }
 }

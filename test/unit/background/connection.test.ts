@@ -62,7 +62,7 @@ describe('connect', () => {
     const reply = await connect(ctx, { siteUrl: `${ORIGIN}/`, code: 'gld abcd efgh' });
     expect(reply).toEqual({ connectionId: 'con_1', name: 'My laptop', sessionId: null });
     expect(ctx.apiFor).toHaveBeenCalledWith(ORIGIN, null);
-    expect(ctx.apiFor).toHaveBeenCalledWith(ORIGIN, KEY);
+    expect(ctx.apiFor).toHaveBeenCalledWith(ORIGIN, KEY, expect.anything());
     const local = await fakeBrowser.storage.local.get(null);
     expect(Object.keys(local)).toEqual([KEY_STORAGE_KEY]);
     expect(await fakeBrowser.storage.sync.get(null)).toEqual({});

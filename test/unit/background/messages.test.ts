@@ -146,9 +146,19 @@ describe('sendCommand', () => {
     expect(send).not.toHaveBeenCalled();
   });
 
-  it('reports an unreachable background and a malformed reply as errors', async () => {
-    vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockRejectedValueOnce(new Error('Receiving end does not exist'));
+  it('sends again when the worker missed it (stopping or starting), and says so when it never answers', async () => {
+    const once = vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockRejectedValueOnce(new Error('Receiving end does not exist'));
+    once.mockResolvedValueOnce({ ok: true, value: {} });
+    expect(await sendCommand('disconnect', {})).toEqual({ ok: true, value: {} });
+    expect(once).toHaveBeenCalledTimes(2);
+    const never = vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockRejectedValue(new Error('Receiving end does not exist'));
+    never.mockClear();
     expect(await sendCommand('disconnect', {})).toMatchObject({ ok: false, error: { code: 'background_unreachable' } });
+    expect(never).toHaveBeenCalledTimes(3);
+    never.mockReset();
+  });
+
+  it('reports a malformed reply as an error', async () => {
     vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockResolvedValueOnce({ ok: true, value: { wrong: 1 } });
     expect(await sendCommand('refreshMe', {})).toMatchObject({ ok: false, error: { code: 'bad_reply' } });
   });

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { FOCUS_SESSION_KEY } from '../../../lib/messages';
 import { badgeFor, readBadgeState } from '../../../entrypoints/background/badge';
-import { notifyCallFinished, onNotificationClicked, raiseOnce, showDueSummaries } from '../../../entrypoints/background/notifier';
+import { notifyCallFinished, onNotificationClicked, raiseOnce, showDueSummaries, tellUntoldEvents, UNTOLD_LOOKBACK_MS } from '../../../entrypoints/background/notifier';
 import { nextWakeAt } from '../../../entrypoints/background/scheduler';
 import { setSettings } from '../../../entrypoints/background/settings';
 import { rememberWindow } from '../../../entrypoints/background/panel-open';
@@ -161,5 +161,45 @@ describe('notifications that never flood', () => {
     ctx.clock.now += 60_000;
     await finish(2);
     expect(shown(create)).toEqual([['call:run_2:finished', 'Call passed']]);
+  });
+});
+
+describe('events stored but not told (the worker stopped in between)', () => {
+  it('a worker start tells a recent finished call and a pending approval once; old or told ones stay quiet', async () => {
+    const create = vi.spyOn(fakeBrowser.notifications, 'create');
+    const row = await startedCall(ctx, 'c1', 'run_1', 'ses_1');
+    const finishedAt = new Date(ctx.clock.now).toISOString();
+    await ctx.db.calls.put({ ...row, state: 'finished', finishedAt, nextPollAt: null, result: result('run_1', 'ses_1', 'passed') });
+    const old = await startedCall(ctx, 'c2', 'run_2', 'ses_1');
+    await ctx.db.calls.put({
+      ...old,
+      state: 'finished',
+      finishedAt: new Date(ctx.clock.now - UNTOLD_LOOKBACK_MS - 1).toISOString(),
+      nextPollAt: null,
+      result: result('run_2', 'ses_1', 'passed'),
+    });
+    await ctx.db.approvals.put({
+      approvalId: 'apr_1',
+      localId: 'c3',
+      approvalUrl: `${ORIGIN}/approvals/apr_1`,
+      reason: 'over_calls',
+      request: { agentId: 'ag_1', callId: 'question', question: 'Q?' },
+      expiresAt: new Date(ctx.clock.now + 1_800_000).toISOString(),
+      status: 'pending',
+      siteStatus: null,
+      createdAt: finishedAt,
+      updatedAt: finishedAt,
+      nextCheckAt: ctx.clock.now + 1000,
+      checks: 0,
+      cameBackAt: null,
+      resends: 0,
+      lastResendAt: null,
+      pageTabId: null,
+    });
+    const restarted = makeCtx(ctx.db);
+    restarted.clock.now = ctx.clock.now;
+    await tellUntoldEvents(restarted);
+    await tellUntoldEvents(restarted);
+    expect(create.mock.calls.map((c) => c[0]).sort()).toEqual(['approval:apr_1:needed', 'call:run_1:finished']);
   });
 });

@@ -3,6 +3,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { NetworkError } from '../../../lib/api/errors';
 import type { StartCallRequest } from '../../../lib/api/schemas';
 import { MAX_AUTO_SENDS, recoverInterruptedSends, retryCall, sendDue, startCall } from '../../../entrypoints/background/outbox';
+import { refreshMe } from '../../../entrypoints/background/connection';
+import { pauseUntil } from '../../../entrypoints/background/status';
 import { apiError, connected, makeCtx, resetBrowser, result, started, type TestCtx } from './helpers';
 
 const REQUEST: StartCallRequest = { agentId: 'ag_1', callId: 'question', question: 'Which version of postgres?' };
@@ -222,5 +224,22 @@ describe('one intent, one call', () => {
     });
     expect(ctx.api.startCall).toHaveBeenCalledTimes(1);
     expect((await ctx.db.calls.get(LOCAL))?.request.question).toBe(REQUEST.question);
+  });
+});
+
+describe('the site’s pause (429 Retry-After)', () => {
+  it('holds a start in the outbox until the pause ends, then sends it once; other commands say to wait', async () => {
+    await pauseUntil(ctx, ctx.clock.now + 5000);
+    ctx.api.startCall.mockResolvedValue(started('run_1', 'ses_1'));
+    const reply = await startCall(ctx, { localId: LOCAL, request: REQUEST });
+    expect(reply.state).toBe('outbox');
+    expect(ctx.api.startCall).not.toHaveBeenCalled();
+    expect((await ctx.db.calls.get(LOCAL))?.nextSendAt).toBe(ctx.clock.now + 5000);
+    await expect(refreshMe(ctx)).rejects.toMatchObject({ error: { code: 'rate_limited', nextStep: { kind: 'wait', seconds: 5 } } });
+    expect(ctx.api.me).not.toHaveBeenCalled();
+    ctx.clock.now += 5000;
+    await sendDue(ctx);
+    expect(ctx.api.startCall).toHaveBeenCalledTimes(1);
+    expect((await ctx.db.calls.get(LOCAL))?.state).toBe('started');
   });
 });

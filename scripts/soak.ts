@@ -1,0 +1,52 @@
+/**
+ * `npm run soak -- [--calls 100] [--seed N] [--no-build]`: the chaos soak (scripts/soak/run.ts) in headless
+ * Chromium against the emulator. Prints its figures and the seed (replay a failure with --seed), exits 1 when
+ * a check fails.
+ */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { runSoak } from './soak/run';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+function option(name: string): number | null {
+  const i = process.argv.indexOf(name);
+  if (i < 0) return null;
+  const value = Number(process.argv[i + 1]);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} needs a positive whole number.`);
+  return value;
+}
+
+function build(): void {
+  if (process.argv.includes('--no-build')) return;
+  for (const [command, args] of [
+    ['bash', [path.join(ROOT, 'scripts/ensure-chromium.sh')]],
+    [path.join(ROOT, 'node_modules/.bin/wxt'), ['build', '--mode', 'e2e']],
+  ] as const) {
+    const result = spawnSync(command, [...args], { cwd: ROOT, stdio: 'pipe', encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`${path.basename(command)} failed:\n${result.stdout}${result.stderr}`);
+  }
+}
+
+async function main(): Promise<number> {
+  const calls = option('--calls') ?? 100;
+  const seed = option('--seed') ?? Math.floor(Math.random() * 2 ** 31) + 1;
+  build();
+  console.log(`Soak: ${calls} calls, seed ${seed} (replay with --seed ${seed}).`);
+  const { figures, failures } = await runSoak({ calls, seed, log: (line) => console.log(line) });
+  for (const [name, value] of Object.entries(figures)) console.log(`${name.padEnd(26)} ${value}`);
+  if (failures.length === 0) {
+    console.log(`\nEvery check holds (seed ${seed}).`);
+    return 0;
+  }
+  console.log(`\nFailed (seed ${seed}):\n${failures.map((f) => `- ${f}`).join('\n')}`);
+  return 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(`Soak failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    process.exit(2);
+  },
+);

@@ -1,0 +1,474 @@
+/**
+ * The chaos soak: a seeded schedule of calls (quick, slow, failing, needing approval, in sessions, with
+ * files) started through the panels' own protocol while a chaos driver stops the service worker (DevTools
+ * ServiceWorker.stopWorker), closes and reopens panels, has a second window's panel start the same intent,
+ * cuts the site off (the emulator drops requests, answers 503 and 429 with Retry-After) and moves the site's
+ * clock. At the end it checks, from the emulator's request log and the extension's IndexedDB: no call lost,
+ * no call run twice, every finished call and approval told exactly once (one notification, or its count in
+ * a summary), no request before a Retry-After, the badge equal to the open calls, and the cache within the
+ * retention after pruning. Chromium only: Firefox gives no way to stop its event page from outside.
+ */
+import type { Page } from 'playwright-core';
+import { type LoadedExtension, launchExtension } from '../../test/e2e/browser';
+import { connectPanel, type LoggedRequest, startTestEmulator, type TestEmulator } from '../../test/e2e/harness';
+
+export interface SoakOptions {
+  calls: number;
+  seed: number;
+  log?: (line: string) => void;
+}
+
+export interface SoakFigures {
+  seed: number;
+  intents: number;
+  clicks: number;
+  runs: number;
+  refusedVisibly: number;
+  lost: number;
+  duplicateRuns: number;
+  finishedCalls: number;
+  callNotificationsTold: number;
+  callsToldTwice: number;
+  callsNotTold: number;
+  approvals: number;
+  approvalsToldTwice: number;
+  approvalsNotTold: number;
+  summariesDropped: number;
+  requestsBeforeRetryAfter: number;
+  badge: string;
+  openCallsAtEnd: number;
+  workerStops: number;
+  panelsReopened: number;
+  twoPanelIntents: number;
+  siteCuts: number;
+  clockMoves: number;
+  cachedCallsAfterPrune: number;
+  retentionMaxCount: number;
+  seconds: number;
+}
+
+export interface SoakReport {
+  figures: SoakFigures;
+  failures: string[];
+}
+
+/** mulberry32: small, seedable, the same sequence on every machine. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface Intent {
+  localId: string;
+  question: string;
+  request: Record<string, unknown>;
+  kind: string;
+}
+
+const RETRY_AFTER_S = 2;
+const IN_FLIGHT_MS = 100;
+const SETTLE_MS = 240_000;
+
+/** The agents of the emulator's seed, by how their calls go. */
+const KINDS: { kind: string; weight: number; agentId: string; long?: boolean }[] = [
+  { kind: 'quick', weight: 30, agentId: 'agt_rust' },
+  { kind: 'quick', weight: 15, agentId: 'agt_mobile' },
+  { kind: 'quick', weight: 10, agentId: 'agt_postgres' },
+  { kind: 'slow', weight: 8, agentId: 'agt_react' },
+  { kind: 'slow', weight: 3, agentId: 'agt_docs', long: true },
+  { kind: 'failing', weight: 10, agentId: 'agt_k8s' },
+  { kind: 'files', weight: 8, agentId: 'agt_shell' },
+  { kind: 'files', weight: 6, agentId: 'agt_api' },
+];
+
+function pick<T extends { weight: number }>(items: readonly T[], r: number): T {
+  const total = items.reduce((s, i) => s + i.weight, 0);
+  let x = r * total;
+  for (const item of items) {
+    x -= item.weight;
+    if (x < 0) return item;
+  }
+  return items[items.length - 1] as T;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A command sent the way a panel sends it (lib/messages' envelope, sent again like sendCommand when the worker missed it). */
+function sendFromPanel(page: Page, name: string, payload: unknown): Promise<unknown> {
+  return page.evaluate(
+    ({ name, payload }) => {
+      const { chrome } = globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } };
+      // A loop, not a named helper: tsx would wrap a named function in __name, which the page lacks.
+      return (async () => {
+        let failed = '';
+        for (let attempt = 0; attempt < 3; attempt++) {
+          try {
+            return await chrome.runtime.sendMessage({ type: 'agent-connection/command@1', name, payload });
+          } catch (e) {
+            failed = String(e);
+            await new Promise((resolve) => setTimeout(resolve, 150 * (attempt + 1)));
+          }
+        }
+        return { sendFailed: failed };
+      })();
+    },
+    { name, payload },
+  );
+}
+
+/** Rows of one store, read with the page's own IndexedDB. */
+function readStore<T>(page: Page, store: string): Promise<T[]> {
+  return page.evaluate(
+    (name) =>
+      new Promise<T[]>((resolve, reject) => {
+        const open = indexedDB.open('agent-connection');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const req = open.result.transaction(name).objectStore(name).getAll();
+          req.onsuccess = () => {
+            open.result.close();
+            resolve(req.result as T[]);
+          };
+          req.onerror = () => reject(req.error);
+        };
+      }),
+    store,
+  );
+}
+
+interface CallRowLite {
+  localId: string;
+  state: string;
+  runId: string | null;
+  sessionId: string | null;
+  error: { code: string; message: string } | null;
+  result: { status: string | { unknown: string } } | null;
+}
+
+interface ApprovalRowLite {
+  approvalId: string;
+  localId: string;
+  status: string;
+}
+
+export async function runSoak(options: SoakOptions): Promise<SoakReport> {
+  const log = options.log ?? (() => undefined);
+  const random = seededRandom(options.seed);
+  const began = Date.now();
+  const emu: TestEmulator = await startTestEmulator();
+  let ext: LoadedExtension | null = null;
+  const figures: SoakFigures = {
+    seed: options.seed,
+    intents: 0,
+    clicks: 0,
+    runs: 0,
+    refusedVisibly: 0,
+    lost: 0,
+    duplicateRuns: 0,
+    finishedCalls: 0,
+    callNotificationsTold: 0,
+    callsToldTwice: 0,
+    callsNotTold: 0,
+    approvals: 0,
+    approvalsToldTwice: 0,
+    approvalsNotTold: 0,
+    summariesDropped: 0,
+    requestsBeforeRetryAfter: 0,
+    badge: '',
+    openCallsAtEnd: 0,
+    workerStops: 0,
+    panelsReopened: 0,
+    twoPanelIntents: 0,
+    siteCuts: 0,
+    clockMoves: 0,
+    cachedCallsAfterPrune: 0,
+    retentionMaxCount: 0,
+    seconds: 0,
+  };
+  const failures: string[] = [];
+  // Small enough that pruning has work to do at the end.
+  const RETENTION_MAX_COUNT = Math.max(5, Math.floor(options.calls / 2));
+  figures.retentionMaxCount = RETENTION_MAX_COUNT;
+  try {
+    const made = await emu.control.connectCode({
+      name: 'Soak',
+      switches: { askBeforeNewAgent: false },
+      limits: { sessionsPerDay: 100_000, callsPerDay: 100_000, openCallsMax: 40 },
+    });
+    await emu.control.call('POST', `/members/${made.memberId}/credits`, { purchasedCents: 100_000_000 });
+    ext = await launchExtension({ viewport: { width: 420, height: 900 } });
+    const loaded = ext;
+    // The observer: an extension page that stays open for reading IndexedDB and storage, and for DevTools.
+    const observer = await loaded.openPanel();
+    await connectPanel(observer, emu.url, made.code);
+    let panels: Page[] = [observer, await loaded.openPanel()];
+    const cdp = await loaded.context.newCDPSession(observer);
+    const versions = new Map<string, { scriptURL: string; runningStatus: string }>();
+    cdp.on('ServiceWorker.workerVersionUpdated', (event) => {
+      for (const v of event.versions) versions.set(v.versionId, { scriptURL: v.scriptURL, runningStatus: v.runningStatus });
+    });
+    await cdp.send('ServiceWorker.enable');
+    const workerUrl = loaded.serviceWorker.url();
+
+    const intents: Intent[] = [];
+    const replies = new Map<string, unknown[]>();
+    const click = (page: Page, payload: { localId: string }) =>
+      sendFromPanel(page, 'startCall', payload).then(
+        (reply) => {
+          replies.set(payload.localId, [...(replies.get(payload.localId) ?? []), reply]);
+          return reply;
+        },
+        async (error: unknown) => {
+          // The panel closed under the click (the chaos closed it): the draft and its intent are still there,
+          // so the member opens a panel and clicks again; the same intent cannot make a second call.
+          replies.set(payload.localId, [...(replies.get(payload.localId) ?? []), { pageGone: String(error).slice(0, 80) }]);
+          figures.clicks++;
+          const reply = await sendFromPanel(observer, 'startCall', payload).catch(() => undefined);
+          replies.set(payload.localId, [...(replies.get(payload.localId) ?? []), reply]);
+          return reply;
+        },
+      );
+    const pending = new Set<Promise<unknown>>();
+    const track = (p: Promise<unknown>) => {
+      pending.add(p);
+      void p.finally(() => pending.delete(p));
+    };
+    const someSessions: string[] = [];
+    let running = true;
+    let approving = true;
+
+    // The member on the site: approves what waits, a little later.
+    const approver = (async () => {
+      while (approving) {
+        await sleep(700);
+        const waiting = await readStore<ApprovalRowLite>(observer, 'approvals').catch(() => []);
+        for (const a of waiting.filter((w) => w.status === 'pending')) {
+          await emu.control.call('POST', `/approvals/${a.approvalId}/approve`).catch(() => undefined);
+        }
+      }
+    })();
+
+    // Chaos, until the last intent was clicked.
+    const chaos = (async () => {
+      while (running) {
+        await sleep(500 + random() * 1500);
+        if (!running) break;
+        const r = random();
+        if (r < 0.3) {
+          const versionId = [...versions].find(([, v]) => v.scriptURL === workerUrl && v.runningStatus === 'running')?.[0];
+          if (versionId) {
+            await cdp.send('ServiceWorker.stopWorker', { versionId }).catch(() => undefined);
+            figures.workerStops++;
+          }
+        } else if (r < 0.5) {
+          const index = 1 + Math.floor(random() * (panels.length - 1));
+          const old = panels[index];
+          if (old) {
+            await old.close().catch(() => undefined);
+            panels = [...panels.slice(0, index), await loaded.openPanel(), ...panels.slice(index + 1)];
+            figures.panelsReopened++;
+          }
+        } else if (r < 0.75) {
+          const what = random();
+          const fault =
+            what < 0.4
+              ? { path: '/api/v1/calls', drop: true, count: 1 + Math.floor(random() * 3) }
+              : what < 0.7
+                ? { path: '/api/v1/', status: 503, code: 'server_error', count: 1 + Math.floor(random() * 3) }
+                : { path: '/api/v1/', status: 429, code: 'rate_limited', retryAfter: RETRY_AFTER_S, count: 1 };
+          await emu.control.fault(fault).catch(() => undefined);
+          figures.siteCuts++;
+        } else {
+          await emu.control.call('POST', '/clock', { advanceSeconds: 30 + Math.floor(random() * 300) }).catch(() => undefined);
+          figures.clockMoves++;
+        }
+      }
+    })();
+
+    // The member's clicks.
+    for (let i = 0; i < options.calls; i++) {
+      await sleep(200 + random() * 900);
+      const kinds = options.calls >= 100 ? KINDS : KINDS.filter((k) => !k.long);
+      const choice = pick(kinds, random());
+      const inSession = someSessions.length > 0 && random() < 0.12;
+      const spendingOff = random() < 0.1;
+      const question = `Soak ${options.seed} call ${i}: ${choice.kind} question`;
+      const request: Record<string, unknown> = { agentId: choice.agentId, callId: 'question', question };
+      if (inSession) {
+        const sessionId = someSessions[Math.floor(random() * someSessions.length)] as string;
+        const rows = await readStore<CallRowLite>(observer, 'calls').catch(() => []);
+        const sessionAgent = rows.find((row) => row.sessionId === sessionId);
+        if (sessionAgent) {
+          request.sessionId = sessionId;
+          const agentOf = intents.find((x) => x.localId === sessionAgent.localId)?.request.agentId;
+          if (agentOf) request.agentId = agentOf;
+        }
+      }
+      const intent: Intent = { localId: crypto.randomUUID(), question, request, kind: spendingOff ? `${choice.kind}+approval` : choice.kind };
+      intents.push(intent);
+      if (spendingOff) await emu.control.patchConnection(made.connectionId, { switches: { spending: false } }).catch(() => undefined);
+      const payload = { localId: intent.localId, request, agentName: null, callName: null };
+      const from = panels[Math.floor(random() * panels.length)] as Page;
+      const how = random();
+      if (how < 0.15 && panels.length > 1) {
+        // Two windows, one intent: both panels click "Start the call" on the same preview.
+        figures.twoPanelIntents++;
+        figures.clicks += 2;
+        track(Promise.all(panels.slice(0, 2).map((p) => click(p, payload))));
+      } else if (how < 0.25 && from !== observer) {
+        // The panel closes mid-click; the member clicks again from another window (the same draft, the same intent).
+        figures.clicks += 2;
+        const index = panels.indexOf(from);
+        track(
+          (async () => {
+            const first = click(from, payload);
+            await sleep(random() * 30);
+            await from.close().catch(() => undefined);
+            await first;
+            await click(observer, payload);
+          })(),
+        );
+        panels = [...panels.slice(0, index), await loaded.openPanel(), ...panels.slice(index + 1)];
+        figures.panelsReopened++;
+      } else {
+        figures.clicks++;
+        track(click(from, payload));
+      }
+      if (spendingOff) {
+        await sleep(300);
+        await emu.control.patchConnection(made.connectionId, { switches: { spending: true } }).catch(() => undefined);
+      }
+      if (i % 5 === 0) {
+        const rows = await readStore<CallRowLite>(observer, 'calls').catch(() => []);
+        for (const row of rows) if (row.sessionId && !someSessions.includes(row.sessionId)) someSessions.push(row.sessionId);
+      }
+    }
+    figures.intents = intents.length;
+    running = false;
+    await chaos;
+    await emu.control.call('DELETE', '/faults');
+    await Promise.all([...pending]);
+    log(`${intents.length} intents clicked; waiting for every call to settle…`);
+
+    // Settle: no call left sending, waiting or running. The worker is woken now and then, as a member would.
+    const terminal = new Set(['finished', 'refused', 'declined', 'expired', 'unsent']);
+    const deadline = Date.now() + SETTLE_MS;
+    let rows: CallRowLite[] = [];
+    for (;;) {
+      rows = await readStore<CallRowLite>(observer, 'calls');
+      const open = intents.filter((x) => {
+        const row = rows.find((r) => r.localId === x.localId);
+        return row && !terminal.has(row.state);
+      });
+      if (open.length === 0 || Date.now() > deadline) break;
+      await sendFromPanel(observer, 'refreshMe', {}).catch(() => undefined);
+      await sleep(2000);
+    }
+    approving = false;
+    await approver.catch(() => undefined);
+    // A minute for the last notifications' summaries.
+    await sleep(65_000);
+    await sendFromPanel(observer, 'refreshMe', {}).catch(() => undefined);
+    await sleep(2000);
+
+    // --- Checks ---
+    rows = await readStore<CallRowLite>(observer, 'calls');
+    const starts = (await emu.control.callStarts()) as LoggedRequest[];
+    for (const x of intents) {
+      const row = rows.find((r) => r.localId === x.localId);
+      // A resend with the same Idempotency-Key answers the same run: runs are counted by key.
+      const keys = new Set(
+        starts.filter((s) => s.status === 202 && (s.body as { question?: string } | null)?.question === x.question).map((s) => s.idempotencyKey),
+      );
+      if (keys.size > 1) figures.duplicateRuns += keys.size - 1;
+      if (row?.state === 'finished' && row.runId) figures.runs++;
+      // Declined and expired approvals are shown as such; a refusal or a give-up carries its words.
+      else if (row && (row.state === 'declined' || row.state === 'expired' || (terminal.has(row.state) && row.error))) figures.refusedVisibly++;
+      else {
+        figures.lost++;
+        failures.push(`lost: ${x.kind} call ${x.localId} is ${row ? row.state : 'not stored'} (clicks answered: ${JSON.stringify(replies.get(x.localId) ?? [])})`);
+      }
+    }
+    if (figures.duplicateRuns > 0) failures.push(`${figures.duplicateRuns} duplicate run(s)`);
+
+    const stored = await observer.evaluate(async () => {
+      const { chrome } = globalThis as unknown as { chrome: { storage: { local: { get(k: null): Promise<Record<string, unknown>> } } } };
+      return chrome.storage.local.get(null);
+    });
+    const told = new Map<string, number>();
+    const summarised = new Map<string, number>();
+    for (const [key, value] of Object.entries(stored)) {
+      const m = /^e2e:notification:(shown|dropped):(.+):[0-9a-f-]{36}$/.exec(key);
+      if (!m) continue;
+      const [, what, id] = m as unknown as [string, string, string];
+      if (what === 'dropped') figures.summariesDropped += Number(value);
+      else if (id.startsWith('summary:')) summarised.set(id, (summarised.get(id) ?? 0) + Number(value));
+      else told.set(id, (told.get(id) ?? 0) + 1);
+    }
+    const finished = rows.filter((r) => r.state === 'finished' && r.runId && r.result);
+    figures.finishedCalls = finished.length;
+    const individually = finished.filter((r) => (told.get(`call:${r.runId}:finished`) ?? 0) > 0).length;
+    figures.callsToldTwice = finished.filter((r) => (told.get(`call:${r.runId}:finished`) ?? 0) > 1).length;
+    const inSummaries = summarised.get('summary:call_finished') ?? 0;
+    figures.callNotificationsTold = individually + inSummaries;
+    figures.callsNotTold = Math.max(0, finished.length - figures.callNotificationsTold);
+    if (figures.callsToldTwice > 0) failures.push(`${figures.callsToldTwice} call(s) notified twice`);
+    if (figures.callNotificationsTold !== finished.length) {
+      failures.push(`finished calls ${finished.length}, told ${figures.callNotificationsTold} (${individually} alone, ${inSummaries} in summaries)`);
+    }
+    const approvals = await readStore<ApprovalRowLite>(observer, 'approvals');
+    figures.approvals = approvals.length;
+    const approvalsAlone = approvals.filter((a) => (told.get(`approval:${a.approvalId}:needed`) ?? 0) > 0).length;
+    figures.approvalsToldTwice = approvals.filter((a) => (told.get(`approval:${a.approvalId}:needed`) ?? 0) > 1).length;
+    const approvalsSummed = summarised.get('summary:approval_needed') ?? 0;
+    figures.approvalsNotTold = Math.max(0, approvals.length - approvalsAlone - approvalsSummed);
+    if (figures.approvalsToldTwice > 0) failures.push(`${figures.approvalsToldTwice} approval(s) notified twice`);
+    if (approvalsAlone + approvalsSummed !== approvals.length) {
+      failures.push(`approvals ${approvals.length}, told ${approvalsAlone + approvalsSummed}`);
+    }
+    if (figures.summariesDropped > 0) failures.push(`${figures.summariesDropped} event(s) in dropped summaries`);
+
+    // No request before a Retry-After: after each 429, nothing from the extension until it has passed. A
+    // request already on its way when the 429 left (arriving within IN_FLIGHT_MS of it) is not a new one.
+    const apiLog = (await emu.control.requests('/api/')).sort((a, b) => a.at.localeCompare(b.at));
+    const early: string[] = [];
+    for (const [i, r] of apiLog.entries()) {
+      if (r.status !== 429 || !r.authorization) continue;
+      const from = Date.parse(r.at) + IN_FLIGHT_MS;
+      const until = Date.parse(r.at) + RETRY_AFTER_S * 1000;
+      for (const n of apiLog.slice(i + 1)) {
+        const at = Date.parse(n.at);
+        if (n.authorization && at > from && at < until) early.push(`${n.method} ${n.path} ${at - Date.parse(r.at)} ms after a 429`);
+      }
+    }
+    figures.requestsBeforeRetryAfter = early.length;
+    if (early.length > 0) failures.push(`${early.length} request(s) before a Retry-After: ${early.slice(0, 5).join('; ')}`);
+
+    figures.openCallsAtEnd = rows.filter((r) => r.state === 'started').length;
+    figures.badge = await observer.evaluate(async () => {
+      const { chrome } = globalThis as unknown as { chrome: { action: { getBadgeText(d: object): Promise<string> } } };
+      return chrome.action.getBadgeText({});
+    });
+    const expectedBadge = figures.openCallsAtEnd > 0 ? String(figures.openCallsAtEnd) : '';
+    if (figures.badge !== expectedBadge && figures.badge !== '!' && figures.badge !== 'off') {
+      failures.push(`badge "${figures.badge}", open calls ${figures.openCallsAtEnd}`);
+    }
+
+    // Pruning keeps the cache within the retention: set again, it prunes at once.
+    await sendFromPanel(observer, 'setSettings', { retention: { maxAgeDays: null, maxCount: RETENTION_MAX_COUNT } });
+    const after = await readStore<CallRowLite>(observer, 'calls');
+    figures.cachedCallsAfterPrune = after.filter((r) => terminal.has(r.state)).length;
+    if (figures.cachedCallsAfterPrune > RETENTION_MAX_COUNT) failures.push(`${figures.cachedCallsAfterPrune} ended calls cached, retention ${RETENTION_MAX_COUNT}`);
+  } finally {
+    figures.seconds = Math.round((Date.now() - began) / 1000);
+    await ext?.close().catch(() => undefined);
+    await emu.close().catch(() => undefined);
+  }
+  return { figures, failures };
+}
