@@ -35,6 +35,8 @@ export interface SoakFigures {
   approvalsNotTold: number;
   summariesDropped: number;
   requestsBeforeRetryAfter: number;
+  /** 429 answers the worker was stopped before reading (not counted above). */
+  retryAftersUnread: number;
   badge: string;
   openCallsAtEnd: number;
   workerStops: number;
@@ -73,6 +75,8 @@ interface Intent {
 
 const RETRY_AFTER_S = 2;
 const IN_FLIGHT_MS = 100;
+/** A worker stopped this soon after a 429 may not have read it. */
+const UNREAD_MS = 1000;
 const SETTLE_MS = 240_000;
 
 /** The agents of the emulator's seed, by how their calls go. */
@@ -180,6 +184,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     approvalsNotTold: 0,
     summariesDropped: 0,
     requestsBeforeRetryAfter: 0,
+    retryAftersUnread: 0,
     badge: '',
     openCallsAtEnd: 0,
     workerStops: 0,
@@ -199,7 +204,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     const made = await emu.control.connectCode({
       name: 'Soak',
       switches: { askBeforeNewAgent: false },
-      limits: { sessionsPerDay: 100_000, callsPerDay: 100_000, openCallsMax: 40 },
+      // No over_limit (a 429 without Retry-After): every 429 in the log is the chaos's rate_limited.
+      limits: { sessionsPerDay: 100_000, callsPerDay: 100_000, openCallsMax: 10_000 },
     });
     await emu.control.call('POST', `/members/${made.memberId}/credits`, { purchasedCents: 100_000_000 });
     ext = await launchExtension({ viewport: { width: 420, height: 900 } });
@@ -240,6 +246,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       void p.finally(() => pending.delete(p));
     };
     const someSessions: string[] = [];
+    const stoppedAt: number[] = [];
     let running = true;
     let approving = true;
 
@@ -265,6 +272,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
           if (versionId) {
             await cdp.send('ServiceWorker.stopWorker', { versionId }).catch(() => undefined);
             figures.workerStops++;
+            // On the site's clock (the request log's), to tell a 429 the stopped worker never read.
+            const at = await emu.control.call<{ now: string }>('GET', '/clock').catch(() => null);
+            if (at) stoppedAt.push(Date.parse(at.now));
           }
         } else if (r < 0.5) {
           const index = 1 + Math.floor(random() * (panels.length - 1));
@@ -440,11 +450,19 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     const early: string[] = [];
     for (const [i, r] of apiLog.entries()) {
       if (r.status !== 429 || !r.authorization) continue;
+      // The worker was stopped as this answer came: it never read the Retry-After, so nothing was owed to it.
+      if (stoppedAt.some((s) => s >= Date.parse(r.at) - IN_FLIGHT_MS && s <= Date.parse(r.at) + UNREAD_MS)) {
+        figures.retryAftersUnread++;
+        continue;
+      }
       const from = Date.parse(r.at) + IN_FLIGHT_MS;
       const until = Date.parse(r.at) + RETRY_AFTER_S * 1000;
       for (const n of apiLog.slice(i + 1)) {
         const at = Date.parse(n.at);
-        if (n.authorization && at > from && at < until) early.push(`${n.method} ${n.path} ${at - Date.parse(r.at)} ms after a 429`);
+        if (n.authorization && at > from && at < until) {
+          const before = apiLog.slice(Math.max(0, i - 3), i + 1).map((b) => `${b.method} ${b.path} ${b.status} ${b.idempotencyKey?.slice(0, 6) ?? ''}@${b.at.slice(17)}`);
+          early.push(`${n.method} ${n.path} ${n.idempotencyKey?.slice(0, 6) ?? ''}@${n.at.slice(17)} ${at - Date.parse(r.at)} ms after a 429 [${before.join(' | ')}]`);
+        }
       }
     }
     figures.requestsBeforeRetryAfter = early.length;

@@ -145,6 +145,22 @@ describe('against the emulator', () => {
     expect((await emu.control.requests('/api/v1/calls/')).filter((r) => r.method === 'GET')).toHaveLength(before + 1);
   });
 
+  it('a 429 on one request pauses every request to the site until its Retry-After', async () => {
+    await connectWith();
+    await emu.control.call('POST', '/faults', { method: 'POST', path: '/api/v1/calls', status: 429, code: 'rate_limited', retryAfter: 5, count: 1 });
+    const { localId, state } = await startCall(ctx, { request: { agentId: 'agt_postgres', callId: 'question', question: 'Which index?' } });
+    expect(state).toBe('outbox');
+    const before = (await emu.control.requests('/api/')).length;
+    await expect(refreshMe(ctx)).rejects.toMatchObject({ error: { code: 'rate_limited' } });
+    ctx.clock.now += 4000;
+    await sendDue(ctx);
+    expect((await emu.control.requests('/api/')).length).toBe(before);
+    ctx.clock.now += 1000;
+    await sendDue(ctx);
+    expect((await ctx.db.calls.get(localId))?.state).toBe('started');
+    expect((await emu.control.requests('/api/')).length).toBe(before + 1);
+  });
+
   it('an approval: refused, approved on the site, resent once with approvalId, runs once', async () => {
     await connectWith({ switches: { spending: false } });
     const { localId, state } = await startCall(ctx, { request: { agentId: 'agt_postgres', callId: 'question', question: 'Which index?' } });
