@@ -331,6 +331,8 @@ export interface RequestLogRec {
   authorization: boolean;
   body: unknown;
   status: number | null;
+  /** The answer's Retry-After header, when it had one (429 rate_limited). */
+  retryAfter: string | null;
 }
 
 /** The newest requests kept in the log; older ones fall off so a long demo does not grow without end. */

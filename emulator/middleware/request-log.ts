@@ -28,8 +28,10 @@ export const requestLog: MiddlewareHandler<AppEnv> = async (c, next) => {
     authorization: c.req.header('Authorization') !== undefined,
     body,
     status: null,
+    retryAfter: null,
   };
   world.store.logRequest(entry);
   await next();
   entry.status = c.res.status;
+  entry.retryAfter = c.res.headers.get('Retry-After');
 };

@@ -33,8 +33,8 @@ export type Api = Pick<
 >;
 
 export interface ApiHooks {
-  /** Asked before a retry inside one request: false gives it up (the site asked for a pause). */
-  mayRetryNow?: () => Promise<boolean>;
+  /** Called right before every attempt of a request; what it throws ends it unsent (the site asked for a pause). */
+  beforeAttempt?: () => Promise<void>;
 }
 
 /** Makes a client for the site at `origin`; `key` is null only for claiming. */
@@ -47,4 +47,4 @@ export type ApiFactory = (origin: string, key: string | null, hooks?: ApiHooks) 
  * worker being stopped) sends again after it.
  */
 export const realApi: ApiFactory = (origin, key, hooks = {}) =>
-  createClient({ siteUrl: origin, key, retry: { maxRetries: 2, maxRetryAfterMs: 0 }, mayRetryNow: hooks.mayRetryNow });
+  createClient({ siteUrl: origin, key, retry: { maxRetries: 2, maxRetryAfterMs: 0 }, beforeAttempt: hooks.beforeAttempt });

@@ -14,7 +14,7 @@ import { markApprovalRan, recordApprovalNotUsable, recordNeedsApproval } from '.
 import { type Ctx, isoNow } from './context';
 import { pausedUntil } from './status';
 import { isNetworkFailure, NOT_CONNECTED, toMemberError } from './member-error';
-import { withApi } from './with-api';
+import { isPausedFailure, withApi } from './with-api';
 
 /** Sends of one intent the background makes by itself before it waits for the member's retry. */
 export const MAX_AUTO_SENDS = 5;
@@ -184,6 +184,12 @@ async function recordStarted(ctx: Ctx, row: CallRow, answer: StartCallAnswer): P
 }
 
 async function recordSendFailure(ctx: Ctx, row: CallRow, err: unknown): Promise<void> {
+  if (isPausedFailure(err)) {
+    // Held back by the site's pause before it left: not sent, so not an attempt; it goes when the pause ends.
+    const until = (await pausedUntil(ctx)) ?? ctx.now();
+    await setState(ctx, row.localId, 'outbox', { attempts: Math.max(0, row.attempts - 1), nextSendAt: until });
+    return;
+  }
   const error = toMemberError(err);
   if (err instanceof ApiError && err.code === 'needs_approval') {
     await recordNeedsApproval(ctx, row, err);

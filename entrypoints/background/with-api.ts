@@ -16,27 +16,16 @@ import { CommandFailure, localError } from '../../lib/messages';
 export async function withApi<T>(ctx: Ctx, job: (api: Api, conn: ConnectionRow) => Promise<T>): Promise<T> {
   const conn = await getConnection(ctx.db);
   if (conn?.status !== 'connected') throw NOT_CONNECTED();
-  // The site said 429 with Retry-After: nothing at all goes to it before then, whoever asks.
-  const paused = await pausedUntil(ctx);
-  if (paused !== null) {
-    const seconds = Math.max(1, Math.ceil((paused - ctx.now()) / 1000));
-    throw new CommandFailure(
-      localError('rate_limited', `The site asked for a pause: nothing is sent to it for ${seconds} more seconds. Try again then.`, {
-        kind: 'wait',
-        seconds,
-        until: null,
-      }),
-    );
-  }
+  // The site said 429 with Retry-After: nothing at all goes to it before then, whoever asks. Checked here and
+  // again right before each attempt leaves (a pause can begin while this request waits for its turn).
+  await holdIfPaused(ctx);
   const stored = await readKey();
   if (!stored) {
     await checkKeyKept(ctx);
     throw NOT_CONNECTED();
   }
   if (stored.connectionId !== conn.connectionId || stored.origin !== conn.origin) throw NOT_CONNECTED();
-  // A retry inside this request waits for nothing the site asked of the whole connection: during a pause it
-  // gives up, and the background's own schedule sends again after it.
-  const api = ctx.apiFor(conn.origin, stored.key, { mayRetryNow: async () => (await pausedUntil(ctx)) === null });
+  const api = ctx.apiFor(conn.origin, stored.key, { beforeAttempt: () => holdIfPaused(ctx) });
   let value: T;
   try {
     value = await job(api, conn);
@@ -47,6 +36,26 @@ export async function withApi<T>(ctx: Ctx, job: (api: Api, conn: ConnectionRow) 
   // The answer stands whatever happens to this note: a failed write must not turn a 202 into a failure.
   await markOnline(ctx).catch(() => undefined);
   return value;
+}
+
+const PAUSED = 'rate_limited';
+
+/** The local refusal of a request held back by the site's pause: it was not sent. */
+export function isPausedFailure(err: unknown): err is CommandFailure {
+  return err instanceof CommandFailure && err.error.code === PAUSED;
+}
+
+async function holdIfPaused(ctx: Ctx): Promise<void> {
+  const paused = await pausedUntil(ctx);
+  if (paused === null) return;
+  const seconds = Math.max(1, Math.ceil((paused - ctx.now()) / 1000));
+  throw new CommandFailure(
+    localError(PAUSED, `The site asked for a pause: nothing is sent to it for ${seconds} more seconds. Try again then.`, {
+      kind: 'wait',
+      seconds,
+      until: null,
+    }),
+  );
 }
 
 async function observeFailure(ctx: Ctx, err: unknown): Promise<void> {

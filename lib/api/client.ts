@@ -105,8 +105,8 @@ export interface ClientOptions {
   random?: () => number;
   timeoutMs?: number;
   retry?: Partial<RetryPolicy>;
-  /** Asked before each retry: false gives it up (the background's pause after a 429, see with-api). */
-  mayRetryNow?: () => Promise<boolean>;
+  /** Called right before every attempt; what it throws ends the request unsent (the background's pause after a 429). */
+  beforeAttempt?: () => Promise<void>;
 }
 
 export interface RequestOptions {
@@ -167,7 +167,7 @@ export class ApiClient {
   readonly #random: () => number;
   readonly #timeoutMs: number;
   readonly #policy: RetryPolicy;
-  readonly #mayRetryNow: (() => Promise<boolean>) | undefined;
+  readonly #beforeAttempt: (() => Promise<void>) | undefined;
   readonly #options: ClientOptions;
 
   constructor(options: ClientOptions) {
@@ -188,7 +188,7 @@ export class ApiClient {
     this.#random = options.random ?? Math.random;
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.#policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
-    this.#mayRetryNow = options.mayRetryNow;
+    this.#beforeAttempt = options.beforeAttempt;
     this.#options = options;
   }
 
@@ -566,7 +566,7 @@ export class ApiClient {
       random: this.#random,
       signal: options.signal,
       onRetry: options.onRetry,
-      mayRetryNow: this.#mayRetryNow,
+      beforeAttempt: this.#beforeAttempt,
     };
   }
 

@@ -116,13 +116,17 @@ export interface WithRetryOptions {
   random: () => number;
   signal?: AbortSignal;
   onRetry?: OnRetry;
-  /** Asked after each wait: false gives the retry up (e.g. the site asked the whole connection to pause). */
-  mayRetryNow?: () => Promise<boolean>;
+  /**
+   * Called right before every attempt, the first too; what it throws ends the request unsent (e.g. the site
+   * asked the whole connection to pause: the check belongs as close to the send as it can be).
+   */
+  beforeAttempt?: () => Promise<void>;
 }
 
 /** Runs `attempt` until it succeeds, fails in a way that is not retried, or runs out of retries. */
 export async function withRetry<T>(attempt: () => Promise<T>, options: WithRetryOptions): Promise<T> {
   for (let retry = 1; ; retry++) {
+    await options.beforeAttempt?.();
     try {
       return await attempt();
     } catch (error) {
@@ -131,7 +135,6 @@ export async function withRetry<T>(attempt: () => Promise<T>, options: WithRetry
       if (decision === null) throw error;
       options.onRetry?.({ attempt: retry + 1, delayMs: decision.delayMs, reason: decision.reason, error });
       await sleep(decision.delayMs, options.clock, options.signal);
-      if (options.mayRetryNow && !(await options.mayRetryNow())) throw error;
     }
   }
 }

@@ -449,14 +449,15 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     const apiLog = (await emu.control.requests('/api/')).sort((a, b) => a.at.localeCompare(b.at));
     const early: string[] = [];
     for (const [i, r] of apiLog.entries()) {
-      if (r.status !== 429 || !r.authorization) continue;
+      // Only a 429 with Retry-After asks for a pause (rate_limited); failed_calls is about one agent.
+      if (r.status !== 429 || !r.authorization || r.retryAfter === null) continue;
       // The worker was stopped as this answer came: it never read the Retry-After, so nothing was owed to it.
       if (stoppedAt.some((s) => s >= Date.parse(r.at) - IN_FLIGHT_MS && s <= Date.parse(r.at) + UNREAD_MS)) {
         figures.retryAftersUnread++;
         continue;
       }
       const from = Date.parse(r.at) + IN_FLIGHT_MS;
-      const until = Date.parse(r.at) + RETRY_AFTER_S * 1000;
+      const until = Date.parse(r.at) + Number(r.retryAfter) * 1000;
       for (const n of apiLog.slice(i + 1)) {
         const at = Date.parse(n.at);
         if (n.authorization && at > from && at < until) {

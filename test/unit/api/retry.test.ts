@@ -282,23 +282,31 @@ describe('timeouts and cancelling', () => {
   });
 });
 
-describe('a retry the caller holds back', () => {
-  it('gives the retry up when mayRetryNow says no (the site asked the connection to pause)', async () => {
+describe('a request the caller holds back', () => {
+  it('asks before every attempt: what it throws ends the request unsent, a first attempt or a retry', async () => {
+    const paused = new Error('paused');
     const fake = fakeFetch(apiError(500, 'server_error'), json(callResult()));
     const clock = new FakeClock();
-    let allowed = false;
-    const api = createClient({ siteUrl: SITE, key: KEY, fetch: fake.fetch, random: full, clock, mayRetryNow: async () => allowed });
+    let attempts = 0;
+    const api = createClient({
+      siteUrl: SITE,
+      key: KEY,
+      fetch: fake.fetch,
+      random: full,
+      clock,
+      beforeAttempt: async () => {
+        attempts++;
+        if (attempts > 1) throw paused;
+      },
+    });
     const held = track(api.getCall('run_1'));
     await clock.advance(500);
     expect(fake.requests).toHaveLength(1);
-    expect(held.settled).toBe(true);
-    expect(held.error()).toMatchObject({ code: 'server_error' });
-    allowed = true;
-    const fake2 = fakeFetch(apiError(500, 'server_error'), json(callResult()));
-    const api2 = createClient({ siteUrl: SITE, key: KEY, fetch: fake2.fetch, random: full, clock, mayRetryNow: async () => allowed });
-    const done = track(api2.getCall('run_1'));
-    await clock.advance(500);
-    expect(done.value()).toMatchObject({ runId: 'run_1' });
-    expect(fake2.requests).toHaveLength(2);
+    expect(held.error()).toBe(paused);
+    const never = createClient({ siteUrl: SITE, key: KEY, fetch: fake.fetch, random: full, clock, beforeAttempt: async () => Promise.reject(paused) });
+    const first = track(never.getCall('run_1'));
+    await clock.advance(0);
+    expect(first.error()).toBe(paused);
+    expect(fake.requests).toHaveLength(1);
   });
 });
