@@ -15,6 +15,13 @@ const PaceSchema = z.record(z.string(), KindPaceSchema);
 
 let queue: Promise<unknown> = Promise.resolve();
 
+/**
+ * When the next summary is due, as this worker last wrote or read it (undefined: not read yet). The scheduler
+ * asks on every reschedule; reading storage each time kept Firefox's event page from ever going idle, so it
+ * is read once per worker start. Only the background writes the pace, so the copy stays true.
+ */
+let knownDue: number | null | undefined;
+
 function serialised<T>(work: () => Promise<T>): Promise<T> {
   const next = queue.then(work, work);
   queue = next.catch(() => undefined);
@@ -28,6 +35,7 @@ async function readPace(): Promise<Pace> {
 }
 
 async function writePace(pace: Pace): Promise<void> {
+  knownDue = summaryDueAt(pace);
   await browser.storage.session.set({ [PACE_KEY]: pace }).catch(() => undefined);
 }
 
@@ -44,7 +52,10 @@ export function admitNotification(kind: NotificationKind, now: number): Promise<
 export function dueSummaries(now: number): Promise<{ show: Summary[]; dropped: Summary[] }> {
   return serialised(async () => {
     const pace = await readPace();
-    if (summaryDueAt(pace) === null) return { show: [], dropped: [] };
+    if (summaryDueAt(pace) === null) {
+      knownDue = null;
+      return { show: [], dropped: [] };
+    }
     const taken = takeSummaries(pace, now);
     await writePace(taken.pace);
     return { show: taken.show, dropped: taken.dropped };
@@ -52,5 +63,6 @@ export function dueSummaries(now: number): Promise<{ show: Summary[]; dropped: S
 }
 
 export async function nextSummaryAt(): Promise<number | null> {
-  return summaryDueAt(await readPace());
+  if (knownDue === undefined) knownDue = summaryDueAt(await readPace());
+  return knownDue;
 }

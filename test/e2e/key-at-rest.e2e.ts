@@ -60,7 +60,8 @@ for (const name of ['chromium', 'firefox'] as const) {
       await options.click('checkbox', 'Keep the key only until the browser closes');
       const deadline = Date.now() + 10_000;
       let entries = await storedEntries(panel);
-      while (entries.session.indexOf(KEY_ENTRY) < 0 && Date.now() < deadline) entries = await storedEntries(panel);
+      // The key is written to its new place first, then removed from the old one: wait for both.
+      while ((entries.session.indexOf(KEY_ENTRY) < 0 || entries.local.indexOf(KEY_ENTRY) >= 0) && Date.now() < deadline) entries = await storedEntries(panel);
       expect(entries.session).toContain(KEY_ENTRY);
       expect(entries.local).not.toContain(KEY_ENTRY);
       await options.close();
