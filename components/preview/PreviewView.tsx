@@ -16,7 +16,7 @@ import { useLiveQuery } from '../common/useLiveQuery';
 import { useOffers } from '../common/useOffers';
 import { UntrustedText } from '../common/UntrustedText';
 import { RefusalView } from '../refusal/RefusalView';
-import { type CallDraft, type CallKind, clearDraft, newIntentId, saveDraft, watchDraft } from './draft';
+import { type CallDraft, type CallKind, clearDraft, newIntentId, saveDraft } from './draft';
 import { type FitAnswer, FitChoiceView, needsFitChoice } from './FitChoiceView';
 import { PreviewDetails } from './PreviewDetails';
 import { StartSessionButtons } from '../sessions/StartSessionButtons';
@@ -74,16 +74,6 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
     setDraftState(next);
     void saveDraft(next);
   };
-
-  // Another window's panel on the same agent typed something: show it here too, so both start one request.
-  // A draft cleared elsewhere (its call started) stays as it is here: starting it again finds that call.
-  useEffect(
-    () =>
-      watchDraft((stored) => {
-        if (stored && stored.agentId === draft.agentId) setDraftState((mine) => (JSON.stringify(mine) === JSON.stringify(stored) ? mine : stored));
-      }),
-    [draft.agentId],
-  );
 
   const max = checkMax(draft.maxDollars);
   const secretInText = hasSecretText(draft.details) || hasSecretText(draft.question);

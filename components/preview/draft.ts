@@ -3,8 +3,8 @@ import type { UntrustedTextValue } from '@/lib/safety/untrusted';
 
 /**
  * What the member is preparing: kept in storage.session (memory only, gone when the browser closes) so a
- * closed and reopened panel, or a refused start, never loses typed text. Every open panel shares it, so two
- * windows on the same preview show the same request and start it as one intent (`intentId`).
+ * closed and reopened panel, or a refused start, never loses typed text. Every panel opened on the same agent
+ * starts from it, so two windows on the same preview start it as one intent (`intentId`).
  */
 export type CallKind = 'apply' | 'question';
 export type FitChoice = 'ask_anyway' | 'new_agent' | null;
@@ -26,8 +26,7 @@ export interface CallDraft {
   intentId: string;
 }
 
-export const DRAFT_KEY = 'panel:callDraft';
-const KEY = DRAFT_KEY;
+const KEY = 'panel:callDraft';
 
 export function newIntentId(): string {
   return crypto.randomUUID();
@@ -67,19 +66,6 @@ export async function saveDraft(draft: CallDraft): Promise<void> {
   } catch {
     // A draft that cannot be kept still lives in the open panel; nothing else depends on it.
   }
-}
-
-/**
- * Follows the stored draft as other panels change it: `onChange` gets the new draft, or null once it was
- * cleared (started or dropped elsewhere). Returns the unsubscribe.
- */
-export function watchDraft(onChange: (draft: CallDraft | null) => void): () => void {
-  const listener = (changes: Record<string, { newValue?: unknown }>, area: string) => {
-    if (area !== 'session' || !(KEY in changes)) return;
-    onChange(readDraft(changes[KEY]?.newValue));
-  };
-  browser.storage.onChanged.addListener(listener);
-  return () => browser.storage.onChanged.removeListener(listener);
 }
 
 export async function clearDraft(): Promise<void> {

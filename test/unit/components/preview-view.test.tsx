@@ -4,7 +4,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CallDraft } from '@/components/preview/draft';
-import { loadDraft, saveDraft } from '@/components/preview/draft';
+import { loadDraft } from '@/components/preview/draft';
 import { PreviewView } from '@/components/preview/PreviewView';
 import type { Preview } from '@/lib/api/schemas';
 import { db } from '@/lib/db';
@@ -212,17 +212,6 @@ describe('PreviewView', () => {
     const ids = sent.filter((s) => s.name === 'startCall').map((s) => (s.payload as { localId: string }).localId);
     expect(ids[0]).toBe(DRAFT.intentId);
     expect(ids[1]).not.toBe(DRAFT.intentId);
-  });
-
-  it('shows what another window’s panel typed into the same draft', async () => {
-    setup();
-    await screen.findByText(/The most it can hold and charge/);
-    await saveDraft({ ...DRAFT, details: 'Typed in the other window' });
-    await waitFor(() => expect((screen.getByRole('textbox', { name: /^Details/ }) as HTMLTextAreaElement).value).toBe('Typed in the other window'));
-    // A draft for another agent is not this preview's.
-    await saveDraft({ ...DRAFT, agentId: 'ag_2', details: 'Elsewhere' });
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect((screen.getByRole('textbox', { name: /^Details/ }) as HTMLTextAreaElement).value).toBe('Typed in the other window');
   });
 
   it('moves on to the call once it started and forgets the draft', async () => {
