@@ -16,6 +16,7 @@ import { useLiveQuery } from '../common/useLiveQuery';
 import { UntrustedText } from '../common/UntrustedText';
 import { SessionListItem } from '../sessions/SessionList';
 import { SpendingForm } from './SpendingForm';
+import { ExportHistory } from './ExportHistory';
 import { ViewHeading } from '../common/ViewHeading';
 import { Skeleton } from '../common/Skeleton';
 import { shortenedText } from '@/lib/format/clamp';
@@ -115,6 +116,7 @@ export function HistoryTab({ onOpenCall, onOpenSession }: HistoryTabProps) {
         />
       )}
       <SpendingForm />
+      <ExportHistory />
     </section>
   );
 }

@@ -6,6 +6,7 @@
  * notification, an approval given on the site's page, and a revoked key. Each browser takes the journey
  * against both emulator profiles (strict: no endpoint named without a shape, pages under other paths).
  */
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchChromium } from './chromium-driver';
 import type { ExtensionBrowser, ExtensionGlobal, PageDriver } from './driver';
@@ -24,6 +25,10 @@ import {
   waitForNotification,
   watchNotifications,
 } from './journey';
+
+interface DownloadsGlobal {
+  downloads: { search(query: object): Promise<{ filename: string; state: string }[]> };
+}
 
 interface StorageGlobal {
   storage: { local: { get(keys: null): Promise<Record<string, unknown>> } };
@@ -100,6 +105,25 @@ for (const name of ['chromium', 'firefox'] as const) {
         expect(runIds.size).toBe(1);
         await waitForNotification(panel, /^call:.+:finished$/);
         expect(await notificationIds(panel)).toEqual([`call:${[...runIds][0]}:finished`]);
+      });
+
+      test('History saves the calls as CSV on the member’s click: the file holds the call under its header, no key', async () => {
+        await panel.click('button', 'History');
+        await panel.click('button', 'Calls as CSV');
+        await panel.waitForText('to your downloads, with 1 call. It was not opened.');
+        const files = () =>
+          panel.evaluate(async () => {
+            const g = globalThis as unknown as { browser?: DownloadsGlobal; chrome?: DownloadsGlobal };
+            return (await (g.browser ?? g.chrome)?.downloads.search({})) ?? [];
+          }, null);
+        await expect.poll(async () => (await files()).map((f) => f.state), { timeout: 15_000 }).toEqual(['complete']);
+        const [saved] = await files();
+        expect(saved?.filename).toMatch(/agent-history-calls-\d{4}-\d\d-\d\d\.csv$/);
+        const csv = (await readFile(saved?.filename ?? '', 'utf8')).replace(/^\uFEFF/, '');
+        expect(csv.split('\r\n')[0]?.split(',').slice(0, 3)).toEqual(['localId', 'runId', 'sessionId']);
+        expect(csv).toContain('Which index helps a LIKE prefix search?');
+        expect(csv).toContain(AGENT);
+        expect(csv).not.toMatch(/gpc_/);
       });
 
       test('a call waiting for approval runs once after the member approves it on the site’s page', async () => {

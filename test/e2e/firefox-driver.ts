@@ -5,7 +5,8 @@
  * panel's page (its load event is not reported: wait for the page's own content instead).
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import puppeteer, { type Browser, type ElementHandle, type KeyInput, type Page } from 'puppeteer-core';
 import { type ColorScheme, type ExtensionBrowser, PANEL_HEIGHT, type PageDriver, STEP_WAIT_MS } from './driver';
@@ -140,6 +141,10 @@ export async function launchFirefox(options: FirefoxOptions = {}): Promise<Exten
       'extensions.webextensions.uuids': JSON.stringify({ [geckoId(dir)]: uuid }),
       // What prefers-color-scheme answers: Firefox reads the system's theme from this pref.
       'ui.systemUsesDarkTheme': options.colorScheme === 'dark' ? 1 : 0,
+      // Downloads go to a folder of this run, not the machine's own Downloads.
+      'browser.download.folderList': 2,
+      'browser.download.dir': mkdtempSync(path.join(tmpdir(), 'e2e-firefox-downloads-')),
+      'browser.download.useDownloadDir': true,
       ...options.prefs,
     },
   });
