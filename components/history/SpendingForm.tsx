@@ -5,13 +5,27 @@ import { formatCentsOrUnreadable } from '@/lib/format/money';
 import { formatAbsolute } from '@/lib/format/time';
 import { useActions } from '../common/actions';
 import { ErrorNotice } from '../common/ErrorNotice';
+import { loadDb } from '@/lib/db/lazy';
+import { callsForSpending } from '@/lib/history/queries';
+import { type CachedSpending, cachedSpending } from '@/lib/history/spending-chart';
+import { SpendingChart } from './SpendingChart';
 
 interface Answer {
   since: string;
   spentSinceCents: number | null;
 }
 
-/** Spending for a period the member picks: GET /me with spentSince, asked for on a click (it needs the site). */
+/** The cached calls' charges for the period (readable offline): the chart beside the site's total. */
+async function readCached(since: string): Promise<CachedSpending> {
+  const { db } = await loadDb();
+  const now = new Date();
+  return cachedSpending(await callsForSpending(db, new Date(since)), new Date(since), now);
+}
+
+/**
+ * Spending for a period the member picks, on a click: the site's total (GET /me with spentSince, it needs the
+ * site) beside a chart of the cached calls' charges per day and per agent.
+ */
 export function SpendingForm() {
   const id = useId();
   const actions = useActions();
@@ -21,6 +35,8 @@ export function SpendingForm() {
   const [problem, setProblem] = useState<string | null>(null);
   const [error, setError] = useState<MemberError | null>(null);
   const [busy, setBusy] = useState(false);
+  const [chart, setChart] = useState<CachedSpending | null>(null);
+  const [chartProblem, setChartProblem] = useState<string | null>(null);
 
   const ask = async (event: Event) => {
     event.preventDefault();
@@ -32,10 +48,15 @@ export function SpendingForm() {
     }
     setProblem(null);
     setBusy(true);
-    const result = await actions.send('spending', { since });
+    const [result, cached] = await Promise.all([actions.send('spending', { since }), readCached(since).catch((err: unknown) => (err instanceof Error ? err : new Error(String(err))))]);
     setBusy(false);
+    setChart(cached instanceof Error ? null : cached);
+    setChartProblem(cached instanceof Error ? `The cached charges could not be read (${cached.message}); the site’s total stands alone.` : null);
     if (result.ok) setAnswer(result.value);
-    else setError(result.error);
+    else {
+      setAnswer(null);
+      setError(result.error);
+    }
   };
 
   return (
@@ -70,6 +91,8 @@ export function SpendingForm() {
         </p>
       ) : null}
       {error ? <ErrorNotice error={error} title="Spending not read." /> : null}
+      {chartProblem ? <p class="error-text">{chartProblem}</p> : null}
+      {chart ? <SpendingChart spending={chart} siteCents={answer?.spentSinceCents ?? null} /> : null}
     </form>
   );
 }

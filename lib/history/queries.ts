@@ -62,3 +62,11 @@ export async function historySessions(d: AppDb, filter: HistoryFilter<SessionHis
   const rows = all.filter((r) => sessionMatches(r, filter)).sort((a, b) => sessionTime(b).localeCompare(sessionTime(a)));
   return { rows: rows.slice(0, limit), more: rows.length > limit };
 }
+
+/** Calls that may hold a charge since `since`: created from two days before it (a call ends after it starts). */
+export function callsForSpending(d: AppDb, since: Date): Promise<CallRow[]> {
+  return d.calls
+    .where('createdAt')
+    .aboveOrEqual(new Date(since.getTime() - 2 * 86_400_000).toISOString())
+    .toArray();
+}

@@ -1,0 +1,110 @@
+// @vitest-environment happy-dom
+import 'fake-indexeddb/auto';
+import { cleanup, fireEvent, screen, within } from '@testing-library/preact';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { HistoryTab } from '@/components/history/HistoryTab';
+import { type CallRow, db } from '@/lib/db';
+import { formatCents } from '@/lib/format/money';
+import { formatCalendarDate } from '@/lib/format/time';
+import { cachedSpending, explainDifference } from '@/lib/history/spending-chart';
+import { fakeActions, makeCall, makeResult, renderPanel, ut } from '../components/fixtures';
+
+const local = (day: number, hour = 12) => new Date(2026, 10, day, hour, 0);
+
+function charged(id: string, agentId: string, day: number, cents: number | null, hour = 12): CallRow {
+  const base = makeCall({
+    localId: id,
+    agentName: ut(agentId === 'ag_pg' ? 'Postgres Guild' : '<b>Cobol</b>'),
+    createdAt: local(day, hour).toISOString(),
+    finishedAt: local(day, hour).toISOString(),
+    result: cents === null ? makeResult({ status: 'failed', charge: null }) : makeResult({ charge: { ...makeResult().charge!, chargedCents: cents } }),
+  });
+  return { ...base, request: { ...base.request, agentId } };
+}
+
+// Known calls: two days with charges, one failed call (no charge), one before the period, one a minute after midnight.
+const CALLS = [
+  charged('a', 'ag_pg', 20, 125),
+  charged('b', 'ag_pg', 20, 75, 23),
+  charged('c', 'ag_cb', 22, 300, 0),
+  charged('d', 'ag_cb', 22, null),
+  charged('e', 'ag_pg', 10, 999),
+];
+
+describe('cached spending', () => {
+  it('sums each charged call on its local day and per agent, within the period only', () => {
+    const s = cachedSpending(CALLS, local(18, 0), local(23, 18));
+    expect(s.days.map((d) => [d.day, d.cents, d.calls])).toEqual([
+      ['2026-11-18', 0, 0],
+      ['2026-11-19', 0, 0],
+      ['2026-11-20', 200, 2],
+      ['2026-11-21', 0, 0],
+      ['2026-11-22', 300, 1],
+      ['2026-11-23', 0, 0],
+    ]);
+    expect(s.agents.map((a) => [a.agentId, a.name?.untrustedText, a.cents, a.calls])).toEqual([
+      ['ag_cb', '<b>Cobol</b>', 300, 1],
+      ['ag_pg', 'Postgres Guild', 200, 2],
+    ]);
+    expect(s).toMatchObject({ totalCents: 500, chargedCalls: 3 });
+  });
+
+  it('refuses a period that is not one, and draws a year at most', () => {
+    expect(() => cachedSpending([], new Date('x'), new Date())).toThrow(/valid dates/);
+    expect(() => cachedSpending([], local(23), local(20))).toThrow(/starts after it ends/);
+    expect(cachedSpending([], new Date(2020, 0, 1), local(23)).days).toHaveLength(366);
+  });
+
+  it('says which way the site’s total differs', () => {
+    expect(explainDifference(null, 5)).toEqual({ kind: 'unreadable' });
+    expect(explainDifference(5, 5)).toEqual({ kind: 'same' });
+    expect(explainDifference(800, 500)).toEqual({ kind: 'site_more', cents: 300 });
+    expect(explainDifference(400, 500)).toEqual({ kind: 'cache_more', cents: 100 });
+  });
+});
+
+describe('the chart in History', () => {
+  beforeEach(async () => {
+    fakeBrowser.reset();
+    await Promise.all(db.tables.map((t) => t.clear()));
+  });
+  afterEach(cleanup);
+
+  it('matches the cached charges, with the site’s total beside it and the difference explained', async () => {
+    const now = new Date();
+    const days = (n: number) => new Date(now.getTime() - n * 86_400_000);
+    const at = (n: number) => days(n).toISOString();
+    const mk = (id: string, agentId: string, n: number, cents: number) => {
+      const c = makeCall({ localId: id, agentName: ut(agentId), createdAt: at(n), finishedAt: at(n), result: makeResult({ charge: { ...makeResult().charge!, chargedCents: cents } }) });
+      return { ...c, request: { ...c.request, agentId } };
+    };
+    await db.calls.bulkPut([mk('x1', 'Guild', 1, 250), mk('x2', 'Guild', 1, 50), mk('x3', '<i>Other</i>', 3, 400), mk('x4', 'Guild', 45, 9999)]);
+    const { actions } = fakeActions({ spending: (p) => ({ ok: true, value: { since: (p as { since: string }).since, spentSinceCents: 1000, at: 'x' } }) });
+    renderPanel(<HistoryTab onOpenCall={() => undefined} onOpenSession={() => undefined} />, actions);
+    fireEvent.change(await screen.findByLabelText('Period'), { target: { value: 'week' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Show spending' }));
+
+    const chart = await screen.findByRole('img', { name: 'Charged per day, from this browser’s cache' });
+    expect(chart.querySelectorAll('rect')).toHaveLength(8);
+    expect(screen.getByText(/for 3 charged calls/).textContent).toContain(formatCents(700));
+    expect(screen.getByText(/The site counts/).textContent).toContain(`${formatCents(300)} more (${formatCents(1000)} in all)`);
+
+    const byDay = screen.getByRole('table', { name: 'Charged per day' });
+    const dayRows = within(byDay).getAllByRole('row').slice(1).map((r) => [...r.children].map((c) => c.textContent));
+    const localDay = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    expect(dayRows).toEqual([
+      [formatCalendarDate(localDay(days(3))), formatCents(400), '1'],
+      [formatCalendarDate(localDay(days(1))), formatCents(300), '2'],
+    ]);
+    const byAgent = screen.getByRole('table', { name: 'Charged per agent' });
+    expect(within(byAgent).getAllByRole('row').slice(1).map((r) => [...r.children].map((c) => c.textContent))).toEqual([
+      ['<i>Other</i>', formatCents(400), '1'],
+      ['Guild', formatCents(300), '2'],
+    ]);
+    // An agent's name is text, never markup.
+    expect(byAgent.querySelector('i')).toBeNull();
+    // The table is reachable by keyboard: its disclosure is a focusable summary.
+    expect(screen.getByText('The figures as a table').tagName).toBe('SUMMARY');
+  });
+});
