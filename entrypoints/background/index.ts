@@ -22,6 +22,7 @@ import { recoverInterruptedSends } from './outbox';
 import { makeActionOpenPanel, onActionClicked, rememberWindow } from './panel-open';
 import { Scheduler, WAKE_ALARM } from './scheduler';
 import { ensurePruneAlarm, PRUNE_ALARM, pruneCache } from './cache';
+import { openFirstRunPage } from './first-run';
 import { ensureFindingsWatch, FINDINGS_ALARM, onFindingsAlarm } from './findings-watcher';
 
 export default defineBackground(() => {
@@ -56,9 +57,10 @@ export default defineBackground(() => {
   });
   browser.tabs.onRemoved.addListener((tabId) => void approvalTabClosed(ctx, tabId).catch(() => undefined));
   browser.action.onClicked.addListener(onActionClicked);
-  browser.runtime.onInstalled.addListener(() => {
+  browser.runtime.onInstalled.addListener((details) => {
     createMenus();
     makeActionOpenPanel();
+    void openFirstRunPage(details.reason).catch(() => undefined);
   });
   watchBadge(db);
   // The e2e build only: the browser tests' way to click the context-menu item (see e2e-hooks.ts).

@@ -26,6 +26,21 @@ import {
   watchNotifications,
 } from './journey';
 
+interface ViewsGlobal {
+  extension: { getViews(filter: { type: 'tab' }): Window[] };
+}
+
+/** The extension's pages open in tabs, by path, with their first heading (read from the panel's own views). */
+function tabViews(panel: PageDriver): Promise<{ path: string; h1: string | null }[]> {
+  return panel.evaluate(() => {
+    const g = globalThis as unknown as { browser?: ViewsGlobal; chrome?: ViewsGlobal };
+    return ((g.browser ?? g.chrome)?.extension.getViews({ type: 'tab' }) ?? []).map((w) => ({
+      path: w.location.pathname,
+      h1: w.document.querySelector('h1')?.textContent ?? null,
+    }));
+  }, null);
+}
+
 interface DownloadsGlobal {
   downloads: { search(query: object): Promise<{ filename: string; state: string }[]> };
 }
@@ -64,6 +79,12 @@ for (const name of ['chromium', 'firefox'] as const) {
         await browser?.close();
         await article?.close();
         await emu?.close();
+      });
+
+      test('the first-run page opened once, on install', async () => {
+        await expect
+          .poll(async () => (await tabViews(panel)).filter((v) => v.path === '/welcome.html'), { timeout: 15_000 })
+          .toEqual([{ path: '/welcome.html', h1: 'Welcome to Agent Connection' }]);
       });
 
       test('connects to a site on a port: the permission is held for scheme://host/*, requests go to the exact origin', async () => {
@@ -183,6 +204,10 @@ for (const name of ['chromium', 'firefox'] as const) {
         } finally {
           await second.close();
         }
+      });
+
+      test('the first-run page was not opened again by anything the journey did', async () => {
+        expect((await tabViews(panel)).filter((v) => v.path === '/welcome.html')).toHaveLength(1);
       });
     });
   }

@@ -39,6 +39,11 @@ export async function launchChromium(options: LaunchOptions = {}): Promise<Exten
       await page.goto(`chrome-extension://${loaded.extensionId}/options.html`);
       return playwrightPage(page);
     },
+    async openExtensionPage(path) {
+      const page = await loaded.context.newPage();
+      await page.goto(`chrome-extension://${loaded.extensionId}${path}`);
+      return playwrightPage(page);
+    },
     async openPage(url) {
       const page = await loaded.context.newPage();
       await page.goto(url);

@@ -41,6 +41,8 @@ export interface ExtensionBrowser {
   openPanel(): Promise<PageDriver>;
   /** The options page in a tab. */
   openOptions(): Promise<PageDriver>;
+  /** Another page of the extension in a tab, by its path (e.g. "/welcome.html"). */
+  openExtensionPage(path: string): Promise<PageDriver>;
   /** A web page in a new tab. */
   openPage(url: string): Promise<PageDriver>;
   /** Runs `action` and waits for the tab it makes the extension open at an address starting with `prefix`. */

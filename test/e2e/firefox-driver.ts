@@ -162,6 +162,7 @@ export async function launchFirefox(options: FirefoxOptions = {}): Promise<Exten
     extensionUrl,
     openPanel: async () => puppeteerPage(await newPageAt(browser, `${extensionUrl}/sidepanel.html`, true)),
     openOptions: async () => puppeteerPage(await newPageAt(browser, `${extensionUrl}/options.html`, true)),
+    openExtensionPage: async (path) => puppeteerPage(await newPageAt(browser, `${extensionUrl}${path}`, true)),
     openPage: async (url) => puppeteerPage(await newPageAt(browser, url)),
     async pageOpenedBy(prefix, action) {
       const opened = browser.waitForTarget((t) => t.type() === 'page' && t.url().startsWith(prefix), { timeout: STEP_WAIT_MS });

@@ -220,6 +220,15 @@ for (const name of ['chromium', 'firefox'] as const) {
           await see(panel, shows);
           await check(panel, tab.toLowerCase());
         }
+        // Spending at a glance: the chart and its tables, opened by keyboard-reachable controls.
+        await panel.click('button', 'History');
+        await panel.click('button', 'Show spending');
+        await see(panel, 'Charged per day, from this browser’s cache');
+        await panel.evaluate(() => {
+          for (const d of Array.from(document.querySelectorAll('details'))) d.open = true;
+        }, null);
+        await see(panel, 'Charged per agent');
+        await check(panel, 'history, spending chart');
         expect(problems).toEqual([]);
       });
 
@@ -229,6 +238,11 @@ for (const name of ['chromium', 'firefox'] as const) {
         await see(options, 'Notifications');
         await check(options, 'options');
         await options.close();
+
+        const welcome = await browser.openExtensionPage('/welcome.html');
+        await see(welcome, 'What is sent where');
+        await check(welcome, 'first-run page');
+        await welcome.close();
 
         await panel.bringToFront();
         await emu.control.revoke(connectionId);

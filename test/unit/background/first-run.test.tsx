@@ -1,0 +1,43 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen } from '@testing-library/preact';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Welcome } from '@/components/welcome/Welcome';
+import { openFirstRunPage, WELCOME_PATH } from '@/entrypoints/background/first-run';
+
+beforeEach(() => {
+  fakeBrowser.reset();
+  Object.assign(fakeBrowser, { commands: { getAll: vi.fn(async () => [{ name: 'find-selection', shortcut: 'Alt+Shift+F' }]) } });
+});
+afterEach(cleanup);
+
+describe('the first-run page', () => {
+  it('opens once, on install only: never on an update of the extension or of the browser', async () => {
+    const welcomeTabs = async () => (await fakeBrowser.tabs.query({})).filter((t) => t.url && new URL(t.url).pathname === WELCOME_PATH);
+    for (const reason of ['update', 'chrome_update', 'browser_update', 'shared_module_update']) expect(await openFirstRunPage(reason)).toBe(false);
+    expect(await welcomeTabs()).toEqual([]);
+    expect(await openFirstRunPage('install')).toBe(true);
+    expect(await welcomeTabs()).toHaveLength(1);
+  });
+
+  it('says what the extension does, how to connect, where the button is, the shortcut and what is sent where', () => {
+    render(<Welcome firefox={false} />);
+    expect(screen.getAllByRole('heading').map((h) => h.textContent)).toEqual([
+      'Welcome to Agent Connection',
+      'Connect to your site',
+      'The toolbar button',
+      'Keyboard shortcut',
+      'What is sent where',
+    ]);
+    expect(screen.getByRole('button', { name: 'Change the shortcut in the browser' })).toBeTruthy();
+    expect(screen.getByText(/Text you select goes only to the site you connected, and only when you ask/)).toBeTruthy();
+    expect(screen.getByText(/click the pin next to Agent Connection/)).toBeTruthy();
+  });
+
+  it('speaks of the sidebar and about:addons in Firefox', () => {
+    render(<Welcome firefox />);
+    expect(screen.getByText(/Pin to Toolbar/)).toBeTruthy();
+    expect(screen.getByText(/about:addons/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Change the shortcut in the browser' })).toBeNull();
+  });
+});
