@@ -132,14 +132,15 @@ for (const name of ['chromium', 'firefox'] as const) {
         await panel.click('button', 'History');
         await panel.click('button', 'Calls as CSV');
         await panel.waitForText('to your downloads, with 1 call. It was not opened.');
+        expect(await panel.text()).toMatch(/Saved agent-history-calls-\d{4}-\d\d-\d\d\.csv to your downloads/);
         const files = () =>
           panel.evaluate(async () => {
             const g = globalThis as unknown as { browser?: DownloadsGlobal; chrome?: DownloadsGlobal };
             return (await (g.browser ?? g.chrome)?.downloads.search({})) ?? [];
           }, null);
         await expect.poll(async () => (await files()).map((f) => f.state), { timeout: 15_000 }).toEqual(['complete']);
+        // The bytes the browser saved (Playwright names Chromium's downloads by a GUID of its own).
         const [saved] = await files();
-        expect(saved?.filename).toMatch(/agent-history-calls-\d{4}-\d\d-\d\d\.csv$/);
         const csv = (await readFile(saved?.filename ?? '', 'utf8')).replace(/^\uFEFF/, '');
         expect(csv.split('\r\n')[0]?.split(',').slice(0, 3)).toEqual(['localId', 'runId', 'sessionId']);
         expect(csv).toContain('Which index helps a LIKE prefix search?');
