@@ -1,7 +1,7 @@
 /**
  * Zod schemas (zod/mini: the background bundles these, and mini's functional API tree-shakes) for every
- * resource of the Connection API v1 (docs: ../shared/contract/connection-api-v1.md,
- * choices for open points: docs/contract-gaps.md). The client parses every answer with these; the emulator
+ * resource of the Connection API v1, release 2.19.0 (summary and choices for open points:
+ * docs/contract-gaps.md). The client parses every answer with these; the emulator
  * imports them to validate requests and to type what it produces (the `...Input` types).
  *
  * Tolerance on answers (contract, Versioning):
