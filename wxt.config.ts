@@ -30,14 +30,14 @@ export default defineConfig({
       // activeTab + scripting: the keyboard shortcut reads the selection of the tab it was pressed on.
       'activeTab',
       'scripting',
-      // Result files are saved only when the member asks, through the browser's save dialog.
+      // Result files and the history export are saved only when the member asks; nothing is opened.
       'downloads',
       ...(browser === 'firefox' ? [] : ['sidePanel']),
     ],
     // The site's origin is asked for at run time when the member connects, and a storage host of result
-    // files when the member downloads one; plain http only for loopback (127.0.0.2: the strict emulator's
-    // file host).
-    optional_host_permissions: ['https://*/*', 'http://127.0.0.1/*', 'http://127.0.0.2/*', 'http://localhost/*'],
+    // files when the member downloads one; plain http only for loopback (a site on the member's own
+    // machine). 127.0.0.2, the strict emulator's file host, is the e2e build's alone.
+    optional_host_permissions: ['https://*/*', 'http://127.0.0.1/*', 'http://localhost/*', ...(mode === 'e2e' ? ['http://127.0.0.2/*'] : [])],
     // The e2e build (browser tests and the demo) is granted the loopback emulator at install, because
     // Playwright cannot answer the browser's permission prompt. Production builds grant nothing.
     ...(mode === 'e2e' ? { host_permissions: ['http://127.0.0.1/*', 'http://127.0.0.2/*'] } : {}),
@@ -56,7 +56,9 @@ export default defineConfig({
             gecko: {
               id: 'agent-connection@example.org',
               strict_min_version: '140.0',
-              data_collection_permissions: { required: ['none'] },
+              // What leaves the browser, all of it to the member's own site (docs/permissions.md): the key
+              // (authentication) and, when the member asks, the text they selected (website content).
+              data_collection_permissions: { required: ['authenticationInfo', 'websiteContent'] },
             },
             gecko_android: { strict_min_version: '142.0' },
           },

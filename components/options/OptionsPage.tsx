@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { browser } from 'wxt/browser';
 import { getConnection } from '@/lib/db/queries';
 import type { ConnectionRow, MemberError, Settings } from '@/lib/db/types';
 import { formatRelative } from '@/lib/format/time';
@@ -47,6 +48,18 @@ export function OptionsPage({ firefox }: { firefox: boolean }) {
         <Skeleton label="Loading your settings…" />
       )}
       <ShortcutOption firefox={firefox} />
+      <section aria-labelledby="privacy-title" class="card">
+        <h2 id="privacy-title">Privacy</h2>
+        <p>
+          Nothing goes anywhere but the site you connected: the key with each request, and text you select only when you ask. No analytics,
+          no third party.
+        </p>
+        <p>
+          <a href={browser.runtime.getURL('/privacy.html')} target="_blank" rel="noopener">
+            The privacy policy: what is stored, what is sent, and how to clear it
+          </a>
+        </p>
+      </section>
     </main>
   );
 }

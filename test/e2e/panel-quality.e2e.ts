@@ -243,6 +243,10 @@ for (const name of ['chromium', 'firefox'] as const) {
         await see(welcome, 'What is sent where');
         await check(welcome, 'first-run page');
         await welcome.close();
+        const privacy = await browser.openExtensionPage('/privacy.html');
+        await see(privacy, 'How to clear it');
+        await check(privacy, 'privacy page');
+        await privacy.close();
 
         await panel.bringToFront();
         await emu.control.revoke(connectionId);

@@ -35,7 +35,7 @@ test('the production build grants no site at install: the site origin is asked f
     await readFile(path.join(PRODUCTION_DIR, 'manifest.json'), 'utf8'),
   ) as LoadedManifest;
   expect(manifest.host_permissions ?? []).toEqual([]);
-  expect(manifest.optional_host_permissions).toEqual(['https://*/*', 'http://127.0.0.1/*', 'http://127.0.0.2/*', 'http://localhost/*']);
+  expect(manifest.optional_host_permissions).toEqual(['https://*/*', 'http://127.0.0.1/*', 'http://localhost/*']);
   expect([...(manifest.permissions ?? [])].sort()).toEqual(
     ['activeTab', 'alarms', 'contextMenus', 'downloads', 'notifications', 'scripting', 'sidePanel', 'storage'].sort(),
   );

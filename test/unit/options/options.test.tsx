@@ -86,3 +86,12 @@ describe('OptionsPage', () => {
     expect(screen.queryByRole('button', { name: 'Change the shortcut in the browser' })).toBeNull();
   });
 });
+
+describe('OptionsPage privacy', () => {
+  it('links to the privacy policy page inside the extension', async () => {
+    renderPanel(<OptionsPage firefox={false} />, fakeActions().actions, null);
+    const link = await screen.findByRole('link', { name: /^The privacy policy/ });
+    expect(new URL(link.getAttribute('href') ?? '').pathname).toBe('/privacy.html');
+    expect(link.getAttribute('target')).toBe('_blank');
+  });
+});
