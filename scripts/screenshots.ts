@@ -2,7 +2,7 @@
  * `npm start -- --screenshots` (or `npm run screenshots`): the panel's main views at a side panel's width, in
  * light and dark, saved as PNGs (default docs/screenshots/, which the README shows). The views are reached by
  * the member's own steps against the emulator: find with results, a preview, a result, a plan session with its
- * questions, history, and the connection. Options: --out DIR, --extension DIR (a built e2e extension; default
+ * questions, history with its spending chart, the connection, and the first-run page. Options: --out DIR, --extension DIR (a built e2e extension; default
  * the current one), --width PX (default 360), --schemes light,dark.
  */
 import { mkdir } from 'node:fs/promises';
@@ -61,9 +61,20 @@ async function walk(scheme: 'light' | 'dark', options: ScreenshotOptions): Promi
     await tab(panel, 'History').click();
     await panel.getByRole('list', { name: 'Calls, newest first' }).waitFor({ timeout: WAIT_MS });
     await shot(panel, 'history');
+    await panel.getByRole('button', { name: 'Show spending' }).click();
+    await panel.getByRole('img', { name: 'Charged per day, from this browser’s cache' }).waitFor({ timeout: WAIT_MS });
+    await panel.getByText('The figures as a table').click();
+    await panel.locator('.spending-chart').scrollIntoViewIfNeeded();
+    const chart = path.join(options.out, `spending-${scheme}.png`);
+    await panel.locator('.spending').screenshot({ path: chart, animations: 'disabled', caret: 'hide' });
+    saved.push(path.relative(ROOT, chart));
     await tab(panel, 'Connection').click();
     await panel.getByText('Connection “Laptop”').first().waitFor({ timeout: WAIT_MS });
     await shot(panel, 'connection');
+    const welcome = await ext.context.newPage();
+    await welcome.goto(`chrome-extension://${ext.extensionId}/welcome.html`);
+    await welcome.getByRole('heading', { name: 'What is sent where' }).waitFor({ timeout: WAIT_MS });
+    await shot(welcome, 'first-run');
     return saved;
   } finally {
     await ext.close().catch(() => undefined);
