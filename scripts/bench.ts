@@ -151,7 +151,7 @@ async function measure(emu: TestEmulator, ext: LoadedExtension): Promise<Figure[
     budget: 5000,
     runs: calls.map((c) => c.passToNotificationMs),
     method:
-      'from the instant the emulator’s timeline passes the call (its start + running + checking seconds, mapped to epoch ms) to chrome.notifications.create completing in the worker (a wrapper notes it).',
+      'from the instant the emulator’s timeline passes the call (its start + running + checking seconds, mapped to epoch ms) to chrome.notifications.create completing in the worker (a wrapper notes it). Each call is the first of its minute (the pace in storage.session is cleared before it): a later one in the same minute is told in the minute’s summary.',
   });
 
   // Nothing open: nothing asked.

@@ -6,9 +6,9 @@
 import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
 import type { NotificationKind } from '../../lib/db';
-import { admit, type Pace, type Summary, summaryDueAt, takeSummaries } from '../../lib/notify/pace';
+import { admit, PACE_KEY, type Pace, type Summary, summaryDueAt, takeSummaries } from '../../lib/notify/pace';
 
-export const PACE_KEY = 'background.notifyPace';
+export { PACE_KEY };
 
 const KindPaceSchema = z.object({ shownAt: z.number(), held: z.number().check(z.int(), z.minimum(0)) });
 const PaceSchema = z.record(z.string(), KindPaceSchema);

@@ -7,6 +7,9 @@
  */
 import type { NotificationKind } from '../db/types';
 
+/** Where the background keeps the pace, in storage.session (the bench clears it to time single calls). */
+export const PACE_KEY = 'background.notifyPace';
+
 export const NOTIFY_WINDOW_MS = 60_000;
 /** How late a summary may still be shown; later it is dropped. */
 export const SUMMARY_GRACE_MS = 60_000;

@@ -95,6 +95,49 @@ export function rawListMs(page: Page, read: { index: string; key: string | null;
 }
 
 /**
+ * The session view's floor: the same reads the view makes (the session's row by its key, and the calls cached
+ * in it by the sessionId index), then each result's header, note and the agent's name put in the page as
+ * plain text nodes. The session's results live in its row, not in call rows.
+ */
+export function rawSessionMs(page: Page, sessionId: string): Promise<number> {
+  return page.evaluate(
+    (id) =>
+      new Promise<number>((resolve, reject) => {
+        const start = performance.now();
+        const open = indexedDB.open('agent-connection');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const tx = db.transaction(['sessions', 'calls']);
+          const row = tx.objectStore('sessions').get(id);
+          // Read as the view reads them; the bench's session has none cached.
+          tx.objectStore('calls').index('sessionId').getAll(IDBKeyRange.only(id));
+          tx.onerror = () => reject(tx.error);
+          tx.oncomplete = () => {
+            db.close();
+            type Text = { untrustedText?: string } | null | undefined;
+            const session = (row.result as { session?: { untrustedAgentName?: Text; results?: { header?: string; note?: Text }[] } } | undefined)
+              ?.session;
+            const list = document.createElement('ul');
+            for (const result of session?.results ?? []) {
+              const item = document.createElement('li');
+              item.append(document.createTextNode(result.header ?? ''));
+              item.append(document.createTextNode(result.note?.untrustedText ?? ''));
+              item.append(document.createTextNode(session?.untrustedAgentName?.untrustedText ?? ''));
+              list.append(item);
+            }
+            document.body.append(list);
+            const ms = performance.now() - start;
+            list.remove();
+            resolve(ms);
+          };
+        };
+      }),
+    sessionId,
+  );
+}
+
+/**
  * An extension with nothing but an empty service worker that marks when its one listener is registered, as
  * ours does, so its start is the floor of our worker's start. Loaded beside ours.
  */
