@@ -76,7 +76,9 @@ for (const profile of PROFILES) {
 
   test('a result with an active and a plain file: the plain one downloads on a click, the active one waits for the member', async () => {
     await chooseAgent('My shell script fails with set -e in bash', 'Shell Script Doctor');
-    await panel.getByLabel(/^Details/).fill('It exits early.');
+    // Words the agent knows: a request that does not look related asks the member first (the fit question),
+    // and under load the re-read preview can arrive before the click.
+    await panel.getByLabel(/^Details/).fill('My bash script with set -e exits early.');
     await panel.getByRole('button', { name: 'Start the call' }).click();
     const files = panel.getByRole('region', { name: 'Result files' });
     await files.waitFor({ timeout: 60_000 });
