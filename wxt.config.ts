@@ -4,7 +4,7 @@ import { defineConfig } from 'wxt';
 // sidebar_action (Firefox). Firefox is built as MV3 on purpose (see README), so that
 // optional_host_permissions survive.
 export default defineConfig({
-  modules: ['@wxt-dev/webextension-polyfill'],
+  modules: ['@wxt-dev/webextension-polyfill', '@wxt-dev/i18n/module'],
   vite: () => ({
     esbuild: { jsx: 'automatic', jsxImportSource: 'preact' },
     // `npm run bench:composition` reads hidden source maps to show what each chunk is made of; no other
@@ -19,9 +19,10 @@ export default defineConfig({
     resolve: { alias: [{ find: /^dexie$/, replacement: 'dexie/dist/modern/dexie.mjs' }] },
   }),
   manifest: ({ browser, mode }) => ({
-    name: 'Agent Connection',
-    description:
-      'Find AI Agents for what you select, preview and start calls, and read results, through your connection.',
+    // Words come from locales/<language>.yml (@wxt-dev/i18n writes _locales/<language>/messages.json).
+    default_locale: 'en',
+    name: '__MSG_ext_name__',
+    description: '__MSG_ext_description__',
     permissions: [
       'storage',
       'alarms',
@@ -41,11 +42,11 @@ export default defineConfig({
     // The e2e build (browser tests and the demo) is granted the loopback emulator at install, because
     // Playwright cannot answer the browser's permission prompt. Production builds grant nothing.
     ...(mode === 'e2e' ? { host_permissions: ['http://127.0.0.1/*', 'http://127.0.0.2/*'] } : {}),
-    action: { default_title: 'Agent Connection' },
+    action: { default_title: '__MSG_ext_actionTitle__' },
     commands: {
       'find-selection': {
         suggested_key: { default: 'Alt+Shift+F' },
-        description: 'Find AI Agents for the selected text',
+        description: '__MSG_ext_commandFind__',
       },
     },
     ...(browser === 'firefox'

@@ -24,6 +24,8 @@ import { FirstRunCard } from './status/FirstRunCard';
 import { StatusView } from './status/StatusView';
 import { Skeleton } from './common/Skeleton';
 import { firstReads } from '@/lib/db/first-read';
+import { t } from '@/lib/i18n';
+import { Message } from './common/Message';
 
 export type Route =
   | { view: 'find' }
@@ -82,7 +84,7 @@ export function App() {
   if (!connection.loaded) {
     return (
       <main>
-        <Skeleton label="Loading…" />
+        <Skeleton label={t('common.loading')} />
       </main>
     );
   }
@@ -129,17 +131,17 @@ function Connected({ row }: { row: ConnectionRow }) {
   const openCall = (localId: string) => setRoute({ view: 'call', localId });
   const tabs: { view: Route['view']; label: string; icon: () => JSX.Element }[] = scoped
     ? [
-        { view: 'calls', label: 'Session', icon: SessionsIcon },
-        { view: 'status', label: 'Connection', icon: ConnectionIcon },
+        { view: 'calls', label: t('app.tab.session'), icon: SessionsIcon },
+        { view: 'status', label: t('app.tab.connection'), icon: ConnectionIcon },
       ]
     : [
-        { view: 'find', label: 'Find', icon: FindIcon },
-        { view: 'calls', label: 'Calls', icon: CallsIcon },
-        { view: 'sessions', label: 'Sessions', icon: SessionsIcon },
-        { view: 'findings', label: 'Findings', icon: FindingsIcon },
-        { view: 'history', label: 'History', icon: HistoryIcon },
-        { view: 'share', label: 'Share', icon: ShareIcon },
-        { view: 'status', label: 'Connection', icon: ConnectionIcon },
+        { view: 'find', label: t('app.tab.find'), icon: FindIcon },
+        { view: 'calls', label: t('app.tab.calls'), icon: CallsIcon },
+        { view: 'sessions', label: t('app.tab.sessions'), icon: SessionsIcon },
+        { view: 'findings', label: t('app.tab.findings'), icon: FindingsIcon },
+        { view: 'history', label: t('app.tab.history'), icon: HistoryIcon },
+        { view: 'share', label: t('app.tab.share'), icon: ShareIcon },
+        { view: 'status', label: t('app.tab.connection'), icon: ConnectionIcon },
       ];
   const current =
     route.view === 'preview' ? 'find' : route.view === 'call' ? 'calls' : route.view === 'session' && !scoped ? 'sessions' : route.view;
@@ -147,7 +149,7 @@ function Connected({ row }: { row: ConnectionRow }) {
 
   return (
     <>
-      <nav aria-label="Panel sections" class="tabs">
+      <nav aria-label={t('app.sections')} class="tabs">
         {tabs.map((tab) => (
           <button
             key={tab.view}
@@ -168,9 +170,9 @@ function Connected({ row }: { row: ConnectionRow }) {
         <>
           {savedDraft ? (
             <p class="notice">
-              You have an unfinished call to <UntrustedText value={savedDraft.agentName} empty="an agent" name />.{' '}
+              <Message id="app.unfinishedCall" parts={{ agent: <UntrustedText value={savedDraft.agentName} empty={t('app.anAgent')} name /> }} />{' '}
               <button type="button" onClick={() => setRoute({ view: 'preview', draft: savedDraft })}>
-                Continue it
+                {t('app.continueIt')}
               </button>
             </p>
           ) : null}
@@ -191,11 +193,11 @@ function Connected({ row }: { row: ConnectionRow }) {
       ) : null}
       {route.view === 'calls' ? (
         <>
-          <ViewHeading id="calls-title">Calls</ViewHeading>
+          <ViewHeading id="calls-title">{t('app.callsHeading')}</ViewHeading>
           {scoped && row.sessionId ? <SessionSummary sessionId={row.sessionId} /> : null}
           {scoped && row.sessionId ? (
             <button type="button" onClick={() => openSession(row.sessionId as string)}>
-              Open the session: questions, plan and results
+              {t('app.openScopedSession')}
             </button>
           ) : null}
           <CallsList onOpen={openCall} sessionId={row.sessionId} />
@@ -208,18 +210,18 @@ function Connected({ row }: { row: ConnectionRow }) {
         />
       ) : null}
       {route.view === 'share' && !scoped ? <ShareTab /> : null}
-      {route.view === 'sessions' && !scoped ? <Lazy load={loadSessionsTab} props={{ onOpen: openSession }} label="sessions" /> : null}
+      {route.view === 'sessions' && !scoped ? <Lazy load={loadSessionsTab} props={{ onOpen: openSession }} label={t('app.loadingSessions')} /> : null}
       {route.view === 'session' ? (
         <Lazy
           key={route.sessionId}
           load={loadSessionView}
           props={{ sessionId: route.sessionId, onBack: () => setRoute(scoped ? { view: 'calls' } : { view: 'sessions' }) }}
-          label="session"
+          label={t('app.loadingSession')}
         />
       ) : null}
-      {route.view === 'findings' && !scoped ? <Lazy load={loadFindingsTab} props={{ row }} label="findings" /> : null}
+      {route.view === 'findings' && !scoped ? <Lazy load={loadFindingsTab} props={{ row }} label={t('app.loadingFindings')} /> : null}
       {route.view === 'history' && !scoped ? (
-        <Lazy load={loadHistoryTab} props={{ onOpenCall: openCall, onOpenSession: openSession }} label="history" />
+        <Lazy load={loadHistoryTab} props={{ onOpenCall: openCall, onOpenSession: openSession }} label={t('app.loadingHistory')} />
       ) : null}
       {route.view === 'status' ? <StatusView row={row} /> : null}
     </>

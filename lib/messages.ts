@@ -13,6 +13,7 @@ import * as z from 'zod/mini';
 import type { NextStep } from './api/errors';
 import type { CoverageAnswer, Preview, ReportAnswer } from './api/schemas';
 import { CALL_STATES, type MemberError, type MemberErrorExtras } from './db/types';
+import { t } from './i18n';
 
 const ENVELOPE_TYPE = 'agent-connection/command@1';
 
@@ -285,7 +286,7 @@ export async function sendCommand<N extends CommandName>(
   const spec = COMMANDS[name];
   const checked = spec.payload.safeParse(payload);
   if (!checked.success) {
-    return { ok: false, error: localError('invalid_command', 'That request could not be sent: it was not complete.') };
+    return { ok: false, error: localError('invalid_command', t('commands.incomplete')) };
   }
   const envelope: CommandEnvelope = { type: ENVELOPE_TYPE, name, payload: checked.data };
   let raw: unknown;
@@ -299,7 +300,7 @@ export async function sendCommand<N extends CommandName>(
       if (attempt >= SEND_RETRIES) {
         return {
           ok: false,
-          error: localError('background_unreachable', 'The extension did not answer. Close the panel and open it again.'),
+          error: localError('background_unreachable', t('commands.noAnswer')),
         };
       }
       await new Promise((resolve) => setTimeout(resolve, SEND_RETRY_MS * (attempt + 1)));
@@ -307,12 +308,12 @@ export async function sendCommand<N extends CommandName>(
   }
   const reply = ReplyEnvelopeSchema.safeParse(raw);
   if (!reply.success) {
-    return { ok: false, error: localError('bad_reply', 'The extension answered something unexpected.') };
+    return { ok: false, error: localError('bad_reply', t('commands.unexpected')) };
   }
   if (!reply.data.ok) return { ok: false, error: reply.data.error };
   const value = spec.reply.safeParse(reply.data.value);
   if (!value.success) {
-    return { ok: false, error: localError('bad_reply', 'The extension answered something unexpected.') };
+    return { ok: false, error: localError('bad_reply', t('commands.unexpected')) };
   }
   return { ok: true, value: value.data as CommandReply<N> };
 }
@@ -362,12 +363,12 @@ export function handleCommandMessage(
   if (!isOwnExtensionPage(sender)) {
     return Promise.resolve({
       ok: false,
-      error: localError('forbidden_sender', 'Only the extension’s own pages can ask for this.'),
+      error: localError('forbidden_sender', t('commands.forbidden')),
     });
   }
   const { name, payload } = envelope.data;
   if (!isCommandName(name)) {
-    return Promise.resolve({ ok: false, error: localError('unknown_command', 'The extension does not know that request.') });
+    return Promise.resolve({ ok: false, error: localError('unknown_command', t('commands.unknown')) });
   }
   return run(name, payload, handlers, options);
 }
@@ -381,14 +382,14 @@ async function run<N extends CommandName>(
   const spec = COMMANDS[name];
   const checked = spec.payload.safeParse(payload);
   if (!checked.success) {
-    return { ok: false, error: localError('invalid_command', 'That request was not complete or not valid.') };
+    return { ok: false, error: localError('invalid_command', t('commands.invalid')) };
   }
   try {
     const handler = handlers[name] as (p: unknown) => Promise<unknown>;
     const value = await handler(checked.data);
     const reply = spec.reply.safeParse(value);
     if (!reply.success) {
-      return { ok: false, error: localError('internal', 'Something went wrong in the extension.') };
+      return { ok: false, error: localError('internal', t('commands.internal')) };
     }
     return { ok: true, value: reply.data };
   } catch (err) {

@@ -1,10 +1,12 @@
 import { recentCalls } from '@/lib/db/queries';
 import type { CallRow } from '@/lib/db/types';
-import { formatRelative } from '@/lib/format/time';
 import { callStatusWords, callStateWords } from '../common/words';
 import { useLiveQuery } from '../common/useLiveQuery';
 import { UntrustedText } from '../common/UntrustedText';
 import { Skeleton } from '../common/Skeleton';
+import { t } from '@/lib/i18n';
+import { CallKind } from '../common/CallKind';
+import { Time } from '../common/Time';
 
 function stateLine(call: CallRow): string {
   if (call.result) return callStatusWords(call.result.status);
@@ -20,11 +22,11 @@ interface Props {
 /** The calls stored in this browser, newest first; each opens its own view. */
 export function CallsList({ onOpen, sessionId }: Props) {
   const calls = useLiveQuery((db) => recentCalls(db), []);
-  if (!calls.loaded) return <Skeleton label="Loading calls…" />;
+  if (!calls.loaded) return <Skeleton label={t('calls.loading')} />;
   const rows = (calls.value ?? []).filter((c) => !sessionId || c.sessionId === sessionId || c.request.sessionId === sessionId);
-  if (rows.length === 0) return <p class="empty">No calls yet. Select text on a page and choose “Find AI Agents” from the right-click menu, or type what you need in Find; then preview and start a call.</p>;
+  if (rows.length === 0) return <p class="empty">{t('calls.empty')}</p>;
   return (
-    <ul class="calls" aria-label="Calls">
+    <ul class="calls" aria-label={t('calls.label')}>
       {rows.map((call) => {
         return (
           <li key={call.localId}>
@@ -32,7 +34,7 @@ export function CallsList({ onOpen, sessionId }: Props) {
               <UntrustedText value={call.agentName} empty={call.request.agentId} name />
               <span class="muted">
                 {' '}
-                · {call.request.callId} · {stateLine(call)} · {formatRelative(call.createdAt)}
+                · <CallKind callId={call.request.callId} /> · {stateLine(call)} · <Time iso={call.createdAt} relative />
               </span>
             </button>
           </li>

@@ -1,17 +1,26 @@
 import { getSession } from '@/lib/db/queries';
-import { formatCount } from '@/lib/format/count';
 import { formatCents } from '@/lib/format/money';
-import { formatRelative } from '@/lib/format/time';
 import { knownValue } from '@/lib/api/tolerant';
 import { useLiveQuery } from '../common/useLiveQuery';
 import { UntrustedText } from '../common/UntrustedText';
+import { t, tn } from '@/lib/i18n';
+import { Message } from '../common/Message';
+import { Time } from '../common/Time';
 
-const SESSION_STATUS_WORDS: Record<string, string> = {
-  open: 'open',
-  closed: 'closed',
-  archived: 'archived',
-  deleted: 'deleted',
-};
+function statusShort(status: string | undefined): string {
+  switch (status) {
+    case 'open':
+      return t('session.statusShort.open');
+    case 'closed':
+      return t('session.statusShort.closed');
+    case 'archived':
+      return t('session.statusShort.archived');
+    case 'deleted':
+      return t('session.statusShort.deleted');
+    default:
+      return t('session.statusShort.unknown');
+  }
+}
 
 /** The one session a session-scoped key reaches, as last read. */
 export function SessionSummary({ sessionId }: { sessionId: string }) {
@@ -19,24 +28,42 @@ export function SessionSummary({ sessionId }: { sessionId: string }) {
   const session = row.value?.session;
   return (
     <section aria-labelledby="session-title" class="card">
-      <h2 id="session-title">Your session</h2>
+      <h2 id="session-title">{t('sessionSummary.heading')}</h2>
       {session ? (
         <>
           <p>
-            With <UntrustedText value={session.untrustedAgentName} empty={session.agentId} />:{' '}
-            {SESSION_STATUS_WORDS[knownValue(session.status) ?? ''] ?? 'status unknown'}, {formatCount(session.calls)} calls, charged{' '}
-            {formatCents(session.chargedCents)}
-            {session.lastCallAt ? `, last call ${formatRelative(session.lastCallAt)}` : ''}.
+            {session.lastCallAt ? (
+              <Message
+                id="sessionSummary.lineLast"
+                parts={{
+                  agent: <UntrustedText value={session.untrustedAgentName} empty={session.agentId} />,
+                  status: statusShort(knownValue(session.status)),
+                  calls: tn('sessionSummary.calls', session.calls),
+                  charged: formatCents(session.chargedCents),
+                  time: <Time iso={session.lastCallAt} relative />,
+                }}
+              />
+            ) : (
+              <Message
+                id="sessionSummary.line"
+                parts={{
+                  agent: <UntrustedText value={session.untrustedAgentName} empty={session.agentId} />,
+                  status: statusShort(knownValue(session.status)),
+                  calls: tn('sessionSummary.calls', session.calls),
+                  charged: formatCents(session.chargedCents),
+                }}
+              />
+            )}
           </p>
           {session.untrustedMovedNote ? (
             <p class="notice">
-              The agent moved to a newer version because a contribution left: <UntrustedText value={session.untrustedMovedNote} />
+              <Message id="sessionSummary.moved" parts={{ note: <UntrustedText value={session.untrustedMovedNote} /> }} />
             </p>
           ) : null}
         </>
       ) : (
         <p class="muted">
-          Session <code>{sessionId}</code>: not read yet.
+          <Message id="sessionSummary.notRead" parts={{ id: <code class="verbatim">{sessionId}</code> }} />
         </p>
       )}
     </section>

@@ -2,6 +2,7 @@ import { backgroundStatus } from '@/lib/db/queries';
 import { formatAbsolute } from '@/lib/format/time';
 import { useLiveQuery } from './useLiveQuery';
 import { firstReads } from '@/lib/db/first-read';
+import { t } from '@/lib/i18n';
 
 /** The background's own state: offline, paused by the site's pace, or its last error. What is shown stays. */
 export function BackgroundBanner() {
@@ -11,14 +12,14 @@ export function BackgroundBanner() {
   if (row.offline) {
     return (
       <p role="status" class="notice">
-        The site cannot be reached right now. What is shown here is what was known; the extension tries again by itself.
+        {t('common.offline')}
       </p>
     );
   }
   if (row.pausedUntil !== null && row.pausedUntil > Date.now()) {
     return (
       <p role="status" class="notice">
-        The site asked the extension to slow down; it goes on after {formatAbsolute(new Date(row.pausedUntil).toISOString())}.
+        {t('common.paused', { time: formatAbsolute(new Date(row.pausedUntil).toISOString()) })}
       </p>
     );
   }

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { useActions } from './actions';
+import { t } from '@/lib/i18n';
 
 interface Props {
   text: string;
@@ -23,7 +24,7 @@ export function CopyButton({ text, label }: Props) {
         {label}
       </button>
       <span role="status" class="muted">
-        {state === 'copied' ? 'Copied.' : state === 'failed' ? 'The browser did not allow copying; select the text instead.' : ''}
+        {state === 'copied' ? t('common.copied') : state === 'failed' ? t('common.copyRefused') : ''}
       </span>
     </span>
   );

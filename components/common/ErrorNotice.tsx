@@ -1,5 +1,6 @@
 import type { MemberError } from '@/lib/db/types';
 import { SiteMessage } from './SiteMessage';
+import { t } from '@/lib/i18n';
 
 /**
  * An error in the member's words (lib/api/errors wrote them, next step included); what the secret guard
@@ -13,13 +14,13 @@ export function ErrorNotice({ error, title }: { error: MemberError; title?: stri
       <span>{error.message}</span>
       <SiteMessage error={error} />
       {found.length > 0 ? (
-        <ul aria-label="What was found">
+        <ul aria-label={t('common.whatWasFound')}>
           {found.map((label) => (
             <li key={label}>{label}</li>
           ))}
         </ul>
       ) : null}
-      <small class="muted code"> ({error.code})</small>
+      <small class="muted code verbatim"> ({error.code})</small>
     </div>
   );
 }

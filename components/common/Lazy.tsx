@@ -1,6 +1,7 @@
 import type { ComponentType } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { Skeleton } from './Skeleton';
+import { t } from '@/lib/i18n';
 
 /** Views already loaded, by their loader: shown at once on a later mount, with no loading step between. */
 const loadedViews = new Map<unknown, ComponentType<never>>();
@@ -18,6 +19,7 @@ interface Props<P> {
   /** A dynamic import of the view: it becomes its own chunk, loaded only when first shown. */
   load: () => Promise<ComponentType<P>>;
   props: P;
+  /** What is loading, said while it loads: "Loading the history…". */
   label: string;
 }
 
@@ -44,7 +46,7 @@ export function Lazy<P extends object>({ load, props, label }: Props<P>) {
       live = false;
     };
   }, [load]);
-  if (failed) return <p role="alert">The {label} could not be loaded. Close the panel and open it again.</p>;
-  if (!View) return <Skeleton label={`Loading the ${label}…`} />;
+  if (failed) return <p role="alert">{t('common.loadFailed')}</p>;
+  if (!View) return <Skeleton label={label} />;
   return <View {...props} />;
 }

@@ -1,4 +1,5 @@
 import { describeSecrets, findSecrets } from '@/lib/safety/secret-guard';
+import { t } from '@/lib/i18n';
 
 /** Says, while the member types, that the text looks like it holds a secret; nothing is sent while it does. */
 export function SecretWarning({ text, id }: { text: string; id?: string }) {
@@ -6,7 +7,7 @@ export function SecretWarning({ text, id }: { text: string; id?: string }) {
   if (findings.length === 0) return null;
   return (
     <p id={id} role="alert" class="notice notice-error">
-      This looks like it holds {describeSecrets(findings)}. Remove it: nothing is sent while it is there.
+      {t('common.secretWarning', { what: describeSecrets(findings) })}
     </p>
   );
 }

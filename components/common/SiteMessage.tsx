@@ -1,5 +1,6 @@
 import type { MemberError } from '@/lib/db/types';
 import { UntrustedText } from './UntrustedText';
+import { Message } from './Message';
 
 /** The site's own message for a refusal the extension has no words for, shown as the site sent it (as text). */
 export function SiteMessage({ error }: { error: MemberError }) {
@@ -7,7 +8,7 @@ export function SiteMessage({ error }: { error: MemberError }) {
   if (!message) return null;
   return (
     <p class="site-message">
-      The site said: “<UntrustedText value={{ untrustedText: message, truncated: false }} />”
+      <Message id="common.siteSaid" parts={{ message: <UntrustedText value={{ untrustedText: message, truncated: false }} /> }} />
     </p>
   );
 }

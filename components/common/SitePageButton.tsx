@@ -3,6 +3,7 @@ import { useState } from 'preact/hooks';
 import { sitePageUrl } from '@/lib/safety/urls';
 import { useActions } from './actions';
 import { useSite } from './site';
+import { t } from '@/lib/i18n';
 
 interface Props {
   /** An address on the site; opened only when it is one of the member's pages on the site's origin. */
@@ -21,7 +22,7 @@ export function SitePageButton({ url, children, class: extra }: Props) {
   const [problem, setProblem] = useState<string | null>(null);
   const target = url && site ? sitePageUrl(url, site.origin) : null;
   if (!target) {
-    return <p class="muted">The site gave no page of yours to open for this.</p>;
+    return <p class="muted">{t('common.noSitePage')}</p>;
   }
   const open = async () => {
     setProblem(null);

@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import type { UntrustedTextValue } from '@/lib/safety/untrusted';
 import { isCut, untrustedString } from '@/lib/safety/untrusted';
 import { collapsedText, NAME_CHARS, shortenedText } from '@/lib/format/clamp';
+import { t } from '@/lib/i18n';
 
 interface Props {
   value: UntrustedTextValue | null | undefined;
@@ -31,9 +32,9 @@ export function UntrustedText({ value, block = false, empty, class: extra, name 
     return <Tag class={`${className} untrusted-empty`}>{empty ?? ''}</Tag>;
   }
   const marker = cut ? (
-    <span class="cut-marker" title="The site cut this text at its length limit">
+    <span class="cut-marker" title={t('common.cutTitle')}>
       {' '}
-      … (cut)
+      {t('common.cutMarker')}
     </span>
   ) : null;
   if (name) {
@@ -56,7 +57,7 @@ export function UntrustedText({ value, block = false, empty, class: extra, name 
       </Tag>
       {collapsed === null ? null : (
         <button type="button" class="link-like show-more" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
-          {expanded ? 'Show less' : 'Show more'}
+          {expanded ? t('common.showLess') : t('common.showMore')}
         </button>
       )}
     </>

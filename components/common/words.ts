@@ -1,25 +1,27 @@
 // The panel's words for the contract's enum values. An unknown value is named as unknown rather than
-// guessed at (schemas keep it as { unknown }).
+// guessed at (schemas keep it as { unknown }); its raw value is the site's and is shown as sent.
 import type { Tolerant } from '@/lib/api/schemas';
 import { knownSwitchName } from '@/lib/api/switch-names';
 import type { CallState, MemberError } from '@/lib/db/types';
 import { knownValue, rawValue } from '@/lib/api/tolerant';
+import { t } from '@/lib/i18n';
 
 /** An enum value this version does not know, named as it arrived: `unknown (“…”)`. */
 export function unknownWords(value: Tolerant<string> | null | undefined): string {
-  return `unknown (“${rawValue(value) ?? 'none'}”)`;
+  const raw = rawValue(value);
+  return raw === null || raw === undefined ? t('words.unknownEmpty') : t('words.unknown', { value: raw });
 }
 
 export function agentConnectionWords(value: Tolerant<'allowed' | 'pending' | 'blocked' | 'not_asked'>): string {
   switch (knownValue(value)) {
     case 'allowed':
-      return 'allowed';
+      return t('words.agentConnection.allowed');
     case 'pending':
-      return 'waiting for you';
+      return t('words.agentConnection.pending');
     case 'blocked':
-      return 'declined';
+      return t('words.agentConnection.blocked');
     case 'not_asked':
-      return 'not asked yet';
+      return t('words.agentConnection.notAsked');
     default:
       return unknownWords(value);
   }
@@ -30,17 +32,17 @@ export function callStatusWords(
 ): string {
   switch (knownValue(value)) {
     case 'in_progress':
-      return 'Running';
+      return t('words.callStatus.inProgress');
     case 'checking':
-      return 'Checking the result';
+      return t('words.callStatus.checking');
     case 'passed':
-      return 'Passed its checks (charged)';
+      return t('words.callStatus.passed');
     case 'failed':
-      return 'Failed (free)';
+      return t('words.callStatus.failed');
     case 'returned':
-      return 'Returned (its charge went back)';
+      return t('words.callStatus.returned');
     default:
-      return `Status ${unknownWords(value)}`;
+      return t('words.callStatus.unknown', { value: unknownWords(value) });
   }
 }
 
@@ -48,68 +50,96 @@ export function callStatusWords(
 export function callStateWords(state: CallState, error?: Pick<MemberError, 'code' | 'status'> | null): string {
   switch (state) {
     case 'outbox':
-      return 'Ready to send';
+      return t('words.callState.outbox');
     case 'sending':
-      return 'Sending…';
+      return t('words.callState.sending');
     case 'unsent':
       return unsentWords(error ?? null);
     case 'needs_approval':
-      return 'Waiting for your approval';
+      return t('words.callState.needsApproval');
     case 'started':
-      return 'Running';
+      return t('words.callState.started');
     case 'finished':
-      return 'Finished';
+      return t('words.callState.finished');
     case 'refused':
-      return 'Refused';
+      return t('words.callState.refused');
     case 'declined':
-      return 'You declined it';
+      return t('words.callState.declined');
     case 'expired':
-      return 'The approval ran out (30 minutes)';
+      return t('words.callState.expired');
     default:
-      return 'Unknown state';
+      return t('words.callState.unknown');
   }
 }
 
 /** Why a call is not sent: the site could not be reached, failed, asked to wait, or answered unreadably. */
 function unsentWords(error: Pick<MemberError, 'code' | 'status'> | null): string {
-  if (error === null || error.code === 'offline') return 'Not sent: the site could not be reached';
-  if (error.code === 'timeout') return 'Not sent: the site did not answer in time';
-  if (error.code === 'rate_limited' || error.code === 'idempotency_in_progress') return 'Not sent yet: the site asked to wait';
-  const status = error.status !== undefined ? ` (HTTP ${error.status})` : '';
-  if (error.code === 'server_error' || (error.status ?? 0) >= 500) return `Not sent: the site failed${status}`;
-  if (error.code === 'malformed_answer') return `Not sent: the site’s answer could not be read${status}`;
-  return `Not sent: the site refused it${status}`;
+  if (error === null || error.code === 'offline') return t('words.unsent.offline');
+  if (error.code === 'timeout') return t('words.unsent.timeout');
+  if (error.code === 'rate_limited' || error.code === 'idempotency_in_progress') return t('words.unsent.wait');
+  const status = error.status;
+  if (error.code === 'server_error' || (status ?? 0) >= 500) {
+    return status === undefined ? t('words.unsent.failed') : t('words.unsent.failedStatus', { status });
+  }
+  if (error.code === 'malformed_answer') {
+    return status === undefined ? t('words.unsent.unreadable') : t('words.unsent.unreadableStatus', { status });
+  }
+  return status === undefined ? t('words.unsent.refused') : t('words.unsent.refusedStatus', { status });
 }
 
 export function approvalReasonWords(value: Tolerant<string> | null | undefined): string {
   switch (knownValue(value)) {
     case 'new_agent':
-      return 'This is the first call to this agent, and you asked to be asked first.';
+      return t('words.approvalReason.newAgent');
     case 'second_session':
-      return 'It starts a session beyond the ones that go without asking in any 24 hours.';
+      return t('words.approvalReason.secondSession');
     case 'over_calls':
-      return 'It is beyond the calls that go without asking in any 24 hours.';
+      return t('words.approvalReason.overCalls');
     case 'spending_off':
-      return 'Spending is switched off, so every call waits for you.';
+      return t('words.approvalReason.spendingOff');
     default:
-      return 'The site asks for your approval.';
+      return t('words.approvalReason.other');
   }
 }
 
-export const SWITCH_WORDS: Record<string, string> = {
-  sharing: 'Sharing drafts of projects',
-  files: 'Sending files with a call',
-  spending: 'Spending without asking (within your counts)',
-  askBeforeNewAgent: 'Ask before the first call to each agent',
-  tryNewAgents: 'Calling agents that are still New',
-};
+/** A switch of GET /me in words; one this version does not know is named as the site named it. */
+export function switchWords(name: string): string {
+  switch (name) {
+    case 'sharing':
+      return t('words.switch.sharing');
+    case 'files':
+      return t('words.switch.files');
+    case 'spending':
+      return t('words.switch.spending');
+    case 'askBeforeNewAgent':
+      return t('words.switch.askBeforeNewAgent');
+    case 'tryNewAgents':
+      return t('words.switch.tryNewAgents');
+    default:
+      return name;
+  }
+}
 
 export function switchName(reason: string | null | undefined): string {
-  return knownSwitchName(reason) ?? (reason ? `“${reason}”` : 'A switch');
+  return knownSwitchName(reason) ?? (reason ? t('words.switchQuoted', { reason }) : t('words.switchAny'));
 }
 
 export function findingsChoiceWords(keepsFindings: boolean | null): string {
-  if (keepsFindings === true) return 'Kept: what an agent researches for you is kept as findings, waiting for your sign-off.';
-  if (keepsFindings === false) return 'Not kept: nothing an agent researches for you is kept.';
-  return 'Not asked yet: nothing is kept.';
+  if (keepsFindings === true) return t('words.findingsChoice.kept');
+  if (keepsFindings === false) return t('words.findingsChoice.notKept');
+  return t('words.findingsChoice.notAsked');
+}
+
+/** The kind of call in words; a custom call's id is the site's, shown as sent. */
+export function callKindWords(callId: string): string {
+  switch (callId) {
+    case 'apply':
+      return t('callKind.apply');
+    case 'question':
+      return t('callKind.question');
+    case 'starting_files':
+      return t('callKind.startingFiles');
+    default:
+      return callId;
+  }
 }

@@ -6,6 +6,8 @@ import { ErrorNotice } from '../common/ErrorNotice';
 import { normalizeConnectCode } from './code';
 import { defaultSiteAddress } from './default-site';
 import { ViewHeading } from '../common/ViewHeading';
+import { t } from '@/lib/i18n';
+import { Message } from '../common/Message';
 
 interface Props {
   /** The address to start from (a revoked connection's site, or the build's default). */
@@ -41,7 +43,7 @@ export function ConnectForm({ initialAddress, intro }: Props) {
     if (!normalized) {
       setOutcome({
         kind: 'error',
-        error: localProblem('code_format', 'A connect code looks like ABC-DEFG-HJKL: three letters, then eight letters or digits. Nothing was sent.'),
+        error: localProblem('code_format', t('connect.codeFormat')),
       });
       return;
     }
@@ -50,7 +52,7 @@ export function ConnectForm({ initialAddress, intro }: Props) {
     if (!granted) {
       setOutcome({
         kind: 'error',
-        error: localProblem('permission_denied', `The extension needs your permission to reach ${site.origin}. Nothing was sent; connect again and allow it.`),
+        error: localProblem('permission_denied', t('connect.permission', { origin: site.origin })),
       });
       return;
     }
@@ -62,11 +64,11 @@ export function ConnectForm({ initialAddress, intro }: Props) {
   const busy = outcome.kind === 'busy';
   return (
     <section class="card" aria-labelledby="connect-title">
-      <ViewHeading id="connect-title">Connect to your site</ViewHeading>
+      <ViewHeading id="connect-title">{t('connect.heading')}</ViewHeading>
       {intro ? <p>{intro}</p> : null}
-      <p class="muted">Make a connect code on your connection page on the site. It works once, for 15 minutes.</p>
-      <form onSubmit={submit} aria-label="Connect">
-        <label for="site-address">Site address</label>
+      <p class="muted">{t('connect.makeCode')}</p>
+      <form onSubmit={submit} aria-label={t('connect.formLabel')}>
+        <label for="site-address">{t('connect.address')}</label>
         <input
           id="site-address"
           type="url"
@@ -77,7 +79,7 @@ export function ConnectForm({ initialAddress, intro }: Props) {
           onInput={(e) => setAddress(e.currentTarget.value)}
           required
         />
-        <label for="connect-code">Connect code</label>
+        <label for="connect-code">{t('connect.code')}</label>
         <input
           id="connect-code"
           type="text"
@@ -90,13 +92,13 @@ export function ConnectForm({ initialAddress, intro }: Props) {
           required
         />
         <button type="submit" disabled={busy}>
-          {busy ? 'Connecting…' : 'Connect'}
+          {busy ? t('connect.connecting') : t('connect.connect')}
         </button>
       </form>
       {outcome.kind === 'error' ? <ErrorNotice error={outcome.error} /> : null}
       {outcome.kind === 'done' ? (
         <p role="status">
-          Connected as <strong>{outcome.name}</strong>.
+          <Message id="connect.connectedAs" parts={{ name: <strong class="site-text">{outcome.name}</strong> }} />
         </p>
       ) : null}
     </section>

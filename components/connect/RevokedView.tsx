@@ -3,19 +3,21 @@ import { siteHomeUrl } from '@/lib/safety/urls';
 import { SitePageButton } from '../common/SitePageButton';
 import { ConnectForm } from './ConnectForm';
 import { ViewHeading } from '../common/ViewHeading';
+import { t } from '@/lib/i18n';
+import { Message } from '../common/Message';
+import { SiteText } from '../common/SiteText';
 
 /** The member revoked the connection on the site: the key is gone, the history stays, a new code is needed. */
 export function RevokedView({ row }: { row: ConnectionRow }) {
   return (
     <section aria-labelledby="revoked-title">
       <div role="alert" class="notice notice-error">
-        <ViewHeading id="revoked-title">Connection “{row.name}” was revoked</ViewHeading>
-        <p>
-          It was revoked on the site, so the extension forgot its key and stopped asking the site anything. Your calls
-          and results stay here. To go on, make a new connect code on the site and enter it below.
-        </p>
+        <ViewHeading id="revoked-title">
+          <Message id="revoked.heading" parts={{ name: <SiteText text={row.name} /> }} />
+        </ViewHeading>
+        <p>{t('revoked.text')}</p>
         {/* The contract names no address for making a code: the site's home page, never a guessed path (G15). */}
-        <SitePageButton url={siteHomeUrl(row.origin)}>Open the site to make a new connect code</SitePageButton>
+        <SitePageButton url={siteHomeUrl(row.origin)}>{t('revoked.openSite')}</SitePageButton>
       </div>
       <ConnectForm initialAddress={row.origin} />
     </section>

@@ -6,6 +6,7 @@ import { useSite } from '../common/site';
 import { useOffers } from '../common/useOffers';
 import { FileAttachments } from './FileAttachments';
 import { type UploadOutcome, useFileUploads } from './useFileUploads';
+import { t } from '@/lib/i18n';
 
 /** What the call's form needs to know of the chosen files. */
 export interface CallFilesSummary {
@@ -49,7 +50,7 @@ export function CallFiles({ filesSwitchOn, switchedOffBySite, sessionId, handle,
 
   // POST /files is named by the contract without a shape: a site that does not offer it takes calls without files.
   if (offers.uploadFile === 'not_offered' && count === 0) {
-    return <p class="muted">Sending files with a call is not available on this site.</p>;
+    return <p class="muted">{t('attach.notHere')}</p>;
   }
 
   return (

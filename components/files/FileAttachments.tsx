@@ -3,6 +3,8 @@ import { type Attachment, judgeAttachments } from '@/lib/files/attachments';
 import { MAX_FILES_PER_CALL } from '@/lib/files/limits';
 import { formatBytes } from '@/lib/format/size';
 import { cleanForDisplay } from '@/lib/safety/untrusted';
+import { formatCount } from '@/lib/format/count';
+import { t, tn, tnNamed } from '@/lib/i18n';
 
 export interface FileAttachmentsProps {
   /** switches.files from GET /me. */
@@ -32,7 +34,7 @@ export interface FileAttachmentsProps {
  * chose and removed.
  */
 export function FileAttachments(props: FileAttachmentsProps) {
-  const { attachments, maxFiles = MAX_FILES_PER_CALL, title = 'Files to send with this call' } = props;
+  const { attachments, maxFiles = MAX_FILES_PER_CALL, title = t('attach.defaultTitle') } = props;
   const inputId = useId();
   const [dragging, setDragging] = useState(false);
 
@@ -41,13 +43,10 @@ export function FileAttachments(props: FileAttachmentsProps) {
       <section aria-label={title} class="file-attachments">
         <h2>{title}</h2>
         <p class="notice">
-          {props.switchedOffBySite
-            ? 'The site says sending files is switched off for this connection.'
-            : 'Sending files is switched off for this connection.'}{' '}
-          You can switch it on on your connection's page on the site.
+          {props.switchedOffBySite ? t('attach.offBySite') : t('attach.off')} {t('attach.switchOn')}
         </p>
         <button type="button" class="secondary" onClick={props.onOpenSettings}>
-          Open your connection's page
+          {t('attach.openConnectionPage')}
         </button>
       </section>
     );
@@ -67,10 +66,9 @@ export function FileAttachments(props: FileAttachmentsProps) {
     <section aria-label={title} class="file-attachments">
       <h2>{title}</h2>
       <p id={hintId} class="muted">
-        At most {maxFiles} {maxFiles === 1 ? 'file' : 'files'}, each in a request of at most 64 KB (about 48 KB of
-        file). Text files are checked for keys, passwords and tokens before anything is sent.
+        {tn('attach.hint', maxFiles)}
       </p>
-      <label for={inputId}>Choose files</label>{' '}
+      <label for={inputId}>{t('attach.choose')}</label>{' '}
       <input
         id={inputId}
         type="file"
@@ -85,7 +83,7 @@ export function FileAttachments(props: FileAttachmentsProps) {
       />
       <section
         class={dragging ? 'drop-zone drop-zone-active' : 'drop-zone'}
-        aria-label="Drop files here"
+        aria-label={t('attach.dropLabel')}
         onDragEnter={(event) => {
           event.preventDefault();
           setDragging(true);
@@ -101,41 +99,38 @@ export function FileAttachments(props: FileAttachmentsProps) {
           add(event.dataTransfer?.files);
         }}
       >
-        Or drop files here. (With a keyboard, use Choose files.)
+        {t('attach.drop')}
       </section>
-      {props.checking ? <p role="status">Checking the files…</p> : null}
+      {props.checking ? <p role="status">{t('attach.checking')}</p> : null}
       {judged.length > 0 ? (
         <>
-          <ul aria-label="Chosen files" class="files">
+          <ul aria-label={t('attach.chosen')} class="files">
             {judged.map((attachment) => {
               const name = cleanForDisplay(attachment.facts.name);
               const verdict = attachment.verdict;
               return (
                 <li key={attachment.id} class={verdict.ok ? 'file' : 'file file-refused'}>
-                  <span class="file-path">{name}</span>
+                  <span class="file-path verbatim">{name}</span>
                   <span class="muted"> · {formatBytes(attachment.facts.sizeBytes)}</span>
                   {verdict.ok ? (
-                    <span class="ok-text">
-                      {' '}
-                      · Will be sent{verdict.scanned ? ' (checked: no keys or passwords found)' : ' (not text, so not scanned)'}
-                    </span>
+                    <span class="ok-text">{verdict.scanned ? t('attach.willBeSentScanned') : t('attach.willBeSentNotScanned')}</span>
                   ) : (
-                    <p class="notice notice-error">Not sent: {verdict.message}</p>
+                    <p class="notice notice-error">{t('attach.notSent', { problem: verdict.message })}</p>
                   )}{' '}
-                  <button type="button" class="secondary" aria-label={`Remove ${name}`} onClick={() => props.onRemove(attachment.id)}>
-                    Remove
+                  <button type="button" class="secondary" aria-label={t('attach.removeLabel', { file: name })} onClick={() => props.onRemove(attachment.id)}>
+                    {t('attach.remove')}
                   </button>
                 </li>
               );
             })}
           </ul>
           <p role="status">
-            {going} of {maxFiles} {maxFiles === 1 ? 'file' : 'files'} will be sent.
-            {refused > 0 ? ` Remove the ${refused === 1 ? 'file' : `${refused} files`} that cannot be sent first.` : ''}
+            {tnNamed('attach.going', maxFiles, { going: formatCount(going) })}
+            {refused > 0 ? ` ${tn('attach.removeRefused', refused)}` : ''}
           </p>
         </>
       ) : (
-        <p class="muted">No files chosen.</p>
+        <p class="muted">{t('attach.none')}</p>
       )}
     </section>
   );

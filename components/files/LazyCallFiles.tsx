@@ -1,6 +1,7 @@
 import type { FunctionComponent } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { CallFilesProps } from './CallFiles';
+import { t } from '@/lib/i18n';
 
 /**
  * Loads the call's file panel (picker, checks, uploads) apart from the panel's first bundle, which must
@@ -22,6 +23,6 @@ export function LazyCallFiles(props: CallFilesProps) {
       live = false;
     };
   }, []);
-  if (failed) return <p class="notice">Files cannot be attached right now. Close the panel and open it again.</p>;
+  if (failed) return <p class="notice">{t('attach.cannotAttach')}</p>;
   return View ? <View {...props} /> : null;
 }

@@ -6,6 +6,8 @@ import { formatBytes } from '@/lib/format/size';
 import { activeWarning, isActiveFile } from '@/lib/safety/active-files';
 import { type UntrustedTextValue, untrustedString } from '@/lib/safety/untrusted';
 import { UntrustedText } from '../common/UntrustedText';
+import { t } from '@/lib/i18n';
+import { Message } from '../common/Message';
 
 /** What this list needs of a result file. The signed link is left out on purpose: it is never shown. */
 export interface ResultFileView {
@@ -49,13 +51,15 @@ export function ResultFiles({
 }: ResultFilesProps) {
   if (files.length === 0) return null;
   return (
-    <section aria-label="Result files" class="result-files">
-      <h3>Files</h3>
+    <section aria-label={t('resultFiles.label')} class="result-files">
+      <h3>{t('resultFiles.heading')}</h3>
       <p class="muted">
-        Downloads left today:{' '}
-        {downloadsLeftBytes === null
-          ? 'not known yet'
-          : `${formatBytes(downloadsLeftBytes)} of ${formatBytes(allowanceBytes)}`}
+        {t('resultFiles.left', {
+          left:
+            downloadsLeftBytes === null
+              ? t('resultFiles.notKnown')
+              : t('resultFiles.leftOf', { left: formatBytes(downloadsLeftBytes), allowance: formatBytes(allowanceBytes) }),
+        })}
       </p>
       <ul class="files">
         {files.map((file) => (
@@ -92,8 +96,8 @@ function ResultFileItem({ file, leftBytes, progress, onDownload, onSaveActive }:
   const refusal = fit.ok
     ? null
     : fit.reason === 'unknown_allowance'
-      ? 'Downloads left today are not known yet, so nothing is downloaded.'
-      : `Too large for what is left today (${formatBytes(fit.leftBytes ?? 0)}); nothing is downloaded.`;
+      ? t('resultFiles.allowanceUnknown')
+      : t('resultFiles.tooLarge', { left: formatBytes(fit.leftBytes ?? 0) });
 
   return (
     <li class={active ? 'file file-active' : 'file'}>
@@ -125,11 +129,11 @@ function ResultFileItem({ file, leftBytes, progress, onDownload, onSaveActive }:
             type="button"
             class="secondary"
             disabled={!fit.ok || working}
-            aria-label={`Save anyway… ${name}`}
+            aria-label={t('resultFiles.saveAnywayLabel', { file: name })}
             aria-describedby={refusal ? `${ids.warning} ${ids.refusal}` : ids.warning}
             onClick={() => setConfirming(true)}
           >
-            Save anyway…
+            {t('resultFiles.saveAnyway')}
           </button>
         )
       ) : (
@@ -137,14 +141,14 @@ function ResultFileItem({ file, leftBytes, progress, onDownload, onSaveActive }:
           type="button"
           class="secondary"
           disabled={!fit.ok || working}
-          aria-label={`Download ${name}`}
+          aria-label={t('resultFiles.downloadLabel', { file: name })}
           aria-describedby={refusal ? ids.refusal : undefined}
           onClick={() => {
             // Checked again at the click: the allowance may have changed since the render.
             if (fitsAllowance(file.sizeBytes, leftBytes).ok) onDownload(file.fileId);
           }}
         >
-          Download
+          {t('resultFiles.download')}
         </button>
       )}
       <ProgressLine progress={progress} active={active} />
@@ -161,17 +165,21 @@ function ConfirmSave(props: { file: ResultFileView; name: string; onConfirm: () 
   return (
     <div role="alertdialog" aria-labelledby={titleId} aria-describedby={textId} class="confirm">
       <p id={titleId}>
-        <strong>Save {props.name} without opening it?</strong>
+        <strong>
+          <Message id="resultFiles.confirmTitle" parts={{ file: <UntrustedText value={props.file.untrustedPath} empty={props.file.fileId} name /> }} />
+        </strong>
       </p>
       <p id={textId}>
-        It can run code on your computer. It is saved as “{saveName(untrustedString(props.file.untrustedPath), true)}”
-        through your browser's save dialog and never opened here. Check it before you run anything.
+        <Message
+          id="resultFiles.confirmText"
+          parts={{ name: <span class="verbatim">{saveName(untrustedString(props.file.untrustedPath), true)}</span> }}
+        />
       </p>
       <button type="button" class="danger" onClick={props.onConfirm}>
-        Save without opening
+        {t('resultFiles.saveWithoutOpening')}
       </button>{' '}
       <button type="button" class="secondary" ref={cancel} onClick={props.onCancel}>
-        Cancel
+        {t('resultFiles.cancel')}
       </button>
     </div>
   );
@@ -181,9 +189,9 @@ function ProgressLine({ progress, active }: { progress: FileProgress | undefined
   if (!progress) return null;
   switch (progress.state) {
     case 'working':
-      return <p role="status">{active ? 'Saving…' : 'Downloading…'}</p>;
+      return <p role="status">{active ? t('resultFiles.saving') : t('resultFiles.downloading')}</p>;
     case 'saved':
-      return <p role="status">Saved to your downloads. It was not opened.</p>;
+      return <p role="status">{t('resultFiles.saved')}</p>;
     case 'failed':
       return (
         <p role="alert" class="error-text">

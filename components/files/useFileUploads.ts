@@ -5,6 +5,7 @@ import { MAX_FILES_PER_CALL } from '@/lib/files/limits';
 import { fileSource } from '@/lib/files/upload-checks';
 import { buildUploadRequest } from '@/lib/files/upload-request';
 import { useActions } from '../common/actions';
+import { t, tn } from '@/lib/i18n';
 
 export type UploadOutcome = { ok: true; fileIds: string[] } | { ok: false; error: MemberError };
 
@@ -52,7 +53,7 @@ export function useFileUploads(options: { maxFiles?: number; sessionId?: string 
     if (refused > 0) {
       return {
         ok: false,
-        error: localError('file_refused', `${refused} of the chosen files cannot be sent. Remove ${refused === 1 ? 'it' : 'them'} first.`),
+        error: localError('file_refused', tn('attach.refusedCount', refused)),
       };
     }
     const fileIds: string[] = [];
@@ -62,7 +63,7 @@ export function useFileUploads(options: { maxFiles?: number; sessionId?: string 
         fileIds.push(known);
         continue;
       }
-      if (!attachment.bytes) return { ok: false, error: localError('file_unreadable', 'A chosen file could not be read. Choose it again.') };
+      if (!attachment.bytes) return { ok: false, error: localError('file_unreadable', t('attach.unreadable')) };
       const request = buildUploadRequest(attachment.facts.name, attachment.bytes, sessionId);
       const result = await actions.send('uploadFile', { ...request, type: attachment.facts.type });
       if (!result.ok) return { ok: false, error: result.error };

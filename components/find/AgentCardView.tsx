@@ -1,5 +1,6 @@
 import type { AgentCard } from '@/lib/api/schemas';
-import { formatCount, formatMatch, plural } from '@/lib/format/count';
+import { formatCount, formatMatch } from '@/lib/format/count';
+import { t, tn } from '@/lib/i18n';
 import { untrustedString } from '@/lib/safety/untrusted';
 import { UntrustedText } from '../common/UntrustedText';
 import { agentConnectionWords } from '../common/words';
@@ -12,13 +13,13 @@ interface Props {
 
 /** One agent from a find: everything the card says, the untrusted parts as text. */
 export function AgentCardView({ card, onChoose }: Props) {
-  const name = untrustedString(card.untrustedName) || 'this agent';
+  const name = untrustedString(card.untrustedName) || t('agentCard.thisAgent');
   const titleId = `agent-${card.agentId}`;
   return (
     <li class={`agent-card accent-${accentFor(card.accent)}`} aria-labelledby={titleId}>
       <h2 id={titleId} class="agent-name">
-        <UntrustedText value={card.untrustedName} empty="(no name)" name />
-        {card.isNew ? <span class="badge">New</span> : null}
+        <UntrustedText value={card.untrustedName} empty={t('agentCard.noName')} name />
+        {card.isNew ? <span class="badge">{t('agentCard.new')}</span> : null}
       </h2>
       {card.untrustedStyleLine ? (
         <p class="style-line">
@@ -26,21 +27,21 @@ export function AgentCardView({ card, onChoose }: Props) {
         </p>
       ) : null}
       <p>
-        <span class="label">Knows: </span>
-        <UntrustedText value={card.untrustedKnows} empty="(nothing said)" />
+        <span class="label">{t('agentCard.knows')}</span>
+        <UntrustedText value={card.untrustedKnows} empty={t('agentCard.nothingSaid')} />
       </p>
       <dl class="facts compact">
-        <dt>Match</dt>
+        <dt>{t('agentCard.match')}</dt>
         <dd>{formatMatch(card.matchBps)}</dd>
-        <dt>Used</dt>
-        <dd>{plural(card.countedCalls, 'counted call', 'counted calls')}</dd>
-        <dt>Contributors</dt>
+        <dt>{t('agentCard.used')}</dt>
+        <dd>{tn('agentCard.countedCalls', card.countedCalls)}</dd>
+        <dt>{t('agentCard.contributors')}</dt>
         <dd>{formatCount(card.contributors)}</dd>
-        <dt>Calling it</dt>
+        <dt>{t('agentCard.callingIt')}</dt>
         <dd>{agentConnectionWords(card.connection)}</dd>
       </dl>
-      <button type="button" onClick={() => onChoose(card)} aria-label={`Preview a call to ${name}`}>
-        Preview a call
+      <button type="button" onClick={() => onChoose(card)} aria-label={t('agentCard.previewLabel', { agent: name })}>
+        {t('agentCard.preview')}
       </button>
     </li>
   );

@@ -15,6 +15,8 @@ import { AgentCardView } from './AgentCardView';
 import { useSelectionHandoff } from './useSelection';
 import { ViewHeading } from '../common/ViewHeading';
 import { firstReads } from '@/lib/db/first-read';
+import { formatCount } from '@/lib/format/count';
+import { t } from '@/lib/i18n';
 
 const MIN_CHARS = 3;
 const MAX_CHARS = 2000;
@@ -37,7 +39,7 @@ export function FindView({ onChoose }: Props) {
     if (charCount(trimmed) < MIN_CHARS) {
       setProblem({
         code: 'too_short',
-        message: `Describe what you need in at least ${MIN_CHARS} characters. Nothing was sent.`,
+        message: t('find.tooShort', { min: MIN_CHARS }),
         extras: {},
       });
       return;
@@ -46,7 +48,7 @@ export function FindView({ onChoose }: Props) {
     if (secrets.length > 0) {
       setProblem({
         code: 'secret_found',
-        message: `This looks like it holds ${describeSecrets(secrets)}. Nothing was sent; remove it and search again.`,
+        message: t('find.secret', { what: describeSecrets(secrets) }),
         extras: { found: secrets.map((s) => s.label) },
       });
       return;
@@ -65,9 +67,9 @@ export function FindView({ onChoose }: Props) {
   const length = charCount(text.trim());
   return (
     <section aria-labelledby="find-title">
-      <ViewHeading id="find-title">Find AI Agents</ViewHeading>
-      <form aria-label="Find AI Agents" onSubmit={submit}>
-        <label for="find-text">What do you need?</label>
+      <ViewHeading id="find-title">{t('find.heading')}</ViewHeading>
+      <form aria-label={t('find.formLabel')} onSubmit={submit}>
+        <label for="find-text">{t('find.fieldLabel')}</label>
         <textarea
           id="find-text"
           rows={3}
@@ -82,12 +84,12 @@ export function FindView({ onChoose }: Props) {
           aria-describedby="find-hint"
         />
         <p id="find-hint" class="muted">
-          Enter finds, Shift+Enter starts a new line. {MIN_CHARS} to {MAX_CHARS} characters; longer text is cut on a word boundary.
-          {length > MAX_CHARS ? ` This is ${length} characters: it will be cut.` : ''}
+          {t('find.hint', { min: MIN_CHARS, max: formatCount(MAX_CHARS) })}
+          {length > MAX_CHARS ? ` ${t('find.willBeCut', { count: formatCount(length) })}` : ''}
         </p>
         <SecretWarning text={text} />
         <button type="submit" disabled={busy}>
-          {busy ? 'Finding…' : 'Find agents'}
+          {busy ? t('find.finding') : t('find.submit')}
         </button>
       </form>
       {problem ? <ErrorNotice error={problem} /> : null}
@@ -99,22 +101,22 @@ export function FindView({ onChoose }: Props) {
 function PendingSelection({ handoff }: { handoff: SelectionHandoff }) {
   return (
     <section class="find-result" aria-labelledby="find-result-title" aria-busy={handoff.error === null}>
-      <h2 id="find-result-title">{handoff.source === 'shortcut' ? 'From your selection (shortcut)' : 'From your selection (menu)'}</h2>
+      <h2 id="find-result-title">{handoff.source === 'shortcut' ? t('find.fromSelectionShortcut') : t('find.fromSelectionMenu')}</h2>
       <UntrustedText value={asUntrusted(handoff.text)} block class="quote" />
       {handoff.cut ? <CutNotice /> : null}
-      {handoff.error ? <ErrorNotice error={handoff.error} title="Not sent." /> : <p role="status">Finding agents…</p>}
+      {handoff.error ? <ErrorNotice error={handoff.error} title={t('find.notSent')} /> : <p role="status">{t('find.findingAgents')}</p>}
     </section>
   );
 }
 
 function CutNotice() {
-  return <p class="notice">The selection was longer than 2000 characters, so it was cut on a word boundary before it was sent.</p>;
+  return <p class="notice">{t('find.selectionCut')}</p>;
 }
 
 function sourceWords(find: FindRow): string {
-  if (find.source === 'menu') return 'From your selection (menu)';
-  if (find.source === 'shortcut') return 'From your selection (shortcut)';
-  return 'You searched for';
+  if (find.source === 'menu') return t('find.fromSelectionMenu');
+  if (find.source === 'shortcut') return t('find.fromSelectionShortcut');
+  return t('find.youSearched');
 }
 
 export function FindResult({ find, onChoose }: { find: FindRow; onChoose: (card: AgentCard) => void }) {
@@ -124,11 +126,11 @@ export function FindResult({ find, onChoose }: { find: FindRow; onChoose: (card:
       {/* The selection comes from a web page: shown as text like any untrusted text. */}
       <UntrustedText value={asUntrusted(find.text)} block class="quote" />
       {find.cut ? <CutNotice /> : null}
-      {find.status === 'running' ? <p role="status">Finding agents…</p> : null}
-      {find.error ? <ErrorNotice error={find.error} title={find.status === 'refused' ? 'Not sent.' : 'The find failed.'} /> : null}
-      {find.status === 'done' && find.agents.length === 0 ? <p role="status">No agent matched this.</p> : null}
+      {find.status === 'running' ? <p role="status">{t('find.findingAgents')}</p> : null}
+      {find.error ? <ErrorNotice error={find.error} title={find.status === 'refused' ? t('find.notSent') : t('find.failed')} /> : null}
+      {find.status === 'done' && find.agents.length === 0 ? <p role="status">{t('find.noMatch')}</p> : null}
       {find.agents.length > 0 ? (
-        <ul class="agent-cards" aria-label="Agents found">
+        <ul class="agent-cards" aria-label={t('find.agentsFound')}>
           {find.agents.map((card) => (
             <AgentCardView key={card.agentId} card={card} onChoose={onChoose} />
           ))}

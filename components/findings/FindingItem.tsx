@@ -3,10 +3,13 @@ import { UntrustedText } from '@/components/common/UntrustedText';
 import type { Finding } from '@/lib/api/schemas';
 import { draftExpiresAtMs } from '@/lib/findings/expiry';
 import { contributionStateWords, findingKindWords, findingStatusWords, sourceKindWords } from '@/lib/findings/words';
-import { formatAbsolute, formatCalendarDate } from '@/lib/format/time';
 import { asUntrusted, cleanForDisplay } from '@/lib/safety/untrusted';
 import { isHttpUrl } from '@/lib/safety/urls';
 import { SignOffButton } from './SignOffButton';
+import { t } from '@/lib/i18n';
+import { Message } from '../common/Message';
+import { SiteText } from '../common/SiteText';
+import { Time } from '../common/Time';
 
 export interface FindingActions {
   /** An http or https source address, on the member's click. */
@@ -33,46 +36,48 @@ export function FindingItem({ finding: f, siteOrigin, nowMs, inDraftGroup = fals
   return (
     <article class="finding" aria-labelledby={`${id}-topic`}>
       <h3 id={`${id}-topic`}>
-        <span class="badge">{findingKindWords(f.kind)}</span> <UntrustedText value={f.untrustedTopic} empty="(no topic)" />
+        <span class="badge">{findingKindWords(f.kind)}</span> <UntrustedText value={f.untrustedTopic} empty={t('finding.noTopic')} />
       </h3>
       <UntrustedText value={f.untrustedTakeaway} block />
       <dl class="finding-facts">
-        <dt>Status</dt>
+        <dt>{t('finding.status')}</dt>
         <dd>{findingStatusWords(f.status)}</dd>
         {f.reason ? (
           <>
-            <dt>What happened</dt>
-            <dd>{cleanForDisplay(f.reason)}</dd>
+            <dt>{t('finding.whatHappened')}</dt>
+            <dd>
+              <SiteText text={cleanForDisplay(f.reason)} />
+            </dd>
           </>
         ) : null}
         {contribution ? (
           <>
-            <dt>As a contribution</dt>
+            <dt>{t('finding.asContribution')}</dt>
             <dd>{contribution}</dd>
           </>
         ) : null}
-        <dt>From</dt>
+        <dt>{t('finding.from')}</dt>
         <dd>
           <UntrustedText value={f.untrustedAgentName} empty={f.agentId} />
         </dd>
         {f.filedWith ? (
           <>
-            <dt>Filed with</dt>
+            <dt>{t('finding.filedWith')}</dt>
             <dd>
               {f.filedWith.untrustedName ? (
                 <UntrustedText value={f.filedWith.untrustedName} empty={f.filedWith.agentId} name />
               ) : (
-                'a new agent from research, not listed yet'
+                t('finding.newAgentUnlisted')
               )}
-              {f.filedWith.newAgent && f.filedWith.untrustedName ? ' (a new agent from research)' : null}
+              {f.filedWith.newAgent && f.filedWith.untrustedName ? t('finding.newAgent') : null}
             </dd>
           </>
         ) : null}
-        <dt>Learned</dt>
-        <dd>{f.learnedAt ? formatCalendarDate(f.learnedAt) : 'date not given'}</dd>
+        <dt>{t('finding.learned')}</dt>
+        <dd>{f.learnedAt ? <Time iso={f.learnedAt} day /> : t('finding.dateNotGiven')}</dd>
         {f.untrustedAppliesTo.length > 0 ? (
           <>
-            <dt>Applies to</dt>
+            <dt>{t('finding.appliesTo')}</dt>
             <dd>
               <ul class="applies-to">
                 {f.untrustedAppliesTo.map((v, i) => (
@@ -84,10 +89,12 @@ export function FindingItem({ finding: f, siteOrigin, nowMs, inDraftGroup = fals
             </dd>
           </>
         ) : null}
-        <dt>Source</dt>
-        <dd>{f.source ? <SourceLine source={f.source} onOpenSource={onOpenSource} /> : 'none given'}</dd>
-        <dt>Kept</dt>
-        <dd>{formatAbsolute(f.createdAt)}</dd>
+        <dt>{t('finding.source')}</dt>
+        <dd>{f.source ? <SourceLine source={f.source} onOpenSource={onOpenSource} /> : t('finding.noneGiven')}</dd>
+        <dt>{t('finding.kept')}</dt>
+        <dd>
+          <Time iso={f.createdAt} />
+        </dd>
       </dl>
       {f.status === 'in_draft' && !inDraftGroup ? (
         <SignOffButton
@@ -109,16 +116,16 @@ function SourceLine({ source, onOpenSource }: { source: NonNullable<Finding['sou
   const shown = http ? new URL(raw).href : cleanForDisplay(raw);
   return (
     <>
-      {sourceKindWords(source.kind)}: <span class="url">{shown}</span>
+      <Message id="finding.sourceLine" parts={{ kind: sourceKindWords(source.kind), url: <span class="url verbatim">{shown}</span> }} />
       {http ? (
         <>
           {' '}
-          <button type="button" class="secondary" aria-label={`Open source: ${shown}`} onClick={() => onOpenSource(shown)}>
-            Open source
+          <button type="button" class="secondary" aria-label={t('finding.openSourceLabel', { url: shown })} onClick={() => onOpenSource(shown)}>
+            {t('finding.openSource')}
           </button>
         </>
       ) : (
-        <span class="muted"> (not a web address: not opened)</span>
+        <span class="muted">{t('finding.notWeb')}</span>
       )}
     </>
   );

@@ -4,6 +4,8 @@ import type { Finding } from '@/lib/api/schemas';
 import { waitingDrafts } from '@/lib/findings/drafts';
 import { type FindingActions, FindingItem } from './FindingItem';
 import { SignOffButton } from './SignOffButton';
+import { t } from '@/lib/i18n';
+import { Message } from '../common/Message';
 
 interface Props extends FindingActions {
   /** GET /findings, newest first. */
@@ -15,7 +17,7 @@ interface Props extends FindingActions {
 /** Drafts waiting for sign-off first (one button per draft), then every other finding, newest first. */
 export function FindingsList({ findings, siteOrigin, nowMs, onOpenSource, onOpenSignOff }: Props) {
   const id = useId();
-  if (findings.length === 0) return <p class="muted">No findings yet. What an agent researches for you shows here.</p>;
+  if (findings.length === 0) return <p class="muted">{t('findings.none')}</p>;
   const drafts = waitingDrafts(findings);
   const others = findings.filter((f) => f.status !== 'in_draft');
   const actions = { onOpenSource, onOpenSignOff };
@@ -23,12 +25,15 @@ export function FindingsList({ findings, siteOrigin, nowMs, onOpenSource, onOpen
     <div class="findings">
       {drafts.length > 0 ? (
         <section aria-labelledby={`${id}-drafts`}>
-          <h2 id={`${id}-drafts`}>Waiting for your sign-off</h2>
+          <h2 id={`${id}-drafts`}>{t('findings.waitingHeading')}</h2>
           {drafts.map((d, i) => (
             <section key={d.draftKey} class="findings-draft" aria-labelledby={`${id}-draft${i}`}>
               <p id={`${id}-draft${i}`}>
-                {d.findings.length === 1 ? '1 finding' : `${d.findings.length} findings`} for{' '}
-                {d.agentName ? <UntrustedText value={d.agentName} empty={d.agentId} name /> : 'a new agent from research, not listed yet'}
+                <Message
+                  id="findings.draftFor"
+                  count={d.findings.length}
+                  parts={{ agent: d.agentName ? <UntrustedText value={d.agentName} empty={d.agentId} name /> : t('finding.newAgentUnlisted') }}
+                />
               </p>
               <SignOffButton url={d.signOffUrl} siteOrigin={siteOrigin} expiresAtMs={d.expiresAtMs} nowMs={nowMs} onOpenSignOff={onOpenSignOff} />
               {d.findings.map((f) => (
@@ -40,7 +45,7 @@ export function FindingsList({ findings, siteOrigin, nowMs, onOpenSource, onOpen
       ) : null}
       {others.length > 0 ? (
         <section aria-labelledby={`${id}-others`}>
-          <h2 id={`${id}-others`}>{drafts.length > 0 ? 'Other findings' : 'Findings'}</h2>
+          <h2 id={`${id}-others`}>{drafts.length > 0 ? t('findings.otherFindings') : t('findings.findings')}</h2>
           {others.map((f) => (
             <FindingItem key={f.findingId} finding={f} siteOrigin={siteOrigin} nowMs={nowMs} {...actions} />
           ))}

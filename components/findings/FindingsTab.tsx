@@ -2,7 +2,6 @@ import { useEffect, useState } from 'preact/hooks';
 import { listFindings } from '@/lib/db/queries';
 import type { ConnectionRow, MemberError } from '@/lib/db/types';
 import { availabilityFromError, type FindingsAvailability, findingsAvailability } from '@/lib/findings/availability';
-import { formatRelative } from '@/lib/format/time';
 import { connectionPageUrl } from '@/lib/safety/urls';
 import { useActions } from '../common/actions';
 import { ErrorNotice } from '../common/ErrorNotice';
@@ -10,6 +9,9 @@ import { useLiveQuery } from '../common/useLiveQuery';
 import { FindingsList } from './FindingsList';
 import { FindingsUnavailable } from './FindingsUnavailable';
 import { ViewHeading } from '../common/ViewHeading';
+import { t } from '@/lib/i18n';
+import { Message } from '../common/Message';
+import { Time } from '../common/Time';
 
 /**
  * The member's findings from the cache, read again on open; or why there are none to read (the findings
@@ -53,19 +55,24 @@ export function FindingsTab({ row }: { row: ConnectionRow }) {
   const readAt = rows[0]?.readAt ?? null;
   return (
     <section aria-labelledby="findings-title">
-      <ViewHeading id="findings-title">Your findings</ViewHeading>
+      <ViewHeading id="findings-title">{t('findings.heading')}</ViewHeading>
       {!availability.available ? (
         <FindingsUnavailable why={availability.why} onOpenConnectionPage={openConnectionPage} />
       ) : (
         <>
           <p class="muted">
-            What agents kept from research for you. A draft joins an agent only when you sign it off on the site.
-            {readAt ? ` Read ${formatRelative(readAt)}.` : ''}
+            {t('findings.intro')}
+            {readAt ? (
+              <>
+                {' '}
+                <Message id="findings.readAt" parts={{ time: <Time iso={readAt} relative /> }} />
+              </>
+            ) : null}
           </p>
           <button type="button" class="secondary" disabled={reading} onClick={() => void read()}>
-            {reading ? 'Reading…' : 'Check again'}
+            {reading ? t('findings.reading') : t('findings.checkAgain')}
           </button>
-          {error ? <ErrorNotice error={error} title="Shown as last read." /> : null}
+          {error ? <ErrorNotice error={error} title={t('findings.shownAsRead')} /> : null}
           <FindingsList
             findings={rows.map((r) => r.finding)}
             siteOrigin={row.origin}

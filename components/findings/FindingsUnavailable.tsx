@@ -1,4 +1,5 @@
 import { type FindingsAvailability, unavailableWords } from '@/lib/findings/availability';
+import { t } from '@/lib/i18n';
 
 interface Props {
   why: Exclude<FindingsAvailability, { available: true }>['why'];
@@ -15,7 +16,7 @@ export function FindingsUnavailable({ why, onOpenConnectionPage }: Props) {
       <p>{words.where}</p>
       {words.canChange && onOpenConnectionPage ? (
         <button type="button" class="secondary" onClick={onOpenConnectionPage}>
-          Open your connection’s page on the site
+          {t('findings.openConnectionPage')}
         </button>
       ) : null}
     </div>

@@ -1,5 +1,6 @@
 import { daysLeftWords } from '@/lib/findings/expiry';
 import { sitePageUrl } from '@/lib/safety/urls';
+import { t } from '@/lib/i18n';
 
 interface Props {
   url: string | null;
@@ -21,10 +22,10 @@ export function SignOffButton({ url, siteOrigin, expiresAtMs, nowMs, onOpenSignO
       <p>{daysLeftWords(expiresAtMs, nowMs)}</p>
       {target ? (
         <button type="button" onClick={() => onOpenSignOff(target)}>
-          Sign off on the site
+          {t('findings.signOff')}
         </button>
       ) : (
-        <p class="muted">The site gave no sign-off page of yours to open; sign off from your findings page on the site.</p>
+        <p class="muted">{t('findings.noSignOffPage')}</p>
       )}
     </div>
   );

@@ -2,22 +2,22 @@ import { useId, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { loadDb } from '@/lib/db/lazy';
 import type { ExportChoice, ExportSaved } from '@/lib/export/save-export';
-import { plural } from '@/lib/format/count';
+import { t, tn } from '@/lib/i18n';
 
-const CHOICES: readonly { choice: ExportChoice; words: string }[] = [
-  { choice: { what: 'all', kind: 'json' }, words: 'Calls and sessions as JSON' },
-  { choice: { what: 'calls', kind: 'csv' }, words: 'Calls as CSV' },
-  { choice: { what: 'sessions', kind: 'csv' }, words: 'Sessions as CSV' },
-];
+function choices(): readonly { choice: ExportChoice; words: string }[] {
+  return [
+    { choice: { what: 'all', kind: 'json' }, words: t('export.json') },
+    { choice: { what: 'calls', kind: 'csv' }, words: t('export.callsCsv') },
+    { choice: { what: 'sessions', kind: 'csv' }, words: t('export.sessionsCsv') },
+  ];
+}
 
 function savedWords(saved: ExportSaved): string {
-  const held = [
-    saved.calls > 0 || saved.sessions === 0 ? plural(saved.calls, 'call', 'calls') : null,
-    saved.sessions > 0 ? plural(saved.sessions, 'session', 'sessions') : null,
-  ].filter((s) => s !== null);
-  const left =
-    saved.unreadable > 0 ? ` ${plural(saved.unreadable, 'cached row', 'cached rows')} could not be read and ${saved.unreadable === 1 ? 'was' : 'were'} left out.` : '';
-  return `Saved ${saved.fileName} to your downloads, with ${held.join(' and ')}. It was not opened.${left}`;
+  const calls = saved.calls > 0 || saved.sessions === 0 ? tn('export.calls', saved.calls) : null;
+  const sessions = saved.sessions > 0 ? tn('export.sessions', saved.sessions) : null;
+  const held = calls !== null && sessions !== null ? t('export.both', { calls, sessions }) : (calls ?? sessions ?? '');
+  const left = saved.unreadable > 0 ? ` ${tn('export.unreadable', saved.unreadable)}` : '';
+  return `${t('export.saved', { file: saved.fileName, held })}${left}`;
 }
 
 /** History as a file the member takes with them, on their click: from the cache, never with the key. */
@@ -35,7 +35,7 @@ export function ExportHistory() {
       const [{ db }, { saveExport }] = await Promise.all([loadDb(), import('@/lib/export/save-export')]);
       setSaved(savedWords(await saveExport(db, choice, browser.downloads)));
     } catch (err) {
-      setProblem(`Nothing was saved: ${err instanceof Error ? err.message : String(err)}. Try again; if it keeps failing, check that the browser may save downloads.`);
+      setProblem(t('export.failed', { problem: err instanceof Error ? err.message : String(err) }));
     } finally {
       setBusy(null);
     }
@@ -43,12 +43,12 @@ export function ExportHistory() {
 
   return (
     <section class="export" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Export</h2>
-      <p class="muted">Every call and session cached in this browser, saved to your downloads. The key is never in it.</p>
+      <h2 id={`${id}-title`}>{t('export.heading')}</h2>
+      <p class="muted">{t('export.intro')}</p>
       <div class="row">
-        {CHOICES.map(({ choice, words }) => (
+        {choices().map(({ choice, words }) => (
           <button key={words} type="button" class="secondary" disabled={busy !== null} onClick={() => void save(choice, words)}>
-            {busy === words ? 'Saving…' : words}
+            {busy === words ? t('export.saving') : words}
           </button>
         ))}
       </div>

@@ -1,16 +1,14 @@
 import { useCallback, useEffect, useId, useState } from 'preact/hooks';
 import type { CallRow } from '@/lib/db/types';
 import {
-  CALL_STATUS_WORDS,
   type CallHistoryStatus,
   callHistoryStatus,
-  SESSION_STATUS_WORDS,
+  callStatusWords,
+  sessionStatusWords,
   type SessionHistoryStatus,
 } from '@/lib/history/filter';
 import { historyAgents, historyCalls, historySessions } from '@/lib/history/queries';
-import { formatCount } from '@/lib/format/count';
 import { formatCents } from '@/lib/format/money';
-import { formatRelative } from '@/lib/format/time';
 import { untrustedString } from '@/lib/safety/untrusted';
 import { useLiveQuery } from '../common/useLiveQuery';
 import { UntrustedText } from '../common/UntrustedText';
@@ -20,6 +18,9 @@ import { ExportHistory } from './ExportHistory';
 import { ViewHeading } from '../common/ViewHeading';
 import { Skeleton } from '../common/Skeleton';
 import { shortenedText } from '@/lib/format/clamp';
+import { t, tn } from '@/lib/i18n';
+import { CallKind } from '../common/CallKind';
+import { Time } from '../common/Time';
 
 /** Rows shown at first and added by each "Show more": the list stays quick with 10,000 cached calls. */
 export const HISTORY_PAGE = 50;
@@ -44,19 +45,19 @@ export function HistoryTab({ onOpenCall, onOpenSession }: HistoryTabProps) {
   const total = useLiveQuery((db) => db.calls.count(), [], { enabled: listShown });
   const onShown = useCallback(() => setListShown(true), []);
 
-  const statusWords: Record<string, string> = shown === 'calls' ? CALL_STATUS_WORDS : SESSION_STATUS_WORDS;
+  const statusWords: Record<string, string> = shown === 'calls' ? callStatusWords() : sessionStatusWords();
   const reset = () => setLimit(HISTORY_PAGE);
 
   return (
     <section aria-labelledby={`${id}-title`} class="history">
-      <ViewHeading id={`${id}-title`}>History</ViewHeading>
+      <ViewHeading id={`${id}-title`}>{t('history.heading')}</ViewHeading>
       <p class="muted">
-        From this browser’s cache, newest first; readable offline.
-        {total.value !== undefined ? ` ${formatCount(total.value)} calls are cached.` : ''}
+        {t('history.intro')}
+        {total.value !== undefined ? ` ${tn('history.cached', total.value)}` : ''}
       </p>
       <fieldset class="history-filters">
-        <legend>Show</legend>
-        <div class="row" role="radiogroup" aria-label="Calls or sessions">
+        <legend>{t('history.show')}</legend>
+        <div class="row" role="radiogroup" aria-label={t('history.callsOrSessions')}>
           {(['calls', 'sessions'] as const).map((value) => (
             <label key={value}>
               <input
@@ -69,14 +70,14 @@ export function HistoryTab({ onOpenCall, onOpenSession }: HistoryTabProps) {
                   reset();
                 }}
               />
-              {value === 'calls' ? 'Calls' : 'Sessions'}
+              {value === 'calls' ? t('history.calls') : t('history.sessions')}
             </label>
           ))}
         </div>
         <FilterSelect
           id={`${id}-agent`}
-          label="Agent"
-          every="Every agent"
+          label={t('history.agent')}
+          every={t('history.everyAgent')}
           value={agentId}
           options={(agents.value ?? []).map((a) => ({ value: a.agentId, words: agentWords(untrustedString(a.name) || a.agentId) }))}
           onChange={(value) => {
@@ -86,8 +87,8 @@ export function HistoryTab({ onOpenCall, onOpenSession }: HistoryTabProps) {
         />
         <FilterSelect
           id={`${id}-status`}
-          label="Status"
-          every="Every status"
+          label={t('history.status')}
+          every={t('history.everyStatus')}
           value={status}
           options={Object.entries(statusWords).map(([value, words]) => ({ value, words }))}
           onChange={(value) => {
@@ -150,7 +151,7 @@ function FilterSelect({ id, label, every, value, options, onChange }: FilterSele
 function ShowMore({ more, onMore }: { more: boolean | undefined; onMore: () => void }) {
   return more ? (
     <button type="button" class="secondary" onClick={onMore}>
-      Show {HISTORY_PAGE} more
+      {t('history.showMore', { count: HISTORY_PAGE })}
     </button>
   ) : null;
 }
@@ -170,13 +171,13 @@ function CallHistory({ agentId, status, limit, onMore, onOpen, onShown }: ListPr
   useEffect(() => {
     if (page.loaded) onShown();
   }, [page.loaded]);
-  if (!page.loaded) return <Skeleton label="Loading the history…" />;
+  if (!page.loaded) return <Skeleton label={t('history.loading')} />;
   const rows = page.value?.rows ?? [];
-  if (rows.length === 0) return <p class="empty">No calls match. Choose another agent, status or period above.</p>;
+  if (rows.length === 0) return <p class="empty">{t('history.noCalls')}</p>;
   const now = new Date();
   return (
     <>
-      <ul class="calls history-calls" aria-label="Calls, newest first">
+      <ul class="calls history-calls" aria-label={t('history.callsNewestFirst')}>
         {rows.map((call) => (
           <CallLine key={call.localId} call={call} now={now} onOpen={onOpen} />
         ))}
@@ -194,16 +195,20 @@ function agentWords(name: string): string {
 const OPTION_CHARS = 48;
 
 function CallLine({ call, now, onOpen }: { call: CallRow; now: Date; onOpen: (localId: string) => void }) {
-  const status = CALL_STATUS_WORDS[callHistoryStatus(call)];
-  const charge = call.result?.charge ? `charged ${formatCents(call.result.charge.chargedCents)}` : call.result ? 'free' : '';
+  const status = callStatusWords()[callHistoryStatus(call)];
+  const charge = call.result?.charge
+    ? t('history.charged', { amount: formatCents(call.result.charge.chargedCents) })
+    : call.result
+      ? t('history.free')
+      : '';
   return (
     <li>
       <button type="button" class="call-item" onClick={() => onOpen(call.localId)}>
         <UntrustedText value={call.agentName} empty={call.request.agentId} name />
         <span class="muted">
           {' '}
-          · {call.request.callId} · {status}
-          {charge ? ` · ${charge}` : ''} · {formatRelative(call.createdAt, now)}
+          · <CallKind callId={call.request.callId} /> · {status}
+          {charge ? ` · ${charge}` : ''} · <Time iso={call.createdAt} relative now={now} />
         </span>
       </button>
     </li>
@@ -215,12 +220,12 @@ function SessionHistory({ agentId, status, limit, onMore, onOpen, onShown }: Lis
   useEffect(() => {
     if (page.loaded) onShown();
   }, [page.loaded]);
-  if (!page.loaded) return <Skeleton label="Loading the history…" />;
+  if (!page.loaded) return <Skeleton label={t('history.loading')} />;
   const rows = page.value?.rows ?? [];
-  if (rows.length === 0) return <p class="empty">No sessions match. Choose another agent, status or period above.</p>;
+  if (rows.length === 0) return <p class="empty">{t('history.noSessions')}</p>;
   return (
     <>
-      <ul class="session-list" aria-label="Sessions, newest first">
+      <ul class="session-list" aria-label={t('history.sessionsNewestFirst')}>
         {rows.map((r) => (
           <SessionListItem key={r.sessionId} session={r.session} onOpen={onOpen} />
         ))}

@@ -1,9 +1,12 @@
 import { useId } from 'preact/hooks';
 import { formatCalendarDate } from '@/lib/format/time';
 import { formatCents, formatCentsOrUnreadable } from '@/lib/format/money';
-import { formatCount, plural } from '@/lib/format/count';
+import { formatCount } from '@/lib/format/count';
 import { type CachedSpending, explainDifference } from '@/lib/history/spending-chart';
 import { UntrustedText } from '../common/UntrustedText';
+import { t } from '@/lib/i18n';
+import { Message } from '../common/Message';
+import { Time } from '../common/Time';
 
 interface Props {
   spending: CachedSpending;
@@ -18,23 +21,16 @@ function Difference({ siteCents, cachedCents }: { siteCents: number | null; cach
   const diff = explainDifference(siteCents, cachedCents);
   switch (diff.kind) {
     case 'unreadable':
-      return <p>The site’s total is {formatCentsOrUnreadable(null)}; the chart shows what this browser’s cache holds.</p>;
+      return <p>{t('spending.diffUnreadable', { amount: formatCentsOrUnreadable(null) })}</p>;
     case 'same':
-      return <p>The site’s total is the same: {formatCents(cachedCents)}.</p>;
+      return <p>{t('spending.diffSame', { amount: formatCents(cachedCents) })}</p>;
     case 'site_more':
       return (
-        <p>
-          The site counts {formatCents(diff.cents)} more ({formatCents(siteCents ?? 0)} in all). The site’s figure also holds what running calls
-          hold now, the running cost of failed calls, and calls made elsewhere: on the site itself, in another browser, or from calls no longer
-          cached here.
-        </p>
+        <p>{t('spending.diffSiteMore', { diff: formatCents(diff.cents), total: formatCents(siteCents ?? 0) })}</p>
       );
     case 'cache_more':
       return (
-        <p>
-          The site counts {formatCents(diff.cents)} less ({formatCents(siteCents ?? 0)} in all) than this browser’s cache. The site’s figure is
-          the one your balance follows.
-        </p>
+        <p>{t('spending.diffCacheMore', { diff: formatCents(diff.cents), total: formatCents(siteCents ?? 0) })}</p>
       );
   }
 }
@@ -49,10 +45,17 @@ export function SpendingChart({ spending, siteCents }: Props) {
   const last = spending.days.at(-1);
   return (
     <div class="spending-chart">
-      <h3 id={`${id}-days`}>Charged per day, from this browser’s cache</h3>
+      <h3 id={`${id}-days`}>{t('spending.perDayHeading')}</h3>
       <p>
-        {formatCents(spending.totalCents)} for {plural(spending.chargedCalls, 'charged call', 'charged calls')}
-        {first && last ? `, ${formatCalendarDate(first.day)} to ${formatCalendarDate(last.day)}` : ''}.
+        {first && last ? (
+          <Message
+            id="spending.totalFromTo"
+            count={spending.chargedCalls}
+            parts={{ amount: formatCents(spending.totalCents), from: <Time iso={first.day} day />, to: <Time iso={last.day} day /> }}
+          />
+        ) : (
+          <Message id="spending.total" count={spending.chargedCalls} parts={{ amount: formatCents(spending.totalCents) }} />
+        )}
       </p>
       <svg
         class="bars"
@@ -64,12 +67,12 @@ export function SpendingChart({ spending, siteCents }: Props) {
         width="100%"
         height="80"
       >
-        <title>Charged per day, from this browser’s cache</title>
+        <title>{t('spending.perDayHeading')}</title>
         {spending.days.map((d, i) => {
           const h = d.cents === 0 ? 0 : Math.max(2, Math.round((d.cents / top) * HEIGHT));
           return (
             <rect key={d.day} x={i * BAR + 1} y={HEIGHT - h} width={BAR - 2} height={h}>
-              <title>{`${formatCalendarDate(d.day)}: ${formatCents(d.cents)}`}</title>
+              <title>{t('spending.barTitle', { day: formatCalendarDate(d.day), amount: formatCents(d.cents) })}</title>
             </rect>
           );
         })}
@@ -77,12 +80,15 @@ export function SpendingChart({ spending, siteCents }: Props) {
       <Difference siteCents={siteCents} cachedCents={spending.totalCents} />
       {spending.agents.length > 0 ? (
         <>
-          <h3>Per agent</h3>
+          <h3>{t('spending.perAgent')}</h3>
           <ul class="agent-bars">
             {spending.agents.map((a) => (
               <li key={a.agentId}>
                 <span>
-                  <UntrustedText value={a.name ?? { untrustedText: a.agentId, truncated: false }} />: {formatCents(a.cents)}
+                  <Message
+                    id="spending.agentLine"
+                    parts={{ agent: <UntrustedText value={a.name ?? { untrustedText: a.agentId, truncated: false }} />, amount: formatCents(a.cents) }}
+                  />
                 </span>
                 <span class="agent-bar" aria-hidden="true" style={{ width: `${Math.max(1, Math.round((a.cents / topAgent) * 100))}%` }} />
               </li>
@@ -91,23 +97,25 @@ export function SpendingChart({ spending, siteCents }: Props) {
         </>
       ) : null}
       <details>
-        <summary>The figures as a table</summary>
+        <summary>{t('spending.asTable')}</summary>
         <p id={`${id}-table-note`} class="muted">
-          Days not listed had no charged call.
+          {t('spending.tableNote')}
         </p>
         <table>
-          <caption>Charged per day</caption>
+          <caption>{t('spending.perDay')}</caption>
           <thead>
             <tr>
-              <th scope="col">Day</th>
-              <th scope="col">Charged</th>
-              <th scope="col">Calls</th>
+              <th scope="col">{t('spending.day')}</th>
+              <th scope="col">{t('spending.charged')}</th>
+              <th scope="col">{t('spending.callsColumn')}</th>
             </tr>
           </thead>
           <tbody>
             {charged.map((d) => (
               <tr key={d.day}>
-                <th scope="row">{formatCalendarDate(d.day)}</th>
+                <th scope="row">
+                  <Time iso={d.day} day />
+                </th>
                 <td>{formatCents(d.cents)}</td>
                 <td>{formatCount(d.calls)}</td>
               </tr>
@@ -115,12 +123,12 @@ export function SpendingChart({ spending, siteCents }: Props) {
           </tbody>
         </table>
         <table>
-          <caption>Charged per agent</caption>
+          <caption>{t('spending.perAgentCaption')}</caption>
           <thead>
             <tr>
-              <th scope="col">Agent</th>
-              <th scope="col">Charged</th>
-              <th scope="col">Calls</th>
+              <th scope="col">{t('spending.agentColumn')}</th>
+              <th scope="col">{t('spending.charged')}</th>
+              <th scope="col">{t('spending.callsColumn')}</th>
             </tr>
           </thead>
           <tbody>

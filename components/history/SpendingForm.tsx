@@ -1,14 +1,16 @@
 import { useId, useState } from 'preact/hooks';
 import type { MemberError } from '@/lib/db/types';
-import { SPENDING_PERIOD_WORDS, type SpendingPeriod, spendingSince } from '@/lib/history/spending-period';
+import { type SpendingPeriod, spendingPeriodWords, spendingSince } from '@/lib/history/spending-period';
 import { formatCentsOrUnreadable } from '@/lib/format/money';
-import { formatAbsolute } from '@/lib/format/time';
 import { useActions } from '../common/actions';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { loadDb } from '@/lib/db/lazy';
 import { callsForSpending } from '@/lib/history/queries';
 import { type CachedSpending, cachedSpending } from '@/lib/history/spending-chart';
 import { SpendingChart } from './SpendingChart';
+import { t } from '@/lib/i18n';
+import { Message } from '../common/Message';
+import { Time } from '../common/Time';
 
 interface Answer {
   since: string;
@@ -43,7 +45,7 @@ export function SpendingForm() {
     setError(null);
     const since = spendingSince(period, new Date(), date);
     if (since === null) {
-      setProblem('Choose a date that is not in the future.');
+      setProblem(t('spending.futureDate'));
       return;
     }
     setProblem(null);
@@ -51,7 +53,7 @@ export function SpendingForm() {
     const [result, cached] = await Promise.all([actions.send('spending', { since }), readCached(since).catch((err: unknown) => (err instanceof Error ? err : new Error(String(err))))]);
     setBusy(false);
     setChart(cached instanceof Error ? null : cached);
-    setChartProblem(cached instanceof Error ? `The cached charges could not be read (${cached.message}); the site’s total stands alone.` : null);
+    setChartProblem(cached instanceof Error ? t('spending.cacheUnreadable', { problem: cached.message }) : null);
     if (result.ok) setAnswer(result.value);
     else {
       setAnswer(null);
@@ -61,10 +63,10 @@ export function SpendingForm() {
 
   return (
     <form class="spending" onSubmit={ask} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Spending</h2>
-      <label for={`${id}-period`}>Period</label>
+      <h2 id={`${id}-title`}>{t('spending.heading')}</h2>
+      <label for={`${id}-period`}>{t('spending.periodLabel')}</label>
       <select id={`${id}-period`} value={period} onChange={(e) => setPeriod(e.currentTarget.value as SpendingPeriod)}>
-        {Object.entries(SPENDING_PERIOD_WORDS).map(([value, words]) => (
+        {Object.entries(spendingPeriodWords()).map(([value, words]) => (
           <option key={value} value={value}>
             {words}
           </option>
@@ -72,7 +74,7 @@ export function SpendingForm() {
       </select>
       {period === 'since_date' ? (
         <>
-          <label for={`${id}-date`}>From</label>
+          <label for={`${id}-date`}>{t('spending.from')}</label>
           <input id={`${id}-date`} type="date" value={date} onInput={(e) => setDate(e.currentTarget.value)} aria-invalid={problem !== null} />
         </>
       ) : null}
@@ -82,15 +84,17 @@ export function SpendingForm() {
         </p>
       ) : null}
       <button type="submit" class="secondary" disabled={busy}>
-        {busy ? 'Asking the site…' : 'Show spending'}
+        {busy ? t('spending.asking') : t('spending.show')}
       </button>
       {answer ? (
         <p role="status">
-          Held and charged since {formatAbsolute(answer.since)}: <strong>{formatCentsOrUnreadable(answer.spentSinceCents)}</strong>. This
-          includes the running cost of calls that failed and what running calls hold now.
+          <Message
+            id="spending.siteTotal"
+            parts={{ time: <Time iso={answer.since} />, amount: <strong>{formatCentsOrUnreadable(answer.spentSinceCents)}</strong> }}
+          />
         </p>
       ) : null}
-      {error ? <ErrorNotice error={error} title="Spending not read." /> : null}
+      {error ? <ErrorNotice error={error} title={t('spending.notRead')} /> : null}
       {chartProblem ? <p class="error-text">{chartProblem}</p> : null}
       {chart ? <SpendingChart spending={chart} siteCents={answer?.spentSinceCents ?? null} /> : null}
     </form>

@@ -7,6 +7,7 @@ import { CopyButton } from '../common/CopyButton';
 import { parseMarkdown } from '@/lib/markdown/parse';
 import { cleanForDisplay } from '@/lib/safety/untrusted';
 import { isHttpUrl } from '@/lib/safety/urls';
+import { t } from '@/lib/i18n';
 
 interface Props {
   /** Untrusted Markdown. */
@@ -45,7 +46,7 @@ export function SafeMarkdown({ markdown, onOpenLink, topHeadingLevel = 3, copyCo
       {shown.length < blocks.length || clipped ? <p class="muted">…</p> : null}
       {shownCount === null ? null : (
         <button type="button" class="link-like show-more" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
-          {expanded ? 'Show less' : 'Show more'}
+          {expanded ? t('common.showLess') : t('common.showMore')}
         </button>
       )}
     </>
@@ -66,7 +67,7 @@ function renderBlock(block: Block, key: number, open: (url: string) => void, lev
           <pre>
             <code>{block.text}</code>
           </pre>
-          {copyCode ? <CopyButton text={block.text} label="Copy this code" /> : null}
+          {copyCode ? <CopyButton text={block.text} label={t('markdown.copyCode')} /> : null}
         </div>
       );
     case 'list':
@@ -128,8 +129,8 @@ function LinkAsText({ node, open }: { node: Extract<Inline, { type: 'link' }>; o
       {http ? (
         <>
           {' '}
-          <button type="button" class="link-button" aria-label={`Open link: ${shown}`} onClick={() => open(shown)}>
-            Open link
+          <button type="button" class="link-button" aria-label={t('markdown.openLinkLabel', { url: shown })} onClick={() => open(shown)}>
+            {t('markdown.openLink')}
           </button>
         </>
       ) : null}

@@ -1,5 +1,6 @@
 import { useId } from 'preact/hooks';
 import type { Settings } from '@/lib/db/types';
+import { t } from '@/lib/i18n';
 
 interface Props {
   settings: Settings;
@@ -11,7 +12,7 @@ export function KeyOptions({ settings, onChange }: Props) {
   const id = useId();
   return (
     <section aria-labelledby={`${id}-title`} class="card">
-      <h2 id={`${id}-title`}>Your key</h2>
+      <h2 id={`${id}-title`}>{t('options.key.heading')}</h2>
       <div>
         <input
           type="checkbox"
@@ -20,12 +21,10 @@ export function KeyOptions({ settings, onChange }: Props) {
           checked={settings.keyUntilBrowserCloses}
           onChange={(e) => onChange({ keyUntilBrowserCloses: e.currentTarget.checked })}
         />
-        <label for={`${id}-session`}>Keep the key only until the browser closes</label>
+        <label for={`${id}-session`}>{t('options.key.untilClose')}</label>
       </div>
       <p id={`${id}-about`} class="muted">
-        The key stays in this browser’s extension storage, never synced and never shown to web pages. With this on it
-        is kept in memory only: after the browser restarts you connect again with a new connect code. Running calls
-        and your history stay either way.
+        {t('options.key.about')}
       </p>
     </section>
   );

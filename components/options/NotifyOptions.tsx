@@ -1,12 +1,15 @@
 import { useId } from 'preact/hooks';
 import type { NotifySettings, Settings } from '@/lib/db/types';
+import { t, tn } from '@/lib/i18n';
 
-const KINDS: { key: keyof NotifySettings; label: string }[] = [
-  { key: 'callFinished', label: 'A call ended (passed, failed or partial)' },
-  { key: 'approvals', label: 'A call waits for your approval, or an approval was declined or ran out' },
-  { key: 'findingsSignOff', label: 'Findings wait for your sign-off (one notice per draft)' },
-  { key: 'findingsReminder', label: 'A findings draft expires soon' },
-];
+function kinds(): { key: keyof NotifySettings; label: string }[] {
+  return [
+    { key: 'callFinished', label: t('options.notify.callFinished') },
+    { key: 'approvals', label: t('options.notify.approvals') },
+    { key: 'findingsSignOff', label: t('options.notify.findingsSignOff') },
+    { key: 'findingsReminder', label: t('options.notify.findingsReminder') },
+  ];
+}
 
 interface Props {
   settings: Settings;
@@ -19,7 +22,7 @@ export function NotifyOptions({ settings, onChange }: Props) {
   const days = settings.reminderDaysBefore;
   return (
     <section aria-labelledby={`${id}-title`} class="card">
-      <h2 id={`${id}-title`}>Notifications</h2>
+      <h2 id={`${id}-title`}>{t('options.notify.heading')}</h2>
       <div>
         <input
           type="checkbox"
@@ -28,15 +31,14 @@ export function NotifyOptions({ settings, onChange }: Props) {
           checked={settings.quiet}
           onChange={(e) => onChange({ quiet: e.currentTarget.checked })}
         />
-        <label for={`${id}-quiet`}>Quiet: show no notifications</label>
+        <label for={`${id}-quiet`}>{t('options.notify.quiet')}</label>
       </div>
       <p id={`${id}-pace`} class="muted">
-        At most one of each kind a minute; more in that minute come as one summary. The panel and the badge always
-        show what happened.
+        {t('options.notify.pace')}
       </p>
       <fieldset disabled={settings.quiet}>
-        <legend>Tell me when</legend>
-        {KINDS.map(({ key, label }) => (
+        <legend>{t('options.notify.tellMe')}</legend>
+        {kinds().map(({ key, label }) => (
           <div key={key}>
             <input
               type="checkbox"
@@ -48,21 +50,21 @@ export function NotifyOptions({ settings, onChange }: Props) {
           </div>
         ))}
       </fieldset>
-      <label for={`${id}-days`}>Remind me this many days before a findings draft expires</label>
+      <label for={`${id}-days`}>{t('options.notify.remindDays')}</label>
       <select
         id={`${id}-days`}
         value={days === null ? '' : String(days)}
         disabled={settings.quiet || !settings.notify.findingsReminder}
         onChange={(e) => onChange({ reminderDaysBefore: e.currentTarget.value === '' ? null : Number(e.currentTarget.value) })}
       >
-        <option value="">Never</option>
+        <option value="">{t('options.notify.never')}</option>
         {[1, 2, 3, 5, 7, 14].map((n) => (
           <option key={n} value={String(n)}>
-            {n === 1 ? '1 day' : `${n} days`}
+            {tn('options.notify.days', n)}
           </option>
         ))}
       </select>
-      <p class="muted">A draft expires 30 days after it was made unless you sign it off on the site.</p>
+      <p class="muted">{t('options.notify.expiresNote')}</p>
     </section>
   );
 }

@@ -2,7 +2,6 @@ import { useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { getConnection } from '@/lib/db/queries';
 import type { ConnectionRow, MemberError, Settings } from '@/lib/db/types';
-import { formatRelative } from '@/lib/format/time';
 import { connectionPageUrl } from '@/lib/safety/urls';
 import { readSettings } from '@/lib/settings';
 import { useActions } from '../common/actions';
@@ -15,6 +14,10 @@ import { NotifyOptions } from './NotifyOptions';
 import { RetentionOptions } from './RetentionOptions';
 import { ShortcutOption } from './ShortcutOption';
 import { Skeleton } from '../common/Skeleton';
+import { t } from '@/lib/i18n';
+import { Message } from '../common/Message';
+import { SiteText } from '../common/SiteText';
+import { Time } from '../common/Time';
 
 /**
  * The options page: the site and connection (disconnect here; connect from the panel), which events
@@ -35,8 +38,8 @@ export function OptionsPage({ firefox }: { firefox: boolean }) {
 
   return (
     <main>
-      <h1>Agent Connection options</h1>
-      {error ? <ErrorNotice error={error} title="Not saved." /> : null}
+      <h1>{t('options.title')}</h1>
+      {error ? <ErrorNotice error={error} title={t('options.notSaved')} /> : null}
       {connection.loaded ? <SiteSection row={connection.value ?? null} /> : null}
       {settings.value ? (
         <>
@@ -45,18 +48,15 @@ export function OptionsPage({ firefox }: { firefox: boolean }) {
           <KeyOptions settings={settings.value} onChange={(c) => void change(c)} />
         </>
       ) : (
-        <Skeleton label="Loading your settings…" />
+        <Skeleton label={t('options.loading')} />
       )}
       <ShortcutOption firefox={firefox} />
       <section aria-labelledby="privacy-title" class="card">
-        <h2 id="privacy-title">Privacy</h2>
-        <p>
-          Nothing goes anywhere but the site you connected: the key with each request, and text you select only when you ask. No analytics,
-          no third party.
-        </p>
+        <h2 id="privacy-title">{t('options.privacyHeading')}</h2>
+        <p>{t('options.privacyText')}</p>
         <p>
           <a href={browser.runtime.getURL('/privacy.html')} target="_blank" rel="noopener">
-            The privacy policy: what is stored, what is sent, and how to clear it
+            {t('options.privacyLink')}
           </a>
         </p>
       </section>
@@ -78,43 +78,53 @@ function SiteSection({ row }: { row: ConnectionRow | null }) {
 
   return (
     <section aria-labelledby="site-title" class="card">
-      <h2 id="site-title">Site and connection</h2>
+      <h2 id="site-title">{t('options.site.heading')}</h2>
       {row ? (
         <SiteContext.Provider value={{ origin: row.origin, connectionId: row.connectionId }}>
           <dl class="facts">
-            <dt>Site address</dt>
-            <dd>{row.origin}</dd>
-            <dt>Connection</dt>
+            <dt>{t('options.site.address')}</dt>
+            <dd class="verbatim">{row.origin}</dd>
+            <dt>{t('options.site.connection')}</dt>
             <dd>
-              “{row.name}” · {row.status === 'connected' ? 'connected' : row.status === 'revoked' ? 'revoked on the site' : 'disconnected'} ·{' '}
-              since {formatRelative(row.statusAt)}
+              <Message
+                id="options.site.line"
+                parts={{
+                  name: <SiteText text={row.name} />,
+                  status:
+                    row.status === 'connected'
+                      ? t('options.site.connected')
+                      : row.status === 'revoked'
+                        ? t('options.site.revoked')
+                        : t('options.site.disconnected'),
+                  time: <Time iso={row.statusAt} relative />,
+                }}
+              />
             </dd>
           </dl>
-          <SitePageButton url={connectionPageUrl(row.origin, row.connectionId)}>Switches, limits and findings choice on the site</SitePageButton>
+          <SitePageButton url={connectionPageUrl(row.origin, row.connectionId)}>{t('options.site.changeOnSite')}</SitePageButton>
         </SiteContext.Provider>
       ) : (
-        <p>Not connected.</p>
+        <p>{t('options.site.notConnected')}</p>
       )}
       <p class="muted">
-        To use another site address or connection, disconnect here, then connect from the side panel with the site’s address and a new
-        connect code made on the site.
+        {t('options.site.another')}
       </p>
       {connected ? (
         confirming ? (
           <div role="alert" class="notice notice-warning">
-            <p>Disconnect? This browser forgets the key; the connection stays on the site until you revoke it there. History stays here.</p>
+            <p>{t('options.site.confirm')}</p>
             <div class="row">
               <button type="button" class="danger" onClick={() => void disconnect()}>
-                Yes, disconnect
+                {t('options.site.yes')}
               </button>
               <button type="button" class="secondary" onClick={() => setConfirming(false)}>
-                Stay connected
+                {t('options.site.stay')}
               </button>
             </div>
           </div>
         ) : (
           <button type="button" class="secondary" onClick={() => setConfirming(true)}>
-            Disconnect…
+            {t('options.site.disconnect')}
           </button>
         )
       ) : null}

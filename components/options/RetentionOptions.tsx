@@ -2,6 +2,7 @@ import { useId, useState } from 'preact/hooks';
 import type { Settings } from '@/lib/db/types';
 import { parseRetention, retentionWords } from '@/lib/findings/pruning';
 import { useActions } from '../common/actions';
+import { t, tn } from '@/lib/i18n';
 
 interface Props {
   settings: Settings;
@@ -24,7 +25,7 @@ export function RetentionOptions({ settings, onChange }: Props) {
     event.preventDefault();
     const policy = parseRetention(days, count);
     if (!policy) {
-      setProblem('Enter whole numbers from 1, or leave a box empty for no limit.');
+      setProblem(t('options.retention.wholeNumbers'));
       return;
     }
     setProblem(null);
@@ -34,20 +35,20 @@ export function RetentionOptions({ settings, onChange }: Props) {
   const clear = async () => {
     setConfirming(false);
     const result = await actions.send('clearCache', {});
-    setCleared(result.ok ? `Cleared ${result.value.removed} cached items.` : result.error.message);
+    setCleared(result.ok ? tn('options.retention.cleared', result.value.removed) : result.error.message);
   };
 
   return (
     <section aria-labelledby={`${id}-title`} class="card">
-      <h2 id={`${id}-title`}>Cached results</h2>
+      <h2 id={`${id}-title`}>{t('options.retention.heading')}</h2>
       <p>
-        Results, sessions and findings are kept in this browser so you can read them offline.{' '}
+        {t('options.retention.intro')}{' '}
         <strong>{retentionWords(settings.retention)}</strong>
       </p>
-      <form onSubmit={save} aria-label="Cache limit" noValidate>
-        <label for={`${id}-days`}>Remove results older than this many days (empty: no age limit)</label>
+      <form onSubmit={save} aria-label={t('options.retention.formLabel')} noValidate>
+        <label for={`${id}-days`}>{t('options.retention.days')}</label>
         <input id={`${id}-days`} type="text" inputMode="numeric" value={days} aria-invalid={problem !== null} onInput={(e) => setDays(e.currentTarget.value)} />
-        <label for={`${id}-count`}>Keep at most this many calls (empty: no count limit)</label>
+        <label for={`${id}-count`}>{t('options.retention.count')}</label>
         <input id={`${id}-count`} type="text" inputMode="numeric" value={count} aria-invalid={problem !== null} onInput={(e) => setCount(e.currentTarget.value)} />
         {problem ? (
           <p role="alert" class="error-text">
@@ -55,24 +56,24 @@ export function RetentionOptions({ settings, onChange }: Props) {
           </p>
         ) : null}
         <button type="submit" class="secondary">
-          Save the limit
+          {t('options.retention.save')}
         </button>
       </form>
       {confirming ? (
         <div role="alert" class="notice notice-warning">
-          <p>Clear every cached result, session and finding from this browser? Running calls stay; the site keeps everything.</p>
+          <p>{t('options.retention.confirm')}</p>
           <div class="row">
             <button type="button" class="danger" onClick={() => void clear()}>
-              Yes, clear the cache
+              {t('options.retention.yes')}
             </button>
             <button type="button" class="secondary" onClick={() => setConfirming(false)}>
-              Keep it
+              {t('options.retention.keep')}
             </button>
           </div>
         </div>
       ) : (
         <button type="button" class="secondary" onClick={() => setConfirming(true)}>
-          Clear cached data…
+          {t('options.retention.clear')}
         </button>
       )}
       {cleared ? <p role="status">{cleared}</p> : null}

@@ -1,5 +1,7 @@
 import { useEffect, useId, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
+import { t } from '@/lib/i18n';
+import { Message } from '../common/Message';
 
 /** The find shortcut's name in the manifest (wxt.config.ts commands). */
 const FIND_COMMAND = 'find-selection';
@@ -28,26 +30,36 @@ export function ShortcutOption({ firefox }: Props) {
     try {
       await browser.tabs.create({ url: CHROME_SHORTCUTS });
     } catch {
-      setProblem(`Open ${CHROME_SHORTCUTS} in the address bar.`);
+      setProblem(t('options.shortcut.openIt', { page: CHROME_SHORTCUTS }));
     }
   };
 
   return (
     <section aria-labelledby={`${id}-title`} class="card">
-      <h2 id={`${id}-title`}>Keyboard shortcut</h2>
+      <h2 id={`${id}-title`}>{t('options.shortcut.heading')}</h2>
       <p>
-        Find AI Agents for the selected text:{' '}
-        {shortcut === null ? 'not known' : shortcut === '' ? <strong>no shortcut set</strong> : <kbd>{shortcut}</kbd>}
+        <Message
+          id="options.shortcut.line"
+          parts={{
+            shortcut:
+              shortcut === null ? (
+                t('options.shortcut.notKnown')
+              ) : shortcut === '' ? (
+                <strong>{t('options.shortcut.noneSet')}</strong>
+              ) : (
+                <kbd class="verbatim">{shortcut}</kbd>
+              ),
+          }}
+        />
       </p>
       {firefox ? (
         <p>
-          To change it in Firefox, open <code>about:addons</code>, click the gear button, choose “Manage Extension Shortcuts”, and set the
-          shortcut for Agent Connection.
+          <Message id="options.shortcut.firefox" parts={{ page: <code class="verbatim">about:addons</code> }} />
         </p>
       ) : (
         <>
           <button type="button" class="secondary" onClick={() => void open()}>
-            Change the shortcut in the browser
+            {t('options.shortcut.change')}
           </button>
           {problem ? (
             <p role="alert" class="error-text">

@@ -1,7 +1,9 @@
 import type { ComponentChildren } from 'preact';
 import { UntrustedText } from '@/components/common/UntrustedText';
 import type { Answer, Question } from '@/lib/api/schemas';
-import { formatRelative } from '@/lib/format/time';
+import { t } from '@/lib/i18n';
+import { Message } from '../common/Message';
+import { Time } from '../common/Time';
 
 interface Props {
   answers: readonly Answer[];
@@ -12,12 +14,18 @@ interface Props {
 
 type Group = 'prompt' | 'member' | 'connection' | 'other';
 
-const GROUP_TITLES: Record<Group, string> = {
-  prompt: 'Filled in from your request',
-  member: 'Answered by you',
-  connection: 'Answered by this connection',
-  other: 'Answered by someone this version does not know',
-};
+function groupTitle(group: Group): string {
+  switch (group) {
+    case 'prompt':
+      return t('answers.group.prompt');
+    case 'member':
+      return t('answers.group.member');
+    case 'connection':
+      return t('answers.group.connection');
+    default:
+      return t('answers.group.other');
+  }
+}
 
 function groupOf(a: Answer): Group {
   if (a.fromPrompt) return 'prompt';
@@ -28,17 +36,17 @@ function groupOf(a: Answer): Group {
 
 /** The answers given so far, by who gave them; those filled in from the request are marked. */
 export function AnswersList({ answers, questions, now }: Props) {
-  if (answers.length === 0) return <p class="muted">No answers given yet.</p>;
+  if (answers.length === 0) return <p class="muted">{t('answers.none')}</p>;
   const byKey = new Map(questions.map((q) => [q.key, q]));
   const groups: Group[] = ['prompt', 'member', 'connection', 'other'];
   return (
-    <section class="answers" aria-label="Answers given">
+    <section class="answers" aria-label={t('answers.label')}>
       {groups.map((g) => {
         const list = answers.filter((a) => groupOf(a) === g);
         if (list.length === 0) return null;
         return (
-          <section key={g} aria-label={GROUP_TITLES[g]}>
-            <h3>{GROUP_TITLES[g]}</h3>
+          <section key={g} aria-label={groupTitle(g)}>
+            <h3>{groupTitle(g)}</h3>
             <ul>
               {list.map((a) => (
                 <AnswerItem key={a.key} answer={a} question={byKey.get(a.key)} now={now} />
@@ -54,7 +62,7 @@ export function AnswersList({ answers, questions, now }: Props) {
 function AnswerItem({ answer: a, question: q, now }: { answer: Answer; question: Question | undefined; now?: Date }) {
   const label = (key: string) => {
     const option = q?.options.find((o) => o.key === key);
-    return option ? <UntrustedText value={option.untrustedLabel} empty={key} /> : <code>{key}</code>;
+    return option ? <UntrustedText value={option.untrustedLabel} empty={key} /> : <code class="verbatim">{key}</code>;
   };
   let body: ComponentChildren;
   switch (a.kind) {
@@ -67,25 +75,27 @@ function AnswerItem({ answer: a, question: q, now }: { answer: Answer; question:
       ));
       break;
     case 'own':
-      body = <UntrustedText value={a.untrustedOwn} block empty="(empty)" />;
+      body = <UntrustedText value={a.untrustedOwn} block empty={t('answers.empty')} />;
       break;
     case 'left_to_agent':
-      body = (
-        <>
-          Left to the agent
-          {a.optionKeys.length > 0 ? <>: it uses {a.optionKeys.map((k) => <span key={k}>{label(k)}</span>)}</> : null}
-        </>
-      );
+      body =
+        a.optionKeys.length > 0 ? (
+          <Message id="answers.leftToAgentUses" parts={{ options: <>{a.optionKeys.map((k) => <span key={k}>{label(k)}</span>)}</> }} />
+        ) : (
+          t('answers.leftToAgent')
+        );
       break;
     default:
-      body = <>An answer of a kind this version does not show</>;
+      body = t('answers.unknownKind');
   }
   return (
     <li class="answer">
-      <strong>{q ? <UntrustedText value={q.untrustedAsk} empty={a.key} /> : <code>{a.key}</code>}</strong>{' '}
-      {a.fromPrompt ? <span class="badge">from your request</span> : null}
+      <strong>{q ? <UntrustedText value={q.untrustedAsk} empty={a.key} /> : <code class="verbatim">{a.key}</code>}</strong>{' '}
+      {a.fromPrompt ? <span class="badge">{t('answers.fromRequest')}</span> : null}
       <div>{body}</div>
-      <small class="muted">{formatRelative(a.at, now)}</small>
+      <small class="muted">
+        <Time iso={a.at} relative now={now} />
+      </small>
     </li>
   );
 }

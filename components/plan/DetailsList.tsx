@@ -1,11 +1,12 @@
 import { UntrustedText } from '@/components/common/UntrustedText';
 import type { Questions } from '@/lib/api/schemas';
+import { t } from '@/lib/i18n';
 
 /** The answers as project details (the questions object's details[]). */
 export function DetailsList({ details }: { details: Questions['details'] }) {
-  if (details.length === 0) return <p class="muted">No project details yet.</p>;
+  if (details.length === 0) return <p class="muted">{t('details.none')}</p>;
   return (
-    <dl class="details" aria-label="Project details">
+    <dl class="details" aria-label={t('details.label')}>
       {details.map((d) => (
         <div key={d.key}>
           <dt>

@@ -1,5 +1,6 @@
 import { UntrustedText } from '@/components/common/UntrustedText';
 import type { MissingDetail } from '@/lib/api/schemas';
+import { t, tn } from '@/lib/i18n';
 
 interface Props {
   ready: boolean;
@@ -16,26 +17,16 @@ export function GateStatus({ ready, missing, answeredLocally = [], fromRefusal =
   if (ready) {
     return (
       <div class="gate gate-ready" role="status">
-        <p>Ready: every required detail has an answer, so the apply call can go.</p>
-        {answeredLocally.length > 0 ? (
-          <p class="muted">
-            {answeredLocally.length === 1
-              ? '1 answer you gave goes with the call.'
-              : `${answeredLocally.length} answers you gave go with the call.`}
-          </p>
-        ) : null}
+        <p>{t('gate.ready')}</p>
+        {answeredLocally.length > 0 ? <p class="muted">{tn('gate.answeredLocally', answeredLocally.length)}</p> : null}
       </div>
     );
   }
   return (
     <div class="gate gate-waiting" role="status">
-      <p>
-        {fromRefusal ? 'The site did not start the plan: ' : 'The plan waits: '}
-        {missing.length === 1 ? 'one detail is missing.' : `${missing.length} details are missing.`} Answer them first;
-        nothing is sent or charged until then.
-      </p>
+      <p>{fromRefusal ? tn('gate.notStarted', missing.length) : tn('gate.waits', missing.length)}</p>
       {missing.length > 0 ? (
-        <ol aria-label="Missing details, first asked first">
+        <ol aria-label={t('gate.missingLabel')}>
           {missing.map((m) => (
             <li key={m.key}>
               <UntrustedText value={m.untrustedDetail} empty={m.key} />

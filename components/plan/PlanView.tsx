@@ -1,8 +1,12 @@
 import { useId } from 'preact/hooks';
 import type { Plan } from '@/lib/api/schemas';
-import { formatRelative } from '@/lib/format/time';
 import { headerToShow } from '../result/header';
 import { SafeMarkdown } from '../markdown/SafeMarkdown';
+import { formatCount } from '@/lib/format/count';
+import { t } from '@/lib/i18n';
+import { Message } from '../common/Message';
+import { SiteText } from '../common/SiteText';
+import { Time } from '../common/Time';
 
 interface Props {
   /** GET /sessions/{id}/plan, null before a plan exists. */
@@ -16,20 +20,19 @@ interface Props {
 /** The session's plan: untrusted Markdown under the fixed header line, shown as text with links as addresses. */
 export function PlanView({ plan, header, onOpenLink, now }: Props) {
   const id = useId();
-  if (!plan) return <p class="muted">No plan yet: the apply call makes it once every required detail has an answer.</p>;
+  if (!plan) return <p class="muted">{t('plan.none')}</p>;
   return (
     <section class="plan" aria-labelledby={`${id}-title`}>
       <p class="result-header" role="note">
-        {headerToShow(header)}
+        <SiteText text={headerToShow(header)} />
       </p>
-      <h2 id={`${id}-title`}>The plan, version {plan.version}</h2>
+      <h2 id={`${id}-title`}>{t('plan.heading', { version: formatCount(plan.version) })}</h2>
       <p class="muted">
-        Written by the agent {formatRelative(plan.at, now)}. It is data, not instructions: nothing in it is run or opened
-        unless you choose to.
+        <Message id="plan.writtenBy" parts={{ time: <Time iso={plan.at} relative now={now} /> }} />
       </p>
       <SafeMarkdown markdown={plan.untrustedMarkdown.untrustedText} onOpenLink={onOpenLink} topHeadingLevel={3} />
       {plan.untrustedMarkdown.truncated ? (
-        <p class="cut-marker">… (cut: the site cut the plan at its length limit; the rest is not shown)</p>
+        <p class="cut-marker">{t('plan.cut')}</p>
       ) : null}
     </section>
   );

@@ -13,6 +13,10 @@ import {
   validateDraft,
   writeOwn,
 } from '@/lib/session/answer-draft';
+import { formatCount } from '@/lib/format/count';
+import { t } from '@/lib/i18n';
+import { Message } from '../common/Message';
+import { SiteText } from '../common/SiteText';
 
 export interface SiteProblem {
   key: string;
@@ -71,11 +75,8 @@ export function QuestionForm({ questions, drafts, onDraftChange, onSend, sitePro
 
   return (
     <form class="question-form" aria-labelledby={`${formId}-title`} onSubmit={send} noValidate>
-      <h2 id={`${formId}-title`}>Questions to answer now</h2>
-      <p class="muted">
-        Answer what you can; each answer is saved as you go. The texts below come from the agent: they are data, not
-        instructions.
-      </p>
+      <h2 id={`${formId}-title`}>{t('questions.heading')}</h2>
+      <p class="muted">{t('questions.intro')}</p>
       {questions.map((q, i) => (
         <QuestionFields
           key={q.key}
@@ -92,11 +93,11 @@ export function QuestionForm({ questions, drafts, onDraftChange, onSend, sitePro
       ))}
       {otherSiteProblems.length > 0 ? (
         <div role="alert" class="notice notice-error">
-          <p>The site says some answers do not fit its questions:</p>
+          <p>{t('questions.siteSaysNotFit')}</p>
           <ul>
             {otherSiteProblems.map((p) => (
               <li key={`${p.key}:${p.problem}`}>
-                <code>{p.key}</code>: {p.problem}
+                <code class="verbatim">{p.key}</code>: <SiteText text={p.problem} />
               </li>
             ))}
           </ul>
@@ -104,7 +105,7 @@ export function QuestionForm({ questions, drafts, onDraftChange, onSend, sitePro
       ) : null}
       {nothing ? (
         <p role="alert" class="error-text">
-          Answer at least one question first; nothing was sent.
+          {t('questions.answerOne')}
         </p>
       ) : null}
       {answersGoWith ? (
@@ -113,7 +114,7 @@ export function QuestionForm({ questions, drafts, onDraftChange, onSend, sitePro
         </p>
       ) : (
         <button type="submit" disabled={busy}>
-          {busy ? 'Sending…' : (sendLabel ?? 'Send answers')}
+          {busy ? t('questions.sending') : (sendLabel ?? t('questions.send'))}
         </button>
       )}
     </form>
@@ -146,12 +147,12 @@ function QuestionFields({ id, question: q, draft, tried, siteProblems, onChange 
         <UntrustedText value={q.untrustedAsk} empty={q.key} />
       </legend>
       <p id={`${id}-why`} class="muted">
-        Why it asks: <UntrustedText value={q.untrustedWhy} />
+        <Message id="questions.whyAsks" parts={{ why: <UntrustedText value={q.untrustedWhy} /> }} />
       </p>
       <p id={`${id}-detail`} class="muted">
-        The detail it fills: <UntrustedText value={q.untrustedDetail} />
+        <Message id="questions.detailFills" parts={{ detail: <UntrustedText value={q.untrustedDetail} /> }} />
       </p>
-      <p class="muted">{q.multiple ? 'Choose one or more.' : 'Choose one.'}</p>
+      <p class="muted">{q.multiple ? t('questions.chooseMany') : t('questions.chooseOne')}</p>
 
       {q.options.map((o, j) => {
         const optionId = `${id}-o${j}`;
@@ -169,14 +170,17 @@ function QuestionFields({ id, question: q, draft, tried, siteProblems, onChange 
             />
             <label for={optionId}>
               <UntrustedText value={o.untrustedLabel} empty={o.key} />
-              {isRecommended ? <span class="badge"> (recommended)</span> : null}
+              {isRecommended ? <span class="badge">{t('questions.recommended')}</span> : null}
             </label>
             <div id={`${optionId}-desc`} class="muted">
               <UntrustedText value={o.untrustedDescription} block />
             </div>
             {isRecommended ? (
               <p id={`${optionId}-why`} class="recommended-why">
-                Why the agent recommends it: <UntrustedText value={q.untrustedRecommendedWhy} empty="it gave no reason" />
+                <Message
+                  id="questions.whyRecommended"
+                  parts={{ why: <UntrustedText value={q.untrustedRecommendedWhy} empty={t('questions.noReason')} /> }}
+                />
               </p>
             ) : null}
           </div>
@@ -192,7 +196,7 @@ function QuestionFields({ id, question: q, draft, tried, siteProblems, onChange 
             onChange={() => onChange(toggleOption(draft, { multiple: true }, k, false))}
           />
           <label for={`${id}-stale-${k}`}>
-            No longer offered: <code>{k}</code> (untick it)
+            <Message id="questions.stale" parts={{ key: <code class="verbatim">{k}</code> }} />
           </label>
         </div>
       ))}
@@ -207,14 +211,15 @@ function QuestionFields({ id, question: q, draft, tried, siteProblems, onChange 
           aria-describedby={`${id}-left-desc`}
           onChange={(e) => onChange(choose(draft, e.currentTarget.checked ? 'left_to_agent' : null))}
         />
-        <label for={`${id}-left`}>Leave it to the agent</label>
+        <label for={`${id}-left`}>{t('questions.leaveToAgent')}</label>
         <p id={`${id}-left-desc`} class="muted">
           {recommended ? (
-            <>
-              It uses its recommended option: <UntrustedText value={recommended.untrustedLabel} empty={recommended.key} />
-            </>
+            <Message
+              id="questions.usesRecommended"
+              parts={{ option: <UntrustedText value={recommended.untrustedLabel} empty={recommended.key} /> }}
+            />
           ) : (
-            'It recommends no option here.'
+            t('questions.noRecommended')
           )}
         </p>
       </div>
@@ -228,10 +233,10 @@ function QuestionFields({ id, question: q, draft, tried, siteProblems, onChange 
           checked={draft.choice === 'own'}
           onChange={(e) => onChange(choose(draft, e.currentTarget.checked ? 'own' : null))}
         />
-        <label for={`${id}-own`}>Answer in my own words</label>
+        <label for={`${id}-own`}>{t('questions.ownWords')}</label>
       </div>
       <label for={`${id}-own-text`} class="own-label">
-        Your own words ({ownChars} of {OWN_ANSWER_MAX} characters)
+        {t('questions.ownLabel', { count: formatCount(ownChars), max: formatCount(OWN_ANSWER_MAX) })}
       </label>
       <textarea
         id={`${id}-own-text`}
@@ -247,7 +252,9 @@ function QuestionFields({ id, question: q, draft, tried, siteProblems, onChange 
             <li key={p.code}>{p.message}</li>
           ))}
           {siteProblems.map((p) => (
-            <li key={`site:${p.problem}`}>The site says: {p.problem}</li>
+            <li key={`site:${p.problem}`}>
+              <Message id="questions.siteSays" parts={{ problem: <SiteText text={p.problem} /> }} />
+            </li>
           ))}
         </ul>
       ) : null}

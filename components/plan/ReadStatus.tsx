@@ -1,6 +1,5 @@
 import { UntrustedText } from '@/components/common/UntrustedText';
 import type { Questions } from '@/lib/api/schemas';
-import { formatRelative } from '@/lib/format/time';
 import {
   coversWords,
   passStatusWords,
@@ -9,6 +8,8 @@ import {
   shortCheckWords,
   skippedWhyWords,
 } from '@/lib/session/words';
+import { t } from '@/lib/i18n';
+import { Time } from '../common/Time';
 
 interface Props {
   pass: Questions['pass'];
@@ -23,12 +24,18 @@ export function ReadStatus({ pass, shortCheck, now }: Props) {
   const covers = coversWords(pass.covers);
   const check = shortCheckWords(shortCheck);
   return (
-    <section class="read-status" aria-label="Reading your request">
+    <section class="read-status" aria-label={t('readStatus.label')}>
       <p>
         {passStatusWords(pass)}
-        {pass.at ? <small class="muted"> ({formatRelative(pass.at, now)})</small> : null}
+        {pass.at ? (
+          <small class="muted">
+            {' ('}
+            <Time iso={pass.at} relative now={now} />
+            {')'}
+          </small>
+        ) : null}
       </p>
-      {skipped ? <p>Why: {skipped}</p> : null}
+      {skipped ? <p>{t('readStatus.why', { why: skipped })}</p> : null}
       {verdict ? <p>{verdict}</p> : null}
       {pass.fit?.sentence ? (
         <p class="notice">

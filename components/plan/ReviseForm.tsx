@@ -1,6 +1,8 @@
 import { useId, useState } from 'preact/hooks';
 import { charCount } from '@/lib/format/chars';
 import { applyRefusalWords, DETAILS_MAX } from '@/lib/session/apply-call';
+import { formatCount } from '@/lib/format/count';
+import { t } from '@/lib/i18n';
 
 interface Props {
   /** What to change or ask about the plan, trimmed; called only with something to send. */
@@ -38,9 +40,9 @@ export function ReviseForm({ onSubmit, initial = '', onTextChange, carriesOther 
 
   return (
     <form class="revise-form" onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
-      <h2 id={`${id}-title`}>Revise the plan</h2>
+      <h2 id={`${id}-title`}>{t('revise.heading')}</h2>
       <label for={`${id}-text`}>
-        What to change or ask about the plan ({chars} of {DETAILS_MAX} characters)
+        {t('revise.label', { count: formatCount(chars), max: formatCount(DETAILS_MAX) })}
       </label>
       <textarea
         id={`${id}-text`}
@@ -60,9 +62,9 @@ export function ReviseForm({ onSubmit, initial = '', onTextChange, carriesOther 
           {problem}
         </p>
       ) : null}
-      <p class="muted">If the agent finds nothing to change, the plan stays as it was and you get its answer.</p>
+      <p class="muted">{t('revise.noChange')}</p>
       <button type="submit" disabled={busy}>
-        {busy ? 'Sending…' : 'Send the revision'}
+        {busy ? t('revise.sending') : t('revise.send')}
       </button>
     </form>
   );

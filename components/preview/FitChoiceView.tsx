@@ -1,9 +1,10 @@
 import type { Fit } from '@/lib/api/schemas';
 import type { UntrustedTextValue } from '@/lib/safety/untrusted';
-import { untrustedString } from '@/lib/safety/untrusted';
 import { knownValue } from '@/lib/api/tolerant';
 import { UntrustedText } from '../common/UntrustedText';
 import type { FitChoice } from './draft';
+import { t } from '@/lib/i18n';
+import { Message } from '../common/Message';
 
 export type FitAnswer = { kind: 'subject'; subject: Exclude<FitChoice, null> } | { kind: 'other_agent' };
 
@@ -29,30 +30,29 @@ export function FitChoiceView({ fit, agentName, subject, onChoose, requestNotChe
     const earlier = knownValue(fit.choice);
     return (
       <p class="muted">
-        Earlier choice in this session:{' '}
-        {earlier === 'new_agent' ? 'start a new agent by research' : earlier === 'ask_anyway' ? 'ask this agent anyway' : 'unknown'}.
+        {t('fit.earlier', {
+          choice:
+            earlier === 'new_agent' ? t('fit.earlierNewAgent') : earlier === 'ask_anyway' ? t('fit.earlierAskAnyway') : t('fit.earlierUnknown'),
+        })}
       </p>
     );
   }
   if (!needsFitChoice(fit)) {
-    if (verdict === 'fits') return <p class="muted">The site reads your request as fitting this agent.</p>;
+    if (verdict === 'fits') return <p class="muted">{t('fit.fits')}</p>;
     if (verdict === 'unclear') {
       return (
         <p class="muted">
-          {requestNotChecked
-            ? 'This site judges whether your request fits this agent when the call starts.'
-            : 'Whether your request fits this agent is read once you type it.'}
+          {requestNotChecked ? t('fit.judgedAtStart') : t('fit.readOnceTyped')}
         </p>
       );
     }
-    if (verdict === undefined) return <p class="muted">The site's fit verdict is one this extension does not know.</p>;
+    if (verdict === undefined) return <p class="muted">{t('fit.unknownVerdict')}</p>;
     return null;
   }
-  const thisName = untrustedString(agentName) || 'this agent';
   return (
     <fieldset class="fit-choice">
       <legend>
-        {verdict === 'another_agent' ? 'Another agent may fit this better.' : 'No agent seems to fit this.'} What should the call be about?
+        {verdict === 'another_agent' ? t('fit.anotherAgent') : t('fit.noAgent')}
       </legend>
       {fit.sentence ? (
         <p>
@@ -66,12 +66,12 @@ export function FitChoiceView({ fit, agentName, subject, onChoose, requestNotChe
           checked={subject === 'ask_anyway'}
           onChange={() => onChoose({ kind: 'subject', subject: 'ask_anyway' })}
         />
-        Ask {thisName} anyway
+        <Message id="fit.askAnyway" parts={{ agent: <UntrustedText value={agentName} empty={t('preview.thisAgent')} name /> }} />
       </label>
       {fit.otherAgent ? (
         <label>
           <input type="radio" name="fit-choice" checked={false} onChange={() => onChoose({ kind: 'other_agent' })} />
-          Use <UntrustedText value={fit.otherAgent.untrustedName} empty="the other agent" name /> instead
+          <Message id="fit.useOther" parts={{ agent: <UntrustedText value={fit.otherAgent.untrustedName} empty={t('fit.theOtherAgent')} name /> }} />
         </label>
       ) : null}
       {fit.canStartAgent ? (
@@ -82,7 +82,7 @@ export function FitChoiceView({ fit, agentName, subject, onChoose, requestNotChe
             checked={subject === 'new_agent'}
             onChange={() => onChoose({ kind: 'subject', subject: 'new_agent' })}
           />
-          Start a new agent by research on the web (uses no one's shared research; what it finds is kept as findings)
+          {t('fit.newAgent')}
         </label>
       ) : null}
     </fieldset>

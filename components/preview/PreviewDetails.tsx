@@ -6,6 +6,8 @@ import { rawValue } from '@/lib/api/tolerant';
 import { UntrustedText } from '../common/UntrustedText';
 import { approvalReasonWords } from '../common/words';
 import { SiteText } from '../common/SiteText';
+import { t } from '@/lib/i18n';
+import { Message } from '../common/Message';
 
 /** The preview before anything runs: the site's sentence as it is, the limit (never a price), counts. */
 export function PreviewDetails({ preview }: { preview: Preview }) {
@@ -13,43 +15,39 @@ export function PreviewDetails({ preview }: { preview: Preview }) {
   return (
     <section class="preview" aria-labelledby="preview-title">
       <h2 id="preview-title">
-        Before it runs: <UntrustedText value={preview.untrustedName} empty={preview.callId} name />
-        {preview.isNew ? <span class="badge">New</span> : null}
+        <Message id="preview.beforeItRuns" parts={{ name: <UntrustedText value={preview.untrustedName} empty={preview.callId} name /> }} />
+        {preview.isNew ? <span class="badge">{t('preview.new')}</span> : null}
       </h2>
       {/* The site's own line, verbatim; then the limit, once. */}
       <p class="sentence" dir="auto">
         <SiteText text={preview.sentence} />
       </p>
       <dl class="facts">
-        <dt>The most it can hold and charge</dt>
+        <dt>{t('preview.mostItCanHold')}</dt>
         <dd class="limit">{limitFact(preview.limitCents, rawValue(preview.limitBy))}</dd>
-        <dt>Spendable credits</dt>
+        <dt>{t('preview.spendable')}</dt>
         <dd>{formatCents(preview.spendableCents)}</dd>
-        <dt>Sessions without asking (24 hours)</dt>
-        <dd>
-          {formatCount(preview.today.sessionsUsed)} of {formatCount(preview.today.sessionsAllowed)} used
-        </dd>
-        <dt>Calls without asking (24 hours)</dt>
-        <dd>
-          {formatCount(preview.today.callsUsed)} of {formatCount(preview.today.callsAllowed)} used
-        </dd>
+        <dt>{t('preview.sessionsWithoutAsking')}</dt>
+        <dd>{t('preview.usedOf', { used: formatCount(preview.today.sessionsUsed), allowed: formatCount(preview.today.sessionsAllowed) })}</dd>
+        <dt>{t('preview.callsWithoutAsking')}</dt>
+        <dd>{t('preview.usedOf', { used: formatCount(preview.today.callsUsed), allowed: formatCount(preview.today.callsAllowed) })}</dd>
       </dl>
       {preview.needsApproval ? (
         <p class="notice">
-          <strong>Needs your approval. </strong>
+          <strong>{t('preview.needsApproval')}</strong>
           {preview.approvalLine ? <SiteText text={preview.approvalLine} /> : approvalReasonWords(preview.approvalReason)}
         </p>
       ) : null}
       {preview.refusal ? (
         <p class="notice notice-error">
-          <strong>The site says it would be refused: </strong>
+          <strong>{t('preview.wouldBeRefused')}</strong>
           <SiteText text={preview.refusal} />
         </p>
       ) : null}
       {gate && !gate.ready ? (
         <div class="notice">
-          <p>It waits for these details before it can run:</p>
-          <ul aria-label="Details the agent waits for">
+          <p>{t('preview.waitsForDetails')}</p>
+          <ul aria-label={t('preview.detailsWaitedFor')}>
             {gate.missing.map((item) => (
               <li key={item.key}>
                 <UntrustedText value={item.untrustedDetail} empty={item.key} />
@@ -59,7 +57,7 @@ export function PreviewDetails({ preview }: { preview: Preview }) {
         </div>
       ) : null}
       <p class="muted privacy">
-        <strong>Privacy:</strong> <SiteText text={preview.privacyLine} />
+        <strong>{t('preview.privacy')}</strong> <SiteText text={preview.privacyLine} />
       </p>
     </section>
   );

@@ -21,6 +21,9 @@ import { type FitAnswer, FitChoiceView, needsFitChoice } from './FitChoiceView';
 import { PreviewDetails } from './PreviewDetails';
 import { StartSessionButtons } from '../sessions/StartSessionButtons';
 import { ViewHeading } from '../common/ViewHeading';
+import { formatCount } from '@/lib/format/count';
+import { t, tn } from '@/lib/i18n';
+import { Message } from '../common/Message';
 
 // Typing pauses this long before the preview is read again with the text (POST /calls/quote, G14).
 const REPREVIEW_MS = 800;
@@ -174,24 +177,23 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
   return (
     <section aria-labelledby="call-title">
       <button type="button" class="link-like" onClick={onBack}>
-        ← Back to the agents
+        {t('preview.back')}
       </button>
       <ViewHeading id="call-title">
-        Call <UntrustedText value={draft.agentName} empty="this agent" name />
+        <Message id="preview.heading" parts={{ agent: <UntrustedText value={draft.agentName} empty={t('preview.thisAgent')} name /> }} />
       </ViewHeading>
-      <form onSubmit={start} aria-label="Start a call">
+      <form onSubmit={start} aria-label={t('preview.formLabel')}>
         <fieldset>
-          <legend>Kind of call</legend>
-          <KindRadio value="apply" draft={draft} setDraft={setDraft} label="Apply: plan or do the work" />
-          <KindRadio value="question" draft={draft} setDraft={setDraft} label="Question: ask something" />
+          <legend>{t('preview.kind')}</legend>
+          <KindRadio value="apply" draft={draft} setDraft={setDraft} label={t('preview.kindApply')} />
+          <KindRadio value="question" draft={draft} setDraft={setDraft} label={t('preview.kindQuestion')} />
         </fieldset>
-        {loading && !preview ? <p role="status">Reading the preview…</p> : null}
-        {previewError ? <ErrorNotice error={previewError} title="No preview." /> : null}
+        {loading && !preview ? <p role="status">{t('preview.reading')}</p> : null}
+        {previewError ? <ErrorNotice error={previewError} title={t('preview.noPreview')} /> : null}
         {preview ? <PreviewDetails preview={preview} /> : null}
         {preview && !requestChecked && typedText && previewKey === textKey && !secretInText ? (
           <p class="notice" role="note">
-            This site does not check a typed request before the call: the preview above is for this kind of call. The site
-            judges your request when the call starts.
+            {t('preview.notChecked')}
           </p>
         ) : null}
         {preview ? (
@@ -205,7 +207,7 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
         ) : null}
         {draft.callId === 'question' ? (
           <>
-            <label for="call-question">Your question</label>
+            <label for="call-question">{t('preview.question')}</label>
             <textarea
               id="call-question"
               rows={4}
@@ -214,12 +216,12 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
               aria-describedby="call-question-count"
             />
             <p id="call-question-count" class="muted">
-              {charCount(draft.question)} of {QUESTION_MAX} characters
+              {t('preview.charsOf', { count: formatCount(charCount(draft.question)), max: formatCount(QUESTION_MAX) })}
             </p>
             <SecretWarning text={draft.question} />
           </>
         ) : null}
-        <label for="call-details">Details {draft.callId === 'question' ? '(optional)' : ''}</label>
+        <label for="call-details">{draft.callId === 'question' ? t('preview.detailsOptional') : t('preview.details')}</label>
         <textarea
           id="call-details"
           rows={6}
@@ -228,16 +230,16 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
           aria-describedby="call-details-hint"
         />
         <p id="call-details-hint" class="muted">
-          {charCount(draft.details)} of {DETAILS_MAX} characters. No keys, passwords or personal data.
+          {t('preview.detailsHint', { count: formatCount(charCount(draft.details)), max: formatCount(DETAILS_MAX) })}
         </p>
         <SecretWarning text={draft.details} />
         <LazyCallFiles filesSwitchOn={filesOn} switchedOffBySite={filesOffBySite} handle={files} onSummary={setChosen} />
-        <label for="call-max">Spend at most, in dollars (optional)</label>
+        <label for="call-max">{t('preview.maxLabel')}</label>
         <input
           id="call-max"
           type="text"
           inputMode="decimal"
-          placeholder="e.g. 2.50"
+          placeholder={t('preview.maxPlaceholder')}
           value={draft.maxDollars}
           onInput={(e) => setDraft({ ...draft, maxDollars: e.currentTarget.value })}
           aria-invalid={!max.ok}
@@ -245,23 +247,22 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
         />
         <p id="call-max-hint" class={max.ok ? 'muted' : 'error-text'}>
           {max.ok
-            ? 'The limit is the smallest of your credits, this amount and the site’s safety ceiling. It is not a price.'
-            : 'Enter an amount of at least $0.01 with at most two decimals, like 2.50, or leave it empty.'}
+            ? t('preview.maxHint')
+            : t('preview.maxInvalid')}
         </p>
-        {fitPending ? <p class="notice">Choose what the call should be about before starting it.</p> : null}
-        {questionMissing ? <p class="muted">Type your question to start a question call.</p> : null}
-        {tooLong ? <p class="error-text">The text is over its limit; shorten it to start.</p> : null}
+        {fitPending ? <p class="notice">{t('preview.chooseFitFirst')}</p> : null}
+        {questionMissing ? <p class="muted">{t('preview.typeQuestion')}</p> : null}
+        {tooLong ? <p class="error-text">{t('preview.tooLong')}</p> : null}
         {filesBlocked ? (
           <p class="notice">
-            Sending files is switched off, so the {chosen.count} chosen {chosen.count === 1 ? 'file' : 'files'} cannot
-            go.{' '}
+            {tn('preview.filesOff', chosen.count)}{' '}
             <button type="button" class="secondary" onClick={() => files.current?.clear()}>
-              Remove the chosen files
+              {t('preview.removeFiles')}
             </button>
           </p>
         ) : null}
         <button type="submit" disabled={!canStart}>
-          {starting ? 'Starting…' : 'Start the call'}
+          {starting ? t('preview.starting') : t('preview.start')}
         </button>
       </form>
       {refusal ? <RefusalView error={refusal} approvalLine={preview?.approvalLine ?? null} /> : null}

@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
 import POLICY from '../../docs/PRIVACY.md?raw';
 import { SafeMarkdown } from '../markdown/SafeMarkdown';
+import { t } from '@/lib/i18n';
 
 /** The policy's title line, shown as the page's h1; the rest is the document as written. */
 const [TITLE_LINE = '', ...REST] = POLICY.split('\n');
@@ -12,8 +13,12 @@ const [TITLE_LINE = '', ...REST] = POLICY.split('\n');
 export function PrivacyPage() {
   return (
     <main class="privacy">
-      <h1>{TITLE_LINE.replace(/^#\s*/, '')}</h1>
-      <SafeMarkdown markdown={REST.join('\n')} topHeadingLevel={2} onOpenLink={(url) => void browser.tabs.create({ url })} />
+      {/* The policy is one English document, the one the stores publish; a note in the member's language says so. */}
+      <p class="muted">{t('privacyPage.inEnglish')}</p>
+      <div class="document" lang="en">
+        <h1>{TITLE_LINE.replace(/^#\s*/, '')}</h1>
+        <SafeMarkdown markdown={REST.join('\n')} topHeadingLevel={2} onOpenLink={(url) => void browser.tabs.create({ url })} />
+      </div>
     </main>
   );
 }

@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Tolerant } from '@/lib/api/schemas';
-import { formatAbsolute } from '@/lib/format/time';
 import { useActions } from '../common/actions';
 import { SitePageButton } from '../common/SitePageButton';
 import { approvalReasonWords } from '../common/words';
 import { SiteText } from '../common/SiteText';
+import { t } from '@/lib/i18n';
+import { Message } from '../common/Message';
+import { Time } from '../common/Time';
 
 interface Props {
   approvalUrl: string | null;
@@ -43,24 +45,24 @@ export function ApprovalWait({ approvalUrl, approvalLine, reason, expiresAt, app
     if (!result.ok) setSaid(result.error.message);
     else if (result.value.nextCheckAt !== null) {
       const seconds = Math.max(0, Math.ceil((result.value.nextCheckAt - Date.now()) / 1000));
-      setSaid(seconds <= 1 ? 'Sending it again now.' : `Sending it again in ${seconds} s.`);
-    } else setSaid('Nothing is waiting for approval any more.');
+      setSaid(seconds <= 1 ? t('approval.sendingNow') : t('approval.sendingIn', { seconds }));
+    } else setSaid(t('approval.nothingWaiting'));
   };
 
   return (
     <div class="approval">
       <p>{approvalLine ? <SiteText text={approvalLine} /> : approvalReasonWords(reason)}</p>
       <p role="status">
-        <strong>Waiting for your approval on the site.</strong> Once you have approved it there, the extension sends the call
-        again by itself{expiresAt ? `; it can be approved until ${formatAbsolute(expiresAt)}` : ''}.
+        <strong>{t('approval.waiting')}</strong>{' '}
+        {expiresAt ? <Message id="approval.resendsItselfUntil" parts={{ time: <Time iso={expiresAt} /> }} /> : t('approval.resendsItself')}
       </p>
       <div class="row">
         <SitePageButton url={approvalUrl} class="primary">
-          Approve on the site
+          {t('approval.approve')}
         </SitePageButton>
         {approvalId ? (
           <button type="button" class="secondary" onClick={() => void approved()}>
-            I approved it
+            {t('approval.iApproved')}
           </button>
         ) : null}
       </div>

@@ -1,5 +1,4 @@
 import type { MemberError } from '@/lib/db/types';
-import { formatAbsolute } from '@/lib/format/time';
 import { connectionPageUrl, siteHomeUrl } from '@/lib/safety/urls';
 import { SiteMessage } from '../common/SiteMessage';
 import { SitePageButton } from '../common/SitePageButton';
@@ -7,6 +6,10 @@ import { useSite } from '../common/site';
 import { UntrustedText } from '../common/UntrustedText';
 import { switchName } from '../common/words';
 import { ApprovalWait } from './ApprovalWait';
+import { t } from '@/lib/i18n';
+import { Message } from '../common/Message';
+import { SiteText } from '../common/SiteText';
+import { Time } from '../common/Time';
 
 interface Props {
   error: MemberError;
@@ -17,14 +20,14 @@ interface Props {
 /** A refused POST /calls: the member's words, then what to do next for that refusal. */
 export function RefusalView({ error, approvalLine }: Props) {
   return (
-    <section role="alert" class="notice notice-error refusal" aria-label="Refused">
+    <section role="alert" class="notice notice-error refusal" aria-label={t('refusal.label')}>
       <p>
-        <strong>Not started. </strong>
+        <strong>{t('refusal.notStarted')}</strong>
         {error.message}
       </p>
       <SiteMessage error={error} />
       <NextStep error={error} approvalLine={approvalLine ?? null} />
-      <small class="muted code">({error.code})</small>
+      <small class="muted code verbatim">({error.code})</small>
     </section>
   );
 }
@@ -36,26 +39,26 @@ function NextStep({ error, approvalLine }: { error: MemberError; approvalLine: s
   switch (error.code) {
     case 'short':
       if (extras.reason === 'held') {
-        return <p>Wait for the running call to end, then start this one again.</p>;
+        return <p>{t('refusal.waitHeld')}</p>;
       }
       return (
         <p>
-          Top up your credits on the site, then start again.{' '}
+          {t('refusal.topUpThen')}{' '}
           {extras.topUpUrl ? (
-            <SitePageButton url={extras.topUpUrl}>Top up on the site</SitePageButton>
+            <SitePageButton url={extras.topUpUrl}>{t('refusal.topUp')}</SitePageButton>
           ) : (
             // The site named no top-up page: its home page, never an address we guessed.
-            <SitePageButton url={site ? siteHomeUrl(site.origin) : null}>Open the site to top up</SitePageButton>
+            <SitePageButton url={site ? siteHomeUrl(site.origin) : null}>{t('refusal.openToTopUp')}</SitePageButton>
           )}
         </p>
       );
     case 'over_max':
-      return <p>Raise “spend at most”, or leave it empty so your credits set the limit, and start again.</p>;
+      return <p>{t('refusal.overMax')}</p>;
     case 'details_missing':
       return (
         <div>
-          <p>The agent waits for these details. Add them to the details and start again:</p>
-          <ul aria-label="Missing details">
+          <p>{t('refusal.detailsMissing')}</p>
+          <ul aria-label={t('refusal.missingDetails')}>
             {(extras.missing ?? []).map((item) => (
               <li key={item.key}>
                 <UntrustedText value={item.untrustedDetail} empty={item.key} />
@@ -67,48 +70,48 @@ function NextStep({ error, approvalLine }: { error: MemberError; approvalLine: s
     case 'invalid_answers':
       return (
         <div>
-          <p>Change these answers and start again:</p>
-          <ul aria-label="Answers that do not fit">
+          <p>{t('refusal.changeAnswers')}</p>
+          <ul aria-label={t('refusal.answersNotFitting')}>
             {(extras.problems ?? []).map((p) => (
               <li key={`${p.key}:${p.problem}`}>
-                <code>{p.key}</code>: {p.problem}
+                <code class="verbatim">{p.key}</code>: <SiteText text={p.problem} />
               </li>
             ))}
           </ul>
         </div>
       );
     case 'session_closed':
-      return <p>Start again in a new session: choose the agent again from your find.</p>;
+      return <p>{t('refusal.sessionClosed')}</p>;
     case 'agent_unavailable':
-      return <p>Choose another agent, or another kind of call.</p>;
+      return <p>{t('refusal.agentUnavailable')}</p>;
     case 'approval_not_usable':
-      return <p>Start the call again to ask for a new approval.</p>;
+      return <p>{t('refusal.approvalNotUsable')}</p>;
     case 'switched_off':
       return (
         <p>
-          The switch: <strong>{switchName(extras.reason)}</strong>.{' '}
-          <SitePageButton url={settings}>Change it on your connection page</SitePageButton>
+          <Message id="refusal.theSwitch" parts={{ switch: <strong>{switchName(extras.reason)}</strong> }} />{' '}
+          <SitePageButton url={settings}>{t('refusal.changeSwitch')}</SitePageButton>
         </p>
       );
     case 'agent_blocked':
       return (
         <p>
-          <SitePageButton url={settings}>Allow this agent on your connection page</SitePageButton>
+          <SitePageButton url={settings}>{t('refusal.allowAgent')}</SitePageButton>
         </p>
       );
     case 'findings_off':
       return (
         <p>
-          Choose “ask this agent anyway”, or let the connection keep findings.{' '}
-          <SitePageButton url={settings}>Change the findings choice on the site</SitePageButton>
+          {t('refusal.findingsOff')}{' '}
+          <SitePageButton url={settings}>{t('refusal.changeFindings')}</SitePageButton>
         </p>
       );
     case 'over_limit':
-      return <p>Wait until a running call ends, then start again.</p>;
+      return <p>{t('refusal.overLimit')}</p>;
     case 'failed_calls':
-      return <p>Wait{extras.until ? ` until ${formatAbsolute(extras.until)}` : ' a while'}, or choose another agent.</p>;
+      return <p>{extras.until ? <Message id="refusal.failedCallsUntil" parts={{ time: <Time iso={extras.until} /> }} /> : t('refusal.failedCalls')}</p>;
     case 'secret_in_details':
-      return <p>Remove keys, passwords and tokens from the details (and files), then start again. Your text is kept below.</p>;
+      return <p>{t('refusal.secretInDetails')}</p>;
     case 'needs_approval':
       return <ApprovalWait approvalUrl={extras.approvalUrl ?? null} approvalLine={approvalLine} reason={extras.reason ?? null} />;
     default:

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { approvalsForCall, getCall } from '@/lib/db/queries';
 import type { CallRow } from '@/lib/db/types';
-import { formatRelative } from '@/lib/format/time';
 import { useActions } from '../common/actions';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { useLiveQuery } from '../common/useLiveQuery';
@@ -15,6 +14,8 @@ import { StopButton } from './StopButton';
 import { ViewHeading } from '../common/ViewHeading';
 import { Skeleton } from '../common/Skeleton';
 import { SiteText } from '../common/SiteText';
+import { t } from '@/lib/i18n';
+import { Time } from '../common/Time';
 
 interface Props {
   localId: string;
@@ -27,8 +28,8 @@ export function CallView({ localId, onEdit }: Props) {
   // A call's note is shown by a reader loaded apart from the panel; load it while the call runs.
   useEffect(() => preload(loadNoteView), []);
   const call = useLiveQuery((db) => getCall(db, localId), [localId]);
-  if (!call.loaded) return <Skeleton label="Loading the call…" />;
-  if (!call.value) return <p role="status">This call is not stored in this browser.</p>;
+  if (!call.loaded) return <Skeleton label={t('call.loading')} />;
+  if (!call.value) return <p role="status">{t('call.notStored')}</p>;
   return <CallDetails call={call.value} onEdit={onEdit} />;
 }
 
@@ -41,11 +42,11 @@ export function CallDetails({ call, onEdit }: { call: CallRow; onEdit: (call: Ca
         <UntrustedText value={call.callName} empty={call.request.callId} />
       </ViewHeading>
       <p class="muted">
-        {callStateWords(call.state, call.error)} · {formatRelative(call.updatedAt)}
+        {callStateWords(call.state, call.error)} · <Time iso={call.updatedAt} relative />
       </p>
       {call.privacyLine ? (
         <p class="notice notice-important">
-          <strong>Who receives your call's details: </strong>
+          <strong>{t('call.whoReceives')}</strong>
           <SiteText text={call.privacyLine} />
         </p>
       ) : null}
@@ -58,12 +59,12 @@ function CallState({ call, onEdit }: { call: CallRow; onEdit: (call: CallRow) =>
   switch (call.state) {
     case 'outbox':
     case 'sending':
-      return <p role="status">Sending the call…</p>;
+      return <p role="status">{t('call.sending')}</p>;
     case 'unsent':
       return (
         <>
-          {call.error ? <ErrorNotice error={call.error} /> : <p>The site could not be reached.</p>}
-          <RetryButton call={call} label="Send again" />
+          {call.error ? <ErrorNotice error={call.error} /> : <p>{t('call.unreachable')}</p>}
+          <RetryButton call={call} label={t('call.sendAgain')} />
         </>
       );
     case 'needs_approval':
@@ -71,26 +72,26 @@ function CallState({ call, onEdit }: { call: CallRow; onEdit: (call: CallRow) =>
     case 'refused':
       return (
         <>
-          {call.error ? <RefusalView error={call.error} /> : <p>The site refused this call.</p>}
+          {call.error ? <RefusalView error={call.error} /> : <p>{t('call.refused')}</p>}
           <button type="button" class="secondary" onClick={() => onEdit(call)}>
-            Change the request and start again
+            {t('call.changeAndStart')}
           </button>
         </>
       );
     case 'declined':
       return (
         <>
-          <p role="status">You declined this call on the site. Nothing was held or charged.</p>
+          <p role="status">{t('call.declined')}</p>
           <button type="button" class="secondary" onClick={() => onEdit(call)}>
-            Change the request and start again
+            {t('call.changeAndStart')}
           </button>
         </>
       );
     case 'expired':
       return (
         <>
-          <p role="status">The approval was not given within 30 minutes, so the call did not start. Nothing was held or charged.</p>
-          <RetryButton call={call} label="Ask for approval again" />
+          <p role="status">{t('call.expired')}</p>
+          <RetryButton call={call} label={t('call.askAgain')} />
         </>
       );
     case 'started':
@@ -105,7 +106,7 @@ function CallState({ call, onEdit }: { call: CallRow; onEdit: (call: CallRow) =>
       }
       return (
         <>
-          <p role="status">Started. Waiting for its first result…</p>
+          <p role="status">{t('call.waitingFirstResult')}</p>
           {call.state === 'started' ? <StopButton call={call} /> : null}
         </>
       );

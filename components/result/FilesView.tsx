@@ -11,6 +11,7 @@ import { useActions } from '../common/actions';
 import { useSite } from '../common/site';
 import { useLiveQuery } from '../common/useLiveQuery';
 import { type FileProgress, ResultFiles } from '../files/ResultFiles';
+import { t } from '@/lib/i18n';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -57,7 +58,7 @@ export function FilesView({ localId, files }: { localId: string; files: CallFile
     if (needsHostPermission(link, site?.origin ?? null) && !(await actions.requestOrigin(new URL(link).origin))) {
       setProgress((p) => ({
         ...p,
-        [fileId]: { state: 'failed', message: 'The browser did not allow the extension to fetch this file’s host; nothing was downloaded.' },
+        [fileId]: { state: 'failed', message: t('files.hostRefused') },
       }));
       return;
     }
@@ -84,8 +85,8 @@ export function FilesView({ localId, files }: { localId: string; files: CallFile
 export function FileList({ files }: { files: CallFile[] }) {
   if (files.length === 0) return null;
   return (
-    <section aria-label="Files">
-      <h3>Files</h3>
+    <section aria-label={t('files.label')}>
+      <h3>{t('files.heading')}</h3>
       <ul class="file-list">
         {files.map((file) => (
           <li key={file.fileId}>

@@ -3,6 +3,7 @@ import { isCut, untrustedString } from '@/lib/safety/untrusted';
 import { useActions } from '../common/actions';
 import { CopyButton } from '../common/CopyButton';
 import { SafeMarkdown } from '../markdown/SafeMarkdown';
+import { t } from '@/lib/i18n';
 
 /**
  * A result's note: untrusted Markdown read by the same safe renderer as the plan (no HTML, no images, links
@@ -13,7 +14,7 @@ export function NoteView({ note }: { note: UntrustedTextValue }) {
   const actions = useActions();
   const text = untrustedString(note);
   return (
-    <section aria-label="Note" class="note">
+    <section aria-label={t('result.noteLabel')} class="note">
       <SafeMarkdown
         markdown={text}
         onOpenLink={(url) => void actions.send('openExternalUrl', { url })}
@@ -22,11 +23,11 @@ export function NoteView({ note }: { note: UntrustedTextValue }) {
         collapsible
       />
       {isCut(note) ? (
-        <p class="cut-marker" title="The site cut this text at its length limit">
-          … (cut)
+        <p class="cut-marker" title={t('common.cutTitle')}>
+          {t('common.cutMarker')}
         </p>
       ) : null}
-      <CopyButton text={text} label="Copy the note" />
+      <CopyButton text={text} label={t('result.copyNote')} />
     </section>
   );
 }

@@ -5,22 +5,33 @@ import { charCount } from '@/lib/format/chars';
 import { useActions } from '../common/actions';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { rawValue } from '@/lib/api/tolerant';
+import { formatCount } from '@/lib/format/count';
+import { t } from '@/lib/i18n';
 
 const REASON_MAX = 500;
 type ReasonKind = 'wrong' | 'outdated' | 'not_relevant';
 
-const KIND_WORDS: Record<ReasonKind, string> = {
-  wrong: 'It is wrong',
-  outdated: 'It is outdated',
-  not_relevant: 'It is not relevant',
-};
+const KINDS: readonly ReasonKind[] = ['wrong', 'outdated', 'not_relevant'];
+
+function kindWords(kind: ReasonKind): string {
+  if (kind === 'wrong') return t('report.kind.wrong');
+  if (kind === 'outdated') return t('report.kind.outdated');
+  return t('report.kind.notRelevant');
+}
+
+/** As it reads inside the recorded line: "(it is outdated)"; a kind this version does not know, as sent. */
+function kindShortWords(kind: string): string {
+  if (kind === 'wrong') return t('report.kindShort.wrong');
+  if (kind === 'outdated') return t('report.kindShort.outdated');
+  if (kind === 'not_relevant') return t('report.kindShort.notRelevant');
+  return kind;
+}
 
 function recordedWords(recorded: ReportAnswer): string {
   const kind = rawValue(recorded.reasonKind);
-  const kindWords = kind && kind in KIND_WORDS ? KIND_WORDS[kind as ReasonKind].toLowerCase() : kind;
   const verdict = rawValue(recorded.verdict);
-  const verdictWords = verdict === 'did_not_help' ? 'did not help' : (verdict ?? 'unknown');
-  return `Recorded: ${verdictWords}${kindWords ? ` (${kindWords})` : ''}. The first report stands; the charge stays.`;
+  const verdictWords = verdict === 'did_not_help' ? t('report.didNotHelp') : (verdict ?? t('format.unknown'));
+  return kind ? t('report.recordedKind', { verdict: verdictWords, kind: kindShortWords(kind) }) : t('report.recorded', { verdict: verdictWords });
 }
 
 /** Report a result that did not help: a reason kind and up to 500 characters. The first report stands. */
@@ -64,20 +75,20 @@ export function ReportForm({ call }: { call: CallRow }) {
   return (
     <div class="report">
       <button type="button" class="secondary" aria-expanded={open} onClick={() => setOpen(!open)}>
-        Report: this did not help
+        {t('report.open')}
       </button>
       {open ? (
-      <form onSubmit={submit} aria-label="Report this result">
+      <form onSubmit={submit} aria-label={t('report.formLabel')}>
         <fieldset>
-          <legend>What was wrong with it?</legend>
-          {(Object.keys(KIND_WORDS) as ReasonKind[]).map((k) => (
+          <legend>{t('report.what')}</legend>
+          {KINDS.map((k) => (
             <label key={k}>
               <input type="radio" name={`reason-kind-${runId}`} checked={kind === k} onChange={() => setKind(k)} />
-              {KIND_WORDS[k]}
+              {kindWords(k)}
             </label>
           ))}
         </fieldset>
-        <label for={`reason-${runId}`}>Reason (optional)</label>
+        <label for={`reason-${runId}`}>{t('report.reason')}</label>
         <textarea
           id={`reason-${runId}`}
           rows={3}
@@ -87,10 +98,10 @@ export function ReportForm({ call }: { call: CallRow }) {
           aria-invalid={tooLong}
         />
         <p id={`reason-count-${runId}`} class={tooLong ? 'error-text' : 'muted'}>
-          {length} of {REASON_MAX} characters
+          {t('report.charsOf', { count: formatCount(length), max: formatCount(REASON_MAX) })}
         </p>
         <button type="submit" disabled={!kind || tooLong || sending}>
-          {sending ? 'Sending…' : 'Send report'}
+          {sending ? t('report.sending') : t('report.send')}
         </button>
       </form>
       ) : null}

@@ -11,6 +11,7 @@ import { headerToShow } from './header';
 import { ReportForm } from './ReportForm';
 import { StopButton } from './StopButton';
 import { SiteText } from '../common/SiteText';
+import { t } from '@/lib/i18n';
 
 const ENDED = new Set(['passed', 'failed', 'returned']);
 
@@ -35,9 +36,9 @@ export function ResultView({
   const ended = status !== undefined && ENDED.has(status);
   const running = status === 'in_progress' || status === 'checking';
   return (
-    <article class="result" aria-label="Call result">
+    <article class="result" aria-label={t('result.label')}>
       <p class="result-header" role="note">
-        {headerToShow(result.header)}
+        <SiteText text={headerToShow(result.header)} />
       </p>
       <h2>
         <UntrustedText value={result.untrustedCallName} empty={result.callId} name />
@@ -47,37 +48,36 @@ export function ResultView({
       </p>
       {result.partial ? (
         <p class="notice">
-          Partial: the call reached its limit or was stopped; this is what it had.
-          {status === 'failed' ? ' It missed a check, so it is free.' : ''}
+          {status === 'failed' ? t('result.partialFree') : t('result.partial')}
         </p>
       ) : null}
       {result.revisesPlan ? (
         <p class="muted">
           {result.planUnchanged
-            ? 'The plan came back as it was; the session keeps the earlier plan. The note is the agent’s answer.'
-            : 'This result revises the session’s plan.'}
+            ? t('result.planUnchanged')
+            : t('result.revisesPlan')}
         </p>
       ) : null}
-      {result.note ? <Lazy load={loadNoteView} props={{ note: result.note }} label="note" /> : null}
+      {result.note ? <Lazy load={loadNoteView} props={{ note: result.note }} label={t('result.loadingNote')} /> : null}
       {result.failReason ? (
         <p class="fail-reason">
-          <strong>Why it failed: </strong>
+          <strong>{t('result.whyFailed')}</strong>
           <SiteText text={result.failReason} />
         </p>
       ) : null}
       {result.researchCut ? (
         <p class="notice">
-          Web research ended early at its limit. {limitSentence(result.researchCut.limitCents, rawValue(result.researchCut.limitBy))}
+          {t('result.researchCut', { limit: limitSentence(result.researchCut.limitCents, rawValue(result.researchCut.limitBy)) })}
         </p>
       ) : null}
       {result.checks.length > 0 ? (
-        <section aria-label="Checks">
-          <h3>Checks it was held to</h3>
+        <section aria-label={t('result.checks')}>
+          <h3>{t('result.checksHeading')}</h3>
           <ul class="checks">
             {result.checks.map((check, index) => (
               <li key={`${index}:${check.label}`} class={check.passed ? 'check-passed' : 'check-failed'}>
-                {check.passed ? '✓ passed: ' : '✗ missed: '}
-                {check.label}
+                {check.passed ? t('result.checkPassed') : t('result.checkMissed')}
+                <SiteText text={check.label} />
               </li>
             ))}
           </ul>
@@ -92,8 +92,7 @@ export function ResultView({
       {local && ended ? <ReportForm call={call} /> : null}
       {local ? null : (
         <p class="muted">
-          This call was not started from this browser: stop, report or save its files where it was started, or on
-          your page on the site.
+          {t('result.notLocal')}
         </p>
       )}
     </article>

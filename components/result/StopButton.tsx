@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { CallRow } from '@/lib/db/types';
 import { useActions } from '../common/actions';
+import { t } from '@/lib/i18n';
 
 // 409 while the result is being checked (invalid_state; the changelog's agent_busy): not a failure.
 const BUSY_CODES = new Set(['invalid_state', 'agent_busy']);
@@ -18,8 +19,8 @@ export function StopButton({ call }: { call: CallRow }) {
     setMessage(null);
     const result = await actions.send('stopCall', { runId });
     setBusy(false);
-    if (result.ok) setMessage('Asked to stop. It hands in what it has; the result follows.');
-    else if (BUSY_CODES.has(result.error.code)) setMessage('The result is being checked right now: try again in a moment.');
+    if (result.ok) setMessage(t('stop.asked'));
+    else if (BUSY_CODES.has(result.error.code)) setMessage(t('stop.checking'));
     else setMessage(result.error.message);
   };
 
@@ -27,7 +28,7 @@ export function StopButton({ call }: { call: CallRow }) {
   return (
     <div class="stop">
       <button type="button" class="danger" onClick={stop} disabled={busy || asked}>
-        {asked ? 'Stop asked' : busy ? 'Stopping…' : 'Stop the call'}
+        {asked ? t('stop.stopAsked') : busy ? t('stop.stopping') : t('stop.stop')}
       </button>
       {message ? <p role="status">{message}</p> : null}
     </div>

@@ -10,6 +10,7 @@ import { ErrorNotice } from '../common/ErrorNotice';
 import { GateStatus } from '../plan/GateStatus';
 import { ReviseForm } from '../plan/ReviseForm';
 import { type AnswerDrafts, useTextDraft } from './drafts';
+import { t } from '@/lib/i18n';
 
 interface Props {
   session: Session;
@@ -59,7 +60,7 @@ export function ApplyPanel({ session, drafts, applyOnItsWay }: Props) {
 
   const working = busy || applyOnItsWay;
   return (
-    <section class="apply" aria-label={revises ? 'Revise the plan' : 'Make the plan'}>
+    <section class="apply" aria-label={revises ? t('apply.revise') : t('apply.make')}>
       <p class="muted">{nextApplyWords(session)}</p>
       {revises ? (
         revise.loaded ? (
@@ -73,7 +74,7 @@ export function ApplyPanel({ session, drafts, applyOnItsWay }: Props) {
         ) : null
       ) : (
         <button type="button" disabled={working} onClick={() => void send('')}>
-          {working ? 'Making the plan…' : 'Make the plan'}
+          {working ? t('apply.making') : t('apply.make')}
         </button>
       )}
       {refusal ? (
@@ -82,7 +83,7 @@ export function ApplyPanel({ session, drafts, applyOnItsWay }: Props) {
           {refusal.reason === 'details_missing' ? <GateStatus ready={false} missing={refusal.missing} /> : null}
         </div>
       ) : null}
-      {error ? <ErrorNotice error={error} title="Not sent." /> : null}
+      {error ? <ErrorNotice error={error} title={t('apply.notSent')} /> : null}
     </section>
   );
 }

@@ -7,6 +7,8 @@ import { useActions } from '../common/actions';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { SecretWarning, hasSecretText } from '../common/SecretWarning';
 import { useTextDraft } from './drafts';
+import { formatCount } from '@/lib/format/count';
+import { t } from '@/lib/i18n';
 
 /** A question call in this session: it answers on its own and leaves the plan as it is. */
 export function QuestionCallForm({ session, planExists }: { session: Session; planExists: boolean }) {
@@ -38,15 +40,15 @@ function Form({
     event.preventDefault();
     setError(null);
     if (!text.trim()) {
-      setProblem('Type your question first.');
+      setProblem(t('questionCall.typeFirst'));
       return;
     }
     if (chars > QUESTION_MAX) {
-      setProblem(`Your question is ${chars} characters; at most ${QUESTION_MAX} can be sent.`);
+      setProblem(t('questionCall.tooLong', { count: formatCount(chars), max: formatCount(QUESTION_MAX) }));
       return;
     }
     if (hasSecretText(text)) {
-      setProblem('Take the key, password or token out of the question first.');
+      setProblem(t('questionCall.secret'));
       return;
     }
     setProblem(null);
@@ -70,10 +72,10 @@ function Form({
 
   return (
     <form class="question-call" onSubmit={ask} aria-labelledby={`${id}-title`} noValidate>
-      <h2 id={`${id}-title`}>Ask a question in this session</h2>
-      {planExists ? <p class="muted">A question answers on its own: the plan stays as it is.</p> : null}
+      <h2 id={`${id}-title`}>{t('questionCall.heading')}</h2>
+      {planExists ? <p class="muted">{t('questionCall.alone')}</p> : null}
       <label for={`${id}-text`}>
-        Your question ({chars} of {QUESTION_MAX} characters)
+        {t('questionCall.label', { count: formatCount(chars), max: formatCount(QUESTION_MAX) })}
       </label>
       <textarea
         id={`${id}-text`}
@@ -92,9 +94,9 @@ function Form({
           {problem}
         </p>
       ) : null}
-      {error ? <ErrorNotice error={error} title="Not sent." /> : null}
+      {error ? <ErrorNotice error={error} title={t('questionCall.notSent')} /> : null}
       <button type="submit" disabled={busy}>
-        {busy ? 'Asking…' : 'Ask'}
+        {busy ? t('questionCall.asking') : t('questionCall.ask')}
       </button>
     </form>
   );

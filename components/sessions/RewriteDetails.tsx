@@ -8,6 +8,8 @@ import { useActions } from '../common/actions';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { SecretWarning, hasSecretText } from '../common/SecretWarning';
 import { useTextDraft } from './drafts';
+import { formatCount } from '@/lib/format/count';
+import { t } from '@/lib/i18n';
 
 /**
  * Rewriting the request (PUT details): it reads the request again and may ask new questions. Once the
@@ -51,7 +53,7 @@ function Form({
       return;
     }
     if (hasSecretText(text)) {
-      setNote('Take the key, password or token out of the request first.');
+      setNote(t('rewrite.secret'));
       return;
     }
     setNote(null);
@@ -59,15 +61,15 @@ function Form({
     const result = await actions.send('putDetails', { sessionId: session.sessionId, details: text });
     setBusy(false);
     if (!result.ok) setError(result.error);
-    else setNote('Saved. The questions below follow the new request.');
+    else setNote(t('rewrite.saved'));
   };
 
   return (
     <form class="rewrite" onSubmit={save} aria-labelledby={`${id}-title`} noValidate>
-      <h2 id={`${id}-title`}>Rewrite your request</h2>
-      <p class="muted">{decision.send ? rewriteWords(decision) : 'Saving reads the request again and may ask new questions.'}</p>
+      <h2 id={`${id}-title`}>{t('rewrite.heading')}</h2>
+      <p class="muted">{decision.send ? rewriteWords(decision) : t('rewrite.mayAsk')}</p>
       <label for={`${id}-text`}>
-        Your request ({charCount(text)} of {DETAILS_MAX} characters)
+        {t('rewrite.label', { count: formatCount(charCount(text)), max: formatCount(DETAILS_MAX) })}
       </label>
       <textarea
         id={`${id}-text`}
@@ -81,9 +83,9 @@ function Form({
       />
       <SecretWarning text={text} />
       {note ? <p role="status">{note}</p> : null}
-      {error ? <ErrorNotice error={error} title="Not saved." /> : null}
+      {error ? <ErrorNotice error={error} title={t('rewrite.notSaved')} /> : null}
       <button type="submit" class="secondary" disabled={busy}>
-        {busy ? 'Saving…' : 'Save the new request'}
+        {busy ? t('rewrite.saving') : t('rewrite.save')}
       </button>
     </form>
   );

@@ -1,12 +1,14 @@
 import type { MissingDetail } from '@/lib/api/schemas';
 import type { CallRow } from '@/lib/db/types';
-import { formatRelative } from '@/lib/format/time';
 import { useActions } from '../common/actions';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { SitePageButton } from '../common/SitePageButton';
 import { callStateWords } from '../common/words';
 import { RefusalView } from '../refusal/RefusalView';
 import { GateStatus } from '../plan/GateStatus';
+import { t } from '@/lib/i18n';
+import { Message } from '../common/Message';
+import { Time } from '../common/Time';
 
 const ENDED_WITHOUT_RESULT = new Set(['refused', 'declined', 'expired']);
 
@@ -36,25 +38,31 @@ export function SessionCalls({ calls }: { calls: readonly CallRow[] }) {
   const pending = pendingCalls(calls);
   if (pending.length === 0) return null;
   return (
-    <section aria-label="Calls on their way" class="session-calls">
+    <section aria-label={t('sessions.onTheirWay')} class="session-calls">
       {pending.map((call) => {
         const missing = refusalMissing(call);
         return (
           <div key={call.localId} class="card">
             <p role="status">
-              {call.request.callId === 'question' ? 'Question call' : 'Apply call'}: {callStateWords(call.state, call.error)} ·{' '}
-              {formatRelative(call.updatedAt)}
+              <Message
+                id="sessions.callState"
+                parts={{
+                  kind: call.request.callId === 'question' ? t('sessions.questionCall') : t('sessions.applyCall'),
+                  state: callStateWords(call.state, call.error),
+                  time: <Time iso={call.updatedAt} relative />,
+                }}
+              />
             </p>
             {missing ? <GateStatus ready={false} missing={missing} fromRefusal /> : null}
             {call.state === 'refused' && !missing && call.error ? <RefusalView error={call.error} /> : null}
             {call.state === 'needs_approval' ? (
-              <SitePageButton url={call.error?.extras.approvalUrl}>Open the approval page</SitePageButton>
+              <SitePageButton url={call.error?.extras.approvalUrl}>{t('sessions.openApproval')}</SitePageButton>
             ) : null}
             {call.state === 'unsent' ? (
               <>
                 {call.error ? <ErrorNotice error={call.error} /> : null}
                 <button type="button" onClick={() => void actions.send('retryCall', { localId: call.localId })}>
-                  Send again
+                  {t('sessions.sendAgain')}
                 </button>
               </>
             ) : null}

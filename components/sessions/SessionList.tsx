@@ -1,10 +1,11 @@
 import { useId } from 'preact/hooks';
 import { UntrustedText } from '@/components/common/UntrustedText';
 import type { Session } from '@/lib/api/schemas';
-import { formatCount } from '@/lib/format/count';
 import { formatCents } from '@/lib/format/money';
-import { formatRelative } from '@/lib/format/time';
 import { sessionStatusWords, wayWords } from '@/lib/session/words';
+import { t, tn } from '@/lib/i18n';
+import { Message } from '../common/Message';
+import { Time } from '../common/Time';
 
 export type SessionSummary = Pick<
   Session,
@@ -29,9 +30,9 @@ interface Props {
 
 /** The member's sessions from the cache, in the order given. */
 export function SessionList({ sessions, onOpen, now }: Props) {
-  if (sessions.length === 0) return <p class="empty">No sessions yet. Preview a call to an agent and choose “Plan my project” to start one.</p>;
+  if (sessions.length === 0) return <p class="empty">{t('sessions.empty')}</p>;
   return (
-    <ul class="session-list" aria-label="Sessions">
+    <ul class="session-list" aria-label={t('sessions.label')}>
       {sessions.map((s) => (
         <SessionListItem key={s.sessionId} session={s} onOpen={onOpen} now={now} />
       ))}
@@ -41,7 +42,6 @@ export function SessionList({ sessions, onOpen, now }: Props) {
 
 export function SessionListItem({ session: s, onOpen, now }: { session: SessionSummary; onOpen: (sessionId: string) => void; now?: Date }) {
   const id = useId();
-  const calls = s.calls === 1 ? '1 call' : `${formatCount(s.calls)} calls`;
   return (
     <li class="session-item">
       <h2 id={`${id}-name`}>
@@ -49,20 +49,30 @@ export function SessionListItem({ session: s, onOpen, now }: { session: SessionS
       </h2>
       <p>
         {wayWords(s.way)} · {sessionStatusWords(s.status)}
-        {s.research ? <span class="badge"> · research: every call researches on the web</span> : null}
+        {s.research ? <span class="badge">{t('sessions.research')}</span> : null}
       </p>
       <p class="muted">
-        {calls} · charged {formatCents(s.chargedCents)} ·{' '}
-        {s.lastCallAt ? `last call ${formatRelative(s.lastCallAt, now)}` : 'no call yet'}
+        <Message
+          id="sessions.line"
+          parts={{
+            calls: tn('sessionSummary.calls', s.calls),
+            charged: formatCents(s.chargedCents),
+            last: s.lastCallAt ? (
+              <Message id="sessions.lastCall" parts={{ time: <Time iso={s.lastCallAt} relative now={now} /> }} />
+            ) : (
+              t('sessions.noCallYet')
+            ),
+          }}
+        />
       </p>
-      <p class="muted">{s.startedByThisConnection ? 'Started by this connection' : 'Started elsewhere (on the site or by another connection)'}</p>
+      <p class="muted">{s.startedByThisConnection ? t('sessions.startedHere') : t('sessions.startedElsewhere')}</p>
       {s.untrustedMovedNote ? (
         <p class="notice">
-          The agent moved to a newer version because a contribution left: <UntrustedText value={s.untrustedMovedNote} />
+          <Message id="sessionSummary.moved" parts={{ note: <UntrustedText value={s.untrustedMovedNote} /> }} />
         </p>
       ) : null}
       <button type="button" id={`${id}-open`} aria-labelledby={`${id}-open ${id}-name`} onClick={() => onOpen(s.sessionId)}>
-        Open session
+        {t('sessions.open')}
       </button>
     </li>
   );

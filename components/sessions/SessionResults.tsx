@@ -2,6 +2,8 @@ import type { CallResult, Session } from '@/lib/api/schemas';
 import type { CallRow } from '@/lib/db/types';
 import { revisionWords } from '@/lib/session/plan-revision';
 import { ResultView } from '../result/ResultView';
+import { formatCount } from '@/lib/format/count';
+import { t } from '@/lib/i18n';
 
 interface Props {
   session: Session;
@@ -76,15 +78,15 @@ function standIn(session: Session, result: CallResult): CallRow {
 /** The session's results in order, each under its header line, with what it did to the plan. */
 export function SessionResults({ session, readAt, calls }: Props) {
   const items = mergeResults(session, readAt, calls);
-  if (items.length === 0) return <p class="muted">No results in this session yet.</p>;
+  if (items.length === 0) return <p class="muted">{t('sessionView.noResults')}</p>;
   let planExists = false;
   return (
-    <ol class="session-results" aria-label="Results in this session, in order">
+    <ol class="session-results" aria-label={t('sessionView.resultsInOrder')}>
       {items.map(({ result, call, local }, index) => {
         const words = revisionWords(result, planExists);
         if (result.callId === 'apply' && result.status === 'passed') planExists = true;
         return (
-          <li key={result.runId} aria-label={`Result ${index + 1}`}>
+          <li key={result.runId} aria-label={t('sessionView.resultN', { n: formatCount(index + 1) })}>
             {words ? <p class="muted plan-role">{words}</p> : null}
             <ResultView call={call} result={result} local={local} />
           </li>

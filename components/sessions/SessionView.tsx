@@ -2,9 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { AnswerInput, Question } from '@/lib/api/schemas';
 import { callsInSession, getSession } from '@/lib/db/queries';
 import type { MemberError } from '@/lib/db/types';
-import { formatCount } from '@/lib/format/count';
 import { formatCents } from '@/lib/format/money';
-import { formatRelative } from '@/lib/format/time';
 import { draftsToSend } from '@/lib/session/answer-draft';
 import { gateView } from '@/lib/session/gate';
 import { planResultExists } from '@/lib/session/plan-revision';
@@ -30,14 +28,14 @@ import { SessionResults } from './SessionResults';
 import { ViewHeading } from '../common/ViewHeading';
 import { Skeleton } from '../common/Skeleton';
 import { loadDb } from '@/lib/db/lazy';
+import { t, tn } from '@/lib/i18n';
+import { Message } from '../common/Message';
+import { Time } from '../common/Time';
 
 export interface SessionViewProps {
   sessionId: string;
   onBack?: () => void;
 }
-
-const RESEARCH_WORDS =
-  'A research session: every call researches on the web with the service’s AI model and uses no one’s shared research. What it learns is kept as findings for a new agent.';
 
 /**
  * One session: its results in order, its questions (read, form, answers, details, gate), the plan and its
@@ -76,12 +74,12 @@ export function SessionView({ sessionId, onBack }: SessionViewProps) {
     })();
   }, [sessionId, calls.loaded, ended]);
 
-  if (!row.loaded) return <Skeleton label="Loading the session…" />;
+  if (!row.loaded) return <Skeleton label={t('sessionView.loading')} />;
   if (!session) {
     return (
-      <section aria-label="Session">
+      <section aria-label={t('sessionView.label')}>
         {onBack ? <BackButton onBack={onBack} /> : null}
-        {readError ? <ErrorNotice error={readError} title="This session could not be read." /> : <p role="status">Reading the session…</p>}
+        {readError ? <ErrorNotice error={readError} title={t('sessionView.notRead')} /> : <p role="status">{t('sessionView.reading')}</p>}
       </section>
     );
   }
@@ -116,29 +114,45 @@ export function SessionView({ sessionId, onBack }: SessionViewProps) {
         <UntrustedText value={session.untrustedAgentName} empty={session.agentId} name />
       </ViewHeading>
       <p>
-        {wayWords(session.way)} · {sessionStatusWords(session.status)} ·{' '}
-        {session.calls === 1 ? '1 call' : `${formatCount(session.calls)} calls`} · charged {formatCents(session.chargedCents)}
-        {session.lastCallAt ? ` · last call ${formatRelative(session.lastCallAt)}` : ''}
+        {session.lastCallAt ? (
+          <Message
+            id="sessionView.lineLast"
+            parts={{
+              way: wayWords(session.way),
+              status: sessionStatusWords(session.status),
+              calls: tn('sessionSummary.calls', session.calls),
+              charged: formatCents(session.chargedCents),
+              time: <Time iso={session.lastCallAt} relative />,
+            }}
+          />
+        ) : (
+          t('sessionView.line', {
+            way: wayWords(session.way),
+            status: sessionStatusWords(session.status),
+            calls: tn('sessionSummary.calls', session.calls),
+            charged: formatCents(session.chargedCents),
+          })
+        )}
       </p>
       <p class="muted">
-        {session.startedByThisConnection ? 'Started by this connection.' : 'Started elsewhere (on the site or by another connection).'} Read{' '}
-        {formatRelative(row.value?.readAt ?? '')}.
+        {session.startedByThisConnection ? t('sessionView.startedHere') : t('sessionView.startedElsewhere')}{' '}
+        <Message id="sessionView.readAt" parts={{ time: <Time iso={row.value?.readAt ?? ''} relative /> }} />
       </p>
       {session.research ? (
         <p class="notice notice-important" role="note">
-          <strong>Research session. </strong>
-          {RESEARCH_WORDS}
+          <strong>{t('sessionView.researchSession')}</strong>
+          {t('sessionView.research')}
         </p>
       ) : null}
       {session.untrustedMovedNote ? (
         <p class="notice">
-          The agent moved to a newer version because a contribution left: <UntrustedText value={session.untrustedMovedNote} />
+          <Message id="sessionSummary.moved" parts={{ note: <UntrustedText value={session.untrustedMovedNote} /> }} />
         </p>
       ) : null}
-      {readError ? <ErrorNotice error={readError} title="Shown as last read; reading it again failed." /> : null}
+      {readError ? <ErrorNotice error={readError} title={t('sessionView.readFailed')} /> : null}
 
       {isPlan ? (
-        <section aria-label="The plan">
+        <section aria-label={t('sessionView.thePlan')}>
           <PlanView
             plan={planRow.value?.plan ?? null}
             header={session.results.find((r) => r.runId === planRow.value?.plan?.runId)?.header ?? null}
@@ -147,12 +161,12 @@ export function SessionView({ sessionId, onBack }: SessionViewProps) {
         </section>
       ) : null}
 
-      <h2>Results</h2>
+      <h2>{t('sessionView.results')}</h2>
       <SessionResults session={session} readAt={row.value?.readAt ?? ''} calls={calls.value ?? []} />
       <SessionCalls calls={calls.value ?? []} />
 
       {isPlan && questions ? (
-        <section aria-label="Questions" class="questions">
+        <section aria-label={t('sessionView.questions')} class="questions">
           <ReadStatus pass={questions.pass} shortCheck={questions.shortCheck} />
           {/* The form starts from the stored drafts: it waits for them, so none is lost behind an empty field. */}
           {drafts.loaded ? (
@@ -163,34 +177,34 @@ export function SessionView({ sessionId, onBack }: SessionViewProps) {
               onSend={(answers) => void sendAnswers(answers)}
               siteProblems={[...drafts.siteProblems, ...callProblems]}
               busy={answering}
-              sendLabel="Save these answers"
+              sendLabel={t('sessionView.saveAnswers')}
               answersGoWith={
                 offers.putAnswers === 'not_offered'
-                  ? 'This site takes answers with a call: yours are kept here as you type and go with the next “Make the plan”.'
+                  ? t('sessionView.answersWithCall')
                   : undefined
               }
             />
           ) : (
-            <Skeleton label="Loading your answers…" />
+            <Skeleton label={t('sessionView.loadingAnswers')} />
           )}
-          {answerError ? <ErrorNotice error={answerError} title="Answers not saved." /> : null}
+          {answerError ? <ErrorNotice error={answerError} title={t('sessionView.answersNotSaved')} /> : null}
           <AnswersList answers={questions.answers} questions={[...(questions.questions?.opening ?? []), ...shown]} />
           <DetailsList details={questions.details} />
           {planExists ? null : <GateStatus {...gateView(questions, unsent)} />}
         </section>
       ) : null}
-      {isPlan && !questions ? <p class="muted">The questions cannot be read right now; the site says so. Try again later.</p> : null}
+      {isPlan && !questions ? <p class="muted">{t('sessionView.questionsUnreadable')}</p> : null}
 
       {isPlan ? <ApplyPanel session={session} drafts={drafts} applyOnItsWay={applyOnItsWay} /> : null}
       <QuestionCallForm session={session} planExists={planExists} />
       {isPlan && questions && offers.putDetails !== 'not_offered' ? (
         <details class="rewrite-box">
-          <summary>Rewrite your request</summary>
+          <summary>{t('sessionView.rewrite')}</summary>
           <RewriteDetails session={session} questions={questions} />
         </details>
       ) : null}
       {isPlan && offers.putDetails === 'not_offered' ? (
-        <p class="muted">Rewriting the request is not available on this site. Say what to change with the next apply call.</p>
+        <p class="muted">{t('sessionView.rewriteNotHere')}</p>
       ) : null}
     </section>
   );
@@ -199,7 +213,7 @@ export function SessionView({ sessionId, onBack }: SessionViewProps) {
 function BackButton({ onBack }: { onBack: () => void }) {
   return (
     <button type="button" class="link-like" onClick={onBack}>
-      ← Back to the sessions
+      {t('sessionView.back')}
     </button>
   );
 }

@@ -6,6 +6,7 @@ import { SessionList } from './SessionList';
 import { ViewHeading } from '../common/ViewHeading';
 import { Skeleton } from '../common/Skeleton';
 import { loadDb } from '@/lib/db/lazy';
+import { t } from '@/lib/i18n';
 
 /** Sessions read at most this many at a time when the member asks to update the list. */
 const READ_AT_ONCE = 20;
@@ -54,22 +55,22 @@ export function SessionsTab({ onOpen }: { onOpen: (sessionId: string) => void })
   const list = rows.value ?? [];
   return (
     <section aria-labelledby="sessions-title">
-      <ViewHeading id="sessions-title">Sessions</ViewHeading>
-      <p class="muted">Calls in a session build on each other. Start one from an agent’s preview: “Plan my project” or “Ask a question”.</p>
+      <ViewHeading id="sessions-title">{t('sessions.heading')}</ViewHeading>
+      <p class="muted">{t('sessions.intro')}</p>
       <button
         type="button"
         class="secondary"
         disabled={reading || list.length === 0}
         onClick={() => void read(list.slice(0, READ_AT_ONCE).map((r) => r.sessionId))}
       >
-        {reading ? 'Reading…' : 'Read them again'}
+        {reading ? t('sessions.reading') : t('sessions.readAgain')}
       </button>
       {problem ? (
         <p role="alert" class="error-text">
           {problem}
         </p>
       ) : null}
-      {rows.loaded ? <SessionList sessions={list.map((r) => r.session)} onOpen={onOpen} /> : <Skeleton label="Loading sessions…" />}
+      {rows.loaded ? <SessionList sessions={list.map((r) => r.session)} onOpen={onOpen} /> : <Skeleton label={t('sessions.loading')} />}
     </section>
   );
 }

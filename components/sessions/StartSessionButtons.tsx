@@ -7,6 +7,7 @@ import { useActions } from '../common/actions';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { useOffers } from '../common/useOffers';
 import { loadDb } from '@/lib/db/lazy';
+import { t } from '@/lib/i18n';
 
 interface Props {
   agentId: string;
@@ -82,29 +83,22 @@ export function StartSessionButtons(props: Props) {
 
   return (
     <section class="start-session" aria-labelledby="start-session-title">
-      <h2 id="start-session-title">Or start a session</h2>
+      <h2 id="start-session-title">{t('startSession.heading')}</h2>
       {byCall ? (
-        <p class="muted">
-          On this site a session starts with its first call. “Plan my project” starts an apply call with your details; “Ask a
-          question” starts a question call. Each is charged for what it uses, like the call above; the session’s questions
-          and plan follow from there.
-        </p>
+        <p class="muted">{t('startSession.byCall')}</p>
       ) : (
-        <p class="muted">
-          A session keeps calls together: answer the agent’s questions first, then make and revise a plan, or ask several
-          questions. Opening one charges nothing.
-        </p>
+        <p class="muted">{t('startSession.byOpening')}</p>
       )}
       <div class="row">
         <button type="button" class="secondary" disabled={busy !== null || blocked} onClick={() => void start('plan')}>
-          {busy === 'plan' ? 'Opening…' : 'Plan my project'}
+          {busy === 'plan' ? t('startSession.opening') : t('startSession.plan')}
         </button>
         <button type="button" class="secondary" disabled={busy !== null || blocked || (byCall && questionCall === null)} onClick={() => void start('question')}>
-          {busy === 'question' ? 'Opening…' : 'Ask a question'}
+          {busy === 'question' ? t('startSession.opening') : t('startSession.question')}
         </button>
       </div>
-      {byCall && questionCall === null ? <p class="muted">Type your question to ask it.</p> : null}
-      {error ? <ErrorNotice error={error} title={error.code === 'not_offered_here' ? 'Nothing was started.' : 'No session opened.'} /> : null}
+      {byCall && questionCall === null ? <p class="muted">{t('startSession.typeQuestion')}</p> : null}
+      {error ? <ErrorNotice error={error} title={error.code === 'not_offered_here' ? t('startSession.nothingStarted') : t('startSession.noSession')} /> : null}
     </section>
   );
 }

@@ -2,6 +2,8 @@ import { useId, useState } from 'preact/hooks';
 import { charCount } from '@/lib/format/chars';
 import { findSecrets } from '@/lib/safety/secret-guard';
 import { SecretWarning } from '../common/SecretWarning';
+import { formatCount } from '@/lib/format/count';
+import { t } from '@/lib/i18n';
 
 export interface CoverageFormProps {
   /** The description to send with POST /sharing/coverage (3 to 2000 characters, checked here). */
@@ -23,23 +25,23 @@ export function CoverageForm({ onAsk, busy = false, error }: CoverageFormProps) 
   const length = charCount(description.trim());
   const problem =
     length < MIN
-      ? `Write at least ${MIN} characters.`
+      ? t('share.coverage.min', { min: MIN })
       : length > MAX
-        ? `At most ${MAX} characters (now ${length}).`
+        ? t('share.coverage.max', { max: formatCount(MAX), count: formatCount(length) })
         : findSecrets(description).length > 0
-          ? 'Remove the key, password or token first.'
+          ? t('share.coverage.secret')
           : null;
 
   return (
     <form
-      aria-label="Which agent covers this kind of project?"
+      aria-label={t('share.coverage.formLabel')}
       onSubmit={(event) => {
         event.preventDefault();
         setTried(true);
         if (!problem && !busy) onAsk(description.trim());
       }}
     >
-      <label for={`${id}-description`}>Describe the kind of project</label>
+      <label for={`${id}-description`}>{t('share.coverage.describe')}</label>
       <textarea
         id={`${id}-description`}
         value={description}
@@ -49,7 +51,7 @@ export function CoverageForm({ onAsk, busy = false, error }: CoverageFormProps) 
         onInput={(event) => setDescription(event.currentTarget.value)}
       />
       <p id={`${id}-count`} class="muted">
-        {length} of {MAX} characters
+        {t('share.coverage.charsOf', { count: formatCount(length), max: formatCount(MAX) })}
       </p>
       <SecretWarning text={description} />
       {tried && problem ? (
@@ -63,7 +65,7 @@ export function CoverageForm({ onAsk, busy = false, error }: CoverageFormProps) 
         </p>
       ) : null}
       <button type="submit" disabled={busy}>
-        {busy ? 'Asking…' : 'Ask which agent covers it'}
+        {busy ? t('share.coverage.asking') : t('share.coverage.ask')}
       </button>
     </form>
   );

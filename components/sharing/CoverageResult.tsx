@@ -2,6 +2,7 @@ import type { CoverageAnswer } from '@/lib/api/schemas';
 import { formatMatch } from '@/lib/format/count';
 import { untrustedString } from '@/lib/safety/untrusted';
 import { UntrustedText } from '../common/UntrustedText';
+import { t } from '@/lib/i18n';
 
 export interface CoverageResultProps {
   answer: CoverageAnswer;
@@ -12,20 +13,18 @@ export interface CoverageResultProps {
 /** The answer of POST /sharing/coverage: whether an agent covers it, and which agents match. */
 export function CoverageResult({ answer, onChooseAgent }: CoverageResultProps) {
   return (
-    <section aria-label="Coverage" class="coverage">
+    <section aria-label={t('share.coverage.label')} class="coverage">
       <p role="status">
-        {answer.covered
-          ? 'An agent covers this kind of project.'
-          : 'No agent covers this kind of project yet.'}
+        {answer.covered ? t('share.coverage.covered') : t('share.coverage.notCovered')}
       </p>
       {answer.agents.length > 0 ? (
-        <ul aria-label="Matching agents">
+        <ul aria-label={t('share.coverage.matching')}>
           {answer.agents.map((agent) => (
             <li key={agent.agentId}>
               <UntrustedText value={agent.untrustedName} empty={agent.slug} name />
               <span class="muted">
                 {' '}
-                · {agent.slug} · match {formatMatch(agent.matchBps)}
+                · <span class="verbatim">{agent.slug}</span> · {t('share.coverage.match', { match: formatMatch(agent.matchBps) })}
               </span>
               {onChooseAgent ? (
                 <>
@@ -33,10 +32,10 @@ export function CoverageResult({ answer, onChooseAgent }: CoverageResultProps) {
                   <button
                     type="button"
                     class="secondary"
-                    aria-label={`Share with ${untrustedString(agent.untrustedName) || agent.slug}`}
+                    aria-label={t('share.coverage.shareWithLabel', { agent: untrustedString(agent.untrustedName) || agent.slug })}
                     onClick={() => onChooseAgent(agent.agentId)}
                   >
-                    Share with this agent
+                    {t('share.coverage.shareWith')}
                   </button>
                 </>
               ) : null}

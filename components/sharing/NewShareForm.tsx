@@ -4,6 +4,8 @@ import { charCount } from '@/lib/format/chars';
 import { findSecrets } from '@/lib/safety/secret-guard';
 import { type UntrustedTextValue, untrustedString } from '@/lib/safety/untrusted';
 import { SecretWarning } from '../common/SecretWarning';
+import { formatCount } from '@/lib/format/count';
+import { t } from '@/lib/i18n';
 
 export interface AgentChoice {
   agentId: string;
@@ -35,16 +37,16 @@ export function NewShareForm({ agents, agentId = null, onCreate, busy = false, e
   const titleLength = charCount(title.trim());
   const descriptionLength = charCount(description.trim());
   const problems: string[] = [];
-  if (titleLength < 1) problems.push('Give the project a title.');
-  if (titleLength > TITLE_MAX) problems.push(`The title is at most ${TITLE_MAX} characters (now ${titleLength}).`);
+  if (titleLength < 1) problems.push(t('share.newDraft.noTitle'));
+  if (titleLength > TITLE_MAX) problems.push(t('share.newDraft.titleTooLong', { max: formatCount(TITLE_MAX), count: formatCount(titleLength) }));
   if (descriptionLength > DESCRIPTION_MAX) {
-    problems.push(`The description is at most ${DESCRIPTION_MAX} characters (now ${descriptionLength}).`);
+    problems.push(t('share.newDraft.descriptionTooLong', { max: formatCount(DESCRIPTION_MAX), count: formatCount(descriptionLength) }));
   }
-  if (findSecrets(`${title}\n${description}`).length > 0) problems.push('Remove the key, password or token first.');
+  if (findSecrets(`${title}\n${description}`).length > 0) problems.push(t('share.newDraft.secret'));
 
   return (
     <form
-      aria-label="New share draft"
+      aria-label={t('share.newDraft.formLabel')}
       onSubmit={(event) => {
         event.preventDefault();
         setTried(true);
@@ -54,7 +56,7 @@ export function NewShareForm({ agents, agentId = null, onCreate, busy = false, e
         onCreate(request);
       }}
     >
-      <label for={`${id}-title`}>Title</label>
+      <label for={`${id}-title`}>{t('share.newDraft.title')}</label>
       <input
         id={`${id}-title`}
         type="text"
@@ -63,7 +65,7 @@ export function NewShareForm({ agents, agentId = null, onCreate, busy = false, e
         aria-invalid={tried && (titleLength < 1 || titleLength > TITLE_MAX)}
         onInput={(event) => setTitle(event.currentTarget.value)}
       />
-      <label for={`${id}-description`}>Description (optional)</label>
+      <label for={`${id}-description`}>{t('share.newDraft.description')}</label>
       <textarea
         id={`${id}-description`}
         value={description}
@@ -72,12 +74,12 @@ export function NewShareForm({ agents, agentId = null, onCreate, busy = false, e
         onInput={(event) => setDescription(event.currentTarget.value)}
       />
       <p id={`${id}-count`} class="muted">
-        {descriptionLength} of {DESCRIPTION_MAX} characters
+        {t('share.newDraft.charsOf', { count: formatCount(descriptionLength), max: formatCount(DESCRIPTION_MAX) })}
       </p>
       <SecretWarning text={`${title}\n${description}`} />
-      <label for={`${id}-agent`}>Agent</label>
+      <label for={`${id}-agent`}>{t('share.newDraft.agent')}</label>
       <select id={`${id}-agent`} value={agent} onChange={(event) => setAgent(event.currentTarget.value)}>
-        <option value="">No agent named</option>
+        <option value="">{t('share.newDraft.noAgent')}</option>
         {agents.map((choice) => (
           <option key={choice.agentId} value={choice.agentId}>
             {untrustedString(choice.untrustedName) || choice.agentId}
@@ -86,7 +88,7 @@ export function NewShareForm({ agents, agentId = null, onCreate, busy = false, e
       </select>
       {tried && problems.length > 0 ? (
         <div role="alert" class="error-text">
-          <ul aria-label="Problems">
+          <ul aria-label={t('share.newDraft.problems')}>
             {problems.map((problem) => (
               <li key={problem}>{problem}</li>
             ))}
@@ -99,7 +101,7 @@ export function NewShareForm({ agents, agentId = null, onCreate, busy = false, e
         </p>
       ) : null}
       <button type="submit" disabled={busy}>
-        {busy ? 'Starting the draft…' : 'Start the draft'}
+        {busy ? t('share.newDraft.starting') : t('share.newDraft.start')}
       </button>
     </form>
   );

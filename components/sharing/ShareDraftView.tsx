@@ -3,12 +3,14 @@ import type { ShareDraft } from '@/lib/api/schemas';
 import { PACKAGE_LIMIT_BYTES } from '@/lib/files/limits';
 import { checkPackage, packageBytes } from '@/lib/files/share-package';
 import { formatBytes } from '@/lib/format/size';
-import { formatAbsolute } from '@/lib/format/time';
 import { isActiveFile } from '@/lib/safety/active-files';
 import { untrustedString } from '@/lib/safety/untrusted';
 import { sitePageUrl } from '@/lib/safety/urls';
 import { UntrustedText } from '../common/UntrustedText';
 import { shareStatusWords } from './words';
+import { t } from '@/lib/i18n';
+import { Message } from '../common/Message';
+import { Time } from '../common/Time';
 
 export interface ShareDraftViewProps {
   draft: ShareDraft;
@@ -41,32 +43,36 @@ export function ShareDraftView(props: ShareDraftViewProps) {
   return (
     <section aria-labelledby={headingId} class="share-draft">
       <h2 id={headingId}>
-        <UntrustedText value={draft.untrustedTitle} empty="Untitled draft" name />
+        <UntrustedText value={draft.untrustedTitle} empty={t('share.draft.untitled')} name />
       </h2>
       <p role="status">{shareStatusWords(draft.status)}</p>
       <p class="muted">
-        {draft.agentId ? `For agent ${draft.agentId}` : 'No agent named'} · started {formatAbsolute(draft.createdAt)}
+        {draft.agentId ? (
+          <Message id="share.draft.forAgent" parts={{ agent: <code class="verbatim">{draft.agentId}</code>, time: <Time iso={draft.createdAt} /> }} />
+        ) : (
+          <Message id="share.draft.noAgent" parts={{ time: <Time iso={draft.createdAt} /> }} />
+        )}
       </p>
       {draft.files.length > 0 ? (
-        <ul aria-label="Files in the draft" class="files">
+        <ul aria-label={t('share.draft.filesLabel')} class="files">
           {draft.files.map((file) => {
             const name = untrustedString(file.untrustedPath) || file.fileId;
             return (
               <li key={file.fileId} class="file">
                 <UntrustedText value={file.untrustedPath} class="file-path" empty={file.fileId} />
                 <span class="muted"> · {formatBytes(file.sizeBytes)}</span>
-                {isActiveFile(file) ? <span class="notice-warning"> · active file</span> : null}
+                {isActiveFile(file) ? <span class="notice-warning">{t('share.draft.active')}</span> : null}
                 {open && props.onRemoveFile && draft.files.length > 1 ? (
                   <>
                     {' '}
                     <button
                       type="button"
                       class="secondary"
-                      aria-label={`Remove ${name} from the draft`}
+                      aria-label={t('share.draft.removeLabel', { file: name })}
                       disabled={props.busy}
                       onClick={() => props.onRemoveFile?.(file.fileId)}
                     >
-                      Remove
+                      {t('share.draft.remove')}
                     </button>
                   </>
                 ) : null}
@@ -75,31 +81,31 @@ export function ShareDraftView(props: ShareDraftViewProps) {
           })}
         </ul>
       ) : (
-        <p class="muted">No files yet.</p>
+        <p class="muted">{t('share.draft.noFiles')}</p>
       )}
       <p class="muted">
         {draft.packageBytes !== null
-          ? `Package: ${formatBytes(draft.packageBytes)} of at most ${formatBytes(PACKAGE_LIMIT_BYTES)}.`
-          : `Files: ${formatBytes(total)} of at most ${formatBytes(PACKAGE_LIMIT_BYTES)} in the package.`}
+          ? t('share.draft.packageSize', { size: formatBytes(draft.packageBytes), max: formatBytes(PACKAGE_LIMIT_BYTES) })
+          : t('share.draft.filesSize', { size: formatBytes(total), max: formatBytes(PACKAGE_LIMIT_BYTES) })}
       </p>
       {open ? (
         <>
           {props.children}
           {packaging.ok ? null : <p class="notice">{packaging.message}</p>}
           <button type="button" disabled={!packaging.ok || props.busy} onClick={() => packaging.ok && props.onPackage()}>
-            Package the draft
+            {t('share.draft.package')}
           </button>
         </>
       ) : null}
       {waiting ? (
         <div class="notice notice-important">
-          <p>Only you can sign off, on the site, signed in. This extension's key never signs off.</p>
+          <p>{t('share.draft.onlyYou')}</p>
           {signOff ? (
             <button type="button" onClick={() => props.onOpenSignOff(signOff)}>
-              Sign off on the site
+              {t('share.draft.signOff')}
             </button>
           ) : (
-            <p class="muted">The site gave no sign-off page of yours to open; look for the draft on the site.</p>
+            <p class="muted">{t('share.draft.noSignOffPage')}</p>
           )}
         </div>
       ) : null}
@@ -110,7 +116,7 @@ export function ShareDraftView(props: ShareDraftViewProps) {
       ) : null}
       {props.onRefresh ? (
         <button type="button" class="secondary" disabled={props.busy} onClick={props.onRefresh}>
-          Read its state again
+          {t('share.draft.readAgain')}
         </button>
       ) : null}
     </section>

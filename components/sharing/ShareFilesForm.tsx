@@ -3,6 +3,7 @@ import { type Attachment, filesToSend, judgeAttachments } from '@/lib/files/atta
 import { MAX_FILES_PER_SHARE } from '@/lib/files/limits';
 import { checkShareAdditions } from '@/lib/files/share-package';
 import { FileAttachments } from '../files/FileAttachments';
+import { t } from '@/lib/i18n';
 
 export interface ShareFilesFormProps {
   draft: ShareDraft;
@@ -22,7 +23,7 @@ export interface ShareFilesFormProps {
 /** Adds files to an open share draft, keeping it within 20 files and a 1 MB package. */
 export function ShareFilesForm(props: ShareFilesFormProps) {
   const room = Math.max(0, MAX_FILES_PER_SHARE - props.draft.files.length);
-  const tooMany = `A share holds at most ${MAX_FILES_PER_SHARE} files; this draft has room for ${room} more.`;
+  const tooMany = t('share.files.tooMany', { max: MAX_FILES_PER_SHARE, room });
   const judged = judgeAttachments(props.attachments, room, tooMany);
   const sizes = judged.filter((a) => a.verdict.ok).map((a) => a.facts.sizeBytes);
   const additions = checkShareAdditions(props.draft, sizes);
@@ -32,7 +33,7 @@ export function ShareFilesForm(props: ShareFilesFormProps) {
   return (
     <div class="share-files">
       <FileAttachments
-        title="Add files to the draft"
+        title={t('share.files.addTitle')}
         filesSwitchOn={props.filesSwitchOn}
         switchedOffBySite={props.switchedOffBySite}
         attachments={props.attachments}
@@ -51,7 +52,7 @@ export function ShareFilesForm(props: ShareFilesFormProps) {
             </p>
           )}
           <button type="button" disabled={!ready || props.busy || props.checking} onClick={() => ready && props.onSubmit()}>
-            {props.busy ? 'Adding the files…' : 'Add these files to the draft'}
+            {props.busy ? t('share.files.adding') : t('share.files.add')}
           </button>
         </>
       ) : null}

@@ -1,6 +1,7 @@
 import type { FunctionComponent } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { Skeleton } from '../common/Skeleton';
+import { t } from '@/lib/i18n';
 
 /**
  * The Share tab, loaded only when the member opens it: sharing is used rarely, and its forms stay out of
@@ -25,9 +26,9 @@ export function ShareTab() {
   if (failed) {
     return (
       <p role="alert" class="notice notice-error">
-        The sharing view could not be loaded. Close the panel and open it again.
+        {t('share.loadFailed')}
       </p>
     );
   }
-  return View ? <View /> : <Skeleton label="Loading…" />;
+  return View ? <View /> : <Skeleton label={t('common.loading')} />;
 }

@@ -15,6 +15,7 @@ import { SharedProjectsList } from './SharedProjectsList';
 import { ViewHeading } from '../common/ViewHeading';
 import { Skeleton } from '../common/Skeleton';
 import { loadDb } from '@/lib/db/lazy';
+import { t } from '@/lib/i18n';
 
 const isSharingOff = (error: MemberError) => error.code === 'switched_off' && error.extras.reason === 'sharing';
 
@@ -71,7 +72,7 @@ export function ShareView() {
     });
   }, [sharingOn]);
 
-  if (!connection.loaded) return <Skeleton label="Loading…" />;
+  if (!connection.loaded) return <Skeleton label={t('common.loading')} />;
   const settings = site ? connectionPageUrl(site.origin, site.connectionId) : null;
   const openSettings = () => {
     if (settings) void actions.send('openSitePage', { url: settings });
@@ -81,8 +82,8 @@ export function ShareView() {
   if (offers.sharing === 'not_offered') {
     return (
       <section aria-labelledby="share-title" class="share">
-        <ViewHeading id="share-title">Share a project</ViewHeading>
-        <p class="notice">Sharing projects is not available on this site through the extension. Use the site itself to share.</p>
+        <ViewHeading id="share-title">{t('share.heading')}</ViewHeading>
+        <p class="notice">{t('share.notHere')}</p>
       </section>
     );
   }
@@ -90,15 +91,12 @@ export function ShareView() {
   if (!sharingOn || offBySite) {
     return (
       <section aria-labelledby="share-title" class="share">
-        <ViewHeading id="share-title">Share a project</ViewHeading>
+        <ViewHeading id="share-title">{t('share.heading')}</ViewHeading>
         <p class="notice">
-          {offBySite
-            ? 'The site says sharing is switched off for this connection.'
-            : 'Sharing is switched off for this connection.'}{' '}
-          You can switch it on on your connection's page on the site.
+          {offBySite ? t('share.offBySite') : t('share.off')} {t('share.switchOn')}
         </p>
         <button type="button" class="secondary" onClick={openSettings}>
-          Open your connection's page
+          {t('share.openConnectionPage')}
         </button>
       </section>
     );
@@ -124,14 +122,12 @@ export function ShareView() {
   const list = drafts.value ?? [];
   return (
     <section aria-labelledby="share-title" class="share">
-      <ViewHeading id="share-title">Share a project</ViewHeading>
-      <p class="muted">
-        Drafts go to the site; only you sign them off, there, signed in. This extension's key never signs off.
-      </p>
-      <h2>Which agent covers it?</h2>
+      <ViewHeading id="share-title">{t('share.heading')}</ViewHeading>
+      <p class="muted">{t('share.intro')}</p>
+      <h2>{t('share.whichAgent')}</h2>
       <CoverageForm onAsk={(d) => void ask(d)} busy={coverageBusy} error={coverageError} />
       {coverage ? <CoverageResult answer={coverage} onChooseAgent={setAgentId} /> : null}
-      <h2>New draft</h2>
+      <h2>{t('share.newDraftHeading')}</h2>
       <NewShareForm
         // A new choice from the coverage answer preselects that agent.
         key={agentId ?? 'none'}
@@ -141,12 +137,12 @@ export function ShareView() {
         busy={creating}
         error={createError}
       />
-      <h2>Your drafts</h2>
-      {list.length === 0 ? <p class="muted">No drafts yet.</p> : null}
+      <h2>{t('share.yourDrafts')}</h2>
+      {list.length === 0 ? <p class="muted">{t('share.noDrafts')}</p> : null}
       {list.map((draft) => (
         <ShareDraftItem key={draft.draftId} draft={draft} filesSwitchOn={filesOn} onSharingOff={() => setOffBySite(true)} />
       ))}
-      <h2>Your shared projects</h2>
+      <h2>{t('share.yourProjects')}</h2>
       <SharedProjectsList projects={projectsRead || (projects.value?.length ?? 0) > 0 ? (projects.value ?? []) : null} />
     </section>
   );

@@ -1,7 +1,9 @@
 import type { SharedProjectsAnswer } from '@/lib/api/schemas';
 import { contributionStateWords } from '@/lib/findings/words';
-import { formatAbsolute } from '@/lib/format/time';
 import { UntrustedText } from '../common/UntrustedText';
+import { t } from '@/lib/i18n';
+import { Message } from '../common/Message';
+import { Time } from '../common/Time';
 
 export interface SharedProjectsListProps {
   /** GET /shared-projects, or null before it was read. */
@@ -10,17 +12,22 @@ export interface SharedProjectsListProps {
 
 /** The member's shared projects and what became of each contribution. */
 export function SharedProjectsList({ projects }: SharedProjectsListProps) {
-  if (projects === null) return <p role="status">Your shared projects have not been read yet.</p>;
-  if (projects.length === 0) return <p>You have not shared a project yet.</p>;
+  if (projects === null) return <p role="status">{t('share.projectsNotRead')}</p>;
+  if (projects.length === 0) return <p>{t('share.noProjects')}</p>;
   return (
-    <ul aria-label="Your shared projects" class="shared-projects">
+    <ul aria-label={t('share.projectsLabel')} class="shared-projects">
       {projects.map((project) => (
         <li key={project.projectId}>
           <UntrustedText value={project.untrustedTitle} empty={project.projectId} class="project-title" />
           <span class="muted">
-            {' '}
-            · for <UntrustedText value={project.untrustedAgentName} empty={project.agentId} /> ·{' '}
-            {contributionStateWords(project.contributionState) ?? 'Not a contribution yet'} · shared {formatAbsolute(project.createdAt)}
+            <Message
+              id="share.projectLine"
+              parts={{
+                agent: <UntrustedText value={project.untrustedAgentName} empty={project.agentId} />,
+                state: contributionStateWords(project.contributionState) ?? t('share.notContribution'),
+                time: <Time iso={project.createdAt} />,
+              }}
+            />
           </span>
         </li>
       ))}

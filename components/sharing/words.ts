@@ -4,18 +4,19 @@
 import type { ShareDraftStatus, Tolerant } from '@/lib/api/schemas';
 import { knownValue } from '@/lib/api/tolerant';
 import { unknownWords } from '../common/words';
+import { t } from '@/lib/i18n';
 
 export function shareStatusWords(value: Tolerant<ShareDraftStatus>): string {
   switch (knownValue(value)) {
     case 'open':
-      return 'Open: add its files, then package it';
+      return t('share.status.open');
     case 'waiting_sign_off':
-      return 'Packaged: waiting for your sign-off on the site';
+      return t('share.status.waitingSignOff');
     case 'signed_off':
-      return 'Signed off';
+      return t('share.status.signedOff');
     case 'discarded':
-      return 'Discarded';
+      return t('share.status.discarded');
     default:
-      return `State ${unknownWords(value)}`;
+      return t('share.status.unknown', { value: unknownWords(value) });
   }
 }

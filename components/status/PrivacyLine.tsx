@@ -1,5 +1,7 @@
 import type { ConnectionRow } from '@/lib/db/types';
 import { useActions } from '../common/actions';
+import { t } from '@/lib/i18n';
+import { SiteText } from '../common/SiteText';
 
 /** Who receives a call's details: prominent until the member has seen it once, then a quiet line. */
 export function PrivacyLine({ row }: { row: ConnectionRow }) {
@@ -9,17 +11,19 @@ export function PrivacyLine({ row }: { row: ConnectionRow }) {
   if (!row.privacyLineShown) {
     return (
       <section class="notice notice-important" aria-labelledby="privacy-title">
-        <h2 id="privacy-title">Who receives your calls' details</h2>
-        <p>{line}</p>
+        <h2 id="privacy-title">{t('status.privacyHeading')}</h2>
+        <p>
+          <SiteText text={line} />
+        </p>
         <button type="button" onClick={() => void actions.send('markPrivacyLineShown', {})}>
-          I have read this
+          {t('status.readThis')}
         </button>
       </section>
     );
   }
   return (
     <p class="muted privacy">
-      <strong>Privacy:</strong> {line}
+      <strong>{t('status.privacy')}</strong> <SiteText text={line} />
     </p>
   );
 }

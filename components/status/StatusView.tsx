@@ -3,15 +3,18 @@ import type { ConnectionRow } from '@/lib/db/types';
 import { formatCount } from '@/lib/format/count';
 import { formatCents, formatCentsOrUnreadable } from '@/lib/format/money';
 import { formatBytes } from '@/lib/format/size';
-import { formatRelative } from '@/lib/format/time';
 import { connectionPageUrl } from '@/lib/safety/urls';
 import { useActions } from '../common/actions';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { SitePageButton } from '../common/SitePageButton';
-import { findingsChoiceWords, SWITCH_WORDS } from '../common/words';
+import { findingsChoiceWords, switchWords } from '../common/words';
 import { EnvQuestions } from './EnvQuestions';
 import { PrivacyLine } from './PrivacyLine';
 import { ViewHeading } from '../common/ViewHeading';
+import { t, tn } from '@/lib/i18n';
+import { Message } from '../common/Message';
+import { SiteText } from '../common/SiteText';
+import { Time } from '../common/Time';
 
 /** What GET /me said, read-only: the member changes switches and limits on the site's page only. */
 export function StatusView({ row }: { row: ConnectionRow }) {
@@ -28,80 +31,81 @@ export function StatusView({ row }: { row: ConnectionRow }) {
 
   return (
     <section class="card" aria-labelledby="status-title">
-      <ViewHeading id="status-title">Connection “{row.name}”</ViewHeading>
+      <ViewHeading id="status-title">
+        <Message id="status.heading" parts={{ name: <SiteText text={row.name} /> }} />
+      </ViewHeading>
       <p class="muted">
-        {row.origin}
-        {row.meAt ? ` · read ${formatRelative(row.meAt)}` : ''}
+        <span class="verbatim">{row.origin}</span>
+        {row.meAt ? <Message id="status.readAt" parts={{ time: <Time iso={row.meAt} relative /> }} /> : null}
       </p>
       {row.sessionId ? (
         <p class="notice">
-          This connection was made for one session only: it reaches session <code>{row.sessionId}</code>, its
-          questions and its calls, nothing else.
+          <Message id="status.scoped" parts={{ id: <code class="verbatim">{row.sessionId}</code> }} />
         </p>
       ) : null}
       <PrivacyLine row={row} />
       <EnvQuestions env={row.env} />
-      {row.error ? <ErrorNotice error={row.error} title="Could not read your connection." /> : null}
+      {row.error ? <ErrorNotice error={row.error} title={t('status.couldNotRead')} /> : null}
       {me ? (
         <>
           <section aria-labelledby="credits-title">
-            <h2 id="credits-title">Credits</h2>
+            <h2 id="credits-title">{t('status.credits')}</h2>
             <dl class="facts">
-              <dt>Spendable now</dt>
+              <dt>{t('status.spendableNow')}</dt>
               <dd>{formatCents(me.balance.spendableCents)}</dd>
-              <dt>Held for running calls</dt>
+              <dt>{t('status.held')}</dt>
               <dd>{formatCents(me.balance.heldCents)}</dd>
-              <dt>Bought</dt>
+              <dt>{t('status.bought')}</dt>
               <dd>{formatCents(me.balance.purchasedCents)}</dd>
-              <dt>Earned from your shared projects</dt>
+              <dt>{t('status.earned')}</dt>
               <dd>{formatCentsOrUnreadable(me.balance.earnedCents)}</dd>
-              <dt>Promotional</dt>
+              <dt>{t('status.promo')}</dt>
               <dd>{formatCents(me.balance.promoCents)}</dd>
-              <dt>Held and charged in the last 24 hours</dt>
+              <dt>{t('status.spentWindow')}</dt>
               <dd>{formatCentsOrUnreadable(me.spentInWindowCents)}</dd>
             </dl>
           </section>
           <section aria-labelledby="today-title">
-            <h2 id="today-title">Last 24 hours</h2>
+            <h2 id="today-title">{t('status.last24')}</h2>
             <dl class="facts">
-              <dt>Sessions without asking</dt>
-              <dd>
-                {formatCount(me.today.sessionsUsed)} of {formatCount(me.limits.sessionsPerDay)}
-              </dd>
-              <dt>Calls without asking</dt>
-              <dd>
-                {formatCount(me.today.callsUsed)} of {formatCount(me.limits.callsPerDay)}
-              </dd>
-              <dt>Calls running at once, at most</dt>
+              <dt>{t('status.sessionsWithoutAsking')}</dt>
+              <dd>{t('status.countOf', { used: formatCount(me.today.sessionsUsed), allowed: formatCount(me.limits.sessionsPerDay) })}</dd>
+              <dt>{t('status.callsWithoutAsking')}</dt>
+              <dd>{t('status.countOf', { used: formatCount(me.today.callsUsed), allowed: formatCount(me.limits.callsPerDay) })}</dd>
+              <dt>{t('status.openCallsMax')}</dt>
               <dd>{formatCount(me.limits.openCallsMax)}</dd>
-              <dt>Downloads left</dt>
-              <dd>
-                {formatBytes(me.downloadsLeftBytes)} of {formatBytes(me.limits.downloadBytesPerDay)}
-              </dd>
-              <dt>An approval stays usable</dt>
-              <dd>{formatCount(me.limits.approvalMinutes)} minutes</dd>
+              <dt>{t('status.downloadsLeft')}</dt>
+              <dd>{t('status.countOf', { used: formatBytes(me.downloadsLeftBytes), allowed: formatBytes(me.limits.downloadBytesPerDay) })}</dd>
+              <dt>{t('status.approvalUsable')}</dt>
+              <dd>{tn('status.minutes', me.limits.approvalMinutes)}</dd>
             </dl>
           </section>
           <section aria-labelledby="switches-title">
-            <h2 id="switches-title">Switches (change them on the site)</h2>
-            <ul class="switches" aria-label="Switches">
+            <h2 id="switches-title">{t('status.switchesHeading')}</h2>
+            <ul class="switches" aria-label={t('status.switches')}>
               {Object.entries(me.switches).map(([name, on]) => (
                 <li key={name}>
-                  <span>{SWITCH_WORDS[name] ?? name}</span>: <strong>{on ? 'on' : 'off'}</strong>
+                  <Message
+                    id="status.switchLine"
+                    parts={{
+                      switch: switchWords(name) === name ? <span class="verbatim">{name}</span> : <span>{switchWords(name)}</span>,
+                      state: <strong>{on ? t('status.on') : t('status.off')}</strong>,
+                    }}
+                  />
                 </li>
               ))}
             </ul>
-            <h2>Findings</h2>
+            <h2>{t('status.findings')}</h2>
             <p>{findingsChoiceWords(me.keepsFindings)}</p>
-            <SitePageButton url={pageUrl}>Change switches, limits or findings on the site</SitePageButton>
+            <SitePageButton url={pageUrl}>{t('status.changeOnSite')}</SitePageButton>
           </section>
         </>
       ) : (
-        <p role="status">Reading your connection…</p>
+        <p role="status">{t('status.reading')}</p>
       )}
       <div class="row">
         <button type="button" class="secondary" onClick={refresh} disabled={refreshing}>
-          {refreshing ? 'Reading…' : 'Read again'}
+          {refreshing ? t('status.readingAgain') : t('status.readAgain')}
         </button>
         <DisconnectButton />
       </div>
@@ -115,18 +119,18 @@ function DisconnectButton() {
   if (!asking) {
     return (
       <button type="button" class="secondary" onClick={() => setAsking(true)}>
-        Disconnect
+        {t('status.disconnect')}
       </button>
     );
   }
   return (
     <fieldset class="confirm">
-      <legend>Forget this connection's key in this browser? Your history stays.</legend>
+      <legend>{t('status.forgetKey')}</legend>
       <button type="button" class="danger" onClick={() => void actions.send('disconnect', {})}>
-        Yes, disconnect
+        {t('status.yesDisconnect')}
       </button>
       <button type="button" class="secondary" onClick={() => setAsking(false)}>
-        Cancel
+        {t('status.cancel')}
       </button>
     </fieldset>
   );

@@ -12,6 +12,7 @@ import { offerNow } from './capabilities';
 import { type Ctx, isoNow } from './context';
 import { toMemberError } from './member-error';
 import { notifyApprovalNeeded, notifyApprovalOutcome } from './notifier';
+import { t } from '@/lib/i18n';
 
 function reasonOf(reason: string | null): Tolerant<ApprovalReason> | null {
   if (reason === null) return null;
@@ -66,9 +67,9 @@ export async function markApprovalRan(ctx: Ctx, approvalId: string): Promise<voi
 }
 
 const DECLINED = (): MemberError =>
-  localError('approval_declined', 'You declined this call on the site, so it was not sent.', { kind: 'none' });
+  localError('approval_declined', t('background.declined'), { kind: 'none' });
 const EXPIRED = (): MemberError =>
-  localError('approval_expired', 'The call was not approved within 30 minutes, so it was not sent. Start it again to ask once more.', {
+  localError('approval_expired', t('background.expired'), {
     kind: 'none',
   });
 

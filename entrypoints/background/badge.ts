@@ -5,6 +5,7 @@
 import { liveQuery, type Subscription } from 'dexie';
 import { browser } from 'wxt/browser';
 import type { AppDb } from '../../lib/db';
+import { t, tn } from '@/lib/i18n';
 
 export interface BadgeState {
   running: number;
@@ -19,12 +20,12 @@ export interface Badge {
 }
 
 export function badgeFor(s: BadgeState): Badge {
-  if (s.offline) return { text: 'off', color: '#6b7280', title: 'Agent Connection: the site cannot be reached' };
-  if (s.error) return { text: '!', color: '#b91c1c', title: 'Agent Connection: something needs your attention' };
+  if (s.offline) return { text: t('background.badge.offText'), color: '#6b7280', title: t('background.badge.offline') };
+  if (s.error) return { text: '!', color: '#b91c1c', title: t('background.badge.attention') };
   if (s.running > 0) {
-    return { text: String(s.running), color: '#1d4ed8', title: `Agent Connection: ${s.running} call${s.running === 1 ? '' : 's'} running` };
+    return { text: String(s.running), color: '#1d4ed8', title: tn('background.badge.running', s.running) };
   }
-  return { text: '', color: '#1d4ed8', title: 'Agent Connection' };
+  return { text: '', color: '#1d4ed8', title: t('background.badge.idle') };
 }
 
 export async function readBadgeState(db: AppDb): Promise<BadgeState> {

@@ -10,6 +10,7 @@ import { CommandFailure, type CommandReply, localError } from '../../lib/message
 import { type Ctx, isoNow } from './context';
 import { toMemberError } from './member-error';
 import { withApi } from './with-api';
+import { t } from '@/lib/i18n';
 
 /** Failures after which the same request goes again with the same key (the outbox treats them alike). */
 const OUTCOME_UNKNOWN: ReadonlySet<string> = new Set([
@@ -27,7 +28,7 @@ function unanswered(error: MemberError | null): boolean {
 
 async function callFor(ctx: Ctx, runId: string): Promise<CallRow> {
   const row = await callByRunId(ctx.db, runId);
-  if (!row) throw new CommandFailure(localError('not_found', 'There is no such call here.'));
+  if (!row) throw new CommandFailure(localError('not_found', t('background.noSuchCall')));
   return row;
 }
 
@@ -42,7 +43,7 @@ export async function stopCall(ctx: Ctx, runId: string): Promise<CommandReply<'s
     let error = toMemberError(err);
     if (err instanceof ApiError && (err.code === 'invalid_state' || err.code === 'agent_busy')) {
       // The result is being checked (or the call has ended): the contract's "try again in a moment".
-      error = { ...error, message: 'The result is being checked right now, so the call cannot be stopped. Try again in a moment.' };
+      error = { ...error, message: t('background.stopChecking') };
     }
     await ctx.db.calls.update(row.localId, { stop: { idempotencyKey, requestedAt: isoNow(ctx), done: false, error } });
     throw new CommandFailure(error);

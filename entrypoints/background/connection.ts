@@ -12,6 +12,7 @@ import { readSettings } from '../../lib/settings';
 import { toMemberError } from './member-error';
 import { checkSiteAddress, originPattern } from './site';
 import { withApi } from './with-api';
+import { t } from '@/lib/i18n';
 
 export async function connect(ctx: Ctx, p: { siteUrl: string; code: string }): Promise<CommandReply<'connect'>> {
   const site = checkSiteAddress(p.siteUrl);
@@ -21,7 +22,7 @@ export async function connect(ctx: Ctx, p: { siteUrl: string; code: string }): P
   const granted = await browser.permissions.contains({ origins: [originPattern(origin)] });
   if (!granted) {
     throw new CommandFailure(
-      localError('permission_needed', 'The extension may not reach this site yet. Allow it when the browser asks, then connect again.', {
+      localError('permission_needed', t('background.permissionNeeded'), {
         kind: 'fix_request',
         fields: ['siteUrl'],
       }),
@@ -32,7 +33,7 @@ export async function connect(ctx: Ctx, p: { siteUrl: string; code: string }): P
   const answered = checkSiteAddress(claim.siteUrl);
   if (!answered.ok || answered.origin !== origin) {
     throw new CommandFailure(
-      localError('origin_mismatch', 'The site answered with a different address than the one you entered, so this connection was not kept.', {
+      localError('origin_mismatch', t('background.otherAddress'), {
         kind: 'reconnect',
       }),
     );

@@ -15,6 +15,7 @@ import type { Ctx } from './context';
 import { NOT_CONNECTED, toMemberError } from './member-error';
 import { refreshCall } from './poller';
 import { withApi } from './with-api';
+import { t } from '@/lib/i18n';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -24,7 +25,7 @@ interface DownloadsApi {
 
 async function decide(ctx: Ctx, row: CallRow, fileId: string, confirmed: boolean): Promise<FileAction> {
   const file = row.result?.files.find((f) => f.fileId === fileId);
-  if (!file) throw new CommandFailure(localError('not_found', 'This result has no such file.'));
+  if (!file) throw new CommandFailure(localError('not_found', t('background.noSuchFile')));
   const conn = await getConnection(ctx.db);
   if (conn?.status !== 'connected') throw NOT_CONNECTED();
   const now = ctx.now();
@@ -44,7 +45,7 @@ async function checkHostPermission(url: string): Promise<void> {
   if (!granted) {
     const host = new URL(url).host;
     throw new CommandFailure(
-      localError('file_host_permission', `The extension may not fetch files from ${host} yet. Allow it when the browser asks; nothing was downloaded.`),
+      localError('file_host_permission', t('background.fileHost', { host })),
     );
   }
 }
@@ -67,7 +68,7 @@ async function fetchAndSave(ctx: Ctx, downloads: DownloadsApi, options: Download
     file = await withApi(ctx, (api) => api.downloadFile(options.url));
   } catch (err) {
     const error = toMemberError(err);
-    throw new CommandFailure({ ...error, message: err instanceof ApiError ? error.message : `The file could not be fetched. ${error.message}` });
+    throw new CommandFailure({ ...error, message: err instanceof ApiError ? error.message : t('background.fileNotFetched', { problem: error.message }) });
   }
   // Saved as plain bytes whatever the server called them, so the browser never renders or runs it.
   const { url, release } = bytesUrl(file.bytes, 'application/octet-stream');
@@ -84,10 +85,10 @@ export async function downloadFile(
 ): Promise<CommandReply<'downloadFile'>> {
   const downloads = (browser as unknown as { downloads?: DownloadsApi }).downloads;
   if (!downloads?.download) {
-    throw new CommandFailure(localError('download_unavailable', 'This browser does not let the extension save files.'));
+    throw new CommandFailure(localError('download_unavailable', t('background.noDownloads')));
   }
   let row = await ctx.db.calls.get(p.localId);
-  if (!row) throw new CommandFailure(localError('not_found', 'There is no such call here.'));
+  if (!row) throw new CommandFailure(localError('not_found', t('background.noSuchCall')));
   let action = await decide(ctx, row, p.fileId, p.confirmedActive);
   if (action.kind === 'renew_link') {
     // Links last 300 s: read the call again for fresh ones, once.
@@ -96,7 +97,7 @@ export async function downloadFile(
     action = await decide(ctx, row, p.fileId, p.confirmedActive);
   }
   if (action.kind === 'renew_link') {
-    throw new CommandFailure(localError('link_expired', 'The file’s link ran out and no fresh one came. Try again in a moment.'));
+    throw new CommandFailure(localError('link_expired', t('background.linkRanOut')));
   }
   if (action.kind === 'refuse') throw new CommandFailure(localError(`file_${action.reason}`, action.message));
   await checkHostPermission(action.options.url);
@@ -107,7 +108,7 @@ export async function downloadFile(
   } catch (err) {
     if (id !== undefined) await ctx.db.downloads.delete(id);
     if (err instanceof CommandFailure) throw err;
-    throw new CommandFailure(localError('download_failed', 'The browser did not start the download.'));
+    throw new CommandFailure(localError('download_failed', t('background.downloadNotStarted')));
   }
   return { filename: action.options.filename };
 }

@@ -5,6 +5,7 @@
  */
 import { browser } from 'wxt/browser';
 import { CommandFailure, localError } from '../../lib/messages';
+import { t } from '@/lib/i18n';
 
 export function externalUrl(input: string): string | null {
   let url: URL;
@@ -21,7 +22,7 @@ export function externalUrl(input: string): string | null {
 export async function openExternalUrl(input: string): Promise<void> {
   const url = externalUrl(input);
   if (url === null) {
-    throw new CommandFailure(localError('not_http', 'Only web addresses starting with http or https are opened.'));
+    throw new CommandFailure(localError('not_http', t('background.notHttp')));
   }
   await browser.tabs.create({ url });
 }

@@ -15,6 +15,7 @@ import { noticeSettings, readSettings } from '../../lib/settings';
 import { type Ctx, isoNow } from './context';
 import { refreshFindings } from './findings';
 import { raiseOnce } from './notifier';
+import { t } from '@/lib/i18n';
 
 export const FINDINGS_ALARM = 'agent-connection.findings';
 
@@ -95,7 +96,7 @@ function raiseNotice(ctx: Ctx, notice: FindingsNotice): Promise<boolean> {
   return raiseOnce(
     ctx,
     { eventKey: notice.eventKey, kind: notice.kind, localId: null, url: notice.signOffUrl },
-    { title: notice.title, message: `${notice.message} Click to open the sign-off page.` },
+    { title: notice.title, message: t('findingsNotice.clickToSignOff', { message: notice.message }) },
   );
 }
 

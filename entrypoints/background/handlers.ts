@@ -19,6 +19,7 @@ import { setSettings } from './settings';
 import { spending } from './spending';
 import { askCoverage, createShare, packageShare, putShareFiles, refreshShare, refreshSharedProjects } from './sharing';
 import { uploadFile } from './uploads';
+import { t } from '@/lib/i18n';
 
 export function buildHandlers(ctx: Ctx): CommandHandlers {
   return {
@@ -44,7 +45,7 @@ export function buildHandlers(ctx: Ctx): CommandHandlers {
     reportCall: (p) => reportCall(ctx, p),
     refreshCall: async (p) => {
       const row = await ctx.db.calls.get(p.localId);
-      if (!row) throw new CommandFailure(localError('not_found', 'There is no such call here.'));
+      if (!row) throw new CommandFailure(localError('not_found', t('background.noSuchCall')));
       await refreshCall(ctx, p.localId);
       return {};
     },

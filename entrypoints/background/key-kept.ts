@@ -7,6 +7,7 @@ import { getConnection } from '../../lib/db';
 import { localError } from '../../lib/messages';
 import { type Ctx, isoNow } from './context';
 import { readKey } from './key-store';
+import { t } from '@/lib/i18n';
 
 export async function checkKeyKept(ctx: Ctx): Promise<void> {
   const conn = await getConnection(ctx.db);
@@ -18,7 +19,7 @@ export async function checkKeyKept(ctx: Ctx): Promise<void> {
       statusAt: isoNow(ctx),
       error: localError(
         'key_not_kept',
-        'The key was kept only until the browser closed, as you chose on the options page. Connect again with a new connect code; your calls and history are still here.',
+        t('background.keyNotKept'),
         { kind: 'reconnect' },
       ),
     });

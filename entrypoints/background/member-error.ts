@@ -5,6 +5,7 @@
 import { ApiError, isClientError } from '../../lib/api/errors';
 import type { MemberError, MemberErrorExtras } from '../../lib/db';
 import { CommandFailure, localError } from '../../lib/messages';
+import { t } from '@/lib/i18n';
 
 function apiExtras(err: ApiError): MemberErrorExtras {
   const x: MemberErrorExtras = {};
@@ -48,7 +49,7 @@ export function toMemberError(err: unknown): MemberError {
         return localError('aborted', 'Cancelled.');
     }
   }
-  return localError('internal', 'Something went wrong in the extension. Try again.');
+  return localError('internal', t('background.internal'));
 }
 
 /** Network failures: nothing reached the site, or no answer came back. */
@@ -57,4 +58,4 @@ export function isNetworkFailure(err: unknown): boolean {
 }
 
 export const NOT_CONNECTED = (): CommandFailure =>
-  new CommandFailure(localError('not_connected', 'The extension is not connected to the site. Connect with a connect code first.', { kind: 'reconnect' }));
+  new CommandFailure(localError('not_connected', t('background.notConnected'), { kind: 'reconnect' }));

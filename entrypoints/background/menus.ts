@@ -3,6 +3,7 @@ import { browser, type Browser } from 'wxt/browser';
 import type { Ctx } from './context';
 import { handOffSelection, runFind } from './find';
 import { openPanel } from './panel-open';
+import { t } from '@/lib/i18n';
 
 export const FIND_MENU_ID = 'find-selection';
 
@@ -10,7 +11,7 @@ export const FIND_MENU_ID = 'find-selection';
 export function createMenus(): void {
   void browser.contextMenus
     .removeAll()
-    .then(() => browser.contextMenus.create({ id: FIND_MENU_ID, title: 'Find AI Agents for “%s”', contexts: ['selection'] }))
+    .then(() => browser.contextMenus.create({ id: FIND_MENU_ID, title: t('background.menu'), contexts: ['selection'] }))
     .catch(() => undefined);
 }
 

@@ -16,6 +16,7 @@ import { recordNotification } from './e2e-hooks';
 import { admitNotification, dueSummaries } from './notify-pace';
 import { openPanelSomewhere } from './panel-open';
 import { sitePageUrl } from './site';
+import { t } from '@/lib/i18n';
 
 const ICON_PATH = '/icon/128.png';
 
@@ -65,13 +66,13 @@ export function callFinishedText(call: CallRow): { title: string; message: strin
   const partial = call.result?.partial === true;
   if (status === 'passed') {
     return partial
-      ? { title: 'Call ended with part of a result', message: 'It reached its limit or was stopped: this is what it had. Open the panel to read it.' }
-      : { title: 'Call passed', message: 'Your call passed its checks. Open the panel to read the result.' };
+      ? { title: t('notify.callPartialTitle'), message: t('notify.callPartial') }
+      : { title: t('notify.callPassedTitle'), message: t('notify.callPassed') };
   }
   if (status === 'failed') {
-    return { title: 'Call failed', message: 'Your call failed. A failed call is free. Open the panel to see why.' };
+    return { title: t('notify.callFailedTitle'), message: t('notify.callFailed') };
   }
-  return { title: 'Call ended', message: 'Your call ended. Open the panel to read it.' };
+  return { title: t('notify.callEndedTitle'), message: t('notify.callEnded') };
 }
 
 export function notifyCallFinished(ctx: Ctx, call: CallRow): Promise<boolean> {
@@ -84,8 +85,8 @@ export function notifyApprovalNeeded(ctx: Ctx, approval: ApprovalRow): Promise<b
     ctx,
     { eventKey: `approval:${approval.approvalId}:needed`, kind: 'approval_needed', localId: approval.localId, url: approval.approvalUrl },
     {
-      title: 'A call waits for your approval',
-      message: 'Approve it on the site within 30 minutes; it is sent by itself once you have. Click to open the approval page.',
+      title: t('notify.approvalTitle'),
+      message: t('notify.approval'),
     },
   );
 }
@@ -95,8 +96,8 @@ export function notifyApprovalOutcome(ctx: Ctx, approval: ApprovalRow, outcome: 
     ctx,
     { eventKey: `approval:${approval.approvalId}:${outcome}`, kind: 'approval_outcome', localId: approval.localId, url: null },
     outcome === 'declined'
-      ? { title: 'Call declined', message: 'You declined the call on the site, so it was not sent.' }
-      : { title: 'Approval ran out', message: 'The call was not approved within 30 minutes, so it was not sent. Start it again to ask once more.' },
+      ? { title: t('notify.declinedTitle'), message: t('notify.declined') }
+      : { title: t('notify.expiredTitle'), message: t('notify.expired') },
   );
 }
 

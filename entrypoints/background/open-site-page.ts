@@ -5,13 +5,14 @@ import { CommandFailure, localError } from '../../lib/messages';
 import { rememberApprovalTab } from './approvals';
 import type { Ctx } from './context';
 import { sitePageUrl } from './site';
+import { t } from '@/lib/i18n';
 
 export async function openSitePage(ctx: Ctx, url: string): Promise<void> {
   const conn = await getConnection(ctx.db);
-  if (!conn) throw new CommandFailure(localError('not_connected', 'Connect to the site first.', { kind: 'reconnect' }));
+  if (!conn) throw new CommandFailure(localError('not_connected', t('background.connectFirst'), { kind: 'reconnect' }));
   const page = sitePageUrl(url, conn.origin);
   if (page === null) {
-    throw new CommandFailure(localError('not_a_site_page', 'The extension opens only your own pages on the site you connected to.'));
+    throw new CommandFailure(localError('not_a_site_page', t('background.notSitePage')));
   }
   const tab = await browser.tabs.create({ url: page });
   // An approval page: closing its tab is one of the signs that the member came back from approving.

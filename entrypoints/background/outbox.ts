@@ -15,6 +15,7 @@ import { type Ctx, isoNow } from './context';
 import { pausedUntil } from './status';
 import { isNetworkFailure, NOT_CONNECTED, toMemberError } from './member-error';
 import { isPausedFailure, withApi } from './with-api';
+import { t, tnNamed } from '@/lib/i18n';
 
 /** Sends of one intent the background makes by itself before it waits for the member's retry. */
 export const MAX_AUTO_SENDS = 5;
@@ -33,7 +34,7 @@ export async function startCall(ctx: Ctx, input: StartCallInput): Promise<Comman
   if (!parsed.success) {
     const fields = [...new Set(parsed.error.issues.map((i) => String(i.path[0] ?? 'request')))];
     throw new CommandFailure(
-      localError('invalid_input', `Not sent: ${fields.join(', ')} ${fields.length === 1 ? 'is' : 'are'} not valid.`, { kind: 'fix_request', fields }),
+      localError('invalid_input', tnNamed('background.fieldsInvalid', fields.length, { fields: fields.join(', ') }), { kind: 'fix_request', fields }),
     );
   }
   const localId = input.localId ?? ctx.newId();
@@ -81,7 +82,7 @@ export async function startCall(ctx: Ctx, input: StartCallInput): Promise<Comman
     throw new CommandFailure(
       localError(
         'intent_changed',
-        'This call was already started from another window with a different request, so this one was not sent. Check the request, then start it again.',
+        t('background.intentChanged'),
         { kind: 'none' },
       ),
     );
@@ -118,7 +119,7 @@ export async function sendCall(ctx: Ctx, localId: string): Promise<void> {
   const valid = CallRowSchema.safeParse(row);
   if (!valid.success) {
     await setState(ctx, localId, 'refused', {
-      error: localError('internal', 'This call’s stored request could not be read, so it was not sent. Start it again.'),
+      error: localError('internal', t('background.storedUnreadable')),
     });
     return;
   }
@@ -236,11 +237,11 @@ export async function retryCall(ctx: Ctx, localId: string): Promise<CommandReply
     }
     return 'not_retryable' as const;
   });
-  if (ready === 'missing') throw new CommandFailure(localError('not_found', 'There is no such call here.'));
+  if (ready === 'missing') throw new CommandFailure(localError('not_found', t('background.noSuchCall')));
   if (ready === 'other_connection') {
-    throw new CommandFailure(localError('not_retryable', 'This call was made through an earlier connection. Start it again.'));
+    throw new CommandFailure(localError('not_retryable', t('background.earlierConnection')));
   }
-  if (ready === 'not_retryable') throw new CommandFailure(localError('not_retryable', 'This call is already on its way or ran.'));
+  if (ready === 'not_retryable') throw new CommandFailure(localError('not_retryable', t('background.onItsWay')));
   await sendCall(ctx, localId).catch(() => undefined);
   const after = await ctx.db.calls.get(localId);
   return { localId, state: after?.state ?? 'outbox' };

@@ -9,6 +9,7 @@ import { type CallRequestPayload, CommandFailure, type CommandReply, localError 
 import { tryOffered } from './capabilities';
 import type { Ctx } from './context';
 import { withApi } from './with-api';
+import { t } from '@/lib/i18n';
 
 function hasText(p: CallRequestPayload): boolean {
   return (
@@ -23,7 +24,7 @@ export async function preview(ctx: Ctx, p: CallRequestPayload): Promise<CommandR
   const kindOnly = () => withApi(ctx, (api) => api.preview(p.agentId, p.callId, { sessionId: p.sessionId ?? null }));
   if (!hasText(p)) return { preview: await kindOnly(), requestChecked: false };
   const body = StartCallRequestSchema.safeParse(p);
-  if (!body.success) throw new CommandFailure(localError('invalid_input', 'Not sent: the request is not valid.', { kind: 'fix_request', fields: [] }));
+  if (!body.success) throw new CommandFailure(localError('invalid_input', t('background.requestInvalid'), { kind: 'fix_request', fields: [] }));
   const quote = await tryOffered(ctx, 'quoteCall', (api) => api.quoteCall(body.data));
   if (quote.offered) return { preview: quote.value, requestChecked: true };
   return { preview: await kindOnly(), requestChecked: false };

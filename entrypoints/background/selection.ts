@@ -6,6 +6,7 @@
 import type { MemberError } from '../../lib/db';
 import { localError } from '../../lib/messages';
 import { withoutDirectionControls } from '../../lib/safety/direction-controls';
+import { t } from '@/lib/i18n';
 
 export const FIND_MIN_CHARS = 3;
 export const FIND_MAX_CHARS = 2000;
@@ -21,7 +22,7 @@ export function prepareFindText(raw: string): PreparedText {
       text,
       error: localError(
         'selection_too_short',
-        `Select at least ${FIND_MIN_CHARS} characters to find AI Agents for them.`,
+        t('background.selectionTooShort', { min: FIND_MIN_CHARS }),
         { kind: 'fix_request', fields: ['text'] },
       ),
     };

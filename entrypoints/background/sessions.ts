@@ -18,6 +18,7 @@ import { tryOffered } from './capabilities';
 import { type Ctx, isoNow } from './context';
 import { toMemberError } from './member-error';
 import { withApi } from './with-api';
+import { t } from '@/lib/i18n';
 
 async function storeSession(ctx: Ctx, session: Session): Promise<void> {
   await ctx.db.sessions.put({ sessionId: session.sessionId, session, readAt: isoNow(ctx) });
@@ -35,8 +36,8 @@ async function storeQuestions(ctx: Ctx, sessionId: string, questions: Questions)
 }
 
 /** A site without an unshaped endpoint: said once, in the member's words, with what still works. */
-export function notOfferedHere(what: string, instead: string): CommandFailure {
-  return new CommandFailure(localError('not_offered_here', `${what} is not available on this site. ${instead}`, { kind: 'none' }));
+export function notOfferedHere(message: string): CommandFailure {
+  return new CommandFailure(localError('not_offered_here', message, { kind: 'none' }));
 }
 
 export async function createSession(
@@ -49,12 +50,7 @@ export async function createSession(
   );
   if (!made.offered) {
     // Nothing was started: the member sees the shaped way (a session opened by its first call) and chooses it.
-    throw notOfferedHere(
-      'Opening a session before its first call',
-      p.way === 'plan'
-        ? 'Here a session starts with its first call: “Plan my project” now starts an apply call with your details.'
-        : 'Here a session starts with its first call: “Ask a question” now starts a question call with your question.',
-    );
+    throw notOfferedHere(p.way === 'plan' ? t('background.notOffered.session.plan') : t('background.notOffered.session.question'));
   }
   await storeSession(ctx, made.value);
   return { sessionId: made.value.sessionId };
@@ -62,12 +58,12 @@ export async function createSession(
 
 export async function putAnswers(ctx: Ctx, p: { sessionId: string; answers: Record<string, AnswerInput> }): Promise<void> {
   const keys = Object.keys(p.answers);
-  if (keys.length === 0) throw new CommandFailure(localError('nothing_to_send', 'Answer a question first; nothing was sent.'));
+  if (keys.length === 0) throw new CommandFailure(localError('nothing_to_send', t('background.answerFirst')));
   let questions: Questions;
   try {
     const put = await tryOffered(ctx, 'putAnswers', (api) => api.putAnswers(p.sessionId, p.answers));
     // The answers stay as drafts here; the next apply call carries them in `answers` (a shaped field).
-    if (!put.offered) throw notOfferedHere('Saving answers on their own', 'Your answers are kept here and go with the next call.');
+    if (!put.offered) throw notOfferedHere(t('background.notOffered.answers'));
     questions = put.value;
   } catch (err) {
     if (err instanceof ApiError && err.code === 'invalid_answers') await markProblems(ctx, p.sessionId, err.problems);
@@ -92,7 +88,7 @@ async function markProblems(ctx: Ctx, sessionId: string, problems: readonly ApiP
 export async function putDetails(ctx: Ctx, p: { sessionId: string; details: string }): Promise<void> {
   try {
     const put = await tryOffered(ctx, 'putDetails', (api) => api.putDetails(p.sessionId, p.details));
-    if (!put.offered) throw notOfferedHere('Rewriting the request', 'Say what to change in the next apply call instead.');
+    if (!put.offered) throw notOfferedHere(t('background.notOffered.details'));
     const questions = put.value;
     await storeQuestions(ctx, p.sessionId, questions);
     await ctx.db.textDrafts.delete(`details:${p.sessionId}`);

@@ -14,11 +14,12 @@ import type { Api } from './api';
 import { tryOffered } from './capabilities';
 import { notOfferedHere } from './sessions';
 import { withApi } from './with-api';
+import { t } from '@/lib/i18n';
 
 /** Sharing's endpoints are named by the contract without a shape: a site that does not offer them says so. */
 async function offeredSharing<T>(ctx: Ctx, job: (api: Api) => Promise<T>): Promise<T> {
   const done = await tryOffered(ctx, 'sharing', job);
-  if (!done.offered) throw notOfferedHere('Sharing projects through the extension', 'Use the site itself to share.');
+  if (!done.offered) throw notOfferedHere(t('background.notOffered.sharing'));
   return done.value;
 }
 
@@ -44,7 +45,7 @@ export async function packageShare(ctx: Ctx, draftId: string): Promise<CommandRe
   const row = await ctx.db.shares.get(draftId);
   if (row) {
     const check = checkPackage(row.draft);
-    if (!check.ok) throw new CommandFailure(localError('invalid_package', `Not packaged: ${check.message}`));
+    if (!check.ok) throw new CommandFailure(localError('invalid_package', t('background.notPackaged', { problem: check.message })));
   }
   const draft = await readOrForget(ctx, draftId, (api) => api.packageShare(draftId));
   await recordDraft(ctx, draft, { fastAgain: true });

@@ -12,6 +12,7 @@ import type { Ctx } from './context';
 import { NOT_CONNECTED } from './member-error';
 import { tryOffered } from './capabilities';
 import { notOfferedHere } from './sessions';
+import { t } from '@/lib/i18n';
 
 export interface UploadInput {
   name: string;
@@ -35,18 +36,18 @@ export async function uploadFile(ctx: Ctx, input: UploadInput): Promise<CommandR
   const conn = await getConnection(ctx.db);
   if (conn?.status !== 'connected') throw NOT_CONNECTED();
   const bytes = decodeBase64(input.contentBase64);
-  if (bytes === null) throw new CommandFailure(localError('file_unreadable', 'Not sent: the file could not be read. Choose it again.'));
+  if (bytes === null) throw new CommandFailure(localError('file_unreadable', t('background.fileUnreadable')));
   const verdict = checkContent({ name: input.name, type: input.type ?? '', sizeBytes: bytes.length }, bytes, {
     sessionId: input.sessionId,
   });
   if (!verdict.ok) {
-    const error = localError(`file_${verdict.reason}`, `Not sent: ${verdict.message}`);
+    const error = localError(`file_${verdict.reason}`, t('background.fileRefused', { problem: verdict.message }));
     if (verdict.secrets) error.extras.found = verdict.secrets.map((s) => s.label);
     throw new CommandFailure(error);
   }
   const request: UploadFileRequest = { name: input.name, contentBase64: input.contentBase64 };
   if (input.sessionId !== undefined) request.sessionId = input.sessionId;
   const uploaded = await tryOffered(ctx, 'uploadFile', (api) => api.uploadFile(request));
-  if (!uploaded.offered) throw notOfferedHere('Sending files with a call', 'The call can go without them.');
+  if (!uploaded.offered) throw notOfferedHere(t('background.notOffered.files'));
   return { fileId: uploaded.value.fileId, sizeBytes: uploaded.value.sizeBytes, active: uploaded.value.active };
 }

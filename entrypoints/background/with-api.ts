@@ -12,6 +12,7 @@ import { isNetworkFailure, NOT_CONNECTED, toMemberError } from './member-error';
 import { handleRevoked } from './revoked';
 import { markOffline, markOnline, pausedUntil, pauseUntil } from './status';
 import { CommandFailure, localError } from '../../lib/messages';
+import { t } from '@/lib/i18n';
 
 export async function withApi<T>(ctx: Ctx, job: (api: Api, conn: ConnectionRow) => Promise<T>): Promise<T> {
   const conn = await getConnection(ctx.db);
@@ -50,7 +51,7 @@ async function holdIfPaused(ctx: Ctx): Promise<void> {
   if (paused === null) return;
   const seconds = Math.max(1, Math.ceil((paused - ctx.now()) / 1000));
   throw new CommandFailure(
-    localError(PAUSED, `The site asked for a pause: nothing is sent to it for ${seconds} more seconds. Try again then.`, {
+    localError(PAUSED, t('background.paused', { seconds }), {
       kind: 'wait',
       seconds,
       until: null,

@@ -90,6 +90,7 @@ import {
   type UploadFileRequest,
   UploadFileRequestSchema,
 } from './schemas';
+import { t } from '../i18n';
 
 /** Under Chrome's 30 s limit on a fetch from an extension, with room to handle the answer. */
 export const DEFAULT_TIMEOUT_MS = 25_000;
@@ -180,7 +181,7 @@ export class ApiClient {
     this.apiBase = `${this.#siteUrl}/api/v1`;
     const key = options.key ?? null;
     if (key !== null && !KEY_SHAPE.test(key)) {
-      throw new LocalRefusal('no_key', 'The stored connection key is not valid. Connect again.');
+      throw new LocalRefusal('no_key', t('local.badStoredKey'));
     }
     this.#key = key;
     this.#fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
@@ -224,7 +225,7 @@ export class ApiClient {
     if (!answered.ok || answered.origin !== this.siteOrigin) {
       throw new LocalRefusal(
         'unsafe_address',
-        'The site answered with a different address than the one you entered, so this connection was not kept. Check the address and make a new connect code.',
+        t('local.otherAddress'),
         { fields: ['siteUrl'] },
       );
     }
@@ -235,7 +236,7 @@ export class ApiClient {
   async me(params: { spentSince?: string | Date } = {}, options?: RequestOptions): Promise<Connection> {
     const since = params.spentSince instanceof Date ? params.spentSince.toISOString() : params.spentSince;
     if (since !== undefined && !DATE_TIME.safeParse(since).success) {
-      throw new LocalRefusal('invalid_input', 'Not sent: spentSince must be a date and time with its time zone.', {
+      throw new LocalRefusal('invalid_input', t('local.badSpentSince'), {
         fields: ['spentSince'],
       });
     }
@@ -257,7 +258,7 @@ export class ApiClient {
   async listAgents(params: { limit?: number } = {}, options?: RequestOptions): Promise<AgentsAnswer> {
     const { limit } = params;
     if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1 && limit <= 50)) {
-      throw new LocalRefusal('invalid_input', 'Not sent: limit must be a whole number from 1 to 50.', { fields: ['limit'] });
+      throw new LocalRefusal('invalid_input', t('local.badLimit'), { fields: ['limit'] });
     }
     return this.#request({
       method: 'GET',
@@ -343,7 +344,7 @@ export class ApiClient {
     const body = checkRequest(ReportRequestSchema, report);
     // The contract asks for a reasonKind with did_not_help; the service refuses one without it (G28).
     if (body.verdict === 'did_not_help' && !body.reasonKind) {
-      throw new LocalRefusal('invalid_input', 'Not sent: reasonKind is needed with did_not_help (wrong, outdated or not relevant).', {
+      throw new LocalRefusal('invalid_input', t('local.reasonKindNeeded'), {
         fields: ['reasonKind'],
       });
     }
@@ -440,7 +441,7 @@ export class ApiClient {
    */
   async downloadFile(signedUrl: string, options: RequestOptions = {}): Promise<DownloadedFile> {
     const checked = checkSiteAddress(signedUrl);
-    if (!checked.ok) throw new LocalRefusal('unsafe_address', `Not fetched: ${checked.problem}`, { fields: ['url'] });
+    if (!checked.ok) throw new LocalRefusal('unsafe_address', t('local.notFetched', { problem: checked.problem }), { fields: ['url'] });
     const url = new URL(signedUrl.trim());
     return withRetry(
       async () => {
@@ -519,10 +520,10 @@ export class ApiClient {
   async #request<S extends z.core.$ZodType>(spec: Spec<S>): Promise<z.output<S>> {
     const auth = spec.auth ?? true;
     if (auth && this.#key === null) {
-      throw new LocalRefusal('no_key', 'This connection has no key yet. Connect with a connect code first.');
+      throw new LocalRefusal('no_key', t('local.noKey'));
     }
     if (spec.idempotencyKey !== undefined && !isValidIdempotencyKey(spec.idempotencyKey)) {
-      throw new LocalRefusal('invalid_input', 'Not sent: the Idempotency-Key must be 1 to 255 printable characters.', {
+      throw new LocalRefusal('invalid_input', t('local.badIdempotencyKey'), {
         fields: ['Idempotency-Key'],
       });
     }
@@ -608,10 +609,10 @@ export class ApiClient {
     try {
       json = JSON.parse(text);
     } catch {
-      return new MalformedAnswerError(response.status, 'an error answer that is not JSON');
+      return new MalformedAnswerError(response.status, t('local.errorNotJson'));
     }
     const read = readErrorBody(json);
-    if (read === null) return new MalformedAnswerError(response.status, 'an error answer without a code');
+    if (read === null) return new MalformedAnswerError(response.status, t('local.errorWithoutCode'));
     return new ApiError(response.status, read.code, {
       ...read.extras,
       retryAfterSeconds: parseRetryAfter(response.headers.get('Retry-After'), this.#clock.now()),
@@ -629,7 +630,7 @@ function parseAnswer<S extends z.core.$ZodType>(schema: S, status: number, text:
   try {
     json = JSON.parse(text);
   } catch {
-    throw new MalformedAnswerError(status, 'not JSON');
+    throw new MalformedAnswerError(status, t('local.notJson'));
   }
   const result = z.safeParse(schema, json);
   if (!result.success) {

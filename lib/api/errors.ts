@@ -9,6 +9,8 @@
  */
 import type { UntrustedText } from './schemas';
 import { knownSwitchName } from './switch-names';
+import { formatAbsolute } from '../format/time';
+import { t, tn } from '../i18n';
 
 // ---------------------------------------------------------------------------------------------------
 // Next steps: what the member (or the extension) can do about a refusal
@@ -267,179 +269,131 @@ interface Described {
 const wait = (x: ApiErrorExtras): NextStep => ({ kind: 'wait', seconds: x.retryAfterSeconds, until: x.until });
 
 function waitWords(x: ApiErrorExtras): string {
-  if (x.retryAfterSeconds !== null) return `Try again in ${x.retryAfterSeconds} s.`;
-  if (x.until !== null) return `Try again after ${x.until}.`;
-  return 'Try again in a moment.';
+  if (x.retryAfterSeconds !== null) return t('errors.waitSeconds', { seconds: x.retryAfterSeconds });
+  if (x.until !== null) return t('errors.waitUntil', { time: Number.isNaN(Date.parse(x.until)) ? x.until : formatAbsolute(x.until) });
+  return t('errors.waitMoment');
 }
 
 function switchName(reason: string | null): string {
-  return knownSwitchName(reason) ?? (reason === null ? 'A switch' : `The "${reason}" switch`);
+  return knownSwitchName(reason) ?? (reason === null ? t('words.switchAny') : t('errors.switchQuoted', { reason }));
 }
 
 function approvalWhy(reason: string | null): string {
   switch (reason) {
     case 'new_agent':
-      return 'This is the first call to this agent, and you asked to be asked first.';
+      return t('errors.approvalWhy.newAgent');
     case 'second_session':
-      return 'This call starts a session beyond the ones that go without asking in any 24 hours.';
+      return t('errors.approvalWhy.secondSession');
     case 'over_calls':
-      return 'This call is beyond the calls that go without asking in any 24 hours.';
+      return t('errors.approvalWhy.overCalls');
     case 'spending_off':
-      return 'Spending is switched off for this connection, so every call waits for you.';
+      return t('errors.approvalWhy.spendingOff');
     default:
-      return 'This call needs your approval.';
+      return t('errors.approvalWhy.other');
   }
 }
 
-/** Message and next step for a code; unknown codes get a generic refusal that names the code. */
+/**
+ * Message and next step for a code, in the member's language; unknown codes get a refusal that names the
+ * code and status (the site's own message is shown beside it, as sent).
+ */
 export function describe(code: string, status: number, x: ApiErrorExtras): Described {
   const fix: NextStep = { kind: 'fix_request', fields: x.fields };
   switch (code) {
     case 'unauthenticated':
-      return {
-        message: 'The site did not accept this connection’s key. Connect again with a new connect code.',
-        next: { kind: 'reconnect' },
-      };
+      return { message: t('errors.unauthenticated'), next: { kind: 'reconnect' } };
     case 'key_revoked':
-      return {
-        message: 'This connection was revoked on the site. Make a new connection there and connect again.',
-        next: { kind: 'reconnect' },
-      };
+      return { message: t('errors.keyRevoked'), next: { kind: 'reconnect' } };
     case 'account_suspended':
-      return { message: 'Your account on the site is suspended. Nothing can be done through this connection.', next: { kind: 'none' } };
+      return { message: t('errors.accountSuspended'), next: { kind: 'none' } };
     case 'session_scoped':
-      return {
-        message: 'This connection was made for one session only and cannot do this. Make a full connection for it.',
-        next: { kind: 'reconnect' },
-      };
+      return { message: t('errors.sessionScoped'), next: { kind: 'reconnect' } };
     case 'rate_limited':
-      return { message: `Too many requests for this connection just now. ${waitWords(x)}`, next: wait(x) };
+      return { message: t('errors.rateLimited', { wait: waitWords(x) }), next: wait(x) };
     case 'not_available':
-      if (x.reason === 'findings_not_kept') {
-        return {
-          message: 'Findings are not kept for this connection. You can change that choice on the site.',
-          next: { kind: 'member_settings' },
-        };
-      }
-      return { message: 'This part of the site is not switched on right now. Nothing changed.', next: { kind: 'none' } };
+      if (x.reason === 'findings_not_kept') return { message: t('errors.findingsNotKept'), next: { kind: 'member_settings' } };
+      return { message: t('errors.notAvailable'), next: { kind: 'none' } };
     case 'server_error':
-      return { message: 'Something failed on the site’s side. Try again shortly.', next: { kind: 'retry' } };
+      return { message: t('errors.serverError'), next: { kind: 'retry' } };
     case 'not_found':
-      return { message: 'The site has nothing with that id for this connection.', next: { kind: 'refresh' } };
+      return { message: t('errors.notFound'), next: { kind: 'refresh' } };
     case 'invalid_json':
-      return { message: 'The site could not read what the extension sent. Please report this.', next: { kind: 'update_extension' } };
+      return { message: t('errors.invalidJson'), next: { kind: 'update_extension' } };
     case 'too_large':
-      return { message: 'What was sent is over the site’s size limit (64 KB; a package 1 MB). Send less.', next: fix };
+      return { message: t('errors.tooLarge'), next: fix };
     case 'retired':
-      return { message: 'The site no longer offers this. Update the extension.', next: { kind: 'update_extension' } };
+      return { message: t('errors.retired'), next: { kind: 'update_extension' } };
     case 'idempotency_key_required':
     case 'idempotency_key_reused':
-      return {
-        message: 'The site refused the request’s safety key. Nothing was started; start it again.',
-        next: { kind: 'none' },
-      };
+      return { message: t('errors.idempotencyKey'), next: { kind: 'none' } };
     case 'idempotency_in_progress':
-      return { message: 'The site is still working on this same request. Waiting a few seconds.', next: wait(x) };
-    case 'invalid_input': {
-      const which = x.fields.length > 0 ? ` (${x.fields.join(', ')})` : '';
-      return { message: `The site found something missing or not valid in the request${which}.`, next: fix };
-    }
-    case 'secret_in_details':
+      return { message: t('errors.idempotencyInProgress'), next: wait(x) };
+    case 'invalid_input':
       return {
-        message: 'The site found text or a file that looks like it holds a key, password or token. Nothing was stored. Remove it and send again.',
+        message: x.fields.length > 0 ? t('errors.invalidInputFields', { fields: x.fields.join(', ') }) : t('errors.invalidInput'),
         next: fix,
       };
+    case 'secret_in_details':
+      return { message: t('errors.secretInDetails'), next: fix };
     case 'switched_off':
-      return {
-        message: `${switchName(x.reason)} is switched off for this connection. You can switch it on on the site.`,
-        next: { kind: 'member_settings' },
-      };
+      return { message: t('errors.switchedOff', { switch: switchName(x.reason) }), next: { kind: 'member_settings' } };
     case 'needs_approval':
       return {
-        message: `${approvalWhy(x.reason)} Approve it on the site; it will be sent again once you have.`,
+        message: t('errors.needsApproval', { why: approvalWhy(x.reason) }),
         next: { kind: 'approve', approvalId: x.approvalId, approvalUrl: x.approvalUrl },
       };
     case 'agent_blocked':
-      return {
-        message: 'You declined this agent for this connection. You can change that on the site.',
-        next: { kind: 'member_settings' },
-      };
+      return { message: t('errors.agentBlocked'), next: { kind: 'member_settings' } };
     case 'short':
-      if (x.reason === 'held') {
-        return {
-          message: 'Your credits are held by a call that is still running. Send again when it ends.',
-          next: { kind: 'wait', seconds: null, until: null },
-        };
-      }
-      return {
-        message: 'You have fewer credits than a call needs to start. Nothing was held. Top up on the site.',
-        next: { kind: 'top_up', topUpUrl: x.topUpUrl },
-      };
+      if (x.reason === 'held') return { message: t('errors.shortHeld'), next: { kind: 'wait', seconds: null, until: null } };
+      return { message: t('errors.short'), next: { kind: 'top_up', topUpUrl: x.topUpUrl } };
     case 'agent_unavailable':
-      return { message: 'This agent is not live right now or does not offer that call.', next: { kind: 'none' } };
+      return { message: t('errors.agentUnavailable'), next: { kind: 'none' } };
     case 'over_max':
-      return { message: 'The most you allowed for this call is less than the least a call needs to start. Raise it.', next: { kind: 'fix_request', fields: ['maxCents'] } };
-    case 'details_missing': {
-      const n = x.missing.length;
-      return {
-        message: `The agent waits for ${n === 1 ? 'one detail' : `${n} details`} before it can run. Nothing was held or charged.`,
-        next: { kind: 'answer_questions' },
-      };
-    }
+      return { message: t('errors.overMax'), next: { kind: 'fix_request', fields: ['maxCents'] } };
+    case 'details_missing':
+      return { message: tn('errors.detailsMissing', x.missing.length), next: { kind: 'answer_questions' } };
     case 'invalid_answers':
-      return { message: 'An answer does not fit the agent’s questions. Nothing was kept or held.', next: { kind: 'answer_questions' } };
+      return { message: t('errors.invalidAnswers'), next: { kind: 'answer_questions' } };
     case 'session_closed':
-      return { message: 'This session is closed. Start a new one.', next: { kind: 'new_session' } };
+      return { message: t('errors.sessionClosed'), next: { kind: 'new_session' } };
     case 'approval_not_usable':
-      return {
-        message: 'That approval cannot be used: it was used already, ran out, is not approved yet, or is for a different call.',
-        next: { kind: 'none' },
-      };
+      return { message: t('errors.approvalNotUsable'), next: { kind: 'none' } };
     case 'over_limit':
-      return { message: 'Too many calls are running at once. Send again when one ends.', next: wait(x) };
+      return { message: t('errors.overLimit'), next: wait(x) };
     case 'failed_calls':
-      return { message: `Your last 3 calls to this agent failed within 24 hours. ${waitWords(x)}`, next: wait(x) };
+      return { message: t('errors.failedCalls', { wait: waitWords(x) }), next: wait(x) };
     case 'findings_off':
-      return {
-        message: 'Starting a new agent keeps what it researches, and this connection does not keep findings. You can change that choice on the site.',
-        next: { kind: 'member_settings' },
-      };
+      return { message: t('errors.findingsOff'), next: { kind: 'member_settings' } };
     case 'code_not_valid':
-      return {
-        message: 'That connect code is not valid: it may be mistyped, used already or older than 15 minutes. Make a new one on the site.',
-        next: { kind: 'reconnect' },
-      };
+      return { message: t('errors.codeNotValid'), next: { kind: 'reconnect' } };
     case 'invalid_state':
-      if (x.reason === 'checking') {
-        return { message: 'The result is being checked right now, so the call cannot be stopped. Try again in a moment.', next: wait(x) };
-      }
-      if (x.reason === 'plan_ran') {
-        return { message: 'The plan’s call has run, so the request can no longer be rewritten. Start a new session to change it.', next: { kind: 'new_session' } };
-      }
-      return { message: 'The call is not in a state that allows this right now. Read it again and retry in a moment.', next: { kind: 'refresh' } };
+      if (x.reason === 'checking') return { message: t('errors.checking'), next: wait(x) };
+      if (x.reason === 'plan_ran') return { message: t('errors.planRanRewrite'), next: { kind: 'new_session' } };
+      return { message: t('errors.invalidState'), next: { kind: 'refresh' } };
     case 'plan_ran':
-      return { message: 'The plan’s call has run, so the request can no longer be rewritten.', next: { kind: 'new_session' } };
+      return { message: t('errors.planRan'), next: { kind: 'new_session' } };
     case 'agent_busy':
-      return { message: 'The result is being checked right now. Try again in a moment.', next: wait(x) };
+      return { message: t('errors.agentBusy'), next: wait(x) };
     case 'corrections_blocked':
-      return { message: 'Corrections from this account are blocked for now.', next: { kind: 'none' } };
+      return { message: t('errors.correctionsBlocked'), next: { kind: 'none' } };
     case 'invalid_package':
-      return { message: 'The share package is not valid: it needs files and must be at most 1 MB in all.', next: fix };
+      return { message: t('errors.invalidPackage'), next: fix };
     case 'invalid_batch':
     case 'not_stamped':
     case 'cleaner_version':
     case 'stamp_mismatch':
     case 'not_cleaned':
-      return { message: `The site refused the package (${code}). Update the extension and prepare it again.`, next: { kind: 'update_extension' } };
+      return { message: t('errors.packageRefused', { code }), next: { kind: 'update_extension' } };
     case 'too_slow':
-      return { message: 'The site gave up because this took too long. Try again.', next: { kind: 'retry' } };
+      return { message: t('errors.tooSlow'), next: { kind: 'retry' } };
     case 'link_expired':
-      return { message: 'The file link ran out (links last 5 minutes). Open the result again for a fresh link.', next: { kind: 'refresh' } };
+      return { message: t('errors.linkExpired'), next: { kind: 'refresh' } };
     case 'download_limit':
-      return { message: `You reached today’s download allowance (20 MB in 24 hours). ${waitWords(x)}`, next: wait(x) };
+      return { message: t('errors.downloadLimit', { wait: waitWords(x) }), next: wait(x) };
     default:
       // An unknown code is a refusal (Versioning): the site's own message is shown beside these words.
-      return { message: `The site refused this (HTTP ${status}, code “${code}”).`, next: { kind: 'none' } };
+      return { message: t('errors.unknownCode', { status, code }), next: { kind: 'none' } };
   }
 }
 
@@ -511,7 +465,7 @@ export class MalformedAnswerError extends ClientErrorBase {
   readonly issues: string[];
 
   constructor(status: number, what: string, issues: string[] = []) {
-    super(`The site sent an answer the extension cannot read (HTTP ${status}: ${what}).`);
+    super(t('errors.malformed', { status, what }));
     this.name = 'MalformedAnswerError';
     this.status = status;
     this.retryable = status >= 500;
@@ -527,9 +481,7 @@ export class NetworkError extends ClientErrorBase {
 
   constructor(timedOut: boolean, options?: { cause?: unknown }) {
     super(
-      timedOut
-        ? 'The site did not answer in time. Check your connection; the extension will try again.'
-        : 'The site could not be reached. Check your connection; the extension will try again.',
+      timedOut ? t('errors.timedOut') : t('errors.unreachable'),
       options,
     );
     this.name = 'NetworkError';
@@ -576,7 +528,7 @@ export class AbortedError extends ClientErrorBase {
   readonly retryable = false;
 
   constructor() {
-    super('Cancelled.');
+    super(t('errors.cancelled'));
     this.name = 'AbortedError';
   }
 }

@@ -7,30 +7,32 @@ import * as z from 'zod/mini';
 import { findSecrets, describeSecrets } from '../safety/secret-guard';
 import { LocalRefusal } from './errors';
 import { issuePath as pathName } from './issues';
+import { formatBytes } from '../format/size';
+import { t } from '../i18n';
 
 /** G7: 64 KB for every body, 1 MB for a share package, in decimal units. */
 export const MAX_BODY_BYTES = 64_000;
 export const MAX_PACKAGE_BODY_BYTES = 1_000_000;
 
+/** One problem with a request in the member's words; field names and zod's own detail are the contract's tokens. */
 function issueWords(issue: z.core.$ZodIssue): string {
-  const field = pathName(issue.path) || 'the request';
-  if (issue.path[0] === 'keepFindings') {
-    return 'keepFindings cannot be sent: the findings choice is the member’s, made on the site';
-  }
+  const field = pathName(issue.path) || t('local.theRequest');
+  if (issue.path[0] === 'keepFindings') return t('local.keepFindings');
   switch (issue.code) {
     case 'too_big':
-      if (issue.origin === 'array') return `${field} may hold at most ${issue.maximum}`;
-      if (issue.origin === 'number') return `${field} must be at most ${issue.maximum}`;
-      return `${field}: ${issue.message}`;
+      if (issue.origin === 'array') return t('local.atMostItems', { field, max: String(issue.maximum) });
+      if (issue.origin === 'number') return t('local.atMost', { field, max: String(issue.maximum) });
+      return t('local.issue', { field, problem: issue.message });
     case 'too_small':
-      if (issue.origin === 'array') return `${field} must hold at least ${issue.minimum}`;
-      if (issue.origin === 'number') return `${field} must be at least ${issue.minimum}`;
-      return `${field}: ${issue.message}`;
+      if (issue.origin === 'array') return t('local.atLeastItems', { field, min: String(issue.minimum) });
+      if (issue.origin === 'number') return t('local.atLeast', { field, min: String(issue.minimum) });
+      return t('local.issue', { field, problem: issue.message });
     case 'invalid_type':
-      if (issue.input === undefined) return `${field} is missing`;
-      return `${field} must be ${issue.expected === 'int' ? 'a whole number' : `a ${issue.expected}`}`;
+      if (issue.input === undefined) return t('local.missing', { field });
+      if (issue.expected === 'int') return t('local.wholeNumber', { field });
+      return t('local.ofType', { field, type: issue.expected });
     default:
-      return `${field} is not valid`;
+      return t('local.notValid', { field });
   }
 }
 
@@ -44,7 +46,7 @@ export function checkRequest<S extends z.core.$ZodType>(schema: S, body: unknown
   const issues = result.error.issues;
   const fields = [...new Set(issues.map((i) => pathName(i.path)).filter((f) => f !== ''))];
   const words = issues.map(issueWords);
-  throw new LocalRefusal('invalid_input', `Not sent: ${[...new Set(words)].join('; ')}.`, { fields });
+  throw new LocalRefusal('invalid_input', t('local.invalid', { problems: [...new Set(words)].join('; ') }), { fields });
 }
 
 const encoder = new TextEncoder();
@@ -57,8 +59,7 @@ export function jsonBytes(body: unknown): number {
 export function checkBodySize(body: unknown, maxBytes: number = MAX_BODY_BYTES): void {
   const bytes = jsonBytes(body);
   if (bytes > maxBytes) {
-    const kb = (n: number) => `${Math.ceil(n / 1000)} KB`;
-    throw new LocalRefusal('too_large', `Not sent: the request is ${kb(bytes)}, over the limit of ${kb(maxBytes)}.`);
+    throw new LocalRefusal('too_large', t('local.tooLarge', { size: formatBytes(bytes), max: formatBytes(maxBytes) }));
   }
 }
 
@@ -77,10 +78,10 @@ export function checkNoSecrets(texts: Record<string, string | null | undefined>)
     for (const f of findings) found.set(f.kind, f.label);
   }
   if (fields.length === 0) return;
-  const what = describeSecrets([...found].map(([kind, label]) => ({ kind, label })));
+  const what = describeSecrets([...found.values()].map((label) => ({ label })));
   throw new LocalRefusal(
     'secret_found',
-    `Not sent: ${fields.join(', ')} looks like it holds ${what}. Remove it and send again.`,
+    t('local.secrets', { fields: fields.join(', '), what }),
     { fields, found: [...found.values()] },
   );
 }
@@ -94,7 +95,7 @@ export function normaliseConnectCode(input: string): string {
   if (!/^[A-Z]{3}[A-Z0-9]{8}$/.test(compact)) {
     throw new LocalRefusal(
       'code_format',
-      'That is not a connect code. A code looks like ABC-DEFG-HJKL: copy it again from the site.',
+      t('local.codeFormat'),
       { fields: ['code'] },
     );
   }

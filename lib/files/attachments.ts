@@ -3,6 +3,7 @@
 // so removing a file frees its place for the next one without checking anything twice.
 import { MAX_FILES_PER_CALL } from './limits';
 import { type CheckOptions, type CheckedFile, checkFile, type FileSource, type UploadVerdict } from './upload-checks';
+import { t, tn } from '../i18n';
 
 export interface Attachment extends CheckedFile {
   id: string;
@@ -42,7 +43,7 @@ function sameContent(a: Uint8Array, b: Uint8Array): boolean {
 }
 
 function tooManyWords(maxFiles: number): string {
-  return `At most ${maxFiles} files go with one call. Remove one to send this one.`;
+  return t('attach.tooManyForCall', { max: maxFiles });
 }
 
 /**
@@ -61,7 +62,7 @@ export function judgeAttachments(
     if (going.some((g) => g.facts.name === attachment.facts.name && g.bytes && sameContent(g.bytes, bytes))) {
       return {
         ...attachment,
-        verdict: { ok: false, reason: 'duplicate', message: 'The same file is already attached above.' },
+        verdict: { ok: false, reason: 'duplicate', message: t('attach.duplicate') },
       };
     }
     if (going.length >= maxFiles) {
@@ -86,7 +87,7 @@ export function filesToSend(list: readonly Attachment[], maxFiles = MAX_FILES_PE
   if (refused > 0) {
     return {
       ok: false,
-      message: `${refused} of the chosen files cannot be sent. Remove ${refused === 1 ? 'it' : 'them'} first.`,
+      message: tn('attach.refusedCount', refused),
     };
   }
   return { ok: true, files: judged.map((a) => ({ name: a.facts.name, bytes: a.bytes ?? new Uint8Array() })) };

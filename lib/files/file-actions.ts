@@ -10,6 +10,7 @@ import { fitsAllowance } from './download-allowance';
 import { needsFreshLink } from './link-renewal';
 import { saveName } from './save-name';
 import { signedFileLink } from './signed-link';
+import { t } from '../i18n';
 
 export interface ResultFile {
   fileId: string;
@@ -51,7 +52,7 @@ export function decideFileAction(file: ResultFile, context: FileActionContext): 
     return {
       kind: 'refuse',
       reason: 'needs_confirmation',
-      message: 'This file is active. It is saved only after you confirm, and it is never opened here.',
+      message: t('resultFiles.activeConfirm'),
     };
   }
   const fit = fitsAllowance(file.sizeBytes, context.leftBytes);
@@ -61,8 +62,8 @@ export function decideFileAction(file: ResultFile, context: FileActionContext): 
       reason: fit.reason,
       message:
         fit.reason === 'unknown_allowance'
-          ? 'Downloads left today are not known yet. Read the connection again, then try.'
-          : `This file is ${formatBytes(file.sizeBytes)} and ${formatBytes(fit.leftBytes ?? 0)} of today's downloads are left (20 MB in any 24 hours).`,
+          ? t('resultFiles.allowanceUnknownRead')
+          : t('resultFiles.wontFit', { size: formatBytes(file.sizeBytes), left: formatBytes(fit.leftBytes ?? 0) }),
     };
   }
   if (needsFreshLink(file, context.readAt, context.now)) return { kind: 'renew_link' };
@@ -71,7 +72,7 @@ export function decideFileAction(file: ResultFile, context: FileActionContext): 
     return {
       kind: 'refuse',
       reason: 'bad_link',
-      message: "The file's link is not an https address, so it was not followed.",
+      message: t('resultFiles.notHttps'),
     };
   }
   return {

@@ -3,6 +3,7 @@
 // The site refuses the same with 400 invalid_package; checking here spares the member a round trip.
 import { formatBytes } from '@/lib/format/size';
 import { MAX_FILES_PER_SHARE, PACKAGE_LIMIT_BYTES } from './limits';
+import { t } from '../i18n';
 
 export interface DraftFacts {
   status: unknown;
@@ -12,7 +13,7 @@ export interface DraftFacts {
 export type ShareCheck<T> = { ok: true; value: T } | { ok: false; message: string };
 
 function notOpen(draft: DraftFacts): string | null {
-  return draft.status === 'open' ? null : 'This draft is no longer open, so it cannot change.';
+  return draft.status === 'open' ? null : t('share.package.closed');
 }
 
 export function packageBytes(files: ReadonlyArray<{ sizeBytes: number }>): number {
@@ -30,14 +31,14 @@ export function checkShareAdditions(draft: DraftFacts, newSizes: readonly number
   if (count > MAX_FILES_PER_SHARE) {
     return {
       ok: false,
-      message: `A share holds at most ${MAX_FILES_PER_SHARE} files; this would make ${count}.`,
+      message: t('share.package.tooManyFiles', { max: MAX_FILES_PER_SHARE, count }),
     };
   }
   const total = packageBytes(draft.files) + newSizes.reduce((sum, size) => sum + size, 0);
   if (total > PACKAGE_LIMIT_BYTES) {
     return {
       ok: false,
-      message: `A share's package is at most 1 MB in all; this would make ${formatBytes(total)}.`,
+      message: t('share.package.tooBig', { size: formatBytes(total) }),
     };
   }
   return { ok: true, value: total };
@@ -48,9 +49,9 @@ export function shareFileIds(draft: DraftFacts, newIds: readonly string[]): Shar
   const closed = notOpen(draft);
   if (closed) return { ok: false, message: closed };
   const ids = [...new Set([...draft.files.map((file) => file.fileId), ...newIds])];
-  if (ids.length === 0) return { ok: false, message: 'Add at least one file.' };
+  if (ids.length === 0) return { ok: false, message: t('share.package.addOne') };
   if (ids.length > MAX_FILES_PER_SHARE) {
-    return { ok: false, message: `A share holds at most ${MAX_FILES_PER_SHARE} files; this would make ${ids.length}.` };
+    return { ok: false, message: t('share.package.tooManyFiles', { max: MAX_FILES_PER_SHARE, count: ids.length }) };
   }
   return { ok: true, value: ids };
 }
@@ -59,12 +60,12 @@ export function shareFileIds(draft: DraftFacts, newIds: readonly string[]): Shar
 export function checkPackage(draft: DraftFacts): ShareCheck<number> {
   const closed = notOpen(draft);
   if (closed) return { ok: false, message: closed };
-  if (draft.files.length === 0) return { ok: false, message: 'Add at least one file before packaging.' };
+  if (draft.files.length === 0) return { ok: false, message: t('share.package.addBeforePackaging') };
   const total = packageBytes(draft.files);
   if (total > PACKAGE_LIMIT_BYTES) {
     return {
       ok: false,
-      message: `The package would be ${formatBytes(total)}; it can be at most 1 MB. Remove files first.`,
+      message: t('share.package.wouldBe', { size: formatBytes(total) }),
     };
   }
   return { ok: true, value: total };
@@ -75,6 +76,6 @@ export function shareFileIdsWithout(draft: DraftFacts, fileId: string): ShareChe
   const closed = notOpen(draft);
   if (closed) return { ok: false, message: closed };
   const ids = draft.files.map((file) => file.fileId).filter((id) => id !== fileId);
-  if (ids.length === 0) return { ok: false, message: 'A draft keeps at least one file; add another before removing this one.' };
+  if (ids.length === 0) return { ok: false, message: t('share.package.keepOne') };
   return { ok: true, value: ids };
 }

@@ -7,6 +7,9 @@ import { describeSecrets, findSecrets, type SecretFinding } from '@/lib/safety/s
 import { FILE_NAME_MAX_CHARS, REQUEST_BODY_LIMIT_BYTES } from './limits';
 import { sniffText } from './text-sniff';
 import { maxUploadContentBytes, uploadBodyBytes } from './upload-request';
+import { formatCount } from '@/lib/format/count';
+import { formatExactBytes } from '@/lib/format/size';
+import { t } from '@/lib/i18n';
 
 export interface FileFacts {
   name: string;
@@ -47,7 +50,7 @@ export function checkFacts(facts: FileFacts, options: CheckOptions = {}): Upload
     return {
       ok: false,
       reason: 'name',
-      message: `Its name must be 1 to ${FILE_NAME_MAX_CHARS} characters (it has ${nameChars}). Rename it and add it again.`,
+      message: t('attach.nameLength', { max: FILE_NAME_MAX_CHARS, count: formatCount(nameChars) }),
     };
   }
   const bodyBytes = uploadBodyBytes(facts.name, facts.sizeBytes, options.sessionId);
@@ -56,7 +59,7 @@ export function checkFacts(facts: FileFacts, options: CheckOptions = {}): Upload
     return {
       ok: false,
       reason: 'too_large',
-      message: `Too large: ${formatBytes(facts.sizeBytes)}. A file goes in one request of at most 64 KB, so with this name it can be at most ${formatBytes(most)} (${most.toLocaleString('en')} bytes).`,
+      message: t('attach.tooLarge', { size: formatBytes(facts.sizeBytes), most: formatBytes(most), exact: formatExactBytes(most) }),
     };
   }
   return null;
@@ -76,7 +79,7 @@ export function checkContent(facts: FileFacts, bytes: Uint8Array, options: Check
     return {
       ok: false,
       reason: 'secret',
-      message: `It looks like it holds ${describeSecrets(secrets)}. Take it out of the file before sending; nothing was sent.`,
+      message: t('attach.secret', { what: describeSecrets(secrets) }),
       secrets,
     };
   }
@@ -116,7 +119,7 @@ export async function checkFile(source: FileSource, options: CheckOptions = {}):
     return {
       facts,
       bytes: null,
-      verdict: { ok: false, reason: 'unreadable', message: 'It could not be read from your computer. Choose it again.' },
+      verdict: { ok: false, reason: 'unreadable', message: t('attach.couldNotRead') },
     };
   }
   const verdict = checkContent(facts, bytes, options);

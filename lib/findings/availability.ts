@@ -2,6 +2,7 @@
 // answers only while the member keeps findings and never for a session-scoped key (contract); the
 // choice is set on the member's own connection page on the site (G15: /connections/{id}).
 import type { Connection } from '@/lib/api/schemas';
+import { t } from '@/lib/i18n';
 
 export type FindingsAvailability =
   | { available: true }
@@ -35,26 +36,26 @@ export function unavailableWords(why: Exclude<FindingsAvailability, { available:
   switch (why) {
     case 'not_asked':
       return {
-        reason: 'You have not chosen yet whether agents keep what they research for you, so nothing is kept.',
-        where: 'You make this choice on your connection’s page on the site.',
+        reason: t('findingsAvailability.notAskedReason'),
+        where: t('findingsAvailability.notAskedWhere'),
         canChange: true,
       };
     case 'not_kept':
       return {
-        reason: 'You chose not to keep what agents research for you, so there are no findings to show.',
-        where: 'You can change this choice on your connection’s page on the site.',
+        reason: t('findingsAvailability.offReason'),
+        where: t('findingsAvailability.offWhere'),
         canChange: true,
       };
     case 'session_scoped':
       return {
-        reason: 'This connection was made from one session, and such a connection cannot read findings.',
-        where: 'Connect with a connection made on the site (not from a session) to see findings; the findings choice is on its page.',
+        reason: t('findingsAvailability.scopedReason'),
+        where: t('findingsAvailability.scopedWhere'),
         canChange: false,
       };
     case 'unknown':
       return {
-        reason: 'Your findings choice has not been read from the site yet.',
-        where: 'It is read when the extension next reaches the site; the choice is on your connection’s page.',
+        reason: t('findingsAvailability.unreadReason'),
+        where: t('findingsAvailability.unreadWhere'),
         canChange: true,
       };
   }

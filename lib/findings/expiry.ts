@@ -5,6 +5,7 @@
 // start. Counting 30 days from it may end early, never late: days left are never overstated and a
 // reminder never comes after the draft has gone.
 import type { Finding } from '@/lib/api/schemas';
+import { t, tn } from '@/lib/i18n';
 
 export const DRAFT_DAYS = 30;
 export const DAY_MS = 24 * 60 * 60 * 1000;
@@ -27,8 +28,8 @@ export function daysLeft(expiresAtMs: number, nowMs: number): number | null {
 
 export function daysLeftWords(expiresAtMs: number, nowMs: number): string {
   const days = daysLeft(expiresAtMs, nowMs);
-  if (days === null) return 'Sign off within 30 days of the draft, or it expires.';
-  if (expiresAtMs <= nowMs) return 'Its 30 days have passed: it may have expired. Sign off now if it is still there.';
-  if (days === 0) return 'Less than a day left to sign off.';
-  return days === 1 ? 'About 1 day left to sign off.' : `About ${days} days left to sign off.`;
+  if (days === null) return t('expiry.unknown');
+  if (expiresAtMs <= nowMs) return t('expiry.passed');
+  if (days === 0) return t('expiry.lessThanDay');
+  return tn('expiry.daysLeft', days);
 }

@@ -5,6 +5,7 @@
 import type { Finding } from '@/lib/api/schemas';
 import { DAY_MS, daysLeft } from './expiry';
 import { waitingDrafts } from './drafts';
+import { t, tn } from '@/lib/i18n';
 
 export const DEFAULT_REMIND_DAYS_BEFORE = 3;
 
@@ -61,14 +62,10 @@ function draftKeyOfEvent(eventKey: string): string | null {
   return cut < 0 ? null : rest.slice(0, cut);
 }
 
-function findingsWord(n: number): string {
-  return n === 1 ? '1 finding' : `${n} findings`;
-}
-
 function daysWords(days: number | null): string {
   if (days === null) return '';
-  if (days === 0) return ' Less than a day is left.';
-  return days === 1 ? ' About 1 day is left.' : ` About ${days} days are left.`;
+  if (days === 0) return ` ${t('findingsNotice.lessThanDay')}`;
+  return ` ${tn('findingsNotice.daysLeft', days)}`;
 }
 
 /**
@@ -108,8 +105,8 @@ export function decideFindingsNotices(
           signOffUrl: g.signOffUrl,
           findingCount: count,
           daysLeft: days,
-          title: 'Findings wait for your sign-off',
-          message: `${findingsWord(count)} from your calls wait in a draft. Sign off on the site, or the draft expires 30 days after it was made.${daysWords(inReminderWindow ? days : null)}`,
+          title: t('findingsNotice.waitingTitle'),
+          message: `${tn('findingsNotice.waiting', count)}${daysWords(inReminderWindow ? days : null)}`,
         });
         // The first notice already says how little time is left: no second one for the same draft.
         if (inReminderWindow && !seen.has(expiringKey)) markSeen.push(expiringKey);
@@ -125,8 +122,8 @@ export function decideFindingsNotices(
         signOffUrl: g.signOffUrl,
         findingCount: count,
         daysLeft: days,
-        title: 'A findings draft expires soon',
-        message: `${findingsWord(count)} in a draft expire unless you sign off on the site.${daysWords(days)}`,
+        title: t('findingsNotice.expiringTitle'),
+        message: `${tn('findingsNotice.expiring', count)}${daysWords(days)}`,
       });
     }
   }

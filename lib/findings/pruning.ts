@@ -1,6 +1,7 @@
 // Which cached results to drop: the cache keeps results readable offline, within a limit the member
 // sees and sets on the options page (older than N days, or beyond the newest N calls).
 import { DAY_MS } from './expiry';
+import { t, tn } from '@/lib/i18n';
 
 export interface RetentionPolicy {
   /** Drop results older than this many days; null keeps them whatever their age. */
@@ -41,15 +42,11 @@ export function idsToPrune<Id>(items: readonly CachedItem<Id>[], policy: Retenti
 
 /** The limit as the options page states it. */
 export function retentionWords(policy: RetentionPolicy): string {
-  const parts: string[] = [];
-  if (policy.maxAgeDays !== null) {
-    parts.push(policy.maxAgeDays === 1 ? 'older than 1 day' : `older than ${policy.maxAgeDays} days`);
-  }
-  if (policy.maxCount !== null) {
-    parts.push(policy.maxCount === 1 ? 'beyond the newest call' : `beyond the newest ${policy.maxCount.toLocaleString('en-US')} calls`);
-  }
-  if (parts.length === 0) return 'Cached results are kept until you clear them.';
-  return `Cached results ${parts.join(' or ')} are removed. Running calls and calls waiting for approval are always kept.`;
+  const age = policy.maxAgeDays === null ? null : tn('retention.olderThan', policy.maxAgeDays);
+  const count = policy.maxCount === null ? null : tn('retention.beyondNewest', policy.maxCount);
+  if (age !== null && count !== null) return t('retention.removedEither', { age, count });
+  const limit = age ?? count;
+  return limit === null ? t('retention.none') : t('retention.removed', { limit });
 }
 
 /** A policy typed on the options page: whole numbers from 1, or empty for no limit. */

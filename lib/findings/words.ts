@@ -3,58 +3,69 @@
 // Unknown values (a newer service) are named, not guessed.
 import type { Finding, Tolerant } from '@/lib/api/schemas';
 import { rawValue } from '@/lib/api/tolerant';
+import { t } from '@/lib/i18n';
 
-function unknownWords(what: string, value: Tolerant<string>): string {
-  return `${what} unknown to this version of the extension (“${rawValue(value)}”)`;
+type UnknownWhat = 'kind' | 'status' | 'state' | 'sourceKind';
+
+function unknownWords(what: UnknownWhat, value: Tolerant<string>): string {
+  const name =
+    what === 'kind'
+      ? t('findingWords.unknownWhat.kind')
+      : what === 'status'
+        ? t('findingWords.unknownWhat.status')
+        : what === 'state'
+          ? t('findingWords.unknownWhat.state')
+          : t('findingWords.unknownWhat.sourceKind');
+  return t('findingWords.unknownValue', { what: name, value: rawValue(value) ?? '' });
 }
 
 export function findingKindWords(kind: Finding['kind']): string {
   switch (kind) {
     case 'requirement':
-      return 'Requirement';
+      return t('findingWords.kind.requirement');
     case 'research':
-      return 'Research';
+      return t('findingWords.kind.research');
     case 'decision':
-      return 'Decision';
+      return t('findingWords.kind.decision');
     case 'pitfall':
-      return 'Pitfall';
+      return t('findingWords.kind.pitfall');
     case 'failure':
-      return 'Failure';
+      return t('findingWords.kind.failure');
     case 'structure':
-      return 'Structure';
+      return t('findingWords.kind.structure');
     case 'template':
-      return 'Template';
+      return t('findingWords.kind.template');
     case 'checklist':
-      return 'Checklist';
+      return t('findingWords.kind.checklist');
     default:
-      return unknownWords('A kind', kind);
+      return unknownWords('kind', kind);
   }
 }
 
 export function findingStatusWords(status: Finding['status']): string {
   switch (status) {
     case 'received':
-      return 'Received by the site';
+      return t('findingWords.status.received');
     case 'checking':
-      return 'Being checked: the site reads the page its source names';
+      return t('findingWords.status.checking');
     case 'in_draft':
-      return 'In your findings draft, waiting for your sign-off on the site';
+      return t('findingWords.status.inDraft');
     case 'joined':
-      return 'Joined the agent as a contribution';
+      return t('findingWords.status.joined');
     case 'waiting':
-      return 'Waiting: kept for later';
+      return t('findingWords.status.waiting');
     case 'expired':
-      return 'Expired: its draft was not signed off within 30 days';
+      return t('findingWords.status.expired');
     case 'discarded':
-      return 'Discarded';
+      return t('findingWords.status.discarded');
     case 'refused':
-      return 'Refused by the site';
+      return t('findingWords.status.refused');
     case 'declined':
-      return 'Declined';
+      return t('findingWords.status.declined');
     case 'removed':
-      return 'Removed';
+      return t('findingWords.status.removed');
     default:
-      return unknownWords('A status', status);
+      return unknownWords('status', status);
   }
 }
 
@@ -63,37 +74,37 @@ export function contributionStateWords(state: Finding['contributionState']): str
     case null:
       return null;
     case 'person_review':
-      return 'A person is reviewing it';
+      return t('findingWords.contribution.personReview');
     case 'source_check':
-      return 'Its source is being checked';
+      return t('findingWords.contribution.sourceCheck');
     case 'canary':
-      return 'Being tried on a few calls';
+      return t('findingWords.contribution.canary');
     case 'trial':
-      return 'On trial: kept once its agent has been used 10 times since';
+      return t('findingWords.contribution.trial');
     case 'kept':
-      return 'Kept';
+      return t('findingWords.contribution.kept');
     case 'dropped':
-      return 'Dropped';
+      return t('findingWords.contribution.dropped');
     case 'withdrawn':
-      return 'Withdrawn';
+      return t('findingWords.contribution.withdrawn');
     case 'removed':
-      return 'Removed';
+      return t('findingWords.contribution.removed');
     case 'replaced':
-      return 'Replaced by a newer contribution';
+      return t('findingWords.contribution.replaced');
     default:
-      return unknownWords('A state', state);
+      return unknownWords('state', state);
   }
 }
 
 export function sourceKindWords(kind: NonNullable<Finding['source']>['kind']): string {
   switch (kind) {
     case 'official_docs':
-      return 'Official documentation';
+      return t('findingWords.sourceKind.officialDocs');
     case 'changelog':
-      return 'Changelog';
+      return t('findingWords.sourceKind.changelog');
     case 'release_note':
-      return 'Release note';
+      return t('findingWords.sourceKind.releaseNote');
     default:
-      return unknownWords('A source kind', kind);
+      return unknownWords('sourceKind', kind);
   }
 }

@@ -1,4 +1,5 @@
 import { formatCents } from './money';
+import { t } from '../i18n';
 
 // The limit is what a call may hold and the most it can charge; the contract quotes no price, so
 // every sentence about it says so rather than letting the amount read like one.
@@ -7,27 +8,28 @@ import { formatCents } from './money';
 export function limitByWords(limitBy: string | null | undefined): string | null {
   switch (limitBy) {
     case 'credits':
-      return 'your spendable credits';
+      return t('format.limitBy.credits');
     case 'caller_max':
-      return 'your maximum for this call';
+      return t('format.limitBy.callerMax');
     case 'safety_ceiling':
-      return "the site's safety ceiling";
+      return t('format.limitBy.safetyCeiling');
     case null:
     case undefined:
       return null;
     default:
-      return 'a rule this version of the extension does not know';
+      return t('format.limitBy.unknown');
   }
 }
 
 /** The limit as one fact beside its label ("The most it can hold and charge"): the amount, who set it, not a price. */
 export function limitFact(limitCents: number, limitBy: string | null | undefined, locale?: string): string {
   const by = limitByWords(limitBy);
-  return `${formatCents(limitCents, locale)}${by ? `, set by ${by}` : ''}; not a price`;
+  const amount = formatCents(limitCents, locale);
+  return by ? t('format.limitFactBy', { amount, by }) : t('format.limitFact', { amount });
 }
 
 export function limitSentence(limitCents: number, limitBy: string | null | undefined, locale?: string): string {
   const by = limitByWords(limitBy);
-  const setBy = by ? `, set by ${by}` : '';
-  return `The most it can hold and charge: ${formatCents(limitCents, locale)}${setBy}. This is not a price.`;
+  const amount = formatCents(limitCents, locale);
+  return by ? t('format.limitSentenceBy', { amount, by }) : t('format.limitSentence', { amount });
 }

@@ -1,7 +1,25 @@
-// The member's locale: the browser's UI language. Tests pass a locale explicitly so they are stable.
+import { browser } from '@wxt-dev/browser';
+
+/**
+ * The member's locale for Intl: the language of the extension's messages in use (each locale file names
+ * its own in `meta.locale`), so numbers, money and dates agree with the words around them, even when the
+ * browser's language has no messages of ours and they fall back to English. When the browser's own
+ * language is a regional form of it (de-AT for de), that one is used. Undefined outside an extension (the
+ * emulator, Node scripts): Intl's default. Tests pass a locale explicitly where they need a stable one.
+ */
 export function memberLocale(): string | undefined {
-  if (typeof navigator !== 'undefined' && typeof navigator.language === 'string' && navigator.language) {
-    return navigator.language;
+  const i18n = (browser as typeof browser | undefined)?.i18n;
+  if (!i18n) return undefined;
+  let messages = '';
+  let ui = '';
+  try {
+    messages = i18n.getMessage('meta_locale');
+    ui = i18n.getUILanguage();
+  } catch {
+    return undefined;
   }
-  return undefined;
+  if (!messages) return ui || undefined;
+  const language = messages.split('-')[0]?.toLowerCase() ?? '';
+  const uiLanguage = ui.replace('_', '-');
+  return uiLanguage.toLowerCase().split('-')[0] === language && uiLanguage.includes('-') ? uiLanguage : messages;
 }

@@ -1,8 +1,12 @@
 import { memberLocale } from './locale';
 import { numberFormat } from './intl';
+import { t } from '../i18n';
+
 
 // Shown for money fields the contract allows to be null "while unreadable" (G12): never shown as 0.
-export const NOT_READABLE = 'not readable right now';
+export function notReadable(): string {
+  return t('format.notReadable');
+}
 
 // The contract's money is in US dollars: cents (100 = $1) and micros (1,000,000 = $1).
 const CURRENCY = 'USD';
@@ -12,7 +16,7 @@ function isWhole(value: number): boolean {
 }
 
 export function formatCents(cents: number, locale: string | undefined = memberLocale()): string {
-  if (!isWhole(cents)) return NOT_READABLE;
+  if (!isWhole(cents)) return notReadable();
   return numberFormat(locale, {
     style: 'currency',
     currency: CURRENCY,
@@ -24,7 +28,7 @@ export function formatCents(cents: number, locale: string | undefined = memberLo
 // Micros carry at most six decimals of a dollar; showing up to six keeps a tiny running cost from
 // reading as $0.00 while whole-cent amounts still read as usual ($1.50).
 export function formatMicros(micros: number, locale: string | undefined = memberLocale()): string {
-  if (!isWhole(micros)) return NOT_READABLE;
+  if (!isWhole(micros)) return notReadable();
   return numberFormat(locale, {
     style: 'currency',
     currency: CURRENCY,
@@ -37,14 +41,16 @@ export function formatCentsOrUnreadable(
   cents: number | null | undefined,
   locale: string | undefined = memberLocale(),
 ): string {
-  if (cents === null || cents === undefined) return NOT_READABLE;
+  if (cents === null || cents === undefined) return notReadable();
   return formatCents(cents, locale);
 }
 
 // Dollars typed by the member ("2.50", "3") to whole cents; null when it is not a positive amount
 // of at most two decimals. The contract wants maxCents ≥ 1.
 export function dollarsToCents(input: string): number | null {
-  const text = input.trim().replace(/^\$/, '').trim();
+  let text = input.trim().replace(/^\$/, '').trim();
+  // A decimal comma, as many languages write it ("2,50"); "1,000" stays refused rather than misread.
+  if (!text.includes('.') && /^\d*,\d{1,2}$/.test(text)) text = text.replace(',', '.');
   if (!/^\d+(\.\d{0,2})?$|^\.\d{1,2}$/.test(text)) return null;
   const [whole = '0', fraction = ''] = text.split('.');
   const cents = Number(whole || '0') * 100 + Number(fraction.padEnd(2, '0'));

@@ -1,22 +1,31 @@
 import { memberLocale } from './locale';
 import { numberFormat } from './intl';
+import { t } from '../i18n';
 
-// Decimal units, as the contract's limits are counted (G7: 1 KB = 1,000 bytes, 20 MB = 20,000,000 bytes), so a
-// limit the site states reads the same in the panel: one unit for bytes everywhere.
-const UNITS = ['KB', 'MB', 'GB', 'TB'] as const;
+// Decimal units, as the contract's limits are counted (G7: 1 kB = 1,000 bytes, 20 MB = 20,000,000 bytes), so a
+// limit the site states reads the same in the panel: one unit for bytes everywhere. Intl writes the unit in the
+// member's language ("20 MB", "20 Mo", "20 МБ").
+const UNITS = ['kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
 const STEP = 1000;
 
 export function formatBytes(bytes: number, locale: string | undefined = memberLocale()): string {
-  if (!Number.isFinite(bytes) || bytes < 0) return 'unknown size';
-  const whole = numberFormat(locale, { maximumFractionDigits: 0 });
-  if (bytes < STEP) return `${whole.format(bytes)} B`;
+  if (!Number.isFinite(bytes) || bytes < 0) return t('format.unknownSize');
+  if (bytes < STEP) {
+    return numberFormat(locale, { style: 'unit', unit: 'byte', unitDisplay: 'long', maximumFractionDigits: 0 }).format(bytes);
+  }
   let value = bytes;
-  let unit: (typeof UNITS)[number] = 'KB';
+  let unit: (typeof UNITS)[number] = 'kilobyte';
   for (const next of UNITS) {
     value /= STEP;
     unit = next;
     if (value < STEP) break;
   }
   const digits = value < 10 ? 1 : 0;
-  return `${numberFormat(locale, { maximumFractionDigits: digits }).format(value)} ${unit}`;
+  return numberFormat(locale, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: digits }).format(value);
+}
+
+/** Every byte, as a limit is checked: "47,912 bytes", "47.912 Byte". */
+export function formatExactBytes(bytes: number, locale: string | undefined = memberLocale()): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return t('format.unknownSize');
+  return numberFormat(locale, { style: 'unit', unit: 'byte', unitDisplay: 'long', maximumFractionDigits: 0 }).format(bytes);
 }

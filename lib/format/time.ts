@@ -1,5 +1,6 @@
 import { memberLocale } from './locale';
 import { dateTimeFormat, relativeTimeFormat } from './intl';
+import { t } from '../i18n';
 
 const UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
   ['year', 365 * 24 * 3600],
@@ -23,7 +24,7 @@ export function formatRelative(
   locale: string | undefined = memberLocale(),
 ): string {
   const date = parse(iso);
-  if (!date) return 'unknown time';
+  if (!date) return t('format.unknownTime');
   const seconds = Math.round((date.getTime() - now.getTime()) / 1000);
   const rtf = relativeTimeFormat(locale, { numeric: 'auto' });
   if (Math.abs(seconds) < 45) return rtf.format(0, 'second');
@@ -39,14 +40,14 @@ export function formatAbsolute(
   timeZone?: string,
 ): string {
   const date = parse(iso);
-  if (!date) return 'unknown time';
+  if (!date) return t('format.unknownTime');
   return dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(date);
 }
 
 // learnedAt is a calendar date (YYYY-MM-DD) with no zone: format it as that date everywhere.
 export function formatCalendarDate(day: string, locale: string | undefined = memberLocale()): string {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return 'unknown date';
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return t('format.unknownDate');
   const date = parse(`${day}T00:00:00Z`);
-  if (!date) return 'unknown date';
+  if (!date) return t('format.unknownDate');
   return dateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
 }

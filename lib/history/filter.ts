@@ -1,22 +1,28 @@
 // The history's filters: calls and sessions from the cache by agent and status. A call's status for the
 // member is where it ended (or that it has not), whatever step of sending it went through.
 import type { CallRow, CallState, SessionRow } from '../db/types';
+import { t } from '../i18n';
 
 export type CallHistoryStatus = 'running' | 'passed' | 'failed' | 'not_started';
 export type SessionHistoryStatus = 'open' | 'closed' | 'other';
 
-export const CALL_STATUS_WORDS: Record<CallHistoryStatus, string> = {
-  running: 'Running or waiting',
-  passed: 'Passed',
-  failed: 'Failed or returned',
-  not_started: 'Not started (refused, declined, ran out, unsent)',
-};
+/** The filter's words for each call status, in the order the filter lists them. */
+export function callStatusWords(): Record<CallHistoryStatus, string> {
+  return {
+    running: t('history.callStatus.running'),
+    passed: t('history.callStatus.passed'),
+    failed: t('history.callStatus.failed'),
+    not_started: t('history.callStatus.notStarted'),
+  };
+}
 
-export const SESSION_STATUS_WORDS: Record<SessionHistoryStatus, string> = {
-  open: 'Open',
-  closed: 'Closed',
-  other: 'Archived, deleted or unknown',
-};
+export function sessionStatusWords(): Record<SessionHistoryStatus, string> {
+  return {
+    open: t('history.sessionStatus.open'),
+    closed: t('history.sessionStatus.closed'),
+    other: t('history.sessionStatus.other'),
+  };
+}
 
 const NOT_STARTED: ReadonlySet<CallState> = new Set(['refused', 'declined', 'expired', 'unsent']);
 

@@ -1,14 +1,19 @@
+import { t } from '../i18n';
+
 // The periods the member picks for spending (GET /me spentSince): the start of the period as an ISO
 // 8601 date-time with its zone (G12), computed from the member's clock and time zone.
 export type SpendingPeriod = 'day' | 'week' | 'month' | 'calendar_month' | 'since_date';
 
-export const SPENDING_PERIOD_WORDS: Record<SpendingPeriod, string> = {
-  day: 'The last 24 hours',
-  week: 'The last 7 days',
-  month: 'The last 30 days',
-  calendar_month: 'This calendar month',
-  since_date: 'Since a date you choose',
-};
+/** The periods in the order the member is offered them, with their words. */
+export function spendingPeriodWords(): Record<SpendingPeriod, string> {
+  return {
+    day: t('spending.period.day'),
+    week: t('spending.period.week'),
+    month: t('spending.period.month'),
+    calendar_month: t('spending.period.calendarMonth'),
+    since_date: t('spending.period.sinceDate'),
+  };
+}
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

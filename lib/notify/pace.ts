@@ -6,6 +6,7 @@
  * closes, so nothing is replayed after a restart either).
  */
 import type { NotificationKind } from '../db/types';
+import { t, tn } from '../i18n';
 
 /** Where the background keeps the pace, in storage.session (the bench clears it to time single calls). */
 export const PACE_KEY = 'background.notifyPace';
@@ -70,19 +71,18 @@ export function takeSummaries(pace: Pace, now: number): { show: Summary[]; dropp
 
 /** The summary's words (the extension's own; nothing from a result). */
 export function summaryText({ kind, count }: Summary): { title: string; message: string } {
-  const more = (one: string, many: string) => (count === 1 ? `1 more ${one}` : `${count} more ${many}`);
   switch (kind) {
     case 'call_finished':
-      return { title: `${more('call', 'calls')} ended`, message: 'Open the panel to read them.' };
+      return { title: tn('notify.summary.callsTitle', count), message: t('notify.summary.calls') };
     case 'approval_needed':
-      return { title: `${more('call waits', 'calls wait')} for your approval`, message: 'Approve them on the site within 30 minutes; each is sent by itself once you have.' };
+      return { title: tn('notify.summary.approvalsTitle', count), message: t('notify.summary.approvals') };
     case 'approval_outcome':
-      return { title: `${more('approval', 'approvals')} declined or ran out`, message: 'Those calls were not sent. Open the panel to see them.' };
+      return { title: tn('notify.summary.outcomesTitle', count), message: t('notify.summary.outcomes') };
     case 'findings_draft_waiting':
-      return { title: `${more('findings draft waits', 'findings drafts wait')} for your sign-off`, message: 'Open the panel’s Findings to sign them off on the site.' };
+      return { title: tn('notify.summary.waitingTitle', count), message: t('notify.summary.waiting') };
     case 'findings_draft_expiring':
-      return { title: `${more('findings draft expires', 'findings drafts expire')} soon`, message: 'Open the panel’s Findings to see them.' };
+      return { title: tn('notify.summary.expiringTitle', count), message: t('notify.summary.expiring') };
     default:
-      return { title: `${count} more notifications`, message: 'Open the panel to see them.' };
+      return { title: tn('notify.summary.otherTitle', count), message: t('notify.summary.other') };
   }
 }

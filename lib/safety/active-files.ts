@@ -1,4 +1,6 @@
 import { cleanForDisplay } from './untrusted';
+import { t } from '../i18n';
+
 
 // A file flagged active must never be opened or run (contract). The service sets the flag; the
 // extension name is a second guard in case a flag is missing or wrong. Archives are treated as
@@ -48,7 +50,7 @@ export function isActiveFile(file: FileLike): boolean {
 
 export function activeWarning(file: FileLike): string {
   if (file.active === true) {
-    return 'Active file (a script, macro document, web page, program or archive). It is never opened here; check it before you run anything.';
+    return t('resultFiles.activeWarning');
   }
-  return 'Treated as active because of its name. It is never opened here; check it before you run anything.';
+  return t('resultFiles.activeByName');
 }

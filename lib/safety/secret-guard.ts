@@ -1,18 +1,36 @@
 /**
  * Secret guard: finds text that looks like it holds a key, password or token, so it is refused before it
  * leaves the machine (the service refuses it too, with 400 secret_in_details). It reports what kind of
- * secret it saw as a short label, never the secret itself.
+ * secret it saw as a short label in the member's language, never the secret itself.
  *
  * Patterns are anchored on shapes that ordinary prose does not have (fixed prefixes with long random
  * tails, PEM armour, `name = value` assignments with a secret-looking value), to keep false positives low.
  */
+import { listFormat } from '../format/intl';
+import { memberLocale } from '../format/locale';
+import { t } from '../i18n';
 
 export interface SecretFinding {
   /** Stable id of the pattern, e.g. "private_key". */
-  kind: string;
+  kind: SecretKind;
   /** What was found, in the member's words: "a private key block". Never contains the secret. */
   label: string;
 }
+
+export type SecretKind =
+  | 'private_key'
+  | 'connection_key'
+  | 'jwt'
+  | 'openai_like_key'
+  | 'stripe_key'
+  | 'aws_access_key'
+  | 'github_token'
+  | 'gitlab_token'
+  | 'slack_token'
+  | 'google_api_key'
+  | 'bearer_token'
+  | 'url_password'
+  | 'assignment';
 
 /** Has at least one letter and one digit: separates random tokens from hyphenated words. */
 function mixesLettersAndDigits(s: string): boolean {
@@ -20,8 +38,7 @@ function mixesLettersAndDigits(s: string): boolean {
 }
 
 interface Detector {
-  kind: string;
-  label: string;
+  kind: SecretKind;
   pattern: RegExp;
   /** Extra check on the match (the whole match and its groups). */
   accept?: (match: RegExpExecArray) => boolean;
@@ -30,65 +47,53 @@ interface Detector {
 const DETECTORS: readonly Detector[] = [
   {
     kind: 'private_key',
-    label: 'a private key block',
     pattern: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/,
   },
   {
     kind: 'connection_key',
-    label: 'a connection key (gpc_…)',
     pattern: /(?<![A-Za-z0-9_])gpc_[A-Za-z0-9_-]{20,}/,
   },
   {
     kind: 'jwt',
-    label: 'a JSON Web Token',
     pattern: /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/,
   },
   {
     kind: 'openai_like_key',
-    label: 'an API key (sk-…)',
     pattern: /(?<![A-Za-z0-9_-])sk-(?:proj-|ant-(?:api\d+-)?|svcacct-|admin-)?([A-Za-z0-9_-]{20,})/,
     accept: (m) => mixesLettersAndDigits(m[1] ?? ''),
   },
   {
     kind: 'stripe_key',
-    label: 'a Stripe secret key',
     pattern: /(?<![A-Za-z0-9_])(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}/,
   },
   {
     kind: 'aws_access_key',
-    label: 'an AWS access key',
     pattern: /(?<![A-Z0-9])(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA)[A-Z0-9]{16}(?![A-Z0-9])/,
   },
   {
     kind: 'github_token',
-    label: 'a GitHub token',
     pattern: /(?<![A-Za-z0-9_])(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{22,})/,
   },
   {
     kind: 'gitlab_token',
-    label: 'a GitLab token',
     pattern: /(?<![A-Za-z0-9_])glpat-[A-Za-z0-9_-]{20,}/,
   },
   {
     kind: 'slack_token',
-    label: 'a Slack token',
     pattern: /(?<![A-Za-z0-9_])xox[abposr]-[A-Za-z0-9-]{10,}/,
     accept: (m) => /\d/.test(m[0]),
   },
   {
     kind: 'google_api_key',
-    label: 'a Google API key',
     pattern: /(?<![A-Za-z0-9_])AIza[0-9A-Za-z_-]{35}/,
   },
   {
     kind: 'bearer_token',
-    label: 'an authorization token',
     pattern: /\bBearer\s+([A-Za-z0-9._~+/-]{20,}=*)/,
     accept: (m) => mixesLettersAndDigits(m[1] ?? ''),
   },
   {
     kind: 'url_password',
-    label: 'a password in a web address',
     pattern: /\b[a-z][a-z0-9+.-]*:\/\/[^\s/:@]+:([^\s/@]+)@/i,
     accept: (m) => !isPlaceholder(m[1] ?? ''),
   },
@@ -133,14 +138,14 @@ function assignmentLooksSecret(separator: string, quote: string, value: string):
   return hasNonLetter && /[A-Za-z]/.test(value);
 }
 
-/** Everything in `text` that looks like a key, password or token; one finding per kind, in a fixed order. */
-export function findSecrets(text: string): SecretFinding[] {
-  const found: SecretFinding[] = [];
+/** The kinds of secret in `text`, one each, in a fixed order; no words, so the emulator can use it too. */
+function secretKinds(text: string): SecretKind[] {
+  const found: SecretKind[] = [];
   for (const d of DETECTORS) {
     const re = new RegExp(d.pattern.source, d.pattern.flags.includes('g') ? d.pattern.flags : `${d.pattern.flags}g`);
     for (let m = re.exec(text); m !== null; m = re.exec(text)) {
       if (!d.accept || d.accept(m)) {
-        found.push({ kind: d.kind, label: d.label });
+        found.push(d.kind);
         break;
       }
     }
@@ -148,20 +153,55 @@ export function findSecrets(text: string): SecretFinding[] {
   ASSIGNMENT.lastIndex = 0;
   for (let m = ASSIGNMENT.exec(text); m !== null; m = ASSIGNMENT.exec(text)) {
     if (assignmentLooksSecret(m[1] ?? '', m[2] ?? '', m[3] ?? '')) {
-      found.push({ kind: 'assignment', label: 'a password or token written as name = value' });
+      found.push('assignment');
       break;
     }
   }
   return found;
 }
 
-export function hasSecret(text: string): boolean {
-  return findSecrets(text).length > 0;
+/** Everything in `text` that looks like a key, password or token; one finding per kind, in a fixed order. */
+export function findSecrets(text: string): SecretFinding[] {
+  return secretKinds(text).map((kind) => ({ kind, label: secretLabel(kind) }));
 }
 
-/** "a private key block and a GitHub token": for a message to the member. */
-export function describeSecrets(findings: readonly SecretFinding[]): string {
-  const labels = findings.map((f) => f.label);
-  if (labels.length <= 1) return labels[0] ?? '';
-  return `${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1]}`;
+export function hasSecret(text: string): boolean {
+  return secretKinds(text).length > 0;
+}
+
+/** A kind of secret in the member's words, as it reads after "looks like it holds": "a GitHub token". */
+export function secretLabel(kind: SecretKind): string {
+  switch (kind) {
+    case 'private_key':
+      return t('secrets.privateKey');
+    case 'connection_key':
+      return t('secrets.connectionKey');
+    case 'jwt':
+      return t('secrets.jwt');
+    case 'openai_like_key':
+      return t('secrets.apiKey');
+    case 'stripe_key':
+      return t('secrets.stripeKey');
+    case 'aws_access_key':
+      return t('secrets.awsKey');
+    case 'github_token':
+      return t('secrets.githubToken');
+    case 'gitlab_token':
+      return t('secrets.gitlabToken');
+    case 'slack_token':
+      return t('secrets.slackToken');
+    case 'google_api_key':
+      return t('secrets.googleKey');
+    case 'bearer_token':
+      return t('secrets.bearerToken');
+    case 'url_password':
+      return t('secrets.urlPassword');
+    case 'assignment':
+      return t('secrets.assignment');
+  }
+}
+
+/** "a private key block and a GitHub token": for a message to the member, joined in their language. */
+export function describeSecrets(findings: readonly Pick<SecretFinding, 'label'>[]): string {
+  return listFormat(memberLocale(), { type: 'conjunction' }).format(findings.map((f) => f.label));
 }

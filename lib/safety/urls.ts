@@ -1,3 +1,5 @@
+import { t } from '../i18n';
+
 // URL checks for the panel and the background. The extension opens only the member's own pages (G15): pages
 // the site named (approvalUrl, signOffUrl, topUpUrl) on the site's own origin (G17), whatever their path, and
 // only when the member clicks; everything else in a result stays text.
@@ -32,16 +34,16 @@ export type SiteAddressCheck = { ok: true; origin: string } | { ok: false; probl
 // user name or password in it; the origin is what permissions and the key are bound to.
 export function checkSiteAddress(input: string): SiteAddressCheck {
   const text = input.trim();
-  if (!text) return { ok: false, problem: "Enter the site's address." };
+  if (!text) return { ok: false, problem: t('local.address.empty') };
   const url = parse(text);
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-    return { ok: false, problem: 'The address must start with https:// (or http:// for this computer).' };
+    return { ok: false, problem: t('local.address.scheme') };
   }
   if (url.username || url.password) {
-    return { ok: false, problem: 'The address must not contain a user name or password.' };
+    return { ok: false, problem: t('local.address.credentials') };
   }
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-    return { ok: false, problem: 'Plain http:// is only allowed for this computer (127.0.0.1 or localhost). Use https://.' };
+    return { ok: false, problem: t('local.address.plainHttp') };
   }
   return { ok: true, origin: url.origin };
 }

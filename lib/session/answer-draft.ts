@@ -2,6 +2,8 @@
 // lost when the panel closes), and the AnswerInput (G14) built from it once it fits its question.
 import type { Answer, AnswerInput, Question } from '@/lib/api/schemas';
 import { charCount } from '@/lib/format/chars';
+import { formatCount } from '@/lib/format/count';
+import { t } from '@/lib/i18n';
 
 /** Own words: at most 2000 characters (G14, counted as code points, G19). */
 export const OWN_ANSWER_MAX = 2000;
@@ -92,26 +94,26 @@ export function validateDraft(question: Question, draft: AnswerDraft): DraftProb
     case 'option': {
       const keys = [...new Set(draft.optionKeys)];
       const known = new Set(question.options.map((o) => o.key));
-      if (keys.length === 0) problems.push({ code: 'no_option', message: 'Choose an option.' });
+      if (keys.length === 0) problems.push({ code: 'no_option', message: t('session.answer.noOption') });
       if (!question.multiple && keys.length > 1) {
-        problems.push({ code: 'one_only', message: 'Choose only one option for this question.' });
+        problems.push({ code: 'one_only', message: t('session.answer.oneOnly') });
       }
       if (keys.some((k) => !known.has(k))) {
         problems.push({
           code: 'unknown_option',
-          message: 'An option you chose is no longer offered for this question. Choose again.',
+          message: t('session.answer.gone'),
         });
       }
       break;
     }
     case 'own': {
       const text = draft.own.trim();
-      if (text === '') problems.push({ code: 'own_empty', message: 'Write your answer, or choose another way to answer.' });
+      if (text === '') problems.push({ code: 'own_empty', message: t('session.answer.ownEmpty') });
       const n = charCount(text);
       if (n > OWN_ANSWER_MAX) {
         problems.push({
           code: 'own_too_long',
-          message: `Your answer is ${n} characters; at most ${OWN_ANSWER_MAX} can be sent.`,
+          message: t('session.answer.ownTooLong', { count: formatCount(n), max: formatCount(OWN_ANSWER_MAX) }),
         });
       }
       break;
@@ -122,7 +124,7 @@ export function validateDraft(question: Question, draft: AnswerDraft): DraftProb
       if (!question.recommended || !question.options.some((o) => o.key === question.recommended)) {
         problems.push({
           code: 'no_recommendation',
-          message: 'The agent recommends no option here, so it cannot be left to the agent. Choose or write an answer.',
+          message: t('session.answer.noRecommended'),
         });
       }
       break;

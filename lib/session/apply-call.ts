@@ -6,6 +6,8 @@ import { charCount } from '@/lib/format/chars';
 import { gateView } from './gate';
 import { DETAILS_MAX, FILE_IDS_MAX, QUESTION_MAX } from './limits';
 import { planResultExists } from './plan-revision';
+import { formatCount } from '@/lib/format/count';
+import { t, tn } from '@/lib/i18n';
 
 export { DETAILS_MAX, FILE_IDS_MAX, QUESTION_MAX };
 
@@ -73,18 +75,16 @@ export function decideApplyCall(
 export function applyRefusalWords(refusal: ApplyRefusal): string {
   switch (refusal.reason) {
     case 'session_closed':
-      return 'This session is closed. Start a new session to make another call.';
+      return t('session.applyRefusal.closed');
     case 'details_missing':
-      return refusal.missing.length === 1
-        ? 'The plan waits for one more detail. Answer it first; nothing was sent or charged.'
-        : `The plan waits for ${refusal.missing.length} more details. Answer them first; nothing was sent or charged.`;
+      return tn('session.applyRefusal.missing', refusal.missing.length);
     case 'revision_empty':
-      return 'Say what to change or ask about the plan. An empty revision is not sent.';
+      return t('session.applyRefusal.emptyRevision');
     case 'details_too_long':
-      return `What you wrote is ${refusal.chars} characters; at most ${DETAILS_MAX} can be sent.`;
+      return t('session.applyRefusal.detailsTooLong', { count: formatCount(refusal.chars), max: formatCount(DETAILS_MAX) });
     case 'question_too_long':
-      return `Your question is ${refusal.chars} characters; at most ${QUESTION_MAX} can be sent.`;
+      return t('session.applyRefusal.questionTooLong', { count: formatCount(refusal.chars), max: formatCount(QUESTION_MAX) });
     case 'too_many_files':
-      return `At most ${FILE_IDS_MAX} files go with a call; ${refusal.files} are attached.`;
+      return t('session.applyRefusal.tooManyFiles', { max: FILE_IDS_MAX, count: refusal.files });
   }
 }

@@ -3,6 +3,7 @@
 // question call answers on its own and leaves the plan. The service decides revisesPlan, no request
 // field names it, so the panel only predicts it to word the form and reads the result's flags after.
 import type { CallResult, Session } from '@/lib/api/schemas';
+import { t } from '@/lib/i18n';
 
 type ResultFlags = Pick<CallResult, 'callId' | 'status' | 'revisesPlan' | 'planUnchanged'>;
 
@@ -39,17 +40,17 @@ export function resultRole(result: ResultFlags): ResultRole {
 export function revisionWords(result: ResultFlags, planExists: boolean): string | null {
   switch (resultRole(result)) {
     case 'plan':
-      return result.status === 'passed' ? 'This is the plan. Your next apply call in this session revises it.' : null;
+      return result.status === 'passed' ? t('session.revision.thePlan') : null;
     case 'plan_revised':
-      return 'This call revised the plan. The plan below is the new version.';
+      return t('session.revision.revised');
     case 'plan_unchanged':
-      return 'The plan stayed as it was; the earlier version still stands. The agent’s answer is below.';
+      return t('session.revision.unchanged');
     case 'revision_not_done':
       return result.status === 'failed'
-        ? 'This revision failed, so the plan stays as it was.'
-        : 'This call revises the plan once it passes its checks.';
+        ? t('session.revision.failed')
+        : t('session.revision.pending');
     case 'answer_alone':
-      return planExists ? 'A question answered on its own: the plan stays as it was.' : null;
+      return planExists ? t('session.revision.questionAlone') : null;
     default:
       return null;
   }
@@ -58,8 +59,8 @@ export function revisionWords(result: ResultFlags, planExists: boolean): string 
 /** The sentence above the apply form: whether sending revises the plan. */
 export function nextApplyWords(session: Pick<Session, 'questions' | 'results'>): string {
   return planResultExists(session)
-    ? 'The plan is made. Your next apply call revises it: say what to change or ask about the plan.'
-    : 'The apply call makes the plan once every required detail has an answer.';
+    ? t('session.revision.made')
+    : t('session.revision.notYet');
 }
 
 /**

@@ -4,6 +4,8 @@
 import type { Questions } from '@/lib/api/schemas';
 import { charCount } from '@/lib/format/chars';
 import { DETAILS_MAX } from './apply-call';
+import { formatCount } from '@/lib/format/count';
+import { t } from '@/lib/i18n';
 
 export type RewriteDecision =
   | { send: true; rereads: boolean }
@@ -22,17 +24,17 @@ export function decideRewrite(questions: Pick<Questions, 'pass' | 'untrustedDeta
 export function rewriteWords(decision: RewriteDecision): string {
   if (decision.send) {
     return decision.rereads
-      ? 'Saving the new request reads it again and may ask new questions.'
-      : 'No reads are left in this session: the new request goes in as written, with no new questions.';
+      ? t('session.rewrite.reread')
+      : t('session.rewrite.noReads');
   }
   switch (decision.reason) {
     case 'plan_ran':
-      return 'The plan’s call has run, so the request can no longer be rewritten. Your next apply call revises the plan instead.';
+      return t('session.rewrite.planRan');
     case 'empty':
-      return 'Write the request before saving it.';
+      return t('session.rewrite.empty');
     case 'too_long':
-      return `The request can be at most ${DETAILS_MAX} characters.`;
+      return t('session.rewrite.tooLong', { max: formatCount(DETAILS_MAX) });
     case 'unchanged':
-      return 'The request is the same as before; nothing to save.';
+      return t('session.rewrite.same');
   }
 }

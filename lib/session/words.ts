@@ -1,44 +1,66 @@
 // A session's states in the member's words: the session's status and way, the read of its request
 // (pass), and the short check of typed answers. Unknown values (a newer service) are named, not guessed.
 import type { Questions, Session, Tolerant } from '@/lib/api/schemas';
+import { t, tn } from '@/lib/i18n';
 
 type Pass = Questions['pass'];
 type ShortCheck = NonNullable<Questions['shortCheck']>;
 
 function raw(value: Tolerant<string> | null | undefined): string {
-  if (value === null || value === undefined) return 'none';
+  if (value === null || value === undefined) return t('session.none');
   return typeof value === 'string' ? value : value.unknown;
 }
 
-function unknownWords(what: string, value: Tolerant<string> | null | undefined): string {
-  return `${what} unknown to this version of the extension (“${raw(value)}”)`;
+type UnknownWhat = 'status' | 'way' | 'reason' | 'readStatus' | 'verdict' | 'checkStatus' | 'source';
+
+function unknownWords(what: UnknownWhat, value: Tolerant<string> | null | undefined): string {
+  return t('session.unknownValue', { what: whatWords(what), value: raw(value) });
+}
+
+function whatWords(what: UnknownWhat): string {
+  switch (what) {
+    case 'status':
+      return t('session.unknownWhat.status');
+    case 'way':
+      return t('session.unknownWhat.way');
+    case 'reason':
+      return t('session.unknownWhat.reason');
+    case 'readStatus':
+      return t('session.unknownWhat.readStatus');
+    case 'verdict':
+      return t('session.unknownWhat.verdict');
+    case 'checkStatus':
+      return t('session.unknownWhat.checkStatus');
+    case 'source':
+      return t('session.unknownWhat.source');
+  }
 }
 
 export function sessionStatusWords(status: Session['status']): string {
   switch (status) {
     case 'open':
-      return 'Open';
+      return t('session.status.open');
     case 'closed':
-      return 'Closed: start a new session to go on';
+      return t('session.status.closed');
     case 'archived':
-      return 'Archived';
+      return t('session.status.archived');
     case 'deleted':
-      return 'Deleted on the site';
+      return t('session.status.deleted');
     default:
-      return unknownWords('A status', status);
+      return unknownWords('status', status);
   }
 }
 
 export function wayWords(way: Session['way']): string {
   switch (way) {
     case 'plan':
-      return 'Plan my project';
+      return t('session.way.plan');
     case 'question':
-      return 'Ask a question';
+      return t('session.way.question');
     case null:
-      return 'Session';
+      return t('session.way.none');
     default:
-      return unknownWords('A way', way);
+      return unknownWords('way', way);
   }
 }
 
@@ -48,17 +70,17 @@ export function skippedWhyWords(why: Pass['skippedWhy']): string | null {
     case null:
       return null;
     case 'switched_off':
-      return 'Reading requests is switched off on the site.';
+      return t('session.skippedWhy.switchedOff');
     case 'session_limit':
-      return 'This session has used its 3 reads.';
+      return t('session.skippedWhy.sessionLimit');
     case 'member_limit':
-      return 'You have used your reads for now (5 an hour, 20 a day).';
+      return t('session.skippedWhy.memberLimit');
     case 'site_budget':
-      return 'The site has used its budget for reads for now.';
+      return t('session.skippedWhy.siteBudget');
     case 'too_large':
-      return 'The request is too large to read.';
+      return t('session.skippedWhy.tooLarge');
     default:
-      return unknownWords('A reason', why);
+      return unknownWords('reason', why);
   }
 }
 
@@ -66,17 +88,15 @@ export function skippedWhyWords(why: Pass['skippedWhy']): string | null {
 export function passStatusWords(pass: Pick<Pass, 'status' | 'current'>): string {
   switch (pass.status) {
     case null:
-      return 'Your request has not been read yet.';
+      return t('session.pass.notRead');
     case 'done':
-      return pass.current
-        ? 'Your request was read as it stands.'
-        : 'Your request was read before its last change.';
+      return pass.current ? t('session.pass.readCurrent') : t('session.pass.readBefore');
     case 'skipped':
-      return 'Your request was not read: it goes in as written, and nothing waits for answers.';
+      return t('session.pass.skipped');
     case 'failed':
-      return 'Reading your request failed: it goes in as written, and nothing waits for answers.';
+      return t('session.pass.failed');
     default:
-      return unknownWords('A read status', pass.status);
+      return unknownWords('readStatus', pass.status);
   }
 }
 
@@ -85,39 +105,39 @@ export function passVerdictWords(verdict: Pass['verdict']): string | null {
     case null:
       return null;
     case 'fits':
-      return 'It fits this agent.';
+      return t('session.verdict.fits');
     case 'off':
-      return 'It looks plainly about another kind of project than this agent’s.';
+      return t('session.verdict.off');
     default:
-      return unknownWords('A verdict', verdict);
+      return unknownWords('verdict', verdict);
   }
 }
 
 export function coversWords(covers: boolean): string | null {
-  return covers ? 'Your request already answered every question: nothing is asked.' : null;
+  return covers ? t('session.covers') : null;
 }
 
 export function readsLeftWords(pass: Pick<Pass, 'readsLeft' | 'canReread'>): string {
-  const left = pass.readsLeft === 1 ? '1 read left' : `${pass.readsLeft} reads left`;
-  if (!pass.canReread) return `${left}; the request can no longer be rewritten (the plan’s call has run or the session is closed).`;
-  return `${left}; rewriting the request reads it again.`;
+  const left = tn('session.readsLeft', pass.readsLeft);
+  if (!pass.canReread) return t('session.readsLeftNoRewrite', { left });
+  return t('session.readsLeftRewrite', { left });
 }
 
 export function shortCheckWords(check: Pick<ShortCheck, 'status' | 'skippedWhy'> | null): string | null {
   if (!check) return null;
   switch (check.status) {
     case 'clear':
-      return 'Your typed answers were checked and are clear.';
+      return t('session.shortCheck.clear');
     case 'asked':
-      return 'A check of your typed answers asks something back (answering it is optional).';
+      return t('session.shortCheck.asked');
     case 'skipped': {
       const why = shortCheckSkippedWords(check.skippedWhy);
-      return why ? `Your typed answers were not checked: ${why}` : 'Your typed answers were not checked.';
+      return why ? t('session.shortCheck.skippedWhy', { why }) : t('session.shortCheck.skipped');
     }
     case 'failed':
-      return 'The check of your typed answers failed; they go in as written.';
+      return t('session.shortCheck.failed');
     default:
-      return unknownWords('A check status', check.status);
+      return unknownWords('checkStatus', check.status);
   }
 }
 
@@ -126,24 +146,24 @@ function shortCheckSkippedWords(why: ShortCheck['skippedWhy']): string | null {
     case null:
       return null;
     case 'member_limit':
-      return 'you have used your 3 checks for today.';
+      return t('session.shortCheck.memberLimit');
     case 'site_budget':
-      return 'the site has used its budget for checks for now.';
+      return t('session.shortCheck.siteBudget');
     case 'too_large':
-      return 'they are too large to check.';
+      return t('session.shortCheck.tooLarge');
     default:
-      return unknownWords('a reason', why);
+      return t('session.unknownValue', { what: t('session.shortCheck.unknownReason'), value: raw(why) });
   }
 }
 
 export function answerByWords(by: Tolerant<'member' | 'connection'>, fromPrompt: boolean): string {
-  if (fromPrompt) return 'Filled in from your request';
+  if (fromPrompt) return t('session.answerBy.fromPrompt');
   switch (by) {
     case 'member':
-      return 'By you';
+      return t('session.answerBy.member');
     case 'connection':
-      return 'By this connection';
+      return t('session.answerBy.connection');
     default:
-      return unknownWords('A source', by);
+      return unknownWords('source', by);
   }
 }

@@ -11,6 +11,7 @@ import {
   readErrorBody,
 } from '../../../lib/api/errors';
 import { apiError, fakeFetch, json, KEY, SITE, ut } from './fixtures';
+import { formatAbsolute } from '@/lib/format/time';
 
 /** Every row of the contract's error tables (and the codes contract-gaps.md adds), with the next step. */
 const TABLE: Array<[status: number, code: string, next: NextStep['kind']]> = [
@@ -156,7 +157,9 @@ describe('extras of each refusal', () => {
     expect(new ApiError(429, 'over_limit', { reason: 'too_many_open_calls' }).reason).toBe('too_many_open_calls');
     const failed = new ApiError(429, 'failed_calls', { until: '2026-05-02T10:00:00Z' });
     expect(failed.next).toEqual({ kind: 'wait', seconds: null, until: '2026-05-02T10:00:00Z' });
-    expect(failed.message).toContain('2026-05-02T10:00:00Z');
+    // The time the site gave, in the member's words and zone; an unreadable one as the site sent it.
+    expect(failed.message).toContain(formatAbsolute('2026-05-02T10:00:00Z'));
+    expect(new ApiError(429, 'failed_calls', { until: 'soon-ish' }).message).toContain('soon-ish');
   });
 
   it('invalid_state with reason plan_ran asks for a new session; with checking, to wait (G28)', () => {

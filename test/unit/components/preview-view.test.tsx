@@ -52,7 +52,7 @@ describe('PreviewView', () => {
     await screen.findByText('Charged for what it uses, at most the limit below, only if the result passes its checks.');
     // The limit once, as a fact beside its label; the site's sentence stays as the site wrote it.
     const label = screen.getByText('The most it can hold and charge');
-    expect(label.nextElementSibling?.textContent).toBe("$3.00, set by the site's safety ceiling; not a price");
+    expect(label.nextElementSibling?.textContent).toBe("$3.00, set by the site’s safety ceiling; not a price");
     expect(document.body.textContent?.match(/\$3\.00/g)?.length).toBe(1);
     expect(screen.getByText('Your 11th call today waits for you.')).toBeTruthy();
     expect(screen.getByText('4 of 10 used')).toBeTruthy();

@@ -143,7 +143,7 @@ describe('ResultView', () => {
     expect(screen.getByText(/Treated as active because of its name/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Download setup.sh' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Download page.html' })).toBeNull();
-    expect(screen.getAllByText(/1\.5 KB/, { selector: 'span' }).length).toBe(3);
+    expect(screen.getAllByText(/1\.5 kB/, { selector: 'span' }).length).toBe(3);
   });
 
   it('downloads a plain file through the background, and an active one after the confirmation', async () => {
@@ -187,7 +187,7 @@ describe('ResultView', () => {
     await db.downloads.add({ localId: 'x', fileId: 'earlier', bytes: 1024, at: Date.now() - 1000 });
     const { actions } = fakeActions();
     renderPanel(<ResultView call={makeCall()} result={makeResult({ files: [file('notes.md', false)] })} />, actions);
-    await screen.findByText(/Too large for what is left today \(1 KB\)/);
+    await screen.findByText(/Too large for what is left today \(1 kB\)/);
     expect((screen.getByRole('button', { name: 'Download notes.md' }) as HTMLButtonElement).disabled).toBe(true);
   });
 

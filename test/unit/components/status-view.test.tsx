@@ -45,7 +45,7 @@ describe('StatusView', () => {
   it('shows the privacy line prominently until the member has read it', async () => {
     const { actions, sent } = fakeActions();
     renderPanel(<StatusView row={makeConnectionRow({ privacyLineShown: false })} />, actions);
-    expect(screen.getByRole('heading', { name: 'Who receives your calls\' details' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Who receives your calls’ details' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'I have read this' }));
     await waitFor(() => expect(sent).toEqual([{ name: 'markPrivacyLineShown', payload: {} }]));
     cleanup();
@@ -61,7 +61,7 @@ describe('StatusView', () => {
       actions,
     );
     expect(screen.getByText(/made for one session only/).textContent).toContain('ses_9');
-    expect(screen.getByText('Where should files go?', { exact: false }).textContent).toContain('GUILD_DIR');
+    expect(screen.getByText('Where should files go?', { exact: false }).closest('li')?.textContent).toContain('GUILD_DIR');
   });
 
   it('disconnects only after the member confirms', async () => {

@@ -80,7 +80,7 @@ describe('FileAttachments', () => {
     render(<FileAttachments {...props({ filesSwitchOn: false, onOpenSettings })} />);
     expect(screen.queryByLabelText('Choose files')).toBeNull();
     expect(screen.getByText(/Sending files is switched off for this connection/)).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: "Open your connection's page" }));
+    fireEvent.click(screen.getByRole('button', { name: "Open your connection’s page" }));
     expect(onOpenSettings).toHaveBeenCalledOnce();
   });
 
@@ -88,7 +88,7 @@ describe('FileAttachments', () => {
     render(<FileAttachments {...props({ switchedOffBySite: true })} />);
     expect(screen.queryByLabelText('Choose files')).toBeNull();
     expect(screen.getByText(/The site says sending files is switched off/)).toBeTruthy();
-    expect(screen.getByRole('button', { name: "Open your connection's page" })).toBeTruthy();
+    expect(screen.getByRole('button', { name: "Open your connection’s page" })).toBeTruthy();
   });
 
   it('lists each file with its size and verdict, refuses the seventh, and frees a place on removal', async () => {
@@ -99,7 +99,7 @@ describe('FileAttachments', () => {
     const items = within(list).getAllByRole('listitem');
     expect(items).toHaveLength(7);
     expect(items[0]?.textContent).toContain('f0.txt');
-    expect(items[0]?.textContent).toContain('13 B');
+    expect(items[0]?.textContent).toContain('13 bytes');
     expect(items[0]?.textContent).toContain('Will be sent (checked: no keys or passwords found)');
     expect(items[6]?.textContent).toContain('Not sent: At most 6 files go with one call');
     expect(screen.getByText(/6 of 6 files will be sent/)).toBeTruthy();
@@ -121,7 +121,7 @@ describe('FileAttachments', () => {
     render(<Harness />);
     choose(screen.getByLabelText('Choose files'), [new File([new Uint8Array(60_000)], 'big.bin')]);
     const list = await screen.findByRole('list', { name: 'Chosen files' });
-    expect(list.textContent).toMatch(/Not sent: Too large: 60 KB\..*at most 48 KB \(47,970 bytes\)/);
+    expect(list.textContent).toMatch(/Not sent: Too large: 60 kB\..*at most 48 kB \(47,970 bytes\)/);
   });
 
   it('shows a file name as plain text, without direction tricks', async () => {

@@ -64,7 +64,7 @@ describe('ResultFiles', () => {
     expect(container.innerHTML).not.toContain('/api/v1/files/');
     expect(screen.getByText('out/report.csv')).toBeTruthy();
     expect(screen.getByText('<img src=x onerror=alert(1)>.txt')).toBeTruthy();
-    expect(item('out/report.csv').textContent).toContain('2 KB');
+    expect(item('out/report.csv').textContent).toContain('2 kB');
   });
 
   it('shows the downloads left today', () => {
@@ -113,7 +113,7 @@ describe('ResultFiles', () => {
     render(<ResultFiles files={[plain]} downloadsLeftBytes={2047} onDownload={onDownload} onSaveActive={vi.fn()} />);
     const button = screen.getByRole('button', { name: 'Download out/report.csv' }) as HTMLButtonElement;
     expect(button.disabled).toBe(true);
-    expect(item('out/report.csv').textContent).toContain('Too large for what is left today (2 KB)');
+    expect(item('out/report.csv').textContent).toContain('Too large for what is left today (2 kB)');
     fireEvent.click(button);
     expect(onDownload).not.toHaveBeenCalled();
   });

@@ -127,7 +127,7 @@ describe('files with a call', () => {
     const { sent } = setup();
     await screen.findByText(/Sending files is switched off for this connection/);
     expect(screen.queryByLabelText('Choose files')).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: "Open your connection's page" }));
+    fireEvent.click(screen.getByRole('button', { name: "Open your connection’s page" }));
     await waitFor(() => expect(named(sent, 'openSitePage')).toEqual([{ url: `${SITE}/connections/con_1` }]));
   });
 

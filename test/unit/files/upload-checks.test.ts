@@ -5,6 +5,7 @@ import { base64Length, encodeBase64 } from '@/lib/files/base64';
 import { REQUEST_BODY_LIMIT_BYTES } from '@/lib/files/limits';
 import { checkContent, checkFile, type FileSource, fileSource } from '@/lib/files/upload-checks';
 import { buildUploadRequest, maxUploadContentBytes, uploadBodyBytes } from '@/lib/files/upload-request';
+import type { SecretFinding } from '@/lib/safety/secret-guard';
 
 const GITHUB_TOKEN = `ghp_${'a1B2c3D4e5'.repeat(4)}`;
 
@@ -158,7 +159,7 @@ describe('secret guard on text files', () => {
   });
   it('does not scan a binary file, even with token-like bytes in it', () => {
     const bytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x00, 0x00, ...bytesOf(GITHUB_TOKEN), 0x00]);
-    const guard = vi.fn(() => [{ kind: 'x', label: 'x' }]);
+    const guard = vi.fn((): SecretFinding[] => [{ kind: 'jwt', label: 'x' }]);
     const verdict = checkContent({ name: 'image.png', type: 'image/png', sizeBytes: bytes.length }, bytes, {
       findSecrets: guard,
     });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NOT_READABLE, dollarsToCents, formatCents, formatCentsOrUnreadable, formatMicros } from '@/lib/format/money';
+import { notReadable, dollarsToCents, formatCents, formatCentsOrUnreadable, formatMicros } from '@/lib/format/money';
 
 describe('formatCents', () => {
   it('reads 100 cents as one dollar', () => {
@@ -12,8 +12,8 @@ describe('formatCents', () => {
     expect(formatCents(123456, 'de-DE')).toBe('1.234,56\u00a0$');
   });
   it('never shows a number that is not whole cents as money', () => {
-    expect(formatCents(Number.NaN, 'en-US')).toBe(NOT_READABLE);
-    expect(formatCents(1.5, 'en-US')).toBe(NOT_READABLE);
+    expect(formatCents(Number.NaN, 'en-US')).toBe(notReadable());
+    expect(formatCents(1.5, 'en-US')).toBe(notReadable());
   });
 });
 
@@ -48,8 +48,13 @@ describe('dollarsToCents', () => {
     expect(dollarsToCents('19.99')).toBe(1999);
     expect(dollarsToCents('2.')).toBe(200);
   });
+  it('reads a decimal comma, as many languages write an amount', () => {
+    expect(dollarsToCents('2,50')).toBe(250);
+    expect(dollarsToCents('1,5')).toBe(150);
+    expect(dollarsToCents(',5')).toBe(50);
+  });
   it('refuses amounts under one cent, negative, over two decimals or not numbers', () => {
-    for (const bad of ['', '0', '0.00', '0.001', '-1', '1.234', 'abc', '1e3', '1,5', 'Infinity', '.']) {
+    for (const bad of ['', '0', '0.00', '0.001', '-1', '1.234', 'abc', '1e3', '1,500', '1,5,0', 'Infinity', '.']) {
       expect(dollarsToCents(bad), bad).toBeNull();
     }
   });

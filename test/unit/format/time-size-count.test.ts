@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatMatch, plural } from '@/lib/format/count';
+import { formatCount, formatMatch } from '@/lib/format/count';
+import { tn } from '@/lib/i18n';
 import { formatBytes } from '@/lib/format/size';
 import { formatAbsolute, formatCalendarDate, formatRelative } from '@/lib/format/time';
 
@@ -30,23 +31,29 @@ describe('formatAbsolute', () => {
 
 describe('formatBytes', () => {
   it('uses decimal units, as the contract counts its limits (G7): 20 MB is 20,000,000 bytes', () => {
-    expect(formatBytes(0, 'en-US')).toBe('0 B');
-    expect(formatBytes(999, 'en-US')).toBe('999 B');
-    expect(formatBytes(1000, 'en-US')).toBe('1 KB');
-    expect(formatBytes(1500, 'en-US')).toBe('1.5 KB');
+    expect(formatBytes(0, 'en-US')).toBe('0 bytes');
+    expect(formatBytes(999, 'en-US')).toBe('999 bytes');
+    expect(formatBytes(1000, 'en-US')).toBe('1 kB');
+    expect(formatBytes(1500, 'en-US')).toBe('1.5 kB');
     expect(formatBytes(1_000_000, 'en-US')).toBe('1 MB');
-    expect(formatBytes(64_000, 'en-US')).toBe('64 KB');
+    expect(formatBytes(64_000, 'en-US')).toBe('64 kB');
     expect(formatBytes(20_000_000, 'en-US')).toBe('20 MB');
     expect(formatBytes(3_000_000_000, 'en-US')).toBe('3 GB');
     expect(formatBytes(-1, 'en-US')).toBe('unknown size');
+  });
+  it('writes the unit in the member’s language', () => {
+    expect(formatBytes(20_000_000, 'fr')).toBe('20\u202fMo');
+    expect(formatBytes(1500, 'de')).toBe('1,5 kB');
+    expect(formatBytes(512, 'de')).toBe('512 Byte');
   });
 });
 
 describe('counts', () => {
   it('formats counts and plurals', () => {
     expect(formatCount(12345, 'en-US')).toBe('12,345');
-    expect(plural(1, 'call', 'calls', 'en-US')).toBe('1 call');
-    expect(plural(2, 'call', 'calls', 'en-US')).toBe('2 calls');
+    expect(tn('sessionSummary.calls', 1)).toBe('1 call');
+    expect(tn('sessionSummary.calls', 2)).toBe('2 calls');
+    expect(tn('sessionSummary.calls', 12345)).toBe('12,345 calls');
   });
   it('shows a match in basis points as a percentage rounded down', () => {
     expect(formatMatch(8734, 'en-US')).toBe('87%');

@@ -115,7 +115,7 @@ describe('QuestionForm', () => {
     const { onSend, send } = setup({ questions: [question('stack')] });
     const g = group('Ask stack?');
     fireEvent.input(within(g).getByRole('textbox', { name: /Your own words/ }), { target: { value: 'x'.repeat(2001) } });
-    expect(within(g).getByRole('alert').textContent).toMatch(/2001 characters; at most 2000/);
+    expect(within(g).getByRole('alert').textContent).toMatch(/2,001 characters; at most 2,000/);
     send();
     expect(onSend).not.toHaveBeenCalled();
   });

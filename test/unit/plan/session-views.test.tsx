@@ -175,6 +175,6 @@ describe('ReviseForm', () => {
     render(<ReviseForm onSubmit={onLong} initial={'x'.repeat(20001)} />);
     fireEvent.click(screen.getByRole('button', { name: 'Send the revision' }));
     expect(onLong).not.toHaveBeenCalled();
-    expect(screen.getByRole('alert').textContent).toMatch(/at most 20000/);
+    expect(screen.getByRole('alert').textContent).toMatch(/at most 20,000/);
   });
 });

@@ -61,7 +61,7 @@ describe('CoverageForm', () => {
     expect(screen.getByRole('alert').textContent).toBe('Write at least 3 characters.');
     type(box, 'x'.repeat(2001));
     fireEvent.click(screen.getByRole('button', { name: 'Ask which agent covers it' }));
-    expect(screen.getByRole('alert').textContent).toContain('At most 2000 characters');
+    expect(screen.getByRole('alert').textContent).toContain('At most 2,000 characters');
     type(box, 'x'.repeat(2000));
     fireEvent.click(screen.getByRole('button', { name: 'Ask which agent covers it' }));
     expect(onAsk).toHaveBeenCalledOnce();
@@ -163,7 +163,7 @@ describe('ShareDraftView', () => {
     expect(region.querySelector('script')).toBeNull();
     expect(within(region).getByRole('status').textContent).toBe('Open: add its files, then package it');
     const files = within(region).getByRole('list', { name: 'Files in the draft' });
-    expect(files.textContent).toContain('plans/shed.md · 4 KB');
+    expect(files.textContent).toContain('plans/shed.md · 4 kB');
     expect(within(files).getAllByRole('listitem')[1]?.textContent).toContain('active file');
     expect(region.querySelectorAll('[href]')).toHaveLength(0);
   });
@@ -197,7 +197,7 @@ describe('ShareDraftView', () => {
     const waiting = draft({ status: 'waiting_sign_off', packageBytes: 4196, signOffUrl: `${SITE}/shares/d1/sign-off` });
     render(<ShareDraftView {...draftProps({ draft: waiting, onOpenSignOff })} />);
     expect(screen.getByRole('status').textContent).toBe('Packaged: waiting for your sign-off on the site');
-    expect(screen.getByText(/This extension's key never signs off/)).toBeTruthy();
+    expect(screen.getByText(/This extension’s key never signs off/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Package the draft' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Sign off on the site' }));
     expect(onOpenSignOff).toHaveBeenCalledWith(`${SITE}/shares/d1/sign-off`);
@@ -248,7 +248,7 @@ describe('ShareFilesForm', () => {
     });
     const attachments = await addAttachments([], [file('b.bin', 6)], { makeId: () => 'x1' });
     render(<ShareFilesForm {...base} draft={full} attachments={attachments} onSubmit={onSubmit} />);
-    expect(screen.getByRole('alert').textContent).toContain("A share's package is at most 1 MB in all");
+    expect(screen.getByRole('alert').textContent).toContain('A share’s package is at most 1 MB in all');
     const button = screen.getByRole('button', { name: 'Add these files to the draft' }) as HTMLButtonElement;
     expect(button.disabled).toBe(true);
     fireEvent.click(button);
@@ -266,7 +266,7 @@ describe('ShareFilesForm', () => {
   });
   it('says when the files switch is off', () => {
     render(<ShareFilesForm {...base} filesSwitchOn={false} draft={draft()} attachments={[]} onSubmit={vi.fn()} />);
-    expect(screen.getByRole('button', { name: "Open your connection's page" })).toBeTruthy();
+    expect(screen.getByRole('button', { name: "Open your connection’s page" })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Add these files to the draft' })).toBeNull();
   });
 });

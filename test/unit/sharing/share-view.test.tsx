@@ -65,7 +65,7 @@ describe('ShareView', () => {
     await connectedWith({ sharing: false, files: true });
     const { sent } = setup();
     await screen.findByText(/Sharing is switched off for this connection/);
-    fireEvent.click(screen.getByRole('button', { name: "Open your connection's page" }));
+    fireEvent.click(screen.getByRole('button', { name: "Open your connection’s page" }));
     await waitFor(() => expect(named(sent, 'openSitePage')).toEqual([{ url: `${SITE}/connections/con_1` }]));
     expect(sent.map((s) => s.name)).toEqual(['openSitePage']);
   });

@@ -1,0 +1,82 @@
+/**
+ * The extension's own words. Every string the member reads comes from `locales/<language>.yml` through
+ * @wxt-dev/i18n, which reads them with browser.i18n: the browser's language, falling back to English.
+ * The site's own strings (header, sentence, approvalLine, privacyLine, untrusted fields, its messages) never
+ * pass through here: they are shown as the site sent them.
+ *
+ * Imported by path, not through WXT's `#i18n` alias, so the emulator and the Node scripts that share lib/
+ * still resolve it; nothing here touches the browser until a message is asked for.
+ */
+import { createI18n } from '@wxt-dev/i18n';
+import type { GeneratedI18nStructure } from '../../.wxt/i18n/structure';
+import { numberFormat } from '../format/intl';
+import { memberLocale } from '../format/locale';
+
+export type { GeneratedI18nStructure };
+export type MessageKey = keyof GeneratedI18nStructure;
+
+export const i18n = createI18n<GeneratedI18nStructure>();
+
+/** A message by key, with its substitutions: `t('find.heading')`, `t('x', { agent })`, `t('y', n, [...])`. */
+export const t = i18n.t;
+
+/** Keys whose message has plural forms and only the count as `$1`. */
+export type PluralKey = {
+  [K in MessageKey]: GeneratedI18nStructure[K] extends { plural: true; substitutions: 0 | 1 }
+    ? GeneratedI18nStructure[K] extends { namedSubstitutions: readonly string[] }
+      ? never
+      : K
+    : never;
+}[MessageKey];
+
+/** Plural keys that also take named substitutions besides the count. */
+export type PluralNamedKey = {
+  [K in MessageKey]: GeneratedI18nStructure[K] extends { plural: true; substitutions: 0 | 1; namedSubstitutions: readonly string[] }
+    ? K
+    : never;
+}[MessageKey];
+
+export type NamesOf<K extends MessageKey> = GeneratedI18nStructure[K] extends { namedSubstitutions: readonly (infer N)[] }
+  ? N & string
+  : never;
+
+// The module's overloads cannot be called with a key union; the generic helpers below check their own types.
+type UntypedT = (key: string, ...args: unknown[]) => string;
+const untyped = i18n.t as unknown as UntypedT;
+
+/**
+ * A count in words, in the plural form its language picks, the number written by Intl in the member's
+ * language ("1 call", "1.234 Aufrufe"). The module's own `$1` would be the raw digits.
+ */
+export function tn(key: PluralKey, count: number): string {
+  return untyped(key, count, [countWords(count)]);
+}
+
+function countWords(count: number): string {
+  return numberFormat(memberLocale(), { maximumFractionDigits: 0 }).format(count);
+}
+
+/** As `tn`, with the message's named substitutions too. */
+export function tnNamed<K extends PluralNamedKey>(key: K, count: number, named: Record<NamesOf<K>, string | number>): string {
+  return untyped(key, count, [countWords(count)], named);
+}
+
+/**
+ * A message whose `{names}` are marked in place, for a view to fill with elements (components/common/Message);
+ * with `count`, the plural form for it, the count written by Intl.
+ */
+export function template<K extends MessageKey>(key: K, names: readonly NamesOf<K>[], count?: number): string {
+  const keep = Object.fromEntries(names.map((name) => [name, `\u0000${name}\u0000`]));
+  return count === undefined ? untyped(key, keep) : untyped(key, count, [countWords(count)], keep);
+}
+
+/** Splits a `template` into its text and the names it holds, in order, for a view to put elements in. */
+export function splitTemplate(text: string): ({ text: string } | { name: string })[] {
+  const out: ({ text: string } | { name: string })[] = [];
+  const parts = text.split('\u0000');
+  parts.forEach((part, index) => {
+    if (index % 2 === 1) out.push({ name: part });
+    else if (part !== '') out.push({ text: part });
+  });
+  return out;
+}
