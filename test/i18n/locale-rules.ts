@@ -1,0 +1,97 @@
+/**
+ * What every locale file must keep of the English one: the same messages, the same {named} substitutions,
+ * the count ($1) where English shows it, the plural forms its language takes with @wxt-dev/i18n (which has
+ * no few/many forms), `%s` in the menu title (Chrome puts the selection there), a literal dollar sign
+ * written $$, and Chrome's limits on the manifest's name and description.
+ */
+import { parseMessagesFile } from '@wxt-dev/i18n/build';
+import path from 'node:path';
+import { LOCALES_DIR } from './messages';
+
+export const REQUIRED_LOCALES = ['en', 'de', 'fr', 'es', 'it', 'pt_BR', 'ja', 'ko', 'zh_CN', 'ru'] as const;
+
+/**
+ * Plural forms by language: the module picks "1 | n" by count === 1, and "0 | 1 | n" by 0, 1, else. French and
+ * Brazilian Portuguese say 0 in the singular, so they list it; Japanese, Korean and Chinese have one form;
+ * Russian's n form is worded so that it reads right for 2, 5 and 21 alike ("Вызовов: $1").
+ */
+export const PLURAL_FORMS: Record<string, readonly string[]> = {
+  en: ['1', 'n'],
+  de: ['1', 'n'],
+  es: ['1', 'n'],
+  it: ['1', 'n'],
+  ru: ['1', 'n'],
+  fr: ['0', '1', 'n'],
+  pt_BR: ['0', '1', 'n'],
+  ja: ['n'],
+  ko: ['n'],
+  zh_CN: ['n'],
+};
+
+export interface Parsed {
+  key: string;
+  type: 'simple' | 'plural' | 'chrome';
+  forms: Record<string, string>;
+}
+
+export async function parsedLocale(locale: string): Promise<Map<string, Parsed>> {
+  const list = await parseMessagesFile(path.join(LOCALES_DIR, `${locale}.yml`));
+  const out = new Map<string, Parsed>();
+  for (const m of list) {
+    const key = m.key.join('.');
+    if (key.startsWith('@@')) continue;
+    if (m.type === 'plural') out.set(key, { key, type: 'plural', forms: { ...m.plurals } as Record<string, string> });
+    else out.set(key, { key, type: m.type, forms: { '': m.message } });
+  }
+  return out;
+}
+
+const NAMED = /\{([A-Za-z0-9_]+)\}/g;
+
+function named(text: string): string[] {
+  return [...new Set([...text.matchAll(NAMED)].map((m) => m[1] ?? ''))].sort();
+}
+
+/** Problems of one locale against English, in words a translator can act on; empty when it keeps every rule. */
+export function localeProblems(locale: string, en: Map<string, Parsed>, other: Map<string, Parsed>): string[] {
+  const problems: string[] = [];
+  for (const key of en.keys()) if (!other.has(key)) problems.push(`${key}: missing`);
+  for (const key of other.keys()) if (!en.has(key)) problems.push(`${key}: not in English`);
+  for (const [key, source] of en) {
+    const target = other.get(key);
+    if (!target) continue;
+    const sourceNames = named(Object.values(source.forms).join(' '));
+    const sourceCount = Object.values(source.forms).some((f) => /(?<!\$)\$1/.test(f));
+    if (source.type === 'plural') {
+      const wanted = PLURAL_FORMS[locale] ?? ['1', 'n'];
+      if (target.type !== 'plural' || Object.keys(target.forms).join(',') !== wanted.join(',')) {
+        problems.push(`${key}: plural forms ${Object.keys(target.forms).join(',') || '(none)'}, wanted ${wanted.join(',')}`);
+      }
+      if (sourceCount && !/(?<!\$)\$1/.test(target.forms.n ?? '')) problems.push(`${key}: its n form lost the count ($1)`);
+    } else if (target.type === 'plural') {
+      problems.push(`${key}: has plural forms, English has none`);
+    }
+    for (const [form, text] of Object.entries(target.forms)) {
+      if (text.trim() === '') problems.push(`${key}${form ? `[${form}]` : ''}: empty`);
+      if (/ \| /.test(text)) problems.push(`${key}: " | " would split it into plural forms`);
+      const names = named(text);
+      const extra = names.filter((n) => !sourceNames.includes(n));
+      if (extra.length > 0) problems.push(`${key}: unknown {${extra.join('}, {')}}`);
+      // A message without plural forms must keep every name; a plural form may drop one its count says.
+      if (source.type !== 'plural' || form === 'n') {
+        const lost = sourceNames.filter((n) => !names.includes(n));
+        if (lost.length > 0) problems.push(`${key}${form ? `[${form}]` : ''}: lost {${lost.join('}, {')}}`);
+      }
+      const dollars = text.replace(/\$\$/g, '').replace(/\$[1-9]/g, '');
+      if (dollars.includes('$')) problems.push(`${key}: a lone $ (write $$ for a dollar sign)`);
+      if (source.type !== 'plural' && sourceCount && !/(?<!\$)\$1/.test(text)) problems.push(`${key}: lost $1`);
+    }
+  }
+  const menu = other.get('background.menu')?.forms[''] ?? '';
+  if (!menu.includes('%s')) problems.push('background.menu: lost %s (the selection)');
+  const description = other.get('ext.description')?.forms[''] ?? '';
+  if ([...description].length > 132) problems.push(`ext.description: ${[...description].length} characters, Chrome allows 132`);
+  const name = other.get('ext.name')?.forms[''] ?? '';
+  if ([...name].length > 75) problems.push('ext.name: over 75 characters');
+  return problems;
+}
