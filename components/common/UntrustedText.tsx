@@ -19,7 +19,8 @@ interface Props {
 /**
  * Untrusted text as text: a text node only, never HTML and never Markdown, so markup, links and scripts in
  * it are shown as the characters they are. A cut text carries a visible marker. The element is isolated
- * (dir="auto", unicode-bidi: isolate) so right-to-left text in it cannot reorder the panel's words around it;
+ * (dir="auto", unicode-bidi: isolate) so right-to-left text in it cannot reorder the panel's words around it,
+ * and marked translate="no" so a page translator leaves it as sent;
  * long text is shown collapsed with "Show more", since a server may send more than it should.
  */
 export function UntrustedText({ value, block = false, empty, class: extra, name = false }: Props) {
@@ -40,7 +41,7 @@ export function UntrustedText({ value, block = false, empty, class: extra, name 
   if (name) {
     const short = shortenedText(text, NAME_CHARS);
     return (
-      <span class={className} dir="auto" title={short === null ? undefined : text}>
+      <span class={className} dir="auto" translate={false} title={short === null ? undefined : text}>
         {short ?? text}
         {marker}
       </span>
@@ -50,7 +51,7 @@ export function UntrustedText({ value, block = false, empty, class: extra, name 
   const shown = collapsed === null || expanded ? text : collapsed;
   return (
     <>
-      <Tag class={className} dir="auto">
+      <Tag class={className} dir="auto" translate={false}>
         {shown}
         {shown !== text ? '…' : null}
         {marker}

@@ -74,6 +74,9 @@ export function ConnectForm({ initialAddress, intro }: Props) {
           type="url"
           inputMode="url"
           autoComplete="url"
+          // An address and a code have no language: their examples are the same in every locale.
+          class="verbatim"
+          translate={false}
           placeholder="https://"
           value={address}
           onInput={(e) => setAddress(e.currentTarget.value)}
@@ -85,6 +88,8 @@ export function ConnectForm({ initialAddress, intro }: Props) {
           type="text"
           autoComplete="off"
           spellcheck={false}
+          class="verbatim"
+          translate={false}
           placeholder="ABC-DEFG-HJKL"
           maxLength={40}
           value={code}
