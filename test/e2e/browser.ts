@@ -49,6 +49,8 @@ export interface LaunchOptions {
   alsoLoad?: string[];
   /** Default true: Playwright closes the browser on Ctrl-C and exits. The demo closes things itself. */
   handleSignals?: boolean;
+  /** The browser's interface language (a locale the extension ships, e.g. "de", "ja"); default the machine's. */
+  language?: string;
 }
 
 /** Launches Chromium headless with the built extension loaded and waits for its service worker. */
@@ -63,6 +65,7 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Load
     headless: options.headless ?? true,
     ...(options.viewport !== undefined ? { viewport: options.viewport } : {}),
     colorScheme: options.colorScheme ?? 'light',
+    ...(options.language ? { locale: options.language.replace('_', '-') } : {}),
     handleSIGINT: options.handleSignals ?? true,
     handleSIGTERM: options.handleSignals ?? true,
     args: [
@@ -75,6 +78,8 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Load
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      // Chromium picks an extension's _locales from its own interface language, which --lang sets.
+      ...(options.language ? [`--lang=${options.language.replace('_', '-')}`] : []),
     ],
   });
   // Ours is the worker named background.js (WXT's); another extension loaded beside it has its own.

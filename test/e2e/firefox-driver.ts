@@ -123,6 +123,11 @@ export interface FirefoxOptions {
   prefs?: Record<string, unknown>;
   /** The system's colour scheme the pages see; default light. */
   colorScheme?: ColorScheme;
+  /**
+   * Firefox's interface language (e.g. "de"): it needs Debian's language pack for it (firefox-esr-l10n-de,
+   * which scripts/ensure-firefox.sh installs); without one, Firefox and the extension stay in English.
+   */
+  language?: string;
 }
 
 /** Firefox headless with the Firefox e2e build installed as a temporary add-on at a fixed address. */
@@ -145,6 +150,7 @@ export async function launchFirefox(options: FirefoxOptions = {}): Promise<Exten
       'browser.download.folderList': 2,
       'browser.download.dir': mkdtempSync(path.join(tmpdir(), 'e2e-firefox-downloads-')),
       'browser.download.useDownloadDir': true,
+      ...(options.language ? { 'intl.locale.requested': options.language.replace('_', '-') } : {}),
       ...options.prefs,
     },
   });
