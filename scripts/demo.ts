@@ -4,7 +4,8 @@
  * a display) it walks the member's journey by itself, saves a screenshot of each step to demo-out/, and
  * exits 0, or 1 on any failure. `--profile strict` runs it against the emulator's strict profile (no
  * endpoint the contract names without a shape, files from a host of their own, pages under other paths).
- * `--screenshots` saves the README's pictures of the main views (scripts/screenshots.ts) and exits.
+ * `--screenshots` saves the README's pictures of the main views (scripts/screenshots.ts) and exits;
+ * `--store` saves the stores' 1280×800 pictures, in English and German (scripts/store.ts), and exits.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdir, rm } from 'node:fs/promises';
@@ -31,6 +32,7 @@ import {
 } from '../test/e2e/harness';
 
 import { takeScreenshots } from './screenshots';
+import { takeStoreScreenshots } from './store';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const OUT_DIR = path.join(ROOT, 'demo-out');
@@ -49,6 +51,7 @@ const { values: args } = parseArgs({
     headless: { type: 'boolean', default: false },
     profile: { type: 'string', default: 'default' },
     screenshots: { type: 'boolean', default: false },
+    store: { type: 'boolean', default: false },
   },
 });
 const headless = args.headless || (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY);
@@ -90,6 +93,18 @@ async function main(): Promise<number> {
     const saved = await takeScreenshots({ out: path.join(ROOT, 'docs/screenshots'), extensionDir: EXTENSION_DIR, width: 360, schemes: ['light', 'dark'] });
     for (const file of saved) log(file);
     log(`Done: ${saved.length} screenshots.`);
+    return 0;
+  }
+  if (args.store) {
+    run(path.join(ROOT, 'node_modules/.bin/wxt'), ['build', '--mode', 'e2e'], 'Build', true);
+    const saved = await takeStoreScreenshots({
+      out: path.join(ROOT, 'docs/store'),
+      extensionDir: EXTENSION_DIR,
+      languages: ['en', 'de'],
+      schemes: ['light', 'dark'],
+    });
+    for (const file of saved) log(file);
+    log(`Done: ${saved.length} store screenshots, 1280×800; the listing text is in locales/store/.`);
     return 0;
   }
   const emu = await startDemoEmulator();

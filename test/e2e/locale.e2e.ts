@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type ChromeMessages, getMessageFrom, loadMessages } from '../i18n/messages';
+import { type Words, wordsFor } from '../i18n/words';
 import { launchChromium } from './chromium-driver';
 import type { ExtensionBrowser, PageDriver } from './driver';
 import { launchFirefox } from './firefox-driver';
@@ -20,23 +21,11 @@ const LAUNCHERS: Record<'chromium' | 'firefox', () => Promise<ExtensionBrowser>>
   firefox: () => launchFirefox({ language: LANGUAGE }),
 };
 
-let de: ChromeMessages;
+let words: Words;
 let en: ChromeMessages;
 
-/** A German message by its key in the locale file ("status.connectedAs"), its {names} filled in. */
-function words(key: string, names: Record<string, string> = {}): string {
-  const text = getMessageFrom(de, key.replaceAll('.', '_'));
-  if (!text) throw new Error(`No message ${key} in locales/${LANGUAGE}.yml`);
-  return text.replace(/\{(\w+)\}/g, (_, name: string) => names[name] ?? `{${name}}`);
-}
-
-/** The text of a message before its first {name}: what the panel shows however the name is filled. */
-function opening(key: string): string {
-  return (words(key).split('{')[0] ?? '').trim();
-}
-
 beforeAll(async () => {
-  de = await loadMessages(LANGUAGE);
+  words = await wordsFor(LANGUAGE);
   en = await loadMessages('en');
 });
 
@@ -70,7 +59,7 @@ for (const name of ['chromium', 'firefox'] as const) {
       await panel.fill(words('connect.address'), emu.url);
       await panel.fill(words('connect.code'), made.code);
       await panel.click('button', words('connect.connect'));
-      await panel.waitForText(opening('status.connectedAs'));
+      await panel.waitForText(words.opening('status.connectedAs'));
       // The site's privacy line, in the site's words (the emulator writes English).
       expect(await panel.text()).toContain(emu.raw.world.seed.site.privacyLine);
       await panel.click('button', words('status.readThis'));

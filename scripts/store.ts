@@ -1,0 +1,198 @@
+/**
+ * `npm start -- --store` (or `npm run store`): the stores' screenshots, 1280×800, of the side panel beside the
+ * page the member reads, for the member's key moments: agents found from a selection, a preview, a result, a
+ * session's question, and findings waiting for sign-off. In light and dark, in English and German by default
+ * (docs/store/<language>/<moment>-<scheme>.png). The member's own steps against the emulator, in the language
+ * of the pictures; the listing text beside them is in locales/store/<locale>.yml. Options: --out DIR,
+ * --extension DIR (a built e2e extension), --languages en,de, --schemes light,dark.
+ */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { BrowserContext, Page } from 'playwright-core';
+import { localeNames } from '../test/i18n/messages';
+import { type Words, wordsFor } from '../test/i18n/words';
+import { EXTENSION_DIR, launchExtension } from '../test/e2e/browser';
+import { startTestEmulator, WAIT_MS } from '../test/e2e/harness';
+import { connectIn, readPrivacyLineIn, findSelectionIn, findTypedIn, planSessionIn, previewIn, startAndWaitIn, tab } from '../test/e2e/worded-steps';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+/** The stores' screenshot size (Chrome Web Store: 1280×800 or 640×400; AMO takes it too). */
+const SIZE = { width: 1280, height: 800 };
+/** The side panel's width in the picture; the page takes the rest. */
+const PANEL_WIDTH = 400;
+
+export interface StoreOptions {
+  out: string;
+  extensionDir: string;
+  languages: string[];
+  schemes: ('light' | 'dark')[];
+}
+
+/** What the member reads and asks about, in their language: the page beside the panel, and what they type. */
+interface Script {
+  title: string;
+  paragraphs: string[];
+  question: string;
+  plan: string;
+}
+
+const SCRIPTS: Record<string, Script> = {
+  en: {
+    title: 'Incident review: the evening slowdown',
+    paragraphs: [
+      'Since Monday the dashboard has timed out every evening between six and eight.',
+      'Our slow postgres queries got worse after we added replication, and the reports page now waits on the replica.',
+      'Next: check the indexes and the query plans before touching any setting.',
+    ],
+    question: 'Which index helps a LIKE prefix search in postgres?',
+    plan: 'Our postgres database gets slow every evening after replication.',
+  },
+  de: {
+    title: 'Störungsbericht: die abendliche Verlangsamung',
+    paragraphs: [
+      'Seit Montag läuft das Dashboard jeden Abend zwischen sechs und acht in eine Zeitüberschreitung.',
+      'Unsere langsamen Postgres-Abfragen sind schlimmer geworden, seit wir die Replikation eingerichtet haben.',
+      'Als Nächstes: Indizes und Abfragepläne prüfen, bevor wir eine Einstellung ändern.',
+    ],
+    question: 'Welcher Postgres-Index hilft bei einer LIKE-Präfixsuche?',
+    plan: 'Unsere Postgres-Datenbank wird nach der Replikation jeden Abend langsam.',
+  },
+};
+
+function articleHtml(script: Script, language: string): string {
+  const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${escape(script.title)}</title>
+<meta name="color-scheme" content="light dark"><style>
+body { font: 18px/1.6 system-ui, sans-serif; margin: 0; background: Canvas; color: CanvasText; }
+header { padding: 18px 48px; border-bottom: 1px solid color-mix(in srgb, CanvasText 15%, transparent); font-weight: 600; }
+main { max-width: 720px; padding: 24px 48px; }
+h1 { font-size: 30px; line-height: 1.25; }
+</style></head><body><header>Team wiki</header><main><h1>${escape(script.title)}</h1>
+${script.paragraphs.map((p, i) => `<p id="p${i}">${escape(p)}</p>`).join('\n')}</main></body></html>`;
+}
+
+/** The page and the panel side by side, as the browser shows them with the side panel open. */
+async function compose(context: BrowserContext, page: Page, panel: Page, file: string, scheme: 'light' | 'dark'): Promise<void> {
+  for (const p of [page, panel]) await p.evaluate(() => (document.activeElement as HTMLElement | null)?.blur?.());
+  const left = (await page.screenshot({ animations: 'disabled', caret: 'hide' })).toString('base64');
+  const right = (await panel.screenshot({ animations: 'disabled', caret: 'hide' })).toString('base64');
+  const frame = await context.newPage();
+  await frame.setViewportSize(SIZE);
+  const line = scheme === 'dark' ? '#3c4043' : '#dadce0';
+  await frame.setContent(
+    `<body style="margin:0;display:flex;width:${SIZE.width}px;height:${SIZE.height}px;overflow:hidden">` +
+      `<img alt="" src="data:image/png;base64,${left}" style="width:${SIZE.width - PANEL_WIDTH}px;height:${SIZE.height}px">` +
+      `<img alt="" src="data:image/png;base64,${right}" style="width:${PANEL_WIDTH}px;height:${SIZE.height}px;box-shadow:-1px 0 0 ${line}">` +
+      '</body>',
+  );
+  await frame.screenshot({ path: file, animations: 'disabled' });
+  await frame.close();
+}
+
+async function walk(scheme: 'light' | 'dark', w: Words, options: StoreOptions): Promise<string[]> {
+  const script = SCRIPTS[w.language] ?? (SCRIPTS.en as Script);
+  const emu = await startTestEmulator();
+  const ext = await launchExtension({
+    extensionDir: options.extensionDir,
+    colorScheme: scheme,
+    viewport: { width: PANEL_WIDTH, height: SIZE.height },
+    language: w.language,
+  });
+  const out = path.join(options.out, w.language);
+  await mkdir(out, { recursive: true });
+  const saved: string[] = [];
+  try {
+    const url = 'https://wiki.example/incidents/evening-slowdown';
+    await ext.context.route(url, (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: articleHtml(script, w.language) }));
+    const article = await ext.context.newPage();
+    await article.setViewportSize({ width: SIZE.width - PANEL_WIDTH, height: SIZE.height });
+    await article.goto(url);
+    const panel = await ext.openPanel();
+    const shot = async (moment: string) => {
+      const file = path.join(out, `${moment}-${scheme}.png`);
+      await compose(ext.context, article, panel, file, scheme);
+      saved.push(path.relative(ROOT, file));
+    };
+
+    const made = await emu.control.connectCode({ name: 'Laptop', keepsFindings: true, limits: { sessionsPerDay: 20, callsPerDay: 50 } });
+    await connectIn(panel, w, emu.url, made.code);
+
+    await article.bringToFront();
+    await findSelectionIn(ext, panel, w, article.locator('#p1'));
+    await shot('find-selection');
+
+    await previewIn(panel, w, 'question', script.question);
+    await shot('preview');
+    await startAndWaitIn(panel, w);
+    await readPrivacyLineIn(panel, w);
+    await panel.evaluate(() => window.scrollTo(0, 0));
+    await shot('result');
+
+    await tab(panel, w, 'app.tab.find').click();
+    await findTypedIn(panel, w, script.plan);
+    await previewIn(panel, w, 'apply', script.plan);
+    await planSessionIn(panel, w);
+    await panel.getByRole('heading', { name: w('questions.heading') }).evaluate((h) => h.scrollIntoView({ block: 'start' }));
+    await shot('session-question');
+
+    // The first call kept a finding; the site checks it (seconds) before it joins the draft: the member checks again.
+    await tab(panel, w, 'app.tab.findings').click();
+    const waiting = panel.getByRole('heading', { name: w('findings.waitingHeading') });
+    const deadline = Date.now() + WAIT_MS;
+    while (!(await waiting.isVisible())) {
+      if (Date.now() > deadline) {
+        // What the panel showed instead, for whoever reads the failure.
+        await panel.screenshot({ path: path.join(out, `failed-${scheme}.png`), fullPage: true });
+        throw new Error(`No findings waiting for sign-off within ${WAIT_MS} ms (see failed-${scheme}.png).`);
+      }
+      await panel.getByRole('button', { name: w('findings.checkAgain') }).click();
+      await panel.waitForTimeout(1000);
+    }
+    await shot('finding-sign-off');
+    return saved;
+  } finally {
+    await ext.close().catch(() => undefined);
+    await emu.close().catch(() => undefined);
+  }
+}
+
+export async function takeStoreScreenshots(options: StoreOptions): Promise<string[]> {
+  const saved: string[] = [];
+  for (const language of options.languages) {
+    const w = await wordsFor(language);
+    for (const scheme of options.schemes) saved.push(...(await walk(scheme, w, options)));
+  }
+  return saved;
+}
+
+function optionsFromArgs(): StoreOptions {
+  const { values } = parseArgs({
+    options: {
+      out: { type: 'string', default: path.join(ROOT, 'docs/store') },
+      extension: { type: 'string', default: EXTENSION_DIR },
+      languages: { type: 'string', default: 'en,de' },
+      schemes: { type: 'string', default: 'light,dark' },
+      // The demo passes its own flag through.
+      store: { type: 'boolean', default: false },
+    },
+  });
+  const languages = values.languages.split(',').map((s) => s.trim());
+  for (const l of languages) if (!localeNames().includes(l)) throw new Error(`--languages takes ${localeNames().join(', ')}, not ${l}`);
+  const schemes = values.schemes.split(',').map((s) => s.trim());
+  for (const s of schemes) if (s !== 'light' && s !== 'dark') throw new Error(`--schemes takes light and dark, not ${s}`);
+  return { out: path.resolve(values.out), extensionDir: path.resolve(values.extension), languages, schemes: schemes as StoreOptions['schemes'] };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  takeStoreScreenshots(optionsFromArgs()).then(
+    (saved) => {
+      for (const file of saved) console.log(file);
+      console.log(`${saved.length} store screenshots, ${SIZE.width}×${SIZE.height}.`);
+    },
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exitCode = 1;
+    },
+  );
+}
