@@ -61,15 +61,15 @@ const SCRIPTS: Record<string, Script> = {
 };
 
 function articleHtml(script: Script, language: string): string {
-  const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-  return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${escape(script.title)}</title>
+  const html = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${html(script.title)}</title>
 <meta name="color-scheme" content="light dark"><style>
 body { font: 18px/1.6 system-ui, sans-serif; margin: 0; background: Canvas; color: CanvasText; }
 header { padding: 18px 48px; border-bottom: 1px solid color-mix(in srgb, CanvasText 15%, transparent); font-weight: 600; }
 main { max-width: 720px; padding: 24px 48px; }
 h1 { font-size: 30px; line-height: 1.25; }
-</style></head><body><header>Team wiki</header><main><h1>${escape(script.title)}</h1>
-${script.paragraphs.map((p, i) => `<p id="p${i}">${escape(p)}</p>`).join('\n')}</main></body></html>`;
+</style></head><body><header>Team wiki</header><main><h1>${html(script.title)}</h1>
+${script.paragraphs.map((p, i) => `<p id="p${i}">${html(p)}</p>`).join('\n')}</main></body></html>`;
 }
 
 /** The page and the panel side by side, as the browser shows them with the side panel open. */

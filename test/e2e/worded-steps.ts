@@ -67,7 +67,7 @@ export async function previewIn(panel: Page, w: Words, kind: 'apply' | 'question
   } else {
     await panel.getByLabel(w('preview.details'), { exact: true }).fill(text);
   }
-  await panel.getByRole('region', { name: new RegExp(`^${escape(w.opening('preview.beforeItRuns'))}`) }).waitFor({ timeout: WAIT_MS });
+  await panel.getByRole('region', { name: new RegExp(`^${escapeRegExp(w.opening('preview.beforeItRuns'))}`) }).waitFor({ timeout: WAIT_MS });
 }
 
 export async function startAndWaitIn(panel: Page, w: Words): Promise<void> {
@@ -94,6 +94,6 @@ export async function planSessionIn(panel: Page, w: Words): Promise<void> {
   await panel.getByRole('heading', { name: w('questions.heading') }).waitFor({ timeout: WAIT_MS });
 }
 
-function escape(text: string): string {
+function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
