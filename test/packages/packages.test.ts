@@ -3,7 +3,7 @@
  * and every check reads the zips themselves. Permissions are exactly those docs/permissions.md gives a reason
  * for; nothing of the tests or the emulator rides along; Firefox declares what leaves the browser, as
  * docs/PRIVACY.md says; the sources package rebuilds, by its own README's commands, to the Firefox package's
- * files; each package stays within its size budget.
+ * files; each package stays within its size budget (its code and pages, and each language's messages).
  */
 import { execSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PACKAGE_BUDGET_KB } from '../../scripts/bench/budgets';
+import { deflateRawSync } from 'node:zlib';
+import { LOCALE_MESSAGES_BUDGET_KB, PACKAGE_BUDGET_KB } from '../../scripts/bench/budgets';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const OUTPUT = path.join(ROOT, '.output');
@@ -133,10 +134,18 @@ describe('the store packages', () => {
     }
   });
 
-  it('stay within the size budget of the bench', () => {
+  it('stay within the size budget of the bench: the package less its languages, and each language', async () => {
     for (const kind of ['chrome', 'firefox'] as const) {
-      const kb = statSync(zipPath(kind)).size / 1024;
-      expect(kb, `${kind} package, KB`).toBeLessThanOrEqual(PACKAGE_BUDGET_KB);
+      const messages = [...(await files(zips[kind]))].filter(([name]) => /^_locales\/[^/]+\/messages\.json$/.test(name));
+      expect(messages.length, `${kind}: languages`).toBeGreaterThanOrEqual(10);
+      let messagesKB = 0;
+      for (const [name, bytes] of messages) {
+        const kb = deflateRawSync(bytes, { level: 9 }).length / 1024;
+        expect(kb, `${kind} ${name}, KB deflated`).toBeLessThanOrEqual(LOCALE_MESSAGES_BUDGET_KB);
+        messagesKB += kb;
+      }
+      const kb = statSync(zipPath(kind)).size / 1024 - messagesKB;
+      expect(kb, `${kind} package less its messages, KB`).toBeLessThanOrEqual(PACKAGE_BUDGET_KB);
     }
   });
 });
