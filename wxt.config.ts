@@ -5,6 +5,8 @@ import { defineConfig } from 'wxt';
 // optional_host_permissions survive.
 export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill', '@wxt-dev/i18n/module'],
+  // The sources package is for rebuilding (AMO's reviewers); the README's and the stores' pictures are not.
+  zip: { excludeSources: ['docs/screenshots/**', 'docs/store/**'] },
   vite: () => ({
     esbuild: { jsx: 'automatic', jsxImportSource: 'preact' },
     // `npm run bench:composition` reads hidden source maps to show what each chunk is made of; no other
