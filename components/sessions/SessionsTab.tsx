@@ -16,17 +16,25 @@ function newestFirst(a: SessionRow, b: SessionRow): number {
   return at(b).localeCompare(at(a));
 }
 
-/** Sessions of this browser's calls that were never read: their ids, newest call first. */
+/**
+ * Sessions of this browser's calls that were never read: their ids, newest call first. The sessionId index's
+ * keys say which exist without reading a call (10,000 cached calls cost a key walk, not 10,000 rows); only when
+ * some were never read are the newest calls walked, and only until each of those is found.
+ */
 async function unreadSessionIds(): Promise<string[]> {
   const { db } = await loadDb();
   const known = new Set(await db.sessions.toCollection().primaryKeys());
+  const inCalls = (await db.calls.orderBy('sessionId').uniqueKeys()) as string[];
+  const unread = new Set(inCalls.filter((id) => !known.has(id)));
+  if (unread.size === 0) return [];
+  const wanted = Math.min(unread.size, READ_AT_ONCE);
   const ids: string[] = [];
   await db.calls
     .orderBy('createdAt')
     .reverse()
-    .until(() => ids.length >= READ_AT_ONCE)
+    .until(() => ids.length >= wanted)
     .each((c) => {
-      if (c.sessionId && !known.has(c.sessionId) && !ids.includes(c.sessionId)) ids.push(c.sessionId);
+      if (c.sessionId && unread.has(c.sessionId) && !ids.includes(c.sessionId)) ids.push(c.sessionId);
     });
   return ids;
 }

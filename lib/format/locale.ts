@@ -10,11 +10,24 @@ import { browser } from '@wxt-dev/browser';
 export function memberLocale(): string | undefined {
   const i18n = (browser as typeof browser | undefined)?.i18n;
   if (!i18n) return undefined;
-  let messages = '';
   let ui = '';
   try {
-    messages = i18n.getMessage('meta_locale');
     ui = i18n.getUILanguage();
+  } catch {
+    return undefined;
+  }
+  // The answer follows the browser's language, which changes only with a restart: worked out once per
+  // language (a view formats hundreds of figures), not once per figure.
+  if (known?.ui !== ui) known = { ui, locale: readMemberLocale(i18n, ui) };
+  return known.locale;
+}
+
+let known: { ui: string; locale: string | undefined } | null = null;
+
+function readMemberLocale(i18n: typeof browser.i18n, ui: string): string | undefined {
+  let messages = '';
+  try {
+    messages = i18n.getMessage('meta_locale');
   } catch {
     return undefined;
   }

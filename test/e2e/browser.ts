@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium, type Page, type Worker } from 'playwright-core';
+import { bcp47 } from './driver';
 
 /** The e2e build: the production build plus the loopback emulator granted at install (wxt.config.ts). */
 export const EXTENSION_DIR = path.resolve(import.meta.dirname, '../../.output/chrome-mv3-e2e');
@@ -49,7 +50,10 @@ export interface LaunchOptions {
   alsoLoad?: string[];
   /** Default true: Playwright closes the browser on Ctrl-C and exits. The demo closes things itself. */
   handleSignals?: boolean;
-  /** The browser's interface language (a locale the extension ships, e.g. "de", "ja"); default the machine's. */
+  /**
+   * The browser's interface language (a locale the extension ships, e.g. "de", "ja"); default English, so the
+   * tests' and scripts' English names hold on a machine set to another language.
+   */
   language?: string;
 }
 
@@ -65,7 +69,7 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Load
     headless: options.headless ?? true,
     ...(options.viewport !== undefined ? { viewport: options.viewport } : {}),
     colorScheme: options.colorScheme ?? 'light',
-    ...(options.language ? { locale: options.language.replace('_', '-') } : {}),
+    locale: bcp47(options.language ?? 'en'),
     handleSIGINT: options.handleSignals ?? true,
     handleSIGTERM: options.handleSignals ?? true,
     args: [
@@ -79,7 +83,7 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Load
       '--disable-sync',
       '--no-first-run',
       // Chromium picks an extension's _locales from its own interface language, which --lang sets.
-      ...(options.language ? [`--lang=${options.language.replace('_', '-')}`] : []),
+      `--lang=${bcp47(options.language ?? 'en')}`,
     ],
   });
   // Ours is the worker named background.js (WXT's); another extension loaded beside it has its own.

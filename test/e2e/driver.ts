@@ -30,6 +30,11 @@ export interface PageDriver {
   close(): Promise<void>;
 }
 
+/** A locale file's name as a browser takes it for its interface language: en → en-US, pt_BR → pt-BR. */
+export function bcp47(language: string): string {
+  return language === 'en' ? 'en-US' : language.replace('_', '-');
+}
+
 /** The system's colour scheme a browser is started with (both drivers set it at launch). */
 export type ColorScheme = 'light' | 'dark';
 

@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import puppeteer, { type Browser, type ElementHandle, type KeyInput, type Page } from 'puppeteer-core';
-import { type ColorScheme, type ExtensionBrowser, PANEL_HEIGHT, type PageDriver, STEP_WAIT_MS } from './driver';
+import { bcp47, type ColorScheme, type ExtensionBrowser, PANEL_HEIGHT, type PageDriver, STEP_WAIT_MS } from './driver';
 
 /** The Firefox e2e build: the production build plus the loopback emulator granted at install. */
 export const FIREFOX_EXTENSION_DIR = path.resolve(import.meta.dirname, '../../.output/firefox-mv3-e2e');
@@ -124,8 +124,8 @@ export interface FirefoxOptions {
   /** The system's colour scheme the pages see; default light. */
   colorScheme?: ColorScheme;
   /**
-   * Firefox's interface language (e.g. "de"): it needs Debian's language pack for it (firefox-esr-l10n-de,
-   * which scripts/ensure-firefox.sh installs); without one, Firefox and the extension stay in English.
+   * Firefox's interface language (e.g. "de"; default English): it needs Debian's language pack for it
+   * (firefox-esr-l10n-de, which scripts/ensure-firefox.sh installs); without one, Firefox stays in English.
    */
   language?: string;
 }
@@ -150,7 +150,7 @@ export async function launchFirefox(options: FirefoxOptions = {}): Promise<Exten
       'browser.download.folderList': 2,
       'browser.download.dir': mkdtempSync(path.join(tmpdir(), 'e2e-firefox-downloads-')),
       'browser.download.useDownloadDir': true,
-      ...(options.language ? { 'intl.locale.requested': options.language.replace('_', '-') } : {}),
+      'intl.locale.requested': bcp47(options.language ?? 'en'),
       ...options.prefs,
     },
   });
