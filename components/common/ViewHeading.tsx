@@ -12,6 +12,11 @@ export function focusNextViewHeading(): void {
   focusPending = true;
 }
 
+/** Called when the view change asked for did not happen (a connect refused): the form keeps the focus. */
+export function cancelViewHeadingFocus(): void {
+  focusPending = false;
+}
+
 interface Props {
   id?: string;
   children: ComponentChildren;

@@ -5,7 +5,7 @@ import { useActions } from '../common/actions';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { normalizeConnectCode } from './code';
 import { defaultSiteAddress } from './default-site';
-import { ViewHeading } from '../common/ViewHeading';
+import { cancelViewHeadingFocus, focusNextViewHeading, ViewHeading } from '../common/ViewHeading';
 import { t } from '@/lib/i18n';
 import { Message } from '../common/Message';
 
@@ -56,9 +56,16 @@ export function ConnectForm({ initialAddress, intro }: Props) {
       });
       return;
     }
+    // On success the connected panel replaces this form, possibly before the answer below arrives: its first
+    // view's heading takes the focus, which would otherwise fall to the page's body (and, in Firefox, Tab from
+    // there can leave for the browser's own controls).
+    focusNextViewHeading();
     const result = await actions.send('connect', { siteUrl: site.origin, code: normalized });
     if (result.ok) setOutcome({ kind: 'done', name: result.value.name });
-    else setOutcome({ kind: 'error', error: result.error });
+    else {
+      cancelViewHeadingFocus();
+      setOutcome({ kind: 'error', error: result.error });
+    }
   };
 
   const busy = outcome.kind === 'busy';

@@ -295,7 +295,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
           await emu.control.fault(fault).catch(() => undefined);
           figures.siteCuts++;
         } else {
-          await emu.control.call('POST', '/clock', { advanceSeconds: 30 + Math.floor(random() * 300) }).catch(() => undefined);
+          await emu.control.advanceClock(30 + Math.floor(random() * 300)).catch(() => undefined);
           figures.clockMoves++;
         }
       }

@@ -78,6 +78,11 @@ export class EmulatorControl {
     return this.call('POST', `/connections/${connectionId}/revoke`);
   }
 
+  /** Moves the site's clock on (the emulator started with realTime off moves only so). */
+  advanceClock(seconds: number): Promise<unknown> {
+    return this.call('POST', '/clock', { advanceSeconds: seconds });
+  }
+
   fault(spec: FaultSpec): Promise<unknown> {
     return this.call('POST', '/faults', spec);
   }

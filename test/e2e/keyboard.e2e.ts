@@ -102,6 +102,9 @@ for (const name of ['chromium', 'firefox'] as const) {
         await panel.type(made.code);
         await panel.press('Enter');
         await panel.waitForText('Connected as');
+        // The connected panel replaces the form and takes the focus to its first view's heading; tabbing on
+        // before it has would leave the form's last button for the browser's own controls (seen in Firefox).
+        await expectHeadingFocused(panel, 'Find AI Agents');
 
         // Enter finds; Shift+Enter first makes a new line in the same text.
         await tabTo(panel, 'What do you need?');

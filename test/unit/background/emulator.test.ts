@@ -46,7 +46,7 @@ async function pollUntilEnded(ctx: Ctx & { clock: { now: number } }, localId: st
   for (let i = 0; i < 20; i++) {
     const row = await ctx.db.calls.get(localId);
     if (row?.state !== 'started') return;
-    await emu.control.call('POST', '/clock', { advanceSeconds: 2 });
+    await emu.control.advanceClock(2);
     ctx.clock.now = Math.max(ctx.clock.now + 2000, row.nextPollAt ?? 0);
     await pollDue(ctx);
   }

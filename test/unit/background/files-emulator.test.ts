@@ -82,7 +82,7 @@ describe('files and sharing against the emulator', () => {
   it('saves a plain result file through its signed link; an active one only once confirmed', async () => {
     const { localId } = await startCall(ctx, { request: { agentId: 'agt_shell', callId: 'question', question: 'Why does it exit?' } });
     for (let i = 0; i < 20 && (await ctx.db.calls.get(localId))?.state === 'started'; i++) {
-      await emu.control.call('POST', '/clock', { advanceSeconds: 2 });
+      await emu.control.advanceClock(2);
       ctx.clock.now = Math.max(ctx.clock.now + 2000, (await ctx.db.calls.get(localId))?.nextPollAt ?? 0);
       await pollDue(ctx);
     }

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { normalizeConnectCode } from '@/components/connect/code';
+import { ViewHeading } from '@/components/common/ViewHeading';
 import { ConnectForm } from '@/components/connect/ConnectForm';
 import { defaultSiteAddress, EMULATOR_SITE } from '@/components/connect/default-site';
 import { fakeActions, memberError, renderPanel } from './fixtures';
@@ -81,5 +82,24 @@ describe('ConnectForm', () => {
     expect(alert.textContent).toContain('code_not_valid');
     expect((screen.getByRole('textbox', { name: 'Connect code' }) as HTMLInputElement).value).toBe('GLD-ABCD-1234');
     expect((screen.getByRole('textbox', { name: 'Site address' }) as HTMLInputElement).value).toBe('http://127.0.0.1:8787');
+  });
+
+  it('hands the focus to the connected panel’s first heading, and keeps it in the form after a refusal', async () => {
+    const refused = fakeActions({ connect: () => ({ ok: false, error: memberError('code_not_valid', 'That connect code is not valid.', {}, 400) }) });
+    renderPanel(<ConnectForm initialAddress="" />, refused.actions, null);
+    fill('http://127.0.0.1:8787', 'GLD-ABCD-1234');
+    await screen.findByRole('alert');
+    cleanup();
+    render(<ViewHeading>Some later view</ViewHeading>);
+    expect(document.activeElement).toBe(document.body);
+    cleanup();
+
+    const accepted = fakeActions({ connect: () => ({ ok: true, value: { connectionId: 'con_1', name: 'My laptop', sessionId: null } }) });
+    renderPanel(<ConnectForm initialAddress="" />, accepted.actions, null);
+    fill('http://127.0.0.1:8787', 'GLD-ABCD-1234');
+    await screen.findByText('My laptop');
+    cleanup();
+    render(<ViewHeading>Find AI Agents</ViewHeading>);
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Find AI Agents' }));
   });
 });
