@@ -8,6 +8,21 @@ import { browser } from '@wxt-dev/browser';
  * emulator, Node scripts): Intl's default. Tests pass a locale explicitly where they need a stable one.
  */
 export function memberLocale(): string | undefined {
+  // The browser's language changes only with a restart, which starts every page and worker afresh: worked
+  // out once per page (a view formats hundreds of figures, and each extension API call costs far more than
+  // the formatting), not once per figure.
+  if (known === null) known = { locale: readMemberLocale() };
+  return known.locale;
+}
+
+let known: { locale: string | undefined } | null = null;
+
+/** Works the locale out again at the next figure: what a restart in another language does (unit tests). */
+export function forgetMemberLocale(): void {
+  known = null;
+}
+
+function readMemberLocale(): string | undefined {
   const i18n = (browser as typeof browser | undefined)?.i18n;
   if (!i18n) return undefined;
   let ui = '';
@@ -16,15 +31,10 @@ export function memberLocale(): string | undefined {
   } catch {
     return undefined;
   }
-  // The answer follows the browser's language, which changes only with a restart: worked out once per
-  // language (a view formats hundreds of figures), not once per figure.
-  if (known?.ui !== ui) known = { ui, locale: readMemberLocale(i18n, ui) };
-  return known.locale;
+  return localeFor(i18n, ui);
 }
 
-let known: { ui: string; locale: string | undefined } | null = null;
-
-function readMemberLocale(i18n: typeof browser.i18n, ui: string): string | undefined {
+function localeFor(i18n: typeof browser.i18n, ui: string): string | undefined {
   let messages = '';
   try {
     messages = i18n.getMessage('meta_locale');

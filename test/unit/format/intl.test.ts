@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { numberFormat, relativeTimeFormat } from '../../../lib/format/intl';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { formatCents } from '../../../lib/format/money';
+import { setTestLocale } from '../setup/i18n';
 
 describe('Intl formatters made once', () => {
   it('gives the same formatter for the same locale and options, another for others', () => {
@@ -15,5 +17,19 @@ describe('Intl formatters made once', () => {
     const de = formatCents(123456, 'de-DE');
     expect(en).not.toBe(de);
     expect(formatCents(123456, 'en-US')).toBe(en);
+  });
+});
+
+describe('the member’s locale', () => {
+  it('asks the browser for its language once per page, not once per figure, and again after a restart', () => {
+    const asked = vi.spyOn(fakeBrowser.i18n, 'getUILanguage');
+    setTestLocale('de');
+    const figures = Array.from({ length: 200 }, (_, i) => formatCents(i * 101));
+    expect(figures[100]).toBe(formatCents(10100, 'de'));
+    expect(asked).toHaveBeenCalledTimes(1);
+    // A restart in another language (the tests' setTestLocale) is worked out afresh.
+    setTestLocale('en');
+    expect(formatCents(10100)).toBe(formatCents(10100, 'en'));
+    expect(asked).toHaveBeenCalledTimes(2);
   });
 });

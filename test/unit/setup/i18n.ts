@@ -3,9 +3,15 @@
  * asks for another language or the pseudo-locale, where every message is wrapped in ⟦…⟧ (meta keys stay
  * bare: Intl reads meta.locale).
  */
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type ChromeMessages, getMessageFrom, loadMessages, localeNames, PSEUDO_CLOSE, PSEUDO_OPEN } from '../../i18n/messages';
+
+// WXT's own setup, which makes the fake browser the global one, runs after this file; the locale module
+// takes the global browser when it loads, so it is made global here first and the module loaded after.
+vi.stubGlobal('chrome', fakeBrowser);
+vi.stubGlobal('browser', fakeBrowser);
+const { forgetMemberLocale } = await import('@/lib/format/locale');
 
 const all = new Map<string, ChromeMessages>();
 for (const locale of localeNames()) all.set(locale, await loadMessages(locale));
@@ -13,6 +19,7 @@ for (const locale of localeNames()) all.set(locale, await loadMessages(locale));
 const state = { locale: 'en', pseudo: false };
 
 export function setTestLocale(locale: string | 'pseudo'): void {
+  forgetMemberLocale();
   if (locale === 'pseudo') {
     state.locale = 'en';
     state.pseudo = true;
