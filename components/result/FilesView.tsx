@@ -44,11 +44,15 @@ function needsHostPermission(link: string, siteOrigin: string | null): boolean {
  * background's downloadFile, which renews an expired link and never opens the file.
  */
 export function FilesView({ localId, files }: { localId: string; files: CallFile[] }) {
+  // Most results have no files: those read nothing (a session's many results would each keep a live read).
+  return files.length === 0 ? null : <ResultFilesWithDownloads localId={localId} files={files} />;
+}
+
+function ResultFilesWithDownloads({ localId, files }: { localId: string; files: CallFile[] }) {
   const actions = useActions();
   const site = useSite();
   const downloads = useDownloadsLeft();
   const [progress, setProgress] = useState<Record<string, FileProgress>>({});
-  if (files.length === 0) return null;
 
   const save = async (fileId: string, confirmedActive: boolean) => {
     setProgress((p) => ({ ...p, [fileId]: { state: 'working' } }));

@@ -129,6 +129,20 @@ describe('ResultView', () => {
     expect(line.textContent).toContain('This is not a price.');
   });
 
+  it('reads this browser’s downloads only for a result that has files (a session shows many without)', async () => {
+    const { actions } = fakeActions();
+    const reads = vi.spyOn(db.downloads, 'where');
+    renderPanel(<ResultView call={makeCall()} result={makeResult({ files: [] })} />, actions);
+    await screen.findByText('Here is the plan.');
+    // Long enough for a live read started at mount to have run (the one with files below is seen within it).
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(reads).not.toHaveBeenCalled();
+    cleanup();
+    renderPanel(<ResultView call={makeCall()} result={makeResult({ files: [file('notes.md', false)] })} />, actions);
+    await screen.findByRole('button', { name: 'Download notes.md' });
+    await waitFor(() => expect(reads).toHaveBeenCalled());
+  });
+
   it('never links a file; an active one is marked and saved only after the member confirms', async () => {
     const { actions } = fakeActions();
     const { container } = renderPanel(
