@@ -39,7 +39,12 @@ async function shown(page: Page, selector: string): Promise<ElementHandle<Elemen
       });
       if (ready) return handle;
     }
-    if (Date.now() > deadline) throw new Error(`Nothing shown and enabled for ${selector} within ${STEP_WAIT_MS} ms.`);
+    if (Date.now() > deadline) {
+      // What the member would see instead, so a failure in CI says why (e.g. the button there but disabled).
+      const found = (await page.$$(selector)).length;
+      const text = await page.evaluate(() => document.body?.innerText ?? '').catch(() => '');
+      throw new Error(`Nothing shown and enabled for ${selector} within ${STEP_WAIT_MS} ms (${found} found). The page says:\n${text.slice(0, 3000)}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

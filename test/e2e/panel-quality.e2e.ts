@@ -180,7 +180,9 @@ for (const name of ['chromium', 'firefox'] as const) {
         await see(panel, 'openapi.yaml');
         await check(panel, 'result with files');
 
-        await previewQuestionTo(panel, 'kubernetes deploy plan', 'Kubernetes Deploy Planner', 'How do I roll out without downtime?');
+        // A question in the agent's own words: one it does not fit waits for the member's choice (another
+        // agent, or this one anyway) once the preview has read it, and on a slow machine it has by the click.
+        await previewQuestionTo(panel, 'kubernetes deploy plan', 'Kubernetes Deploy Planner', 'How do I roll out this kubernetes deploy without downtime?');
         await panel.click('button', 'Start the call');
         await see(panel, 'cluster tools did not answer');
         await check(panel, 'failed result');
