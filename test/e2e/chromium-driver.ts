@@ -1,7 +1,7 @@
 /** The shared driver (driver.ts) on Playwright and Debian's Chromium, over the e2e build (browser.ts). */
 import type { Page } from 'playwright-core';
 import { type LaunchOptions, type LoadedExtension, launchExtension } from './browser';
-import { type ExtensionBrowser, PANEL_HEIGHT, type PageDriver, STEP_WAIT_MS } from './driver';
+import { type ExtensionBrowser, PANEL_HEIGHT, type PageDriver, STEP_WAIT_MS, textMissing } from './driver';
 
 export function playwrightPage(page: Page): PageDriver {
   return {
@@ -9,7 +9,11 @@ export function playwrightPage(page: Page): PageDriver {
     fill: (label, value) => page.getByLabel(label, { exact: true }).fill(value, { timeout: STEP_WAIT_MS }),
     click: (role, name) => page.getByRole(role, { name, exact: true }).first().click({ timeout: STEP_WAIT_MS }),
     async waitForText(text, timeoutMs = STEP_WAIT_MS) {
-      await page.waitForFunction((t) => document.body?.innerText.includes(t) ?? false, text, { timeout: timeoutMs });
+      try {
+        await page.waitForFunction((t) => document.body?.innerText.includes(t) ?? false, text, { timeout: timeoutMs });
+      } catch (error) {
+        throw new Error(await textMissing(text, timeoutMs, () => page.evaluate(() => document.body?.innerText ?? '')), { cause: error });
+      }
     },
     text: () => page.evaluate(() => document.body?.innerText ?? ''),
     // Playwright's own types unbox handles in the argument; the shared steps pass plain JSON only.

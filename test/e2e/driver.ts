@@ -30,6 +30,12 @@ export interface PageDriver {
   close(): Promise<void>;
 }
 
+/** Why a step's text did not show, with what the page showed instead, so a failure in CI explains itself. */
+export async function textMissing(text: string, timeoutMs: number, pageText: () => Promise<string>): Promise<string> {
+  const shown = await pageText().catch(() => '(the page is gone)');
+  return `"${text}" did not show within ${timeoutMs} ms. The page says:\n${shown.slice(0, 3000)}`;
+}
+
 /** A locale file's name as a browser takes it for its interface language: en → en-US, pt_BR → pt-BR. */
 export function bcp47(language: string): string {
   return language === 'en' ? 'en-US' : language.replace('_', '-');

@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import puppeteer, { type Browser, type ElementHandle, type KeyInput, type Page } from 'puppeteer-core';
-import { bcp47, type ColorScheme, type ExtensionBrowser, PANEL_HEIGHT, type PageDriver, STEP_WAIT_MS } from './driver';
+import { bcp47, type ColorScheme, type ExtensionBrowser, PANEL_HEIGHT, type PageDriver, STEP_WAIT_MS, textMissing } from './driver';
 
 /** The Firefox e2e build: the production build plus the loopback emulator granted at install. */
 export const FIREFOX_EXTENSION_DIR = path.resolve(import.meta.dirname, '../../.output/firefox-mv3-e2e');
@@ -64,7 +64,11 @@ export function puppeteerPage(page: Page): PageDriver {
       await (await shown(page, aria(role, name))).click();
     },
     async waitForText(text, timeoutMs = STEP_WAIT_MS) {
-      await page.waitForFunction((t: string) => document.body?.innerText.includes(t) ?? false, { timeout: timeoutMs, polling: 100 }, text);
+      try {
+        await page.waitForFunction((t: string) => document.body?.innerText.includes(t) ?? false, { timeout: timeoutMs, polling: 100 }, text);
+      } catch (error) {
+        throw new Error(await textMissing(text, timeoutMs, () => page.evaluate(() => document.body?.innerText ?? '')), { cause: error });
+      }
     },
     text: () => page.evaluate(() => document.body?.innerText ?? ''),
     evaluate: <R, A>(fn: (arg: A) => R | Promise<R>, arg: A) => page.evaluate(fn as (arg: unknown) => R | Promise<R>, arg) as Promise<R>,
