@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchChromium } from './chromium-driver';
-import type { ExtensionBrowser, PageDriver } from './driver';
+import { type ExtensionBrowser, type PageDriver, STEP_WAIT_MS } from './driver';
 import { launchFirefox } from './firefox-driver';
 import { PROFILES, startTestEmulator, type TestEmulator } from './harness';
 import { GUILD_HEADER } from './journey';
@@ -51,7 +51,8 @@ async function tabTo(page: PageDriver, name: string, prefix = false, key: 'Tab' 
 
 /** Waits until the focus is on a level-one heading starting with `text` (the view changed and took it). */
 async function expectHeadingFocused(page: PageDriver, text: string): Promise<void> {
-  for (let i = 0; i < 100; i++) {
+  // As long as any step waits for the state it leads to: on a loaded machine a view's chunk can take seconds.
+  for (const deadline = Date.now() + STEP_WAIT_MS; Date.now() < deadline; ) {
     const now = await focused(page);
     if (now.tag === 'h1' && now.name.startsWith(text)) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -68,7 +69,7 @@ async function expectHeadingFocused(page: PageDriver, text: string): Promise<voi
 async function openWithEnter(page: PageDriver, heading: string): Promise<void> {
   const opened = () => page.evaluate((h) => Array.from(document.querySelectorAll('h1')).some((el) => (el.textContent ?? '').trim().startsWith(h)), heading);
   await page.press('Enter');
-  for (let i = 0; i < 50 && !(await opened()); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+  for (let i = 0; i < 100 && !(await opened()); i++) await new Promise((resolve) => setTimeout(resolve, 100));
   if (!(await opened())) {
     console.log(`Enter opened no "${heading}" view: pressed once more.`);
     await page.press('Enter');
