@@ -11,8 +11,8 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Page } from 'playwright-core';
-import { localeNames } from '../test/i18n/messages';
-import { type Words, wordsFor } from '../test/i18n/words';
+import type { Words } from '../test/i18n/words';
+import { inEachLanguageAndScheme, parseLanguages, parseSchemes, type Scheme } from './pictures';
 import { EXTENSION_DIR, launchExtension } from '../test/e2e/browser';
 import { startTestEmulator, WAIT_MS } from '../test/e2e/harness';
 import { connectIn, readPrivacyLineIn, findTypedIn, planSessionIn, previewIn, startAndWaitIn, tab } from '../test/e2e/worded-steps';
@@ -23,12 +23,12 @@ export interface ScreenshotOptions {
   out: string;
   extensionDir: string;
   width: number;
-  schemes: ('light' | 'dark')[];
+  schemes: Scheme[];
   /** Locale files' names (en, de, ja, pt_BR...); default English only. */
   languages?: string[];
 }
 
-async function walk(scheme: 'light' | 'dark', w: Words, options: ScreenshotOptions): Promise<string[]> {
+async function walk(scheme: Scheme, w: Words, options: ScreenshotOptions): Promise<string[]> {
   const emu = await startTestEmulator();
   const ext = await launchExtension({
     extensionDir: options.extensionDir,
@@ -91,12 +91,7 @@ async function walk(scheme: 'light' | 'dark', w: Words, options: ScreenshotOptio
 
 export async function takeScreenshots(options: ScreenshotOptions): Promise<string[]> {
   await mkdir(options.out, { recursive: true });
-  const saved: string[] = [];
-  for (const language of options.languages ?? ['en']) {
-    const w = await wordsFor(language);
-    for (const scheme of options.schemes) saved.push(...(await walk(scheme, w, options)));
-  }
-  return saved;
+  return inEachLanguageAndScheme(options.languages ?? ['en'], options.schemes, (scheme, w) => walk(scheme, w, options));
 }
 
 function optionsFromArgs(): ScreenshotOptions {
@@ -113,21 +108,18 @@ function optionsFromArgs(): ScreenshotOptions {
   });
   const width = Number(values.width);
   if (!Number.isInteger(width) || width < 320 || width > 1280) throw new Error(`--width must be a whole number from 320 to 1280, not ${values.width}`);
-  const schemes = values.schemes.split(',').map((s) => s.trim());
-  for (const s of schemes) if (s !== 'light' && s !== 'dark') throw new Error(`--schemes takes light and dark, not ${s}`);
-  const languages = values.languages.split(',').map((s) => s.trim());
-  for (const l of languages) if (!localeNames().includes(l)) throw new Error(`--languages takes ${localeNames().join(', ')}, not ${l}`);
   return {
     out: path.resolve(values.out),
     extensionDir: path.resolve(values.extension),
     width,
-    schemes: schemes as ScreenshotOptions['schemes'],
-    languages,
+    schemes: parseSchemes(values.schemes),
+    languages: parseLanguages(values.languages),
   };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  takeScreenshots(optionsFromArgs()).then(
+  // Inside the promise, so a bad option is said in one line like any other failure.
+  Promise.resolve().then(() => takeScreenshots(optionsFromArgs())).then(
     (saved) => {
       for (const file of saved) console.log(file);
       console.log(`${saved.length} screenshots.`);

@@ -10,10 +10,11 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { BrowserContext, Page } from 'playwright-core';
-import { localeNames } from '../test/i18n/messages';
-import { type Words, wordsFor } from '../test/i18n/words';
+import type { Words } from '../test/i18n/words';
+import { inEachLanguageAndScheme, parseLanguages, parseSchemes, type Scheme } from './pictures';
 import { EXTENSION_DIR, launchExtension } from '../test/e2e/browser';
 import { startTestEmulator, WAIT_MS } from '../test/e2e/harness';
+import { escapeHtml } from '../test/e2e/journey';
 import { connectIn, readPrivacyLineIn, findSelectionIn, findTypedIn, planSessionIn, previewIn, startAndWaitIn, tab } from '../test/e2e/worded-steps';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -26,7 +27,7 @@ export interface StoreOptions {
   out: string;
   extensionDir: string;
   languages: string[];
-  schemes: ('light' | 'dark')[];
+  schemes: Scheme[];
 }
 
 /** What the member reads and asks about, in their language: the page beside the panel, and what they type. */
@@ -61,19 +62,18 @@ const SCRIPTS: Record<string, Script> = {
 };
 
 function articleHtml(script: Script, language: string): string {
-  const html = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-  return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${html(script.title)}</title>
+  return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${escapeHtml(script.title)}</title>
 <meta name="color-scheme" content="light dark"><style>
 body { font: 18px/1.6 system-ui, sans-serif; margin: 0; background: Canvas; color: CanvasText; }
 header { padding: 18px 48px; border-bottom: 1px solid color-mix(in srgb, CanvasText 15%, transparent); font-weight: 600; }
 main { max-width: 720px; padding: 24px 48px; }
 h1 { font-size: 30px; line-height: 1.25; }
-</style></head><body><header>Team wiki</header><main><h1>${html(script.title)}</h1>
-${script.paragraphs.map((p, i) => `<p id="p${i}">${html(p)}</p>`).join('\n')}</main></body></html>`;
+</style></head><body><header>Team wiki</header><main><h1>${escapeHtml(script.title)}</h1>
+${script.paragraphs.map((p, i) => `<p id="p${i}">${escapeHtml(p)}</p>`).join('\n')}</main></body></html>`;
 }
 
 /** The page and the panel side by side, as the browser shows them with the side panel open. */
-async function compose(context: BrowserContext, page: Page, panel: Page, file: string, scheme: 'light' | 'dark'): Promise<void> {
+async function compose(context: BrowserContext, page: Page, panel: Page, file: string, scheme: Scheme): Promise<void> {
   for (const p of [page, panel]) await p.evaluate(() => (document.activeElement as HTMLElement | null)?.blur?.());
   const left = (await page.screenshot({ animations: 'disabled', caret: 'hide' })).toString('base64');
   const right = (await panel.screenshot({ animations: 'disabled', caret: 'hide' })).toString('base64');
@@ -90,7 +90,7 @@ async function compose(context: BrowserContext, page: Page, panel: Page, file: s
   await frame.close();
 }
 
-async function walk(scheme: 'light' | 'dark', w: Words, options: StoreOptions): Promise<string[]> {
+async function walk(scheme: Scheme, w: Words, options: StoreOptions): Promise<string[]> {
   const script = SCRIPTS[w.language] ?? (SCRIPTS.en as Script);
   const emu = await startTestEmulator();
   const ext = await launchExtension({
@@ -157,13 +157,8 @@ async function walk(scheme: 'light' | 'dark', w: Words, options: StoreOptions): 
   }
 }
 
-export async function takeStoreScreenshots(options: StoreOptions): Promise<string[]> {
-  const saved: string[] = [];
-  for (const language of options.languages) {
-    const w = await wordsFor(language);
-    for (const scheme of options.schemes) saved.push(...(await walk(scheme, w, options)));
-  }
-  return saved;
+export function takeStoreScreenshots(options: StoreOptions): Promise<string[]> {
+  return inEachLanguageAndScheme(options.languages, options.schemes, (scheme, w) => walk(scheme, w, options));
 }
 
 function optionsFromArgs(): StoreOptions {
@@ -177,15 +172,17 @@ function optionsFromArgs(): StoreOptions {
       store: { type: 'boolean', default: false },
     },
   });
-  const languages = values.languages.split(',').map((s) => s.trim());
-  for (const l of languages) if (!localeNames().includes(l)) throw new Error(`--languages takes ${localeNames().join(', ')}, not ${l}`);
-  const schemes = values.schemes.split(',').map((s) => s.trim());
-  for (const s of schemes) if (s !== 'light' && s !== 'dark') throw new Error(`--schemes takes light and dark, not ${s}`);
-  return { out: path.resolve(values.out), extensionDir: path.resolve(values.extension), languages, schemes: schemes as StoreOptions['schemes'] };
+  return {
+    out: path.resolve(values.out),
+    extensionDir: path.resolve(values.extension),
+    languages: parseLanguages(values.languages),
+    schemes: parseSchemes(values.schemes),
+  };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  takeStoreScreenshots(optionsFromArgs()).then(
+  // Inside the promise, so a bad option is said in one line like any other failure.
+  Promise.resolve().then(() => takeStoreScreenshots(optionsFromArgs())).then(
     (saved) => {
       for (const file of saved) console.log(file);
       console.log(`${saved.length} store screenshots, ${SIZE.width}×${SIZE.height}.`);

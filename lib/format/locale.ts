@@ -25,19 +25,11 @@ export function forgetMemberLocale(): void {
 function readMemberLocale(): string | undefined {
   const i18n = (browser as typeof browser | undefined)?.i18n;
   if (!i18n) return undefined;
+  let messages = '';
   let ui = '';
   try {
-    ui = i18n.getUILanguage();
-  } catch {
-    return undefined;
-  }
-  return localeFor(i18n, ui);
-}
-
-function localeFor(i18n: typeof browser.i18n, ui: string): string | undefined {
-  let messages = '';
-  try {
     messages = i18n.getMessage('meta_locale');
+    ui = i18n.getUILanguage();
   } catch {
     return undefined;
   }

@@ -130,7 +130,6 @@ function sendFromPanel(page: Page, name: string, payload: unknown): Promise<unkn
   );
 }
 
-/** Rows of one store, read with the page's own IndexedDB. */
 /** Events held back for a summary not yet shown (lib/notify/pace, kept in storage.session). */
 async function heldEvents(page: Page): Promise<number> {
   const pace = await page.evaluate(async (key) => {
@@ -141,6 +140,7 @@ async function heldEvents(page: Page): Promise<number> {
   return parsed.success ? Object.values(parsed.data).reduce((sum, kind) => sum + kind.held, 0) : 0;
 }
 
+/** Rows of one store, read with the page's own IndexedDB. */
 function readStore<T>(page: Page, store: string): Promise<T[]> {
   return page.evaluate(
     (name) =>

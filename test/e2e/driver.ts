@@ -30,10 +30,15 @@ export interface PageDriver {
   close(): Promise<void>;
 }
 
-/** Why a step's text did not show, with what the page showed instead, so a failure in CI explains itself. */
-export async function textMissing(text: string, timeoutMs: number, pageText: () => Promise<string>): Promise<string> {
+/** What the page showed when a step failed (its first 3,000 characters), so a failure in CI explains itself. */
+export async function pageSays(pageText: () => Promise<string>): Promise<string> {
   const shown = await pageText().catch(() => '(the page is gone)');
-  return `"${text}" did not show within ${timeoutMs} ms. The page says:\n${shown.slice(0, 3000)}`;
+  return `The page says:\n${shown.slice(0, 3000)}`;
+}
+
+/** Why a step's text did not show, with what the page showed instead. */
+export async function textMissing(text: string, timeoutMs: number, pageText: () => Promise<string>): Promise<string> {
+  return `"${text}" did not show within ${timeoutMs} ms. ${await pageSays(pageText)}`;
 }
 
 /** A locale file's name as a browser takes it for its interface language: en → en-US, pt_BR → pt-BR. */

@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import puppeteer, { type Browser, type ElementHandle, type KeyInput, type Page } from 'puppeteer-core';
-import { bcp47, type ColorScheme, type ExtensionBrowser, PANEL_HEIGHT, type PageDriver, STEP_WAIT_MS, textMissing } from './driver';
+import { bcp47, type ColorScheme, type ExtensionBrowser, PANEL_HEIGHT, type PageDriver, STEP_WAIT_MS, pageSays, textMissing } from './driver';
 
 /** The Firefox e2e build: the production build plus the loopback emulator granted at install. */
 export const FIREFOX_EXTENSION_DIR = path.resolve(import.meta.dirname, '../../.output/firefox-mv3-e2e');
@@ -42,8 +42,8 @@ async function shown(page: Page, selector: string): Promise<ElementHandle<Elemen
     if (Date.now() > deadline) {
       // What the member would see instead, so a failure in CI says why (e.g. the button there but disabled).
       const found = (await page.$$(selector)).length;
-      const text = await page.evaluate(() => document.body?.innerText ?? '').catch(() => '');
-      throw new Error(`Nothing shown and enabled for ${selector} within ${STEP_WAIT_MS} ms (${found} found). The page says:\n${text.slice(0, 3000)}`);
+      const says = await pageSays(() => page.evaluate(() => document.body?.innerText ?? ''));
+      throw new Error(`Nothing shown and enabled for ${selector} within ${STEP_WAIT_MS} ms (${found} found). ${says}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

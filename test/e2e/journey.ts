@@ -96,8 +96,12 @@ export interface ArticleServer {
   close(): Promise<void>;
 }
 
+/** Text put into a page this harness writes (an article, a store picture's page) as text, not markup. */
+export function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
 export async function serveArticle(paragraphs: string[]): Promise<ArticleServer> {
-  const escapeHtml = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>An article</title></head><body><main>${paragraphs
     .map((p, i) => `<p id="p${i}">${escapeHtml(p)}</p>`)
     .join('')}</main></body></html>`;

@@ -64,14 +64,9 @@ function chooseOption(panel: PageDriver, group: string, label: string): Promise<
   );
 }
 
-/** Waits for `text`; on a timeout the failure shows what the page said instead. */
-async function see(page: PageDriver, text: string): Promise<void> {
-  try {
-    await page.waitForText(text);
-  } catch (error) {
-    const shown = (await page.text().catch(() => '(the page is gone)')).slice(0, 3000);
-    throw new Error(`"${text}" did not show. The page says:\n${shown}`, { cause: error });
-  }
+/** Waits for `text`; on a timeout the driver's failure shows what the page said instead. */
+function see(page: PageDriver, text: string): Promise<void> {
+  return page.waitForText(text);
 }
 
 /** Opens a preview of a question call to `agent` from a typed find. */
