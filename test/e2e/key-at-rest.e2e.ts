@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchChromium } from './chromium-driver';
 import type { ExtensionBrowser, PageDriver } from './driver';
 import { launchFirefox } from './firefox-driver';
-import { startTestEmulator, type TestEmulator } from './harness';
+import { PROFILES, startTestEmulator, type TestEmulator } from './harness';
 import { connect, findTyped, previewQuestion, startAndWaitForResult } from './journey';
 
 const AGENT = 'Postgres Tuning Guild';
@@ -31,59 +31,61 @@ function storedEntries(page: PageDriver): Promise<{ local: string[]; session: st
 }
 
 for (const name of ['chromium', 'firefox'] as const) {
-  describe(`the key kept only until the browser closes, in ${name}`, () => {
-    let emu: TestEmulator;
-    let browser: ExtensionBrowser;
-    let panel: PageDriver;
+  for (const profile of PROFILES) {
+    describe(`the key kept only until the browser closes, in ${name} (${profile} profile)`, () => {
+      let emu: TestEmulator;
+      let browser: ExtensionBrowser;
+      let panel: PageDriver;
 
-    beforeAll(async () => {
-      emu = await startTestEmulator();
-      browser = await LAUNCHERS[name]();
-      panel = await browser.openPanel();
+      beforeAll(async () => {
+        emu = await startTestEmulator({ profile });
+        browser = await LAUNCHERS[name]();
+        panel = await browser.openPanel();
+      });
+
+      afterAll(async () => {
+        await browser?.close();
+        await emu?.close();
+      });
+
+      test('the option moves the key to memory; after the browser closed, a new code is asked for and the history stays', async () => {
+        const made = await emu.control.connectCode({ name: `Key ${name}` });
+        await connect(panel, emu.url, made.code);
+        await panel.click('button', 'I have read this');
+        await findTyped(panel, 'slow postgres queries', AGENT);
+        await previewQuestion(panel, AGENT, 'Which index helps a LIKE prefix search?');
+        await startAndWaitForResult(panel);
+        expect((await storedEntries(panel)).local).toContain(KEY_ENTRY);
+
+        const options = await browser.openOptions();
+        await options.click('checkbox', 'Keep the key only until the browser closes');
+        const deadline = Date.now() + 10_000;
+        let entries = await storedEntries(panel);
+        // The key is written to its new place first, then removed from the old one: wait for both.
+        while ((entries.session.indexOf(KEY_ENTRY) < 0 || entries.local.indexOf(KEY_ENTRY) >= 0) && Date.now() < deadline) entries = await storedEntries(panel);
+        expect(entries.session).toContain(KEY_ENTRY);
+        expect(entries.local).not.toContain(KEY_ENTRY);
+        await options.close();
+
+        // The browser closes: what storage.session held is gone when it starts again.
+        await panel.evaluate(async () => {
+          const g = globalThis as unknown as { browser?: AreaGlobal; chrome?: AreaGlobal };
+          await (g.browser ?? g.chrome)?.storage.session.clear();
+        }, null);
+        await panel.click('button', 'Find');
+        await panel.fill('What do you need?', 'postgres vacuum settings');
+        await panel.click('button', 'Find agents');
+        await panel.waitForText('The key was kept only until the browser closed');
+        // Nothing went to the site without a key.
+        const finds = (await emu.control.requests('/api/v1/find')).filter((r) => r.method === 'POST');
+        expect(finds.some((r) => JSON.stringify(r.body).includes('postgres vacuum settings'))).toBe(false);
+
+        // A new code: the call made before is still listed.
+        const again = await emu.control.connectCode({ name: `Key ${name}, again` });
+        await connect(panel, emu.url, again.code);
+        await panel.click('button', 'Calls');
+        await panel.waitForText('Passed its checks');
+      });
     });
-
-    afterAll(async () => {
-      await browser?.close();
-      await emu?.close();
-    });
-
-    test('the option moves the key to memory; after the browser closed, a new code is asked for and the history stays', async () => {
-      const made = await emu.control.connectCode({ name: `Key ${name}` });
-      await connect(panel, emu.url, made.code);
-      await panel.click('button', 'I have read this');
-      await findTyped(panel, 'slow postgres queries', AGENT);
-      await previewQuestion(panel, AGENT, 'Which index helps a LIKE prefix search?');
-      await startAndWaitForResult(panel);
-      expect((await storedEntries(panel)).local).toContain(KEY_ENTRY);
-
-      const options = await browser.openOptions();
-      await options.click('checkbox', 'Keep the key only until the browser closes');
-      const deadline = Date.now() + 10_000;
-      let entries = await storedEntries(panel);
-      // The key is written to its new place first, then removed from the old one: wait for both.
-      while ((entries.session.indexOf(KEY_ENTRY) < 0 || entries.local.indexOf(KEY_ENTRY) >= 0) && Date.now() < deadline) entries = await storedEntries(panel);
-      expect(entries.session).toContain(KEY_ENTRY);
-      expect(entries.local).not.toContain(KEY_ENTRY);
-      await options.close();
-
-      // The browser closes: what storage.session held is gone when it starts again.
-      await panel.evaluate(async () => {
-        const g = globalThis as unknown as { browser?: AreaGlobal; chrome?: AreaGlobal };
-        await (g.browser ?? g.chrome)?.storage.session.clear();
-      }, null);
-      await panel.click('button', 'Find');
-      await panel.fill('What do you need?', 'postgres vacuum settings');
-      await panel.click('button', 'Find agents');
-      await panel.waitForText('The key was kept only until the browser closed');
-      // Nothing went to the site without a key.
-      const finds = (await emu.control.requests('/api/v1/find')).filter((r) => r.method === 'POST');
-      expect(finds.some((r) => JSON.stringify(r.body).includes('postgres vacuum settings'))).toBe(false);
-
-      // A new code: the call made before is still listed.
-      const again = await emu.control.connectCode({ name: `Key ${name}, again` });
-      await connect(panel, emu.url, again.code);
-      await panel.click('button', 'Calls');
-      await panel.waitForText('Passed its checks');
-    });
-  });
+  }
 }
