@@ -49,17 +49,33 @@ async function shown(page: Page, selector: string): Promise<ElementHandle<Elemen
   }
 }
 
+/**
+ * Brings the page to the front when another tab covers it, as a member looks at the page they act on. Firefox
+ * gives a hidden tab's input no selection: a triple click selects nothing there, so a field's old text stayed
+ * and the new text was typed after it (CI: the first-run page opened over the panel, the connect form's site
+ * address became "http://127.0.0.1:8787http://127.0.0.1:…", and the form, invalid, did not submit).
+ */
+async function toFront(page: Page): Promise<void> {
+  const hidden = await page.evaluate(() => document.visibilityState === 'hidden');
+  if (hidden) await page.bringToFront();
+}
+
 export function puppeteerPage(page: Page): PageDriver {
   return {
     url: () => page.url(),
     async fill(label, value) {
+      await toFront(page);
       const field = await shown(page, aria(null, label));
       // Cleared as a member would select and delete, then typed: the page sees real input events.
       await field.click({ count: 3 });
       await page.keyboard.press('Backspace');
       await field.type(value);
+      // The name may find the <label>, whose click focuses its field: what the focused field holds is checked.
+      const holds = await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value);
+      if (holds !== value) throw new Error(`The field "${label}" holds ${JSON.stringify(holds)} after typing ${JSON.stringify(value)}.`);
     },
     async click(role, name) {
+      await toFront(page);
       // puppeteer's click is real input, so a user gesture (element.click() in the page would not be).
       await (await shown(page, aria(role, name))).click();
     },
@@ -76,6 +92,7 @@ export function puppeteerPage(page: Page): PageDriver {
       await page.evaluate(source);
     },
     async press(key) {
+      await toFront(page);
       // Playwright's "Shift+Enter" form, so the shared steps name keys once.
       // Puppeteer names the space bar " ".
       const keys = key.split('+').map((k) => (k === 'Space' ? ' ' : k)) as KeyInput[];
@@ -84,7 +101,10 @@ export function puppeteerPage(page: Page): PageDriver {
       await page.keyboard.press(last);
       for (const modifier of keys.reverse()) await page.keyboard.up(modifier);
     },
-    type: (text) => page.keyboard.type(text),
+    async type(text) {
+      await toFront(page);
+      await page.keyboard.type(text);
+    },
     setWidth: (px) => page.setViewport({ width: px, height: PANEL_HEIGHT }),
     async bringToFront() {
       await page.bringToFront();
