@@ -69,7 +69,8 @@ export async function watchFindings(ctx: Ctx): Promise<{ count: number }> {
   }
   const findings = (await ctx.db.findings.toArray()).map((r) => r.finding);
   const settings = await readSettings(ctx.db);
-  const raised = (await ctx.db.notifications.toCollection().primaryKeys()) as string[];
+  // An event stored untold (its worker stopped before telling it) is not raised yet: raiseOnce tells it.
+  const raised = (await ctx.db.notifications.toArray()).filter((r) => r.toldAt !== null).map((r) => r.eventKey);
   const decision = decideFindingsNotices(raised, findings, ctx.now(), noticeSettings(settings));
   for (const notice of decision.notices) await raiseNotice(ctx, notice);
   const at = isoNow(ctx);
@@ -81,6 +82,7 @@ export async function watchFindings(ctx: Ctx): Promise<{ count: number }> {
       localId: null,
       url: null,
       raisedAt: at,
+      toldAt: at,
       clickedAt: null,
     })),
   );

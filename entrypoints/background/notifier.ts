@@ -22,25 +22,39 @@ const ICON_PATH = '/icon/128.png';
 
 type NewEvent = Pick<NotificationRow, 'eventKey' | 'kind' | 'localId' | 'url'>;
 
-/** Raises the notification unless the ledger has the event already. True when it was raised now. */
+/** Events this worker is telling now: a second raise of one of them meanwhile tells nothing. */
+const telling = new Set<string>();
+
+/**
+ * Raises the notification unless the ledger has the event already, told. True when it was raised now. The
+ * ledger row is stored first, untold, and noted told once shown or held: a worker stopped in between leaves
+ * it untold, and the next raise of the event (tellUntoldEvents at the next start, the findings watch) tells
+ * it, if it is still recent. The pace admits an event once (notify-pace), so a retelling is never counted
+ * twice in a summary.
+ */
 export async function raiseOnce(ctx: Ctx, event: NewEvent, text: { title: string; message: string }): Promise<boolean> {
-  const notificationId = event.eventKey;
-  const added = await ctx.db.transaction('rw', ctx.db.notifications, async () => {
-    if (await ctx.db.notifications.get(event.eventKey)) return false;
-    await ctx.db.notifications.add({ ...event, notificationId, raisedAt: isoNow(ctx), clickedAt: null });
-    return true;
-  });
-  if (!added) return false;
-  // Switched off or quiet on the options page: the ledger keeps the event, so switching on later does not
-  // raise it.
-  if (!notifies(await readSettings(ctx.db), event.kind)) return false;
-  if (!(await admitNotification(event.kind, ctx.now()))) {
+  const key = event.eventKey;
+  if (telling.has(key)) return false;
+  telling.add(key);
+  try {
+    // Switched off or quiet on the options page: the ledger keeps the event as told, so switching on later
+    // does not raise it.
+    const heard = notifies(await readSettings(ctx.db), event.kind);
+    const tell = await ctx.db.transaction('rw', ctx.db.notifications, async () => {
+      const row = await ctx.db.notifications.get(key);
+      if (row) return row.toldAt === null && Date.parse(row.raisedAt) >= ctx.now() - UNTOLD_LOOKBACK_MS;
+      await ctx.db.notifications.add({ ...event, notificationId: key, raisedAt: isoNow(ctx), toldAt: heard ? null : isoNow(ctx), clickedAt: null });
+      return heard;
+    });
+    if (!tell) return false;
+    if (await admitNotification(event.kind, ctx.now(), key)) await show(key, text);
     // Held for the minute's summary: the scheduler wakes for it.
-    await ctx.reschedule();
+    else await ctx.reschedule();
+    await ctx.db.notifications.update(key, { toldAt: isoNow(ctx) });
     return true;
+  } finally {
+    telling.delete(key);
   }
-  await show(notificationId, text);
-  return true;
 }
 
 async function show(notificationId: string, text: { title: string; message: string }, events = 1): Promise<unknown> {
@@ -131,18 +145,25 @@ export async function onNotificationClicked(ctx: Ctx, notificationId: string): P
 export const UNTOLD_LOOKBACK_MS = 15 * 60_000;
 const UNTOLD_RECENT_CALLS = 200;
 
+/** Whether the ledger has the event told (or too old to tell: raiseOnce decides that). */
+async function told(ctx: Ctx, eventKey: string): Promise<boolean> {
+  const row = await ctx.db.notifications.get(eventKey);
+  return row !== undefined && row.toldAt !== null;
+}
+
 /**
  * A worker stopped between storing an event and telling it (a call's end, an approval asked for) would leave
- * it untold for ever: at each start, the recent ones missing from the ledger are told now, once.
+ * it untold for ever: at each start, the recent ones missing from the ledger, or in it untold, are told now,
+ * once.
  */
 export async function tellUntoldEvents(ctx: Ctx): Promise<void> {
   const since = ctx.now() - UNTOLD_LOOKBACK_MS;
   const recent = await ctx.db.calls.orderBy('createdAt').reverse().limit(UNTOLD_RECENT_CALLS).toArray();
   for (const call of recent) {
     if (call.state !== 'finished' || call.runId === null || !call.result || !call.finishedAt || Date.parse(call.finishedAt) < since) continue;
-    if (!(await ctx.db.notifications.get(`call:${call.runId}:finished`))) await notifyCallFinished(ctx, call);
+    if (!(await told(ctx, `call:${call.runId}:finished`))) await notifyCallFinished(ctx, call);
   }
   for (const approval of await ctx.db.approvals.where('status').equals('pending').toArray()) {
-    if (!(await ctx.db.notifications.get(`approval:${approval.approvalId}:needed`))) await notifyApprovalNeeded(ctx, approval);
+    if (!(await told(ctx, `approval:${approval.approvalId}:needed`))) await notifyApprovalNeeded(ctx, approval);
   }
 }

@@ -10,7 +10,7 @@ import { admit, PACE_KEY, type Pace, type Summary, summaryDueAt, takeSummaries }
 
 export { PACE_KEY };
 
-const KindPaceSchema = z.object({ shownAt: z.number(), held: z.number().check(z.int(), z.minimum(0)) });
+const KindPaceSchema = z.object({ shownAt: z.number(), shownKey: z.optional(z.string()), held: z.array(z.string()) });
 const PaceSchema = z.record(z.string(), KindPaceSchema);
 
 let queue: Promise<unknown> = Promise.resolve();
@@ -39,10 +39,10 @@ async function writePace(pace: Pace): Promise<void> {
   await browser.storage.session.set({ [PACE_KEY]: pace }).catch(() => undefined);
 }
 
-/** Whether an event of this kind may be shown now; otherwise it is held for the minute's summary. */
-export function admitNotification(kind: NotificationKind, now: number): Promise<boolean> {
+/** Whether the event may be shown now; otherwise it is held for the minute's summary. */
+export function admitNotification(kind: NotificationKind, now: number, eventKey: string): Promise<boolean> {
   return serialised(async () => {
-    const { show, pace } = admit(await readPace(), kind, now);
+    const { show, pace } = admit(await readPace(), kind, now, eventKey);
     await writePace(pace);
     return show;
   });

@@ -157,6 +157,7 @@ export const NotificationRowSchema = z.object({
   localId: z.nullable(z.string()),
   url: z.nullable(z.string()),
   raisedAt: iso(),
+  toldAt: z.optional(z.nullable(iso())),
   clickedAt: z.nullable(iso()),
 });
 

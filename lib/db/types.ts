@@ -309,6 +309,12 @@ export interface NotificationRow {
   /** For an approval: the page a click opens. */
   url: string | null;
   raisedAt: IsoTime;
+  /**
+   * When it was told (shown, or held for the minute's summary; switched off or quiet: when stored). Null: a
+   * worker stored it and stopped before telling it, and the next raise of the event tells it. Absent on rows
+   * stored before this field existed: those were told.
+   */
+  toldAt?: IsoTime | null;
   clickedAt: IsoTime | null;
 }
 

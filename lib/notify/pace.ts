@@ -18,26 +18,35 @@ export const SUMMARY_GRACE_MS = 60_000;
 export interface KindPace {
   /** When the last notification of this kind was shown (epoch ms). */
   shownAt: number;
-  /** Events held back since then. */
-  held: number;
+  /** The event that notification told of (absent after a summary). */
+  shownKey?: string;
+  /** The events held back since then, by key: one event admitted twice is held, and summed, once. */
+  held: string[];
 }
 
 export type Pace = Partial<Record<NotificationKind, KindPace>>;
 
-/** Whether an event of `kind` is shown now, and the pace after it. */
-export function admit(pace: Pace, kind: NotificationKind, now: number): { show: boolean; pace: Pace } {
+/**
+ * Whether the event `key` of `kind` is shown now, and the pace after it. An event admitted again (a worker
+ * stopped before it noted the event told) gets the same answer and changes nothing: shown again under the
+ * same notification id, which replaces it, or still held once.
+ */
+export function admit(pace: Pace, kind: NotificationKind, now: number, key: string): { show: boolean; pace: Pace } {
   const current = pace[kind];
+  if (current?.shownKey === key) return { show: true, pace };
+  if (current?.held.includes(key)) return { show: false, pace };
   if (!current || now - current.shownAt >= NOTIFY_WINDOW_MS || now < current.shownAt) {
-    return { show: true, pace: { ...pace, [kind]: { shownAt: now, held: current && now - current.shownAt < NOTIFY_WINDOW_MS + SUMMARY_GRACE_MS ? current.held : 0 } } };
+    const held = current && now - current.shownAt < NOTIFY_WINDOW_MS + SUMMARY_GRACE_MS ? current.held : [];
+    return { show: true, pace: { ...pace, [kind]: { shownAt: now, shownKey: key, held } } };
   }
-  return { show: false, pace: { ...pace, [kind]: { ...current, held: current.held + 1 } } };
+  return { show: false, pace: { ...pace, [kind]: { ...current, held: [...current.held, key] } } };
 }
 
 /** When the next summary is due (epoch ms), or null when nothing is held. */
 export function summaryDueAt(pace: Pace): number | null {
   let due: number | null = null;
   for (const value of Object.values(pace)) {
-    if (!value || value.held === 0) continue;
+    if (!value || value.held.length === 0) continue;
     const at = value.shownAt + NOTIFY_WINDOW_MS;
     if (due === null || at < due) due = at;
   }
@@ -55,15 +64,15 @@ export function takeSummaries(pace: Pace, now: number): { show: Summary[]; dropp
   const show: Summary[] = [];
   const dropped: Summary[] = [];
   for (const [kind, value] of Object.entries(pace) as [NotificationKind, KindPace | undefined][]) {
-    if (!value || value.held === 0) continue;
+    if (!value || value.held.length === 0) continue;
     const due = value.shownAt + NOTIFY_WINDOW_MS;
     if (now < due) continue;
     if (now - due > SUMMARY_GRACE_MS) {
-      dropped.push({ kind, count: value.held });
-      next[kind] = { shownAt: value.shownAt, held: 0 };
+      dropped.push({ kind, count: value.held.length });
+      next[kind] = { shownAt: value.shownAt, held: [] };
     } else {
-      show.push({ kind, count: value.held });
-      next[kind] = { shownAt: now, held: 0 };
+      show.push({ kind, count: value.held.length });
+      next[kind] = { shownAt: now, held: [] };
     }
   }
   return { show, dropped, pace: next };

@@ -202,4 +202,49 @@ describe('events stored but not told (the worker stopped in between)', () => {
     await tellUntoldEvents(restarted);
     expect(create.mock.calls.map((c) => c[0]).sort()).toEqual(['approval:apr_1:needed', 'call:run_1:finished']);
   });
+
+  // Found by the soak (strict profile, seed 777): a call's end was stored in the ledger, the worker was stopped
+  // before it showed or held the notification, and no start ever told it.
+  it('an event stored in the ledger but stopped before it was told is told at the next start, once', async () => {
+    const create = vi.spyOn(fakeBrowser.notifications, 'create');
+    const finish = async (n: number) => {
+      const row = await startedCall(ctx, `c${n}`, `run_${n}`, 'ses_1');
+      const finishedAt = new Date(ctx.clock.now).toISOString();
+      const done = { ...row, state: 'finished' as const, finishedAt, nextPollAt: null, result: result(`run_${n}`, 'ses_1', 'passed') };
+      await ctx.db.calls.put(done);
+      return done;
+    };
+    // What the stopped worker left: the ledger row, untold.
+    await finish(1);
+    const raisedAt = new Date(ctx.clock.now).toISOString();
+    await ctx.db.notifications.add({ eventKey: 'call:run_1:finished', notificationId: 'call:run_1:finished', kind: 'call_finished', localId: 'c1', url: null, raisedAt, toldAt: null, clickedAt: null });
+    const restarted = makeCtx(ctx.db);
+    restarted.clock.now = ctx.clock.now + 1000;
+    await tellUntoldEvents(restarted);
+    await tellUntoldEvents(restarted);
+    expect(create.mock.calls.map((c) => c[0])).toEqual(['call:run_1:finished']);
+    expect((await ctx.db.notifications.get('call:run_1:finished'))?.toldAt).not.toBeNull();
+
+    // Stopped after the pace held the next one for the summary, before noting it told: held once, summed once.
+    const second = await finish(2);
+    await ctx.db.notifications.add({ eventKey: 'call:run_2:finished', notificationId: 'call:run_2:finished', kind: 'call_finished', localId: 'c2', url: null, raisedAt, toldAt: null, clickedAt: null });
+    expect(await raiseOnce(restarted, { eventKey: 'call:run_2:finished', kind: 'call_finished', localId: 'c2', url: null }, { title: 't', message: 'm' })).toBe(true);
+    await ctx.db.notifications.update('call:run_2:finished', { toldAt: null });
+    expect(await notifyCallFinished(makeCtx(ctx.db), second)).toBe(true);
+    expect(await notifyCallFinished(restarted, second)).toBe(false);
+    restarted.clock.now += 60_000;
+    await showDueSummaries(restarted);
+    expect(create.mock.calls.map((c) => [c[0], (c[1] as { title: string }).title])).toEqual([
+      ['call:run_1:finished', 'Call passed'],
+      ['summary:call_finished', '1 more call ended'],
+    ]);
+  });
+
+  it('an untold event older than the look-back is not told late', async () => {
+    const create = vi.spyOn(fakeBrowser.notifications, 'create');
+    const raisedAt = new Date(ctx.clock.now - UNTOLD_LOOKBACK_MS - 1).toISOString();
+    await ctx.db.notifications.add({ eventKey: 'approval:apr_9:needed', notificationId: 'approval:apr_9:needed', kind: 'approval_needed', localId: 'c9', url: null, raisedAt, toldAt: null, clickedAt: null });
+    expect(await raiseOnce(ctx, { eventKey: 'approval:apr_9:needed', kind: 'approval_needed', localId: 'c9', url: null }, { title: 't', message: 'm' })).toBe(false);
+    expect(create).not.toHaveBeenCalled();
+  });
 });

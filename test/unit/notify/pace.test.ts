@@ -5,33 +5,45 @@ const T0 = Date.UTC(2026, 10, 24, 12);
 
 describe('notification pace', () => {
   it('shows the first of a kind, holds the rest of the minute, and sums them up after it', () => {
-    let pace = admit({}, 'call_finished', T0).pace;
+    let pace = admit({}, 'call_finished', T0, 'call:r0:finished').pace;
     for (let i = 1; i <= 2; i++) {
-      const step = admit(pace, 'call_finished', T0 + i * 1000);
+      const step = admit(pace, 'call_finished', T0 + i * 1000, `call:r${i}:finished`);
       expect(step.show).toBe(false);
       pace = step.pace;
     }
-    expect(admit(pace, 'approval_needed', T0 + 2000).show).toBe(true);
+    expect(admit(pace, 'approval_needed', T0 + 2000, 'approval:a1:needed').show).toBe(true);
     expect(summaryDueAt(pace)).toBe(T0 + NOTIFY_WINDOW_MS);
     expect(takeSummaries(pace, T0 + NOTIFY_WINDOW_MS - 1).show).toEqual([]);
     const taken = takeSummaries(pace, T0 + NOTIFY_WINDOW_MS);
     expect(taken.show).toEqual([{ kind: 'call_finished', count: 2 }]);
     expect(summaryDueAt(taken.pace)).toBeNull();
     // The summary counts as the minute's notification.
-    expect(admit(taken.pace, 'call_finished', T0 + NOTIFY_WINDOW_MS + 1000).show).toBe(false);
+    expect(admit(taken.pace, 'call_finished', T0 + NOTIFY_WINDOW_MS + 1000, 'call:r3:finished').show).toBe(false);
   });
 
   it('drops a summary shown too late (a stopped worker, a sleeping machine)', () => {
-    const pace = admit(admit({}, 'call_finished', T0).pace, 'call_finished', T0 + 1).pace;
+    const pace = admit(admit({}, 'call_finished', T0, 'call:r0:finished').pace, 'call_finished', T0 + 1, 'call:r1:finished').pace;
     const late = takeSummaries(pace, T0 + NOTIFY_WINDOW_MS + SUMMARY_GRACE_MS + 1);
     expect(late.show).toEqual([]);
     expect(late.dropped).toEqual([{ kind: 'call_finished', count: 1 }]);
     expect(summaryDueAt(late.pace)).toBeNull();
   });
 
+  it('an event admitted again (its worker stopped before noting it told) is shown again or held, never counted twice', () => {
+    const shown = admit({}, 'call_finished', T0, 'call:r0:finished');
+    const again = admit(shown.pace, 'call_finished', T0 + 500, 'call:r0:finished');
+    // Shown again under the same notification id, which replaces the first: one notification on screen.
+    expect(again).toEqual({ show: true, pace: shown.pace });
+    let pace = admit(again.pace, 'call_finished', T0 + 1000, 'call:r1:finished').pace;
+    const heldAgain = admit(pace, 'call_finished', T0 + 2000, 'call:r1:finished');
+    expect(heldAgain.show).toBe(false);
+    pace = admit(heldAgain.pace, 'call_finished', T0 + 3000, 'call:r2:finished').pace;
+    expect(takeSummaries(pace, T0 + NOTIFY_WINDOW_MS).show).toEqual([{ kind: 'call_finished', count: 2 }]);
+  });
+
   it('a clock that went back does not hold notifications for ever', () => {
-    const pace = admit({}, 'call_finished', T0).pace;
-    expect(admit(pace, 'call_finished', T0 - 3_600_000).show).toBe(true);
+    const pace = admit({}, 'call_finished', T0, 'call:r0:finished').pace;
+    expect(admit(pace, 'call_finished', T0 - 3_600_000, 'call:r1:finished').show).toBe(true);
   });
 
   it('says the count in the extension’s words, one and many', () => {
