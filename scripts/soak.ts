@@ -1,10 +1,11 @@
 /**
- * `npm run soak -- [--calls 100] [--seed N] [--no-build]`: the chaos soak (scripts/soak/run.ts) in headless
- * Chromium against the emulator. Prints its figures and the seed (replay a failure with --seed), exits 1 when
- * a check fails.
+ * `npm run soak -- [--calls 100] [--seed N] [--profile default|strict] [--no-build]`: the chaos soak
+ * (scripts/soak/run.ts) in headless Chromium against the emulator, in either of its profiles. Prints its
+ * figures and the seed (replay a failure with --seed), exits 1 when a check fails.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import type { Profile } from '../emulator/index';
 import { runSoak } from './soak/run';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -28,12 +29,20 @@ function build(): void {
   }
 }
 
+function profile(): Profile {
+  const i = process.argv.indexOf('--profile');
+  const value = i < 0 ? 'default' : process.argv[i + 1];
+  if (value !== 'default' && value !== 'strict') throw new Error(`--profile takes default or strict, not ${value}`);
+  return value;
+}
+
 async function main(): Promise<number> {
   const calls = option('--calls') ?? 100;
   const seed = option('--seed') ?? Math.floor(Math.random() * 2 ** 31) + 1;
   build();
-  console.log(`Soak: ${calls} calls, seed ${seed} (replay with --seed ${seed}).`);
-  const { figures, failures } = await runSoak({ calls, seed, log: (line) => console.log(line) });
+  const emulatorProfile = profile();
+  console.log(`Soak: ${calls} calls, seed ${seed}, ${emulatorProfile} profile (replay with --seed ${seed} --profile ${emulatorProfile}).`);
+  const { figures, failures } = await runSoak({ calls, seed, profile: emulatorProfile, log: (line) => console.log(line) });
   for (const [name, value] of Object.entries(figures)) console.log(`${name.padEnd(26)} ${value}`);
   if (failures.length === 0) {
     console.log(`\nEvery check holds (seed ${seed}).`);

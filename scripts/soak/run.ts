@@ -10,6 +10,7 @@
  */
 import type { Page } from 'playwright-core';
 import * as z from 'zod/mini';
+import type { Profile } from '../../emulator/index';
 import { type LoadedExtension, launchExtension } from '../../test/e2e/browser';
 import { connectPanel, type LoggedRequest, startTestEmulator, type TestEmulator } from '../../test/e2e/harness';
 import { NOTIFY_WINDOW_MS, PACE_KEY } from '../../lib/notify/pace';
@@ -17,6 +18,8 @@ import { NOTIFY_WINDOW_MS, PACE_KEY } from '../../lib/notify/pace';
 export interface SoakOptions {
   calls: number;
   seed: number;
+  /** The emulator's profile (default 'default'; 'strict' has no endpoint named without a shape). */
+  profile?: Profile;
   log?: (line: string) => void;
 }
 
@@ -136,8 +139,8 @@ async function heldEvents(page: Page): Promise<number> {
     const { chrome } = globalThis as unknown as { chrome: { storage: { session: { get(k: string): Promise<Record<string, unknown>> } } } };
     return (await chrome.storage.session.get(key))[key];
   }, PACE_KEY);
-  const parsed = z.record(z.string(), z.object({ held: z.number() })).safeParse(pace ?? {});
-  return parsed.success ? Object.values(parsed.data).reduce((sum, kind) => sum + kind.held, 0) : 0;
+  const parsed = z.record(z.string(), z.object({ held: z.array(z.string()) })).safeParse(pace ?? {});
+  return parsed.success ? Object.values(parsed.data).reduce((sum, kind) => sum + kind.held.length, 0) : 0;
 }
 
 /** Rows of one store, read with the page's own IndexedDB. */
@@ -179,7 +182,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   const log = options.log ?? (() => undefined);
   const random = seededRandom(options.seed);
   const began = Date.now();
-  const emu: TestEmulator = await startTestEmulator();
+  const emu: TestEmulator = await startTestEmulator({ profile: options.profile });
   let ext: LoadedExtension | null = null;
   const figures: SoakFigures = {
     seed: options.seed,
@@ -264,13 +267,16 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     let running = true;
     let approving = true;
 
-    // The member on the site: approves what waits, a little later.
+    // The member on the site: approves what waits, a little later, and comes back to say so ("I approved it"):
+    // a site without GET /approvals (the strict profile) gives the extension no other sign, and it never
+    // resends blind. Said again while the approval still waits, as a member whose click was lost would.
     const approver = (async () => {
       while (approving) {
         await sleep(700);
         const waiting = await readStore<ApprovalRowLite>(observer, 'approvals').catch(() => []);
         for (const a of waiting.filter((w) => w.status === 'pending')) {
           await emu.control.call('POST', `/approvals/${a.approvalId}/approve`).catch(() => undefined);
+          await sendFromPanel(observer, 'approvalCameBack', { approvalId: a.approvalId }).catch(() => undefined);
         }
       }
     })();
