@@ -277,6 +277,12 @@ export class CommandFailure extends Error {
 
 const SEND_RETRIES = 2;
 const SEND_RETRY_MS = 150;
+/**
+ * Commands sent again when the worker took them and stopped before answering (the message's channel closed
+ * with no reply): each carries its intent's id, which the outbox stores once, so a second send is the same
+ * call, or its stored state. Others (a connect code works once, for one) are not: their member is told.
+ */
+const RESENT_WHEN_UNANSWERED: ReadonlySet<CommandName> = new Set(['startCall', 'retryCall']);
 
 /** Send a command to the background. Never throws: an error comes back as `{ ok: false, error }`. */
 export async function sendCommand<N extends CommandName>(
@@ -295,6 +301,10 @@ export async function sendCommand<N extends CommandName>(
   for (let attempt = 0; ; attempt++) {
     try {
       raw = await browser.runtime.sendMessage(envelope);
+      if (raw === undefined && attempt < SEND_RETRIES && RESENT_WHEN_UNANSWERED.has(name)) {
+        await new Promise((resolve) => setTimeout(resolve, SEND_RETRY_MS * (attempt + 1)));
+        continue;
+      }
       break;
     } catch {
       if (attempt >= SEND_RETRIES) {
@@ -306,6 +316,8 @@ export async function sendCommand<N extends CommandName>(
       await new Promise((resolve) => setTimeout(resolve, SEND_RETRY_MS * (attempt + 1)));
     }
   }
+  // No reply at all: the worker stopped before it answered.
+  if (raw === undefined) return { ok: false, error: localError('background_unreachable', t('commands.noAnswer')) };
   const reply = ReplyEnvelopeSchema.safeParse(raw);
   if (!reply.success) {
     return { ok: false, error: localError('bad_reply', t('commands.unexpected')) };

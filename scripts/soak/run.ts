@@ -110,7 +110,10 @@ function pick<T extends { weight: number }>(items: readonly T[], r: number): T {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A command sent the way a panel sends it (lib/messages' envelope, sent again like sendCommand when the worker missed it). */
+/**
+ * A command sent the way a panel sends it (lib/messages' envelope, sent again like sendCommand when the worker
+ * missed it, and a start also when the worker took it and stopped before answering).
+ */
 function sendFromPanel(page: Page, name: string, payload: unknown): Promise<unknown> {
   return page.evaluate(
     ({ name, payload }) => {
@@ -120,7 +123,12 @@ function sendFromPanel(page: Page, name: string, payload: unknown): Promise<unkn
         let failed = '';
         for (let attempt = 0; attempt < 3; attempt++) {
           try {
-            return await chrome.runtime.sendMessage({ type: 'agent-connection/command@1', name, payload });
+            const reply = await chrome.runtime.sendMessage({ type: 'agent-connection/command@1', name, payload });
+            if (reply === undefined && attempt < 2 && (name === 'startCall' || name === 'retryCall')) {
+              await new Promise((resolve) => setTimeout(resolve, 150 * (attempt + 1)));
+              continue;
+            }
+            return reply;
           } catch (e) {
             failed = String(e);
             await new Promise((resolve) => setTimeout(resolve, 150 * (attempt + 1)));

@@ -146,6 +146,25 @@ describe('sendCommand', () => {
     expect(send).not.toHaveBeenCalled();
   });
 
+  // Found by the soak (strict profile, seed 424242): the worker took a start and was stopped before it stored
+  // the intent or answered; the click came back with no reply and no call was made.
+  it('sends a start again when the worker took it and stopped before answering; a connect is not sent twice', async () => {
+    const start = { localId: '0b7c1a52-5a53-4c1e-9a0e-2f0d9c7e8a11', request: { agentId: 'ag_1', callId: 'question', question: 'Q?' }, agentName: null, callName: null };
+    const send = vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockResolvedValueOnce(undefined);
+    send.mockResolvedValueOnce({ ok: true, value: { localId: start.localId, state: 'started' } });
+    expect(await sendCommand('startCall', start)).toEqual({ ok: true, value: { localId: start.localId, state: 'started' } });
+    expect(send).toHaveBeenCalledTimes(2);
+    expect(send.mock.calls.map((c) => (c[0] as { payload: { localId: string } }).payload.localId)).toEqual([start.localId, start.localId]);
+    send.mockReset();
+    send.mockResolvedValue(undefined);
+    expect(await sendCommand('connect', { siteUrl: 'https://site.example', code: 'ABC-DEFG-HJKL' })).toMatchObject({
+      ok: false,
+      error: { code: 'background_unreachable' },
+    });
+    expect(send).toHaveBeenCalledTimes(1);
+    send.mockReset();
+  });
+
   it('sends again when the worker missed it (stopping or starting), and says so when it never answers', async () => {
     const once = vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockRejectedValueOnce(new Error('Receiving end does not exist'));
     once.mockResolvedValueOnce({ ok: true, value: {} });

@@ -234,7 +234,7 @@ describe('events stored but not told (the worker stopped in between)', () => {
     expect(await notifyCallFinished(restarted, second)).toBe(false);
     restarted.clock.now += 60_000;
     await showDueSummaries(restarted);
-    expect(create.mock.calls.map((c) => [c[0], (c[1] as { title: string }).title])).toEqual([
+    expect(create.mock.calls.map((c) => [c[0], ((c as unknown[])[1] as { title: string }).title])).toEqual([
       ['call:run_1:finished', 'Call passed'],
       ['summary:call_finished', '1 more call ended'],
     ]);
