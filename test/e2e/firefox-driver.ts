@@ -66,8 +66,12 @@ export function puppeteerPage(page: Page): PageDriver {
     async fill(label, value) {
       await toFront(page);
       const field = await shown(page, aria(null, label));
-      // Cleared as a member would select and delete, then typed: the page sees real input events.
-      await field.click({ count: 3 });
+      // Cleared as a member would select all and delete, then typed: the page sees real input events. (A triple
+      // click selected nothing of a question field's earlier text in Firefox, which the check below caught.)
+      await field.click();
+      await page.keyboard.down('Control');
+      await page.keyboard.press('a');
+      await page.keyboard.up('Control');
       await page.keyboard.press('Backspace');
       await field.type(value);
       // The name may find the <label>, whose click focuses its field: what the focused field holds is checked.
