@@ -3,19 +3,13 @@
  * storage.local to storage.session (never both), and once the browser has closed (storage.session emptied)
  * the panel says why and asks for a new connect code, with the calls made before still listed.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchChromium } from './chromium-driver';
-import type { ExtensionBrowser, PageDriver } from './driver';
-import { launchFirefox } from './firefox-driver';
-import { PROFILES, startTestEmulator, type TestEmulator } from './harness';
+import { expect, test } from 'vitest';
+import type { PageDriver } from './driver';
+import { describeInEachBrowser } from './each-browser';
 import { connect, findTyped, previewQuestion, startAndWaitForResult } from './journey';
 
 const AGENT = 'Postgres Tuning Guild';
 const KEY_ENTRY = 'background.connectionKey';
-const LAUNCHERS: Record<'chromium' | 'firefox', () => Promise<ExtensionBrowser>> = {
-  chromium: () => launchChromium(),
-  firefox: () => launchFirefox(),
-};
 
 interface AreaGlobal {
   storage: Record<'local' | 'session', { get(keys: null): Promise<Record<string, unknown>>; clear(): Promise<void> }>;
@@ -30,62 +24,43 @@ function storedEntries(page: PageDriver): Promise<{ local: string[]; session: st
   }, null);
 }
 
-for (const name of ['chromium', 'firefox'] as const) {
-  for (const profile of PROFILES) {
-    describe(`the key kept only until the browser closes, in ${name} (${profile} profile)`, () => {
-      let emu: TestEmulator;
-      let browser: ExtensionBrowser;
-      let panel: PageDriver;
+describeInEachBrowser('the key kept only until the browser closes,', (rig) => {
+  test('the option moves the key to memory; after the browser closed, a new code is asked for and the history stays', async () => {
+    const made = await rig.emu.control.connectCode({ name: `Key ${rig.name}` });
+    await connect(rig.panel, rig.emu.url, made.code);
+    await rig.panel.click('button', 'I have read this');
+    await findTyped(rig.panel, 'slow postgres queries', AGENT);
+    await previewQuestion(rig.panel, AGENT, 'Which index helps a LIKE prefix search?');
+    await startAndWaitForResult(rig.panel);
+    expect((await storedEntries(rig.panel)).local).toContain(KEY_ENTRY);
 
-      beforeAll(async () => {
-        emu = await startTestEmulator({ profile });
-        browser = await LAUNCHERS[name]();
-        panel = await browser.openPanel();
-      });
+    const options = await rig.browser.openOptions();
+    await options.click('checkbox', 'Keep the key only until the browser closes');
+    const deadline = Date.now() + 10_000;
+    let entries = await storedEntries(rig.panel);
+    // The key is written to its new place first, then removed from the old one: wait for both.
+    while ((entries.session.indexOf(KEY_ENTRY) < 0 || entries.local.indexOf(KEY_ENTRY) >= 0) && Date.now() < deadline) entries = await storedEntries(rig.panel);
+    expect(entries.session).toContain(KEY_ENTRY);
+    expect(entries.local).not.toContain(KEY_ENTRY);
+    await options.close();
 
-      afterAll(async () => {
-        await browser?.close();
-        await emu?.close();
-      });
+    // The browser closes: what storage.session held is gone when it starts again.
+    await rig.panel.evaluate(async () => {
+      const g = globalThis as unknown as { browser?: AreaGlobal; chrome?: AreaGlobal };
+      await (g.browser ?? g.chrome)?.storage.session.clear();
+    }, null);
+    await rig.panel.click('button', 'Find');
+    await rig.panel.fill('What do you need?', 'postgres vacuum settings');
+    await rig.panel.click('button', 'Find agents');
+    await rig.panel.waitForText('The key was kept only until the browser closed');
+    // Nothing went to the site without a key.
+    const finds = (await rig.emu.control.requests('/api/v1/find')).filter((r) => r.method === 'POST');
+    expect(finds.some((r) => JSON.stringify(r.body).includes('postgres vacuum settings'))).toBe(false);
 
-      test('the option moves the key to memory; after the browser closed, a new code is asked for and the history stays', async () => {
-        const made = await emu.control.connectCode({ name: `Key ${name}` });
-        await connect(panel, emu.url, made.code);
-        await panel.click('button', 'I have read this');
-        await findTyped(panel, 'slow postgres queries', AGENT);
-        await previewQuestion(panel, AGENT, 'Which index helps a LIKE prefix search?');
-        await startAndWaitForResult(panel);
-        expect((await storedEntries(panel)).local).toContain(KEY_ENTRY);
-
-        const options = await browser.openOptions();
-        await options.click('checkbox', 'Keep the key only until the browser closes');
-        const deadline = Date.now() + 10_000;
-        let entries = await storedEntries(panel);
-        // The key is written to its new place first, then removed from the old one: wait for both.
-        while ((entries.session.indexOf(KEY_ENTRY) < 0 || entries.local.indexOf(KEY_ENTRY) >= 0) && Date.now() < deadline) entries = await storedEntries(panel);
-        expect(entries.session).toContain(KEY_ENTRY);
-        expect(entries.local).not.toContain(KEY_ENTRY);
-        await options.close();
-
-        // The browser closes: what storage.session held is gone when it starts again.
-        await panel.evaluate(async () => {
-          const g = globalThis as unknown as { browser?: AreaGlobal; chrome?: AreaGlobal };
-          await (g.browser ?? g.chrome)?.storage.session.clear();
-        }, null);
-        await panel.click('button', 'Find');
-        await panel.fill('What do you need?', 'postgres vacuum settings');
-        await panel.click('button', 'Find agents');
-        await panel.waitForText('The key was kept only until the browser closed');
-        // Nothing went to the site without a key.
-        const finds = (await emu.control.requests('/api/v1/find')).filter((r) => r.method === 'POST');
-        expect(finds.some((r) => JSON.stringify(r.body).includes('postgres vacuum settings'))).toBe(false);
-
-        // A new code: the call made before is still listed.
-        const again = await emu.control.connectCode({ name: `Key ${name}, again` });
-        await connect(panel, emu.url, again.code);
-        await panel.click('button', 'Calls');
-        await panel.waitForText('Passed its checks');
-      });
-    });
-  }
-}
+    // A new code: the call made before is still listed.
+    const again = await rig.emu.control.connectCode({ name: `Key ${rig.name}, again` });
+    await connect(rig.panel, rig.emu.url, again.code);
+    await rig.panel.click('button', 'Calls');
+    await rig.panel.waitForText('Passed its checks');
+  });
+});

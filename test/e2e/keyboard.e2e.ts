@@ -4,19 +4,12 @@
  * between sections. Every view change hands the focus to the new view's level-one heading. Against both
  * emulator profiles (strict: no endpoint named without a shape, so no quote before the call).
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchChromium } from './chromium-driver';
-import { type ExtensionBrowser, type PageDriver, STEP_WAIT_MS } from './driver';
-import { launchFirefox } from './firefox-driver';
-import { PROFILES, startTestEmulator, type TestEmulator } from './harness';
+import { expect, test } from 'vitest';
+import { type PageDriver, STEP_WAIT_MS } from './driver';
+import { describeInEachBrowser } from './each-browser';
 import { GUILD_HEADER } from './journey';
 
 const AGENT = 'Postgres Tuning Guild';
-const LAUNCHERS: Record<'chromium' | 'firefox', () => Promise<ExtensionBrowser>> = {
-  chromium: () => launchChromium(),
-  firefox: () => launchFirefox(),
-};
-
 interface Focused {
   tag: string;
   name: string;
@@ -61,74 +54,55 @@ async function expectHeadingFocused(page: PageDriver, text: string): Promise<voi
   throw new Error(`The focus is on ${now.tag} "${now.name}", not on the heading "${text}".`);
 }
 
-for (const name of ['chromium', 'firefox'] as const) {
-  for (const profile of PROFILES) {
-    describe(`the keyboard alone in ${name} (${profile} profile)`, () => {
-      let emu: TestEmulator;
-      let browser: ExtensionBrowser;
-      let panel: PageDriver;
+describeInEachBrowser('the keyboard alone', (rig) => {
+  test('connect, find, preview, start and read a result, and move between sections', async () => {
+    const made = await rig.emu.control.connectCode({ name: `Keys ${rig.name}` });
+    await tabTo(rig.panel, 'Site address');
+    await rig.panel.press('Control+A');
+    await rig.panel.type(rig.emu.url);
+    await tabTo(rig.panel, 'Connect code');
+    await rig.panel.type(made.code);
+    await rig.panel.press('Enter');
+    await rig.panel.waitForText('Connected as');
+    // The connected panel replaces the form and takes the focus to its first view's heading; tabbing on
+    // before it has would leave the form's last button for the browser's own controls (seen in Firefox).
+    await expectHeadingFocused(rig.panel, 'Find AI Agents');
 
-      beforeAll(async () => {
-        emu = await startTestEmulator({ profile });
-        browser = await LAUNCHERS[name]();
-        panel = await browser.openPanel();
-      });
+    // Enter finds; Shift+Enter first makes a new line in the same text.
+    await tabTo(rig.panel, 'What do you need?');
+    await rig.panel.type('slow postgres queries');
+    await rig.panel.press('Shift+Enter');
+    await rig.panel.type('and vacuum');
+    expect((await focused(rig.panel)).value).toBe('slow postgres queries\nand vacuum');
+    await rig.panel.press('Enter');
+    await rig.panel.waitForText('You searched for');
+    await rig.panel.waitForText(AGENT);
+    const finds = (await rig.emu.control.requests('/api/v1/find')).filter((r) => r.method === 'POST');
+    expect(finds.map((r) => (r.body as { description: string }).description)).toEqual(['slow postgres queries\nand vacuum']);
 
-      afterAll(async () => {
-        await browser?.close();
-        await emu?.close();
-      });
+    // The preview takes the focus to its heading; the kind of call is chosen with the arrow keys.
+    await tabTo(rig.panel, `Preview a call to ${AGENT}`);
+    await rig.panel.press('Enter');
+    await expectHeadingFocused(rig.panel, 'Call');
+    await tabTo(rig.panel, 'Apply', true);
+    await rig.panel.press('ArrowDown');
+    expect((await focused(rig.panel)).name).toBe('Question: ask something');
+    await tabTo(rig.panel, 'Your question');
+    await rig.panel.type('Which index helps a LIKE prefix search?');
+    await rig.panel.waitForText('The most it can hold and charge');
+    await tabTo(rig.panel, 'Start the call');
+    await rig.panel.press('Enter');
+    await expectHeadingFocused(rig.panel, AGENT);
+    await rig.panel.waitForText('Passed its checks (charged)');
+    await rig.panel.waitForText(GUILD_HEADER);
+    expect((await rig.emu.control.callStarts()).map((r) => r.status)).toEqual([202]);
 
-      test('connect, find, preview, start and read a result, and move between sections', async () => {
-        const made = await emu.control.connectCode({ name: `Keys ${name}` });
-        await tabTo(panel, 'Site address');
-        await panel.press('Control+A');
-        await panel.type(emu.url);
-        await tabTo(panel, 'Connect code');
-        await panel.type(made.code);
-        await panel.press('Enter');
-        await panel.waitForText('Connected as');
-        // The connected panel replaces the form and takes the focus to its first view's heading; tabbing on
-        // before it has would leave the form's last button for the browser's own controls (seen in Firefox).
-        await expectHeadingFocused(panel, 'Find AI Agents');
-
-        // Enter finds; Shift+Enter first makes a new line in the same text.
-        await tabTo(panel, 'What do you need?');
-        await panel.type('slow postgres queries');
-        await panel.press('Shift+Enter');
-        await panel.type('and vacuum');
-        expect((await focused(panel)).value).toBe('slow postgres queries\nand vacuum');
-        await panel.press('Enter');
-        await panel.waitForText('You searched for');
-        await panel.waitForText(AGENT);
-        const finds = (await emu.control.requests('/api/v1/find')).filter((r) => r.method === 'POST');
-        expect(finds.map((r) => (r.body as { description: string }).description)).toEqual(['slow postgres queries\nand vacuum']);
-
-        // The preview takes the focus to its heading; the kind of call is chosen with the arrow keys.
-        await tabTo(panel, `Preview a call to ${AGENT}`);
-        await panel.press('Enter');
-        await expectHeadingFocused(panel, 'Call');
-        await tabTo(panel, 'Apply', true);
-        await panel.press('ArrowDown');
-        expect((await focused(panel)).name).toBe('Question: ask something');
-        await tabTo(panel, 'Your question');
-        await panel.type('Which index helps a LIKE prefix search?');
-        await panel.waitForText('The most it can hold and charge');
-        await tabTo(panel, 'Start the call');
-        await panel.press('Enter');
-        await expectHeadingFocused(panel, AGENT);
-        await panel.waitForText('Passed its checks (charged)');
-        await panel.waitForText(GUILD_HEADER);
-        expect((await emu.control.callStarts()).map((r) => r.status)).toEqual([202]);
-
-        // A section by the keyboard: the focus lands on its heading.
-        await tabTo(panel, 'History', false, 'Shift+Tab');
-        await panel.press('Enter');
-        await expectHeadingFocused(panel, 'History');
-        await tabTo(panel, 'Connection', false, 'Shift+Tab');
-        await panel.press('Space');
-        await expectHeadingFocused(panel, 'Connection');
-      });
-    });
-  }
-}
+    // A section by the keyboard: the focus lands on its heading.
+    await tabTo(rig.panel, 'History', false, 'Shift+Tab');
+    await rig.panel.press('Enter');
+    await expectHeadingFocused(rig.panel, 'History');
+    await tabTo(rig.panel, 'Connection', false, 'Shift+Tab');
+    await rig.panel.press('Space');
+    await expectHeadingFocused(rig.panel, 'Connection');
+  });
+});
