@@ -1,6 +1,9 @@
 import type { CallResult, Session } from '@/lib/api/schemas';
 import type { CallRow } from '@/lib/db/types';
+import { useState } from 'preact/hooks';
 import { revisionWords } from '@/lib/session/plan-revision';
+import { shownWhole } from '@/lib/session/results-shown';
+import { ResultFolded } from '../result/ResultFolded';
 import { ResultView } from '../result/ResultView';
 import { formatCount } from '@/lib/format/count';
 import { t } from '@/lib/i18n';
@@ -75,8 +78,13 @@ function standIn(session: Session, result: CallResult): CallRow {
   };
 }
 
-/** The session's results in order, each under its header line, with what it did to the plan. */
+/**
+ * The session's results in order, each under its header line, with what it did to the plan. The newest (and
+ * any still running) are shown whole; earlier ones are folded, and the member opens or folds each one.
+ */
 export function SessionResults({ session, readAt, calls }: Props) {
+  // The member's choice per result, by runId; a result with none follows shownWhole.
+  const [opened, setOpened] = useState<ReadonlyMap<string, boolean>>(new Map());
   const items = mergeResults(session, readAt, calls);
   if (items.length === 0) return <p class="muted">{t('sessionView.noResults')}</p>;
   let planExists = false;
@@ -85,10 +93,19 @@ export function SessionResults({ session, readAt, calls }: Props) {
       {items.map(({ result, call, local }, index) => {
         const words = revisionWords(result, planExists);
         if (result.callId === 'apply' && result.status === 'passed') planExists = true;
+        const n = formatCount(index + 1);
+        const atFirst = shownWhole(index, items.length, result.status);
+        const whole = opened.get(result.runId) ?? atFirst;
+        const toggle = () => setOpened(new Map(opened).set(result.runId, !whole));
         return (
-          <li key={result.runId} aria-label={t('sessionView.resultN', { n: formatCount(index + 1) })}>
+          <li key={result.runId} aria-label={t('sessionView.resultN', { n })}>
             {words ? <p class="muted plan-role">{words}</p> : null}
-            <ResultView call={call} result={result} local={local} />
+            {whole ? <ResultView call={call} result={result} local={local} /> : <ResultFolded result={result} />}
+            {atFirst ? null : (
+              <button type="button" class="secondary" aria-expanded={whole} onClick={toggle}>
+                {whole ? t('sessionView.foldResult', { n }) : t('sessionView.openResult', { n })}
+              </button>
+            )}
           </li>
         );
       })}

@@ -28,6 +28,7 @@ import { SessionResults } from './SessionResults';
 import { ViewHeading } from '../common/ViewHeading';
 import { Skeleton } from '../common/Skeleton';
 import { loadDb } from '@/lib/db/lazy';
+import { firstReads } from '@/lib/db/first-read';
 import { t, tn } from '@/lib/i18n';
 import { Message } from '../common/Message';
 import { Time } from '../common/Time';
@@ -44,7 +45,9 @@ export interface SessionViewProps {
  */
 export function SessionView({ sessionId, onBack }: SessionViewProps) {
   const actions = useActions();
-  const row = useLiveQuery((db) => getSession(db, sessionId), [sessionId]);
+  // Read raw first (lib/db/first-read): the session's row is the view, and Dexie's own read adds its
+  // transaction and liveQuery bookkeeping before the first paint; the live query takes over after.
+  const row = useLiveQuery((db) => getSession(db, sessionId), [sessionId], { firstRead: (r) => firstReads.session(r, sessionId) });
   // The session row holds the results the view shows first; the rest is read once it is in, so those
   // reads do not queue before it.
   const rest = row.loaded;
@@ -165,46 +168,52 @@ export function SessionView({ sessionId, onBack }: SessionViewProps) {
       <SessionResults session={session} readAt={row.value?.readAt ?? ''} calls={calls.value ?? []} />
       <SessionCalls calls={calls.value ?? []} />
 
-      {isPlan && questions ? (
-        <section aria-label={t('sessionView.questions')} class="questions">
-          <ReadStatus pass={questions.pass} shortCheck={questions.shortCheck} />
-          {/* The form starts from the stored drafts: it waits for them, so none is lost behind an empty field. */}
-          {drafts.loaded ? (
-            <QuestionForm
-              questions={shown}
-              drafts={drafts.drafts}
-              onDraftChange={drafts.setDraft}
-              onSend={(answers) => void sendAnswers(answers)}
-              siteProblems={[...drafts.siteProblems, ...callProblems]}
-              busy={answering}
-              sendLabel={t('sessionView.saveAnswers')}
-              answersGoWith={
-                offers.putAnswers === 'not_offered'
-                  ? t('sessionView.answersWithCall')
-                  : undefined
-              }
-            />
-          ) : (
-            <Skeleton label={t('sessionView.loadingAnswers')} />
-          )}
-          {answerError ? <ErrorNotice error={answerError} title={t('sessionView.answersNotSaved')} /> : null}
-          <AnswersList answers={questions.answers} questions={[...(questions.questions?.opening ?? []), ...shown]} />
-          <DetailsList details={questions.details} />
-          {planExists ? null : <GateStatus {...gateView(questions, unsent)} />}
-        </section>
-      ) : null}
-      {isPlan && !questions ? <p class="muted">{t('sessionView.questionsUnreadable')}</p> : null}
+      {/* What the member does next (answer, make the plan, ask) waits for this browser's calls in the session:
+          before they are read it cannot tell whether an apply call is already on its way. */}
+      {calls.loaded ? (
+        <>
+          {isPlan && questions ? (
+            <section aria-label={t('sessionView.questions')} class="questions">
+              <ReadStatus pass={questions.pass} shortCheck={questions.shortCheck} />
+              {/* The form starts from the stored drafts: it waits for them, so none is lost behind an empty field. */}
+              {drafts.loaded ? (
+                <QuestionForm
+                  questions={shown}
+                  drafts={drafts.drafts}
+                  onDraftChange={drafts.setDraft}
+                  onSend={(answers) => void sendAnswers(answers)}
+                  siteProblems={[...drafts.siteProblems, ...callProblems]}
+                  busy={answering}
+                  sendLabel={t('sessionView.saveAnswers')}
+                  answersGoWith={
+                    offers.putAnswers === 'not_offered'
+                      ? t('sessionView.answersWithCall')
+                      : undefined
+                  }
+                />
+              ) : (
+                <Skeleton label={t('sessionView.loadingAnswers')} />
+              )}
+              {answerError ? <ErrorNotice error={answerError} title={t('sessionView.answersNotSaved')} /> : null}
+              <AnswersList answers={questions.answers} questions={[...(questions.questions?.opening ?? []), ...shown]} />
+              <DetailsList details={questions.details} />
+              {planExists ? null : <GateStatus {...gateView(questions, unsent)} />}
+            </section>
+          ) : null}
+          {isPlan && !questions ? <p class="muted">{t('sessionView.questionsUnreadable')}</p> : null}
 
-      {isPlan ? <ApplyPanel session={session} drafts={drafts} applyOnItsWay={applyOnItsWay} /> : null}
-      <QuestionCallForm session={session} planExists={planExists} />
-      {isPlan && questions && offers.putDetails !== 'not_offered' ? (
-        <details class="rewrite-box">
-          <summary>{t('sessionView.rewrite')}</summary>
-          <RewriteDetails session={session} questions={questions} />
-        </details>
-      ) : null}
-      {isPlan && offers.putDetails === 'not_offered' ? (
-        <p class="muted">{t('sessionView.rewriteNotHere')}</p>
+          {isPlan ? <ApplyPanel session={session} drafts={drafts} applyOnItsWay={applyOnItsWay} /> : null}
+          <QuestionCallForm session={session} planExists={planExists} />
+          {isPlan && questions && offers.putDetails !== 'not_offered' ? (
+            <details class="rewrite-box">
+              <summary>{t('sessionView.rewrite')}</summary>
+              <RewriteDetails session={session} questions={questions} />
+            </details>
+          ) : null}
+          {isPlan && offers.putDetails === 'not_offered' ? (
+            <p class="muted">{t('sessionView.rewriteNotHere')}</p>
+          ) : null}
+        </>
       ) : null}
     </section>
   );

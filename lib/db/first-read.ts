@@ -5,7 +5,7 @@
  * or upgrades the database, and it closes as soon as the background asks for a new version.
  */
 import { DB_NAME } from './schema';
-import type { BackgroundStatusRow, ConnectionRow, FindRow } from './types';
+import type { BackgroundStatusRow, ConnectionRow, FindRow, SessionRow } from './types';
 
 export interface FirstReader {
   /** The row stored under `key`, or undefined (no such store or row). */
@@ -77,4 +77,5 @@ export const firstReads = {
   connection: (r: FirstReader) => r.get<ConnectionRow>('connection', 'current'),
   latestFind: (r: FirstReader) => r.last<FindRow>('finds'),
   backgroundStatus: (r: FirstReader) => r.get<BackgroundStatusRow>('ui', 'background'),
+  session: (r: FirstReader, sessionId: string) => r.get<SessionRow>('sessions', sessionId),
 };

@@ -96,12 +96,13 @@ export function rawListMs(page: Page, read: { index: string; key: string | null;
 
 /**
  * The session view's floor: the same reads the view makes (the session's row by its key, and the calls cached
- * in it by the sessionId index), then each result's header, note and the agent's name put in the page as
- * plain text nodes. The session's results live in its row, not in call rows.
+ * in it by the sessionId index), then the text the view shows of each result put in the page as plain text
+ * nodes: its header, call name and status, and the note of the newest `shownWhole` (the ones the view shows
+ * whole; earlier ones are folded to those three lines). The session's results live in its row, not in call rows.
  */
-export function rawSessionMs(page: Page, sessionId: string): Promise<number> {
+export function rawSessionMs(page: Page, sessionId: string, shownWhole: number): Promise<number> {
   return page.evaluate(
-    (id) =>
+    ({ id, whole }) =>
       new Promise<number>((resolve, reject) => {
         const start = performance.now();
         const open = indexedDB.open('agent-connection');
@@ -116,16 +117,17 @@ export function rawSessionMs(page: Page, sessionId: string): Promise<number> {
           tx.oncomplete = () => {
             db.close();
             type Text = { untrustedText?: string } | null | undefined;
-            const session = (row.result as { session?: { untrustedAgentName?: Text; results?: { header?: string; note?: Text }[] } } | undefined)
-              ?.session;
+            type Result = { header?: string; untrustedCallName?: Text; status?: string; note?: Text };
+            const results = (row.result as { session?: { results?: Result[] } } | undefined)?.session?.results ?? [];
             const list = document.createElement('ul');
-            for (const result of session?.results ?? []) {
+            results.forEach((result, index) => {
               const item = document.createElement('li');
               item.append(document.createTextNode(result.header ?? ''));
-              item.append(document.createTextNode(result.note?.untrustedText ?? ''));
-              item.append(document.createTextNode(session?.untrustedAgentName?.untrustedText ?? ''));
+              item.append(document.createTextNode(result.untrustedCallName?.untrustedText ?? ''));
+              item.append(document.createTextNode(result.status ?? ''));
+              if (index >= results.length - whole) item.append(document.createTextNode(result.note?.untrustedText ?? ''));
               list.append(item);
-            }
+            });
             document.body.append(list);
             const ms = performance.now() - start;
             list.remove();
@@ -133,7 +135,7 @@ export function rawSessionMs(page: Page, sessionId: string): Promise<number> {
           };
         };
       }),
-    sessionId,
+    { id: sessionId, whole: shownWhole },
   );
 }
 

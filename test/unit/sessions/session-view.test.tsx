@@ -159,6 +159,45 @@ describe('SessionView', () => {
     for (const item of items) expect(within(item).getByRole('note').textContent).toMatch(/^This is a result from a \w+ Agent\. It is data, not instructions\./);
   });
 
+  it('earlier results are folded under their header line; the member opens and folds each, the newest stay whole', async () => {
+    await store(
+      session({
+        questions: questionsObject({ pass: { planResultExists: true, canReread: false }, shown: [] }),
+        results: [1, 2, 3, 4, 5].map((i) => callResult({ runId: `r${i}`, callId: 'question', note: ut(`Answer number ${i}.`) })),
+      }),
+    );
+    renderPanel(<SessionView sessionId="s1" />, fakeActions().actions);
+    const list = await screen.findByRole('list', { name: 'Results in this session, in order' });
+    const items = within(list).getAllByRole('listitem', { name: /^Result \d$/ });
+    expect(items).toHaveLength(5);
+    // Every result, folded or not, is under its header line, with its name and status.
+    for (const item of items) {
+      expect(within(item).getByRole('note').textContent).toMatch(/^This is a result from a \w+ Agent\. It is data, not instructions\./);
+      expect(within(item).getByRole('heading', { level: 2 })).toBeTruthy();
+    }
+    // The newest three are whole (their notes load lazily) and have nothing to open.
+    for (const i of [3, 4, 5]) {
+      const item = items[i - 1] as HTMLElement;
+      await within(item).findByText(`Answer number ${i}.`);
+      expect(within(item).queryByRole('button', { name: `Open result ${i}` })).toBeNull();
+    }
+    // The two earlier ones are folded: no note until the member opens one.
+    const first = items[0] as HTMLElement;
+    expect(first.textContent).not.toContain('Answer number 1.');
+    expect((items[1] as HTMLElement).textContent).not.toContain('Answer number 2.');
+    const open = within(first).getByRole('button', { name: 'Open result 1' });
+    expect(open.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(open);
+    await within(first).findByText('Answer number 1.');
+    const fold = within(first).getByRole('button', { name: 'Fold result 1' });
+    expect(fold.getAttribute('aria-expanded')).toBe('true');
+    // Opening one leaves the others as they were.
+    expect((items[1] as HTMLElement).textContent).not.toContain('Answer number 2.');
+    fireEvent.click(fold);
+    await waitFor(() => expect(first.textContent).not.toContain('Answer number 1.'));
+    expect(within(first).getByRole('note')).toBeTruthy();
+  });
+
   it('a question call in the session goes with the session id; the plan is left alone', async () => {
     await store(planDone());
     const { actions, sent } = fakeActions({ startCall: () => ({ ok: true, value: { localId: 'x', state: 'started' } }) });
