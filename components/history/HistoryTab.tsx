@@ -11,6 +11,7 @@ import { historyAgents, historyCalls, historySessions } from '@/lib/history/quer
 import { formatCents } from '@/lib/format/money';
 import { untrustedString } from '@/lib/safety/untrusted';
 import { useLiveQuery } from '../common/useLiveQuery';
+import { type FirstReader, firstReads } from '@/lib/db/first-read';
 import { UntrustedText } from '../common/UntrustedText';
 import { SessionListItem } from '../sessions/SessionList';
 import { SpendingForm } from './SpendingForm';
@@ -167,7 +168,10 @@ interface ListProps<S> {
 }
 
 function CallHistory({ agentId, status, limit, onMore, onOpen, onShown }: ListProps<CallHistoryStatus>) {
-  const page = useLiveQuery((db) => historyCalls(db, { agentId, status }, limit), [agentId, status, limit]);
+  // Unfiltered, the first page is read raw first (lib/db/first-read), as the history opens on it; Dexie's
+  // live query takes over.
+  const firstRead = agentId === null && status === null ? (r: FirstReader) => firstReads.newestCalls(r, limit) : undefined;
+  const page = useLiveQuery((db) => historyCalls(db, { agentId, status }, limit), [agentId, status, limit], { firstRead });
   useEffect(() => {
     if (page.loaded) onShown();
   }, [page.loaded]);
@@ -175,11 +179,13 @@ function CallHistory({ agentId, status, limit, onMore, onOpen, onShown }: ListPr
   const rows = page.value?.rows ?? [];
   if (rows.length === 0) return <p class="empty">{t('history.noCalls')}</p>;
   const now = new Date();
+  // Once per page, not per line: the same four words for every call.
+  const words = callStatusWords();
   return (
     <>
       <ul class="calls history-calls" aria-label={t('history.callsNewestFirst')}>
         {rows.map((call) => (
-          <CallLine key={call.localId} call={call} now={now} onOpen={onOpen} />
+          <CallLine key={call.localId} call={call} now={now} words={words} onOpen={onOpen} />
         ))}
       </ul>
       <ShowMore more={page.value?.more} onMore={onMore} />
@@ -194,8 +200,15 @@ function agentWords(name: string): string {
 
 const OPTION_CHARS = 48;
 
-function CallLine({ call, now, onOpen }: { call: CallRow; now: Date; onOpen: (localId: string) => void }) {
-  const status = callStatusWords()[callHistoryStatus(call)];
+interface CallLineProps {
+  call: CallRow;
+  now: Date;
+  words: Record<CallHistoryStatus, string>;
+  onOpen: (localId: string) => void;
+}
+
+function CallLine({ call, now, words, onOpen }: CallLineProps) {
+  const status = words[callHistoryStatus(call)];
   const charge = call.result?.charge
     ? t('history.charged', { amount: formatCents(call.result.charge.chargedCents) })
     : call.result
