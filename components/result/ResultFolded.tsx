@@ -1,8 +1,5 @@
 import type { CallResult } from '@/lib/api/schemas';
-import { SiteText } from '../common/SiteText';
-import { UntrustedText } from '../common/UntrustedText';
-import { callStatusWords } from '../common/words';
-import { headerToShow } from './header';
+import { ResultTitle } from './ResultTitle';
 import { t } from '@/lib/i18n';
 
 /**
@@ -12,13 +9,7 @@ import { t } from '@/lib/i18n';
 export function ResultFolded({ result }: { result: CallResult }) {
   return (
     <article class="result result-folded" aria-label={t('result.label')}>
-      <p class="result-header" role="note">
-        <SiteText text={headerToShow(result.header)} />
-      </p>
-      <h2>
-        <UntrustedText value={result.untrustedCallName} empty={result.callId} name />
-      </h2>
-      <p class="status">{callStatusWords(result.status)}</p>
+      <ResultTitle result={result} live={false} />
     </article>
   );
 }

@@ -2,12 +2,10 @@ import type { CallResult } from '@/lib/api/schemas';
 import type { CallRow } from '@/lib/db/types';
 import { limitSentence } from '@/lib/format/limit';
 import { knownValue, rawValue } from '@/lib/api/tolerant';
-import { UntrustedText } from '../common/UntrustedText';
 import { Lazy } from '../common/Lazy';
-import { callStatusWords } from '../common/words';
 import { ChargeView } from './ChargeView';
 import { FileList, FilesView } from './FilesView';
-import { headerToShow } from './header';
+import { ResultTitle } from './ResultTitle';
 import { ReportForm } from './ReportForm';
 import { StopButton } from './StopButton';
 import { SiteText } from '../common/SiteText';
@@ -37,15 +35,7 @@ export function ResultView({
   const running = status === 'in_progress' || status === 'checking';
   return (
     <article class="result" aria-label={t('result.label')}>
-      <p class="result-header" role="note">
-        <SiteText text={headerToShow(result.header)} />
-      </p>
-      <h2>
-        <UntrustedText value={result.untrustedCallName} empty={result.callId} name />
-      </h2>
-      <p class="status" role="status">
-        {callStatusWords(result.status)}
-      </p>
+      <ResultTitle result={result} live />
       {result.partial ? (
         <p class="notice">
           {status === 'failed' ? t('result.partialFree') : t('result.partial')}
