@@ -11,7 +11,6 @@ import { historyAgents, historyCalls, historySessions } from '@/lib/history/quer
 import { formatCents } from '@/lib/format/money';
 import { untrustedString } from '@/lib/safety/untrusted';
 import { useLiveQuery } from '../common/useLiveQuery';
-import { type FirstReader, firstReads } from '@/lib/db/first-read';
 import { UntrustedText } from '../common/UntrustedText';
 import { SessionListItem } from '../sessions/SessionList';
 import { SpendingForm } from './SpendingForm';
@@ -168,10 +167,7 @@ interface ListProps<S> {
 }
 
 function CallHistory({ agentId, status, limit, onMore, onOpen, onShown }: ListProps<CallHistoryStatus>) {
-  // Unfiltered, the first page is read raw first (lib/db/first-read), as the history opens on it; Dexie's
-  // live query takes over.
-  const firstRead = agentId === null && status === null ? (r: FirstReader) => firstReads.newestCalls(r, limit) : undefined;
-  const page = useLiveQuery((db) => historyCalls(db, { agentId, status }, limit), [agentId, status, limit], { firstRead });
+  const page = useLiveQuery((db) => historyCalls(db, { agentId, status }, limit), [agentId, status, limit]);
   useEffect(() => {
     if (page.loaded) onShown();
   }, [page.loaded]);
