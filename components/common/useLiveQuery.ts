@@ -35,19 +35,22 @@ export function useLiveQuery<T>(query: (db: AppDb) => Promise<T>, deps: readonly
     let active = true;
     let liveAnswered = false;
     let unsubscribe: (() => void) | null = null;
+    // The live query starts once the first read has answered: side by side, two reads of the same rows slow
+    // each other, and the view waits for the slower.
+    let firstAnswered: Promise<unknown> = Promise.resolve();
     if (firstRead) {
       firstReader ??= openFirstReader();
       const read = firstReader.then(firstRead);
       holdDexieFor(read);
-      read
+      firstAnswered = read
         .then((value) => {
           if (active && !liveAnswered) setState({ loaded: true, value, error: undefined });
         })
         // A first read that fails only means waiting for the live query, which reports its own errors.
         .catch(() => undefined);
     }
-    loadDb().then(
-      ({ db, liveQuery }) => {
+    Promise.all([loadDb(), firstAnswered]).then(
+      ([{ db, liveQuery }]) => {
         if (!active) return;
         const subscription = liveQuery(() => query(db)).subscribe({
           next: (value) => {

@@ -65,3 +65,26 @@ describe('useLiveQuery held back', () => {
     await screen.findByText('Read: My laptop');
   });
 });
+
+describe('useLiveQuery after a first read', () => {
+  afterEach(cleanup);
+
+  it('runs the live query only once the first read has answered, so the two never read side by side', async () => {
+    lazy.gate = Promise.resolve();
+    await db.connection.put(makeConnectionRow({ name: 'Live' }));
+    let answer: (name: string) => void = () => {};
+    const firstRead = () => new Promise<{ name: string }>((resolve) => (answer = (name) => resolve({ name })));
+    const query = vi.fn(async (d: typeof db) => ({ name: (await getConnection(d))?.name ?? '' }));
+    function Name() {
+      const row = useLiveQuery(query, [], { firstRead });
+      return <p>{row.loaded ? `Name: ${row.value?.name}` : 'Loading'}</p>;
+    }
+    render(<Name />);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(query).not.toHaveBeenCalled();
+    expect(screen.getByText('Loading')).toBeTruthy();
+    answer('First');
+    await screen.findByText('Name: Live');
+    expect(query).toHaveBeenCalled();
+  });
+});
