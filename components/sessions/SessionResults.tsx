@@ -1,12 +1,12 @@
 import type { CallResult, Session } from '@/lib/api/schemas';
 import type { CallRow } from '@/lib/db/types';
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { revisionWords } from '@/lib/session/plan-revision';
-import { shownWhole } from '@/lib/session/results-shown';
+import { firstListed, shownWhole } from '@/lib/session/results-shown';
 import { ResultFolded } from '../result/ResultFolded';
 import { ResultView } from '../result/ResultView';
 import { formatCount } from '@/lib/format/count';
-import { t } from '@/lib/i18n';
+import { t, tn } from '@/lib/i18n';
 
 interface Props {
   session: Session;
@@ -80,35 +80,67 @@ function standIn(session: Session, result: CallResult): CallRow {
 
 /**
  * The session's results in order, each under its header line, with what it did to the plan. The newest (and
- * any still running) are shown whole; earlier ones are folded, and the member opens or folds each one.
+ * any still running) are shown whole; earlier ones are folded, and the member opens or folds each one. A long
+ * session lists its newest results at open (lib/session/results-shown firstListed); one button lists the rest.
  */
 export function SessionResults({ session, readAt, calls }: Props) {
   // The member's choice per result, by runId; a result with none follows shownWhole.
   const [opened, setOpened] = useState<ReadonlyMap<string, boolean>>(new Map());
+  const [everyListed, setEveryListed] = useState(false);
+  const list = useRef<HTMLOListElement>(null);
+  // Once the earlier results are listed, the first of them takes the focus (the button is gone): reading
+  // goes on from result 1.
+  const moveFocus = useRef(false);
+  useEffect(() => {
+    if (!everyListed || !moveFocus.current) return;
+    moveFocus.current = false;
+    list.current?.querySelector<HTMLElement>(':scope > li')?.focus();
+  }, [everyListed]);
   const items = mergeResults(session, readAt, calls);
   if (items.length === 0) return <p class="muted">{t('sessionView.noResults')}</p>;
+  const first = everyListed ? 0 : firstListed(items.map((item) => item.result.status));
+  // Whether each result revises the plan depends on the results before it, listed or not.
   let planExists = false;
+  const words = items.map(({ result }, index) => {
+    const said = index >= first ? revisionWords(result, planExists) : null;
+    if (result.callId === 'apply' && result.status === 'passed') planExists = true;
+    return said;
+  });
   return (
-    <ol class="session-results" aria-label={t('sessionView.resultsInOrder')}>
-      {items.map(({ result, call, local }, index) => {
-        const words = revisionWords(result, planExists);
-        if (result.callId === 'apply' && result.status === 'passed') planExists = true;
-        const n = formatCount(index + 1);
-        const atFirst = shownWhole(index, items.length, result.status);
-        const whole = opened.get(result.runId) ?? atFirst;
-        const toggle = () => setOpened(new Map(opened).set(result.runId, !whole));
-        return (
-          <li key={result.runId} aria-label={t('sessionView.resultN', { n })}>
-            {words ? <p class="muted plan-role">{words}</p> : null}
-            {whole ? <ResultView call={call} result={result} local={local} /> : <ResultFolded result={result} />}
-            {atFirst ? null : (
-              <button type="button" class="secondary" aria-expanded={whole} onClick={toggle}>
-                {whole ? t('sessionView.foldResult', { n }) : t('sessionView.openResult', { n })}
-              </button>
-            )}
-          </li>
-        );
-      })}
-    </ol>
+    <>
+      {first > 0 ? (
+        <button
+          type="button"
+          class="secondary"
+          onClick={() => {
+            moveFocus.current = true;
+            setEveryListed(true);
+          }}
+        >
+          {tn('sessionView.showEarlier', first)}
+        </button>
+      ) : null}
+      <ol class="session-results" aria-label={t('sessionView.resultsInOrder')} start={first + 1} ref={list}>
+        {items.slice(first).map(({ result, call, local }, shown) => {
+          const index = first + shown;
+          const said = words[index];
+          const n = formatCount(index + 1);
+          const atFirst = shownWhole(index, items.length, result.status);
+          const whole = opened.get(result.runId) ?? atFirst;
+          const toggle = () => setOpened(new Map(opened).set(result.runId, !whole));
+          return (
+            <li key={result.runId} aria-label={t('sessionView.resultN', { n })} tabIndex={index === 0 ? -1 : undefined}>
+              {said ? <p class="muted plan-role">{said}</p> : null}
+              {whole ? <ResultView call={call} result={result} local={local} /> : <ResultFolded result={result} />}
+              {atFirst ? null : (
+                <button type="button" class="secondary" aria-expanded={whole} onClick={toggle}>
+                  {whole ? t('sessionView.foldResult', { n }) : t('sessionView.openResult', { n })}
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </>
   );
 }

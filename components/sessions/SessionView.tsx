@@ -156,11 +156,16 @@ export function SessionView({ sessionId, onBack }: SessionViewProps) {
 
       {isPlan ? (
         <section aria-label={t('sessionView.thePlan')}>
-          <PlanView
-            plan={planRow.value?.plan ?? null}
-            header={session.results.find((r) => r.runId === planRow.value?.plan?.runId)?.header ?? null}
-            onOpenLink={(url) => void actions.send('openExternalUrl', { url })}
-          />
+          {/* Until the plan's row is read, "No plan yet" would be a guess. */}
+          {planRow.loaded ? (
+            <PlanView
+              plan={planRow.value?.plan ?? null}
+              header={session.results.find((r) => r.runId === planRow.value?.plan?.runId)?.header ?? null}
+              onOpenLink={(url) => void actions.send('openExternalUrl', { url })}
+            />
+          ) : (
+            <Skeleton label={t('sessionView.loadingPlan')} lines={2} />
+          )}
         </section>
       ) : null}
 

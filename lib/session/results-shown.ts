@@ -8,7 +8,30 @@ import { knownValue, type Tolerant } from '../api/tolerant';
  */
 export const NEWEST_SHOWN_WHOLE = 3;
 
+/**
+ * How many of a session's newest results the view lists when it opens. Earlier ones wait behind one button
+ * ("Show the 40 earlier results"): a member opening a long session reads its latest results first, and the
+ * view opens as quickly for the fiftieth result as for the fifth.
+ */
+export const NEWEST_LISTED = 10;
+
 type CallStatus = Tolerant<'in_progress' | 'checking' | 'passed' | 'failed' | 'returned'>;
+
+function running(status: CallStatus): boolean {
+  const state = knownValue(status);
+  return state === 'in_progress' || state === 'checking';
+}
+
+/**
+ * The place of the first result the view lists at open, given every result's status in order: the newest
+ * NEWEST_LISTED, and every result from the earliest call still running (its stop button must be at hand).
+ */
+export function firstListed(statuses: readonly CallStatus[]): number {
+  if (!Array.isArray(statuses)) throw new TypeError('The results\' statuses must be a list.');
+  const newest = Math.max(0, statuses.length - NEWEST_LISTED);
+  const earliestRunning = statuses.findIndex(running);
+  return earliestRunning === -1 ? newest : Math.min(newest, earliestRunning);
+}
 
 /**
  * Whether the result at `index` of `count` is shown whole at first: the newest ones, and any call still
@@ -18,7 +41,5 @@ export function shownWhole(index: number, count: number, status: CallStatus): bo
   if (!Number.isInteger(index) || !Number.isInteger(count) || index < 0 || index >= count) {
     throw new RangeError(`A result's place must be a whole number below the count (got ${index} of ${count}).`);
   }
-  const state = knownValue(status);
-  if (state === 'in_progress' || state === 'checking') return true;
-  return index >= count - NEWEST_SHOWN_WHOLE;
+  return running(status) || index >= count - NEWEST_SHOWN_WHOLE;
 }

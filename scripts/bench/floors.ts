@@ -96,13 +96,14 @@ export function rawListMs(page: Page, read: { index: string; key: string | null;
 
 /**
  * The session view's floor: the same reads the view makes (the session's row by its key, and the calls cached
- * in it by the sessionId index), then the text the view shows of each result put in the page as plain text
- * nodes: its header, call name and status, and the note of the newest `shownWhole` (the ones the view shows
- * whole; earlier ones are folded to those three lines). The session's results live in its row, not in call rows.
+ * in it by the sessionId index), then the text the view shows of the results it lists at open (the newest
+ * `listed`) put in the page as plain text nodes: each one's header, call name and status, and the note of the
+ * newest `shownWhole` (the ones the view shows whole; earlier ones are folded to those three lines). The
+ * session's results live in its row, not in call rows.
  */
-export function rawSessionMs(page: Page, sessionId: string, shownWhole: number): Promise<number> {
+export function rawSessionMs(page: Page, sessionId: string, shown: { listed: number; whole: number }): Promise<number> {
   return page.evaluate(
-    ({ id, whole }) =>
+    ({ id, listed, whole }) =>
       new Promise<number>((resolve, reject) => {
         const start = performance.now();
         const open = indexedDB.open('agent-connection');
@@ -120,12 +121,12 @@ export function rawSessionMs(page: Page, sessionId: string, shownWhole: number):
             type Result = { header?: string; untrustedCallName?: Text; status?: string; note?: Text };
             const results = (row.result as { session?: { results?: Result[] } } | undefined)?.session?.results ?? [];
             const list = document.createElement('ul');
-            results.forEach((result, index) => {
+            results.slice(Math.max(0, results.length - listed)).forEach((result, index, shownResults) => {
               const item = document.createElement('li');
               item.append(document.createTextNode(result.header ?? ''));
               item.append(document.createTextNode(result.untrustedCallName?.untrustedText ?? ''));
               item.append(document.createTextNode(result.status ?? ''));
-              if (index >= results.length - whole) item.append(document.createTextNode(result.note?.untrustedText ?? ''));
+              if (index >= shownResults.length - whole) item.append(document.createTextNode(result.note?.untrustedText ?? ''));
               list.append(item);
             });
             document.body.append(list);
@@ -135,7 +136,7 @@ export function rawSessionMs(page: Page, sessionId: string, shownWhole: number):
           };
         };
       }),
-    { id: sessionId, whole: shownWhole },
+    { id: sessionId, ...shown },
   );
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NEWEST_SHOWN_WHOLE, shownWhole } from '@/lib/session/results-shown';
+import { firstListed, NEWEST_LISTED, NEWEST_SHOWN_WHOLE, shownWhole } from '@/lib/session/results-shown';
 
 describe('shownWhole', () => {
   it('shows the newest results whole and folds the earlier ones', () => {
@@ -25,5 +25,34 @@ describe('shownWhole', () => {
     expect(() => shownWhole(5, 5, 'passed')).toThrow(RangeError);
     expect(() => shownWhole(-1, 5, 'passed')).toThrow(RangeError);
     expect(() => shownWhole(1.5, 5, 'passed')).toThrow(RangeError);
+  });
+});
+
+describe('firstListed', () => {
+  const ended = (n: number) => Array.from({ length: n }, () => 'passed' as const);
+
+  it('lists the newest results at open and keeps the earlier ones back', () => {
+    expect(firstListed(ended(50))).toBe(50 - NEWEST_LISTED);
+    expect(firstListed(ended(NEWEST_LISTED + 1))).toBe(1);
+  });
+
+  it('lists every result of a short session', () => {
+    expect(firstListed(ended(NEWEST_LISTED))).toBe(0);
+    expect(firstListed(ended(3))).toBe(0);
+    expect(firstListed([])).toBe(0);
+  });
+
+  it('lists from the earliest call still running, so no stop button is out of reach', () => {
+    const statuses = [...ended(50)] as Parameters<typeof firstListed>[0][number][];
+    statuses[7] = 'in_progress';
+    statuses[20] = 'checking';
+    expect(firstListed(statuses)).toBe(7);
+    // A status this version does not know is held back like an ended one.
+    statuses[7] = { unknown: 'paused' };
+    expect(firstListed(statuses)).toBe(20);
+  });
+
+  it('refuses what is not a list', () => {
+    expect(() => firstListed(null as unknown as [])).toThrow(TypeError);
   });
 });

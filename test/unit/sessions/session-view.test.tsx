@@ -137,6 +137,20 @@ describe('SessionView', () => {
     expect(screen.getAllByText(/can no longer be rewritten/).length).toBeGreaterThan(0);
   });
 
+  it('a session with a plan never says "No plan yet" while the plan is being read', async () => {
+    await store(planDone());
+    await db.plans.put({ sessionId: 's1', plan: { sessionId: 's1', runId: 'r1', version: 1, untrustedMarkdown: ut('# Steps'), at: '2026-11-01T10:00:00Z' }, readAt: 'x' });
+    let said = false;
+    const watch = new MutationObserver(() => {
+      if (document.body.textContent?.includes('No plan yet')) said = true;
+    });
+    watch.observe(document.body, { subtree: true, childList: true, characterData: true });
+    renderPanel(<SessionView sessionId="s1" />, fakeActions().actions);
+    await screen.findByRole('heading', { name: 'The plan, version 1' });
+    watch.disconnect();
+    expect(said).toBe(false);
+  });
+
   it('marks planUnchanged and a question answered alone under their results', async () => {
     await store(
       session({
@@ -196,6 +210,32 @@ describe('SessionView', () => {
     fireEvent.click(fold);
     await waitFor(() => expect(first.textContent).not.toContain('Answer number 1.'));
     expect(within(first).getByRole('note')).toBeTruthy();
+  });
+
+  it('a long session lists its newest results at open; one button lists the earlier ones and hands the focus to the first', async () => {
+    await store(
+      session({
+        questions: questionsObject({ pass: { planResultExists: true, canReread: false }, shown: [] }),
+        results: Array.from({ length: 14 }, (_, i) => callResult({ runId: `r${i + 1}`, callId: 'question', note: ut(`Answer number ${i + 1}.`) })),
+      }),
+    );
+    renderPanel(<SessionView sessionId="s1" />, fakeActions().actions);
+    const list = await screen.findByRole('list', { name: 'Results in this session, in order' });
+    const listed = () => within(list).getAllByRole('listitem').map((item) => item.getAttribute('aria-label'));
+    // The newest ten, numbered as in the whole session.
+    expect(listed()).toEqual(Array.from({ length: 10 }, (_, i) => `Result ${i + 5}`));
+    expect(list.getAttribute('start')).toBe('5');
+    const earlier = screen.getByRole('button', { name: 'Show the 4 earlier results' });
+    fireEvent.click(earlier);
+    await waitFor(() => expect(listed()).toHaveLength(14));
+    expect(listed()[0]).toBe('Result 1');
+    expect(list.getAttribute('start')).toBe('1');
+    expect(screen.queryByRole('button', { name: /earlier result/ })).toBeNull();
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Result 1'));
+    // Listed earlier results are folded like the others, under their header line.
+    const first = within(list).getByRole('listitem', { name: 'Result 1' });
+    expect(within(first).getByRole('note')).toBeTruthy();
+    expect(within(first).getByRole('button', { name: 'Open result 1' })).toBeTruthy();
   });
 
   it('a question call in the session goes with the session id; the plan is left alone', async () => {
