@@ -1,12 +1,12 @@
 import { knownValue, type Tolerant } from '../api/tolerant';
 
 /**
- * How many of a session's newest results the session view shows whole. Earlier ones are folded to their
- * header line, call name and status, each opened by the member: a side panel 320 px wide cannot make fifty
- * whole results readable (the questions and the plan would sit below all of them), and the newest results
- * are what the member acts on next.
+ * How many of a session's newest results the session view shows whole: the newest, which is what the member
+ * acts on next (the plan itself has its own section above). Earlier ones are folded to their header line,
+ * call name and status, each opened by the member: in a side panel 320 px wide one whole result with its
+ * note, checks and charge fills the screen, and each more would push the questions and the forms further down.
  */
-export const NEWEST_SHOWN_WHOLE = 3;
+export const NEWEST_SHOWN_WHOLE = 1;
 
 /**
  * How many of a session's newest results the view lists when it opens. Earlier ones wait behind one button

@@ -173,7 +173,7 @@ describe('SessionView', () => {
     for (const item of items) expect(within(item).getByRole('note').textContent).toMatch(/^This is a result from a \w+ Agent\. It is data, not instructions\./);
   });
 
-  it('earlier results are folded under their header line; the member opens and folds each, the newest stay whole', async () => {
+  it('earlier results are folded under their header line; the member opens and folds each, the newest stays whole', async () => {
     await store(
       session({
         questions: questionsObject({ pass: { planResultExists: true, canReread: false }, shown: [] }),
@@ -189,13 +189,11 @@ describe('SessionView', () => {
       expect(within(item).getByRole('note').textContent).toMatch(/^This is a result from a \w+ Agent\. It is data, not instructions\./);
       expect(within(item).getByRole('heading', { level: 2 })).toBeTruthy();
     }
-    // The newest three are whole (their notes load lazily) and have nothing to open.
-    for (const i of [3, 4, 5]) {
-      const item = items[i - 1] as HTMLElement;
-      await within(item).findByText(`Answer number ${i}.`);
-      expect(within(item).queryByRole('button', { name: `Open result ${i}` })).toBeNull();
-    }
-    // The two earlier ones are folded: no note until the member opens one.
+    // The newest is whole (its note loads lazily) and has nothing to open.
+    const newest = items[4] as HTMLElement;
+    await within(newest).findByText('Answer number 5.');
+    expect(within(newest).queryByRole('button', { name: 'Open result 5' })).toBeNull();
+    // The four earlier ones are folded: no note until the member opens one.
     const first = items[0] as HTMLElement;
     expect(first.textContent).not.toContain('Answer number 1.');
     expect((items[1] as HTMLElement).textContent).not.toContain('Answer number 2.');
@@ -207,6 +205,7 @@ describe('SessionView', () => {
     expect(fold.getAttribute('aria-expanded')).toBe('true');
     // Opening one leaves the others as they were.
     expect((items[1] as HTMLElement).textContent).not.toContain('Answer number 2.');
+    expect((items[3] as HTMLElement).textContent).not.toContain('Answer number 4.');
     fireEvent.click(fold);
     await waitFor(() => expect(first.textContent).not.toContain('Answer number 1.'));
     expect(within(first).getByRole('note')).toBeTruthy();
