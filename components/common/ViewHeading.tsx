@@ -28,7 +28,11 @@ export function ViewHeading({ id, children }: Props) {
   useEffect(() => {
     if (!focusPending || !ref.current) return;
     focusPending = false;
-    ref.current.focus();
+    // At the next frame, not now: a focus lays out the page at once, and an effect can run before the view's
+    // first paint (Preact runs a component's pending effects before it renders again), so the member would
+    // wait for one layout more before seeing the view.
+    const frame = requestAnimationFrame(() => ref.current?.focus());
+    return () => cancelAnimationFrame(frame);
   }, []);
   return (
     <h1 id={id} tabIndex={-1} ref={ref} class="view-heading">

@@ -91,6 +91,7 @@ describe('ConnectForm', () => {
     await screen.findByRole('alert');
     cleanup();
     render(<ViewHeading>Some later view</ViewHeading>);
+    await new Promise((resolve) => requestAnimationFrame(resolve));
     expect(document.activeElement).toBe(document.body);
     cleanup();
 
@@ -100,6 +101,6 @@ describe('ConnectForm', () => {
     await screen.findByText('My laptop');
     cleanup();
     render(<ViewHeading>Find AI Agents</ViewHeading>);
-    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Find AI Agents' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Find AI Agents' })));
   });
 });
