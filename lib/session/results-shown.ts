@@ -10,10 +10,10 @@ export const NEWEST_SHOWN_WHOLE = 1;
 
 /**
  * How many of a session's newest results the view lists when it opens. Earlier ones wait behind one button
- * ("Show the 40 earlier results"): a member opening a long session reads its latest results first, and the
+ * ("Show the 45 earlier results"): a member opening a long session reads its latest results first, and the
  * view opens as quickly for the fiftieth result as for the fifth.
  */
-export const NEWEST_LISTED = 10;
+export const NEWEST_LISTED = 5;
 
 type CallStatus = Tolerant<'in_progress' | 'checking' | 'passed' | 'failed' | 'returned'>;
 

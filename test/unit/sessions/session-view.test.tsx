@@ -9,6 +9,7 @@ import type { Session } from '@/lib/api/schemas';
 import { db } from '@/lib/db';
 import type { CallRow } from '@/lib/db/types';
 import { DRAFT_SAVE_MS } from '@/components/sessions/drafts';
+import { NEWEST_LISTED } from '@/lib/session/results-shown';
 import { fakeActions, makeCall, makeConnectionRow, memberError, renderPanel, SITE } from '../components/fixtures';
 import { answer, callResult, question, questionsObject, session, ut } from '../plan/fixtures';
 
@@ -212,21 +213,22 @@ describe('SessionView', () => {
   });
 
   it('a long session lists its newest results at open; one button lists the earlier ones and hands the focus to the first', async () => {
+    const count = NEWEST_LISTED + 4;
     await store(
       session({
         questions: questionsObject({ pass: { planResultExists: true, canReread: false }, shown: [] }),
-        results: Array.from({ length: 14 }, (_, i) => callResult({ runId: `r${i + 1}`, callId: 'question', note: ut(`Answer number ${i + 1}.`) })),
+        results: Array.from({ length: count }, (_, i) => callResult({ runId: `r${i + 1}`, callId: 'question', note: ut(`Answer number ${i + 1}.`) })),
       }),
     );
     renderPanel(<SessionView sessionId="s1" />, fakeActions().actions);
     const list = await screen.findByRole('list', { name: 'Results in this session, in order' });
     const listed = () => within(list).getAllByRole('listitem').map((item) => item.getAttribute('aria-label'));
-    // The newest ten, numbered as in the whole session.
-    expect(listed()).toEqual(Array.from({ length: 10 }, (_, i) => `Result ${i + 5}`));
+    // The newest ones, numbered as in the whole session.
+    expect(listed()).toEqual(Array.from({ length: NEWEST_LISTED }, (_, i) => `Result ${i + 5}`));
     expect(list.getAttribute('start')).toBe('5');
     const earlier = screen.getByRole('button', { name: 'Show the 4 earlier results' });
     fireEvent.click(earlier);
-    await waitFor(() => expect(listed()).toHaveLength(14));
+    await waitFor(() => expect(listed()).toHaveLength(count));
     expect(listed()[0]).toBe('Result 1');
     expect(list.getAttribute('start')).toBe('1');
     expect(screen.queryByRole('button', { name: /earlier result/ })).toBeNull();
