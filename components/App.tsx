@@ -23,7 +23,7 @@ import { Lazy } from './common/Lazy';
 import { FirstRunCard } from './status/FirstRunCard';
 import { StatusView } from './status/StatusView';
 import { Skeleton } from './common/Skeleton';
-import { firstReads } from '@/lib/db/first-read';
+import { firstReads, readAhead, sessionAheadKey } from '@/lib/db/first-read';
 import { t } from '@/lib/i18n';
 import { Message } from './common/Message';
 
@@ -145,7 +145,11 @@ function Connected({ row }: { row: ConnectionRow }) {
       ];
   const current =
     route.view === 'preview' ? 'find' : route.view === 'call' ? 'calls' : route.view === 'session' && !scoped ? 'sessions' : route.view;
-  const openSession = (sessionId: string) => setRoute({ view: 'session', sessionId });
+  const openSession = (sessionId: string) => {
+    // The session's row is read while the panel changes views (lib/db/first-read readAhead).
+    readAhead(sessionAheadKey(sessionId), (r) => firstReads.session(r, sessionId));
+    setRoute({ view: 'session', sessionId });
+  };
 
   return (
     <>

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useState } from 'preact/hooks';
 import type { AppDb } from '@/lib/db/db';
-import { type FirstReader, openFirstReader } from '@/lib/db/first-read';
+import { type FirstReader, sharedFirstReader } from '@/lib/db/first-read';
 import { holdDexieFor, loadDb } from '@/lib/db/lazy';
 
 export interface Live<T> {
@@ -9,8 +9,6 @@ export interface Live<T> {
   value: T | undefined;
   error: unknown;
 }
-
-let firstReader: Promise<FirstReader> | null = null;
 
 export interface LiveOptions<T> {
   /** The same rows read without Dexie, for a view of the first screen (lib/db/first-read). */
@@ -39,8 +37,7 @@ export function useLiveQuery<T>(query: (db: AppDb) => Promise<T>, deps: readonly
     // each other, and the view waits for the slower.
     let firstAnswered: Promise<unknown> = Promise.resolve();
     if (firstRead) {
-      firstReader ??= openFirstReader();
-      const read = firstReader.then(firstRead);
+      const read = sharedFirstReader().then(firstRead);
       holdDexieFor(read);
       firstAnswered = read
         .then((value) => {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { AnswerInput, Question } from '@/lib/api/schemas';
 import { callsInSession, getSession } from '@/lib/db/queries';
-import type { MemberError } from '@/lib/db/types';
+import type { MemberError, SessionRow } from '@/lib/db/types';
 import { formatCents } from '@/lib/format/money';
 import { draftsToSend } from '@/lib/session/answer-draft';
 import { gateView } from '@/lib/session/gate';
@@ -28,7 +28,7 @@ import { SessionResults } from './SessionResults';
 import { ViewHeading } from '../common/ViewHeading';
 import { Skeleton } from '../common/Skeleton';
 import { loadDb } from '@/lib/db/lazy';
-import { firstReads } from '@/lib/db/first-read';
+import { firstReads, sessionAheadKey, takeReadAhead } from '@/lib/db/first-read';
 import { t, tn } from '@/lib/i18n';
 import { Message } from '../common/Message';
 import { Time } from '../common/Time';
@@ -47,7 +47,10 @@ export function SessionView({ sessionId, onBack }: SessionViewProps) {
   const actions = useActions();
   // Read raw first (lib/db/first-read): the session's row is the view, and Dexie's own read adds its
   // transaction and liveQuery bookkeeping before the first paint; the live query takes over after.
-  const row = useLiveQuery((db) => getSession(db, sessionId), [sessionId], { firstRead: (r) => firstReads.session(r, sessionId) });
+  // The click that opened the view may have started this read already (App's openSession).
+  const row = useLiveQuery((db) => getSession(db, sessionId), [sessionId], {
+    firstRead: (r) => takeReadAhead<SessionRow | undefined>(sessionAheadKey(sessionId)) ?? firstReads.session(r, sessionId),
+  });
   // The session row holds the results the view shows first; the rest is read once it is in, so those
   // reads do not queue before it.
   const rest = row.loaded;

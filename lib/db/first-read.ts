@@ -72,6 +72,44 @@ export function openFirstReader(factory: IDBFactory = indexedDB, name: string = 
   });
 }
 
+let shared: Promise<FirstReader> | null = null;
+
+/** The panel's one reader, opened by its first read and kept (it closes itself when the database upgrades). */
+export function sharedFirstReader(): Promise<FirstReader> {
+  shared ??= openFirstReader();
+  return shared;
+}
+
+let ahead: { key: string; rows: Promise<unknown>; at: number } | null = null;
+
+/** A read ahead older than this is not taken: the view it was for never came, and its rows may have moved. */
+export const READ_AHEAD_FRESH_MS = 2000;
+
+/**
+ * Starts a view's first read on the member's click, before the view is drawn: the database works while the
+ * panel takes the old view down and puts the new one up, instead of after. One at a time (a later one
+ * replaces it); the view it is for takes it once with takeReadAhead, and reads again itself when it is gone.
+ */
+export function readAhead(key: string, read: (r: FirstReader) => Promise<unknown>, now: number = performance.now()): void {
+  const rows = sharedFirstReader().then(read);
+  // Taken or not, a read that failed only means the view reads again: never an unhandled rejection.
+  rows.catch(() => undefined);
+  ahead = { key, rows, at: now };
+}
+
+/** The read started ahead under `key`, once and while fresh; null otherwise (the view then reads itself). */
+export function takeReadAhead<T>(key: string, now: number = performance.now()): Promise<T> | null {
+  const taken = ahead;
+  if (taken === null || taken.key !== key) return null;
+  ahead = null;
+  return now - taken.at <= READ_AHEAD_FRESH_MS ? (taken.rows as Promise<T>) : null;
+}
+
+/** What a session's row is read ahead under (the session view's first read). */
+export function sessionAheadKey(sessionId: string): string {
+  return `session:${sessionId}`;
+}
+
 /** The first-screen twins of lib/db/queries: the same rows by the same keys. */
 export const firstReads = {
   connection: (r: FirstReader) => r.get<ConnectionRow>('connection', 'current'),

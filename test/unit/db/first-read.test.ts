@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { Dexie } from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { AppDb } from '../../../lib/db';
-import { firstReads, openFirstReader } from '../../../lib/db/first-read';
+import { firstReads, openFirstReader, READ_AHEAD_FRESH_MS, readAhead, sessionAheadKey, takeReadAhead } from '../../../lib/db/first-read';
 import { backgroundStatus, getConnection, latestFind } from '../../../lib/db/queries';
 import { makeConnectionRow } from '../components/fixtures';
 
@@ -81,5 +81,34 @@ describe('the panel’s first read, without Dexie', () => {
     await db.open();
     expect(db.verno).toBeGreaterThan(1);
     db.close();
+  });
+});
+
+describe('a first read started ahead, on the click', () => {
+  it('is taken once by the view it was for, and by no other', async () => {
+    readAhead(sessionAheadKey('s1'), async () => 'row of s1', 1000);
+    expect(takeReadAhead(sessionAheadKey('s2'), 1001)).toBeNull();
+    expect(await takeReadAhead<string>(sessionAheadKey('s1'), 1002)).toBe('row of s1');
+    // Taken: the view reads again itself next time.
+    expect(takeReadAhead(sessionAheadKey('s1'), 1003)).toBeNull();
+  });
+
+  it('a later read ahead replaces an earlier one', async () => {
+    readAhead(sessionAheadKey('s1'), async () => 'first', 1000);
+    readAhead(sessionAheadKey('s2'), async () => 'second', 1001);
+    expect(takeReadAhead(sessionAheadKey('s1'), 1002)).toBeNull();
+    expect(await takeReadAhead<string>(sessionAheadKey('s2'), 1002)).toBe('second');
+  });
+
+  it('is not taken once stale: the view it was for never came, and its rows may have changed since', () => {
+    readAhead(sessionAheadKey('s1'), async () => 'old row', 1000);
+    expect(takeReadAhead(sessionAheadKey('s1'), 1000 + READ_AHEAD_FRESH_MS + 1)).toBeNull();
+  });
+
+  it('a read ahead that failed is handed to the view as failed (it then waits for the live query), never thrown unhandled', async () => {
+    readAhead(sessionAheadKey('s1'), async () => {
+      throw new Error('database closed');
+    }, 1000);
+    await expect(takeReadAhead(sessionAheadKey('s1'), 1001)).rejects.toThrow('database closed');
   });
 });

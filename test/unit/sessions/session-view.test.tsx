@@ -10,6 +10,7 @@ import { db } from '@/lib/db';
 import type { CallRow } from '@/lib/db/types';
 import { DRAFT_SAVE_MS } from '@/components/sessions/drafts';
 import { NEWEST_LISTED } from '@/lib/session/results-shown';
+import { readAhead, sessionAheadKey } from '@/lib/db/first-read';
 import { fakeActions, makeCall, makeConnectionRow, memberError, renderPanel, SITE } from '../components/fixtures';
 import { answer, callResult, question, questionsObject, session, ut } from '../plan/fixtures';
 
@@ -136,6 +137,14 @@ describe('SessionView', () => {
     expect(sent.find((s) => s.name === 'openExternalUrl')?.payload).toEqual({ url: 'https://docs.example.org/' });
     // Rewriting the request is no longer offered.
     expect(screen.getAllByText(/can no longer be rewritten/).length).toBeGreaterThan(0);
+  });
+
+  it('shows the row read ahead on the click that opened it, then follows the cache', async () => {
+    await store(session({ untrustedAgentName: ut('Shop Builder, as cached now') }));
+    readAhead(sessionAheadKey('s1'), async () => ({ sessionId: 's1', session: session({ untrustedAgentName: ut('Shop Builder, read on the click') }), readAt: '2026-11-01T10:00:00.000Z' }));
+    renderPanel(<SessionView sessionId="s1" />, fakeActions().actions);
+    await screen.findByRole('heading', { level: 1, name: 'Shop Builder, read on the click' });
+    await screen.findByRole('heading', { level: 1, name: 'Shop Builder, as cached now' });
   });
 
   it('a session with a plan never says "No plan yet" while the plan is being read', async () => {
