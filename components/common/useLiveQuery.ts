@@ -51,10 +51,12 @@ export function useLiveQuery<T>(query: (db: AppDb) => Promise<T>, deps: readonly
         if (!active) return;
         const subscription = liveQuery(() => query(db)).subscribe({
           next: (value) => {
+            if (!active) return;
             liveAnswered = true;
             setState({ loaded: true, value, error: undefined });
           },
           error: (error: unknown) => {
+            if (!active) return;
             liveAnswered = true;
             setState({ loaded: true, value: undefined, error });
           },
@@ -67,7 +69,10 @@ export function useLiveQuery<T>(query: (db: AppDb) => Promise<T>, deps: readonly
     );
     return () => {
       active = false;
-      unsubscribe?.();
+      // After the task that took the view down: Dexie's unsubscribe (its cache and abort bookkeeping) is
+      // work the next view's first paint need not wait for. Nothing reaches the view meanwhile (active).
+      const stop = unsubscribe;
+      if (stop) setTimeout(stop, 0);
     };
   }, [...deps, enabled]);
   return state;
