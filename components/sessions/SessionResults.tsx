@@ -88,13 +88,10 @@ export function SessionResults({ session, readAt, calls }: Props) {
   const [opened, setOpened] = useState<ReadonlyMap<string, boolean>>(new Map());
   const [everyListed, setEveryListed] = useState(false);
   const list = useRef<HTMLOListElement>(null);
-  // Once the earlier results are listed, the first of them takes the focus (the button is gone): reading
-  // goes on from result 1.
-  const moveFocus = useRef(false);
+  // Only the member's button lists the earlier results; once it has, the first of them takes the focus
+  // (the button is gone): reading goes on from result 1.
   useEffect(() => {
-    if (!everyListed || !moveFocus.current) return;
-    moveFocus.current = false;
-    list.current?.querySelector<HTMLElement>(':scope > li')?.focus();
+    if (everyListed) list.current?.querySelector<HTMLElement>(':scope > li')?.focus();
   }, [everyListed]);
   const items = mergeResults(session, readAt, calls);
   if (items.length === 0) return <p class="muted">{t('sessionView.noResults')}</p>;
@@ -112,10 +109,7 @@ export function SessionResults({ session, readAt, calls }: Props) {
         <button
           type="button"
           class="secondary"
-          onClick={() => {
-            moveFocus.current = true;
-            setEveryListed(true);
-          }}
+          onClick={() => setEveryListed(true)}
         >
           {tn('sessionView.showEarlier', first)}
         </button>
