@@ -1,4 +1,8 @@
-/** Zod issues in words that name the path, e.g. "results[0].status: Invalid input: expected string". */
+/**
+ * Zod issues as the contract's own tokens (paths, types, formats, limits), e.g.
+ * "results[0].status: expected string". They are the detail of a malformed answer, shown inside a sentence in
+ * the member's language, so they hold no words of any language (zod's English messages are never used).
+ */
 import type * as z from 'zod/mini';
 
 export function issuePath(path: readonly PropertyKey[]): string {
@@ -10,6 +14,24 @@ export function issuePath(path: readonly PropertyKey[]): string {
   return out;
 }
 
+/** What the value should have been: a type, a format, one of some values, or a bound. */
+export function issueDetail(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      return `expected ${issue.expected}`;
+    case 'invalid_format':
+      return `expected ${issue.format}`;
+    case 'invalid_value':
+      return `expected ${issue.values.map((v) => JSON.stringify(v)).join(' | ')}`;
+    case 'too_big':
+      return `expected ${issue.origin} ${issue.inclusive === false ? '<' : '≤'} ${String(issue.maximum)}`;
+    case 'too_small':
+      return `expected ${issue.origin} ${issue.inclusive === false ? '>' : '≥'} ${String(issue.minimum)}`;
+    default:
+      return issue.code;
+  }
+}
+
 export function formatIssues(issues: readonly z.core.$ZodIssue[]): string[] {
-  return issues.map((i) => `${issuePath(i.path) || '(answer)'}: ${i.message}`);
+  return issues.map((i) => `${issuePath(i.path) || '(answer)'}: ${issueDetail(i)}`);
 }

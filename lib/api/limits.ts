@@ -7,26 +7,37 @@ import * as z from 'zod/mini';
 import { findSecrets, describeSecrets } from '../safety/secret-guard';
 import { LocalRefusal } from './errors';
 import { issuePath as pathName } from './issues';
+import { charCount } from '../format/chars';
+import { formatCount } from '../format/count';
 import { formatBytes } from '../format/size';
-import { t } from '../i18n';
+import { t, tnNamed } from '../i18n';
 
 /** G7: 64 KB for every body, 1 MB for a share package, in decimal units. */
 export const MAX_BODY_BYTES = 64_000;
 export const MAX_PACKAGE_BODY_BYTES = 1_000_000;
 
-/** One problem with a request in the member's words; field names and zod's own detail are the contract's tokens. */
+/** A string's length as the limits count it (code points, G19), written the member's way. */
+function lengthWords(input: unknown): string {
+  return typeof input === 'string' ? formatCount(charCount(input)) : '?';
+}
+
+/** One problem with a request in the member's words; field names are the contract's tokens. */
 function issueWords(issue: z.core.$ZodIssue): string {
   const field = pathName(issue.path) || t('local.theRequest');
   if (issue.path[0] === 'keepFindings') return t('local.keepFindings');
   switch (issue.code) {
     case 'too_big':
       if (issue.origin === 'array') return t('local.atMostItems', { field, max: String(issue.maximum) });
-      if (issue.origin === 'number') return t('local.atMost', { field, max: String(issue.maximum) });
-      return t('local.issue', { field, problem: issue.message });
+      if (issue.origin === 'string') {
+        return tnNamed('local.atMostChars', Number(issue.maximum), { field, count: lengthWords(issue.input) });
+      }
+      return t('local.atMost', { field, max: String(issue.maximum) });
     case 'too_small':
       if (issue.origin === 'array') return t('local.atLeastItems', { field, min: String(issue.minimum) });
-      if (issue.origin === 'number') return t('local.atLeast', { field, min: String(issue.minimum) });
-      return t('local.issue', { field, problem: issue.message });
+      if (issue.origin === 'string') {
+        return tnNamed('local.atLeastChars', Number(issue.minimum), { field, count: lengthWords(issue.input) });
+      }
+      return t('local.atLeast', { field, min: String(issue.minimum) });
     case 'invalid_type':
       if (issue.input === undefined) return t('local.missing', { field });
       if (issue.expected === 'int') return t('local.wholeNumber', { field });
@@ -41,7 +52,8 @@ function issueWords(issue: z.core.$ZodIssue): string {
  * Returns the parsed body (unknown fields dropped).
  */
 export function checkRequest<S extends z.core.$ZodType>(schema: S, body: unknown): z.output<S> {
-  const result = z.safeParse(schema, body);
+  // Our own request, so its values may stay on the issues: a length is said beside its limit.
+  const result = z.safeParse(schema, body, { reportInput: true });
   if (result.success) return result.data;
   const issues = result.error.issues;
   const fields = [...new Set(issues.map((i) => pathName(i.path)).filter((f) => f !== ''))];

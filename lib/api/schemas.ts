@@ -17,10 +17,8 @@ import * as z from 'zod/mini';
 import { charCount } from '../format/chars';
 import type { Tolerant } from './tolerant';
 
-// zod/mini (the background's bundle) registers no locale by itself: without one every issue reads just
-// "Invalid input". Classic zod registers English on its first schema unless a locale is already set; the
-// same here, so answers that fail name what was expected exactly as before.
-if (!z.core.globalConfig.localeError) z.config(z.locales.en());
+// No zod locale is registered: what the member reads about an issue is worded from its code, path and limit
+// in their own language (lib/api/issues, lib/api/limits), never from zod's English messages.
 
 // ---------------------------------------------------------------------------------------------------
 // Tolerant enums and shared building blocks
@@ -61,29 +59,12 @@ const day = () => z.iso.date();
 // Characters are counted as Unicode code points (G19); the panel imports the count from its own module.
 export { charCount };
 
-/** A string of `min` to `max` characters (code points). Issue message names the limit. */
+/** A string of `min` to `max` characters (code points); the issue carries the limit for the member's words. */
 export function chars(min: number, max: number) {
   return z.string().check((ctx) => {
     const n = charCount(ctx.value);
-    if (n < min) {
-      ctx.issues.push({
-        code: 'too_small',
-        origin: 'string',
-        minimum: min,
-        inclusive: true,
-        input: ctx.value,
-        message: `must be at least ${min} character${min === 1 ? '' : 's'} (is ${n})`,
-      });
-    } else if (n > max) {
-      ctx.issues.push({
-        code: 'too_big',
-        origin: 'string',
-        maximum: max,
-        inclusive: true,
-        input: ctx.value,
-        message: `must be at most ${max} characters (is ${n})`,
-      });
-    }
+    if (n < min) ctx.issues.push({ code: 'too_small', origin: 'string', minimum: min, inclusive: true, input: ctx.value });
+    else if (n > max) ctx.issues.push({ code: 'too_big', origin: 'string', maximum: max, inclusive: true, input: ctx.value });
   });
 }
 

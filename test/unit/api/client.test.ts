@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type ApiClient, createClient } from '../../../lib/api/client';
 import { LocalRefusal, MalformedAnswerError } from '../../../lib/api/errors';
+import { setTestLocale } from '../setup/i18n';
 import {
   AT,
   agentCard,
@@ -395,8 +396,25 @@ describe('answers that cannot be read', () => {
     const { api } = client(json(bad));
     const error = await api.getCall('run_1').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MalformedAnswerError);
-    expect((error as MalformedAnswerError).issues.join('\n')).toContain('charge.chargedCents');
-    expect((error as MalformedAnswerError).message).toContain('charge.chargedCents');
+    expect((error as MalformedAnswerError).issues).toContain('charge.chargedCents: expected number');
+    expect((error as MalformedAnswerError).message).toContain('charge.chargedCents: expected number');
+  });
+
+  it("a malformed answer's detail is the contract's tokens, the same in any language, never zod's English", async () => {
+    setTestLocale('de');
+    const good = callResult();
+    const bad = {
+      ...good,
+      runId: 5,
+      files: [{ ...good.files[0], expiresAt: 'yesterday' }],
+      charge: { ...good.charge, chargedCents: 1.5 },
+    };
+    const { api } = client(json(bad));
+    const error = (await api.getCall('run_1').catch((e: unknown) => e)) as MalformedAnswerError;
+    expect(error).toBeInstanceOf(MalformedAnswerError);
+    expect(error.issues).toEqual(['runId: expected string', 'files[0].expiresAt: expected datetime', 'charge.chargedCents: expected int']);
+    expect(error.message).toContain('Die Website hat eine Antwort gesendet');
+    expect(error.message).toContain('runId: expected string');
   });
 
   it('an error answer that is not JSON is a malformed answer, not a crash', async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type ApiClient, createClient } from '../../../lib/api/client';
 import { LocalRefusal } from '../../../lib/api/errors';
 import { checkBodySize, jsonBytes, normaliseConnectCode } from '../../../lib/api/limits';
+import { setTestLocale } from '../setup/i18n';
 import { fakeFetch, json, KEY, SITE } from './fixtures';
 
 function setup() {
@@ -55,12 +56,28 @@ describe('limits checked before sending', () => {
   it('says what the limit is', async () => {
     const { api } = setup();
     await expect(api.startCall({ ...call, details: 'd'.repeat(20_001) })).rejects.toThrow(
-      'details: must be at most 20000 characters (is 20001)',
+      'details must be at most 20,000 characters (it has 20,001)',
+    );
+    await expect(api.startCall({ ...call, agentId: '' })).rejects.toThrow('agentId must be at least one character (it has 0)');
+    // Code points, as the limits count them (G19): 4,001 emoji are 4,001 characters, not 8,002.
+    await expect(api.startCall({ ...call, question: '😀'.repeat(4001) })).rejects.toThrow(
+      'question must be at most 4,000 characters (it has 4,001)',
     );
     await expect(api.startCall({ ...call, fileIds: ['1', '2', '3', '4', '5', '6', '7'] })).rejects.toThrow(
       'fileIds may hold at most 6',
     );
     await expect(api.startCall({ ...call, maxCents: 0 })).rejects.toThrow('maxCents must be at least 1');
+    // A value of the wrong type is named as such; only an absent one is "missing".
+    await expect(api.startCall({ ...call, maxCents: '5' } as never)).rejects.toThrow('maxCents must be a number');
+    await expect(api.startCall({ callId: 'apply' } as never)).rejects.toThrow('agentId is missing');
+  });
+
+  it('says the limit in the member\'s language, with no English from zod', async () => {
+    setTestLocale('de');
+    const { api } = setup();
+    const error = (await api.startCall({ ...call, details: 'd'.repeat(20_001) }).catch((e: unknown) => e)) as LocalRefusal;
+    expect(error.message).toContain('details darf höchstens 20.000 Zeichen lang sein (es sind 20.001)');
+    expect(error.message).not.toMatch(/characters|Too big|Invalid|expected/);
   });
 
   it('sends a body at the limits', async () => {
