@@ -121,7 +121,8 @@ for (const profile of PROFILES) {
     const active = (await emu.control.fileGets())[1];
     expect(active?.path).not.toBe(get?.path);
     expect(active?.authorization).toBe(false);
-    expect(await files.getByText('Saved to your downloads. It was not opened.').count()).toBe(2);
+    // The panel says so once the browser has saved it, a moment after the site saw the fetch.
+    await expect.poll(() => files.getByText('Saved to your downloads. It was not opened.').count(), { timeout: 15_000 }).toBe(2);
   });
 
   test.runIf(profile === 'strict')('a site without the sharing endpoints: the Share tab says so, nothing dead', async () => {
