@@ -1,5 +1,5 @@
 import type { JSX } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { AgentCard } from '@/lib/api/schemas';
 import { getConnection } from '@/lib/db/queries';
 import type { CallRow, ConnectionRow } from '@/lib/db/types';
@@ -38,6 +38,9 @@ export type Route =
   | { view: 'findings' }
   | { view: 'history' }
   | { view: 'status' };
+
+/** How long a click on a session waits for the session's row before its view shows a skeleton instead. */
+export const SHOW_VIEW_WITHIN_MS = 100;
 
 // Views past the first screen load when first shown (the panel's script budget at open).
 const loadSessionsTab = () => import('./sessions/SessionsTab').then((m) => m.SessionsTab);
@@ -106,8 +109,12 @@ export function App() {
 function Connected({ row }: { row: ConnectionRow }) {
   const scoped = row.sessionId !== null;
   const [route, setShownRoute] = useState<Route>(scoped ? { view: 'calls' } : { view: 'find' });
+  // Counts the moves between views, so a view waiting for its rows (openSession) is not put up over one the
+  // member moved to since.
+  const moves = useRef(0);
   // Every move to another view hands the focus to that view's heading (ViewHeading).
   const setRoute = (next: Route) => {
+    moves.current++;
     focusNextViewHeading();
     setShownRoute(next);
   };
@@ -146,9 +153,14 @@ function Connected({ row }: { row: ConnectionRow }) {
   const current =
     route.view === 'preview' ? 'find' : route.view === 'call' ? 'calls' : route.view === 'session' && !scoped ? 'sessions' : route.view;
   const openSession = (sessionId: string) => {
-    // The session's row is read while the panel changes views (lib/db/first-read readAhead).
-    readAhead(sessionAheadKey(sessionId), (r) => firstReads.session(r, sessionId));
-    setRoute({ view: 'session', sessionId });
+    // The session's row is read first (lib/db/first-read readAhead) and the view put up when it is in: a
+    // skeleton drawn and painted for a read of a few milliseconds would only delay the session. A slow read
+    // shows the view's skeleton after SHOW_VIEW_WITHIN_MS; a move the member made meanwhile stands.
+    const move = moves.current;
+    const read = readAhead(sessionAheadKey(sessionId), (r) => firstReads.session(r, sessionId));
+    void Promise.race([read, new Promise((resolve) => setTimeout(resolve, SHOW_VIEW_WITHIN_MS))]).then(() => {
+      if (moves.current === move) setRoute({ view: 'session', sessionId });
+    });
   };
 
   return (

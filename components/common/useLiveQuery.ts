@@ -1,4 +1,4 @@
-import { useLayoutEffect, useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { AppDb } from '@/lib/db/db';
 import { type FirstReader, sharedFirstReader } from '@/lib/db/first-read';
 import { holdDexieFor, loadDb } from '@/lib/db/lazy';
@@ -15,6 +15,12 @@ export interface LiveOptions<T> {
   firstRead?: (reader: FirstReader) => Promise<T>;
   /** False holds the query back (e.g. until the rows a view shows first are in): nothing is read yet. */
   enabled?: boolean;
+  /**
+   * The rows already read when the view mounts (a read ahead that answered before the view was put up): the
+   * first render shows them, and the live query starts after that task, so the first paint waits for no
+   * database work. Only the first subscription takes it.
+   */
+  initial?: { value: T } | null;
 }
 
 /**
@@ -23,8 +29,11 @@ export interface LiveOptions<T> {
  * query's answers replace it.
  */
 export function useLiveQuery<T>(query: (db: AppDb) => Promise<T>, deps: readonly unknown[], options: LiveOptions<T> = {}): Live<T> {
-  const { firstRead, enabled = true } = options;
-  const [state, setState] = useState<Live<T>>({ loaded: false, value: undefined, error: undefined });
+  const { firstRead, enabled = true, initial = null } = options;
+  const [state, setState] = useState<Live<T>>(() =>
+    initial ? { loaded: true, value: initial.value, error: undefined } : { loaded: false, value: undefined, error: undefined },
+  );
+  const initialUnused = useRef(initial !== null);
   // Re-subscribes only when the caller's deps change: the query closure is new on every render. A layout
   // effect, so the read starts as the view mounts rather than a frame later (Preact runs effects after paint):
   // a view whose rows come through nested views gains a frame per level.
@@ -36,7 +45,10 @@ export function useLiveQuery<T>(query: (db: AppDb) => Promise<T>, deps: readonly
     // The live query starts once the first read has answered: side by side, two reads of the same rows slow
     // each other, and the view waits for the slower.
     let firstAnswered: Promise<unknown> = Promise.resolve();
-    if (firstRead) {
+    if (initialUnused.current) {
+      initialUnused.current = false;
+      firstAnswered = new Promise((resolve) => setTimeout(resolve, 0));
+    } else if (firstRead) {
       const read = sharedFirstReader().then(firstRead);
       holdDexieFor(read);
       firstAnswered = read

@@ -46,10 +46,13 @@ export interface SessionViewProps {
 export function SessionView({ sessionId, onBack }: SessionViewProps) {
   const actions = useActions();
   // Read raw first (lib/db/first-read): the session's row is the view, and Dexie's own read adds its
-  // transaction and liveQuery bookkeeping before the first paint; the live query takes over after.
-  // The click that opened the view may have started this read already (App's openSession).
+  // transaction and liveQuery bookkeeping before the first paint; the live query takes over after. The click
+  // that opened the view started this read already (App's openSession), taken once as the view mounts: when
+  // it has answered, the view's first render has the row.
+  const [ahead] = useState(() => takeReadAhead<SessionRow | undefined>(sessionAheadKey(sessionId)));
   const row = useLiveQuery((db) => getSession(db, sessionId), [sessionId], {
-    firstRead: (r) => takeReadAhead<SessionRow | undefined>(sessionAheadKey(sessionId)) ?? firstReads.session(r, sessionId),
+    initial: ahead?.settled,
+    firstRead: (r) => ahead?.rows ?? firstReads.session(r, sessionId),
   });
   // The session row holds the results the view shows first; the rest is read once it is in, so those
   // reads do not queue before it.

@@ -80,29 +80,50 @@ export function sharedFirstReader(): Promise<FirstReader> {
   return shared;
 }
 
-let ahead: { key: string; rows: Promise<unknown>; at: number } | null = null;
+interface Ahead {
+  key: string;
+  rows: Promise<unknown>;
+  at: number;
+  /** The rows once read: a view put up after that starts with them, with no loading step between. */
+  settled: { value: unknown } | null;
+}
+
+let ahead: Ahead | null = null;
 
 /** A read ahead older than this is not taken: the view it was for never came, and its rows may have moved. */
 export const READ_AHEAD_FRESH_MS = 2000;
 
+/** A read ahead handed to its view: the read, and its rows if it has answered already. */
+export interface TakenAhead<T> {
+  rows: Promise<T>;
+  settled: { value: T } | null;
+}
+
 /**
- * Starts a view's first read on the member's click, before the view is drawn: the database works while the
- * panel takes the old view down and puts the new one up, instead of after. One at a time (a later one
+ * Starts a view's first read on the member's click, before the view is drawn. One at a time (a later one
  * replaces it); the view it is for takes it once with takeReadAhead, and reads again itself when it is gone.
+ * Resolves when the read has settled, either way (never rejects), so the panel can put the view up with its
+ * rows instead of a skeleton for a read of a few milliseconds.
  */
-export function readAhead(key: string, read: (r: FirstReader) => Promise<unknown>, now: number = performance.now()): void {
-  const rows = sharedFirstReader().then(read);
+export function readAhead(key: string, read: (r: FirstReader) => Promise<unknown>, now: number = performance.now()): Promise<void> {
+  const entry: Ahead = { key, rows: sharedFirstReader().then(read), at: now, settled: null };
+  ahead = entry;
   // Taken or not, a read that failed only means the view reads again: never an unhandled rejection.
-  rows.catch(() => undefined);
-  ahead = { key, rows, at: now };
+  return entry.rows.then(
+    (value) => {
+      entry.settled = { value };
+    },
+    () => undefined,
+  );
 }
 
 /** The read started ahead under `key`, once and while fresh; null otherwise (the view then reads itself). */
-export function takeReadAhead<T>(key: string, now: number = performance.now()): Promise<T> | null {
+export function takeReadAhead<T>(key: string, now: number = performance.now()): TakenAhead<T> | null {
   const taken = ahead;
   if (taken === null || taken.key !== key) return null;
   ahead = null;
-  return now - taken.at <= READ_AHEAD_FRESH_MS ? (taken.rows as Promise<T>) : null;
+  if (now - taken.at > READ_AHEAD_FRESH_MS) return null;
+  return { rows: taken.rows as Promise<T>, settled: taken.settled as { value: T } | null };
 }
 
 /** What a session's row is read ahead under (the session view's first read). */

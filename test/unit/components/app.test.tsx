@@ -2,11 +2,13 @@
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { App } from '@/components/App';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { App, SHOW_VIEW_WITHIN_MS } from '@/components/App';
+import { firstReads } from '@/lib/db/first-read';
 import { ActionsContext, type PanelActions } from '@/components/common/actions';
 import { db } from '@/lib/db';
 import { FOCUS_SESSION_KEY, SELECTION_SESSION_KEY } from '@/lib/messages';
+import { session } from '../plan/fixtures';
 import { fakeActions, makeCall, makeCard, makeConnectionRow, makePreview, makeResult, ut } from './fixtures';
 
 beforeEach(async () => {
@@ -181,6 +183,58 @@ describe('App routing', () => {
     const calls = await screen.findByRole('list', { name: 'Calls' });
     expect(calls.textContent).toContain('Postgres helper');
     expect(calls.textContent).not.toContain('Other agent');
+  });
+
+  it('opens a session with its row: no loading step between the list and the session', async () => {
+    await db.connection.put(makeConnectionRow());
+    await db.sessions.put({ sessionId: 's1', session: session({ sessionId: 's1', untrustedAgentName: ut('Shop Builder') }), readAt: 'x' });
+    renderApp();
+    fireEvent.click(await screen.findByRole('button', { name: 'Sessions' }));
+    // The first open loads the view's code; the member's later opens are the ones to see no loading step.
+    fireEvent.click(await screen.findByRole('button', { name: /^Open session/ }));
+    await screen.findByRole('heading', { level: 1, name: 'Shop Builder' });
+    fireEvent.click(screen.getByRole('button', { name: 'Sessions' }));
+    const open = await screen.findByRole('button', { name: /^Open session/ });
+    const seen: string[] = [];
+    const watch = new MutationObserver(() => {
+      for (const status of document.querySelectorAll('[role="status"]')) seen.push(status.textContent ?? '');
+    });
+    watch.observe(document.body, { subtree: true, childList: true, characterData: true });
+    fireEvent.click(open);
+    await screen.findByRole('heading', { level: 1, name: 'Shop Builder' });
+    watch.disconnect();
+    // The plan is read after the session is shown ("Loading the plan…"); the session itself is never loading.
+    expect(seen.filter((text) => text.includes('Loading the session'))).toEqual([]);
+  });
+
+  it('a move the member makes while a session is being opened stands', async () => {
+    await db.connection.put(makeConnectionRow());
+    await db.sessions.put({ sessionId: 's1', session: session({ sessionId: 's1', untrustedAgentName: ut('Shop Builder') }), readAt: 'x' });
+    renderApp();
+    fireEvent.click(await screen.findByRole('button', { name: 'Sessions' }));
+    fireEvent.click(await screen.findByRole('button', { name: /^Open session/ }));
+    // Before the session's row is in, the member goes to Find.
+    fireEvent.click(screen.getByRole('button', { name: 'Find' }));
+    await screen.findByRole('heading', { name: 'Find AI Agents' });
+    await new Promise((resolve) => setTimeout(resolve, SHOW_VIEW_WITHIN_MS * 2));
+    expect(screen.queryByRole('heading', { level: 1, name: 'Shop Builder' })).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Find AI Agents' })).toBeTruthy();
+  });
+
+  it('a session whose row is slow to read shows its view loading, not the list, after a moment', async () => {
+    await db.connection.put(makeConnectionRow());
+    await db.sessions.put({ sessionId: 's1', session: session({ sessionId: 's1', untrustedAgentName: ut('Shop Builder') }), readAt: 'x' });
+    renderApp();
+    fireEvent.click(await screen.findByRole('button', { name: 'Sessions' }));
+    const open = await screen.findByRole('button', { name: /^Open session/ });
+    const slow = vi.spyOn(firstReads, 'session').mockReturnValue(new Promise(() => undefined));
+    try {
+      fireEvent.click(open);
+      await screen.findByText('Loading the session…', {}, { timeout: SHOW_VIEW_WITHIN_MS * 10 });
+      expect(screen.queryByRole('list', { name: 'Sessions' })).toBeNull();
+    } finally {
+      slow.mockRestore();
+    }
   });
 
   it('says when the site cannot be reached, and keeps showing what is known', async () => {

@@ -88,7 +88,7 @@ describe('a first read started ahead, on the click', () => {
   it('is taken once by the view it was for, and by no other', async () => {
     readAhead(sessionAheadKey('s1'), async () => 'row of s1', 1000);
     expect(takeReadAhead(sessionAheadKey('s2'), 1001)).toBeNull();
-    expect(await takeReadAhead<string>(sessionAheadKey('s1'), 1002)).toBe('row of s1');
+    expect(await takeReadAhead<string>(sessionAheadKey('s1'), 1002)?.rows).toBe('row of s1');
     // Taken: the view reads again itself next time.
     expect(takeReadAhead(sessionAheadKey('s1'), 1003)).toBeNull();
   });
@@ -97,7 +97,7 @@ describe('a first read started ahead, on the click', () => {
     readAhead(sessionAheadKey('s1'), async () => 'first', 1000);
     readAhead(sessionAheadKey('s2'), async () => 'second', 1001);
     expect(takeReadAhead(sessionAheadKey('s1'), 1002)).toBeNull();
-    expect(await takeReadAhead<string>(sessionAheadKey('s2'), 1002)).toBe('second');
+    expect(await takeReadAhead<string>(sessionAheadKey('s2'), 1002)?.rows).toBe('second');
   });
 
   it('is not taken once stale: the view it was for never came, and its rows may have changed since', () => {
@@ -106,9 +106,25 @@ describe('a first read started ahead, on the click', () => {
   });
 
   it('a read ahead that failed is handed to the view as failed (it then waits for the live query), never thrown unhandled', async () => {
-    readAhead(sessionAheadKey('s1'), async () => {
+    const settled = readAhead(sessionAheadKey('s1'), async () => {
       throw new Error('database closed');
     }, 1000);
-    await expect(takeReadAhead(sessionAheadKey('s1'), 1001)).rejects.toThrow('database closed');
+    // The panel waits on it before putting the view up: it settles, it does not throw.
+    await expect(settled).resolves.toBeUndefined();
+    const taken = takeReadAhead(sessionAheadKey('s1'), 1001);
+    expect(taken?.settled).toBeNull();
+    await expect(taken?.rows).rejects.toThrow('database closed');
+  });
+
+  it('once it has answered, the view takes its rows with it, and before that only the read', async () => {
+    let answer: (row: string) => void = () => undefined;
+    const settled = readAhead(sessionAheadKey('s1'), () => new Promise<string>((resolve) => (answer = resolve)), 1000);
+    readAhead(sessionAheadKey('s2'), async () => 'not yet', 1000);
+    expect(takeReadAhead(sessionAheadKey('s2'), 1001)?.settled).toBeNull();
+    const later = readAhead(sessionAheadKey('s1'), async () => 'row of s1', 1002);
+    await later;
+    expect(takeReadAhead<string>(sessionAheadKey('s1'), 1003)?.settled).toEqual({ value: 'row of s1' });
+    answer('unused');
+    await settled;
   });
 });

@@ -147,6 +147,17 @@ describe('SessionView', () => {
     await screen.findByRole('heading', { level: 1, name: 'Shop Builder, as cached now' });
   });
 
+  it('a view put up after its read ahead answered has the row at its first render, with no loading step', async () => {
+    await store(session({ untrustedAgentName: ut('Shop Builder, as cached now') }));
+    await readAhead(sessionAheadKey('s1'), async () => ({ sessionId: 's1', session: session({ untrustedAgentName: ut('Shop Builder, read on the click') }), readAt: '2026-11-01T10:00:00.000Z' }));
+    renderPanel(<SessionView sessionId="s1" />, fakeActions().actions);
+    // At once, not found later: the first render has it.
+    expect(screen.getByRole('heading', { level: 1, name: 'Shop Builder, read on the click' })).toBeTruthy();
+    expect(screen.queryByText('Loading the session…')).toBeNull();
+    // Then the live query follows the cache.
+    await screen.findByRole('heading', { level: 1, name: 'Shop Builder, as cached now' });
+  });
+
   it('a session with a plan never says "No plan yet" while the plan is being read', async () => {
     await store(planDone());
     await db.plans.put({ sessionId: 's1', plan: { sessionId: 's1', runId: 'r1', version: 1, untrustedMarkdown: ut('# Steps'), at: '2026-11-01T10:00:00Z' }, readAt: 'x' });
