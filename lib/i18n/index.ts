@@ -17,8 +17,32 @@ export type MessageKey = keyof GeneratedI18nStructure;
 
 export const i18n = createI18n<GeneratedI18nStructure>();
 
+// The module's overloads cannot be called with a key union; the generic helpers below check their own types.
+type UntypedT = (key: string, ...args: unknown[]) => string;
+const untyped = i18n.t as unknown as UntypedT;
+
+// Messages without substitutions, each asked of the browser once per page: the browser's language changes
+// only with a restart, which starts every page afresh, and a view asks for the same few dozen on every
+// render, each a call into the browser.
+const plainMessages = new Map<string, string>();
+
+/** Asks the browser again at the next message: what a restart in another language does (unit tests). */
+export function forgetMessages(): void {
+  plainMessages.clear();
+}
+
+function cachedT(key: string, ...args: unknown[]): string {
+  if (args.length > 0) return untyped(key, ...args);
+  let text = plainMessages.get(key);
+  if (text === undefined) {
+    text = untyped(key);
+    plainMessages.set(key, text);
+  }
+  return text;
+}
+
 /** A message by key, with its substitutions: `t('find.heading')`, `t('x', { agent })`, `t('y', n, [...])`. */
-export const t = i18n.t;
+export const t = cachedT as typeof i18n.t;
 
 /** Keys whose message has plural forms and only the count as `$1`. */
 export type PluralKey = {
@@ -39,10 +63,6 @@ export type PluralNamedKey = {
 export type NamesOf<K extends MessageKey> = GeneratedI18nStructure[K] extends { namedSubstitutions: readonly (infer N)[] }
   ? N & string
   : never;
-
-// The module's overloads cannot be called with a key union; the generic helpers below check their own types.
-type UntypedT = (key: string, ...args: unknown[]) => string;
-const untyped = i18n.t as unknown as UntypedT;
 
 /**
  * A count in words, in the plural form its language picks, the number written by Intl in the member's

@@ -12,6 +12,7 @@ import { type ChromeMessages, getMessageFrom, loadMessages, localeNames, PSEUDO_
 vi.stubGlobal('chrome', fakeBrowser);
 vi.stubGlobal('browser', fakeBrowser);
 const { forgetMemberLocale } = await import('@/lib/format/locale');
+const { forgetMessages } = await import('@/lib/i18n');
 
 const all = new Map<string, ChromeMessages>();
 for (const locale of localeNames()) all.set(locale, await loadMessages(locale));
@@ -20,6 +21,7 @@ const state = { locale: 'en', pseudo: false };
 
 export function setTestLocale(locale: string | 'pseudo'): void {
   forgetMemberLocale();
+  forgetMessages();
   if (locale === 'pseudo') {
     state.locale = 'en';
     state.pseudo = true;

@@ -1,0 +1,29 @@
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { describe, expect, it, vi } from 'vitest';
+import { forgetMessages, t, tn } from '@/lib/i18n';
+import { setTestLocale } from '../setup/i18n';
+
+describe('messages asked of the browser', () => {
+  it('a message without substitutions is asked once per page, then comes from memory', () => {
+    forgetMessages();
+    const asked = vi.spyOn(fakeBrowser.i18n, 'getMessage');
+    try {
+      expect(t('sessionView.results')).toBe(t('sessionView.results'));
+      expect(asked.mock.calls.filter(([name]) => name === 'sessionView_results')).toHaveLength(1);
+    } finally {
+      asked.mockRestore();
+    }
+  });
+
+  it('a message with substitutions is worded each time with its own values', () => {
+    expect(tn('sessionSummary.calls', 1)).not.toBe(tn('sessionSummary.calls', 2));
+    expect(t('local.atMostItems', { field: 'fileIds', max: '6' })).toBe('fileIds may hold at most 6');
+    expect(t('local.atMostItems', { field: 'checks', max: '3' })).toBe('checks may hold at most 3');
+  });
+
+  it('another language (a restart) is asked again, not served from the first', () => {
+    const english = t('sessionView.results');
+    setTestLocale('de');
+    expect(t('sessionView.results')).not.toBe(english);
+  });
+});
