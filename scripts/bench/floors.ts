@@ -62,17 +62,9 @@ export function rawListMs(page: Page, read: { index: string; key: string | null;
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const db = open.result;
-          const index = db.transaction('calls').objectStore('calls').index(r.index);
-          const cursor = r.key === null ? index.openCursor(null, 'prev') : index.openCursor(IDBKeyRange.only(r.key));
-          const rows: unknown[] = [];
-          cursor.onerror = () => reject(cursor.error);
-          cursor.onsuccess = () => {
-            const c = cursor.result;
-            if (c && rows.length < r.limit) {
-              rows.push(c.value);
-              c.continue();
-              return;
-            }
+          const store = db.transaction('calls').objectStore('calls');
+          const index = store.index(r.index);
+          const show = (rows: unknown[]) => {
             db.close();
             const list = document.createElement('ul');
             for (const row of rows) {
@@ -87,6 +79,27 @@ export function rawListMs(page: Page, read: { index: string; key: string | null;
             const ms = performance.now() - start;
             list.remove();
             resolve(ms);
+          };
+          // The fastest raw read of the rows: one request where the browser has IndexedDB 3's getAll with
+          // a direction (as Dexie and the panel read a page), a cursor walked row by row where it does not.
+          const range = r.key === null ? null : IDBKeyRange.only(r.key);
+          if ('getAllRecords' in store) {
+            const all = (index.getAll as unknown as (o: object) => IDBRequest<unknown[]>).call(index, { query: range, count: r.limit, direction: 'prev' });
+            all.onerror = () => reject(all.error);
+            all.onsuccess = () => show(all.result);
+            return;
+          }
+          const cursor = index.openCursor(range, 'prev');
+          const rows: unknown[] = [];
+          cursor.onerror = () => reject(cursor.error);
+          cursor.onsuccess = () => {
+            const c = cursor.result;
+            if (c && rows.length < r.limit) {
+              rows.push(c.value);
+              c.continue();
+              return;
+            }
+            show(rows);
           };
         };
       }),

@@ -327,7 +327,7 @@ export async function sessionFigures(ext: LoadedExtension, runs: number): Promis
         budget: null,
         runs: historyRuns,
         floor: {
-          name: 'the 50 newest call rows read raw from IndexedDB by the createdAt index, their agent name, kind, state and time put in the panel as plain text nodes',
+          name: 'the 50 newest call rows read raw from IndexedDB by the createdAt index (one getAll with a direction, as Dexie and the panel read the page, where the browser has it), their agent name, kind, state and time put in the panel as plain text nodes',
           runs: historyFloor,
           budget: 2.5,
           unit: '×',
