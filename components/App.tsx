@@ -23,7 +23,7 @@ import { Lazy } from './common/Lazy';
 import { FirstRunCard } from './status/FirstRunCard';
 import { StatusView } from './status/StatusView';
 import { Skeleton } from './common/Skeleton';
-import { firstReads, readAhead, sessionAheadKey } from '@/lib/db/first-read';
+import { type FirstReader, firstReads, HISTORY_AHEAD_KEY, readAhead, sessionAheadKey } from '@/lib/db/first-read';
 import { t } from '@/lib/i18n';
 import { Message } from './common/Message';
 
@@ -39,7 +39,7 @@ export type Route =
   | { view: 'history' }
   | { view: 'status' };
 
-/** How long a click on a session waits for the session's row before its view shows a skeleton instead. */
+/** How long a click waits for a view's first rows (a session, the history) before the view shows its skeleton. */
 export const SHOW_VIEW_WITHIN_MS = 100;
 
 // Views past the first screen load when first shown (the panel's script budget at open).
@@ -152,15 +152,21 @@ function Connected({ row }: { row: ConnectionRow }) {
       ];
   const current =
     route.view === 'preview' ? 'find' : route.view === 'call' ? 'calls' : route.view === 'session' && !scoped ? 'sessions' : route.view;
-  const openSession = (sessionId: string) => {
-    // The session's row is read first (lib/db/first-read readAhead) and the view put up when it is in: a
-    // skeleton drawn and painted for a read of a few milliseconds would only delay the session. A slow read
-    // shows the view's skeleton after SHOW_VIEW_WITHIN_MS; a move the member made meanwhile stands.
+  // A view whose first rows are read raw (lib/db/first-read readAhead) is put up when they are in: a
+  // skeleton drawn and painted for a read of a few milliseconds would only delay it. A slow read shows the
+  // view's skeleton after SHOW_VIEW_WITHIN_MS; a move the member made meanwhile stands.
+  const openWhenRead = (next: Route, key: string, read: (r: FirstReader) => Promise<unknown>) => {
     const move = moves.current;
-    const read = readAhead(sessionAheadKey(sessionId), (r) => firstReads.session(r, sessionId));
-    void Promise.race([read, new Promise((resolve) => setTimeout(resolve, SHOW_VIEW_WITHIN_MS))]).then(() => {
-      if (moves.current === move) setRoute({ view: 'session', sessionId });
+    const rows = readAhead(key, read);
+    void Promise.race([rows, new Promise((resolve) => setTimeout(resolve, SHOW_VIEW_WITHIN_MS))]).then(() => {
+      if (moves.current === move) setRoute(next);
     });
+  };
+  const openSession = (sessionId: string) =>
+    openWhenRead({ view: 'session', sessionId }, sessionAheadKey(sessionId), (r) => firstReads.session(r, sessionId));
+  const openTab = (view: Route['view']) => {
+    if (view === 'history' && route.view !== 'history') openWhenRead({ view: 'history' }, HISTORY_AHEAD_KEY, (r) => firstReads.newestCalls(r));
+    else setRoute({ view } as Route);
   };
 
   return (
@@ -172,7 +178,7 @@ function Connected({ row }: { row: ConnectionRow }) {
             type="button"
             title={tab.label}
             aria-current={current === tab.view ? 'page' : undefined}
-            onClick={() => setRoute({ view: tab.view } as Route)}
+            onClick={() => openTab(tab.view)}
           >
             <tab.icon />
             {/* The label names the button always; on a narrow panel it is read, not shown (the icon and title are). */}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState } from 'preact/hooks';
+import { useCallback, useEffect, useId, useRef, useState } from 'preact/hooks';
 import type { CallRow } from '@/lib/db/types';
 import {
   type CallHistoryStatus,
@@ -7,7 +7,8 @@ import {
   sessionStatusWords,
   type SessionHistoryStatus,
 } from '@/lib/history/filter';
-import { historyAgents, historyCalls, historySessions } from '@/lib/history/queries';
+import { historyAgents, historyCalls, historySessions, type Page } from '@/lib/history/queries';
+import { HISTORY_AHEAD_KEY, HISTORY_PAGE, takeReadAhead } from '@/lib/db/first-read';
 import { formatCents } from '@/lib/format/money';
 import { untrustedString } from '@/lib/safety/untrusted';
 import { useLiveQuery } from '../common/useLiveQuery';
@@ -23,7 +24,6 @@ import { CallKind } from '../common/CallKind';
 import { Time } from '../common/Time';
 
 /** Rows shown at first and added by each "Show more": the list stays quick with 10,000 cached calls. */
-export const HISTORY_PAGE = 50;
 
 type Shown = 'calls' | 'sessions';
 
@@ -167,7 +167,19 @@ interface ListProps<S> {
 }
 
 function CallHistory({ agentId, status, limit, onMore, onOpen, onShown }: ListProps<CallHistoryStatus>) {
-  const page = useLiveQuery((db) => historyCalls(db, { agentId, status }, limit), [agentId, status, limit]);
+  // The unfiltered first page, read on the click that opened the history (App's openTab), is taken once as
+  // the list mounts: the list starts with it, or waits for it when it is still on its way. A filter or a
+  // longer page is read by the live query alone.
+  const [ahead] = useState(() => takeReadAhead<Page<CallRow>>(HISTORY_AHEAD_KEY));
+  const mounting = useRef(true);
+  useEffect(() => {
+    mounting.current = false;
+  }, []);
+  const first = mounting.current && agentId === null && status === null && limit === HISTORY_PAGE ? ahead : null;
+  const page = useLiveQuery((db) => historyCalls(db, { agentId, status }, limit), [agentId, status, limit], {
+    initial: first?.settled,
+    firstRead: first ? () => first.rows : undefined,
+  });
   useEffect(() => {
     if (page.loaded) onShown();
   }, [page.loaded]);

@@ -5,19 +5,22 @@
  * or upgrades the database, and it closes as soon as the background asks for a new version.
  */
 import { DB_NAME } from './schema';
-import type { BackgroundStatusRow, ConnectionRow, FindRow, SessionRow } from './types';
+import type { BackgroundStatusRow, CallRow, ConnectionRow, FindRow, SessionRow } from './types';
 
 export interface FirstReader {
   /** The row stored under `key`, or undefined (no such store or row). */
   get<T>(store: string, key: IDBValidKey): Promise<T | undefined>;
   /** The row with the highest primary key, or undefined. */
   last<T>(store: string): Promise<T | undefined>;
+  /** Up to `limit` rows by `index`, highest first (none when the store or index does not exist yet). */
+  newest<T>(store: string, index: string, limit: number): Promise<T[]>;
 }
 
 /** An empty database: what the panel sees before the extension has stored anything. */
 const NOTHING_STORED: FirstReader = {
   get: async () => undefined,
   last: async () => undefined,
+  newest: async () => [],
 };
 
 function request<T>(req: IDBRequest<T>): Promise<T> {
@@ -25,6 +28,13 @@ function request<T>(req: IDBRequest<T>): Promise<T> {
     req.onsuccess = () => resolve(req.result);
     req.onerror = () => reject(req.error ?? new Error('IndexedDB read failed'));
   });
+}
+
+/** IndexedDB 3's getAll options (not yet in TypeScript's DOM types). */
+interface GetAllOptions {
+  query: IDBKeyRange | null;
+  count: number;
+  direction: IDBCursorDirection;
 }
 
 function readerOf(db: IDBDatabase): FirstReader {
@@ -40,6 +50,28 @@ function readerOf(db: IDBDatabase): FirstReader {
       if (!s) return undefined;
       const cursor = await request(s.openCursor(null, 'prev'));
       return (cursor?.value as T | undefined) ?? undefined;
+    },
+    newest<T>(name: string, indexName: string, limit: number) {
+      const s = store(name);
+      if (!s?.indexNames.contains(indexName) || limit < 1) return Promise.resolve([]);
+      // One request where the browser has IndexedDB 3's getAll with a direction (as Dexie reads the page),
+      // a cursor walked row by row where it does not.
+      if ('getAllRecords' in s) {
+        const getAll = s.index(indexName).getAll as unknown as (options: GetAllOptions) => IDBRequest<T[]>;
+        return request(getAll.call(s.index(indexName), { query: null, count: limit, direction: 'prev' }));
+      }
+      return new Promise<T[]>((resolve, reject) => {
+        const rows: T[] = [];
+        const req = s.index(indexName).openCursor(null, 'prev');
+        req.onsuccess = () => {
+          const cursor = req.result;
+          if (cursor && rows.length < limit) {
+            rows.push(cursor.value as T);
+            cursor.continue();
+          } else resolve(rows);
+        };
+        req.onerror = () => reject(req.error ?? new Error('IndexedDB read failed'));
+      });
     },
   };
 }
@@ -131,10 +163,21 @@ export function sessionAheadKey(sessionId: string): string {
   return `session:${sessionId}`;
 }
 
+/** What the history's unfiltered first page is read ahead under. */
+export const HISTORY_AHEAD_KEY = 'history:calls';
+
+/** Calls on a page of the history (its first page, and each "show more"). */
+export const HISTORY_PAGE = 50;
+
 /** The first-screen twins of lib/db/queries: the same rows by the same keys. */
 export const firstReads = {
   connection: (r: FirstReader) => r.get<ConnectionRow>('connection', 'current'),
   latestFind: (r: FirstReader) => r.last<FindRow>('finds'),
   backgroundStatus: (r: FirstReader) => r.get<BackgroundStatusRow>('ui', 'background'),
   session: (r: FirstReader, sessionId: string) => r.get<SessionRow>('sessions', sessionId),
+  /** The history's unfiltered first page (lib/history/queries historyCalls): `limit` calls, newest first. */
+  newestCalls: async (r: FirstReader, limit: number = HISTORY_PAGE) => {
+    const rows = await r.newest<CallRow>('calls', 'createdAt', limit + 1);
+    return { rows: rows.slice(0, limit), more: rows.length > limit };
+  },
 };

@@ -207,6 +207,27 @@ describe('App routing', () => {
     expect(seen.filter((text) => text.includes('Loading the session'))).toEqual([]);
   });
 
+  it('opens the history with its first page: no loading step between the tab and the calls', async () => {
+    await db.connection.put(makeConnectionRow());
+    await db.calls.put(makeCall({ localId: 'c1', agentName: ut('Postgres helper') }));
+    renderApp();
+    // The first open loads the view's code; the member's later opens are the ones to see no loading step.
+    fireEvent.click(await screen.findByRole('button', { name: 'History' }));
+    await screen.findByRole('list', { name: 'Calls, newest first' });
+    fireEvent.click(screen.getByRole('button', { name: 'Find' }));
+    await screen.findByRole('heading', { name: 'Find AI Agents' });
+    const seen: string[] = [];
+    const watch = new MutationObserver(() => {
+      for (const status of document.querySelectorAll('[role="status"]')) seen.push(status.textContent ?? '');
+    });
+    watch.observe(document.body, { subtree: true, childList: true, characterData: true });
+    fireEvent.click(screen.getByRole('button', { name: 'History' }));
+    const list = await screen.findByRole('list', { name: 'Calls, newest first' });
+    watch.disconnect();
+    expect(list.textContent).toContain('Postgres helper');
+    expect(seen.filter((text) => text.includes('Loading the history'))).toEqual([]);
+  });
+
   it('a move the member makes while a session is being opened stands', async () => {
     await db.connection.put(makeConnectionRow());
     await db.sessions.put({ sessionId: 's1', session: session({ sessionId: 's1', untrustedAgentName: ut('Shop Builder') }), readAt: 'x' });

@@ -3,8 +3,9 @@ import { Dexie } from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { AppDb } from '../../../lib/db';
 import { firstReads, openFirstReader, READ_AHEAD_FRESH_MS, readAhead, sessionAheadKey, takeReadAhead } from '../../../lib/db/first-read';
-import { backgroundStatus, getConnection, latestFind } from '../../../lib/db/queries';
-import { makeConnectionRow } from '../components/fixtures';
+import { backgroundStatus, getConnection, getSession, latestFind } from '../../../lib/db/queries';
+import { historyCalls } from '../../../lib/history/queries';
+import { makeCall, makeConnectionRow } from '../components/fixtures';
 
 function findRow(text: string) {
   return {
@@ -44,6 +45,24 @@ describe('the panel’s first read, without Dexie', () => {
     expect(await firstReads.latestFind(reader)).toEqual(await latestFind(db));
     expect((await firstReads.latestFind(reader))?.text).toBe('newest');
     expect(await firstReads.backgroundStatus(reader)).toEqual(await backgroundStatus(db));
+    db.close();
+  });
+
+  it('reads a session and the history’s unfiltered first page as their live queries do', async () => {
+    const name = `first-read-pages-${crypto.randomUUID()}`;
+    const db = new AppDb(name);
+    const at = (i: number) => new Date(Date.UTC(2026, 4, 1, 10, i)).toISOString();
+    // Stored out of order: the page follows createdAt, not the order of writing.
+    for (const i of [3, 0, 4, 1, 2]) await db.calls.put(makeCall({ localId: `c${i}`, createdAt: at(i), updatedAt: at(i) }));
+    await db.sessions.put({ sessionId: 's1', session: { sessionId: 's1' } as never, readAt: at(5) });
+    const reader = await openFirstReader(indexedDB, name);
+    const page = await firstReads.newestCalls(reader, 3);
+    expect(page).toEqual(await historyCalls(db, { agentId: null, status: null }, 3));
+    expect(page.rows.map((c) => c.localId)).toEqual(['c4', 'c3', 'c2']);
+    expect(page.more).toBe(true);
+    expect((await firstReads.newestCalls(reader, 5)).more).toBe(false);
+    expect(await firstReads.session(reader, 's1')).toEqual(await getSession(db, 's1'));
+    expect(await firstReads.session(reader, 'none')).toBeUndefined();
     db.close();
   });
 

@@ -7,6 +7,7 @@ import { FindingsTab } from '@/components/findings/FindingsTab';
 import { HistoryTab } from '@/components/history/HistoryTab';
 import { SessionsTab } from '@/components/sessions/SessionsTab';
 import { db } from '@/lib/db';
+import { HISTORY_AHEAD_KEY, readAhead } from '@/lib/db/first-read';
 import { fakeActions, makeCall, makeConnectionRow, makeMe, makeResult, memberError, renderPanel, SITE, ut } from '../components/fixtures';
 import { finding } from '../findings/fixtures';
 import { session } from '../plan/fixtures';
@@ -97,6 +98,32 @@ describe('HistoryTab', () => {
     await waitFor(() => expect(within(screen.getByRole('list', { name: 'Calls, newest first' })).getAllByRole('button')).toHaveLength(1));
     fireEvent.click(within(screen.getByRole('list', { name: 'Calls, newest first' })).getByRole('button'));
     expect(opened).toEqual(['a1']);
+  });
+
+  it('starts with the first page read on the click, and never shows it again once the member filtered', async () => {
+    const mk = (id: string, minute: number, agentId: string) => {
+      const c = makeCall({ localId: id, createdAt: `2026-11-01T10:0${minute}:00.000Z`, agentName: ut(`Agent ${agentId}`) });
+      return { ...c, request: { ...c.request, agentId } };
+    };
+    await db.calls.bulkPut([mk('a1', 1, 'ag_a'), mk('b1', 2, 'ag_b')]);
+    // What the click read, older than the cache now: the list starts with it, and the live query follows.
+    await readAhead(HISTORY_AHEAD_KEY, async () => ({ rows: [mk('old', 0, 'ag_old')], more: false }));
+    renderPanel(<HistoryTab onOpenCall={() => undefined} onOpenSession={() => undefined} />, fakeActions().actions);
+    const names = () => within(screen.getByRole('list', { name: 'Calls, newest first' })).getAllByRole('button').map((b) => b.textContent?.split(' · ')[0]);
+    expect(names()).toEqual(['Agent ag_old']);
+    await waitFor(() => expect(names()).toEqual(['Agent ag_b', 'Agent ag_a']));
+    await screen.findByRole('option', { name: 'Agent ag_b' });
+    const seen = new Set<string>();
+    const watch = new MutationObserver(() => {
+      for (const item of document.querySelectorAll('ul.history-calls button')) seen.add(item.textContent?.split(' · ')[0] ?? '');
+    });
+    watch.observe(document.body, { subtree: true, childList: true, characterData: true });
+    fireEvent.change(screen.getByLabelText('Agent'), { target: { value: 'ag_a' } });
+    await waitFor(() => expect(names()).toEqual(['Agent ag_a']));
+    fireEvent.change(screen.getByLabelText('Agent'), { target: { value: '' } });
+    await waitFor(() => expect(names()).toEqual(['Agent ag_b', 'Agent ag_a']));
+    watch.disconnect();
+    expect(seen.has('Agent ag_old')).toBe(false);
   });
 
   it('asks the site for spending since the period’s start, and never shows unreadable as $0', async () => {
