@@ -21,24 +21,35 @@ export const i18n = createI18n<GeneratedI18nStructure>();
 type UntypedT = (key: string, ...args: unknown[]) => string;
 const untyped = i18n.t as unknown as UntypedT;
 
-// Messages without substitutions, each asked of the browser once per page: the browser's language changes
-// only with a restart, which starts every page afresh, and a view asks for the same few dozen on every
-// render, each a call into the browser.
-const plainMessages = new Map<string, string>();
+// Each message is asked of the browser once per page: the browser's language changes only with a restart,
+// which starts every page afresh, and a view asks for the same few dozen on every render (a list of 50 calls
+// words each line), each a call into the browser. Named substitutions are filled in here, as the module does
+// after asking; a count or positional substitutions go to the module each time.
+const messages = new Map<string, string>();
+const NAMED_SUBSTITUTION = /\{([A-Za-z0-9_]+)\}/g;
 
 /** Asks the browser again at the next message: what a restart in another language does (unit tests). */
 export function forgetMessages(): void {
-  plainMessages.clear();
+  messages.clear();
+}
+
+function stored(key: string): string {
+  let text = messages.get(key);
+  if (text === undefined) {
+    text = untyped(key);
+    messages.set(key, text);
+  }
+  return text;
 }
 
 function cachedT(key: string, ...args: unknown[]): string {
-  if (args.length > 0) return untyped(key, ...args);
-  let text = plainMessages.get(key);
-  if (text === undefined) {
-    text = untyped(key);
-    plainMessages.set(key, text);
+  if (args.length === 0) return stored(key);
+  const [named] = args;
+  if (args.length === 1 && typeof named === 'object' && named !== null && !Array.isArray(named)) {
+    const values = named as Record<string, unknown>;
+    return stored(key).replace(NAMED_SUBSTITUTION, (match, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : match));
   }
-  return text;
+  return untyped(key, ...args);
 }
 
 /** A message by key, with its substitutions: `t('find.heading')`, `t('x', { agent })`, `t('y', n, [...])`. */

@@ -15,6 +15,20 @@ describe('messages asked of the browser', () => {
     }
   });
 
+  it('a message with named substitutions is asked once too, and filled in with each call’s own values', () => {
+    forgetMessages();
+    const asked = vi.spyOn(fakeBrowser.i18n, 'getMessage');
+    try {
+      expect(t('history.charged', { amount: '$0.23' })).not.toBe(t('history.charged', { amount: '$1.05' }));
+      expect(t('history.charged', { amount: '$1.05' })).toContain('$1.05');
+      expect(asked.mock.calls.filter(([name]) => name === 'history_charged')).toHaveLength(1);
+      // A name the message does not have stays out; one it has but was not given stays as written.
+      expect(t('local.atMostItems', { field: 'fileIds' } as never)).toBe('fileIds may hold at most {max}');
+    } finally {
+      asked.mockRestore();
+    }
+  });
+
   it('a message with substitutions is worded each time with its own values', () => {
     expect(tn('sessionSummary.calls', 1)).not.toBe(tn('sessionSummary.calls', 2));
     expect(t('local.atMostItems', { field: 'fileIds', max: '6' })).toBe('fileIds may hold at most 6');
