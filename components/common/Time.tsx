@@ -1,3 +1,4 @@
+import type { TargetedPointerEvent } from 'preact';
 import { formatAbsolute, formatCalendarDate, formatRelative } from '@/lib/format/time';
 
 interface Props {
@@ -11,12 +12,22 @@ interface Props {
   now?: Date;
 }
 
+/**
+ * The tooltip of a relative time, worded when the pointer reaches it: formatting a full date and time costs
+ * more than the rest of a line, and a list of 50 calls would word 50 tooltips nobody may point at. Read from
+ * the element, so it follows the time shown.
+ */
+function showFullTime(event: TargetedPointerEvent<HTMLTimeElement>): void {
+  const time = event.currentTarget;
+  time.title = formatAbsolute(time.dateTime);
+}
+
 /** A time in the member's language, as a <time> element, so what it says and what it means stay together. */
 export function Time({ iso, relative = false, day = false, now }: Props) {
   if (day) return <time dateTime={iso}>{formatCalendarDate(iso)}</time>;
   if (!relative) return <time dateTime={iso}>{formatAbsolute(iso)}</time>;
   return (
-    <time dateTime={iso} title={formatAbsolute(iso)}>
+    <time dateTime={iso} onPointerEnter={showFullTime}>
       {formatRelative(iso, now)}
     </time>
   );
