@@ -25,6 +25,28 @@ function renderApp(actions: PanelActions = fakeActions().actions) {
   );
 }
 
+/** Every status the panel shows from now on (a view loading, say), until the returned function is called. */
+function watchStatuses(): () => string[] {
+  const seen: string[] = [];
+  const watch = new MutationObserver(() => {
+    for (const status of document.querySelectorAll('[role="status"]')) seen.push(status.textContent ?? '');
+  });
+  watch.observe(document.body, { subtree: true, childList: true, characterData: true });
+  return () => {
+    watch.disconnect();
+    return seen;
+  };
+}
+
+/** A connected panel on its Sessions tab, with one cached session (Shop Builder): its "Open session" button. */
+async function showSessions(): Promise<HTMLElement> {
+  await db.connection.put(makeConnectionRow());
+  await db.sessions.put({ sessionId: 's1', session: session({ sessionId: 's1', untrustedAgentName: ut('Shop Builder') }), readAt: 'x' });
+  renderApp();
+  fireEvent.click(await screen.findByRole('button', { name: 'Sessions' }));
+  return screen.findByRole('button', { name: /^Open session/ });
+}
+
 describe('App routing', () => {
   it('shows the connect form when nothing is connected', async () => {
     renderApp();
@@ -186,25 +208,16 @@ describe('App routing', () => {
   });
 
   it('opens a session with its row: no loading step between the list and the session', async () => {
-    await db.connection.put(makeConnectionRow());
-    await db.sessions.put({ sessionId: 's1', session: session({ sessionId: 's1', untrustedAgentName: ut('Shop Builder') }), readAt: 'x' });
-    renderApp();
-    fireEvent.click(await screen.findByRole('button', { name: 'Sessions' }));
     // The first open loads the view's code; the member's later opens are the ones to see no loading step.
-    fireEvent.click(await screen.findByRole('button', { name: /^Open session/ }));
+    fireEvent.click(await showSessions());
     await screen.findByRole('heading', { level: 1, name: 'Shop Builder' });
     fireEvent.click(screen.getByRole('button', { name: 'Sessions' }));
     const open = await screen.findByRole('button', { name: /^Open session/ });
-    const seen: string[] = [];
-    const watch = new MutationObserver(() => {
-      for (const status of document.querySelectorAll('[role="status"]')) seen.push(status.textContent ?? '');
-    });
-    watch.observe(document.body, { subtree: true, childList: true, characterData: true });
+    const statuses = watchStatuses();
     fireEvent.click(open);
     await screen.findByRole('heading', { level: 1, name: 'Shop Builder' });
-    watch.disconnect();
     // The plan is read after the session is shown ("Loading the plan…"); the session itself is never loading.
-    expect(seen.filter((text) => text.includes('Loading the session'))).toEqual([]);
+    expect(statuses().filter((text) => text.includes('Loading the session'))).toEqual([]);
   });
 
   it('opens the history with its first page: no loading step between the tab and the calls', async () => {
@@ -216,24 +229,15 @@ describe('App routing', () => {
     await screen.findByRole('list', { name: 'Calls, newest first' });
     fireEvent.click(screen.getByRole('button', { name: 'Find' }));
     await screen.findByRole('heading', { name: 'Find AI Agents' });
-    const seen: string[] = [];
-    const watch = new MutationObserver(() => {
-      for (const status of document.querySelectorAll('[role="status"]')) seen.push(status.textContent ?? '');
-    });
-    watch.observe(document.body, { subtree: true, childList: true, characterData: true });
+    const statuses = watchStatuses();
     fireEvent.click(screen.getByRole('button', { name: 'History' }));
     const list = await screen.findByRole('list', { name: 'Calls, newest first' });
-    watch.disconnect();
     expect(list.textContent).toContain('Postgres helper');
-    expect(seen.filter((text) => text.includes('Loading the history'))).toEqual([]);
+    expect(statuses().filter((text) => text.includes('Loading the history'))).toEqual([]);
   });
 
   it('a move the member makes while a session is being opened stands', async () => {
-    await db.connection.put(makeConnectionRow());
-    await db.sessions.put({ sessionId: 's1', session: session({ sessionId: 's1', untrustedAgentName: ut('Shop Builder') }), readAt: 'x' });
-    renderApp();
-    fireEvent.click(await screen.findByRole('button', { name: 'Sessions' }));
-    fireEvent.click(await screen.findByRole('button', { name: /^Open session/ }));
+    fireEvent.click(await showSessions());
     // Before the session's row is in, the member goes to Find.
     fireEvent.click(screen.getByRole('button', { name: 'Find' }));
     await screen.findByRole('heading', { name: 'Find AI Agents' });
@@ -243,11 +247,7 @@ describe('App routing', () => {
   });
 
   it('a session whose row is slow to read shows its view loading, not the list, after a moment', async () => {
-    await db.connection.put(makeConnectionRow());
-    await db.sessions.put({ sessionId: 's1', session: session({ sessionId: 's1', untrustedAgentName: ut('Shop Builder') }), readAt: 'x' });
-    renderApp();
-    fireEvent.click(await screen.findByRole('button', { name: 'Sessions' }));
-    const open = await screen.findByRole('button', { name: /^Open session/ });
+    const open = await showSessions();
     const slow = vi.spyOn(firstReads, 'session').mockReturnValue(new Promise(() => undefined));
     try {
       fireEvent.click(open);
