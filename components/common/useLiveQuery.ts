@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { AppDb } from '@/lib/db/db';
-import { type FirstReader, sharedFirstReader } from '@/lib/db/first-read';
+import { type FirstReader, sharedFirstReader, type TakenAhead } from '@/lib/db/first-read';
 import { holdDexieFor, loadDb } from '@/lib/db/lazy';
 
 export interface Live<T> {
@@ -16,11 +16,12 @@ export interface LiveOptions<T> {
   /** False holds the query back (e.g. until the rows a view shows first are in): nothing is read yet. */
   enabled?: boolean;
   /**
-   * The rows already read when the view mounts (a read ahead that answered before the view was put up): the
-   * first render shows them, and the live query starts after that task, so the first paint waits for no
-   * database work. Only the first subscription takes it.
+   * The read the click that opened the view started (lib/db/first-read takeReadAhead), for the first
+   * subscription only; later ones (other deps) read with `firstRead`. When it has answered, the first render
+   * shows its rows and the live query starts after that task, so the first paint waits for no database work;
+   * otherwise it is the first read.
    */
-  initial?: { value: T } | null;
+  ahead?: TakenAhead<T> | null;
 }
 
 /**
@@ -29,11 +30,11 @@ export interface LiveOptions<T> {
  * query's answers replace it.
  */
 export function useLiveQuery<T>(query: (db: AppDb) => Promise<T>, deps: readonly unknown[], options: LiveOptions<T> = {}): Live<T> {
-  const { firstRead, enabled = true, initial = null } = options;
+  const { firstRead, enabled = true, ahead = null } = options;
   const [state, setState] = useState<Live<T>>(() =>
-    initial ? { loaded: true, value: initial.value, error: undefined } : { loaded: false, value: undefined, error: undefined },
+    ahead?.settled ? { loaded: true, value: ahead.settled.value, error: undefined } : { loaded: false, value: undefined, error: undefined },
   );
-  const initialUnused = useRef(initial !== null);
+  const firstSubscription = useRef(true);
   // Re-subscribes only when the caller's deps change: the query closure is new on every render. A layout
   // effect, so the read starts as the view mounts rather than a frame later (Preact runs effects after paint):
   // a view whose rows come through nested views gains a frame per level.
@@ -44,12 +45,13 @@ export function useLiveQuery<T>(query: (db: AppDb) => Promise<T>, deps: readonly
     let unsubscribe: (() => void) | null = null;
     // The live query starts once the first read has answered: side by side, two reads of the same rows slow
     // each other, and the view waits for the slower.
+    const taken = firstSubscription.current ? ahead : null;
+    firstSubscription.current = false;
+    const read = taken ? taken.rows : firstRead ? sharedFirstReader().then(firstRead) : null;
     let firstAnswered: Promise<unknown> = Promise.resolve();
-    if (initialUnused.current) {
-      initialUnused.current = false;
+    if (taken?.settled) {
       firstAnswered = new Promise((resolve) => setTimeout(resolve, 0));
-    } else if (firstRead) {
-      const read = sharedFirstReader().then(firstRead);
+    } else if (read) {
       holdDexieFor(read);
       firstAnswered = read
         .then((value) => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useId, useState } from 'preact/hooks';
 import type { CallRow } from '@/lib/db/types';
 import {
   type CallHistoryStatus,
@@ -22,8 +22,6 @@ import { shortenedText } from '@/lib/format/clamp';
 import { t, tn } from '@/lib/i18n';
 import { CallKind } from '../common/CallKind';
 import { Time } from '../common/Time';
-
-/** Rows shown at first and added by each "Show more": the list stays quick with 10,000 cached calls. */
 
 type Shown = 'calls' | 'sessions';
 
@@ -167,18 +165,13 @@ interface ListProps<S> {
 }
 
 function CallHistory({ agentId, status, limit, onMore, onOpen, onShown }: ListProps<CallHistoryStatus>) {
-  // The unfiltered first page, read on the click that opened the history (App's openTab), is taken once as
-  // the list mounts: the list starts with it, or waits for it when it is still on its way. A filter or a
-  // longer page is read by the live query alone.
+  // The unfiltered first page, read on the click that opened the history (App's openTab), is taken as the
+  // list mounts; the live query uses it for its first subscription only, so a filter or a longer page is read
+  // by the live query alone.
   const [ahead] = useState(() => takeReadAhead<Page<CallRow>>(HISTORY_AHEAD_KEY));
-  const mounting = useRef(true);
-  useEffect(() => {
-    mounting.current = false;
-  }, []);
-  const first = mounting.current && agentId === null && status === null && limit === HISTORY_PAGE ? ahead : null;
+  const unfiltered = agentId === null && status === null && limit === HISTORY_PAGE;
   const page = useLiveQuery((db) => historyCalls(db, { agentId, status }, limit), [agentId, status, limit], {
-    initial: first?.settled,
-    firstRead: first ? () => first.rows : undefined,
+    ahead: unfiltered ? ahead : null,
   });
   useEffect(() => {
     if (page.loaded) onShown();

@@ -51,8 +51,8 @@ export function SessionView({ sessionId, onBack }: SessionViewProps) {
   // it has answered, the view's first render has the row.
   const [ahead] = useState(() => takeReadAhead<SessionRow | undefined>(sessionAheadKey(sessionId)));
   const row = useLiveQuery((db) => getSession(db, sessionId), [sessionId], {
-    initial: ahead?.settled,
-    firstRead: (r) => ahead?.rows ?? firstReads.session(r, sessionId),
+    ahead,
+    firstRead: (r) => firstReads.session(r, sessionId),
   });
   // The session row holds the results the view shows first; the rest is read once it is in, so those
   // reads do not queue before it.
