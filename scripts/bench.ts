@@ -6,9 +6,11 @@
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { BACKGROUND_BUDGET_KB, PANEL_AT_OPEN_BUDGET_KB } from './bench/budgets';
-import { EXTENSION_DIR, type LoadedExtension, launchExtension } from '../test/e2e/browser';
-import { connectPanel, findInPanel, startTestEmulator, type TestEmulator } from '../test/e2e/harness';
+import { BACKGROUND_BUDGET_KB, PANEL_AT_OPEN_BUDGET_KB } from '../testing/budgets';
+import { EXTENSION_DIR, type LoadedExtension, launchExtension, playwrightPage } from '../testing/browser/chromium';
+import { startTestEmulator, type TestEmulator } from '../testing/emulator';
+import { connectAndRead, findTyped } from '../testing/steps';
+import { wordsFor } from '../testing/words';
 import { type Figure, median, printFigures } from './bench/figures';
 import {
   backgroundFiles,
@@ -68,8 +70,8 @@ async function measure(emu: TestEmulator, ext: LoadedExtension): Promise<Figure[
 
   const made = await emu.control.connectCode({ name: 'Bench browser', limits: { sessionsPerDay: 100, callsPerDay: 100 } });
   const panel = await ext.openPanel();
-  await connectPanel(panel, emu.url, made.code);
-  await panel.getByRole('button', { name: 'I have read this' }).click();
+  const w = await wordsFor('en');
+  await connectAndRead(playwrightPage(panel), w, emu.url, made.code);
   console.log(`Connected; measuring ${RUNS} runs of each timing.`);
 
   // Find: the answer in the worker → the cards in the panel.
@@ -78,11 +80,11 @@ async function measure(emu: TestEmulator, ext: LoadedExtension): Promise<Figure[
   for (let i = 0; i < RUNS; i++) {
     const base = FIND_TEXTS[i % FIND_TEXTS.length] as string;
     frames.push(await frameMs(panel));
-    findRuns.push(await findToCards(ext, panel, i < FIND_TEXTS.length ? base : `${base} ${i + 1}`));
+    findRuns.push(await findToCards(ext, panel, w, i < FIND_TEXTS.length ? base : `${base} ${i + 1}`));
   }
 
   // The panel opened again with a stored find: its cards are the cached content.
-  await findInPanel(panel, FIND_TEXTS[0] as string);
+  await findTyped(playwrightPage(panel), w, FIND_TEXTS[0] as string);
   const opens = [];
   const bareOpens: number[] = [];
   for (let i = 0; i < RUNS; i++) {
@@ -134,7 +136,7 @@ async function measure(emu: TestEmulator, ext: LoadedExtension): Promise<Figure[
   });
 
   // Calls, one after the other: their requests, and the time from passing to the notification.
-  const calls = await runCalls(ext, emu, panel, made.connectionId, RUNS);
+  const calls = await runCalls(ext, emu, panel, w, made.connectionId, RUNS);
   figures.push({
     name: 'Requests per finished call',
     value: median(calls.map((c) => c.requests)),

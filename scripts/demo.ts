@@ -11,26 +11,26 @@ import { spawnSync } from 'node:child_process';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Page } from 'playwright-core';
 import type { Profile } from '../emulator/index';
-import { EXTENSION_DIR, type LoadedExtension, launchExtension } from '../test/e2e/browser';
+import { type ChromiumBrowser, EXTENSION_DIR, launchChromium, type LoadedExtension, playwrightPage } from '../testing/browser/chromium';
+import type { ExtensionBrowser, PageDriver } from '../testing/browser/driver';
+import { type MadeCode, startTestEmulator, type TestEmulator } from '../testing/emulator';
 import {
-  connectPanel,
+  type ArticleServer,
+  approveOnTheSite,
+  connect,
   fillConnectForm,
-  findFromSelection,
-  findInPanel,
-  type MadeCode,
-  notificationIds,
-  openArticle,
-  openPreview,
-  startCall,
-  startTestEmulator,
-  type TestEmulator,
-  WAIT_MS,
-  waitForFind,
-  waitForResult,
-} from '../test/e2e/harness';
-
+  findFromArticleSelection,
+  findTyped,
+  POSTGRES,
+  previewQuestion,
+  serveArticle,
+  startAndWaitForResult,
+  waitForFound,
+  waitForNotification,
+  watchNotifications,
+} from '../testing/steps';
+import { wordsFor } from '../testing/words';
 import { takeScreenshots } from './screenshots';
 import { takeStoreScreenshots } from './store';
 
@@ -108,7 +108,7 @@ async function main(): Promise<number> {
     return 0;
   }
   const emu = await startDemoEmulator();
-  let ext: LoadedExtension | null = null;
+  let ext: ChromiumBrowser | null = null;
   try {
     log(`Emulator (${profile} profile): ${emu.url} (API ${emu.url}/api/v1, site pages ${emu.url}/connect, control ${emu.url}/_emulator/)`);
     log('Building the extension (wxt build --mode e2e)…');
@@ -116,9 +116,9 @@ async function main(): Promise<number> {
     const made = await emu.control.connectCode({ name: 'Demo browser' });
     log(`Connect code for Dana Demo: ${made.code} (works once, until ${made.expiresAt})`);
 
-    ext = await launchExtension({ headless, viewport: headless ? PANEL_VIEWPORT : null, handleSignals: false });
+    ext = await launchChromium({ headless, viewport: headless ? PANEL_VIEWPORT : null, handleSignals: false });
     if (headless) return await journey(ext, emu, made);
-    return await interactive(ext, emu, made.code);
+    return await interactive(ext.loaded, emu, made.code);
   } finally {
     await ext?.close().catch(() => undefined);
     await emu.close().catch(() => undefined);
@@ -127,105 +127,91 @@ async function main(): Promise<number> {
 
 /** A window with an article to select from and the panel's page, the address and the code filled in. */
 async function interactive(ext: LoadedExtension, emu: TestEmulator, code: string): Promise<number> {
-  await openArticle(ext, ARTICLE);
-  const panel = await ext.openPanel();
-  await fillConnectForm(panel, emu.url, code);
-  for (const page of ext.context.pages()) if (page.url() === 'about:blank') await page.close();
-  log('');
-  log('Chromium is open with the extension loaded:');
-  log('  1. In the "Agent Connection" tab the site address and the connect code are filled in: click Connect.');
-  log('  2. In the article tab, select some text, right-click, and choose "Find AI Agents for …".');
-  log('     (The toolbar button opens the real side panel; the tab shows the same panel.)');
-  log('  3. Choose an agent, read the preview, start the call, and watch it finish.');
-  log(`  The member's site pages: ${emu.url}/ . Make another connect code at ${emu.url}/connect`);
-  log('Press Ctrl-C to close everything.');
-  await new Promise<void>((resolve) => {
-    process.once('SIGINT', () => resolve());
-    process.once('SIGTERM', () => resolve());
-    ext.context.once('close', () => resolve());
-  });
-  log('Closing Chromium and the emulator.');
-  return 0;
+  const article = await serveArticle(ARTICLE);
+  try {
+    await (await ext.context.newPage()).goto(article.url);
+    const panel = await ext.openPanel();
+    await fillConnectForm(playwrightPage(panel), await wordsFor('en'), emu.url, code);
+    for (const page of ext.context.pages()) if (page.url() === 'about:blank') await page.close();
+    log('');
+    log('Chromium is open with the extension loaded:');
+    log('  1. In the "Agent Connection" tab the site address and the connect code are filled in: click Connect.');
+    log('  2. In the article tab, select some text, right-click, and choose "Find AI Agents for …".');
+    log('     (The toolbar button opens the real side panel; the tab shows the same panel.)');
+    log('  3. Choose an agent, read the preview, start the call, and watch it finish.');
+    log(`  The member's site pages: ${emu.url}/ . Make another connect code at ${emu.url}/connect`);
+    log('Press Ctrl-C to close everything.');
+    await new Promise<void>((resolve) => {
+      process.once('SIGINT', () => resolve());
+      process.once('SIGTERM', () => resolve());
+      ext.context.once('close', () => resolve());
+    });
+    log('Closing Chromium and the emulator.');
+    return 0;
+  } finally {
+    await article.close();
+  }
 }
 
-/** The journey without a display, a screenshot per step. */
-async function journey(ext: LoadedExtension, emu: TestEmulator, made: MadeCode): Promise<number> {
+/** The journey without a display, a screenshot per step, through the member's steps (testing/steps.ts). */
+async function journey(browser: ExtensionBrowser, emu: TestEmulator, made: MadeCode): Promise<number> {
   const code = made.code;
+  const w = await wordsFor('en');
   await rm(OUT_DIR, { recursive: true, force: true });
   await mkdir(OUT_DIR, { recursive: true });
   let n = 0;
-  const shot = async (page: Page, name: string, did: string) => {
+  const shot = async (page: PageDriver, name: string, did: string) => {
     n += 1;
     const file = path.join(OUT_DIR, `${String(n).padStart(2, '0')}-${name}.png`);
-    await page.screenshot({ path: file, fullPage: true });
+    await page.screenshot(file);
     log(`${String(n).padStart(2, '0')} ${did} → ${path.relative(ROOT, file)}`);
   };
 
-  const panel = await ext.openPanel();
-  await fillConnectForm(panel, emu.url, code);
+  const panel = await browser.openPanel();
+  await watchNotifications(panel);
+  await fillConnectForm(panel, w, emu.url, code);
   await shot(panel, 'connect-form', 'The connect form, site address and code filled in');
 
-  await connectPanel(panel, emu.url, code);
+  await connect(panel, w, emu.url, code);
   await shot(panel, 'connected', 'Connected: the connection’s name, the connector settings and the privacy line');
-  await panel.getByRole('button', { name: 'I have read this' }).click();
+  await panel.click('button', w('status.readThis'));
 
-  const article = await openArticle(ext, ARTICLE);
-  const selected = await findFromSelection(ext, article.locator('#p1'));
-  await shot(article, 'selection', `Selected on a page and chose “Find AI Agents for …”: “${selected.trim()}”`);
+  let article: ArticleServer | null = await serveArticle(ARTICLE);
+  try {
+    const articlePage = await browser.openPage(article.url);
+    const selected = await findFromArticleSelection(articlePage, panel, 'p1');
+    await shot(articlePage, 'selection', `Selected on a page and chose “Find AI Agents for …”: “${selected.trim()}”`);
+    await panel.bringToFront();
+    await waitForFound(panel, w, selected.trim(), POSTGRES);
+    await shot(panel, 'agents', 'The panel found agents for the selection');
+  } finally {
+    await article.close();
+    article = null;
+  }
 
-  await panel.bringToFront();
-  await waitForFind(panel, 'From your selection (menu)', selected.trim());
-  await shot(panel, 'agents', 'The panel found agents for the selection');
+  await previewQuestion(panel, w, POSTGRES, 'Which index helps a LIKE prefix search?');
+  const limit = await panel.evaluate(() => document.querySelector('.limit')?.textContent ?? '', null);
+  await shot(panel, 'preview', `Preview before anything runs: ${limit}`);
 
-  const preview = await openPreview(panel, { agentName: 'Postgres Tuning Guild', kind: 'question', text: 'Which index helps a LIKE prefix search?' });
-  await shot(panel, 'preview', `Preview before anything runs: ${(await preview.locator('.limit').textContent()) ?? ''}`);
-
-  await startCall(panel);
-  await shot(panel, 'started', 'Started: the background polls the call');
-
-  await waitForResult(panel, 'Passed its checks (charged)');
-  const notified = await waitForNotification(ext, (id) => id.startsWith('call:') && id.endsWith(':finished'));
+  await startAndWaitForResult(panel, w);
+  const notified = await waitForNotification(panel, /^call:.+:finished$/);
   await shot(panel, 'result', `Passed; notification ${notified}; the result under its header line`);
 
-  // The member turns spending off on the site: every call now waits for an approval.
+  // The member turns spending off on the site: every call now waits for an approval; the member approves it
+  // on the site's page (on its origin, wherever it keeps it) and comes back, and the extension resends it.
   await emu.control.patchConnection(made.connectionId, { switches: { spending: false } });
-  await panel.getByRole('button', { name: 'Find', exact: true }).click();
-  await findInPanel(panel, 'slow postgres queries after replication');
-  await openPreview(panel, { agentName: 'Postgres Tuning Guild', kind: 'question', text: 'Is a partial index worth it here?' });
-  await panel.getByText('Needs your approval.').waitFor({ timeout: WAIT_MS });
-  const call = await startCall(panel);
-  await call.getByRole('button', { name: 'Approve on the site' }).waitFor({ timeout: WAIT_MS });
-  const asked = await waitForNotification(ext, (id) => id.startsWith('approval:') && id.endsWith(':needed'));
-  await shot(panel, 'approval-needed', `Spending is off, so the call waits for approval (notification ${asked})`);
-
-  // The page the site named, on its origin, wherever it keeps it (the strict profile keeps it elsewhere).
-  const opened = ext.context.waitForEvent('page', { predicate: (p) => p.url().startsWith(emu.url), timeout: WAIT_MS });
-  await call.getByRole('button', { name: 'Approve on the site' }).click();
-  const approvalPage = await opened;
-  await approvalPage.getByRole('button', { name: 'Approve', exact: true }).waitFor({ timeout: WAIT_MS });
-  await shot(approvalPage, 'approval-page', `The site’s approval page: ${approvalPage.url()}`);
-  await approvalPage.getByRole('button', { name: 'Approve', exact: true }).click();
-  await approvalPage.getByRole('status').filter({ hasText: 'Approved.' }).waitFor({ timeout: WAIT_MS });
-  await shot(approvalPage, 'approved', 'Approved on the site');
-  // The member closes the approval page and is back: the extension resends the call (it never does before).
-  await approvalPage.close();
-
-  await panel.bringToFront();
-  await waitForResult(panel, 'Passed its checks (charged)');
+  await findTyped(panel, w, 'slow postgres queries after replication', POSTGRES);
+  await previewQuestion(panel, w, POSTGRES, 'Is a partial index worth it here?');
+  await panel.waitForText(w('preview.needsApproval').trim());
+  await shot(panel, 'approval-preview', 'Spending is off, so the call will wait for an approval');
+  const address = await approveOnTheSite(browser, panel, w, emu.url, (moment, site) =>
+    moment === 'opened' ? shot(site, 'approval-page', `The site’s approval page: ${site.url()}`) : shot(site, 'approved', 'Approved on the site'),
+  );
+  const asked = await waitForNotification(panel, /^approval:.+:needed$/);
   const starts = await emu.control.callStarts();
-  await shot(panel, 'approved-result', `The extension resent it by itself; POST /calls answers: ${starts.map((r) => r.status).join(', ')}`);
+  await shot(panel, 'approved-result', `Approved at ${address} (notification ${asked}); resent by itself; POST /calls answers: ${starts.map((r) => r.status).join(', ')}`);
   log(`Done: ${n} screenshots in ${path.relative(ROOT, OUT_DIR)}/.`);
   return 0;
-}
-
-async function waitForNotification(ext: LoadedExtension, match: (id: string) => boolean): Promise<string> {
-  const deadline = Date.now() + WAIT_MS;
-  for (;;) {
-    const found = (await notificationIds(ext)).find(match);
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error('No notification was raised.');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 main().then(

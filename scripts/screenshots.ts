@@ -11,11 +11,22 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Page } from 'playwright-core';
-import type { Words } from '../test/i18n/words';
+import type { Words } from '../testing/words';
 import { inEachLanguageAndScheme, parseLanguages, parseSchemes, type Scheme } from './pictures';
-import { EXTENSION_DIR, launchExtension } from '../test/e2e/browser';
-import { startTestEmulator, WAIT_MS } from '../test/e2e/harness';
-import { connectIn, readPrivacyLineIn, findTypedIn, planSessionIn, previewIn, startAndWaitIn, tab } from '../test/e2e/worded-steps';
+import { EXTENSION_DIR, launchExtension, playwrightPage } from '../testing/browser/chromium';
+import { STEP_WAIT_MS } from '../testing/browser/driver';
+import { startTestEmulator } from '../testing/emulator';
+import {
+  connectAndRead,
+  findTyped,
+  openSection,
+  POSTGRES,
+  planSession,
+  previewApply,
+  previewQuestion,
+  readPrivacyLine,
+  startAndWaitForResult,
+} from '../testing/steps';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -48,39 +59,40 @@ async function walk(scheme: Scheme, w: Words, options: ScreenshotOptions): Promi
   };
   try {
     const panel = await ext.openPanel();
+    const m = playwrightPage(panel);
     const made = await emu.control.connectCode({ name: 'Laptop', limits: { sessionsPerDay: 20, callsPerDay: 50 } });
-    await connectIn(panel, w, emu.url, made.code);
+    await connectAndRead(m, w, emu.url, made.code);
 
-    await findTypedIn(panel, w, 'slow postgres queries after we added replication');
+    await findTyped(m, w, 'slow postgres queries after we added replication', POSTGRES);
     await shot(panel, 'find');
-    await previewIn(panel, w, 'question', 'Which index helps a LIKE prefix search?');
+    await previewQuestion(m, w, POSTGRES, 'Which index helps a LIKE prefix search?');
     await shot(panel, 'preview');
-    await startAndWaitIn(panel, w);
-    await readPrivacyLineIn(panel, w);
+    await startAndWaitForResult(m, w);
+    await readPrivacyLine(m, w);
     await shot(panel, 'result');
 
-    await tab(panel, w, 'app.tab.find').click();
-    await findTypedIn(panel, w, 'slow postgres queries and vacuum');
-    await previewIn(panel, w, 'apply', 'Our database gets slow every evening.');
-    await planSessionIn(panel, w);
+    await openSection(m, w, 'app.tab.find');
+    await findTyped(m, w, 'slow postgres queries and vacuum', POSTGRES);
+    await previewApply(m, w, POSTGRES, 'Our database gets slow every evening.');
+    await planSession(m, w);
     await shot(panel, 'session');
 
-    await tab(panel, w, 'app.tab.history').click();
-    await panel.getByRole('list', { name: w('history.callsNewestFirst') }).waitFor({ timeout: WAIT_MS });
+    await openSection(m, w, 'app.tab.history');
+    await panel.getByRole('list', { name: w('history.callsNewestFirst') }).waitFor({ timeout: STEP_WAIT_MS });
     await shot(panel, 'history');
     await panel.getByRole('button', { name: w('spending.show') }).click();
-    await panel.getByRole('img', { name: w('spending.perDayHeading') }).waitFor({ timeout: WAIT_MS });
+    await panel.getByRole('img', { name: w('spending.perDayHeading') }).waitFor({ timeout: STEP_WAIT_MS });
     await panel.getByText(w('spending.asTable')).click();
     await panel.locator('.spending-chart').scrollIntoViewIfNeeded();
     const chart = path.join(out, `spending-${scheme}.png`);
     await panel.locator('.spending').screenshot({ path: chart, animations: 'disabled', caret: 'hide' });
     saved.push(path.relative(ROOT, chart));
-    await tab(panel, w, 'app.tab.connection').click();
-    await panel.getByText(w('status.heading', { name: 'Laptop' })).first().waitFor({ timeout: WAIT_MS });
+    await openSection(m, w, 'app.tab.connection');
+    await panel.getByText(w('status.heading', { name: 'Laptop' })).first().waitFor({ timeout: STEP_WAIT_MS });
     await shot(panel, 'connection');
     const welcome = await ext.context.newPage();
     await welcome.goto(`chrome-extension://${ext.extensionId}/welcome.html`);
-    await welcome.getByRole('heading', { name: w('welcome.privacyHeading') }).waitFor({ timeout: WAIT_MS });
+    await welcome.getByRole('heading', { name: w('welcome.privacyHeading') }).waitFor({ timeout: STEP_WAIT_MS });
     await shot(welcome, 'first-run');
     return saved;
   } finally {

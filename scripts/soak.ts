@@ -1,12 +1,13 @@
 /**
- * `npm run soak -- [--calls 100] [--seed N] [--profile default|strict] [--no-build]`: the chaos soak
- * (scripts/soak/run.ts) in headless Chromium against the emulator, in either of its profiles. Prints its
+ * `npm run soak -- [--calls 100] [--seed N] [--profile default|strict] [--browser chromium|firefox] [--no-build]`:
+ * the chaos soak (testing/soak.ts) in headless Chromium or Firefox against the emulator, in either of its profiles. Prints its
  * figures and the seed (replay a failure with --seed), exits 1 when a check fails.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import type { Profile } from '../emulator/index';
-import { runSoak } from './soak/run';
+import { browserName } from '../testing/browser/launch';
+import { runSoak } from '../testing/soak';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -18,12 +19,13 @@ function option(name: string): number | null {
   return value;
 }
 
-function build(): void {
+function build(browser: 'chromium' | 'firefox'): void {
   if (process.argv.includes('--no-build')) return;
-  for (const [command, args] of [
-    ['bash', [path.join(ROOT, 'scripts/ensure-chromium.sh')]],
-    [path.join(ROOT, 'node_modules/.bin/wxt'), ['build', '--mode', 'e2e']],
-  ] as const) {
+  const steps =
+    browser === 'chromium'
+      ? ([['bash', [path.join(ROOT, 'scripts/ensure-chromium.sh')]], [path.join(ROOT, 'node_modules/.bin/wxt'), ['build', '--mode', 'e2e']]] as const)
+      : ([['bash', [path.join(ROOT, 'scripts/ensure-firefox.sh')]], [path.join(ROOT, 'node_modules/.bin/wxt'), ['build', '-b', 'firefox', '--mv3', '--mode', 'e2e']]] as const);
+  for (const [command, args] of steps) {
     const result = spawnSync(command, [...args], { cwd: ROOT, stdio: 'pipe', encoding: 'utf8' });
     if (result.status !== 0) throw new Error(`${path.basename(command)} failed:\n${result.stdout}${result.stderr}`);
   }
@@ -39,10 +41,12 @@ function profile(): Profile {
 async function main(): Promise<number> {
   const calls = option('--calls') ?? 100;
   const seed = option('--seed') ?? Math.floor(Math.random() * 2 ** 31) + 1;
-  build();
+  const i = process.argv.indexOf('--browser');
+  const browser = browserName(i < 0 ? undefined : process.argv[i + 1]);
+  build(browser);
   const emulatorProfile = profile();
-  console.log(`Soak: ${calls} calls, seed ${seed}, ${emulatorProfile} profile (replay with --seed ${seed} --profile ${emulatorProfile}).`);
-  const { figures, failures } = await runSoak({ calls, seed, profile: emulatorProfile, log: (line) => console.log(line) });
+  console.log(`Soak: ${calls} calls, seed ${seed}, ${emulatorProfile} profile, ${browser} (replay with --seed ${seed} --profile ${emulatorProfile} --browser ${browser}).`);
+  const { figures, failures } = await runSoak({ calls, seed, profile: emulatorProfile, browser, log: (line) => console.log(line) });
   for (const [name, value] of Object.entries(figures)) console.log(`${name.padEnd(26)} ${value}`);
   if (failures.length === 0) {
     console.log(`\nEvery check holds (seed ${seed}).`);

@@ -10,12 +10,25 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { BrowserContext, Page } from 'playwright-core';
-import type { Words } from '../test/i18n/words';
+import type { Words } from '../testing/words';
 import { inEachLanguageAndScheme, parseLanguages, parseSchemes, type Scheme } from './pictures';
-import { EXTENSION_DIR, launchExtension } from '../test/e2e/browser';
-import { startTestEmulator, WAIT_MS } from '../test/e2e/harness';
-import { escapeHtml } from '../test/e2e/journey';
-import { connectIn, readPrivacyLineIn, findSelectionIn, findTypedIn, planSessionIn, previewIn, startAndWaitIn, tab } from '../test/e2e/worded-steps';
+import { EXTENSION_DIR, launchExtension, playwrightPage } from '../testing/browser/chromium';
+import { STEP_WAIT_MS } from '../testing/browser/driver';
+import { startTestEmulator } from '../testing/emulator';
+import {
+  connectAndRead,
+  escapeHtml,
+  findFromArticleSelection,
+  findTyped,
+  openSection,
+  POSTGRES,
+  planSession,
+  previewApply,
+  previewQuestion,
+  readPrivacyLine,
+  startAndWaitForResult,
+  waitForFound,
+} from '../testing/steps';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 /** The stores' screenshot size (Chrome Web Store: 1280×800 or 640×400; AMO takes it too). */
@@ -109,6 +122,7 @@ async function walk(scheme: Scheme, w: Words, options: StoreOptions): Promise<st
     await article.setViewportSize({ width: SIZE.width - PANEL_WIDTH, height: SIZE.height });
     await article.goto(url);
     const panel = await ext.openPanel();
+    const m = playwrightPage(panel);
     const shot = async (moment: string) => {
       const file = path.join(out, `${moment}-${scheme}.png`);
       await compose(ext.context, article, panel, file, scheme);
@@ -116,35 +130,37 @@ async function walk(scheme: Scheme, w: Words, options: StoreOptions): Promise<st
     };
 
     const made = await emu.control.connectCode({ name: 'Laptop', keepsFindings: true, limits: { sessionsPerDay: 20, callsPerDay: 50 } });
-    await connectIn(panel, w, emu.url, made.code);
+    await connectAndRead(m, w, emu.url, made.code);
 
     await article.bringToFront();
-    await findSelectionIn(ext, panel, w, article.locator('#p1'));
+    const selected = await findFromArticleSelection(playwrightPage(article), m, 'p1');
+    await panel.bringToFront();
+    await waitForFound(m, w, selected.trim(), POSTGRES);
     await shot('find-selection');
 
-    await previewIn(panel, w, 'question', script.question);
+    await previewQuestion(m, w, POSTGRES, script.question);
     await shot('preview');
-    await startAndWaitIn(panel, w);
-    await readPrivacyLineIn(panel, w);
+    await startAndWaitForResult(m, w);
+    await readPrivacyLine(m, w);
     await panel.evaluate(() => window.scrollTo(0, 0));
     await shot('result');
 
-    await tab(panel, w, 'app.tab.find').click();
-    await findTypedIn(panel, w, script.plan);
-    await previewIn(panel, w, 'apply', script.plan);
-    await planSessionIn(panel, w);
+    await openSection(m, w, 'app.tab.find');
+    await findTyped(m, w, script.plan, POSTGRES);
+    await previewApply(m, w, POSTGRES, script.plan);
+    await planSession(m, w);
     await panel.getByRole('heading', { name: w('questions.heading') }).evaluate((h) => h.scrollIntoView({ block: 'start' }));
     await shot('session-question');
 
     // The first call kept a finding; the site checks it (seconds) before it joins the draft: the member checks again.
-    await tab(panel, w, 'app.tab.findings').click();
+    await openSection(m, w, 'app.tab.findings');
     const waiting = panel.getByRole('heading', { name: w('findings.waitingHeading') });
-    const deadline = Date.now() + WAIT_MS;
+    const deadline = Date.now() + STEP_WAIT_MS;
     while (!(await waiting.isVisible())) {
       if (Date.now() > deadline) {
         // What the panel showed instead, for whoever reads the failure.
         await panel.screenshot({ path: path.join(out, `failed-${scheme}.png`), fullPage: true });
-        throw new Error(`No findings waiting for sign-off within ${WAIT_MS} ms (see failed-${scheme}.png).`);
+        throw new Error(`No findings waiting for sign-off within ${STEP_WAIT_MS} ms (see failed-${scheme}.png).`);
       }
       await panel.getByRole('button', { name: w('findings.checkAgain') }).click();
       await panel.waitForTimeout(1000);

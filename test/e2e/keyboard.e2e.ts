@@ -5,11 +5,10 @@
  * emulator profiles (strict: no endpoint named without a shape, so no quote before the call).
  */
 import { expect, test } from 'vitest';
-import { type PageDriver, STEP_WAIT_MS } from './driver';
+import { type PageDriver, STEP_WAIT_MS } from '../../testing/browser/driver';
 import { describeInEachBrowser } from './each-browser';
-import { GUILD_HEADER } from './journey';
+import { GUILD_HEADER, POSTGRES as AGENT } from '../../testing/steps';
 
-const AGENT = 'Postgres Tuning Guild';
 interface Focused {
   tag: string;
   name: string;

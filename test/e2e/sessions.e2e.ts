@@ -1,5 +1,5 @@
 /**
- * Sessions and findings in Chromium against both emulator profiles: a "Plan my project" session whose apply
+ * Sessions and findings in both browsers, against both emulator profiles: a "Plan my project" session whose apply
  * call waits for answers (nothing sent), the member's answers kept across a closed panel, the plan, a
  * revision, a revision that leaves the plan unchanged, a question call in the same session; then the findings
  * those calls kept reach the member's draft, one notification is raised for the draft, and signing off on the
@@ -7,138 +7,133 @@
  * The strict profile has none of the endpoints named without a shape: the session opens with its first
  * POST /calls, the plan is the apply call's note, and rewriting the request says it is not available.
  */
-import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { LoadedExtension } from './browser';
+import { expect, test } from 'vitest';
+import type { PageDriver } from '../../testing/browser/driver';
 import {
-  closePanelWithEmulator,
-  connectPanel,
-  findInPanel,
+  chooseOption,
+  connect,
+  fillStartingWith,
+  findTyped,
+  isChosen,
   notificationIds,
-  openPanelWithEmulator,
-  openPreview,
-  PROFILES,
-  type TestEmulator,
-  WAIT_MS,
-} from './harness';
+  openSection,
+  POSTGRES as AGENT,
+  previewApply,
+  readPrivacyLine,
+  readStore,
+  waitFor,
+  waitForNotification,
+  watchNotifications,
+} from '../../testing/steps';
+import type { Words } from '../../testing/words';
+import { type BrowserRig, describeInEachBrowser } from './each-browser';
 
-const AGENT = 'Postgres Tuning Guild';
-
-let emu: TestEmulator;
-let ext: LoadedExtension;
-let panel: Page;
+const VERSION = 'Which Postgres version runs in production?';
+const WORKLOAD = 'What does the database mostly do?';
 
 /** Rows of one table of the extension's database, read in the panel's page (the panel itself only reads too). */
-function countRows(page: Page, table: string): Promise<number> {
-  return page.evaluate(
-    (name) =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('agent-connection');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const req = open.result.transaction(name).objectStore(name).count();
-          req.onsuccess = () => {
-            open.result.close();
-            resolve(req.result);
-          };
-          req.onerror = () => reject(req.error);
-        };
-      }),
-    table,
-  );
+async function countRows(page: PageDriver, table: string): Promise<number> {
+  return (await readStore(page, table)).length;
 }
 
-function tab(page: Page, name: string): Locator {
-  return page.getByRole('navigation', { name: 'Panel sections' }).getByRole('button', { name, exact: true });
+/** The text of the session's nth result (1-based), once its status reads as passed. */
+async function passedResult(page: PageDriver, w: Words, n: number): Promise<string> {
+  const where = { list: w('sessionView.resultsInOrder'), item: w('sessionView.resultN', { n: String(n) }), passed: w('words.callStatus.passed') };
+  await waitFor(page, `result ${n} passed`, ({ list, item, passed }) => {
+    const li = document.querySelector(`[aria-label="${list}"] > li[aria-label="${item}"]`);
+    return (li?.querySelector('[role="status"]')?.textContent ?? '').includes(passed);
+  }, where);
+  return page.evaluate(({ list, item }) => document.querySelector(`[aria-label="${list}"] > li[aria-label="${item}"]`)?.textContent ?? '', where);
 }
 
-/** The nth result of the session (1-based), once its status reads as passed. */
-async function passedResult(session: Locator, n: number): Promise<Locator> {
-  const item = session.getByRole('list', { name: 'Results in this session, in order' }).getByRole('listitem', { name: `Result ${n}`, exact: true });
-  await item.getByRole('status').filter({ hasText: 'Passed its checks' }).waitFor({ timeout: WAIT_MS });
-  return item;
+/** Whether a heading with exactly this text is on the page. */
+function hasHeading(page: PageDriver, text: string): Promise<boolean> {
+  return page.evaluate((t) => Array.from(document.querySelectorAll('h1, h2, h3, h4')).some((h) => h.textContent === t), text);
 }
 
-async function openSessionFromList(page: Page): Promise<Locator> {
-  await tab(page, 'Sessions').click();
-  await page.getByRole('button', { name: `Open session ${AGENT}` }).click();
-  const session = page.getByRole('region', { name: AGENT });
-  await session.waitFor({ timeout: WAIT_MS });
-  return session;
+async function openSessionFromList(rig: BrowserRig): Promise<void> {
+  await openSection(rig.panel, rig.w, 'app.tab.sessions');
+  await rig.panel.click('button', `${rig.w('sessions.open')} ${AGENT}`);
+  await rig.panel.waitForText(rig.w('questions.heading'));
+}
+
+/** Opens the "Rewrite your request" part of the session and waits for `text`. */
+async function rewriteSays(rig: BrowserRig, text: string): Promise<void> {
+  await rig.panel.evaluate((label) => {
+    const summary = Array.from(document.querySelectorAll('summary')).find((s) => s.textContent === label);
+    if (summary?.parentElement instanceof HTMLDetailsElement) summary.parentElement.open = true;
+  }, rig.w('sessionView.rewrite'));
+  await rig.panel.waitForText(text);
 }
 
 /**
  * After the plan: an empty revision refused here, a revision that changes the plan, one the agent answers
  * without changing it, and a question call that answers alone and leaves the plan (results 2 to 4).
  */
-async function reviseThenAsk(session: Locator): Promise<void> {
+async function reviseThenAsk(rig: BrowserRig): Promise<void> {
+  const { panel, w, emu } = rig;
   // A revision: an empty one is refused here, a real one revises the plan.
-  const revise = session.getByRole('form', { name: 'Revise the plan' });
-  await revise.waitFor({ timeout: WAIT_MS });
-  await revise.getByRole('button', { name: 'Send the revision' }).click();
-  await revise.getByRole('alert').filter({ hasText: 'An empty revision is not sent' }).waitFor();
+  await panel.click('button', w('revise.send'));
+  await panel.waitForText('An empty revision is not sent');
   expect(await emu.control.callStarts()).toHaveLength(1);
-  await revise.getByLabel(/^What to change or ask about the plan/).fill('Add a step for connection limits.');
-  await revise.getByRole('button', { name: 'Send the revision' }).click();
-  const second = await passedResult(session, 2);
-  expect(await second.textContent()).toContain('This call revised the plan.');
-  await session.getByRole('heading', { name: 'The plan, version 2' }).waitFor({ timeout: WAIT_MS });
+  await fillStartingWith(panel, 'What to change or ask about the plan', 'Add a step for connection limits.');
+  await panel.click('button', w('revise.send'));
+  expect(await passedResult(panel, w, 2)).toContain(w('session.revision.revised'));
+  await panel.waitForText(w('plan.heading', { version: '2' }));
 
   // A revision the agent answers without changing the plan.
   await emu.control.call('PUT', '/agents/agt_postgres/behaviour', { planUnchanged: true, note: 'Step 3 is needed: keep it.' });
-  await session.getByLabel(/^What to change or ask about the plan/).fill('Is step 3 needed?');
-  await session.getByRole('button', { name: 'Send the revision' }).click();
-  const third = await passedResult(session, 3);
-  expect(await third.textContent()).toContain('The plan stayed as it was');
-  expect(await third.textContent()).toContain('Step 3 is needed: keep it.');
-  expect(await session.getByRole('heading', { name: 'The plan, version 2' }).isVisible()).toBe(true);
+  await fillStartingWith(panel, 'What to change or ask about the plan', 'Is step 3 needed?');
+  await panel.click('button', w('revise.send'));
+  const third = await passedResult(panel, w, 3);
+  expect(third).toContain('The plan stayed as it was');
+  expect(third).toContain('Step 3 is needed: keep it.');
+  expect(await hasHeading(panel, w('plan.heading', { version: '2' }))).toBe(true);
 
   // A question call in the same session answers alone and leaves the plan.
   await emu.control.call('PUT', '/agents/agt_postgres/behaviour', { planUnchanged: false, note: 'Use pg_stat_statements.' });
-  await session.getByLabel(/^Your question/).fill('Which extension shows the slowest queries?');
-  await session.getByRole('button', { name: 'Ask', exact: true }).click();
-  const fourth = await passedResult(session, 4);
-  expect(await fourth.textContent()).toContain('A question answered on its own: the plan stays as it was.');
-  expect(await session.getByRole('heading', { name: 'The plan, version 2' }).isVisible()).toBe(true);
+  await fillStartingWith(panel, 'Your question', 'Which extension shows the slowest queries?');
+  await panel.click('button', w('questionCall.ask'));
+  expect(await passedResult(panel, w, 4)).toContain(w('session.revision.questionAlone'));
+  expect(await hasHeading(panel, w('plan.heading', { version: '2' }))).toBe(true);
 }
 
-async function planSession(): Promise<void> {
-  await findInPanel(panel, 'slow postgres queries and vacuum');
-  await openPreview(panel, { agentName: AGENT, kind: 'apply', text: 'Our database gets slow every evening.' });
-  await panel.getByRole('button', { name: 'Plan my project', exact: true }).click();
-  let session = panel.getByRole('region', { name: AGENT });
-  await session.getByRole('heading', { name: 'Questions to answer now' }).waitFor({ timeout: WAIT_MS });
-  expect(await session.getByText('Plan my project').first().isVisible()).toBe(true);
+async function planSession(rig: BrowserRig): Promise<void> {
+  const { w, emu } = rig;
+  await findTyped(rig.panel, w, 'slow postgres queries and vacuum', AGENT);
+  await previewApply(rig.panel, w, AGENT, 'Our database gets slow every evening.');
+  await rig.panel.click('button', w('startSession.plan'));
+  await rig.panel.waitForText(w('questions.heading'));
+  await rig.panel.waitForText(w('startSession.plan'));
 
   // The gate: two required details missing, so nothing is sent.
-  await session.getByRole('button', { name: 'Make the plan' }).click();
-  await session.getByRole('alert').filter({ hasText: 'The plan waits for 2 more details' }).waitFor();
+  await rig.panel.click('button', w('apply.make'));
+  await rig.panel.waitForText('The plan waits for 2 more details');
   expect(await emu.control.callStarts()).toHaveLength(0);
 
   // The member answers; drafts are stored as they go and survive a closed panel.
-  await session.getByRole('group', { name: 'Which Postgres version runs in production?' }).getByRole('radio', { name: /^Postgres 16/ }).check();
-  await session.getByRole('group', { name: 'What does the database mostly do?' }).getByRole('radio', { name: 'Leave it to the agent' }).check();
-  await expect.poll(() => countRows(panel, 'answerDrafts'), { timeout: WAIT_MS }).toBe(2);
-  await panel.close();
-  panel = await ext.openPanel();
-  session = await openSessionFromList(panel);
-  expect(await session.getByRole('radio', { name: /^Postgres 16/ }).isChecked()).toBe(true);
-  expect(await session.getByRole('group', { name: 'What does the database mostly do?' }).getByRole('radio', { name: 'Leave it to the agent' }).isChecked()).toBe(true);
+  await chooseOption(rig.panel, VERSION, 'Postgres 16');
+  await chooseOption(rig.panel, WORKLOAD, w('questions.leaveToAgent'));
+  await expect.poll(() => countRows(rig.panel, 'answerDrafts'), { timeout: 30_000 }).toBe(2);
+  await rig.panel.close();
+  rig.panel = await rig.browser.openPanel();
+  await openSessionFromList(rig);
+  expect(await isChosen(rig.panel, VERSION, 'Postgres 16')).toBe(true);
+  expect(await isChosen(rig.panel, WORKLOAD, w('questions.leaveToAgent'))).toBe(true);
 
-  await session.getByRole('button', { name: 'Save these answers' }).click();
-  await session.getByText('Ready: every required detail has an answer').waitFor({ timeout: WAIT_MS });
-  await expect.poll(() => countRows(panel, 'answerDrafts')).toBe(0);
+  await rig.panel.click('button', w('sessionView.saveAnswers'));
+  await rig.panel.waitForText(w('gate.ready'));
+  await expect.poll(() => countRows(rig.panel, 'answerDrafts')).toBe(0);
   const answers = (await emu.control.requests('/api/v1/sessions')).filter((r) => r.method === 'PUT' && r.path.endsWith('/answers'));
   expect(answers.map((r) => r.body)).toEqual([{ answers: { pg_version: { kind: 'option', optionKeys: ['v16'] }, workload: { kind: 'left_to_agent' } } }]);
 
   // The plan.
-  await session.getByRole('button', { name: 'Make the plan' }).click();
-  const first = await passedResult(session, 1);
-  expect(await first.textContent()).toContain('This is the plan.');
-  await session.getByRole('heading', { name: 'The plan, version 1' }).waitFor({ timeout: WAIT_MS });
+  await rig.panel.click('button', w('apply.make'));
+  expect(await passedResult(rig.panel, w, 1)).toContain('This is the plan.');
+  await rig.panel.waitForText(w('plan.heading', { version: '1' }));
   expect(await emu.control.callStarts()).toHaveLength(1);
 
-  await reviseThenAsk(session);
+  await reviseThenAsk(rig);
 
   const starts = await emu.control.callStarts();
   expect(starts.map((r) => (r.body as { callId: string }).callId)).toEqual(['apply', 'apply', 'apply', 'question']);
@@ -146,31 +141,28 @@ async function planSession(): Promise<void> {
   expect(sessionIds.size).toBe(1);
 
   // The plan ran: rewriting the request is refused, and the panel says so.
-  await session.getByText('Rewrite your request').click();
-  await session.getByText('The plan’s call has run, so the request can no longer be rewritten.').waitFor();
+  await rewriteSays(rig, w('errors.planRan'));
 }
 
 /** The same journey on a site without POST /sessions, PUT answers or details, and GET plan. */
-async function planSessionByCalls(): Promise<void> {
-  await findInPanel(panel, 'slow postgres queries and vacuum');
-  await openPreview(panel, { agentName: AGENT, kind: 'apply', text: 'Our database gets slow every evening.' });
+async function planSessionByCalls(rig: BrowserRig): Promise<void> {
+  const { panel, w, emu } = rig;
+  await findTyped(panel, w, 'slow postgres queries and vacuum', AGENT);
+  await previewApply(panel, w, AGENT, 'Our database gets slow every evening.');
   // The first try learns that this site opens sessions with a call: nothing is started, the member is told.
-  await panel.getByRole('button', { name: 'Plan my project', exact: true }).click();
-  await panel.getByRole('alert').filter({ hasText: 'Opening a session before its first call is not available on this site.' }).waitFor({ timeout: WAIT_MS });
-  await panel.getByText(/On this site a session starts with its first call/).waitFor();
+  await panel.click('button', w('startSession.plan'));
+  await panel.waitForText('Opening a session before its first call is not available on this site.');
+  await panel.waitForText('On this site a session starts with its first call');
   expect(await emu.control.callStarts()).toHaveLength(0);
   // The member asks again: the session opens with its first call, an apply call with the details.
-  await panel.getByRole('button', { name: 'Plan my project', exact: true }).click();
-  const session = panel.getByRole('region', { name: AGENT });
-  await session.waitFor({ timeout: WAIT_MS });
-  const first = await passedResult(session, 1);
-  expect(await first.textContent()).toContain('This is the plan.');
+  await panel.click('button', w('startSession.plan'));
+  expect(await passedResult(panel, w, 1)).toContain('This is the plan.');
   // The plan is the apply call's note, under its header line.
-  await session.getByRole('heading', { name: 'The plan, version 1' }).waitFor({ timeout: WAIT_MS });
+  await panel.waitForText(w('plan.heading', { version: '1' }));
   const [start] = await emu.control.callStarts();
   expect(start?.body).toEqual({ agentId: 'agt_postgres', callId: 'apply', details: 'Our database gets slow every evening.' });
 
-  await reviseThenAsk(session);
+  await reviseThenAsk(rig);
 
   const starts = await emu.control.callStarts();
   expect(starts.map((r) => [r.status, (r.body as { callId: string }).callId])).toEqual([[202, 'apply'], [202, 'apply'], [202, 'apply'], [202, 'question']]);
@@ -187,71 +179,87 @@ async function planSessionByCalls(): Promise<void> {
     'POST /api/v1/sessions',
   ]);
   // The plan ran: the rewrite is refused here before anything is sent, as on any site.
-  await session.getByText('Rewrite your request').click();
-  await session.getByText('The plan’s call has run, so the request can no longer be rewritten.').waitFor();
+  await rewriteSays(rig, w('errors.planRan'));
   expect((await emu.control.requests('/api/v1/sessions')).filter((r) => r.method === 'PUT')).toEqual([]);
 }
 
-async function findingsSignedOff(profile: string): Promise<void> {
-  await tab(panel, 'Findings').click();
-  const findings = panel.getByRole('region', { name: 'Your findings' });
-  const waiting = findings.getByRole('heading', { name: 'Waiting for your sign-off' });
-  const checking = findings.getByText('Being checked', { exact: false });
+/** The findings on the Findings view: whether "Waiting for your sign-off" shows, and how many are being checked. */
+function findingsShown(rig: BrowserRig) {
+  return rig.panel.evaluate(
+    ({ region, waiting, checking }) => {
+      const root = document.querySelector(`[aria-label="${region}"]`);
+      const headings = Array.from(root?.querySelectorAll('h1, h2, h3, h4') ?? []).map((h) => h.textContent);
+      return { waiting: headings.includes(waiting), checking: (root?.textContent ?? '').split(checking).length - 1 };
+    },
+    { region: rig.w('findings.heading'), waiting: rig.w('findings.waitingHeading'), checking: 'Being checked' },
+  );
+}
+
+async function findingsSignedOff(rig: BrowserRig): Promise<void> {
+  const { w, emu } = rig;
+  await openSection(rig.panel, w, 'app.tab.findings');
+  await rig.panel.waitForText(w('findings.heading'));
   // The site checks each finding for a couple of seconds before it joins the draft: wait for all of them.
   await expect
     .poll(
       async () => {
-        if ((await waiting.isVisible()) && (await checking.count()) === 0) return true;
-        await findings.getByRole('button', { name: 'Check again' }).click();
-        await findings.getByRole('button', { name: 'Check again' }).waitFor();
+        const shown = await findingsShown(rig);
+        if (shown.waiting && shown.checking === 0) return true;
+        await rig.panel.click('button', w('findings.checkAgain'));
         return false;
       },
-      { timeout: WAIT_MS, interval: 1000 },
+      { timeout: 30_000, interval: 1000 },
     )
     .toBe(true);
-  await expect.poll(async () => (await notificationIds(ext)).filter((id) => id.startsWith('findings-draft:')), { timeout: WAIT_MS }).toHaveLength(1);
+  await waitForNotification(rig.panel, /^findings-draft:/);
+  expect((await notificationIds(rig.panel)).filter((id) => id.startsWith('findings-draft:'))).toHaveLength(1);
 
   // Reading again raises nothing new for the same draft.
-  await findings.getByRole('button', { name: 'Check again' }).click();
-  await findings.getByRole('button', { name: 'Check again' }).waitFor();
-  expect((await notificationIds(ext)).filter((id) => id.startsWith('findings-draft:'))).toHaveLength(1);
+  await rig.panel.click('button', w('findings.checkAgain'));
+  await rig.panel.waitForText(w('findings.checkAgain'));
+  expect((await notificationIds(rig.panel)).filter((id) => id.startsWith('findings-draft:'))).toHaveLength(1);
 
-  const opened = ext.context.waitForEvent('page');
-  await findings.getByRole('button', { name: 'Sign off on the site' }).click();
-  const site = await opened;
-  await site.waitForLoadState();
+  const site = await rig.browser.pageOpenedBy(emu.url, () => rig.panel.click('button', w('findings.signOff')));
   // The page the site named, on its origin, wherever it keeps it.
   expect(new URL(site.url()).origin).toBe(emu.url);
-  expect(new URL(site.url()).pathname.startsWith('/findings/drafts/')).toBe(profile === 'default');
-  await site.getByRole('button', { name: 'Sign off' }).click();
-  await site.getByRole('status').waitFor();
+  expect(new URL(site.url()).pathname.startsWith('/findings/drafts/')).toBe(rig.profile === 'default');
+  await site.click('button', 'Sign off');
+  await waitFor(site, 'the sign-off confirmed', () => (document.querySelector('[role="status"]')?.textContent ?? '') !== '', null);
   await site.close();
 
-  await panel.bringToFront();
-  await findings.getByRole('button', { name: 'Check again' }).click();
-  await waiting.waitFor({ state: 'hidden', timeout: WAIT_MS });
+  await rig.panel.bringToFront();
+  await expect
+    .poll(
+      async () => {
+        if (!(await findingsShown(rig)).waiting) return true;
+        await rig.panel.click('button', w('findings.checkAgain'));
+        return false;
+      },
+      { timeout: 30_000, interval: 1000 },
+    )
+    .toBe(true);
   // The findings these calls kept (the seed's own joined findings are there too).
-  const kept = findings.getByRole('article', { name: /CREATE INDEX CONCURRENTLY inside a transaction/ });
-  expect(await kept.count()).toBe(4);
-  for (const item of await kept.all()) expect(await item.textContent()).toContain('Joined the agent as a contribution');
+  const kept = await rig.panel.evaluate(
+    () => Array.from(document.querySelectorAll('article')).filter((a) => (a.getAttribute('aria-label') ?? '').includes('CREATE INDEX CONCURRENTLY inside a transaction')).map((a) => a.textContent ?? ''),
+    null,
+  );
+  expect(kept).toHaveLength(4);
+  for (const text of kept) expect(text).toContain(w('findingWords.status.joined'));
 }
 
-for (const profile of PROFILES) {
-  describe(`sessions and findings (${profile} profile)`, () => {
-    beforeAll(async () => {
-      ({ emu, ext, panel } = await openPanelWithEmulator(profile));
-      const made = await emu.control.connectCode({ name: 'E2E sessions', keepsFindings: true });
-      await connectPanel(panel, emu.url, made.code);
-    });
-
-    afterAll(() => closePanelWithEmulator({ emu, ext }));
-
-    test('a plan session: the apply call waits for answers, then the plan, a revision, an unchanged plan and a question call', async () => {
-      await (profile === 'strict' ? planSessionByCalls() : planSession());
-    });
-
-    test('findings the calls kept reach the draft: one notification, and signing off on the site moves them to joined', async () => {
-      await findingsSignedOff(profile);
-    });
+describeInEachBrowser('sessions and findings', (rig) => {
+  test('a plan session: the apply call waits for answers, then the plan, a revision, an unchanged plan and a question call', async () => {
+    const made = await rig.emu.control.connectCode({ name: 'E2E sessions', keepsFindings: true });
+    await watchNotifications(rig.panel);
+    await connect(rig.panel, rig.w, rig.emu.url, made.code);
+    await rig.panel.waitForText(rig.emu.raw.world.seed.site.privacyLine);
+    await readPrivacyLine(rig.panel, rig.w);
+    await (rig.profile === 'strict' ? planSessionByCalls(rig) : planSession(rig));
   });
-}
+
+  test('findings the calls kept reach the draft: one notification, and signing off on the site moves them to joined', async () => {
+    // The panel may have been reopened by the plan session: notifications are noted in the one open now.
+    await watchNotifications(rig.panel);
+    await findingsSignedOff(rig);
+  });
+});

@@ -1,18 +1,25 @@
 /**
- * The short chaos soak (scripts/soak/run.ts): 20 calls under worker stops, panels closed mid-click, two
- * windows starting one intent, site cuts with 429 Retry-After and 503, and clock moves, in Chromium. The long
- * one is `npm run soak -- --calls 200` (README).
+ * The short chaos soak (testing/soak.ts): 20 calls under background stops, panels closed mid-click, two
+ * windows starting one intent, site cuts with 429 Retry-After and 503, and clock moves, in each browser
+ * (Chromium's worker stopped from outside, Firefox's event page suspending on its own). On the default profile
+ * only: the strict one is soaked by `npm run soak -- --profile strict` (README), and its journeys by every other
+ * file here. The long one is `npm run soak -- --calls 200`.
  */
 import { expect, test } from 'vitest';
-import { runSoak } from '../../scripts/soak/run';
+import { BROWSER_NAMES } from '../../testing/browser/launch';
+import { runSoak } from '../../testing/soak';
 
 const SEED = 20261124;
 
-test('the background holds under chaos: nothing lost, nothing run twice, each event told once, Retry-After kept', async () => {
-  const { figures, failures } = await runSoak({ calls: 20, seed: SEED });
-  console.log(`soak (seed ${SEED}): ${JSON.stringify(figures)}`);
-  expect(failures).toEqual([]);
-  expect(figures.lost).toBe(0);
-  expect(figures.duplicateRuns).toBe(0);
-  expect(figures.runs + figures.refusedVisibly).toBe(figures.intents);
-});
+for (const browser of BROWSER_NAMES) {
+  test(`the background holds under chaos in ${browser}: nothing lost, nothing run twice, each event told once, Retry-After kept`, async () => {
+    const { figures, failures } = await runSoak({ calls: 20, seed: SEED, browser });
+    console.log(`soak in ${browser} (seed ${SEED}): ${JSON.stringify(figures)}`);
+    expect(failures).toEqual([]);
+    expect(figures.lost).toBe(0);
+    expect(figures.duplicateRuns).toBe(0);
+    expect(figures.runs + figures.refusedVisibly).toBe(figures.intents);
+    // The background was stopped (or suspended) and picked the work up again.
+    expect(figures.workerStops).toBeGreaterThan(0);
+  });
+}

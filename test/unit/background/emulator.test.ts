@@ -16,7 +16,7 @@ import { runFind } from '../../../entrypoints/background/find';
 import { readKey } from '../../../entrypoints/background/key-store';
 import { sendDue, startCall } from '../../../entrypoints/background/outbox';
 import { pollDue } from '../../../entrypoints/background/poller';
-import { startTestEmulator, type TestEmulator } from '../../e2e/harness';
+import { startTestEmulator, type TestEmulator } from '../../../testing/emulator';
 import { resetBrowser } from './helpers';
 
 // The emulator's clock moves only when a test moves it (POST /_emulator/clock).

@@ -16,7 +16,7 @@ import { pollDue } from '../../../entrypoints/background/poller';
 import { nextShareCheckAt, pollShares } from '../../../entrypoints/background/share-poller';
 import { createShare, packageShare, putShareFiles } from '../../../entrypoints/background/sharing';
 import { uploadFile } from '../../../entrypoints/background/uploads';
-import { startTestEmulator, type TestEmulator } from '../../e2e/harness';
+import { startTestEmulator, type TestEmulator } from '../../../testing/emulator';
 import { resetBrowser } from './helpers';
 
 // The emulator's clock moves only when a test moves it (POST /_emulator/clock).

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { formatCents } from '@/lib/format/money';
 import { formatBytes } from '@/lib/format/size';
 import { t, tn } from '@/lib/i18n';
-import { localeNames } from '../../i18n/messages';
+import { localeNames } from '../../../testing/messages';
 import { localeProblems, parsedLocale, REQUIRED_LOCALES } from '../../i18n/locale-rules';
 import { setTestLocale } from '../setup/i18n';
 

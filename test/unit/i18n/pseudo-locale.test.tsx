@@ -27,7 +27,7 @@ import type { CallFile, Preview, ShareDraft } from '@/lib/api/schemas';
 import { db } from '@/lib/db';
 import type { CallRow, MemberError } from '@/lib/db/types';
 import type { CommandResult } from '@/lib/messages';
-import { PSEUDO_OPEN } from '../../i18n/messages';
+import { PSEUDO_OPEN } from '../../../testing/messages';
 import { outsideBrackets, unbracketedText } from '../../i18n/pseudo';
 import { setTestLocale } from '../setup/i18n';
 import { fakeActions, makeCall, makeCard, makeConnectionRow, makeMe, makePreview, makeResult, memberError, renderPanel, SITE } from '../components/fixtures';

@@ -6,20 +6,26 @@
  * clock. At the end it checks, from the emulator's request log and the extension's IndexedDB: no call lost,
  * no call run twice, every finished call and approval told exactly once (one notification, or its count in
  * a summary), no request before a Retry-After, the badge equal to the open calls, and the cache within the
- * retention after pruning. Chromium only: Firefox gives no way to stop its event page from outside.
+ * retention after pruning. In Chromium the chaos stops the service worker from outside (DevTools); Firefox gives
+ * no way to stop its event page from outside, so there its idle timeout is cut to one second and it suspends
+ * on its own whenever it is idle, and the starts are counted (the e2e build's wake counter).
  */
-import type { Page } from 'playwright-core';
 import * as z from 'zod/mini';
-import type { Profile } from '../../emulator/index';
-import { type LoadedExtension, launchExtension } from '../../test/e2e/browser';
-import { connectPanel, type LoggedRequest, startTestEmulator, type TestEmulator } from '../../test/e2e/harness';
-import { NOTIFY_WINDOW_MS, PACE_KEY } from '../../lib/notify/pace';
+import type { Profile } from '../emulator/index';
+import { NOTIFY_WINDOW_MS, PACE_KEY } from '../lib/notify/pace';
+import type { ExtensionBrowser, PageDriver } from './browser/driver';
+import { type BrowserName, launchBrowser } from './browser/launch';
+import { type LoggedRequest, startTestEmulator, type TestEmulator } from './emulator';
+import { connect, readStore, sendCommand as sendFromPanel } from './steps';
+import { wordsFor } from './words';
 
 export interface SoakOptions {
   calls: number;
   seed: number;
   /** The emulator's profile (default 'default'; 'strict' has no endpoint named without a shape). */
   profile?: Profile;
+  /** Default chromium. */
+  browser?: BrowserName;
   log?: (line: string) => void;
 }
 
@@ -44,6 +50,7 @@ export interface SoakFigures {
   retryAftersUnread: number;
   badge: string;
   openCallsAtEnd: number;
+  /** Chromium: stops the chaos made. Firefox: times the event page suspended on its own and started again. */
   workerStops: number;
   panelsReopened: number;
   twoPanelIntents: number;
@@ -110,65 +117,22 @@ function pick<T extends { weight: number }>(items: readonly T[], r: number): T {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/**
- * A command sent the way a panel sends it (lib/messages' envelope, sent again like sendCommand when the worker
- * missed it, and a start also when the worker took it and stopped before answering).
- */
-function sendFromPanel(page: Page, name: string, payload: unknown): Promise<unknown> {
-  return page.evaluate(
-    ({ name, payload }) => {
-      const { chrome } = globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } };
-      // A loop, not a named helper: tsx would wrap a named function in __name, which the page lacks.
-      return (async () => {
-        let failed = '';
-        for (let attempt = 0; attempt < 3; attempt++) {
-          try {
-            const reply = await chrome.runtime.sendMessage({ type: 'agent-connection/command@1', name, payload });
-            if (reply === undefined && attempt < 2 && (name === 'startCall' || name === 'retryCall')) {
-              await new Promise((resolve) => setTimeout(resolve, 150 * (attempt + 1)));
-              continue;
-            }
-            return reply;
-          } catch (e) {
-            failed = String(e);
-            await new Promise((resolve) => setTimeout(resolve, 150 * (attempt + 1)));
-          }
-        }
-        return { sendFailed: failed };
-      })();
-    },
-    { name, payload },
-  );
+/** Events held back for a summary not yet shown (lib/notify/pace, kept in storage.session). */
+interface StorageGlobal {
+  storage: Record<'local' | 'session', { get(k: string | null): Promise<Record<string, unknown>> }>;
+  action: { getBadgeText(details: object): Promise<string> };
 }
 
-/** Events held back for a summary not yet shown (lib/notify/pace, kept in storage.session). */
-async function heldEvents(page: Page): Promise<number> {
+/** What the e2e build counts its background's starts under (entrypoints/background/e2e-hooks.ts). */
+const WAKES_KEY = 'e2e:backgroundStarts';
+
+async function heldEvents(page: PageDriver): Promise<number> {
   const pace = await page.evaluate(async (key) => {
-    const { chrome } = globalThis as unknown as { chrome: { storage: { session: { get(k: string): Promise<Record<string, unknown>> } } } };
-    return (await chrome.storage.session.get(key))[key];
+    const g = globalThis as unknown as { browser?: StorageGlobal; chrome?: StorageGlobal };
+    return (await (g.browser ?? g.chrome)?.storage.session.get(key))?.[key];
   }, PACE_KEY);
   const parsed = z.record(z.string(), z.object({ held: z.array(z.string()) })).safeParse(pace ?? {});
   return parsed.success ? Object.values(parsed.data).reduce((sum, kind) => sum + kind.held.length, 0) : 0;
-}
-
-/** Rows of one store, read with the page's own IndexedDB. */
-function readStore<T>(page: Page, store: string): Promise<T[]> {
-  return page.evaluate(
-    (name) =>
-      new Promise<T[]>((resolve, reject) => {
-        const open = indexedDB.open('agent-connection');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const req = open.result.transaction(name).objectStore(name).getAll();
-          req.onsuccess = () => {
-            open.result.close();
-            resolve(req.result as T[]);
-          };
-          req.onerror = () => reject(req.error);
-        };
-      }),
-    store,
-  );
 }
 
 interface CallRowLite {
@@ -191,7 +155,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   const random = seededRandom(options.seed);
   const began = Date.now();
   const emu: TestEmulator = await startTestEmulator({ profile: options.profile });
-  let ext: LoadedExtension | null = null;
+  const browserName = options.browser ?? 'chromium';
+  let ext: ExtensionBrowser | null = null;
   const figures: SoakFigures = {
     seed: options.seed,
     intents: 0,
@@ -233,23 +198,17 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       limits: { sessionsPerDay: 100_000, callsPerDay: 100_000, openCallsMax: 10_000 },
     });
     await emu.control.call('POST', `/members/${made.memberId}/credits`, { purchasedCents: 100_000_000 });
-    ext = await launchExtension({ viewport: { width: 420, height: 900 } });
+    // Firefox's event page suspends on its own after a second idle (it cannot be stopped from outside).
+    ext = await launchBrowser(browserName, { idleSuspendMs: 1000 });
     const loaded = ext;
-    // The observer: an extension page that stays open for reading IndexedDB and storage, and for DevTools.
+    // The observer: an extension page that stays open for reading IndexedDB and storage.
     const observer = await loaded.openPanel();
-    await connectPanel(observer, emu.url, made.code);
-    let panels: Page[] = [observer, await loaded.openPanel()];
-    const cdp = await loaded.context.newCDPSession(observer);
-    const versions = new Map<string, { scriptURL: string; runningStatus: string }>();
-    cdp.on('ServiceWorker.workerVersionUpdated', (event) => {
-      for (const v of event.versions) versions.set(v.versionId, { scriptURL: v.scriptURL, runningStatus: v.runningStatus });
-    });
-    await cdp.send('ServiceWorker.enable');
-    const workerUrl = loaded.serviceWorker.url();
+    await connect(observer, await wordsFor('en'), emu.url, made.code);
+    let panels: PageDriver[] = [observer, await loaded.openPanel()];
 
     const intents: Intent[] = [];
     const replies = new Map<string, unknown[]>();
-    const click = (page: Page, payload: { localId: string }) =>
+    const click = (page: PageDriver, payload: { localId: string }) =>
       sendFromPanel(page, 'startCall', payload).then(
         (reply) => {
           replies.set(payload.localId, [...(replies.get(payload.localId) ?? []), reply]);
@@ -296,9 +255,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
         if (!running) break;
         const r = random();
         if (r < 0.3) {
-          const versionId = [...versions].find(([, v]) => v.scriptURL === workerUrl && v.runningStatus === 'running')?.[0];
-          if (versionId) {
-            await cdp.send('ServiceWorker.stopWorker', { versionId }).catch(() => undefined);
+          // Firefox: nothing to do from outside, its event page suspends whenever it is idle a second.
+          if (await (loaded.stopBackground?.() ?? Promise.resolve(false)).catch(() => false)) {
             figures.workerStops++;
             // On the site's clock (the request log's), to tell a 429 the stopped worker never read.
             const at = await emu.control.call<{ now: string }>('GET', '/clock').catch(() => null);
@@ -352,7 +310,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       intents.push(intent);
       if (spendingOff) await emu.control.patchConnection(made.connectionId, { switches: { spending: false } }).catch(() => undefined);
       const payload = { localId: intent.localId, request, agentName: null, callName: null };
-      const from = panels[Math.floor(random() * panels.length)] as Page;
+      const from = panels[Math.floor(random() * panels.length)] as PageDriver;
       const how = random();
       if (how < 0.15 && panels.length > 1) {
         // Two windows, one intent: both panels click "Start the call" on the same preview.
@@ -442,9 +400,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     if (figures.duplicateRuns > 0) failures.push(`${figures.duplicateRuns} duplicate run(s)`);
 
     const stored = await observer.evaluate(async () => {
-      const { chrome } = globalThis as unknown as { chrome: { storage: { local: { get(k: null): Promise<Record<string, unknown>> } } } };
-      return chrome.storage.local.get(null);
-    });
+      const g = globalThis as unknown as { browser?: StorageGlobal; chrome?: StorageGlobal };
+      return ((await (g.browser ?? g.chrome)?.storage.local.get(null)) ?? {}) as Record<string, unknown>;
+    }, null);
     const told = new Map<string, number>();
     const summarised = new Map<string, number>();
     for (const [key, value] of Object.entries(stored)) {
@@ -505,9 +463,16 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
 
     figures.openCallsAtEnd = rows.filter((r) => r.state === 'started').length;
     figures.badge = await observer.evaluate(async () => {
-      const { chrome } = globalThis as unknown as { chrome: { action: { getBadgeText(d: object): Promise<string> } } };
-      return chrome.action.getBadgeText({});
-    });
+      const g = globalThis as unknown as { browser?: StorageGlobal; chrome?: StorageGlobal };
+      return (await (g.browser ?? g.chrome)?.action.getBadgeText({})) ?? '';
+    }, null);
+    if (browserName === 'firefox') {
+      const starts = await observer.evaluate(async (key) => {
+        const g = globalThis as unknown as { browser?: StorageGlobal; chrome?: StorageGlobal };
+        return Number((await (g.browser ?? g.chrome)?.storage.session.get(key))?.[key] ?? 1);
+      }, WAKES_KEY);
+      figures.workerStops = starts - 1;
+    }
     const expectedBadge = figures.openCallsAtEnd > 0 ? String(figures.openCallsAtEnd) : '';
     if (figures.badge !== expectedBadge && figures.badge !== '!' && figures.badge !== 'off') {
       failures.push(`badge "${figures.badge}", open calls ${figures.openCallsAtEnd}`);

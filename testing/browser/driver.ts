@@ -1,8 +1,8 @@
 /**
- * The small surface the member's shared steps (journey.ts) need from a browser, so one harness drives both
- * browsers: Playwright on Debian's Chromium (chromium-driver.ts) and puppeteer-core over WebDriver BiDi on
- * Debian's Firefox ESR (firefox-driver.ts). Pages are found by what a member sees: labels, roles and names,
- * and text. Free of vitest, so scripts/ can use it too.
+ * The small surface the member's steps (testing/steps.ts) need from a browser, so one rig drives both
+ * browsers: Playwright on Debian's Chromium (chromium.ts) and puppeteer-core over WebDriver BiDi on Debian's
+ * Firefox ESR (firefox.ts). Pages are found by what a member sees: labels, roles and names, and text. Free of
+ * vitest, so scripts/ and test/ both use it.
  */
 
 /** One tab: the side panel's page, an article, or one of the site's pages. */
@@ -27,6 +27,12 @@ export interface PageDriver {
   /** Sets the page's width (the side panel's), keeping a usual height. */
   setWidth(px: number): Promise<void>;
   bringToFront(): Promise<void>;
+  /** Saves a picture of the whole page as a PNG file. */
+  screenshot(file: string): Promise<void>;
+  /** Uncaught errors of this page since the driver took it (before its first load, for pages it opened). */
+  pageErrors(): string[];
+  /** Dialogs (alert, confirm, prompt) this page opened, each dismissed at once: "type: message". */
+  dialogs(): string[];
   close(): Promise<void>;
 }
 
@@ -53,6 +59,8 @@ export interface ExtensionBrowser {
   readonly name: 'chromium' | 'firefox';
   /** The browser's version line, e.g. "firefox/153.7.0". */
   readonly version: string;
+  /** The extension's own origin: chrome-extension://ID or moz-extension://UUID. */
+  readonly extensionOrigin: string;
   /** The side panel's page in a tab (neither driver can show the real side panel). */
   openPanel(): Promise<PageDriver>;
   /** The options page in a tab. */
@@ -63,6 +71,14 @@ export interface ExtensionBrowser {
   openPage(url: string): Promise<PageDriver>;
   /** Runs `action` and waits for the tab it makes the extension open at an address starting with `prefix`. */
   pageOpenedBy(prefix: string, action: () => Promise<void>): Promise<PageDriver>;
+  /** Every address any page of this browser asked for since it started, in order. */
+  requestedUrls(): string[];
+  /**
+   * Stops the extension's background from outside, as the browser does to an idle worker; answers whether one
+   * was running. Chromium only (DevTools' ServiceWorker.stopWorker): Firefox offers no way to stop its event
+   * page from outside, so there it is suspended by its own idle timeout (launchFirefox's idleSuspendMs).
+   */
+  stopBackground?(): Promise<boolean>;
   close(): Promise<void>;
 }
 

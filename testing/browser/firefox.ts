@@ -8,14 +8,14 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import puppeteer, { type Browser, type ElementHandle, type KeyInput, type Page } from 'puppeteer-core';
+import puppeteer, { type Browser, type ElementHandle, type KeyInput, type Page, type Target } from 'puppeteer-core';
 import { bcp47, type ColorScheme, type ExtensionBrowser, PANEL_HEIGHT, type PageDriver, STEP_WAIT_MS, pageSays, textMissing } from './driver';
 
 /** The Firefox e2e build: the production build plus the loopback emulator granted at install. */
 export const FIREFOX_EXTENSION_DIR = path.resolve(import.meta.dirname, '../../.output/firefox-mv3-e2e');
 
 /** Debian's Firefox ESR unless FIREFOX_PATH says otherwise. */
-export function firefoxPath(): string {
+function firefoxPath(): string {
   return process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 }
 
@@ -60,7 +60,14 @@ async function toFront(page: Page): Promise<void> {
   if (hidden) await page.bringToFront();
 }
 
-export function puppeteerPage(page: Page): PageDriver {
+function puppeteerPage(page: Page): PageDriver {
+  const errors: string[] = [];
+  const dialogs: string[] = [];
+  page.on('pageerror', (error) => void errors.push(error instanceof Error ? error.message : String(error)));
+  page.on('dialog', (dialog) => {
+    dialogs.push(`${dialog.type()}: ${dialog.message()}`);
+    void dialog.dismiss();
+  });
   return {
     url: () => page.url(),
     async fill(label, value) {
@@ -113,6 +120,11 @@ export function puppeteerPage(page: Page): PageDriver {
     async bringToFront() {
       await page.bringToFront();
     },
+    async screenshot(file) {
+      await page.screenshot({ path: file as `${string}.png`, fullPage: true });
+    },
+    pageErrors: () => [...errors],
+    dialogs: () => [...dialogs],
     close: () => page.close(),
   };
 }
@@ -126,11 +138,13 @@ function geckoId(dir: string): string {
   return id;
 }
 
-async function newPageAt(browser: Browser, url: string, extensionPage = false): Promise<Page> {
+/** A new tab at `url`, its driver taking the page before it loads (so its errors and dialogs are all seen). */
+async function newPageAt(browser: Browser, url: string, extensionPage = false): Promise<PageDriver> {
   const page = await browser.newPage();
+  const driver = puppeteerPage(page);
   if (!extensionPage) {
     await page.goto(url);
-    return page;
+    return driver;
   }
   // moz-extension:// pages load without a reported load event: wait for the page's own content. While the tab
   // moves from about:blank to the extension's page, Firefox may fail an evaluation outright (a protocol
@@ -144,7 +158,7 @@ async function newPageAt(browser: Browser, url: string, extensionPage = false): 
         url,
       )
       .catch(() => false);
-    if (ready) return page;
+    if (ready) return driver;
     if (Date.now() > deadline) throw new Error(`The extension page ${url} did not show its content within ${STEP_WAIT_MS} ms.`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -152,8 +166,13 @@ async function newPageAt(browser: Browser, url: string, extensionPage = false): 
 
 export interface FirefoxOptions {
   extensionDir?: string;
-  /** Extra prefs, e.g. a short idle time for the event page. */
+  /** Extra prefs. */
   prefs?: Record<string, unknown>;
+  /**
+   * Suspends the event page after this long idle (Firefox's own idle timeout, normally 30 s): Firefox offers no
+   * way to stop it from outside, so a test that needs a suspended background makes it suspend on its own.
+   */
+  idleSuspendMs?: number;
   /** The system's colour scheme the pages see; default light. */
   colorScheme?: ColorScheme;
   /**
@@ -164,7 +183,7 @@ export interface FirefoxOptions {
 }
 
 /** Firefox headless with the Firefox e2e build installed as a temporary add-on at a fixed address. */
-export async function launchFirefox(options: FirefoxOptions = {}): Promise<ExtensionBrowser & { extensionUrl: string }> {
+export async function launchFirefox(options: FirefoxOptions = {}): Promise<ExtensionBrowser> {
   const dir = options.extensionDir ?? FIREFOX_EXTENSION_DIR;
   if (!existsSync(path.join(dir, 'manifest.json'))) {
     throw new Error(`No Firefox build at ${dir}: run "npm run build:e2e:firefox" first.`);
@@ -184,6 +203,7 @@ export async function launchFirefox(options: FirefoxOptions = {}): Promise<Exten
       'browser.download.dir': mkdtempSync(path.join(tmpdir(), 'e2e-firefox-downloads-')),
       'browser.download.useDownloadDir': true,
       'intl.locale.requested': bcp47(options.language ?? 'en'),
+      ...(options.idleSuspendMs === undefined ? {} : { 'extensions.background.idle.timeout': options.idleSuspendMs }),
       ...options.prefs,
     },
   });
@@ -195,14 +215,18 @@ export async function launchFirefox(options: FirefoxOptions = {}): Promise<Exten
   }
   const extensionUrl = `moz-extension://${uuid}`;
   const version = await browser.version();
+  const requested: string[] = [];
+  const watch = (page: Page | null) => page?.on('request', (request) => void requested.push(request.url()));
+  for (const page of await browser.pages()) watch(page);
+  browser.on('targetcreated', (target: Target) => void target.page().then(watch, () => undefined));
   return {
     name: 'firefox',
     version,
-    extensionUrl,
-    openPanel: async () => puppeteerPage(await newPageAt(browser, `${extensionUrl}/sidepanel.html`, true)),
-    openOptions: async () => puppeteerPage(await newPageAt(browser, `${extensionUrl}/options.html`, true)),
-    openExtensionPage: async (path) => puppeteerPage(await newPageAt(browser, `${extensionUrl}${path}`, true)),
-    openPage: async (url) => puppeteerPage(await newPageAt(browser, url)),
+    extensionOrigin: extensionUrl,
+    openPanel: () => newPageAt(browser, `${extensionUrl}/sidepanel.html`, true),
+    openOptions: () => newPageAt(browser, `${extensionUrl}/options.html`, true),
+    openExtensionPage: (path) => newPageAt(browser, `${extensionUrl}${path}`, true),
+    openPage: (url) => newPageAt(browser, url),
     async pageOpenedBy(prefix, action) {
       const opened = browser.waitForTarget((t) => t.type() === 'page' && t.url().startsWith(prefix), { timeout: STEP_WAIT_MS });
       await action();
@@ -211,6 +235,7 @@ export async function launchFirefox(options: FirefoxOptions = {}): Promise<Exten
       await page.waitForFunction(() => document.readyState === 'complete', { timeout: STEP_WAIT_MS });
       return puppeteerPage(page);
     },
+    requestedUrls: () => [...requested],
     close: () => browser.close(),
   };
 }

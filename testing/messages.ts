@@ -7,7 +7,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { generateChromeMessages, parseMessagesFile } from '@wxt-dev/i18n/build';
 
-export const LOCALES_DIR = path.resolve(import.meta.dirname, '../../locales');
+export const LOCALES_DIR = path.resolve(import.meta.dirname, '../locales');
 
 export type ChromeMessages = Record<string, { message: string }>;
 

@@ -1,0 +1,193 @@
+/**
+ * The shared driver (driver.ts) on Playwright and Debian's Chromium: the e2e build loaded unpacked in a fresh
+ * profile. What only Chromium has (its service worker, the DevTools protocol, Playwright's own pages for the
+ * screenshots and the bench) stays reachable through `loaded`.
+ */
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type BrowserContext, chromium, type Page, type Worker } from 'playwright-core';
+import { bcp47, type ExtensionBrowser, PANEL_HEIGHT, type PageDriver, STEP_WAIT_MS, textMissing } from './driver';
+
+/** The e2e build: the production build plus the loopback emulator granted at install (wxt.config.ts). */
+export const EXTENSION_DIR = path.resolve(import.meta.dirname, '../../.output/chrome-mv3-e2e');
+
+/** Debian's Chromium unless CHROMIUM_PATH says otherwise. */
+function chromiumPath(): string {
+  return process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+}
+
+export interface LoadedExtension {
+  context: BrowserContext;
+  extensionId: string;
+  serviceWorker: Worker;
+  /** Opens the side panel's page in a tab: Playwright cannot show the real side panel. */
+  openPanel(): Promise<Page>;
+  close(): Promise<void>;
+}
+
+export interface LaunchOptions {
+  /** Default true. The demo opens a window. */
+  headless?: boolean;
+  /** The build to load; default the e2e build. */
+  extensionDir?: string;
+  /** Page size; default Playwright's 1280×720. null: the window's own size (headed). */
+  viewport?: { width: number; height: number } | null;
+  /** The system's colour scheme the pages see; default light. */
+  colorScheme?: 'light' | 'dark';
+  /** Other unpacked extensions loaded beside ours (the bench's floor worker). */
+  alsoLoad?: string[];
+  /** Default true: Playwright closes the browser on Ctrl-C and exits. The demo closes things itself. */
+  handleSignals?: boolean;
+  /**
+   * The browser's interface language (a locale the extension ships, e.g. "de", "ja"); default English, so the
+   * tests' and scripts' English names hold on a machine set to another language.
+   */
+  language?: string;
+}
+
+/** Launches Chromium headless with the built extension loaded and waits for its service worker. */
+export async function launchExtension(options: LaunchOptions = {}): Promise<LoadedExtension> {
+  const extensionDir = options.extensionDir ?? EXTENSION_DIR;
+  if (!existsSync(path.join(extensionDir, 'manifest.json'))) {
+    throw new Error(`No built extension at ${extensionDir}: run "npm run build:e2e" first.`);
+  }
+  const profile = await mkdtemp(path.join(tmpdir(), 'ext-e2e-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath(),
+    headless: options.headless ?? true,
+    ...(options.viewport !== undefined ? { viewport: options.viewport } : {}),
+    colorScheme: options.colorScheme ?? 'light',
+    locale: bcp47(options.language ?? 'en'),
+    handleSIGINT: options.handleSignals ?? true,
+    handleSIGTERM: options.handleSignals ?? true,
+    args: [
+      `--disable-extensions-except=${[extensionDir, ...(options.alsoLoad ?? [])].join(',')}`,
+      `--load-extension=${[extensionDir, ...(options.alsoLoad ?? [])].join(',')}`,
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      // Chromium picks an extension's _locales from its own interface language, which --lang sets.
+      `--lang=${bcp47(options.language ?? 'en')}`,
+    ],
+  });
+  // Ours is the worker named background.js (WXT's); another extension loaded beside it has its own.
+  const ours = (w: Worker) => w.url().startsWith('chrome-extension://') && w.url().endsWith('/background.js');
+  const serviceWorker = context.serviceWorkers().find(ours) ?? (await context.waitForEvent('serviceworker', ours));
+  const extensionId = new URL(serviceWorker.url()).host;
+  return {
+    context,
+    extensionId,
+    serviceWorker,
+    async openPanel() {
+      const page = await context.newPage();
+      await page.goto(`chrome-extension://${extensionId}/sidepanel.html`);
+      return page;
+    },
+    async close() {
+      await context.close();
+      await rm(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+export function playwrightPage(page: Page): PageDriver {
+  const errors: string[] = [];
+  const dialogs: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('dialog', (dialog) => {
+    dialogs.push(`${dialog.type()}: ${dialog.message()}`);
+    void dialog.dismiss();
+  });
+  return {
+    url: () => page.url(),
+    fill: (label, value) => page.getByLabel(label, { exact: true }).fill(value, { timeout: STEP_WAIT_MS }),
+    click: (role, name) => page.getByRole(role, { name, exact: true }).first().click({ timeout: STEP_WAIT_MS }),
+    async waitForText(text, timeoutMs = STEP_WAIT_MS) {
+      try {
+        await page.waitForFunction((t) => document.body?.innerText.includes(t) ?? false, text, { timeout: timeoutMs });
+      } catch (error) {
+        throw new Error(await textMissing(text, timeoutMs, () => page.evaluate(() => document.body?.innerText ?? '')), { cause: error });
+      }
+    },
+    text: () => page.evaluate(() => document.body?.innerText ?? ''),
+    // Playwright's own types unbox handles in the argument; the shared steps pass plain JSON only.
+    evaluate: <R, A>(fn: (arg: A) => R | Promise<R>, arg: A) => page.evaluate(fn as (arg: unknown) => R | Promise<R>, arg as unknown),
+    async runSource(source) {
+      await page.evaluate(source);
+    },
+    press: (key) => page.keyboard.press(key),
+    type: (text) => page.keyboard.type(text),
+    setWidth: (px) => page.setViewportSize({ width: px, height: PANEL_HEIGHT }),
+    bringToFront: () => page.bringToFront(),
+    async screenshot(file) {
+      await page.screenshot({ path: file, fullPage: true });
+    },
+    pageErrors: () => [...errors],
+    dialogs: () => [...dialogs],
+    close: () => page.close(),
+  };
+}
+
+/** Chromium with the e2e build loaded, as the shared steps see it; `loaded` for what only Chromium has. */
+export type ChromiumBrowser = ExtensionBrowser & { loaded: LoadedExtension };
+
+export async function launchChromium(options: LaunchOptions = {}): Promise<ChromiumBrowser> {
+  const loaded = await launchExtension(options);
+  const version = `chromium/${loaded.context.browser()?.version() ?? '?'}`;
+  const requested: string[] = [];
+  loaded.context.on('request', (request) => requested.push(request.url()));
+  const opened = async (url: string) => {
+    const page = await loaded.context.newPage();
+    const driver = playwrightPage(page);
+    await page.goto(url);
+    return driver;
+  };
+  const extensionPage = (pagePath: string) => opened(`chrome-extension://${loaded.extensionId}${pagePath}`);
+  // DevTools' ServiceWorker domain, opened on first use: it names the running worker's version to stop.
+  let devtools: { stop(): Promise<boolean> } | null = null;
+  const workerUrl = loaded.serviceWorker.url();
+  return {
+    name: 'chromium',
+    version,
+    loaded,
+    extensionOrigin: `chrome-extension://${loaded.extensionId}`,
+    openPanel: () => extensionPage('/sidepanel.html'),
+    openOptions: () => extensionPage('/options.html'),
+    openExtensionPage: extensionPage,
+    openPage: opened,
+    async pageOpenedBy(prefix, action) {
+      const opened = loaded.context.waitForEvent('page', { predicate: (p) => p.url().startsWith(prefix), timeout: STEP_WAIT_MS });
+      await action();
+      const page = await opened;
+      await page.waitForLoadState();
+      return playwrightPage(page);
+    },
+    requestedUrls: () => [...requested],
+    async stopBackground() {
+      if (!devtools) {
+        const cdp = await loaded.context.newCDPSession(await loaded.context.newPage());
+        const running = new Map<string, boolean>();
+        cdp.on('ServiceWorker.workerVersionUpdated', (event) => {
+          for (const v of event.versions) if (v.scriptURL === workerUrl) running.set(v.versionId, v.runningStatus === 'running');
+        });
+        await cdp.send('ServiceWorker.enable');
+        devtools = {
+          async stop() {
+            const versionId = [...running].find(([, on]) => on)?.[0];
+            if (!versionId) return false;
+            await cdp.send('ServiceWorker.stopWorker', { versionId });
+            return true;
+          },
+        };
+      }
+      return devtools.stop();
+    },
+    close: () => loaded.close(),
+  };
+}

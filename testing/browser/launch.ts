@@ -1,0 +1,29 @@
+/** Either browser by its name, with the e2e build loaded, for the rig and the scripts that take --browser. */
+import { launchChromium } from './chromium';
+import type { ColorScheme, ExtensionBrowser } from './driver';
+import { launchFirefox } from './firefox';
+
+export const BROWSER_NAMES = ['chromium', 'firefox'] as const;
+export type BrowserName = (typeof BROWSER_NAMES)[number];
+
+export interface BrowserOptions {
+  /** The browser's interface language (a locale the extension ships); default English. */
+  language?: string;
+  /** The system's colour scheme; default light. */
+  colorScheme?: ColorScheme;
+  /** Firefox: its event page suspends after this long idle (Chromium's worker is stopped with stopBackground). */
+  idleSuspendMs?: number;
+}
+
+export function launchBrowser(name: BrowserName, options: BrowserOptions = {}): Promise<ExtensionBrowser> {
+  return name === 'chromium'
+    ? launchChromium({ language: options.language, colorScheme: options.colorScheme })
+    : launchFirefox({ language: options.language, colorScheme: options.colorScheme, idleSuspendMs: options.idleSuspendMs });
+}
+
+/** A --browser option's value, checked. */
+export function browserName(value: string | undefined): BrowserName {
+  if (value === undefined) return 'chromium';
+  if ((BROWSER_NAMES as readonly string[]).includes(value)) return value as BrowserName;
+  throw new Error(`--browser takes ${BROWSER_NAMES.join(' or ')}, not ${value}`);
+}
