@@ -190,7 +190,12 @@ export interface ChosenFile {
 export async function chooseFiles(page: PageDriver, label: string, files: ChosenFile[], within?: string): Promise<void> {
   const set = await page.evaluate(
     ({ label, files, within }) => {
-      const scope = within ? document.querySelector(`[aria-label="${within}"]`) : document;
+      // The region by its name, from aria-label or from the element aria-labelledby points at.
+      const scope = within
+        ? Array.from(document.querySelectorAll('[aria-label], [aria-labelledby]')).find(
+            (e) => (e.getAttribute('aria-label') ?? document.getElementById(e.getAttribute('aria-labelledby') ?? '')?.textContent) === within,
+          )
+        : document;
       const input = Array.from(scope?.querySelectorAll<HTMLInputElement>('input[type="file"]') ?? []).find(
         (i) => i.getAttribute('aria-label') === label || i.labels?.[0]?.textContent?.trim() === label,
       );

@@ -149,7 +149,7 @@ describeInEachBrowser('files and sharing', (rig) => {
     await rig.panel.fill(rig.w('share.newDraft.title'), 'My index tuning notes');
     await rig.panel.click('button', rig.w('share.newDraft.start'));
 
-    await waitFor(rig.panel, 'the draft', () => document.querySelector('[aria-label="My index tuning notes"]') !== null, null);
+    await rig.panel.waitForText('My index tuning notes');
     await chooseFiles(rig.panel, rig.w('attach.choose'), [{ name: 'indexes.md', type: 'text/markdown', text: '# Indexes\nUse a partial index for hot rows.\n' }], 'My index tuning notes');
     await waitFor(rig.panel, 'the file counted', () => /1 of 20 files will be sent/.test(document.body.innerText), null);
     await rig.panel.click('button', rig.w('share.files.add'));
@@ -175,7 +175,7 @@ describeInEachBrowser('files and sharing', (rig) => {
     await waitFor(
       rig.panel,
       'the draft signed off',
-      (signed) => Array.from(document.querySelectorAll('[aria-label="My index tuning notes"] *')).some((e) => e.textContent === signed),
+      (signed) => Array.from(document.querySelectorAll('section.share-draft *')).some((e) => e.textContent === signed),
       rig.w('share.status.signedOff'),
     );
     await waitFor(

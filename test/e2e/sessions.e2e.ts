@@ -187,7 +187,10 @@ async function planSessionByCalls(rig: BrowserRig): Promise<void> {
 function findingsShown(rig: BrowserRig) {
   return rig.panel.evaluate(
     ({ region, waiting, checking }) => {
-      const root = document.querySelector(`[aria-label="${region}"]`);
+      // The view's section is named by its heading (aria-labelledby).
+      const root = Array.from(document.querySelectorAll('section[aria-labelledby]')).find(
+        (e) => document.getElementById(e.getAttribute('aria-labelledby') ?? '')?.textContent === region,
+      );
       const headings = Array.from(root?.querySelectorAll('h1, h2, h3, h4') ?? []).map((h) => h.textContent);
       return { waiting: headings.includes(waiting), checking: (root?.textContent ?? '').split(checking).length - 1 };
     },
@@ -240,7 +243,10 @@ async function findingsSignedOff(rig: BrowserRig): Promise<void> {
     .toBe(true);
   // The findings these calls kept (the seed's own joined findings are there too).
   const kept = await rig.panel.evaluate(
-    () => Array.from(document.querySelectorAll('article')).filter((a) => (a.getAttribute('aria-label') ?? '').includes('CREATE INDEX CONCURRENTLY inside a transaction')).map((a) => a.textContent ?? ''),
+    () =>
+      Array.from(document.querySelectorAll('article[aria-labelledby]'))
+        .filter((a) => (document.getElementById(a.getAttribute('aria-labelledby') ?? '')?.textContent ?? '').includes('CREATE INDEX CONCURRENTLY inside a transaction'))
+        .map((a) => a.textContent ?? ''),
     null,
   );
   expect(kept).toHaveLength(4);

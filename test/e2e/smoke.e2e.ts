@@ -39,7 +39,7 @@ describeInEachBrowser(
       expect(rig.browser.extensionOrigin).toMatch(rig.name === 'chromium' ? /^chrome-extension:\/\/[a-p]{32}$/ : /^moz-extension:\/\/[0-9a-f-]{36}$/);
       // A service worker in Chromium, an event page in Firefox: WXT's background.js either way.
       const background = loaded.manifest.background;
-      expect(background?.service_worker ?? background?.scripts?.[0]).toBe('background.js');
+      expect((background?.service_worker ?? background?.scripts?.[0] ?? '').split('/').at(-1)).toBe('background.js');
 
       const page = await rig.panel.evaluate(() => ({ title: document.title, main: document.querySelector('main') !== null }), null);
       expect(page).toEqual({ title: rig.w('pages.panel'), main: true });
