@@ -42,7 +42,7 @@ function resultLayout(panel: PageDriver, label: string, noteLabel: string) {
     ({ label, noteLabel }) => {
       const result = document.querySelector(`article[aria-label="${label}"]`);
       const first = result?.firstElementChild;
-      const note = result?.querySelector(`[role="region"][aria-label="${noteLabel}"]`);
+      const note = result?.querySelector(`section[aria-label="${noteLabel}"], [role="region"][aria-label="${noteLabel}"]`);
       const headerBox = first?.getBoundingClientRect();
       const noteBox = note?.getBoundingClientRect();
       return {
