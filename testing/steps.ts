@@ -188,6 +188,7 @@ export interface ChosenFile {
  * picker itself, and this is the same in both browsers.
  */
 export async function chooseFiles(page: PageDriver, label: string, files: ChosenFile[], within?: string): Promise<void> {
+  await page.waitForText(label);
   const set = await page.evaluate(
     ({ label, files, within }) => {
       // The region by its name, from aria-label or from the element aria-labelledby points at.

@@ -84,7 +84,7 @@ describeInEachBrowser('files and sharing', (rig) => {
     // and under load the re-read preview can arrive before the click.
     await rig.panel.fill(rig.w('preview.details'), 'My bash script with set -e exits early.');
     await rig.panel.click('button', rig.w('preview.start'));
-    await rig.panel.waitForText(rig.w('resultFiles.label'), 60_000);
+    await waitFor(rig.panel, 'the result files', (label) => document.querySelector(`section[aria-label="${label}"]`) !== null, rig.w('resultFiles.label'), 60_000);
     await rig.panel.waitForText('Downloads left today: 20 MB of 20 MB');
 
     // Nothing is fetched just for showing the files.
