@@ -78,9 +78,7 @@ describeInEachBrowser('files and sharing', (rig) => {
     expect([...times].sort()).toEqual(times);
   });
 
-  // Not yet in Firefox: after "Save without opening" headless Firefox shows no second fetch of the active file
-  // (the save-as step; not established why). Issue 26 stays open on it.
-  test.runIf(rig.name === 'chromium')('a result with an active and a plain file: the plain one downloads on a click, the active one waits for the member', async () => {
+  test('a result with an active and a plain file: the plain one downloads on a click, the active one waits for the member', async () => {
     await chooseAgent('My shell script fails with set -e in bash', 'Shell Script Doctor');
     // Words the agent knows: a request that does not look related asks the member first (the fit question),
     // and under load the re-read preview can arrive before the click.
@@ -124,7 +122,10 @@ describeInEachBrowser('files and sharing', (rig) => {
     await waitFor(rig.panel, 'the confirmation again', () => document.querySelector('[role="alertdialog"]') !== null, null);
     expect(await rig.emu.control.fileGets()).toHaveLength(1);
 
-    // Confirmed: saved through the save dialog, through its own signed link, no key.
+    // Confirmed: saved through the save dialog, through its own signed link, no key. Headless Firefox has no
+    // save dialog: it refuses downloads.download({ saveAs: true }) ("An unexpected error occurred"), which an
+    // active file always asks for, so the confirmed save is seen in Chromium only.
+    if (rig.name === 'firefox') return;
     await rig.panel.click('button', rig.w('resultFiles.saveWithoutOpening'));
     await expect.poll(async () => (await rig.emu.control.fileGets()).length, { timeout: 15_000 }).toBe(2);
     const active = (await rig.emu.control.fileGets())[1];
