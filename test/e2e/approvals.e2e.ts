@@ -31,15 +31,9 @@ interface ApprovalRowLite {
   nextCheckAt: number;
 }
 
-/** Waits until `check` holds for the approval's row, re-reading it from the extension's database. */
-async function waitForApprovalRow(panel: PageDriver, approvalId: string, what: string, check: (row: ApprovalRowLite) => boolean): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const row = (await readStore<ApprovalRowLite>(panel, 'approvals')).find((a) => a.approvalId === approvalId);
-    if (row && check(row)) return;
-    if (Date.now() > deadline) throw new Error(`The approval ${approvalId} never reached "${what}": ${JSON.stringify(row)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+/** The approval's row as the extension keeps it (read in its panel). */
+async function approvalRow(panel: PageDriver, approvalId: string): Promise<ApprovalRowLite | undefined> {
+  return (await readStore<ApprovalRowLite>(panel, 'approvals')).find((a) => a.approvalId === approvalId);
 }
 
 describeInEachBrowser('approvals', (rig) => {
@@ -78,7 +72,12 @@ describeInEachBrowser('approvals', (rig) => {
     } else {
       await expect.poll(async () => (await rig.emu.control.requests('/api/v1/approvals/')).map((r) => r.status), { timeout: 30_000 }).toEqual([404]);
       // The site cannot say: the background looks again only when the member comes back, or at the expiry.
-      await waitForApprovalRow(rig.panel, approvalId, 'next look at the expiry', (row) => row.nextCheckAt >= Date.parse(row.expiresAt));
+      await expect
+        .poll(async () => {
+          const row = await approvalRow(rig.panel, approvalId);
+          return row !== undefined && row.nextCheckAt >= Date.parse(row.expiresAt);
+        }, { timeout: 30_000 })
+        .toBe(true);
     }
     expect((await rig.emu.control.callStarts()).length).toBe(1);
 
