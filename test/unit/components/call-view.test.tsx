@@ -6,7 +6,8 @@ import { CallsList } from '@/components/calls/CallsList';
 import { CallView } from '@/components/result/CallView';
 import { db } from '@/lib/db';
 import type { CallRow } from '@/lib/db/types';
-import { fakeActions, makeCall, makeResult, memberError, renderPanel, SITE, ut } from './fixtures';
+import { fakeActions, makeCall, makeResult, memberError, SITE, ut } from './fixtures';
+import { renderPanel } from './render-panel';
 
 beforeEach(async () => {
   await Promise.all(db.tables.map((t) => t.clear()));

@@ -5,7 +5,8 @@ import { normalizeConnectCode } from '@/components/connect/code';
 import { ViewHeading } from '@/components/common/ViewHeading';
 import { ConnectForm } from '@/components/connect/ConnectForm';
 import { defaultSiteAddress, EMULATOR_SITE } from '@/components/connect/default-site';
-import { fakeActions, memberError, renderPanel } from './fixtures';
+import { fakeActions, memberError } from './fixtures';
+import { renderPanel } from './render-panel';
 
 afterEach(cleanup);
 

@@ -10,7 +10,8 @@ import type { AgentCard } from '@/lib/api/schemas';
 import { db } from '@/lib/db';
 import type { FindRow } from '@/lib/db/types';
 import { SELECTION_SESSION_KEY } from '@/lib/messages';
-import { expectInert, fakeActions, HOSTILE, makeCard, memberError, renderPanel, ut } from './fixtures';
+import { expectInert, fakeActions, HOSTILE, makeCard, memberError, ut } from './fixtures';
+import { renderPanel } from './render-panel';
 
 function findRow(over: Partial<FindRow> = {}): FindRow {
   return {

@@ -1,8 +1,6 @@
-import { render } from '@testing-library/preact';
-import type { ComponentChildren } from 'preact';
 import { vi } from 'vitest';
-import { ActionsContext, type PanelActions } from '@/components/common/actions';
-import { type Site, SiteContext } from '@/components/common/site';
+import type { PanelActions } from '@/components/common/actions';
+import type { Site } from '@/components/common/site';
 import type { AgentCard, CallResult, Connection, Preview } from '@/lib/api/schemas';
 import type { CallRow, ConnectionRow, MemberError } from '@/lib/db/types';
 import type { CommandName, CommandResult } from '@/lib/messages';
@@ -50,13 +48,6 @@ export function fakeActions(replies: Partial<Record<CommandName, (payload: unkno
   return { actions, sent, order };
 }
 
-export function renderPanel(ui: ComponentChildren, actions: PanelActions, site: Site | null = SITE_CONTEXT) {
-  return render(
-    <ActionsContext.Provider value={actions}>
-      <SiteContext.Provider value={site}>{ui}</SiteContext.Provider>
-    </ActionsContext.Provider>,
-  );
-}
 
 export function memberError(code: string, message: string, extras: MemberError['extras'] = {}, status?: number): MemberError {
   return status === undefined ? { code, message, extras } : { code, message, extras, status };

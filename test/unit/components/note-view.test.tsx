@@ -2,7 +2,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { NoteView } from '@/components/result/NoteView';
-import { expectInert, fakeActions, renderPanel, ut } from './fixtures';
+import { expectInert, fakeActions, ut } from './fixtures';
+import { renderPanel } from './render-panel';
 
 afterEach(cleanup);
 

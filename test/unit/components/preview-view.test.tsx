@@ -9,7 +9,8 @@ import { PreviewView } from '@/components/preview/PreviewView';
 import type { Preview } from '@/lib/api/schemas';
 import { db } from '@/lib/db';
 import type { CommandResult } from '@/lib/messages';
-import { fakeActions, makeCall, makePreview, memberError, renderPanel, SITE, ut } from './fixtures';
+import { fakeActions, makeCall, makePreview, memberError, SITE, ut } from './fixtures';
+import { renderPanel } from './render-panel';
 
 const DRAFT: CallDraft = {
   agentId: 'ag_1',

@@ -3,7 +3,8 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RefusalView } from '@/components/refusal/RefusalView';
 import type { MemberError } from '@/lib/db/types';
-import { expectInert, fakeActions, memberError, renderPanel, SITE, ut } from './fixtures';
+import { expectInert, fakeActions, memberError, SITE, ut } from './fixtures';
+import { renderPanel } from './render-panel';
 
 afterEach(cleanup);
 

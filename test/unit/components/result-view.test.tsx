@@ -6,7 +6,8 @@ import { CONTRACT_HEADER, headerToShow } from '@/components/result/header';
 import { ResultView } from '@/components/result/ResultView';
 import type { CallFile } from '@/lib/api/schemas';
 import { db } from '@/lib/db';
-import { expectInert, fakeActions, GUILD_HEADER, HOSTILE, makeCall, makeConnectionRow, makeResult, memberError, renderPanel, ut } from './fixtures';
+import { expectInert, fakeActions, GUILD_HEADER, HOSTILE, makeCall, makeConnectionRow, makeResult, memberError, ut } from './fixtures';
+import { renderPanel } from './render-panel';
 
 beforeEach(async () => {
   await Promise.all(db.tables.map((t) => t.clear()));

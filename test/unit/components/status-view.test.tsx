@@ -2,7 +2,8 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { StatusView } from '@/components/status/StatusView';
-import { fakeActions, makeConnectionRow, makeMe, renderPanel, SITE } from './fixtures';
+import { fakeActions, makeConnectionRow, makeMe, SITE } from './fixtures';
+import { renderPanel } from './render-panel';
 
 afterEach(cleanup);
 

@@ -30,7 +30,8 @@ import type { CommandResult } from '@/lib/messages';
 import { PSEUDO_OPEN } from '../../../testing/messages';
 import { outsideBrackets, unbracketedText } from '../../i18n/pseudo';
 import { setTestLocale } from '../setup/i18n';
-import { fakeActions, makeCall, makeCard, makeConnectionRow, makeMe, makePreview, makeResult, memberError, renderPanel, SITE } from '../components/fixtures';
+import { fakeActions, makeCall, makeCard, makeConnectionRow, makeMe, makePreview, makeResult, memberError, SITE } from '../components/fixtures';
+import { renderPanel } from '../components/render-panel';
 import { finding } from '../findings/fixtures';
 import { answer, callResult, question, questionsObject, session, ut } from '../plan/fixtures';
 

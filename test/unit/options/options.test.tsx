@@ -5,7 +5,8 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OptionsPage } from '@/components/options/OptionsPage';
 import { db } from '@/lib/db';
-import { fakeActions, makeConnectionRow, renderPanel } from '../components/fixtures';
+import { fakeActions, makeConnectionRow } from '../components/fixtures';
+import { renderPanel } from '../components/render-panel';
 
 beforeEach(async () => {
   fakeBrowser.reset();

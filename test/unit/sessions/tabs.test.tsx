@@ -8,7 +8,8 @@ import { HistoryTab } from '@/components/history/HistoryTab';
 import { SessionsTab } from '@/components/sessions/SessionsTab';
 import { db } from '@/lib/db';
 import { HISTORY_AHEAD_KEY, readAhead } from '@/lib/db/first-read';
-import { fakeActions, makeCall, makeConnectionRow, makeMe, makeResult, memberError, renderPanel, SITE, ut } from '../components/fixtures';
+import { fakeActions, makeCall, makeConnectionRow, makeMe, makeResult, memberError, SITE, ut } from '../components/fixtures';
+import { renderPanel } from '../components/render-panel';
 import { finding } from '../findings/fixtures';
 import { session } from '../plan/fixtures';
 
