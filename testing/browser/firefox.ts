@@ -138,9 +138,24 @@ function geckoId(dir: string): string {
   return id;
 }
 
+/**
+ * A new tab. Opened just after another tab closed, Firefox may fail the creation ("BrowsingContext does no
+ * longer exist", seen in the soak when a panel closed mid-click is reopened at once): it is asked again.
+ */
+async function newTab(browser: Browser): Promise<Page> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await browser.newPage();
+    } catch (error) {
+      if (attempt >= 5 || !/BrowsingContext does no longer exist|no such frame/.test(String(error))) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
+}
+
 /** A new tab at `url`, its driver taking the page before it loads (so its errors and dialogs are all seen). */
 async function newPageAt(browser: Browser, url: string, extensionPage = false): Promise<PageDriver> {
-  const page = await browser.newPage();
+  const page = await newTab(browser);
   const driver = puppeteerPage(page);
   if (!extensionPage) {
     await page.goto(url);
