@@ -5,6 +5,8 @@ import { getConnection } from '@/lib/db/queries';
 import type { CallRow, ConnectionRow } from '@/lib/db/types';
 import { CallsList } from './calls/CallsList';
 import { BackgroundBanner } from './common/BackgroundBanner';
+import { StorageFullBanner } from './common/StorageFullBanner';
+import { NewerDatabaseView, useNewerDatabase } from './common/NewerDatabase';
 import { SessionSummary } from './calls/SessionSummary';
 import { SiteContext } from './common/site';
 import { useLiveQuery } from './common/useLiveQuery';
@@ -84,6 +86,9 @@ export function draftFromCall(call: CallRow): CallDraft {
  */
 export function App() {
   const connection = useLiveQuery((db) => getConnection(db), [], { firstRead: firstReads.connection });
+  const newerDatabase = useNewerDatabase();
+  // A newer build's database (the extension was downgraded): said so, instead of views that cannot read it.
+  if (newerDatabase) return <NewerDatabaseView />;
   if (!connection.loaded) {
     return (
       <main>
@@ -187,6 +192,7 @@ function Connected({ row }: { row: ConnectionRow }) {
         ))}
       </nav>
       <BackgroundBanner />
+      <StorageFullBanner />
       {!row.privacyLineShown && route.view !== 'status' ? <FirstRunCard row={row} /> : null}
       {route.view === 'find' ? (
         <>

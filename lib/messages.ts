@@ -148,6 +148,11 @@ export const COMMANDS = {
   ),
   /** Drop cached results (calls that ended, sessions, plans, findings, finds); running calls stay. */
   clearCache: command(Empty, z.object({ removed: z.number() })),
+  /**
+   * The browser's storage is full: drop ended calls past the member's retention now (as the daily prune would)
+   * and let the jobs write again at once.
+   */
+  freeSpace: command(Empty, z.object({ removed: z.number() })),
   /** Change some of the options page's settings. */
   setSettings: command(
     z.object({
@@ -441,3 +446,12 @@ export interface FocusHint {
   localId: string;
   at: string;
 }
+
+/**
+ * The browser's storage refused the background's writes (disk or quota full): since when, and when it last
+ * did. In storage.session, which lives in memory and is not counted against the disk. Gone once a write
+ * succeeds again.
+ */
+export const STORAGE_FULL_SESSION_KEY = 'background.storageFull';
+export const StorageFullSchema = z.object({ since: z.number(), lastAt: z.number() });
+export type StorageFull = z.infer<typeof StorageFullSchema>;

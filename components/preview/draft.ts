@@ -2,8 +2,9 @@ import { browser } from 'wxt/browser';
 import type { UntrustedTextValue } from '@/lib/safety/untrusted';
 
 /**
- * What the member is preparing: kept in storage.session (memory only, gone when the browser closes) so a
- * closed and reopened panel, or a refused start, never loses typed text. Every panel opened on the same agent
+ * What the member is preparing: kept in storage.local so a closed and reopened panel, a refused start, an
+ * update of the extension or a restart of the browser (both clear storage.session) never loses typed text.
+ * Only extension pages read it; it goes nowhere else. Every panel opened on the same agent
  * starts from it, so two windows on the same preview start it as one intent (`intentId`).
  */
 export type CallKind = 'apply' | 'question';
@@ -53,7 +54,7 @@ export function readDraft(value: unknown): CallDraft | null {
 
 export async function loadDraft(): Promise<CallDraft | null> {
   try {
-    const stored = await browser.storage.session.get(KEY);
+    const stored = await browser.storage.local.get(KEY);
     return readDraft(stored[KEY]);
   } catch {
     return null;
@@ -62,15 +63,15 @@ export async function loadDraft(): Promise<CallDraft | null> {
 
 export async function saveDraft(draft: CallDraft): Promise<void> {
   try {
-    await browser.storage.session.set({ [KEY]: draft });
+    await browser.storage.local.set({ [KEY]: draft });
   } catch {
-    // A draft that cannot be kept still lives in the open panel; nothing else depends on it.
+    // A draft that cannot be kept (a full disk) still lives in the open panel; nothing else depends on it.
   }
 }
 
 export async function clearDraft(): Promise<void> {
   try {
-    await browser.storage.session.remove(KEY);
+    await browser.storage.local.remove(KEY);
   } catch {
     // Same as above: a stale draft only pre-fills the form next time.
   }

@@ -3,13 +3,18 @@
  * Playwright nor WebDriver BiDi can click a context-menu item, and Firefox's events have no dispatch(), so the
  * browser tests send the click from the extension's own panel page and it goes through the same handler the
  * menu uses; and each start of the background is counted, so a test can see Firefox's event page suspended and
- * woken again. Nothing here is reachable from a web page: only the extension's own pages are listened to.
+ * woken again; and the disk can be filled (quota-fault). Nothing here is reachable from a web page: only the extension's own pages are listened to.
  */
 import { browser, type Browser } from 'wxt/browser';
+import type { AppDb } from '../../lib/db';
 import type { Ctx } from './context';
 import { FIND_MENU_ID, onMenuClicked } from './menus';
+import { cutQuota, installLocalStorageFault, installQuotaFault } from './quota-fault';
 
 export const E2E_MENU_CLICK = 'agent-connection/e2e-menu-click';
+/** `{ type, cut: boolean }`: the disk full (quota-fault) or not; kept in storage.session for a restarted worker. */
+export const E2E_QUOTA = 'agent-connection/e2e-quota';
+const E2E_QUOTA_KEY = 'e2e:quotaCut';
 
 interface MenuClickMessage {
   type: typeof E2E_MENU_CLICK;
@@ -22,6 +27,21 @@ function isMenuClick(message: unknown): message is MenuClickMessage {
   return typeof m === 'object' && m !== null && m.type === E2E_MENU_CLICK && typeof m.selectionText === 'string' && typeof m.pageUrl === 'string';
 }
 
+function isQuotaCut(message: unknown): message is { type: typeof E2E_QUOTA; cut: boolean } {
+  const m = message as { type?: unknown; cut?: unknown } | null;
+  return typeof m === 'object' && m !== null && m.type === E2E_QUOTA && typeof m.cut === 'boolean';
+}
+
+/** The full-disk fault, put in before the database is first opened (the first thing the e2e worker does). */
+export function installE2eFaults(db: AppDb): void {
+  installQuotaFault(db);
+  installLocalStorageFault();
+  void browser.storage.session
+    .get(E2E_QUOTA_KEY)
+    .then((got) => cutQuota(got[E2E_QUOTA_KEY] === true))
+    .catch(() => undefined);
+}
+
 /** storage.session key counting the background's starts, so a test can tell the event page was suspended. */
 export const E2E_WAKES_KEY = 'e2e:backgroundStarts';
 
@@ -31,8 +51,12 @@ export function registerE2eHooks(ctx: Ctx): void {
     .then((got) => browser.storage.session.set({ [E2E_WAKES_KEY]: Number(got[E2E_WAKES_KEY] ?? 0) + 1 }))
     .catch(() => undefined);
   browser.runtime.onMessage.addListener((message: unknown, sender: Browser.runtime.MessageSender) => {
-    if (!isMenuClick(message)) return undefined;
+    if (!isMenuClick(message) && !isQuotaCut(message)) return undefined;
     if (sender.id !== browser.runtime.id || !sender.url?.startsWith(browser.runtime.getURL('/'))) return undefined;
+    if (isQuotaCut(message)) {
+      cutQuota(message.cut);
+      return browser.storage.session.set({ [E2E_QUOTA_KEY]: message.cut }).then(() => ({ cut: message.cut }));
+    }
     return browser.tabs.query({ url: message.pageUrl }).then(async ([tab]) => {
       const info = { menuItemId: FIND_MENU_ID, selectionText: message.selectionText, pageUrl: message.pageUrl, editable: false };
       await onMenuClicked(ctx, info as Browser.contextMenus.OnClickData, tab);

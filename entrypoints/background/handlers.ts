@@ -11,7 +11,8 @@ import { runFind } from './find';
 import { retryCall, startCall } from './outbox';
 import { refreshCall } from './poller';
 import { preview } from './preview';
-import { clearCache } from './cache';
+import { clearCache, pruneCache } from './cache';
+import { storageHasRoom } from './storage-full';
 import { openExternalUrl } from './external-url';
 import { watchFindings } from './findings-watcher';
 import { createSession, dropSentDrafts, putAnswers, putDetails, refreshPlan, saveAnswerDraft, saveTextDraft } from './sessions';
@@ -78,6 +79,12 @@ export function buildHandlers(ctx: Ctx): CommandHandlers {
     },
     spending: (p) => spending(ctx, p.since),
     clearCache: async () => ({ removed: await clearCache(ctx) }),
+    freeSpace: async () => {
+      const removed = await pruneCache(ctx);
+      await storageHasRoom();
+      await ctx.reschedule();
+      return { removed };
+    },
     setSettings: async (p) => {
       await setSettings(ctx, p);
       return {};

@@ -11,10 +11,10 @@ import { watchBadge } from './badge';
 import { onCommand } from './commands';
 import type { Ctx } from './context';
 import { approvalTabClosed, memberCameBack } from './approvals';
-import { registerE2eHooks } from './e2e-hooks';
+import { installE2eFaults, registerE2eHooks } from './e2e-hooks';
 import { buildHandlers } from './handlers';
 import { runDueJobs } from './jobs';
-import { checkKeyKept } from './key-kept';
+import { checkKeyKept, noteRunningVersion } from './key-kept';
 import { toMemberError } from './member-error';
 import { createMenus, onMenuClicked } from './menus';
 import { onNotificationClicked, tellUntoldEvents } from './notifier';
@@ -26,6 +26,8 @@ import { openFirstRunPage } from './first-run';
 import { ensureFindingsWatch, FINDINGS_ALARM, onFindingsAlarm } from './findings-watcher';
 
 export default defineBackground(() => {
+  // The e2e build only: a full disk the browser tests can switch on, set between the database and IndexedDB.
+  if (import.meta.env.MODE === 'e2e') installE2eFaults(db);
   const ctx: Ctx = {
     db,
     apiFor: realApi,
@@ -69,8 +71,10 @@ export default defineBackground(() => {
   performance.mark('background:listeners-registered');
 
   // Whatever woke the worker, pick up work left in IndexedDB; first, a key kept only until the browser
-  // closed may be gone (the browser restarted): the panel then asks for a new connect code.
-  void checkKeyKept(ctx)
+  // closed may be gone (the browser restarted, or the extension was updated): the panel then asks for a new
+  // connect code.
+  void noteRunningVersion()
+    .then(({ updated }) => checkKeyKept(ctx, updated))
     .catch(() => undefined)
     .then(() => tellUntoldEvents(ctx).catch(() => undefined))
     .then(() => recoverInterruptedSends(ctx))

@@ -4,6 +4,7 @@
  */
 import { ApiError, isClientError } from '../../lib/api/errors';
 import type { MemberError, MemberErrorExtras } from '../../lib/db';
+import { isNewerDatabase, isStorageFull } from '../../lib/db/storage-errors';
 import { CommandFailure, localError } from '../../lib/messages';
 import { t } from '@/lib/i18n';
 
@@ -49,6 +50,9 @@ export function toMemberError(err: unknown): MemberError {
         return localError('aborted', 'Cancelled.');
     }
   }
+  // The browser's storage refused a write, or holds a database of a newer build: said as such, not as a bug.
+  if (isStorageFull(err)) return localError('storage_full', t('background.storageFull'));
+  if (isNewerDatabase(err)) return localError('newer_database', t('background.newerDatabase'), { kind: 'update_extension' });
   return localError('internal', t('background.internal'));
 }
 

@@ -16,6 +16,7 @@ import { recordNotification } from './e2e-hooks';
 import { admitNotification, dueSummaries } from './notify-pace';
 import { openPanelSomewhere } from './panel-open';
 import { sitePageUrl } from './site';
+import { claimUncachedTelling, noteIfStorageFull, wasToldUncached } from './storage-full';
 import { t } from '@/lib/i18n';
 
 const ICON_PATH = '/icon/128.png';
@@ -40,17 +41,29 @@ export async function raiseOnce(ctx: Ctx, event: NewEvent, text: { title: string
     // Switched off or quiet on the options page: the ledger keeps the event as told, so switching on later
     // does not raise it.
     const heard = notifies(await readSettings(ctx.db), event.kind);
-    const tell = await ctx.db.transaction('rw', ctx.db.notifications, async () => {
-      const row = await ctx.db.notifications.get(key);
-      if (row) return row.toldAt === null && Date.parse(row.raisedAt) >= ctx.now() - UNTOLD_LOOKBACK_MS;
-      await ctx.db.notifications.add({ ...event, notificationId: key, raisedAt: isoNow(ctx), toldAt: heard ? null : isoNow(ctx), clickedAt: null });
-      return heard;
-    });
+    // Told while the disk was full (storage-full): now written as told, not told again.
+    const toldUncached = await wasToldUncached(key);
+    const tell = await ctx.db
+      .transaction('rw', ctx.db.notifications, async () => {
+        const row = await ctx.db.notifications.get(key);
+        if (row) return row.toldAt === null && !toldUncached && Date.parse(row.raisedAt) >= ctx.now() - UNTOLD_LOOKBACK_MS;
+        const told = !heard || toldUncached;
+        await ctx.db.notifications.add({ ...event, notificationId: key, raisedAt: isoNow(ctx), toldAt: told ? isoNow(ctx) : null, clickedAt: null });
+        return !told;
+      })
+      .catch(async (err: unknown) => {
+        // The disk is full: the event is told all the same, once, remembered in memory until there is room.
+        if (!(await noteIfStorageFull(err, ctx.now()))) throw err;
+        return heard && (await claimUncachedTelling(key));
+      });
     if (!tell) return false;
     if (await admitNotification(event.kind, ctx.now(), key)) await show(key, text);
     // Held for the minute's summary: the scheduler wakes for it.
     else await ctx.reschedule();
-    await ctx.db.notifications.update(key, { toldAt: isoNow(ctx) });
+    await ctx.db.notifications.update(key, { toldAt: isoNow(ctx) }).catch(async (err: unknown) => {
+      if (!(await noteIfStorageFull(err, ctx.now()))) throw err;
+      await claimUncachedTelling(key);
+    });
     return true;
   } finally {
     telling.delete(key);

@@ -6,11 +6,13 @@
 import { ApiError } from '../../lib/api/errors';
 import { type CallResult, knownValue, OPEN_CALL_STATUSES } from '../../lib/api/schemas';
 import { type CallRow, getConnection } from '../../lib/db';
+import { isStorageFull } from '../../lib/db/storage-errors';
 import { nextPollAt, planReads } from '../../lib/schedule';
 import { type Ctx, isoNow } from './context';
 import { toMemberError } from './member-error';
 import { notifyCallFinished } from './notifier';
 import { pausedUntil } from './status';
+import { noteIfStorageFull } from './storage-full';
 import { withApi } from './with-api';
 
 function isOpen(result: CallResult): boolean {
@@ -44,6 +46,8 @@ export async function pollDue(ctx: Ctx): Promise<void> {
         await applyResults(ctx, session.results, read.localIds);
       }
     } catch (err) {
+      // A full disk is the jobs' business (storage-full), not this read's: nothing to note on the calls.
+      if (isStorageFull(err)) throw err;
       await readFailed(ctx, read.localIds, err);
       const conn = await getConnection(ctx.db);
       if (conn?.status !== 'connected') return;
@@ -53,42 +57,63 @@ export async function pollDue(ctx: Ctx): Promise<void> {
 
 /** Stores what was read for each call; a call that ended stops being polled and is notified once. */
 export async function applyResults(ctx: Ctx, results: readonly CallResult[], localIds: readonly string[]): Promise<void> {
+  let refused: unknown = null;
   for (const localId of localIds) {
-    const finished = await ctx.db.transaction('rw', ctx.db.calls, async () => {
-      const row = await ctx.db.calls.get(localId);
-      if (row?.state !== 'started') return null;
-      const result = results.find((r) => r.runId === row.runId);
-      const now = ctx.now();
-      const startedAt = row.startedAt ? Date.parse(row.startedAt) : now;
-      if (!result) {
-        await ctx.db.calls.update(localId, { nextPollAt: nextPollAt(now, startedAt, { expectedRunMs: row.expectedRunMs }), polls: row.polls + 1 });
-        return null;
-      }
-      if (isOpen(result)) {
-        await ctx.db.calls.update(localId, {
+    let finished: CallRow | null;
+    try {
+      finished = await ctx.db.transaction('rw', ctx.db.calls, async () => {
+        const row = await ctx.db.calls.get(localId);
+        if (row?.state !== 'started') return null;
+        const result = results.find((r) => r.runId === row.runId);
+        const now = ctx.now();
+        const startedAt = row.startedAt ? Date.parse(row.startedAt) : now;
+        if (!result) {
+          await ctx.db.calls.update(localId, { nextPollAt: nextPollAt(now, startedAt, { expectedRunMs: row.expectedRunMs }), polls: row.polls + 1 });
+          return null;
+        }
+        if (isOpen(result)) {
+          await ctx.db.calls.update(localId, {
+            result,
+            resultReadAt: isoNow(ctx),
+            nextPollAt: nextPollAt(now, startedAt, { expectedRunMs: row.expectedRunMs, checking: knownValue(result.status) === 'checking' }),
+            polls: row.polls + 1,
+            updatedAt: isoNow(ctx),
+          });
+          return null;
+        }
+        const done: CallRow = {
+          ...row,
           result,
           resultReadAt: isoNow(ctx),
-          nextPollAt: nextPollAt(now, startedAt, { expectedRunMs: row.expectedRunMs, checking: knownValue(result.status) === 'checking' }),
+          state: 'finished',
+          finishedAt: isoNow(ctx),
+          nextPollAt: null,
           polls: row.polls + 1,
           updatedAt: isoNow(ctx),
-        });
-        return null;
-      }
-      const done: CallRow = {
-        ...row,
-        result,
-        resultReadAt: isoNow(ctx),
-        state: 'finished',
-        finishedAt: isoNow(ctx),
-        nextPollAt: null,
-        polls: row.polls + 1,
-        updatedAt: isoNow(ctx),
-      };
-      await ctx.db.calls.put(done);
-      return done;
-    });
+        };
+        await ctx.db.calls.put(done);
+        return done;
+      });
+    } catch (err) {
+      // The disk is full: a call that ended is told all the same (the site keeps it; it is cached once there
+      // is room), and the refusal goes up so the jobs wait before they write again.
+      if (!(await noteIfStorageFull(err, ctx.now()))) throw err;
+      refused = err;
+      const ended = await endedUncached(ctx, localId, results);
+      if (ended) await notifyCallFinished(ctx, ended);
+      continue;
+    }
     if (finished) await notifyCallFinished(ctx, finished);
   }
+  if (refused !== null) throw refused;
+}
+
+/** The call as it ended on the site, when the cache could not take it; null while it is still open. */
+async function endedUncached(ctx: Ctx, localId: string, results: readonly CallResult[]): Promise<CallRow | null> {
+  const row = await ctx.db.calls.get(localId);
+  const result = results.find((r) => r.runId === row?.runId);
+  if (row?.state !== 'started' || !result || isOpen(result)) return null;
+  return { ...row, result, state: 'finished', finishedAt: isoNow(ctx), nextPollAt: null };
 }
 
 async function readFailed(ctx: Ctx, localIds: readonly string[], err: unknown): Promise<void> {

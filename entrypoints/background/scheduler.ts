@@ -2,7 +2,8 @@
  * Wakes the background's jobs when something is due: the earliest of the outbox's resends, the open calls'
  * polls and the waiting approvals' checks. A timer does it while the worker is awake; an alarm (at least
  * 30 s away, Chrome's minimum) resumes the work after the worker was stopped. With nothing due, both are
- * cleared: no request at all while nothing is open.
+ * cleared: no request at all while nothing is open. A write refused for a full disk (storage-full) holds the
+ * next run back a minute, so the jobs never loop on it.
  */
 import { browser } from 'wxt/browser';
 import { getConnection } from '../../lib/db';
@@ -11,6 +12,7 @@ import type { Ctx } from './context';
 import { nextSummaryAt } from './notify-pace';
 import { nextShareCheckAt } from './share-poller';
 import { pausedUntil } from './status';
+import { noteIfStorageFull, storageHasRoom, storageRetryAt } from './storage-full';
 
 export const WAKE_ALARM = 'agent-connection.wake';
 
@@ -32,8 +34,8 @@ export async function nextWakeAt(ctx: Ctx): Promise<number | null> {
   if (summaryAt !== null) times.push(summaryAt);
   const due = earliest(times);
   if (due === null) return null;
-  const paused = await pausedUntil(ctx);
-  return paused !== null ? Math.max(due, paused) : due;
+  // Neither sooner than the site's pause nor, after a refused write, sooner than the full disk's retry.
+  return Math.max(due, (await pausedUntil(ctx)) ?? due, (await storageRetryAt()) ?? due);
 }
 
 export class Scheduler {
@@ -69,7 +71,11 @@ export class Scheduler {
     this.#running = (async () => {
       do {
         this.#again = false;
-        await this.work().catch(() => undefined);
+        const wrote = await this.work().then(
+          () => true,
+          (err: unknown) => noteIfStorageFull(err, this.ctx.now()).then(() => false),
+        );
+        if (wrote) await storageHasRoom();
       } while (this.#again);
     })();
     try {
@@ -77,7 +83,8 @@ export class Scheduler {
     } finally {
       this.#running = null;
     }
-    await this.reschedule();
+    // A database this build cannot open (a newer one, storage-errors) leaves nothing to schedule.
+    await this.reschedule().catch(() => undefined);
   }
 
   stop(): void {

@@ -1,5 +1,5 @@
 import { Dexie, type EntityTable, type Table } from 'dexie';
-import { DB_NAME, DB_VERSIONS } from './schema';
+import { BUILD_DB_VERSIONS, DB_NAME, type DbVersion } from './schema';
 import type {
   AnswerDraftRow,
   ApprovalRow,
@@ -37,12 +37,24 @@ export class AppDb extends Dexie {
   sharedProjects!: EntityTable<SharedProjectRow, 'projectId'>;
   capabilities!: Table<CapabilityRow, [string, string]>;
 
-  constructor(name: string = DB_NAME) {
+  constructor(name: string = DB_NAME, versions: readonly DbVersion[] = BUILD_DB_VERSIONS) {
     super(name);
-    for (const v of DB_VERSIONS) {
+    for (const v of versions) {
       const version = this.version(v.version).stores(v.stores);
       if (v.upgrade) version.upgrade(v.upgrade);
     }
+    // Dexie 4 opens a database of a higher version than declared as it is: an older build would then read and
+    // write rows it does not know. Refused instead (a downgrade), in the member's words (storage-errors).
+    // Dexie keeps IndexedDB's version at ten times its own.
+    const declared = versions[versions.length - 1]?.version ?? 0;
+    this.on(
+      'ready',
+      (db) => {
+        const found = Math.round(db.backendDB().version / 10);
+        if (found > declared) throw new DOMException(`The database is at version ${found}; this build reads up to ${declared}.`, 'VersionError');
+      },
+      true,
+    );
   }
 }
 

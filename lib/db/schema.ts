@@ -84,4 +84,27 @@ export const DB_VERSIONS: readonly DbVersion[] = [
   },
 ];
 
-export const CURRENT_DB_VERSION = DB_VERSIONS[DB_VERSIONS.length - 1]!.version;
+const LAST_RELEASED = DB_VERSIONS[DB_VERSIONS.length - 1]!;
+
+/**
+ * The version after the last released one, as the next schema change will add it: the same stores and an
+ * upgrade step that reads every row of every table and writes it back. Never in a store package: the
+ * migration test opens each fixture through it, and the e2e "next" build (VITE_E2E_NEXT=1, the update test's
+ * N+1) carries it so a real upgrade runs in the browser with calls in flight.
+ */
+export const REHEARSAL_VERSION: DbVersion = {
+  version: LAST_RELEASED.version + 1,
+  stores: LAST_RELEASED.stores,
+  upgrade: async (tx) => {
+    for (const table of tx.storeNames) {
+      const rows = await tx.table(table).toArray();
+      await tx.table(table).bulkPut(rows);
+    }
+  },
+};
+
+/** The versions this build opens the database with. */
+export const BUILD_DB_VERSIONS: readonly DbVersion[] =
+  import.meta.env.MODE === 'e2e' && import.meta.env.VITE_E2E_NEXT === '1' ? [...DB_VERSIONS, REHEARSAL_VERSION] : DB_VERSIONS;
+
+export const CURRENT_DB_VERSION = BUILD_DB_VERSIONS[BUILD_DB_VERSIONS.length - 1]!.version;

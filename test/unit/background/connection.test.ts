@@ -4,7 +4,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { LocalRefusal } from '../../../lib/api/errors';
 import { handleCommandMessage } from '../../../lib/messages';
 import { connect, disconnect, refreshMe } from '../../../entrypoints/background/connection';
-import { checkKeyKept } from '../../../entrypoints/background/key-kept';
+import { checkKeyKept, noteRunningVersion } from '../../../entrypoints/background/key-kept';
 import { setSettings } from '../../../entrypoints/background/settings';
 import { buildHandlers } from '../../../entrypoints/background/handlers';
 import { KEY_STORAGE_KEY, readKey } from '../../../entrypoints/background/key-store';
@@ -194,6 +194,24 @@ describe('the key kept only until the browser closes', () => {
     ctx.clock.now += 60_000;
     await pollDue(ctx);
     expect(ctx.api.getCall).not.toHaveBeenCalled();
+  });
+
+  it('after an update (which clears storage.session too): the panel says the update took the key, not the browser', async () => {
+    await connected(ctx);
+    await setSettings(ctx, { keyUntilBrowserCloses: true });
+    const manifest = vi.spyOn(fakeBrowser.runtime, 'getManifest');
+    manifest.mockReturnValue({ manifest_version: 3, name: 'x', version: '1.0.0' });
+    expect(await noteRunningVersion()).toEqual({ version: '1.0.0', updated: false });
+    expect(await noteRunningVersion()).toEqual({ version: '1.0.0', updated: false });
+    manifest.mockReturnValue({ manifest_version: 3, name: 'x', version: '1.0.1' });
+    await fakeBrowser.storage.session.clear();
+    const start = await noteRunningVersion();
+    expect(start).toEqual({ version: '1.0.1', updated: true });
+    await checkKeyKept(ctx, start.updated);
+    const row = await ctx.db.connection.get('current');
+    expect(row?.error).toMatchObject({ code: 'key_not_kept', nextStep: { kind: 'reconnect' }, message: expect.stringMatching(/^The extension was updated/) });
+    // The next start of the same version is no update.
+    expect((await noteRunningVersion()).updated).toBe(false);
   });
 
   it('a request that finds the key gone says so at once, without waiting for the worker to restart', async () => {

@@ -38,6 +38,7 @@ function handlers(overrides: Partial<CommandHandlers> = {}): CommandHandlers {
     openExternalUrl: fail,
     spending: fail,
     clearCache: fail,
+    freeSpace: fail,
     setSettings: fail,
     downloadFile: fail,
     approvalCameBack: fail,

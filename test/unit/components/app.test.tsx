@@ -268,7 +268,7 @@ describe('App routing', () => {
 
   it('offers to continue a call draft kept from a closed panel', async () => {
     await db.connection.put(makeConnectionRow());
-    await fakeBrowser.storage.session.set({
+    await fakeBrowser.storage.local.set({
       'panel:callDraft': { agentId: 'ag_1', agentName: ut('Postgres helper'), callId: 'apply', details: 'kept text', question: '', maxDollars: '', subject: null },
     });
     const { actions } = fakeActions({ preview: () => ({ ok: true, value: { preview: makePreview(), requestChecked: true } }) });

@@ -3,7 +3,9 @@ import { Dexie } from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { AppDb, CURRENT_DB_VERSION, DB_VERSIONS } from '../../../lib/db';
 import { ROW_SCHEMAS } from '../../../lib/db/rows';
-import { STORES_V1, STORES_V2, STORES_V3, STORES_V4 } from '../../../lib/db/schema';
+import { REHEARSAL_VERSION, STORES_V1, STORES_V2, STORES_V3, STORES_V4 } from '../../../lib/db/schema';
+import { isNewerDatabase } from '../../../lib/db/storage-errors';
+import { toMemberError } from '../../../entrypoints/background/member-error';
 import { V1 } from './fixtures/v1';
 import { V2 } from './fixtures/v2';
 import { V3 } from './fixtures/v3';
@@ -57,6 +59,48 @@ describe('database versions', () => {
       await Dexie.delete(name);
     });
   }
+
+  for (const fixture of FIXTURES) {
+    it(`opens a version ${fixture.version} database through the next version's upgrade step: every row kept, equal and valid`, async () => {
+      const name = `rehearsal-v${fixture.version}-${crypto.randomUUID()}`;
+      await writeFixture(name, fixture);
+      const current = new AppDb(name);
+      await current.open();
+      const before = Object.fromEntries(await Promise.all(Object.keys(ROW_SCHEMAS).map(async (t) => [t, await current.table(t).toArray()] as const)));
+      current.close();
+      const next = new AppDb(name, [...DB_VERSIONS, REHEARSAL_VERSION]);
+      await next.open();
+      expect(next.verno).toBe(CURRENT_DB_VERSION + 1);
+      for (const [table, schema] of Object.entries(ROW_SCHEMAS)) {
+        const rows = await next.table(table).toArray();
+        expect(rows, table).toEqual(before[table]);
+        for (const row of rows) expect(schema.safeParse(row).success, table).toBe(true);
+      }
+      expect(await next.calls.where('state').equals('started').count()).toBe(1);
+      next.close();
+      await Dexie.delete(name);
+    });
+  }
+
+  it('an older build opening a newer database is refused in the member’s words, and the data stays for the newer one', async () => {
+    const name = `downgrade-${crypto.randomUUID()}`;
+    await writeFixture(name, V4);
+    const newer = new AppDb(name, [...DB_VERSIONS, REHEARSAL_VERSION]);
+    await newer.open();
+    newer.close();
+    const older = new AppDb(name);
+    const refused = await older.calls.count().then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(isNewerDatabase(refused)).toBe(true);
+    expect(toMemberError(refused)).toMatchObject({ code: 'newer_database', nextStep: { kind: 'update_extension' } });
+    older.close();
+    const again = new AppDb(name, [...DB_VERSIONS, REHEARSAL_VERSION]);
+    expect(await again.calls.count()).toBe(V4.rows.calls.length);
+    again.close();
+    await Dexie.delete(name);
+  });
 
   it('version 1 calls come up with resultReadAt null, an empty downloads ledger next to them', async () => {
     const name = `migration-v1-v2-${crypto.randomUUID()}`;

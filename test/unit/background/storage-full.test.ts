@@ -1,0 +1,125 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { AppDb } from '../../../lib/db';
+import { isNewerDatabase, isStorageFull } from '../../../lib/db/storage-errors';
+import { STORAGE_FULL_SESSION_KEY } from '../../../lib/messages';
+import { buildHandlers } from '../../../entrypoints/background/handlers';
+import { runDueJobs } from '../../../entrypoints/background/jobs';
+import { KEY_STORAGE_KEY, moveKey, readKey } from '../../../entrypoints/background/key-store';
+import { toMemberError } from '../../../entrypoints/background/member-error';
+import { cutQuota, installLocalStorageFault, installQuotaFault } from '../../../entrypoints/background/quota-fault';
+import { nextWakeAt, Scheduler, WAKE_ALARM } from '../../../entrypoints/background/scheduler';
+import { STORAGE_FULL_RETRY_MS, storageHasRoom } from '../../../entrypoints/background/storage-full';
+import { connected, makeCtx, resetBrowser, result, startedCall, type TestCtx } from './helpers';
+
+let ctx: TestCtx;
+beforeEach(async () => {
+  resetBrowser();
+  cutQuota(false);
+  await storageHasRoom();
+  const db = new AppDb(`test-${crypto.randomUUID()}`);
+  installQuotaFault(db);
+  ctx = makeCtx(db);
+  await connected(ctx);
+});
+afterEach(() => cutQuota(false));
+
+function scheduler(): Scheduler {
+  return new Scheduler(ctx, () => runDueJobs(ctx));
+}
+
+async function notified(): Promise<string[]> {
+  return Object.keys(await fakeBrowser.notifications.getAll());
+}
+
+describe('a full disk', () => {
+  it('is recognised through Dexie, an aborted transaction and Chrome’s storage.local words; nothing else is', async () => {
+    cutQuota(true);
+    const refused = await ctx.db.calls.put({ ...(await ctx.db.calls.toArray())[0]!, localId: 'x' }).catch((e: unknown) => e);
+    expect(isStorageFull(refused)).toBe(true);
+    const inTransaction = await ctx.db
+      .transaction('rw', ctx.db.ui, () => ctx.db.ui.put({ key: 'k' } as never))
+      .catch((e: unknown) => e);
+    expect(isStorageFull(inTransaction)).toBe(true);
+    expect(isStorageFull(new Error('Resource::kQuotaBytes quota exceeded'))).toBe(true);
+    expect(isStorageFull(new Error('QUOTA_BYTES quota exceeded'))).toBe(true);
+    for (const other of [new Error('Network down'), new DOMException('x', 'AbortError'), null, 'QuotaExceededError', undefined]) {
+      expect(isStorageFull(other)).toBe(false);
+    }
+    expect(isNewerDatabase(new DOMException('higher version', 'VersionError'))).toBe(true);
+    expect(isNewerDatabase(refused)).toBe(false);
+  });
+
+  it('a call that ends while nothing can be cached is still read and told once; cached and never told again once there is room', async () => {
+    await startedCall(ctx, 'c1', 'run_1', 'ses_1');
+    ctx.api.getCall.mockResolvedValue(result('run_1', 'ses_1', 'passed'));
+    ctx.clock.now += 1000;
+    cutQuota(true);
+    const jobs = scheduler();
+    await jobs.run();
+    expect(ctx.api.getCall).toHaveBeenCalledTimes(1);
+    expect(await notified()).toEqual(['call:run_1:finished']);
+    // The cache could not take it: still open there, and the panel is told the disk is full.
+    expect((await ctx.db.calls.get('c1'))?.state).toBe('started');
+    expect((await fakeBrowser.storage.session.get(STORAGE_FULL_SESSION_KEY))[STORAGE_FULL_SESSION_KEY]).toMatchObject({ since: ctx.clock.now });
+    // No request loop: the next wake is a minute away, by the timer and the alarm.
+    expect(await nextWakeAt(ctx)).toBe(ctx.clock.now + STORAGE_FULL_RETRY_MS);
+    expect((await fakeBrowser.alarms.get(WAKE_ALARM))?.scheduledTime).toBeGreaterThanOrEqual(ctx.clock.now + STORAGE_FULL_RETRY_MS);
+
+    // Still full a minute later: read again, not told again.
+    await fakeBrowser.notifications.clear('call:run_1:finished');
+    ctx.clock.now += STORAGE_FULL_RETRY_MS;
+    await jobs.run();
+    expect(ctx.api.getCall).toHaveBeenCalledTimes(2);
+    expect(await notified()).toEqual([]);
+
+    // Room again: the next read caches it, the ledger has it told, nothing is told twice, the banner goes.
+    cutQuota(false);
+    ctx.clock.now += STORAGE_FULL_RETRY_MS;
+    await jobs.run();
+    jobs.stop();
+    expect(await ctx.db.calls.get('c1')).toMatchObject({ state: 'finished', result: { status: 'passed' } });
+    expect((await ctx.db.notifications.get('call:run_1:finished'))?.toldAt).not.toBeNull();
+    expect(await notified()).toEqual([]);
+    expect((await fakeBrowser.storage.session.get(STORAGE_FULL_SESSION_KEY))[STORAGE_FULL_SESSION_KEY]).toBeUndefined();
+    expect(await nextWakeAt(ctx)).toBeNull();
+  });
+
+  it('says so in the member’s words, not as a bug', async () => {
+    cutQuota(true);
+    const refused = await ctx.db.ui.put({ key: 'k' } as never).catch((e: unknown) => e);
+    expect(toMemberError(refused)).toMatchObject({ code: 'storage_full', message: expect.stringContaining('storage is full') });
+    expect(toMemberError(new DOMException('newer', 'VersionError'))).toMatchObject({ code: 'newer_database', nextStep: { kind: 'update_extension' } });
+  });
+
+  it('a refused storage.local write keeps the key where it was', async () => {
+    installLocalStorageFault();
+    await moveKey('session');
+    cutQuota(true);
+    await expect(moveKey('local')).rejects.toSatisfy(isStorageFull);
+    expect(await readKey()).not.toBeNull();
+    expect((await fakeBrowser.storage.session.get(KEY_STORAGE_KEY))[KEY_STORAGE_KEY]).toBeDefined();
+    cutQuota(false);
+    await moveKey('local');
+    expect((await fakeBrowser.storage.local.get(KEY_STORAGE_KEY))[KEY_STORAGE_KEY]).toBeDefined();
+  });
+
+  it('“free space now” drops ended calls past the retention, keeps running ones, and lets the jobs write at once', async () => {
+    await startedCall(ctx, 'running', 'run_1', 'ses_1');
+    const old = await startedCall(ctx, 'old', 'run_2', 'ses_1');
+    await ctx.db.calls.put({ ...old, state: 'finished', createdAt: new Date(ctx.clock.now - 400 * 86_400_000).toISOString() });
+    ctx.api.getCall.mockResolvedValue(result('run_1', 'ses_1', 'in_progress'));
+    ctx.clock.now += 1000;
+    cutQuota(true);
+    await scheduler().run();
+    expect(await nextWakeAt(ctx)).toBe(ctx.clock.now + STORAGE_FULL_RETRY_MS);
+    const reschedule = vi.mocked(ctx.reschedule);
+    reschedule.mockClear();
+    const reply = await buildHandlers(ctx).freeSpace({});
+    expect(reply.removed).toBe(1);
+    expect((await ctx.db.calls.toCollection().primaryKeys()).sort()).toEqual(['running']);
+    expect(reschedule).toHaveBeenCalled();
+    expect(await nextWakeAt(ctx)).toBeLessThan(ctx.clock.now + STORAGE_FULL_RETRY_MS);
+  });
+});
