@@ -16,7 +16,7 @@ import { recordNotification } from './e2e-hooks';
 import { admitNotification, dueSummaries } from './notify-pace';
 import { openPanelSomewhere } from './panel-open';
 import { sitePageUrl } from './site';
-import { claimUncachedTelling, noteIfStorageFull, wasToldUncached } from './storage-full';
+import { claimUncachedTelling, forgetUncachedTelling, noteIfStorageFull, wasToldUncached } from './storage-full';
 import { t } from '@/lib/i18n';
 
 const ICON_PATH = '/icon/128.png';
@@ -43,19 +43,31 @@ export async function raiseOnce(ctx: Ctx, event: NewEvent, text: { title: string
     const heard = notifies(await readSettings(ctx.db), event.kind);
     // Told while the disk was full (storage-full): now written as told, not told again.
     const toldUncached = await wasToldUncached(key);
+    let inLedger = false;
     const tell = await ctx.db
       .transaction('rw', ctx.db.notifications, async () => {
         const row = await ctx.db.notifications.get(key);
-        if (row) return row.toldAt === null && !toldUncached && Date.parse(row.raisedAt) >= ctx.now() - UNTOLD_LOOKBACK_MS;
+        if (row) {
+          if (toldUncached && row.toldAt === null) await ctx.db.notifications.update(key, { toldAt: isoNow(ctx) });
+          return row.toldAt === null && !toldUncached && Date.parse(row.raisedAt) >= ctx.now() - UNTOLD_LOOKBACK_MS;
+        }
         const told = !heard || toldUncached;
         await ctx.db.notifications.add({ ...event, notificationId: key, raisedAt: isoNow(ctx), toldAt: told ? isoNow(ctx) : null, clickedAt: null });
         return !told;
       })
-      .catch(async (err: unknown) => {
-        // The disk is full: the event is told all the same, once, remembered in memory until there is room.
-        if (!(await noteIfStorageFull(err, ctx.now()))) throw err;
-        return heard && (await claimUncachedTelling(key));
-      });
+      .then(
+        (tell) => {
+          inLedger = true;
+          return tell;
+        },
+        async (err: unknown) => {
+          // The disk is full: the event is told all the same, once, remembered outside the database until there is room.
+          if (!(await noteIfStorageFull(err, ctx.now()))) throw err;
+          return heard && (await claimUncachedTelling(key));
+        },
+      );
+    // The ledger has it now: the note kept while the disk was full can go.
+    if (inLedger && toldUncached) await forgetUncachedTelling(key);
     if (!tell) return false;
     if (await admitNotification(event.kind, ctx.now(), key)) await show(key, text);
     // Held for the minute's summary: the scheduler wakes for it.

@@ -54,21 +54,44 @@ export async function storageRetryAt(): Promise<number | null> {
   return full === null ? null : full.lastAt + STORAGE_FULL_RETRY_MS;
 }
 
-async function toldUncached(): Promise<string[]> {
-  const got = await browser.storage.session.get(TOLD_UNCACHED_KEY).catch(() => ({}) as Record<string, unknown>);
-  const value = (got as Record<string, unknown>)[TOLD_UNCACHED_KEY];
-  return Array.isArray(value) ? value.filter((k): k is string => typeof k === 'string') : [];
+/**
+ * Both areas: storage.session lives in memory, so it takes the note on a full disk, but an update or a restart
+ * clears it; storage.local survives those, and takes it whenever only the database's quota is full.
+ */
+const AREAS = () => [browser.storage.session, browser.storage.local];
+
+async function toldUncached(): Promise<Set<string>> {
+  const told = new Set<string>();
+  for (const area of AREAS()) {
+    const got = await area.get(TOLD_UNCACHED_KEY).catch(() => ({}) as Record<string, unknown>);
+    const value = (got as Record<string, unknown>)[TOLD_UNCACHED_KEY];
+    if (Array.isArray(value)) for (const k of value) if (typeof k === 'string') told.add(k);
+  }
+  return told;
+}
+
+async function writeToldUncached(told: Set<string>): Promise<void> {
+  for (const area of AREAS()) {
+    if (told.size === 0) await area.remove(TOLD_UNCACHED_KEY).catch(() => undefined);
+    else await area.set({ [TOLD_UNCACHED_KEY]: [...told] }).catch(() => undefined);
+  }
 }
 
 /** Whether an event was told while the ledger could not be written. */
 export async function wasToldUncached(eventKey: string): Promise<boolean> {
-  return (await toldUncached()).includes(eventKey);
+  return (await toldUncached()).has(eventKey);
 }
 
 /** Claims an event for telling without the ledger; false when it was told so before. */
 export async function claimUncachedTelling(eventKey: string): Promise<boolean> {
   const told = await toldUncached();
-  if (told.includes(eventKey)) return false;
-  await browser.storage.session.set({ [TOLD_UNCACHED_KEY]: [...told, eventKey] });
+  if (told.has(eventKey)) return false;
+  await writeToldUncached(told.add(eventKey));
   return true;
+}
+
+/** The ledger has the event now: the note is no longer needed. */
+export async function forgetUncachedTelling(eventKey: string): Promise<void> {
+  const told = await toldUncached();
+  if (told.delete(eventKey)) await writeToldUncached(told);
 }

@@ -4,7 +4,7 @@
  * screenshots and the bench) stays reachable through `loaded`.
  */
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium, type Page, type Worker } from 'playwright-core';
@@ -54,6 +54,11 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Load
     throw new Error(`No built extension at ${extensionDir}: run "npm run build:e2e" first.`);
   }
   const profile = await mkdtemp(path.join(tmpdir(), 'ext-e2e-'));
+  return startOnProfile(profile, extensionDir, options);
+}
+
+/** Chromium on `profile` (new or kept from a run before) with the extension at `extensionDir` loaded. */
+async function startOnProfile(profile: string, extensionDir: string, options: LaunchOptions): Promise<LoadedExtension> {
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath(),
     headless: options.headless ?? true,
@@ -76,9 +81,7 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Load
       `--lang=${bcp47(options.language ?? 'en')}`,
     ],
   });
-  // Ours is the worker named background.js (WXT's); another extension loaded beside it has its own.
-  const ours = (w: Worker) => w.url().startsWith('chrome-extension://') && w.url().endsWith('/background.js');
-  const serviceWorker = context.serviceWorkers().find(ours) ?? (await context.waitForEvent('serviceworker', ours));
+  const serviceWorker = context.serviceWorkers().find(isOurs) ?? (await context.waitForEvent('serviceworker', isOurs));
   const extensionId = new URL(serviceWorker.url()).host;
   return {
     context,
@@ -95,6 +98,9 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Load
     },
   };
 }
+
+/** Ours is the worker named background.js (WXT's); another extension loaded beside it has its own. */
+const isOurs = (w: Worker) => w.url().startsWith('chrome-extension://') && w.url().endsWith('/background.js');
 
 export function playwrightPage(page: Page): PageDriver {
   const errors: string[] = [];
@@ -135,13 +141,19 @@ export function playwrightPage(page: Page): PageDriver {
 }
 
 /** Chromium with the e2e build loaded, as the shared steps see it; `loaded` for what only Chromium has. */
-export type ChromiumBrowser = ExtensionBrowser & { loaded: LoadedExtension };
+export type ChromiumBrowser = ExtensionBrowser & { readonly loaded: LoadedExtension };
 
-export async function launchChromium(options: LaunchOptions = {}): Promise<ChromiumBrowser> {
-  const loaded = await launchExtension(options);
+export async function launchChromium(options: LaunchOptions & { updatable?: boolean } = {}): Promise<ChromiumBrowser> {
+  // An update swaps the unpacked files under the browser: the build is loaded from a copy of its own.
+  const built = options.extensionDir ?? EXTENSION_DIR;
+  const extensionDir = options.updatable ? await mkdtemp(path.join(tmpdir(), 'ext-unpacked-')) : built;
+  if (options.updatable) await cp(built, extensionDir, { recursive: true });
+  const profile = await mkdtemp(path.join(tmpdir(), 'ext-e2e-'));
+  let loaded = await startOnProfile(profile, extensionDir, { ...options, extensionDir });
   const version = `chromium/${loaded.context.browser()?.version() ?? '?'}`;
   const requested: string[] = [];
-  loaded.context.on('request', (request) => requested.push(request.url()));
+  const watchRequests = () => loaded.context.on('request', (request) => requested.push(request.url()));
+  watchRequests();
   const opened = async (url: string) => {
     const page = await loaded.context.newPage();
     const driver = playwrightPage(page);
@@ -155,7 +167,9 @@ export async function launchChromium(options: LaunchOptions = {}): Promise<Chrom
   return {
     name: 'chromium',
     version,
-    loaded,
+    get loaded() {
+      return loaded;
+    },
     extensionOrigin: `chrome-extension://${loaded.extensionId}`,
     openPanel: () => extensionPage('/sidepanel.html'),
     openOptions: () => extensionPage('/options.html'),
@@ -188,6 +202,30 @@ export async function launchChromium(options: LaunchOptions = {}): Promise<Chrom
       }
       return devtools.stop();
     },
-    close: () => loaded.close(),
+    async updateExtension(nextDir) {
+      if (!options.updatable) throw new Error('Launch with { updatable: true } to update the extension.');
+      // As the browser updates an unpacked extension: its files replaced, then a reload, which tears down its
+      // pages and worker and starts the new one (runtime.onInstalled with reason "update").
+      await rm(extensionDir, { recursive: true, force: true });
+      await cp(nextDir, extensionDir, { recursive: true });
+      const page = await loaded.context.newPage();
+      await page.goto(`chrome-extension://${loaded.extensionId}/options.html`);
+      const started = loaded.context.waitForEvent('serviceworker', isOurs);
+      // The page goes with the extension it reloads: its evaluation never answers.
+      void page.evaluate(() => (globalThis as unknown as { chrome: { runtime: { reload(): void } } }).chrome.runtime.reload()).catch(() => undefined);
+      loaded = { ...loaded, serviceWorker: await started };
+      devtools = null;
+    },
+    async restart() {
+      // Closed as a member closes the browser; the profile (and the unpacked copy) stay for the next start.
+      await loaded.context.close();
+      loaded = await startOnProfile(profile, extensionDir, { ...options, extensionDir });
+      watchRequests();
+      devtools = null;
+    },
+    async close() {
+      await loaded.close();
+      if (options.updatable) await rm(extensionDir, { recursive: true, force: true });
+    },
   };
 }

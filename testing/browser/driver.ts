@@ -79,6 +79,17 @@ export interface ExtensionBrowser {
    * page from outside, so there it is suspended by its own idle timeout (launchFirefox's idleSuspendMs).
    */
   stopBackground?(): Promise<boolean>;
+  /**
+   * Replaces the installed extension by the build at `nextDir` the way an update does, and resolves once the new
+   * background runs; the extension's open pages are gone. Needs a browser launched with `updatable`. Chromium:
+   * the unpacked files swapped, then runtime.reload(); Firefox: the temporary add-on installed again, same id.
+   */
+  updateExtension(nextDir: string): Promise<void>;
+  /**
+   * Closes the browser as a member does and starts it again on the same profile with the same extension (same
+   * address, same storage); every page is gone.
+   */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -5,7 +5,7 @@
  * panel's page (its load event is not reported: wait for the page's own content instead).
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import puppeteer, { type Browser, type ElementHandle, type KeyInput, type Page, type Target } from 'puppeteer-core';
@@ -204,36 +204,50 @@ export async function launchFirefox(options: FirefoxOptions = {}): Promise<Exten
     throw new Error(`No Firefox build at ${dir}: run "npm run build:e2e:firefox" first.`);
   }
   const uuid = randomUUID();
-  const browser = await puppeteer.launch({
-    browser: 'firefox',
-    executablePath: firefoxPath(),
-    headless: true,
-    args: ['--remote-allow-system-access'],
-    extraPrefsFirefox: {
-      'extensions.webextensions.uuids': JSON.stringify({ [geckoId(dir)]: uuid }),
-      // What prefers-color-scheme answers: Firefox reads the system's theme from this pref.
-      'ui.systemUsesDarkTheme': options.colorScheme === 'dark' ? 1 : 0,
-      // Downloads go to a folder of this run, not the machine's own Downloads.
-      'browser.download.folderList': 2,
-      'browser.download.dir': mkdtempSync(path.join(tmpdir(), 'e2e-firefox-downloads-')),
-      'browser.download.useDownloadDir': true,
-      'intl.locale.requested': bcp47(options.language ?? 'en'),
-      ...(options.idleSuspendMs === undefined ? {} : { 'extensions.background.idle.timeout': options.idleSuspendMs }),
-      ...options.prefs,
-    },
-  });
-  try {
-    await browser.installExtension(dir);
-  } catch (error) {
-    await browser.close();
-    throw error;
-  }
-  const extensionUrl = `moz-extension://${uuid}`;
-  const version = await browser.version();
+  // A profile of this run's own, so a restart starts on it again.
+  const profile = mkdtempSync(path.join(tmpdir(), 'e2e-firefox-profile-'));
+  const prefs = {
+    'extensions.webextensions.uuids': JSON.stringify({ [geckoId(dir)]: uuid }),
+    // A temporary add-on is removed when Firefox closes: its storage and address are kept for the restart test,
+    // which installs it again, as a member's installed add-on would simply still be there.
+    'extensions.webextensions.keepStorageOnUninstall': true,
+    'extensions.webextensions.keepUuidOnUninstall': true,
+    // What prefers-color-scheme answers: Firefox reads the system's theme from this pref.
+    'ui.systemUsesDarkTheme': options.colorScheme === 'dark' ? 1 : 0,
+    // Downloads go to a folder of this run, not the machine's own Downloads.
+    'browser.download.folderList': 2,
+    'browser.download.dir': mkdtempSync(path.join(tmpdir(), 'e2e-firefox-downloads-')),
+    'browser.download.useDownloadDir': true,
+    'intl.locale.requested': bcp47(options.language ?? 'en'),
+    ...(options.idleSuspendMs === undefined ? {} : { 'extensions.background.idle.timeout': options.idleSuspendMs }),
+    ...options.prefs,
+  };
   const requested: string[] = [];
   const watch = (page: Page | null) => page?.on('request', (request) => void requested.push(request.url()));
-  for (const page of await browser.pages()) watch(page);
-  browser.on('targetcreated', (target: Target) => void target.page().then(watch, () => undefined));
+  // The build a restart installs again: the one last installed.
+  let installed = dir;
+  const start = async (): Promise<Browser> => {
+    const started = await puppeteer.launch({
+      browser: 'firefox',
+      executablePath: firefoxPath(),
+      headless: true,
+      userDataDir: profile,
+      args: ['--remote-allow-system-access'],
+      extraPrefsFirefox: prefs,
+    });
+    try {
+      await started.installExtension(installed);
+    } catch (error) {
+      await started.close();
+      throw error;
+    }
+    for (const page of await started.pages()) watch(page);
+    started.on('targetcreated', (target: Target) => void target.page().then(watch, () => undefined));
+    return started;
+  };
+  let browser = await start();
+  const extensionUrl = `moz-extension://${uuid}`;
+  const version = await browser.version();
   return {
     name: 'firefox',
     version,
@@ -245,12 +259,27 @@ export async function launchFirefox(options: FirefoxOptions = {}): Promise<Exten
     async pageOpenedBy(prefix, action) {
       const opened = browser.waitForTarget((t) => t.type() === 'page' && t.url().startsWith(prefix), { timeout: STEP_WAIT_MS });
       await action();
-      const page = await (await opened).page();
-      if (!page) throw new Error(`The tab at ${prefix} has no page.`);
-      await page.waitForFunction(() => document.readyState === 'complete', { timeout: STEP_WAIT_MS });
-      return puppeteerPage(page);
+      const page = await opened;
+      const tab = await page.page();
+      if (!tab) throw new Error(`The tab at ${prefix} has no page.`);
+      await tab.waitForFunction(() => document.readyState === 'complete', { timeout: STEP_WAIT_MS });
+      return puppeteerPage(tab);
     },
     requestedUrls: () => [...requested],
-    close: () => browser.close(),
+    async updateExtension(nextDir) {
+      if (geckoId(nextDir) !== geckoId(dir)) throw new Error(`The build at ${nextDir} has another gecko id.`);
+      // The same id installed again is Firefox's update of a temporary add-on: the old one is shut down, the
+      // new one started (runtime.onInstalled with reason "update"), its address and storage kept.
+      await browser.installExtension(nextDir);
+      installed = nextDir;
+    },
+    async restart() {
+      await browser.close();
+      browser = await start();
+    },
+    async close() {
+      await browser.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
   };
 }

@@ -13,11 +13,13 @@ export interface BrowserOptions {
   colorScheme?: ColorScheme;
   /** Firefox: its event page suspends after this long idle (Chromium's worker is stopped with stopBackground). */
   idleSuspendMs?: number;
+  /** The extension can be updated (ExtensionBrowser.updateExtension): Chromium loads a copy of the build. */
+  updatable?: boolean;
 }
 
 export function launchBrowser(name: BrowserName, options: BrowserOptions = {}): Promise<ExtensionBrowser> {
   return name === 'chromium'
-    ? launchChromium({ language: options.language, colorScheme: options.colorScheme })
+    ? launchChromium({ language: options.language, colorScheme: options.colorScheme, updatable: options.updatable })
     : launchFirefox({ language: options.language, colorScheme: options.colorScheme, idleSuspendMs: options.idleSuspendMs });
 }
 

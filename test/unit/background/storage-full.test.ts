@@ -86,6 +86,29 @@ describe('a full disk', () => {
     expect(await nextWakeAt(ctx)).toBeNull();
   });
 
+  it('a call told while nothing could be cached is not told again after an update or restart cleared storage.session', async () => {
+    await startedCall(ctx, 'c1', 'run_1', 'ses_1');
+    ctx.api.getCall.mockResolvedValue(result('run_1', 'ses_1', 'failed'));
+    ctx.clock.now += 1000;
+    cutQuota(true);
+    await scheduler().run();
+    expect(await notified()).toEqual(['call:run_1:finished']);
+    await fakeBrowser.notifications.clear('call:run_1:finished');
+    // The update: storage.session emptied, a new worker; the disk has room again.
+    await fakeBrowser.storage.session.clear();
+    await storageHasRoom();
+    cutQuota(false);
+    ctx.clock.now += STORAGE_FULL_RETRY_MS;
+    const worker = makeCtx(ctx.db);
+    worker.clock.now = ctx.clock.now;
+    worker.api.getCall.mockResolvedValue(result('run_1', 'ses_1', 'failed'));
+    await new Scheduler(worker, () => runDueJobs(worker)).run();
+    expect(worker.api.getCall).toHaveBeenCalled();
+    expect((await ctx.db.calls.get('c1'))?.state).toBe('finished');
+    expect(await notified()).toEqual([]);
+    expect(await fakeBrowser.storage.local.get(null)).not.toHaveProperty('background.toldUncached');
+  });
+
   it('says so in the member’s words, not as a bug', async () => {
     cutQuota(true);
     const refused = await ctx.db.ui.put({ key: 'k' } as never).catch((e: unknown) => e);
