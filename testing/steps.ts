@@ -385,3 +385,85 @@ export function sendCommand(page: PageDriver, name: string, payload: unknown): P
     { name, payload },
   );
 }
+
+/** The e2e build's message for the full-disk fault (entrypoints/background/e2e-hooks.ts, quota-fault.ts). */
+const E2E_QUOTA = 'agent-connection/e2e-quota';
+
+/** Fills the browser's storage (every database write and the background's storage.local writes refused), or empties it. */
+export async function cutQuota(page: PageDriver, cut: boolean): Promise<void> {
+  const reply = await page.evaluate(
+    ({ type, cut }) => {
+      const g = globalThis as unknown as { browser?: ExtensionGlobal; chrome?: ExtensionGlobal };
+      return ((g.browser ?? g.chrome) as ExtensionGlobal).runtime.sendMessage({ type, cut });
+    },
+    { type: E2E_QUOTA, cut },
+  );
+  if ((reply as { cut?: unknown } | undefined)?.cut !== cut) throw new Error(`The e2e build did not take the quota cut: ${JSON.stringify(reply)}`);
+}
+
+/** What the e2e build noted of its notifications (storage.local, kept across updates and restarts). */
+export interface ToldNotifications {
+  /** Notification id → how many times it was shown on its own. */
+  shown: Map<string, number>;
+  /** Summary id (`summary:<kind>`) → how many events the shown summaries told. */
+  summarised: Map<string, number>;
+  /** Events in summaries dropped as too late. */
+  dropped: number;
+  /** Event keys held for the minute's summary, not shown yet (storage.session's pace). */
+  held: string[];
+}
+
+interface StorageGlobal {
+  storage: Record<'local' | 'session', { get(k: string | null): Promise<Record<string, unknown>> }>;
+}
+
+/** Reads what the extension told: each notification the e2e build recorded, and what waits for a summary. */
+export async function toldNotifications(page: PageDriver, paceKey: string): Promise<ToldNotifications> {
+  const { local, pace } = await page.evaluate(async (key) => {
+    const g = globalThis as unknown as { browser?: StorageGlobal; chrome?: StorageGlobal };
+    const api = (g.browser ?? g.chrome) as StorageGlobal;
+    return { local: await api.storage.local.get(null), pace: (await api.storage.session.get(key))[key] };
+  }, paceKey);
+  const told: ToldNotifications = { shown: new Map(), summarised: new Map(), dropped: 0, held: [] };
+  for (const [key, value] of Object.entries(local)) {
+    const m = /^e2e:notification:(shown|dropped):(.+):[0-9a-f-]{36}$/.exec(key);
+    if (!m) continue;
+    const [, what, id] = m as unknown as [string, string, string];
+    if (what === 'dropped') told.dropped += Number(value);
+    else if (id.startsWith('summary:')) told.summarised.set(id, (told.summarised.get(id) ?? 0) + Number(value));
+    else told.shown.set(id, (told.shown.get(id) ?? 0) + 1);
+  }
+  if (typeof pace === 'object' && pace !== null) {
+    for (const kind of Object.values(pace as Record<string, { held?: unknown }>)) {
+      if (Array.isArray(kind.held)) told.held.push(...kind.held.filter((k): k is string => typeof k === 'string'));
+    }
+  }
+  return told;
+}
+
+/** The extension as the browser has it: its version, its database's IndexedDB version, its alarms and badge. */
+export function extensionState(page: PageDriver): Promise<{ version: string; idbVersion: number; alarms: string[]; badge: string }> {
+  return page.evaluate(async () => {
+    type Api = {
+      runtime: { getManifest(): { version: string } };
+      alarms: { getAll(): Promise<{ name: string }[]> };
+      action: { getBadgeText(details: object): Promise<string> };
+    };
+    const g = globalThis as unknown as { browser?: Api; chrome?: Api };
+    const api = (g.browser ?? g.chrome) as Api;
+    const idbVersion = await new Promise<number>((resolve, reject) => {
+      const open = indexedDB.open('agent-connection');
+      open.onsuccess = () => {
+        resolve(open.result.version);
+        open.result.close();
+      };
+      open.onerror = () => reject(open.error);
+    });
+    return {
+      version: api.runtime.getManifest().version,
+      idbVersion,
+      alarms: (await api.alarms.getAll()).map((a) => a.name).sort(),
+      badge: await api.action.getBadgeText({}),
+    };
+  }, null);
+}

@@ -35,6 +35,9 @@ export async function pollDue(ctx: Ctx): Promise<void> {
     open.map((c) => ({ localId: c.localId, runId: c.runId as string, sessionId: c.sessionId, nextPollAt: c.nextPollAt })),
     ctx.now(),
   );
+  // A full disk refuses the cache, not the reads: every due call is read (and an ended one told) before the
+  // refusal goes up to the jobs.
+  let refused: unknown = null;
   for (const read of reads) {
     try {
       if (read.kind === 'call') {
@@ -47,12 +50,16 @@ export async function pollDue(ctx: Ctx): Promise<void> {
       }
     } catch (err) {
       // A full disk is the jobs' business (storage-full), not this read's: nothing to note on the calls.
-      if (isStorageFull(err)) throw err;
+      if (isStorageFull(err)) {
+        refused = err;
+        continue;
+      }
       await readFailed(ctx, read.localIds, err);
       const conn = await getConnection(ctx.db);
       if (conn?.status !== 'connected') return;
     }
   }
+  if (refused !== null) throw refused;
 }
 
 /** Stores what was read for each call; a call that ended stops being polled and is notified once. */

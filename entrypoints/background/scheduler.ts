@@ -3,7 +3,7 @@
  * polls and the waiting approvals' checks. A timer does it while the worker is awake; an alarm (at least
  * 30 s away, Chrome's minimum) resumes the work after the worker was stopped. With nothing due, both are
  * cleared: no request at all while nothing is open. A write refused for a full disk (storage-full) holds the
- * next run back a minute, so the jobs never loop on it.
+ * next run back (STORAGE_FULL_RETRY_MS), so the jobs never loop on it.
  */
 import { browser } from 'wxt/browser';
 import { getConnection } from '../../lib/db';

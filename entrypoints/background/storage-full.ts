@@ -1,15 +1,18 @@
 /**
  * A full disk, as the background lives with it: calls keep running on the site and are still read and told
- * (notifier keeps what it told in memory while the ledger cannot be written), the panel is told through
- * storage.session (memory, not on the disk), and the jobs try again no sooner than a minute later, so a
- * refused write never becomes a request loop. The first write that succeeds again clears it.
+ * (notifier notes what it told outside the database while the ledger cannot be written), the panel is told through
+ * storage.session (memory, not on the disk), and the jobs try again no sooner than STORAGE_FULL_RETRY_MS
+ * later, so a refused write never becomes a request loop. The first write that succeeds again clears it.
  */
 import { browser } from 'wxt/browser';
 import { isStorageFull } from '../../lib/db/storage-errors';
 import { STORAGE_FULL_SESSION_KEY, type StorageFull, StorageFullSchema } from '../../lib/messages';
 
-/** How long the jobs wait after a refused write before they try again. */
-export const STORAGE_FULL_RETRY_MS = 60_000;
+/**
+ * How long the jobs wait after a refused write before they try again: about the pace of a running call's later
+ * reads, so an ended call is still told soon, and a refusal never becomes a loop.
+ */
+export const STORAGE_FULL_RETRY_MS = 15_000;
 
 /** Events told while the ledger could not be written: told once, and written as told once there is room. */
 const TOLD_UNCACHED_KEY = 'background.toldUncached';

@@ -205,20 +205,28 @@ export async function launchChromium(options: LaunchOptions & { updatable?: bool
     async updateExtension(nextDir) {
       if (!options.updatable) throw new Error('Launch with { updatable: true } to update the extension.');
       // As the browser updates an unpacked extension: its files replaced, then a reload, which tears down its
-      // pages and worker and starts the new one (runtime.onInstalled with reason "update").
+      // pages and worker and starts the new one (runtime.onInstalled with reason "update"; TOOLCHAIN.md).
       await rm(extensionDir, { recursive: true, force: true });
       await cp(nextDir, extensionDir, { recursive: true });
+      // Reloaded by runtime.reload() outside developer mode, an extension loaded with --load-extension comes back
+      // disabled: chrome://extensions' own API turns developer mode on and reloads it, as the page's button does.
       const page = await loaded.context.newPage();
-      await page.goto(`chrome-extension://${loaded.extensionId}/options.html`);
+      await page.goto('chrome://extensions');
       const started = loaded.context.waitForEvent('serviceworker', isOurs);
-      // The page goes with the extension it reloads: its evaluation never answers.
-      void page.evaluate(() => (globalThis as unknown as { chrome: { runtime: { reload(): void } } }).chrome.runtime.reload()).catch(() => undefined);
+      await page.evaluate(async (id) => {
+        type Dev = { updateProfileConfiguration(c: object, cb: () => void): void; reload(id: string, o: object, cb: () => void): void };
+        const dev = (globalThis as unknown as { chrome: { developerPrivate: Dev } }).chrome.developerPrivate;
+        await new Promise<void>((resolve) => dev.updateProfileConfiguration({ inDeveloperMode: true }, resolve));
+        await new Promise<void>((resolve) => dev.reload(id, { failQuietly: true }, resolve));
+      }, loaded.extensionId);
+      await page.close();
       loaded = { ...loaded, serviceWorker: await started };
       devtools = null;
     },
-    async restart() {
+    async restart(whileClosed) {
       // Closed as a member closes the browser; the profile (and the unpacked copy) stay for the next start.
       await loaded.context.close();
+      await whileClosed?.();
       loaded = await startOnProfile(profile, extensionDir, { ...options, extensionDir });
       watchRequests();
       devtools = null;

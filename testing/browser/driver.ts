@@ -87,9 +87,9 @@ export interface ExtensionBrowser {
   updateExtension(nextDir: string): Promise<void>;
   /**
    * Closes the browser as a member does and starts it again on the same profile with the same extension (same
-   * address, same storage); every page is gone.
+   * address, same storage); every page is gone. `whileClosed` runs in between (the site's clock moves on).
    */
-  restart(): Promise<void>;
+  restart(whileClosed?: () => Promise<void>): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -273,8 +273,9 @@ export async function launchFirefox(options: FirefoxOptions = {}): Promise<Exten
       await browser.installExtension(nextDir);
       installed = nextDir;
     },
-    async restart() {
+    async restart(whileClosed) {
       await browser.close();
+      await whileClosed?.();
       browser = await start();
     },
     async close() {

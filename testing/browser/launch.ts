@@ -1,4 +1,5 @@
 /** Either browser by its name, with the e2e build loaded, for the rig and the scripts that take --browser. */
+import path from 'node:path';
 import { launchChromium } from './chromium';
 import type { ColorScheme, ExtensionBrowser } from './driver';
 import { launchFirefox } from './firefox';
@@ -21,6 +22,11 @@ export function launchBrowser(name: BrowserName, options: BrowserOptions = {}): 
   return name === 'chromium'
     ? launchChromium({ language: options.language, colorScheme: options.colorScheme, updatable: options.updatable })
     : launchFirefox({ language: options.language, colorScheme: options.colorScheme, idleSuspendMs: options.idleSuspendMs });
+}
+
+/** The e2e build N+1 of each browser (`npm run build:e2e:next`), for ExtensionBrowser.updateExtension. */
+export function nextBuildDir(name: BrowserName): string {
+  return path.resolve(import.meta.dirname, '../../.output', name === 'chromium' ? 'chrome-mv3-e2e-next' : 'firefox-mv3-e2e-next');
 }
 
 /** A --browser option's value, checked. */
