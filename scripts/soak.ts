@@ -1,7 +1,9 @@
 /**
- * `npm run soak -- [--calls 100] [--seed N] [--profile default|strict] [--browser chromium|firefox] [--no-build]`:
- * the chaos soak (testing/soak.ts) in headless Chromium or Firefox against the emulator, in either of its profiles. Prints its
- * figures and the seed (replay a failure with --seed), exits 1 when a check fails.
+ * `npm run soak -- [--calls 100] [--seed N] [--profile default|strict] [--browser chromium|firefox] [--update]
+ * [--quota] [--no-build]`: the chaos soak (testing/soak.ts) in headless Chromium or Firefox against the emulator,
+ * in either of its profiles; --update updates the extension to the e2e build N+1 a third of the way in, --quota
+ * fills the disk for ten seconds two thirds of the way in. Prints its figures and the seed (replay a failure
+ * with --seed), exits 1 when a check fails.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -25,8 +27,14 @@ function build(browser: 'chromium' | 'firefox'): void {
     browser === 'chromium'
       ? ([['bash', [path.join(ROOT, 'scripts/ensure-chromium.sh')]], [path.join(ROOT, 'node_modules/.bin/wxt'), ['build', '--mode', 'e2e']]] as const)
       : ([['bash', [path.join(ROOT, 'scripts/ensure-firefox.sh')]], [path.join(ROOT, 'node_modules/.bin/wxt'), ['build', '-b', 'firefox', '--mv3', '--mode', 'e2e']]] as const);
-  for (const [command, args] of steps) {
-    const result = spawnSync(command, [...args], { cwd: ROOT, stdio: 'pipe', encoding: 'utf8' });
+  const wxt = path.join(ROOT, 'node_modules/.bin/wxt');
+  const next = browser === 'chromium' ? ['build', '--mode', 'e2e'] : ['build', '-b', 'firefox', '--mv3', '--mode', 'e2e'];
+  for (const [command, args, env] of [
+    ...steps.map(([command, args]) => [command, args, {}] as const),
+    // The update's N+1 (npm run build:e2e:next).
+    ...(process.argv.includes('--update') ? [[wxt, next, { VITE_E2E_NEXT: '1' }] as const] : []),
+  ]) {
+    const result = spawnSync(command, [...args], { cwd: ROOT, stdio: 'pipe', encoding: 'utf8', env: { ...process.env, ...env } });
     if (result.status !== 0) throw new Error(`${path.basename(command)} failed:\n${result.stdout}${result.stderr}`);
   }
 }
@@ -45,8 +53,11 @@ async function main(): Promise<number> {
   const browser = browserName(i < 0 ? undefined : process.argv[i + 1]);
   build(browser);
   const emulatorProfile = profile();
-  console.log(`Soak: ${calls} calls, seed ${seed}, ${emulatorProfile} profile, ${browser} (replay with --seed ${seed} --profile ${emulatorProfile} --browser ${browser}).`);
-  const { figures, failures } = await runSoak({ calls, seed, profile: emulatorProfile, browser, log: (line) => console.log(line) });
+  const update = process.argv.includes('--update');
+  const quota = process.argv.includes('--quota');
+  const extra = `${update ? ' --update' : ''}${quota ? ' --quota' : ''}`;
+  console.log(`Soak: ${calls} calls, seed ${seed}, ${emulatorProfile} profile, ${browser}${extra} (replay with --seed ${seed} --profile ${emulatorProfile} --browser ${browser}${extra}).`);
+  const { figures, failures } = await runSoak({ calls, seed, profile: emulatorProfile, browser, update, quota, log: (line) => console.log(line) });
   for (const [name, value] of Object.entries(figures)) console.log(`${name.padEnd(26)} ${value}`);
   if (failures.length === 0) {
     console.log(`\nEvery check holds (seed ${seed}).`);

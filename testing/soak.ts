@@ -8,15 +8,17 @@
  * a summary), no request before a Retry-After, the badge equal to the open calls, and the cache within the
  * retention after pruning. In Chromium the chaos stops the service worker from outside (DevTools); Firefox gives
  * no way to stop its event page from outside, so there its idle timeout is cut to one second and it suspends
- * on its own whenever it is idle, and the starts are counted (the e2e build's wake counter).
+ * on its own whenever it is idle, and the starts are counted (the e2e build's wake counter). With `update`, a
+ * third of the way in the extension is updated to the e2e build N+1 (its database upgraded) with calls in
+ * flight; with `quota`, two thirds of the way in the disk is full for ten seconds (the e2e build's fault): a
+ * start refused then must say so and send nothing, and every call must still be told once.
  */
-import * as z from 'zod/mini';
 import type { Profile } from '../emulator/index';
 import { NOTIFY_WINDOW_MS, PACE_KEY } from '../lib/notify/pace';
 import type { ExtensionBrowser, PageDriver } from './browser/driver';
-import { type BrowserName, launchBrowser } from './browser/launch';
+import { type BrowserName, launchBrowser, nextBuildDir } from './browser/launch';
 import { type LoggedRequest, startTestEmulator, type TestEmulator } from './emulator';
-import { connect, readStore, sendCommand as sendFromPanel } from './steps';
+import { connect, cutQuota, readStore, sendCommand as sendFromPanel, toldNotifications } from './steps';
 import { wordsFor } from './words';
 
 export interface SoakOptions {
@@ -26,6 +28,10 @@ export interface SoakOptions {
   profile?: Profile;
   /** Default chromium. */
   browser?: BrowserName;
+  /** Update the extension to the e2e build N+1 a third of the way in. */
+  update?: boolean;
+  /** Fill the disk for ten seconds two thirds of the way in. */
+  quota?: boolean;
   log?: (line: string) => void;
 }
 
@@ -35,6 +41,8 @@ export interface SoakFigures {
   clicks: number;
   runs: number;
   refusedVisibly: number;
+  /** Starts refused because the disk was full: said to the member, nothing sent. */
+  refusedStorageFull: number;
   lost: number;
   duplicateRuns: number;
   finishedCalls: number;
@@ -56,6 +64,8 @@ export interface SoakFigures {
   twoPanelIntents: number;
   siteCuts: number;
   clockMoves: number;
+  updates: number;
+  quotaCuts: number;
   cachedCallsAfterPrune: number;
   retentionMaxCount: number;
   seconds: number;
@@ -117,7 +127,7 @@ function pick<T extends { weight: number }>(items: readonly T[], r: number): T {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Events held back for a summary not yet shown (lib/notify/pace, kept in storage.session). */
+/** What the soak reads in the extension's pages: storage and the badge. */
 interface StorageGlobal {
   storage: Record<'local' | 'session', { get(k: string | null): Promise<Record<string, unknown>> }>;
   action: { getBadgeText(details: object): Promise<string> };
@@ -126,13 +136,9 @@ interface StorageGlobal {
 /** What the e2e build counts its background's starts under (entrypoints/background/e2e-hooks.ts). */
 const WAKES_KEY = 'e2e:backgroundStarts';
 
+/** Events held back for a summary not yet shown (lib/notify/pace). */
 async function heldEvents(page: PageDriver): Promise<number> {
-  const pace = await page.evaluate(async (key) => {
-    const g = globalThis as unknown as { browser?: StorageGlobal; chrome?: StorageGlobal };
-    return (await (g.browser ?? g.chrome)?.storage.session.get(key))?.[key];
-  }, PACE_KEY);
-  const parsed = z.record(z.string(), z.object({ held: z.array(z.string()) })).safeParse(pace ?? {});
-  return parsed.success ? Object.values(parsed.data).reduce((sum, kind) => sum + kind.held.length, 0) : 0;
+  return (await toldNotifications(page, PACE_KEY)).held.length;
 }
 
 interface CallRowLite {
@@ -163,6 +169,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     clicks: 0,
     runs: 0,
     refusedVisibly: 0,
+    refusedStorageFull: 0,
     lost: 0,
     duplicateRuns: 0,
     finishedCalls: 0,
@@ -182,6 +189,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     twoPanelIntents: 0,
     siteCuts: 0,
     clockMoves: 0,
+    updates: 0,
+    quotaCuts: 0,
     cachedCallsAfterPrune: 0,
     retentionMaxCount: 0,
     seconds: 0,
@@ -199,10 +208,10 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     });
     await emu.control.call('POST', `/members/${made.memberId}/credits`, { purchasedCents: 100_000_000 });
     // Firefox's event page suspends on its own after a second idle (it cannot be stopped from outside).
-    ext = await launchBrowser(browserName, { idleSuspendMs: 1000 });
+    ext = await launchBrowser(browserName, { idleSuspendMs: 1000, updatable: options.update === true });
     const loaded = ext;
-    // The observer: an extension page that stays open for reading IndexedDB and storage.
-    const observer = await loaded.openPanel();
+    // The observer: an extension page that stays open for reading IndexedDB and storage (opened again after an update).
+    let observer = await loaded.openPanel();
     await connect(observer, await wordsFor('en'), emu.url, made.code);
     let panels: PageDriver[] = [observer, await loaded.openPanel()];
 
@@ -233,6 +242,10 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     const stoppedAt: number[] = [];
     let running = true;
     let approving = true;
+    // Held while the extension is updated: the chaos waits, as the member's clicks do.
+    let updating = false;
+    const updateAt = options.update ? Math.floor(options.calls / 3) : -1;
+    const quotaAt = options.quota ? Math.floor((2 * options.calls) / 3) : -1;
 
     // The member on the site: approves what waits, a little later, and comes back to say so ("I approved it"):
     // a site without GET /approvals (the strict profile) gives the extension no other sign, and it never
@@ -253,6 +266,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       while (running) {
         await sleep(500 + random() * 1500);
         if (!running) break;
+        if (updating) continue;
         const r = random();
         if (r < 0.3) {
           // Firefox: nothing to do from outside, its event page suspends whenever it is idle a second.
@@ -290,6 +304,28 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     // The member's clicks.
     for (let i = 0; i < options.calls; i++) {
       await sleep(200 + random() * 900);
+      if (i === updateAt) {
+        // The browser updates the extension between two clicks: every page and the worker go, N+1 starts.
+        updating = true;
+        await Promise.all([...pending]);
+        await loaded.updateExtension(nextBuildDir(browserName));
+        observer = await loaded.openPanel();
+        panels = [observer, await loaded.openPanel()];
+        figures.updates++;
+        updating = false;
+        log(`updated to N+1 after ${i} clicks`);
+      }
+      if (i === quotaAt) {
+        await cutQuota(observer, true);
+        figures.quotaCuts++;
+        log(`disk full after ${i} clicks, for ten seconds`);
+        track(
+          (async () => {
+            await sleep(10_000);
+            await cutQuota(observer, false);
+          })(),
+        );
+      }
       const kinds = options.calls >= 100 ? KINDS : KINDS.filter((k) => !k.long);
       const choice = pick(kinds, random());
       const inSession = someSessions.length > 0 && random() < 0.12;
@@ -389,7 +425,13 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
         starts.filter((s) => s.status === 202 && (s.body as { question?: string } | null)?.question === x.question).map((s) => s.idempotencyKey),
       );
       if (keys.size > 1) figures.duplicateRuns += keys.size - 1;
+      const refusedFull = (replies.get(x.localId) ?? []).some((r) => (r as { error?: { code?: string } } | null)?.error?.code === 'storage_full');
       if (row?.state === 'finished' && row.runId) figures.runs++;
+      else if (!row && refusedFull) {
+        // Not stored, so not sent (what is sent is stored first): the member was told the disk is full.
+        figures.refusedStorageFull++;
+        if (keys.size > 0) failures.push(`sent although its start was refused for a full disk: ${x.localId}`);
+      }
       // Declined and expired approvals are shown as such; a refusal or a give-up carries its words.
       else if (row && (row.state === 'declined' || row.state === 'expired' || (terminal.has(row.state) && row.error))) figures.refusedVisibly++;
       else {
@@ -399,20 +441,10 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     }
     if (figures.duplicateRuns > 0) failures.push(`${figures.duplicateRuns} duplicate run(s)`);
 
-    const stored = await observer.evaluate(async () => {
-      const g = globalThis as unknown as { browser?: StorageGlobal; chrome?: StorageGlobal };
-      return ((await (g.browser ?? g.chrome)?.storage.local.get(null)) ?? {}) as Record<string, unknown>;
-    }, null);
-    const told = new Map<string, number>();
-    const summarised = new Map<string, number>();
-    for (const [key, value] of Object.entries(stored)) {
-      const m = /^e2e:notification:(shown|dropped):(.+):[0-9a-f-]{36}$/.exec(key);
-      if (!m) continue;
-      const [, what, id] = m as unknown as [string, string, string];
-      if (what === 'dropped') figures.summariesDropped += Number(value);
-      else if (id.startsWith('summary:')) summarised.set(id, (summarised.get(id) ?? 0) + Number(value));
-      else told.set(id, (told.get(id) ?? 0) + 1);
-    }
+    const notes = await toldNotifications(observer, PACE_KEY);
+    const told = notes.shown;
+    const summarised = notes.summarised;
+    figures.summariesDropped = notes.dropped;
     const finished = rows.filter((r) => r.state === 'finished' && r.runId && r.result);
     figures.finishedCalls = finished.length;
     const individually = finished.filter((r) => (told.get(`call:${r.runId}:finished`) ?? 0) > 0).length;

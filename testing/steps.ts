@@ -409,7 +409,7 @@ export interface ToldNotifications {
   summarised: Map<string, number>;
   /** Events in summaries dropped as too late. */
   dropped: number;
-  /** Event keys held for the minute's summary, not shown yet (storage.session's pace). */
+  /** Event keys held for the minute's summary, not shown yet (the pace, in storage.local). */
   held: string[];
 }
 
@@ -422,7 +422,8 @@ export async function toldNotifications(page: PageDriver, paceKey: string): Prom
   const { local, pace } = await page.evaluate(async (key) => {
     const g = globalThis as unknown as { browser?: StorageGlobal; chrome?: StorageGlobal };
     const api = (g.browser ?? g.chrome) as StorageGlobal;
-    return { local: await api.storage.local.get(null), pace: (await api.storage.session.get(key))[key] };
+    const local = await api.storage.local.get(null);
+    return { local, pace: local[key] };
   }, paceKey);
   const told: ToldNotifications = { shown: new Map(), summarised: new Map(), dropped: 0, held: [] };
   for (const [key, value] of Object.entries(local)) {

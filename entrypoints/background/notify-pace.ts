@@ -1,7 +1,8 @@
 /**
- * The background's side of lib/notify/pace: the pace lives in storage.session (it survives the worker
- * stopping, and is gone when the browser closes, so nothing held is replayed after a restart). Reads and
- * writes are serialised, so two events at once cannot both take the minute's one notification.
+ * The background's side of lib/notify/pace: the pace lives in storage.local, so the events held for the
+ * minute's summary survive the worker stopping and an update of the extension (which clears storage.session);
+ * after a restart the next day their summary is too late and dropped (lib/notify/pace), never replayed.
+ * Reads and writes are serialised, so two events at once cannot both take the minute's one notification.
  */
 import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
@@ -29,22 +30,29 @@ function serialised<T>(work: () => Promise<T>): Promise<T> {
 }
 
 async function readPace(): Promise<Pace> {
-  const got = await browser.storage.session.get(PACE_KEY).catch(() => ({}) as Record<string, unknown>);
+  const got = await browser.storage.local.get(PACE_KEY).catch(() => ({}) as Record<string, unknown>);
   const parsed = PaceSchema.safeParse((got as Record<string, unknown>)[PACE_KEY]);
   return parsed.success ? (parsed.data as Pace) : {};
 }
 
-async function writePace(pace: Pace): Promise<void> {
+/** Keeps the pace; false when storage refused it (a full disk). */
+async function writePace(pace: Pace): Promise<boolean> {
   knownDue = summaryDueAt(pace);
-  await browser.storage.session.set({ [PACE_KEY]: pace }).catch(() => undefined);
+  return browser.storage.local.set({ [PACE_KEY]: pace }).then(
+    () => true,
+    () => false,
+  );
 }
 
-/** Whether the event may be shown now; otherwise it is held for the minute's summary. */
+/**
+ * Whether the event may be shown now; otherwise it is held for the minute's summary. An event that cannot be
+ * held (the pace could not be written: a full disk) is shown now: two that minute rather than one lost.
+ */
 export function admitNotification(kind: NotificationKind, now: number, eventKey: string): Promise<boolean> {
   return serialised(async () => {
     const { show, pace } = admit(await readPace(), kind, now, eventKey);
-    await writePace(pace);
-    return show;
+    const kept = await writePace(pace);
+    return show || !kept;
   });
 }
 

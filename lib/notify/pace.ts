@@ -2,13 +2,13 @@
  * Notifications that never flood: at most one per kind per minute. Events beyond that are counted and shown
  * as one summary ("3 more calls ended") when the minute is over. A summary not shown in time (the worker was
  * stopped, the machine slept) is dropped, never replayed later: the panel and the badge still tell. Pure, so
- * tests run on a fake clock; the background keeps the state in storage.session (gone when the browser
- * closes, so nothing is replayed after a restart either).
+ * tests run on a fake clock; the background keeps the state in storage.local (an update keeps what is held;
+ * a summary due before a restart is too late after it, and dropped).
  */
 import type { NotificationKind } from '../db/types';
 import { t, tn } from '../i18n';
 
-/** Where the background keeps the pace, in storage.session (the bench clears it to time single calls). */
+/** Where the background keeps the pace, in storage.local (the bench clears it to time single calls). */
 export const PACE_KEY = 'background.notifyPace';
 
 export const NOTIFY_WINDOW_MS = 60_000;

@@ -223,8 +223,8 @@ export async function findToCards(ext: LoadedExtension, panel: Page, w: Words, t
 // Calls: requests per finished call, and the call passing → its notification
 // ------------------------------------------------------------------------------------------------------
 
-interface ChromeSessionStorage {
-  chrome: { storage: { session: { remove(key: string): Promise<void> } } };
+interface ChromeLocalStorage {
+  chrome: { storage: { local: { remove(key: string): Promise<void> } } };
 }
 
 export interface CallRun {
@@ -244,7 +244,7 @@ export async function runCalls(ext: LoadedExtension, emu: TestEmulator, panel: P
   for (let i = 0; i < count; i++) {
     // Each call is timed as the first of its minute: a second call's end within the same minute is told in
     // that minute's summary (notifications never flood), which is not what this figure measures.
-    await ext.serviceWorker.evaluate((key) => (globalThis as unknown as ChromeSessionStorage).chrome.storage.session.remove(key), PACE_KEY);
+    await ext.serviceWorker.evaluate((key) => (globalThis as unknown as ChromeLocalStorage).chrome.storage.local.remove(key), PACE_KEY);
     const member = playwrightPage(panel);
     await findTyped(member, w, `slow postgres queries, call ${i + 1}`, POSTGRES);
     await previewQuestion(member, w, POSTGRES, `Which index helps query ${i + 1}?`);

@@ -171,6 +171,8 @@ describeInEachBrowser(
       for (const runId of runs) expect(ledger.find((n) => n.eventKey === `call:${runId}:finished`)?.toldAt ?? null).not.toBeNull();
       await expect.poll(async () => (await extensionState(rig.panel)).badge, WAIT).toBe('');
       expect(await invalidRows(rig.panel)).toEqual([]);
+      // The figures of the README's table.
+      console.log(`update in ${rig.name} (${rig.profile}): 4 calls, 4 runs, each told once; outbox POSTs ${starts.length} with 1 key; badge before ${JSON.stringify(before.badge)}`);
     });
   },
   { emulator: FROZEN, updatable: true },
@@ -252,6 +254,7 @@ describeInEachBrowser(
       // No storm: a handful of requests for two calls and an approval, none after they settled.
       const all = await control.requests('/api/');
       expect(all.length, all.map((r) => `${r.method} ${r.path}`).join(', ')).toBeLessThanOrEqual(8);
+      console.log(`restart in ${rig.name} (${rig.profile}): ${all.length} requests after it (${all.map((r) => `${r.method} ${r.path.replace(/[a-z]+_\w+$/, '…')}`).join(', ')})`);
     });
   },
   { emulator: FROZEN },
@@ -283,6 +286,7 @@ describeInEachBrowser(
       const reads = (await control.requests('/api/v1/calls/')).filter((r) => r.method === 'GET');
       const allowed = 2 + Math.ceil((Date.now() - cutAt) / 15_000);
       for (const runId of runs) expect(reads.filter((r) => r.path === `/api/v1/calls/${runId}`).length).toBeLessThanOrEqual(allowed);
+      console.log(`full disk in ${rig.name} (${rig.profile}): ${reads.length} reads of 2 calls in ${Math.round((Date.now() - cutAt) / 1000)} s full`);
       // A setting the member changes meanwhile cannot be saved: said so, in their words.
       expect(await sendCommand(rig.panel, 'setSettings', { keyUntilBrowserCloses: true })).toMatchObject({
         ok: false,

@@ -109,6 +109,25 @@ describe('a full disk', () => {
     expect(await fakeBrowser.storage.local.get(null)).not.toHaveProperty('background.toldUncached');
   });
 
+  it('calls that end in the same minute while even storage.local is full are each shown, not held in a pace that cannot be kept', async () => {
+    installLocalStorageFault();
+    await startedCall(ctx, 'c1', 'run_1', 'ses_1');
+    await startedCall(ctx, 'c2', 'run_2', 'ses_2');
+    ctx.api.getCall.mockImplementation(async (runId: string) => result(runId, runId === 'run_1' ? 'ses_1' : 'ses_2', runId === 'run_1' ? 'passed' : 'in_progress'));
+    ctx.clock.now += 1000;
+    // The first ends with room to spare: shown, the minute's pace kept.
+    const jobs = scheduler();
+    await jobs.run();
+    expect(await notified()).toEqual(['call:run_1:finished']);
+    // The second ends in the same minute with the disk full: it cannot be held for the summary, so it is shown.
+    ctx.api.getCall.mockImplementation(async (runId: string) => result(runId, 'ses_2', 'passed'));
+    cutQuota(true);
+    ctx.clock.now += 5000;
+    await jobs.run();
+    jobs.stop();
+    expect((await notified()).sort()).toEqual(['call:run_1:finished', 'call:run_2:finished']);
+  });
+
   it('says so in the member’s words, not as a bug', async () => {
     cutQuota(true);
     const refused = await ctx.db.ui.put({ key: 'k' } as never).catch((e: unknown) => e);
