@@ -1,14 +1,15 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
-import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
+import { cleanup, fireEvent, screen } from '@testing-library/preact';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { App } from '@/components/App';
-import { ActionsContext, type PanelActions } from '@/components/common/actions';
+import type { PanelActions } from '@/components/common/actions';
 import { AppDb, DB_NAME, DB_VERSIONS, db } from '@/lib/db';
 import { REHEARSAL_VERSION } from '@/lib/db/schema';
 import { STORAGE_FULL_SESSION_KEY } from '@/lib/messages';
 import { fakeActions, makeConnectionRow } from './fixtures';
+import { renderPanel } from './render-panel';
 
 beforeEach(async () => {
   fakeBrowser.reset();
@@ -16,13 +17,8 @@ beforeEach(async () => {
 });
 afterEach(cleanup);
 
-function renderApp(actions: PanelActions = fakeActions().actions) {
-  return render(
-    <ActionsContext.Provider value={actions}>
-      <App />
-    </ActionsContext.Provider>,
-  );
-}
+// The App provides the site's context itself, once connected.
+const renderApp = (actions: PanelActions = fakeActions().actions) => renderPanel(<App />, actions, null);
 
 describe('the panel when the browser’s storage is in the way', () => {
   it('says the storage is full, with what to do, and frees space on the member’s click', async () => {
