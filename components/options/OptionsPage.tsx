@@ -18,6 +18,7 @@ import { t } from '@/lib/i18n';
 import { Message } from '../common/Message';
 import { SiteText } from '../common/SiteText';
 import { Time } from '../common/Time';
+import { NewerDatabaseView, useNewerDatabase } from '../common/NewerDatabase';
 
 /**
  * The options page: the site and connection (disconnect here; connect from the panel), which events
@@ -30,12 +31,15 @@ export function OptionsPage({ firefox }: { firefox: boolean }) {
   const connection = useLiveQuery(async (db) => (await getConnection(db)) ?? null, []);
   const settings = useLiveQuery((db) => readSettings(db), []);
   const [error, setError] = useState<MemberError | null>(null);
+  const newerDatabase = useNewerDatabase();
 
   const change = async (next: Partial<Settings>) => {
     const result = await actions.send('setSettings', next);
     setError(result.ok ? null : result.error);
   };
 
+  // Data of a newer build (a downgrade): the options cannot be read or saved; said so, as in the panel.
+  if (newerDatabase) return <NewerDatabaseView />;
   return (
     <main>
       <h1>{t('options.title')}</h1>

@@ -4,6 +4,7 @@ import { cleanup, fireEvent, screen } from '@testing-library/preact';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { App } from '@/components/App';
+import { OptionsPage } from '@/components/options/OptionsPage';
 import type { PanelActions } from '@/components/common/actions';
 import { AppDb, DB_NAME, DB_VERSIONS, db } from '@/lib/db';
 import { REHEARSAL_VERSION } from '@/lib/db/schema';
@@ -55,5 +56,10 @@ describe('the panel when the browser’s storage is in the way', () => {
     await screen.findByRole('heading', { name: 'Saved by a newer version' });
     expect(screen.getByRole('alert').textContent).toContain('Update the extension');
     expect(screen.queryByRole('heading', { name: 'Connect to your site' })).toBeNull();
+    // The options page too: not a page of settings that can be neither read nor saved.
+    cleanup();
+    Object.assign(fakeBrowser, { commands: { getAll: async () => [] } });
+    renderPanel(<OptionsPage firefox={false} />, fakeActions().actions, null);
+    await screen.findByRole('heading', { name: 'Saved by a newer version' });
   });
 });
