@@ -419,12 +419,15 @@ interface StorageGlobal {
 
 /** Reads what the extension told: each notification the e2e build recorded, and what waits for a summary. */
 export async function toldNotifications(page: PageDriver, paceKey: string): Promise<ToldNotifications> {
-  const { local, pace } = await page.evaluate(async (key) => {
-    const g = globalThis as unknown as { browser?: StorageGlobal; chrome?: StorageGlobal };
-    const api = (g.browser ?? g.chrome) as StorageGlobal;
-    const local = await api.storage.local.get(null);
-    return { local, pace: local[key] };
-  }, paceKey);
+  // As JSON text: Firefox hands storage's nested arrays to WebDriver BiDi as something other than arrays.
+  const { local, pace } = JSON.parse(
+    await page.evaluate(async (key) => {
+      const g = globalThis as unknown as { browser?: StorageGlobal; chrome?: StorageGlobal };
+      const api = (g.browser ?? g.chrome) as StorageGlobal;
+      const local = await api.storage.local.get(null);
+      return JSON.stringify({ local, pace: local[key] });
+    }, paceKey),
+  ) as { local: Record<string, unknown>; pace: unknown };
   const told: ToldNotifications = { shown: new Map(), summarised: new Map(), dropped: 0, held: [] };
   for (const [key, value] of Object.entries(local)) {
     const m = /^e2e:notification:(shown|dropped):(.+):[0-9a-f-]{36}$/.exec(key);
