@@ -37,9 +37,12 @@ async function readPace(): Promise<Pace> {
 
 /** Keeps the pace; false when storage refused it (a full disk). */
 async function writePace(pace: Pace): Promise<boolean> {
-  knownDue = summaryDueAt(pace);
+  // The copy follows what is stored: a pace the storage refused holds nothing for a summary.
   return browser.storage.local.set({ [PACE_KEY]: pace }).then(
-    () => true,
+    () => {
+      knownDue = summaryDueAt(pace);
+      return true;
+    },
     () => false,
   );
 }

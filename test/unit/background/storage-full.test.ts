@@ -23,10 +23,18 @@ beforeEach(async () => {
   ctx = makeCtx(db);
   await connected(ctx);
 });
-afterEach(() => cutQuota(false));
+// Every scheduler made here is stopped after its test: a timer left running would wake its jobs in a later
+// test file of the same worker, which shares the fake browser's storage.
+const made: Scheduler[] = [];
+afterEach(() => {
+  cutQuota(false);
+  for (const jobs of made.splice(0)) jobs.stop();
+});
 
-function scheduler(): Scheduler {
-  return new Scheduler(ctx, () => runDueJobs(ctx));
+function scheduler(worker: TestCtx = ctx): Scheduler {
+  const jobs = new Scheduler(worker, () => runDueJobs(worker));
+  made.push(jobs);
+  return jobs;
 }
 
 async function notified(): Promise<string[]> {
@@ -102,7 +110,7 @@ describe('a full disk', () => {
     const worker = makeCtx(ctx.db);
     worker.clock.now = ctx.clock.now;
     worker.api.getCall.mockResolvedValue(result('run_1', 'ses_1', 'failed'));
-    await new Scheduler(worker, () => runDueJobs(worker)).run();
+    await scheduler(worker).run();
     expect(worker.api.getCall).toHaveBeenCalled();
     expect((await ctx.db.calls.get('c1'))?.state).toBe('finished');
     expect(await notified()).toEqual([]);
