@@ -13,7 +13,7 @@ import { cutQuota, installLocalStorageFault, installQuotaFault } from './quota-f
 
 export const E2E_MENU_CLICK = 'agent-connection/e2e-menu-click';
 /** `{ type, cut: boolean }`: the disk full (quota-fault) or not; kept in storage.session for a restarted worker. */
-export const E2E_QUOTA = 'agent-connection/e2e-quota';
+const E2E_QUOTA = 'agent-connection/e2e-quota';
 const E2E_QUOTA_KEY = 'e2e:quotaCut';
 
 interface MenuClickMessage {

@@ -12,7 +12,7 @@ import { readKey } from './key-store';
 import { t } from '@/lib/i18n';
 
 /** storage.local: the extension's version the background last started as. */
-export const RUNNING_VERSION_KEY = 'background.runningVersion';
+const RUNNING_VERSION_KEY = 'background.runningVersion';
 
 /** The version this start runs as, and whether it is the first start since an update from another one. */
 export async function noteRunningVersion(): Promise<{ version: string; updated: boolean }> {
