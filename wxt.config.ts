@@ -1,20 +1,26 @@
-import { readFileSync } from 'node:fs';
 import { defineConfig } from 'wxt';
 
-const packageVersion: string = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')).version;
-
-// One source for both browsers; WXT turns entrypoints/sidepanel into side_panel (Chrome) and
-// sidebar_action (Firefox). Firefox is built as MV3 on purpose (see README), so that
-// optional_host_permissions survive.
 /**
  * VITE_E2E_NEXT=1 (with --mode e2e) makes the update test's build N+1: the next patch version, a database
  * version with an upgrade step (lib/db/schema REHEARSAL_VERSION), in .output/<browser>-mv3-e2e-next.
  */
 const next = process.env.VITE_E2E_NEXT === '1';
-const nextVersion = (version: string) => version.replace(/\d+$/, (patch) => String(Number(patch) + 1));
 
+// One source for both browsers; WXT turns entrypoints/sidepanel into side_panel (Chrome) and
+// sidebar_action (Firefox). Firefox is built as MV3 on purpose (see README), so that
+// optional_host_permissions survive.
 export default defineConfig({
-  ...(next ? { outDirTemplate: '{{browser}}-mv{{manifestVersion}}{{modeSuffix}}-next' } : {}),
+  ...(next
+    ? {
+        outDirTemplate: '{{browser}}-mv{{manifestVersion}}{{modeSuffix}}-next',
+        // The version still comes from package.json alone: N+1 is what WXT made of it, one patch on.
+        hooks: {
+          'build:manifestGenerated': (wxt, manifest) => {
+            if (wxt.config.mode === 'e2e') manifest.version = manifest.version.replace(/\d+$/, (patch) => String(Number(patch) + 1));
+          },
+        },
+      }
+    : {}),
   modules: ['@wxt-dev/webextension-polyfill', '@wxt-dev/i18n/module'],
   // The sources package is for rebuilding (AMO's reviewers); the README's and the stores' pictures are not.
   zip: { excludeSources: ['docs/screenshots/**', 'docs/store/**'] },
@@ -32,7 +38,6 @@ export default defineConfig({
     resolve: { alias: [{ find: /^dexie$/, replacement: 'dexie/dist/modern/dexie.mjs' }] },
   }),
   manifest: ({ browser, mode }) => ({
-    ...(next && mode === 'e2e' ? { version: nextVersion(packageVersion) } : {}),
     // Words come from locales/<language>.yml (@wxt-dev/i18n writes _locales/<language>/messages.json).
     default_locale: 'en',
     name: '__MSG_ext_name__',
