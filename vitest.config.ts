@@ -1,12 +1,17 @@
 import { defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
 
-// What every unit project shares.
-const shared = {
+/**
+ * Every test of the repo, as projects: `npm run test:unit` runs `logic` and `views`, `npm run test:packages`
+ * runs `packages`, `npm run test:e2e` runs `e2e`. A bare `vitest run` runs them all (e2e needs its builds).
+ */
+
+// What the unit projects share.
+const unit = {
   plugins: [WxtVitest()],
   esbuild: { jsx: 'automatic' as const, jsxImportSource: 'preact' },
 };
-const common = {
+const unitTest = {
   environment: 'node' as const,
   // browser.i18n from the locale files (the fake browser has none).
   setupFiles: ['test/unit/setup/i18n.ts'],
@@ -17,19 +22,47 @@ const common = {
   hookTimeout: 60_000,
 };
 
+/**
+ * End-to-end: each file drives its own browsers (Debian's Chromium and Firefox ESR) and its own emulators on
+ * ports of their own, so files run side by side, two at a time by default (`--maxWorkers` in the script): a
+ * file spends most of its time waiting on the site's calls and the extension's timers, not on the two cores.
+ */
+const e2eTest = {
+  environment: 'node' as const,
+  include: ['test/e2e/**/*.e2e.ts'],
+  testTimeout: 300_000,
+  hookTimeout: 300_000,
+};
+
 export default defineConfig({
   test: {
     projects: [
+      // The logic, the background and the emulator: vmThreads runs them in half the time of forks.
       {
-        ...shared,
-        // The logic, the background and the emulator: vmThreads runs them in half the time of forks.
-        test: { ...common, name: 'logic', include: ['test/unit/**/*.test.ts', 'test/emulator/**/*.test.ts'], pool: 'vmThreads' },
+        ...unit,
+        test: {
+          ...unitTest,
+          name: 'logic',
+          include: ['test/unit/**/*.test.ts', 'test/emulator/**/*.test.ts'],
+          pool: 'vmThreads',
+        },
       },
+      // The views: @testing-library's CommonJS dependencies (get-intrinsic) do not load in vmThreads.
+      { ...unit, test: { ...unitTest, name: 'views', include: ['test/unit/**/*.test.tsx'], pool: 'threads' } },
+      // The store packages, built by `npm run zip` and read from the zips themselves. A guard against a hang,
+      // not a time budget: building the packages and rebuilding from the sources package (npm ci included)
+      // takes minutes.
       {
-        ...shared,
-        // The views: @testing-library's CommonJS dependencies (get-intrinsic) do not load in vmThreads.
-        test: { ...common, name: 'views', include: ['test/unit/**/*.test.tsx'], pool: 'threads' },
+        test: {
+          name: 'packages',
+          include: ['test/packages/**/*.test.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 900_000,
+          hookTimeout: 900_000,
+        },
       },
+      { test: { ...e2eTest, name: 'e2e' } },
     ],
   },
 });

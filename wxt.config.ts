@@ -16,7 +16,8 @@ export default defineConfig({
         // The version still comes from package.json alone: N+1 is what WXT made of it, one patch on.
         hooks: {
           'build:manifestGenerated': (wxt, manifest) => {
-            if (wxt.config.mode === 'e2e') manifest.version = manifest.version.replace(/\d+$/, (patch) => String(Number(patch) + 1));
+            if (wxt.config.mode === 'e2e')
+              manifest.version = manifest.version.replace(/\d+$/, (patch) => String(Number(patch) + 1));
           },
         },
       }
@@ -57,7 +58,12 @@ export default defineConfig({
     // The site's origin is asked for at run time when the member connects, and a storage host of result
     // files when the member downloads one; plain http only for loopback (a site on the member's own
     // machine). 127.0.0.2, the strict emulator's file host, is the e2e build's alone.
-    optional_host_permissions: ['https://*/*', 'http://127.0.0.1/*', 'http://localhost/*', ...(mode === 'e2e' ? ['http://127.0.0.2/*'] : [])],
+    optional_host_permissions: [
+      'https://*/*',
+      'http://127.0.0.1/*',
+      'http://localhost/*',
+      ...(mode === 'e2e' ? ['http://127.0.0.2/*'] : []),
+    ],
     // The e2e build (browser tests and the demo) is granted the loopback emulator at install, because
     // Playwright cannot answer the browser's permission prompt. Production builds grant nothing.
     ...(mode === 'e2e' ? { host_permissions: ['http://127.0.0.1/*', 'http://127.0.0.2/*'] } : {}),

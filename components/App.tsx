@@ -16,7 +16,15 @@ import { RevokedView } from './connect/RevokedView';
 import { FindView } from './find/FindView';
 import { focusNextViewHeading, ViewHeading } from './common/ViewHeading';
 import { watchHandoffs } from './focus';
-import { CallsIcon, ConnectionIcon, FindIcon, FindingsIcon, HistoryIcon, SessionsIcon, ShareIcon } from './common/icons';
+import {
+  CallsIcon,
+  ConnectionIcon,
+  FindIcon,
+  FindingsIcon,
+  HistoryIcon,
+  SessionsIcon,
+  ShareIcon,
+} from './common/icons';
 import { type CallDraft, loadDraft, newIntentId } from './preview/draft';
 import { PreviewView } from './preview/PreviewView';
 import { CallView } from './result/CallView';
@@ -156,7 +164,13 @@ function Connected({ row }: { row: ConnectionRow }) {
         { view: 'status', label: t('app.tab.connection'), icon: ConnectionIcon },
       ];
   const current =
-    route.view === 'preview' ? 'find' : route.view === 'call' ? 'calls' : route.view === 'session' && !scoped ? 'sessions' : route.view;
+    route.view === 'preview'
+      ? 'find'
+      : route.view === 'call'
+        ? 'calls'
+        : route.view === 'session' && !scoped
+          ? 'sessions'
+          : route.view;
   // A view whose first rows are read raw (lib/db/first-read readAhead) is put up when they are in: a
   // skeleton drawn and painted for a read of a few milliseconds would only delay it. A slow read shows the
   // view's skeleton after SHOW_VIEW_WITHIN_MS; a move the member made meanwhile stands.
@@ -170,7 +184,8 @@ function Connected({ row }: { row: ConnectionRow }) {
   const openSession = (sessionId: string) =>
     openWhenRead({ view: 'session', sessionId }, sessionAheadKey(sessionId), (r) => firstReads.session(r, sessionId));
   const openTab = (view: Route['view']) => {
-    if (view === 'history' && route.view !== 'history') openWhenRead({ view: 'history' }, HISTORY_AHEAD_KEY, (r) => firstReads.newestCalls(r));
+    if (view === 'history' && route.view !== 'history')
+      openWhenRead({ view: 'history' }, HISTORY_AHEAD_KEY, (r) => firstReads.newestCalls(r));
     else setRoute({ view } as Route);
   };
 
@@ -198,13 +213,20 @@ function Connected({ row }: { row: ConnectionRow }) {
         <>
           {savedDraft ? (
             <p class="notice">
-              <Message id="app.unfinishedCall" parts={{ agent: <UntrustedText value={savedDraft.agentName} empty={t('app.anAgent')} name /> }} />{' '}
+              <Message
+                id="app.unfinishedCall"
+                parts={{ agent: <UntrustedText value={savedDraft.agentName} empty={t('app.anAgent')} name /> }}
+              />{' '}
               <button type="button" onClick={() => setRoute({ view: 'preview', draft: savedDraft })}>
                 {t('app.continueIt')}
               </button>
             </p>
           ) : null}
-          <FindView onChoose={(card) => void loadDraft().then((saved) => setRoute({ view: 'preview', draft: draftForCard(card, saved) }))} />
+          <FindView
+            onChoose={(card) =>
+              void loadDraft().then((saved) => setRoute({ view: 'preview', draft: draftForCard(card, saved) }))
+            }
+          />
         </>
       ) : null}
       {route.view === 'preview' ? (
@@ -238,18 +260,29 @@ function Connected({ row }: { row: ConnectionRow }) {
         />
       ) : null}
       {route.view === 'share' && !scoped ? <ShareTab /> : null}
-      {route.view === 'sessions' && !scoped ? <Lazy load={loadSessionsTab} props={{ onOpen: openSession }} label={t('app.loadingSessions')} /> : null}
+      {route.view === 'sessions' && !scoped ? (
+        <Lazy load={loadSessionsTab} props={{ onOpen: openSession }} label={t('app.loadingSessions')} />
+      ) : null}
       {route.view === 'session' ? (
         <Lazy
           key={route.sessionId}
           load={loadSessionView}
-          props={{ sessionId: route.sessionId, onBack: () => setRoute(scoped ? { view: 'calls' } : { view: 'sessions' }) }}
+          props={{
+            sessionId: route.sessionId,
+            onBack: () => setRoute(scoped ? { view: 'calls' } : { view: 'sessions' }),
+          }}
           label={t('app.loadingSession')}
         />
       ) : null}
-      {route.view === 'findings' && !scoped ? <Lazy load={loadFindingsTab} props={{ row }} label={t('app.loadingFindings')} /> : null}
+      {route.view === 'findings' && !scoped ? (
+        <Lazy load={loadFindingsTab} props={{ row }} label={t('app.loadingFindings')} />
+      ) : null}
       {route.view === 'history' && !scoped ? (
-        <Lazy load={loadHistoryTab} props={{ onOpenCall: openCall, onOpenSession: openSession }} label={t('app.loadingHistory')} />
+        <Lazy
+          load={loadHistoryTab}
+          props={{ onOpenCall: openCall, onOpenSession: openSession }}
+          label={t('app.loadingHistory')}
+        />
       ) : null}
       {route.view === 'status' ? <StatusView row={row} /> : null}
     </>

@@ -51,7 +51,15 @@ export function createApp(world: World): Hono<AppEnv> {
     await next();
   });
   app.use('/api/v1/*', auth, idempotency, faultDelay);
-  for (const routes of [connectionRoutes, agentRoutes, callRoutes, sessionRoutes, findingRoutes, fileRoutes, sharingRoutes]) {
+  for (const routes of [
+    connectionRoutes,
+    agentRoutes,
+    callRoutes,
+    sessionRoutes,
+    findingRoutes,
+    fileRoutes,
+    sharingRoutes,
+  ]) {
     app.route('/api/v1', routes);
   }
 
@@ -74,7 +82,8 @@ export function createApp(world: World): Hono<AppEnv> {
     }
     await next();
   });
-  for (const pages of [accountPages(world.paths), connectionPages, approvalPages(world.paths), draftPages(world.paths)]) app.route('/', pages);
+  for (const pages of [accountPages(world.paths), connectionPages, approvalPages(world.paths), draftPages(world.paths)])
+    app.route('/', pages);
 
   app.notFound((c) => {
     const path = new URL(c.req.url).pathname;

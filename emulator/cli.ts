@@ -17,7 +17,9 @@ const { values } = parseArgs({
 });
 
 if (values.help) {
-  console.log('Usage: npm run emulator -- [--port 8787] [--host 127.0.0.1] [--seed emulator/seed/default.json] [--profile default|strict]');
+  console.log(
+    'Usage: npm run emulator -- [--port 8787] [--host 127.0.0.1] [--seed emulator/seed/default.json] [--profile default|strict]',
+  );
   process.exit(0);
 }
 
@@ -39,10 +41,16 @@ try {
   const member = world.store.members.values().next().value;
   console.log(`${world.site.name} emulator listening on ${emulator.url} (profile ${world.profile})`);
   if (world.fileOrigin) console.log(`Signed file links are served from ${world.fileOrigin}`);
-  console.log(`API: ${emulator.url}/api/v1   site pages: ${emulator.url}/connect   control: ${emulator.url}/_emulator/`);
+  console.log(
+    `API: ${emulator.url}/api/v1   site pages: ${emulator.url}/connect   control: ${emulator.url}/_emulator/`,
+  );
   if (member) {
     // The demo connection keeps findings so the findings flow can be seen; everything else is the seed's default.
-    const code = makeConnectCode(world, { memberId: member.id, name: 'Demo connection', keepsFindings: true, switches: { files: true, sharing: true } }, world.now());
+    const code = makeConnectCode(
+      world,
+      { memberId: member.id, name: 'Demo connection', keepsFindings: true, switches: { files: true, sharing: true } },
+      world.now(),
+    );
     console.log(`Connect code for ${member.name}: ${code.code} (works once, until ${code.expiresAt})`);
   }
   let stopping = false;

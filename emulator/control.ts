@@ -30,7 +30,12 @@ control.post('/reset', (c) => {
   return c.json({ reset: true, now: iso(world.now()) });
 });
 
-const ClockSchema = z.object({ advanceSeconds: z.number().min(0).max(10 * 365 * 24 * 3600) });
+const ClockSchema = z.object({
+  advanceSeconds: z
+    .number()
+    .min(0)
+    .max(10 * 365 * 24 * 3600),
+});
 
 control.post('/clock', (c) => {
   const world = c.get('world');
@@ -77,7 +82,16 @@ function connectionOf(c: Parameters<typeof jsonBody>[0]) {
 }
 
 function connectionAnswer(conn: ReturnType<typeof connectionOf>) {
-  return { id: conn.id, memberId: conn.memberId, name: conn.name, status: conn.status, switches: conn.switches, limits: conn.limits, keepsFindings: conn.keepsFindings, sessionId: conn.sessionId };
+  return {
+    id: conn.id,
+    memberId: conn.memberId,
+    name: conn.name,
+    status: conn.status,
+    switches: conn.switches,
+    limits: conn.limits,
+    keepsFindings: conn.keepsFindings,
+    sessionId: conn.sessionId,
+  };
 }
 
 control.patch('/connections/:id', (c) => {
@@ -187,7 +201,14 @@ control.get('/sessions', (c) => {
   const memberId = c.req.query('memberId');
   const sessions = [...c.get('world').store.sessions.values()]
     .filter((s) => memberId === undefined || s.memberId === memberId)
-    .map((s) => ({ sessionId: s.id, memberId: s.memberId, agentId: s.agentId, way: s.way, status: s.status, calls: s.runIds.length }));
+    .map((s) => ({
+      sessionId: s.id,
+      memberId: s.memberId,
+      agentId: s.agentId,
+      way: s.way,
+      status: s.status,
+      calls: s.runIds.length,
+    }));
   return c.json({ sessions });
 });
 
@@ -198,7 +219,12 @@ control.patch('/sessions/:id', (c) => {
   if (req.status) session.status = req.status;
   if (req.movedNote !== undefined) session.movedNote = req.movedNote;
   if (req.questionsUnreadable !== undefined) session.questionsUnreadable = req.questionsUnreadable;
-  return c.json({ sessionId: session.id, status: session.status, movedNote: session.movedNote, questionsUnreadable: session.questionsUnreadable });
+  return c.json({
+    sessionId: session.id,
+    status: session.status,
+    movedNote: session.movedNote,
+    questionsUnreadable: session.questionsUnreadable,
+  });
 });
 
 const FaultSchema = z.object({

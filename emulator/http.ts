@@ -51,7 +51,8 @@ export function jsonBody(c: AppContext, options: { maxBytes?: number; emptyIsObj
 
 /** Validates with a lib/api request schema; invalid_input names every field at fault. */
 export function validate<S extends z.core.$ZodType>(schema: S, value: unknown): z.output<S> {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw invalidInput([], 'The body must be a JSON object.');
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw invalidInput([], 'The body must be a JSON object.');
   const result = z.safeParse(schema, value);
   if (result.success) return result.data;
   const fields = [...new Set(result.error.issues.map((i) => issuePath(i.path)).filter((p) => p !== ''))];
@@ -60,6 +61,10 @@ export function validate<S extends z.core.$ZodType>(schema: S, value: unknown): 
 }
 
 /** JSON body, then the schema: the whole of G5 step 1 but the secret guard. */
-export function readJson<S extends z.core.$ZodType>(c: AppContext, schema: S, options: { maxBytes?: number; emptyIsObject?: boolean } = {}): z.output<S> {
+export function readJson<S extends z.core.$ZodType>(
+  c: AppContext,
+  schema: S,
+  options: { maxBytes?: number; emptyIsObject?: boolean } = {},
+): z.output<S> {
   return validate(schema, jsonBody(c, options));
 }

@@ -35,7 +35,11 @@ export interface RunningEmulator {
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const seed: Seed =
-    options.seed === undefined ? loadSeedFile() : typeof options.seed === 'string' ? loadSeedFile(options.seed) : parseSeed(options.seed);
+    options.seed === undefined
+      ? loadSeedFile()
+      : typeof options.seed === 'string'
+        ? loadSeedFile(options.seed)
+        : parseSeed(options.seed);
   const world = new World(seed, options.clock, options.profile ?? 'default');
   const app = createApp(world);
   const host = options.host ?? '127.0.0.1';

@@ -57,11 +57,15 @@ interface Conn {
 /** Connections with room for the whole run (the per-connection rate of G18 is 6000 a minute). */
 async function prepare(base: string): Promise<Conn[]> {
   await json(`${base}/_emulator/reset`, { method: 'POST', body: '{}' });
-  await json(`${base}/_emulator/members/mem_demo/credits`, { method: 'POST', body: JSON.stringify({ purchasedCents: 100_000_000 }) });
+  await json(`${base}/_emulator/members/mem_demo/credits`, {
+    method: 'POST',
+    body: JSON.stringify({ purchasedCents: 100_000_000 }),
+  });
   const conns: Conn[] = [];
   for (let i = 0; i < connectionCount; i++) {
     // Claims are limited per address (G18): move the emulator's clock past the minute.
-    if (i > 0 && i % 20 === 0) await json(`${base}/_emulator/clock`, { method: 'POST', body: JSON.stringify({ advanceSeconds: 61 }) });
+    if (i > 0 && i % 20 === 0)
+      await json(`${base}/_emulator/clock`, { method: 'POST', body: JSON.stringify({ advanceSeconds: 61 }) });
     const made = (await json(`${base}/_emulator/connect-codes`, {
       method: 'POST',
       body: JSON.stringify({
@@ -71,7 +75,10 @@ async function prepare(base: string): Promise<Conn[]> {
         limits: { sessionsPerDay: 100_000, callsPerDay: 100_000, openCallsMax: 100_000 },
       }),
     })) as { code: string };
-    const claimed = (await json(`${base}/api/v1/connections/claim`, { method: 'POST', body: JSON.stringify({ code: made.code }) })) as { key: string };
+    const claimed = (await json(`${base}/api/v1/connections/claim`, {
+      method: 'POST',
+      body: JSON.stringify({ code: made.code }),
+    })) as { key: string };
     const session = (await json(`${base}/api/v1/sessions`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${claimed.key}` },
@@ -83,7 +90,14 @@ async function prepare(base: string): Promise<Conn[]> {
 }
 
 const AGENTS = ['agt_postgres', 'agt_shell', 'agt_react', 'agt_api', 'agt_docs', 'agt_data'];
-const WORDS = ['postgres slow query', 'bash script quoting', 'react hooks migration', 'openapi pagination', 'readme tutorial', 'kafka airflow backfill'];
+const WORDS = [
+  'postgres slow query',
+  'bash script quoting',
+  'react hooks migration',
+  'openapi pagination',
+  'readme tutorial',
+  'kafka airflow backfill',
+];
 
 type Request = { method: string; path: string; body?: unknown; idem?: boolean; expect: number };
 
@@ -97,7 +111,13 @@ function pick(conn: Conn, n: number): Request {
   if (r < 53) return { method: 'GET', path: `/agents/${agent}`, expect: 200 };
   if (r < 62) return { method: 'GET', path: `/agents/${agent}/calls/question/preview`, expect: 200 };
   if (r < 72) {
-    const body = { agentId: 'agt_postgres', callId: 'question', sessionId: conn.sessionId, question: `Why is query ${n} slow?`, maxCents: 10 };
+    const body = {
+      agentId: 'agt_postgres',
+      callId: 'question',
+      sessionId: conn.sessionId,
+      question: `Why is query ${n} slow?`,
+      maxCents: 10,
+    };
     return { method: 'POST', path: '/calls', body, idem: true, expect: 202 };
   }
   const runId = conn.runIds[n % Math.max(1, conn.runIds.length)];
@@ -136,7 +156,11 @@ async function run(base: string): Promise<boolean> {
       if (req.idem) headers['Idempotency-Key'] = `load-${n}-${w}`;
       const t0 = performance.now();
       try {
-        const res = await fetch(`${base}/api/v1${req.path}`, { method: req.method, headers, body: req.body === undefined ? undefined : JSON.stringify(req.body) });
+        const res = await fetch(`${base}/api/v1${req.path}`, {
+          method: req.method,
+          headers,
+          body: req.body === undefined ? undefined : JSON.stringify(req.body),
+        });
         const text = await res.text();
         latencies.push(performance.now() - t0);
         done++;
@@ -160,7 +184,9 @@ async function run(base: string): Promise<boolean> {
   latencies.sort((a, b) => a - b);
   const errorCount = [...errors.values()].reduce((a, b) => a + b, 0);
   const ms = (v: number) => `${v.toFixed(1)} ms`;
-  console.log(`requests:     ${done} in ${elapsed.toFixed(2)} s over ${conns.length} connections, ${concurrency} in flight at most`);
+  console.log(
+    `requests:     ${done} in ${elapsed.toFixed(2)} s over ${conns.length} connections, ${concurrency} in flight at most`,
+  );
   console.log(`rate:         ${(done / elapsed).toFixed(0)} requests a second (target ${targetRate})`);
   console.log(`errors:       ${errorCount}`);
   for (const [label, count] of errors) console.log(`  ${count} × ${label}`);

@@ -53,7 +53,12 @@ export const FileSpecSchema = z.object({
   text: z.string().optional(),
   base64: z.string().optional(),
   /** Filler bytes of this size (for download allowance tests). */
-  sizeBytes: z.number().int().min(0).max(64 * 1024 * 1024).optional(),
+  sizeBytes: z
+    .number()
+    .int()
+    .min(0)
+    .max(64 * 1024 * 1024)
+    .optional(),
   /** Entries of a zip archive built from text. */
   archive: z.array(z.object({ path: z.string().min(1), text: z.string() })).optional(),
 });
@@ -63,7 +68,10 @@ export const FindingSpecSchema = z.object({
   kind: z.enum(FINDING_KINDS),
   topic: z.string(),
   takeaway: z.string(),
-  source: z.object({ url: z.string(), kind: z.enum(SOURCE_KINDS) }).nullable().default(null),
+  source: z
+    .object({ url: z.string(), kind: z.enum(SOURCE_KINDS) })
+    .nullable()
+    .default(null),
   learnedAt: z.iso.date().nullable().default(null),
   appliesTo: z.array(z.string()).default([]),
   /** Where the finding is filed: the calling agent, another agent by id, or none (it waits). */
@@ -193,7 +201,10 @@ export const FindingSeedSchema = z.object({
   kind: z.enum(FINDING_KINDS),
   topic: z.string(),
   takeaway: z.string(),
-  source: z.object({ url: z.string(), kind: z.enum(SOURCE_KINDS) }).nullable().default(null),
+  source: z
+    .object({ url: z.string(), kind: z.enum(SOURCE_KINDS) })
+    .nullable()
+    .default(null),
   learnedAt: z.iso.date().nullable().default(null),
   appliesTo: z.array(z.string()).default([]),
   status: z.enum(FINDING_STATUSES),
@@ -271,19 +282,31 @@ export const SeedSchema = z
     const members = new Set(ctx.value.members.map((m) => m.id));
     const agents = new Set(ctx.value.agents.map((a) => a.id));
     const refs: [string, Set<string>, (string | number)[]][] = [];
-    for (const [i, c] of ctx.value.connections.entries()) refs.push([c.memberId, members, ['connections', i, 'memberId']]);
+    for (const [i, c] of ctx.value.connections.entries())
+      refs.push([c.memberId, members, ['connections', i, 'memberId']]);
     for (const [i, f] of ctx.value.findings.entries()) {
       refs.push([f.memberId, members, ['findings', i, 'memberId']], [f.agentId, agents, ['findings', i, 'agentId']]);
     }
     for (const [i, p] of ctx.value.sharedProjects.entries()) {
-      refs.push([p.memberId, members, ['sharedProjects', i, 'memberId']], [p.agentId, agents, ['sharedProjects', i, 'agentId']]);
+      refs.push(
+        [p.memberId, members, ['sharedProjects', i, 'memberId']],
+        [p.agentId, agents, ['sharedProjects', i, 'agentId']],
+      );
     }
     const connections = new Set(ctx.value.connections.map((c) => c.id));
     for (const [i, h] of ctx.value.history.entries()) {
-      refs.push([h.connectionId, connections, ['history', i, 'connectionId']], [h.agentId, agents, ['history', i, 'agentId']]);
+      refs.push(
+        [h.connectionId, connections, ['history', i, 'connectionId']],
+        [h.agentId, agents, ['history', i, 'agentId']],
+      );
       const agent = ctx.value.agents.find((a) => a.id === h.agentId);
       if (agent && !agent.calls.some((c) => c.callId === h.callId)) {
-        ctx.issues.push({ code: 'custom', input: h.callId, path: ['history', i, 'callId'], message: `the agent offers no call ${h.callId}` });
+        ctx.issues.push({
+          code: 'custom',
+          input: h.callId,
+          path: ['history', i, 'callId'],
+          message: `the agent offers no call ${h.callId}`,
+        });
       }
     }
     for (const [id, known, path] of refs) {

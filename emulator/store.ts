@@ -149,7 +149,19 @@ export interface SessionRec {
 
 /** A new session's record: what the caller names, everything else as a session starts (nothing read, asked or planned). */
 export function newSessionRec(
-  init: Pick<SessionRec, 'id' | 'memberId' | 'agentId' | 'way' | 'status' | 'createdAt' | 'startedByConnectionId' | 'details' | 'planCallRan' | 'runIds'>,
+  init: Pick<
+    SessionRec,
+    | 'id'
+    | 'memberId'
+    | 'agentId'
+    | 'way'
+    | 'status'
+    | 'createdAt'
+    | 'startedByConnectionId'
+    | 'details'
+    | 'planCallRan'
+    | 'runIds'
+  >,
 ): SessionRec {
   return {
     ...init,

@@ -188,7 +188,10 @@ export const COMMANDS = {
    * The member is back from the approval page (the panel was focused again, or "I approved it"): a call
    * waiting for approval may be resent, not sooner than its gap. Replies when the next try is due.
    */
-  approvalCameBack: command(z.object({ approvalId: z.optional(str(1, 255)) }), z.object({ nextCheckAt: z.nullable(z.number()) })),
+  approvalCameBack: command(
+    z.object({ approvalId: z.optional(str(1, 255)) }),
+    z.object({ nextCheckAt: z.nullable(z.number()) }),
+  ),
   /** Open one of the member's own pages on the site (G15). The background checks origin and path. */
   openSitePage: command(z.object({ url: str(1, 2048) }), Empty),
   /**
@@ -208,7 +211,10 @@ export const COMMANDS = {
     z.object({ fileId: z.string(), sizeBytes: z.number(), active: z.boolean() }),
   ),
   /** POST /sharing/coverage: which agent covers a kind of project. Not stored: the reply carries it. */
-  askCoverage: command(z.object({ description: str(1, 8000) }), z.object({ answer: z.custom<CoverageAnswer>(isObject) })),
+  askCoverage: command(
+    z.object({ description: str(1, 8000) }),
+    z.object({ answer: z.custom<CoverageAnswer>(isObject) }),
+  ),
   /** POST /shares: a new share draft, stored in the shares table. */
   createShare: command(
     z.object({ title: str(1, 800), description: z.optional(str(0, 8000)), agentId: z.optional(z.nullable(id())) }),

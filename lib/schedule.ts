@@ -152,7 +152,11 @@ export function approvalResendGapMs(resends: number): number {
 }
 
 /** The earliest moment the next blind resend may go: the gap after the last resend, or after the refusal. */
-export function earliestApprovalResendAt(approval: { createdAtMs: number; lastResendAt: number | null; resends: number }): number {
+export function earliestApprovalResendAt(approval: {
+  createdAtMs: number;
+  lastResendAt: number | null;
+  resends: number;
+}): number {
   return (approval.lastResendAt ?? approval.createdAtMs) + approvalResendGapMs(approval.resends);
 }
 

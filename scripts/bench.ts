@@ -25,7 +25,14 @@ import {
   runCalls,
   sumGzipKB,
 } from './bench/measure';
-import { FLOOR_PAGE, FLOOR_WORKER_MARK, frameMs, openFloorTimed, writeFloorExtension, writeFloorPage } from './bench/floors';
+import {
+  FLOOR_PAGE,
+  FLOOR_WORKER_MARK,
+  frameMs,
+  openFloorTimed,
+  writeFloorExtension,
+  writeFloorPage,
+} from './bench/floors';
 import { sessionFigures } from './bench/sessions';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -68,7 +75,10 @@ async function measure(emu: TestEmulator, ext: LoadedExtension): Promise<Figure[
   await installNameShim(ext);
   await instrumentWorker(ext);
 
-  const made = await emu.control.connectCode({ name: 'Bench browser', limits: { sessionsPerDay: 100, callsPerDay: 100 } });
+  const made = await emu.control.connectCode({
+    name: 'Bench browser',
+    limits: { sessionsPerDay: 100, callsPerDay: 100 },
+  });
   const panel = await ext.openPanel();
   const w = await wordsFor('en');
   await connectAndRead(playwrightPage(panel), w, emu.url, made.code);
@@ -120,7 +130,12 @@ async function measure(emu: TestEmulator, ext: LoadedExtension): Promise<Figure[
     unit: 'ms',
     budget: null,
     runs: opens.map((o) => o.ms),
-    floor: { name: `a bare page of the same extension (sidepanel.html's HTML and stylesheet, no script: ${FLOOR_PAGE}) to its first contentful paint`, runs: bareOpens, budget: 2, unit: '×' },
+    floor: {
+      name: `a bare page of the same extension (sidepanel.html's HTML and stylesheet, no script: ${FLOOR_PAGE}) to its first contentful paint`,
+      runs: bareOpens,
+      budget: 2,
+      unit: '×',
+    },
     method:
       'a new tab navigates to sidepanel.html; a MutationObserver installed before the page’s scripts notes when the stored find’s first agent card is in the document (ms since the navigation started). The real side panel adds the browser’s own view creation, which Playwright cannot show.',
   });
@@ -130,7 +145,12 @@ async function measure(emu: TestEmulator, ext: LoadedExtension): Promise<Figure[
     unit: 'ms',
     budget: null,
     runs: findRuns,
-    floor: { name: 'one animation frame in the panel (the median gap of 11 frames, measured just before each find)', runs: frames, budget: 3, unit: 'frames' },
+    floor: {
+      name: 'one animation frame in the panel (the median gap of 11 frames, measured just before each find)',
+      runs: frames,
+      budget: 3,
+      unit: 'frames',
+    },
     method:
       'a find typed in the panel; from the worker’s fetch of POST /find resolving (a wrapper around fetch notes the instant) to its cards in the panel’s document (a MutationObserver), both as performance.timeOrigin + now().',
   });
@@ -143,7 +163,12 @@ async function measure(emu: TestEmulator, ext: LoadedExtension): Promise<Figure[
     unit: 'requests',
     budget: null,
     runs: calls.map((c) => c.requests),
-    floor: { name: 'one POST /calls and one read that finds the call ended', runs: calls.map(() => 2), budget: null, unit: '×' },
+    floor: {
+      name: 'one POST /calls and one read that finds the call ended',
+      runs: calls.map(() => 2),
+      budget: null,
+      unit: '×',
+    },
     method: `the first call to the agent is read on the fast pace; later ones are first read when the agent's latest calls had ended (lib/schedule expectedRunMs, at most 4 s) and every 1 s while "checking". POST /calls plus every read of that call (GET /calls/{runId}, GET /sessions/{id}) in the emulator's log, for a question call to agt_postgres (3 s running + 1 s checking); reads per call: ${calls.map((c) => c.reads).join(', ')}. Preview reads are not counted.`,
   });
   figures.push({
@@ -171,7 +196,8 @@ async function measure(emu: TestEmulator, ext: LoadedExtension): Promise<Figure[
   // The worker's start: stopped and woken again, several times.
   const isFloorWorker = (w: { url(): string }) => w.url().endsWith('/worker.js');
   const floorWorker = (
-    ext.context.serviceWorkers().find(isFloorWorker) ?? (await ext.context.waitForEvent('serviceworker', { predicate: isFloorWorker, timeout: 30_000 }))
+    ext.context.serviceWorkers().find(isFloorWorker) ??
+    (await ext.context.waitForEvent('serviceworker', { predicate: isFloorWorker, timeout: 30_000 }))
   ).url();
   const restarts: number[] = [];
   const floorRestarts: number[] = [];
@@ -185,7 +211,12 @@ async function measure(emu: TestEmulator, ext: LoadedExtension): Promise<Figure[
     unit: 'ms',
     budget: 100,
     runs: restarts,
-    floor: { name: 'an empty service worker of a second extension loaded beside ours (one listener), stopped and woken the same way', runs: floorRestarts, budget: null, unit: '×' },
+    floor: {
+      name: 'an empty service worker of a second extension loaded beside ours (one listener), stopped and woken the same way',
+      runs: floorRestarts,
+      budget: null,
+      unit: '×',
+    },
     method: `the worker's performance mark "background:listeners-registered" (ms since its time origin) in new instances after DevTools stopped it and a message woke it; its first start at install took ${installStartMs.toFixed(1)} ms.`,
   });
 

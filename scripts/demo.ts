@@ -12,7 +12,13 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Profile } from '../emulator/index';
-import { type ChromiumBrowser, EXTENSION_DIR, launchChromium, type LoadedExtension, playwrightPage } from '../testing/browser/chromium';
+import {
+  type ChromiumBrowser,
+  EXTENSION_DIR,
+  launchChromium,
+  type LoadedExtension,
+  playwrightPage,
+} from '../testing/browser/chromium';
 import type { ExtensionBrowser, PageDriver } from '../testing/browser/driver';
 import { type MadeCode, startTestEmulator, type TestEmulator } from '../testing/emulator';
 import {
@@ -54,7 +60,8 @@ const { values: args } = parseArgs({
     store: { type: 'boolean', default: false },
   },
 });
-const headless = args.headless || (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY);
+const headless =
+  args.headless || (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY);
 if (args.profile !== 'default' && args.profile !== 'strict') {
   console.error(`--profile must be default or strict, not ${args.profile}`);
   process.exit(2);
@@ -90,7 +97,12 @@ async function main(): Promise<number> {
   if (args.screenshots) {
     // The README's pictures: the main views at 360 px, light and dark, into docs/screenshots/.
     run(path.join(ROOT, 'node_modules/.bin/wxt'), ['build', '--mode', 'e2e'], 'Build', true);
-    const saved = await takeScreenshots({ out: path.join(ROOT, 'docs/screenshots'), extensionDir: EXTENSION_DIR, width: 360, schemes: ['light', 'dark'] });
+    const saved = await takeScreenshots({
+      out: path.join(ROOT, 'docs/screenshots'),
+      extensionDir: EXTENSION_DIR,
+      width: 360,
+      schemes: ['light', 'dark'],
+    });
     for (const file of saved) log(file);
     log(`Done: ${saved.length} screenshots.`);
     return 0;
@@ -110,7 +122,9 @@ async function main(): Promise<number> {
   const emu = await startDemoEmulator();
   let ext: ChromiumBrowser | null = null;
   try {
-    log(`Emulator (${profile} profile): ${emu.url} (API ${emu.url}/api/v1, site pages ${emu.url}/connect, control ${emu.url}/_emulator/)`);
+    log(
+      `Emulator (${profile} profile): ${emu.url} (API ${emu.url}/api/v1, site pages ${emu.url}/connect, control ${emu.url}/_emulator/)`,
+    );
     log('Building the extension (wxt build --mode e2e)…');
     run(path.join(ROOT, 'node_modules/.bin/wxt'), ['build', '--mode', 'e2e'], 'Build', true);
     const made = await emu.control.connectCode({ name: 'Demo browser' });
@@ -205,11 +219,17 @@ async function journey(browser: ExtensionBrowser, emu: TestEmulator, made: MadeC
   await panel.waitForText(w('preview.needsApproval').trim());
   await shot(panel, 'approval-preview', 'Spending is off, so the call will wait for an approval');
   const address = await approveOnTheSite(browser, panel, w, emu.url, (moment, site) =>
-    moment === 'opened' ? shot(site, 'approval-page', `The site’s approval page: ${site.url()}`) : shot(site, 'approved', 'Approved on the site'),
+    moment === 'opened'
+      ? shot(site, 'approval-page', `The site’s approval page: ${site.url()}`)
+      : shot(site, 'approved', 'Approved on the site'),
   );
   const asked = await waitForNotification(panel, /^approval:.+:needed$/);
   const starts = await emu.control.callStarts();
-  await shot(panel, 'approved-result', `Approved at ${address} (notification ${asked}); resent by itself; POST /calls answers: ${starts.map((r) => r.status).join(', ')}`);
+  await shot(
+    panel,
+    'approved-result',
+    `Approved at ${address} (notification ${asked}); resent by itself; POST /calls answers: ${starts.map((r) => r.status).join(', ')}`,
+  );
   log(`Done: ${n} screenshots in ${path.relative(ROOT, OUT_DIR)}/.`);
   return 0;
 }

@@ -29,7 +29,8 @@ const report = JSON.parse(out) as LintReport;
 // Preact sits in the panel's chunk, or in a chunk the panel shares with the options page: the warning is
 // preact's when it is in a chunk holding preact's dangerouslySetInnerHTML path (our source never uses it).
 const holdsPreact = (file: string) =>
-  /^chunks\/[\w-]+\.js$/.test(file) && readFileSync(path.join(sourceDir, file), 'utf8').includes('dangerouslySetInnerHTML');
+  /^chunks\/[\w-]+\.js$/.test(file) &&
+  readFileSync(path.join(sourceDir, file), 'utf8').includes('dangerouslySetInnerHTML');
 const isPreactOwn = (w: Message) =>
   w.code === 'UNSAFE_VAR_ASSIGNMENT' && /innerHTML/.test(w.message) && holdsPreact(w.file ?? '');
 const blocking = [...report.errors, ...report.warnings.filter((w) => !isPreactOwn(w))];

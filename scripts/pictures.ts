@@ -10,14 +10,16 @@ export type Scheme = 'light' | 'dark';
 /** "en,de" → locale files' names; any the extension does not ship is refused. */
 export function parseLanguages(value: string): string[] {
   const languages = value.split(',').map((s) => s.trim());
-  for (const l of languages) if (!localeNames().includes(l)) throw new Error(`--languages takes ${localeNames().join(', ')}, not ${l}`);
+  for (const l of languages)
+    if (!localeNames().includes(l)) throw new Error(`--languages takes ${localeNames().join(', ')}, not ${l}`);
   return languages;
 }
 
 /** "light,dark" → the system colour schemes to start the browser in. */
 export function parseSchemes(value: string): Scheme[] {
   const schemes = value.split(',').map((s) => s.trim());
-  for (const s of schemes) if (s !== 'light' && s !== 'dark') throw new Error(`--schemes takes light and dark, not ${s}`);
+  for (const s of schemes)
+    if (s !== 'light' && s !== 'dark') throw new Error(`--schemes takes light and dark, not ${s}`);
   return schemes as Scheme[];
 }
 

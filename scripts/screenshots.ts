@@ -88,7 +88,10 @@ async function walk(scheme: Scheme, w: Words, options: ScreenshotOptions): Promi
     await panel.locator('.spending').screenshot({ path: chart, animations: 'disabled', caret: 'hide' });
     saved.push(path.relative(ROOT, chart));
     await openSection(m, w, 'app.tab.connection');
-    await panel.getByText(w('status.heading', { name: 'Laptop' })).first().waitFor({ timeout: STEP_WAIT_MS });
+    await panel
+      .getByText(w('status.heading', { name: 'Laptop' }))
+      .first()
+      .waitFor({ timeout: STEP_WAIT_MS });
     await shot(panel, 'connection');
     const welcome = await ext.context.newPage();
     await welcome.goto(`chrome-extension://${ext.extensionId}/welcome.html`);
@@ -119,7 +122,8 @@ function optionsFromArgs(): ScreenshotOptions {
     },
   });
   const width = Number(values.width);
-  if (!Number.isInteger(width) || width < 320 || width > 1280) throw new Error(`--width must be a whole number from 320 to 1280, not ${values.width}`);
+  if (!Number.isInteger(width) || width < 320 || width > 1280)
+    throw new Error(`--width must be a whole number from 320 to 1280, not ${values.width}`);
   return {
     out: path.resolve(values.out),
     extensionDir: path.resolve(values.extension),
@@ -131,14 +135,16 @@ function optionsFromArgs(): ScreenshotOptions {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   // Inside the promise, so a bad option is said in one line like any other failure.
-  Promise.resolve().then(() => takeScreenshots(optionsFromArgs())).then(
-    (saved) => {
-      for (const file of saved) console.log(file);
-      console.log(`${saved.length} screenshots.`);
-    },
-    (error: unknown) => {
-      console.error(error instanceof Error ? error.message : error);
-      process.exitCode = 1;
-    },
-  );
+  Promise.resolve()
+    .then(() => takeScreenshots(optionsFromArgs()))
+    .then(
+      (saved) => {
+        for (const file of saved) console.log(file);
+        console.log(`${saved.length} screenshots.`);
+      },
+      (error: unknown) => {
+        console.error(error instanceof Error ? error.message : error);
+        process.exitCode = 1;
+      },
+    );
 }

@@ -25,16 +25,28 @@ function build(browser: 'chromium' | 'firefox'): void {
   if (process.argv.includes('--no-build')) return;
   const steps =
     browser === 'chromium'
-      ? ([['bash', [path.join(ROOT, 'scripts/ensure-chromium.sh')]], [path.join(ROOT, 'node_modules/.bin/wxt'), ['build', '--mode', 'e2e']]] as const)
-      : ([['bash', [path.join(ROOT, 'scripts/ensure-firefox.sh')]], [path.join(ROOT, 'node_modules/.bin/wxt'), ['build', '-b', 'firefox', '--mv3', '--mode', 'e2e']]] as const);
+      ? ([
+          ['bash', [path.join(ROOT, 'scripts/ensure-chromium.sh')]],
+          [path.join(ROOT, 'node_modules/.bin/wxt'), ['build', '--mode', 'e2e']],
+        ] as const)
+      : ([
+          ['bash', [path.join(ROOT, 'scripts/ensure-firefox.sh')]],
+          [path.join(ROOT, 'node_modules/.bin/wxt'), ['build', '-b', 'firefox', '--mv3', '--mode', 'e2e']],
+        ] as const);
   const wxt = path.join(ROOT, 'node_modules/.bin/wxt');
-  const next = browser === 'chromium' ? ['build', '--mode', 'e2e'] : ['build', '-b', 'firefox', '--mv3', '--mode', 'e2e'];
+  const next =
+    browser === 'chromium' ? ['build', '--mode', 'e2e'] : ['build', '-b', 'firefox', '--mv3', '--mode', 'e2e'];
   for (const [command, args, env] of [
     ...steps.map(([command, args]) => [command, args, {}] as const),
     // The update's N+1 (npm run build:e2e:next).
     ...(process.argv.includes('--update') ? [[wxt, next, { VITE_E2E_NEXT: '1' }] as const] : []),
   ]) {
-    const result = spawnSync(command, [...args], { cwd: ROOT, stdio: 'pipe', encoding: 'utf8', env: { ...process.env, ...env } });
+    const result = spawnSync(command, [...args], {
+      cwd: ROOT,
+      stdio: 'pipe',
+      encoding: 'utf8',
+      env: { ...process.env, ...env },
+    });
     if (result.status !== 0) throw new Error(`${path.basename(command)} failed:\n${result.stdout}${result.stderr}`);
   }
 }
@@ -56,8 +68,18 @@ async function main(): Promise<number> {
   const update = process.argv.includes('--update');
   const quota = process.argv.includes('--quota');
   const extra = `${update ? ' --update' : ''}${quota ? ' --quota' : ''}`;
-  console.log(`Soak: ${calls} calls, seed ${seed}, ${emulatorProfile} profile, ${browser}${extra} (replay with --seed ${seed} --profile ${emulatorProfile} --browser ${browser}${extra}).`);
-  const { figures, failures } = await runSoak({ calls, seed, profile: emulatorProfile, browser, update, quota, log: (line) => console.log(line) });
+  console.log(
+    `Soak: ${calls} calls, seed ${seed}, ${emulatorProfile} profile, ${browser}${extra} (replay with --seed ${seed} --profile ${emulatorProfile} --browser ${browser}${extra}).`,
+  );
+  const { figures, failures } = await runSoak({
+    calls,
+    seed,
+    profile: emulatorProfile,
+    browser,
+    update,
+    quota,
+    log: (line) => console.log(line),
+  });
   for (const [name, value] of Object.entries(figures)) console.log(`${name.padEnd(26)} ${value}`);
   if (failures.length === 0) {
     console.log(`\nEvery check holds (seed ${seed}).`);

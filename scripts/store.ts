@@ -117,7 +117,9 @@ async function walk(scheme: Scheme, w: Words, options: StoreOptions): Promise<st
   const saved: string[] = [];
   try {
     const url = 'https://wiki.example/incidents/evening-slowdown';
-    await ext.context.route(url, (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: articleHtml(script, w.language) }));
+    await ext.context.route(url, (route) =>
+      route.fulfill({ contentType: 'text/html; charset=utf-8', body: articleHtml(script, w.language) }),
+    );
     const article = await ext.context.newPage();
     await article.setViewportSize({ width: SIZE.width - PANEL_WIDTH, height: SIZE.height });
     await article.goto(url);
@@ -129,7 +131,11 @@ async function walk(scheme: Scheme, w: Words, options: StoreOptions): Promise<st
       saved.push(path.relative(ROOT, file));
     };
 
-    const made = await emu.control.connectCode({ name: 'Laptop', keepsFindings: true, limits: { sessionsPerDay: 20, callsPerDay: 50 } });
+    const made = await emu.control.connectCode({
+      name: 'Laptop',
+      keepsFindings: true,
+      limits: { sessionsPerDay: 20, callsPerDay: 50 },
+    });
     await connectAndRead(m, w, emu.url, made.code);
 
     await article.bringToFront();
@@ -149,7 +155,9 @@ async function walk(scheme: Scheme, w: Words, options: StoreOptions): Promise<st
     await findTyped(m, w, script.plan, POSTGRES);
     await previewApply(m, w, POSTGRES, script.plan);
     await planSession(m, w);
-    await panel.getByRole('heading', { name: w('questions.heading') }).evaluate((h) => h.scrollIntoView({ block: 'start' }));
+    await panel
+      .getByRole('heading', { name: w('questions.heading') })
+      .evaluate((h) => h.scrollIntoView({ block: 'start' }));
     await shot('session-question');
 
     // The first call kept a finding; the site checks it (seconds) before it joins the draft: the member checks again.
@@ -198,14 +206,16 @@ function optionsFromArgs(): StoreOptions {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   // Inside the promise, so a bad option is said in one line like any other failure.
-  Promise.resolve().then(() => takeStoreScreenshots(optionsFromArgs())).then(
-    (saved) => {
-      for (const file of saved) console.log(file);
-      console.log(`${saved.length} store screenshots, ${SIZE.width}×${SIZE.height}.`);
-    },
-    (error: unknown) => {
-      console.error(error instanceof Error ? error.message : error);
-      process.exitCode = 1;
-    },
-  );
+  Promise.resolve()
+    .then(() => takeStoreScreenshots(optionsFromArgs()))
+    .then(
+      (saved) => {
+        for (const file of saved) console.log(file);
+        console.log(`${saved.length} store screenshots, ${SIZE.width}×${SIZE.height}.`);
+      },
+      (error: unknown) => {
+        console.error(error instanceof Error ? error.message : error);
+        process.exitCode = 1;
+      },
+    );
 }

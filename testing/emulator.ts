@@ -76,7 +76,8 @@ export class EmulatorControl {
   }
 
   async requests(prefix = '/api/'): Promise<LoggedRequest[]> {
-    return (await this.call<{ requests: LoggedRequest[] }>('GET', `/requests?path=${encodeURIComponent(prefix)}`)).requests;
+    return (await this.call<{ requests: LoggedRequest[] }>('GET', `/requests?path=${encodeURIComponent(prefix)}`))
+      .requests;
   }
 
   clearRequests(): Promise<unknown> {
@@ -111,7 +112,14 @@ export interface TestEmulator {
 /** Both emulator profiles: the e2e suites that cover the member's journey run against each. */
 export const PROFILES: readonly Profile[] = ['default', 'strict'];
 
-export async function startTestEmulator(options: Pick<EmulatorOptions, 'port' | 'clock' | 'profile' | 'seed'> = {}): Promise<TestEmulator> {
-  const raw = await startEmulator({ port: options.port ?? 0, clock: options.clock, profile: options.profile, seed: options.seed });
+export async function startTestEmulator(
+  options: Pick<EmulatorOptions, 'port' | 'clock' | 'profile' | 'seed'> = {},
+): Promise<TestEmulator> {
+  const raw = await startEmulator({
+    port: options.port ?? 0,
+    clock: options.clock,
+    profile: options.profile,
+    seed: options.seed,
+  });
   return { url: raw.url, control: new EmulatorControl(raw.url), raw, close: () => raw.close() };
 }

@@ -29,7 +29,9 @@ export function getMessageFrom(messages: ChromeMessages, name: string, substitut
   const entry = messages[name];
   if (!entry) return '';
   const subs = substitutions === undefined ? [] : Array.isArray(substitutions) ? substitutions : [substitutions];
-  return entry.message.replace(/\$(\$|[1-9])/g, (_, which: string) => (which === '$' ? '$' : (subs[Number(which) - 1] ?? '')));
+  return entry.message.replace(/\$(\$|[1-9])/g, (_, which: string) =>
+    which === '$' ? '$' : (subs[Number(which) - 1] ?? ''),
+  );
 }
 
 /** Pseudo-locale brackets: every message of ours shows inside them, so text outside them is not ours. */

@@ -226,7 +226,10 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
         async (error: unknown) => {
           // The panel closed under the click (the chaos closed it): the draft and its intent are still there,
           // so the member opens a panel and clicks again; the same intent cannot make a second call.
-          replies.set(payload.localId, [...(replies.get(payload.localId) ?? []), { pageGone: String(error).slice(0, 80) }]);
+          replies.set(payload.localId, [
+            ...(replies.get(payload.localId) ?? []),
+            { pageGone: String(error).slice(0, 80) },
+          ]);
           figures.clicks++;
           const reply = await sendFromPanel(observer, 'startCall', payload).catch(() => undefined);
           replies.set(payload.localId, [...(replies.get(payload.localId) ?? []), reply]);
@@ -342,9 +345,15 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
           if (agentOf) request.agentId = agentOf;
         }
       }
-      const intent: Intent = { localId: crypto.randomUUID(), question, request, kind: spendingOff ? `${choice.kind}+approval` : choice.kind };
+      const intent: Intent = {
+        localId: crypto.randomUUID(),
+        question,
+        request,
+        kind: spendingOff ? `${choice.kind}+approval` : choice.kind,
+      };
       intents.push(intent);
-      if (spendingOff) await emu.control.patchConnection(made.connectionId, { switches: { spending: false } }).catch(() => undefined);
+      if (spendingOff)
+        await emu.control.patchConnection(made.connectionId, { switches: { spending: false } }).catch(() => undefined);
       const payload = { localId: intent.localId, request, agentName: null, callName: null };
       const from = panels[Math.floor(random() * panels.length)] as PageDriver;
       const how = random();
@@ -378,7 +387,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       }
       if (i % 5 === 0) {
         const rows = await readStore<CallRowLite>(observer, 'calls').catch(() => []);
-        for (const row of rows) if (row.sessionId && !someSessions.includes(row.sessionId)) someSessions.push(row.sessionId);
+        for (const row of rows)
+          if (row.sessionId && !someSessions.includes(row.sessionId)) someSessions.push(row.sessionId);
       }
     }
     figures.intents = intents.length;
@@ -411,7 +421,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     await sleep(NOTIFY_WINDOW_MS);
     while ((await heldEvents(observer)) > 0 && Date.now() < summariesBy) await sleep(2000);
     const stillHeld = await heldEvents(observer);
-    if (stillHeld > 0) failures.push(`${stillHeld} event(s) still held for a summary ${SUMMARY_WAIT_MS / 1000} s after the last call`);
+    if (stillHeld > 0)
+      failures.push(`${stillHeld} event(s) still held for a summary ${SUMMARY_WAIT_MS / 1000} s after the last call`);
     await sendFromPanel(observer, 'refreshMe', {}).catch(() => undefined);
     await sleep(2000);
 
@@ -422,10 +433,14 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       const row = rows.find((r) => r.localId === x.localId);
       // A resend with the same Idempotency-Key answers the same run: runs are counted by key.
       const keys = new Set(
-        starts.filter((s) => s.status === 202 && (s.body as { question?: string } | null)?.question === x.question).map((s) => s.idempotencyKey),
+        starts
+          .filter((s) => s.status === 202 && (s.body as { question?: string } | null)?.question === x.question)
+          .map((s) => s.idempotencyKey),
       );
       if (keys.size > 1) figures.duplicateRuns += keys.size - 1;
-      const refusedFull = (replies.get(x.localId) ?? []).some((r) => (r as { error?: { code?: string } } | null)?.error?.code === 'storage_full');
+      const refusedFull = (replies.get(x.localId) ?? []).some(
+        (r) => (r as { error?: { code?: string } } | null)?.error?.code === 'storage_full',
+      );
       if (row?.state === 'finished' && row.runId) figures.runs++;
       else if (!row && refusedFull) {
         // Not stored, so not sent (what is sent is stored first): the member was told the disk is full.
@@ -433,10 +448,13 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
         if (keys.size > 0) failures.push(`sent although its start was refused for a full disk: ${x.localId}`);
       }
       // Declined and expired approvals are shown as such; a refusal or a give-up carries its words.
-      else if (row && (row.state === 'declined' || row.state === 'expired' || (terminal.has(row.state) && row.error))) figures.refusedVisibly++;
+      else if (row && (row.state === 'declined' || row.state === 'expired' || (terminal.has(row.state) && row.error)))
+        figures.refusedVisibly++;
       else {
         figures.lost++;
-        failures.push(`lost: ${x.kind} call ${x.localId} is ${row ? row.state : 'not stored'} (clicks answered: ${JSON.stringify(replies.get(x.localId) ?? [])})`);
+        failures.push(
+          `lost: ${x.kind} call ${x.localId} is ${row ? row.state : 'not stored'} (clicks answered: ${JSON.stringify(replies.get(x.localId) ?? [])})`,
+        );
       }
     }
     if (figures.duplicateRuns > 0) failures.push(`${figures.duplicateRuns} duplicate run(s)`);
@@ -454,7 +472,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     figures.callsNotTold = Math.max(0, finished.length - figures.callNotificationsTold);
     if (figures.callsToldTwice > 0) failures.push(`${figures.callsToldTwice} call(s) notified twice`);
     if (figures.callNotificationsTold !== finished.length) {
-      failures.push(`finished calls ${finished.length}, told ${figures.callNotificationsTold} (${individually} alone, ${inSummaries} in summaries)`);
+      failures.push(
+        `finished calls ${finished.length}, told ${figures.callNotificationsTold} (${individually} alone, ${inSummaries} in summaries)`,
+      );
     }
     const approvals = await readStore<ApprovalRowLite>(observer, 'approvals');
     figures.approvals = approvals.length;
@@ -485,13 +505,18 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       for (const n of apiLog.slice(i + 1)) {
         const at = Date.parse(n.at);
         if (n.authorization && at > from && at < until) {
-          const before = apiLog.slice(Math.max(0, i - 3), i + 1).map((b) => `${b.method} ${b.path} ${b.status} ${b.idempotencyKey?.slice(0, 6) ?? ''}@${b.at.slice(17)}`);
-          early.push(`${n.method} ${n.path} ${n.idempotencyKey?.slice(0, 6) ?? ''}@${n.at.slice(17)} ${at - Date.parse(r.at)} ms after a 429 [${before.join(' | ')}]`);
+          const before = apiLog
+            .slice(Math.max(0, i - 3), i + 1)
+            .map((b) => `${b.method} ${b.path} ${b.status} ${b.idempotencyKey?.slice(0, 6) ?? ''}@${b.at.slice(17)}`);
+          early.push(
+            `${n.method} ${n.path} ${n.idempotencyKey?.slice(0, 6) ?? ''}@${n.at.slice(17)} ${at - Date.parse(r.at)} ms after a 429 [${before.join(' | ')}]`,
+          );
         }
       }
     }
     figures.requestsBeforeRetryAfter = early.length;
-    if (early.length > 0) failures.push(`${early.length} request(s) before a Retry-After: ${early.slice(0, 5).join('; ')}`);
+    if (early.length > 0)
+      failures.push(`${early.length} request(s) before a Retry-After: ${early.slice(0, 5).join('; ')}`);
 
     figures.openCallsAtEnd = rows.filter((r) => r.state === 'started').length;
     figures.badge = await observer.evaluate(async () => {
@@ -514,7 +539,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     await sendFromPanel(observer, 'setSettings', { retention: { maxAgeDays: null, maxCount: RETENTION_MAX_COUNT } });
     const after = await readStore<CallRowLite>(observer, 'calls');
     figures.cachedCallsAfterPrune = after.filter((r) => terminal.has(r.state)).length;
-    if (figures.cachedCallsAfterPrune > RETENTION_MAX_COUNT) failures.push(`${figures.cachedCallsAfterPrune} ended calls cached, retention ${RETENTION_MAX_COUNT}`);
+    if (figures.cachedCallsAfterPrune > RETENTION_MAX_COUNT)
+      failures.push(`${figures.cachedCallsAfterPrune} ended calls cached, retention ${RETENTION_MAX_COUNT}`);
   } finally {
     figures.seconds = Math.round((Date.now() - began) / 1000);
     await ext?.close().catch(() => undefined);

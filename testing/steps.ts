@@ -63,11 +63,20 @@ export async function findTyped(panel: PageDriver, w: Words, text: string, agent
 
 /** Waits until the panel's latest find is for exactly `text` and lists `agentName` (or any agent). */
 export async function waitForFound(panel: PageDriver, w: Words, text: string, agentName = ''): Promise<void> {
-  await waitFor(panel, `the agents found for "${text}" with ${agentName || 'any agent'}`, ({ text, agentName, list }) => {
-    const quote = document.querySelector('.untrusted.quote');
-    const cards = document.querySelector(`ul[aria-label="${list}"]`);
-    return quote?.textContent === text && cards?.querySelector('li') != null && (cards.textContent ?? '').includes(agentName);
-  }, { text: text.trim(), agentName, list: w('find.agentsFound') });
+  await waitFor(
+    panel,
+    `the agents found for "${text}" with ${agentName || 'any agent'}`,
+    ({ text, agentName, list }) => {
+      const quote = document.querySelector('.untrusted.quote');
+      const cards = document.querySelector(`ul[aria-label="${list}"]`);
+      return (
+        quote?.textContent === text &&
+        cards?.querySelector('li') != null &&
+        (cards.textContent ?? '').includes(agentName)
+      );
+    },
+    { text: text.trim(), agentName, list: w('find.agentsFound') },
+  );
 }
 
 /** Opens the preview of a call to `agentName` from the latest find, and waits for its form. */
@@ -99,11 +108,16 @@ export async function startAndWaitForResult(panel: PageDriver, w: Words): Promis
 
 /** Waits until the call result on screen shows its status as `status`, under its header line. */
 export async function waitForResult(panel: PageDriver, w: Words, status: string): Promise<void> {
-  await waitFor(panel, `a call result with the status "${status}"`, ({ label, status, header }) => {
-    const result = document.querySelector(`article[aria-label="${label}"]`);
-    const shown = result?.querySelector('[role="status"]')?.textContent ?? '';
-    return shown.includes(status) && result?.firstElementChild?.textContent === header;
-  }, { label: w('result.label'), status, header: GUILD_HEADER });
+  await waitFor(
+    panel,
+    `a call result with the status "${status}"`,
+    ({ label, status, header }) => {
+      const result = document.querySelector(`article[aria-label="${label}"]`);
+      const shown = result?.querySelector('[role="status"]')?.textContent ?? '';
+      return shown.includes(status) && result?.firstElementChild?.textContent === header;
+    },
+    { label: w('result.label'), status, header: GUILD_HEADER },
+  );
 }
 
 /** From a preview of an apply call: starts a plan session and waits for its questions. */
@@ -116,7 +130,13 @@ export async function planSession(panel: PageDriver, w: Words): Promise<void> {
  * Waits until `check` answers true in the page (run again every 100 ms), `what` naming the state in the
  * failure, with what the page showed instead.
  */
-export async function waitFor<A>(page: PageDriver, what: string, check: (arg: A) => boolean, arg: A, timeoutMs = STEP_WAIT_MS): Promise<void> {
+export async function waitFor<A>(
+  page: PageDriver,
+  what: string,
+  check: (arg: A) => boolean,
+  arg: A,
+  timeoutMs = STEP_WAIT_MS,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     // A page between two documents may fail an evaluation outright: that is "not yet".
@@ -136,7 +156,9 @@ export async function waitFor<A>(page: PageDriver, what: string, check: (arg: A)
 export async function fillStartingWith(page: PageDriver, labelStart: string, value: string): Promise<void> {
   const found = await page.evaluate((start) => {
     const fields = Array.from(document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea'));
-    const field = fields.find((f) => (f.getAttribute('aria-label') ?? f.labels?.[0]?.textContent ?? '').trim().startsWith(start));
+    const field = fields.find((f) =>
+      (f.getAttribute('aria-label') ?? f.labels?.[0]?.textContent ?? '').trim().startsWith(start),
+    );
     field?.focus();
     return field !== undefined;
   }, labelStart);
@@ -150,7 +172,9 @@ export async function fillStartingWith(page: PageDriver, labelStart: string, val
 export async function chooseOption(page: PageDriver, group: string, label: string): Promise<void> {
   const chosen = await page.evaluate(
     ({ group, label }) => {
-      const set = Array.from(document.querySelectorAll('fieldset')).find((f) => f.querySelector('legend')?.textContent?.trim() === group);
+      const set = Array.from(document.querySelectorAll('fieldset')).find(
+        (f) => f.querySelector('legend')?.textContent?.trim() === group,
+      );
       const radio = Array.from(set?.querySelectorAll<HTMLInputElement>('input[type="radio"]') ?? []).find((r) =>
         (r.labels?.[0]?.textContent ?? '').trim().startsWith(label),
       );
@@ -166,7 +190,9 @@ export async function chooseOption(page: PageDriver, group: string, label: strin
 export function isChosen(page: PageDriver, group: string, label: string): Promise<boolean> {
   return page.evaluate(
     ({ group, label }) => {
-      const set = Array.from(document.querySelectorAll('fieldset')).find((f) => f.querySelector('legend')?.textContent?.trim() === group);
+      const set = Array.from(document.querySelectorAll('fieldset')).find(
+        (f) => f.querySelector('legend')?.textContent?.trim() === group,
+      );
       return Array.from(set?.querySelectorAll<HTMLInputElement>('input[type="radio"]') ?? []).some(
         (r) => (r.labels?.[0]?.textContent ?? '').trim().startsWith(label) && r.checked,
       );
@@ -187,14 +213,21 @@ export interface ChosenFile {
  * browser's file picker does: the field's files are set and it fires change. Neither driver can answer the
  * picker itself, and this is the same in both browsers.
  */
-export async function chooseFiles(page: PageDriver, label: string, files: ChosenFile[], within?: string): Promise<void> {
+export async function chooseFiles(
+  page: PageDriver,
+  label: string,
+  files: ChosenFile[],
+  within?: string,
+): Promise<void> {
   await page.waitForText(label);
   const set = await page.evaluate(
     ({ label, files, within }) => {
       // The region by its name, from aria-label or from the element aria-labelledby points at.
       const scope = within
         ? Array.from(document.querySelectorAll('[aria-label], [aria-labelledby]')).find(
-            (e) => (e.getAttribute('aria-label') ?? document.getElementById(e.getAttribute('aria-labelledby') ?? '')?.textContent) === within,
+            (e) =>
+              (e.getAttribute('aria-label') ??
+                document.getElementById(e.getAttribute('aria-labelledby') ?? '')?.textContent) === within,
           )
         : document;
       const input = Array.from(scope?.querySelectorAll<HTMLInputElement>('input[type="file"]') ?? []).find(
@@ -239,7 +272,11 @@ export function readStore<T>(page: PageDriver, store: string): Promise<T[]> {
  */
 export function watchNotifications(panel: PageDriver): Promise<void> {
   return panel.evaluate(() => {
-    const g = globalThis as unknown as { browser?: ExtensionGlobal; chrome?: ExtensionGlobal; seenNotifications?: Set<string> };
+    const g = globalThis as unknown as {
+      browser?: ExtensionGlobal;
+      chrome?: ExtensionGlobal;
+      seenNotifications?: Set<string>;
+    };
     if (g.seenNotifications) return;
     const seen = new Set<string>();
     g.seenNotifications = seen;
@@ -252,7 +289,11 @@ export function watchNotifications(panel: PageDriver): Promise<void> {
 /** The notifications the extension raised, by id: those on screen and those noted since watchNotifications. */
 export function notificationIds(panel: PageDriver): Promise<string[]> {
   return panel.evaluate(async () => {
-    const g = globalThis as unknown as { browser?: ExtensionGlobal; chrome?: ExtensionGlobal; seenNotifications?: Set<string> };
+    const g = globalThis as unknown as {
+      browser?: ExtensionGlobal;
+      chrome?: ExtensionGlobal;
+      seenNotifications?: Set<string>;
+    };
     const api = (g.browser ?? g.chrome) as ExtensionGlobal;
     return [...new Set([...Object.keys(await api.notifications.getAll()), ...(g.seenNotifications ?? [])])].sort();
   }, null);
@@ -398,7 +439,8 @@ export async function cutQuota(page: PageDriver, cut: boolean): Promise<void> {
     },
     { type: E2E_QUOTA, cut },
   );
-  if ((reply as { cut?: unknown } | undefined)?.cut !== cut) throw new Error(`The e2e build did not take the quota cut: ${JSON.stringify(reply)}`);
+  if ((reply as { cut?: unknown } | undefined)?.cut !== cut)
+    throw new Error(`The e2e build did not take the quota cut: ${JSON.stringify(reply)}`);
 }
 
 /** What the e2e build noted of its notifications (storage.local, kept across updates and restarts). */
@@ -446,7 +488,9 @@ export async function toldNotifications(page: PageDriver, paceKey: string): Prom
 }
 
 /** The extension as the browser has it: its version, its database's IndexedDB version, its alarms and badge. */
-export function extensionState(page: PageDriver): Promise<{ version: string; idbVersion: number; alarms: string[]; badge: string }> {
+export function extensionState(
+  page: PageDriver,
+): Promise<{ version: string; idbVersion: number; alarms: string[]; badge: string }> {
   return page.evaluate(async () => {
     type Api = {
       runtime: { getManifest(): { version: string } };

@@ -23,7 +23,9 @@ interface Props {
 export function CallsList({ onOpen, sessionId }: Props) {
   const calls = useLiveQuery((db) => recentCalls(db), []);
   if (!calls.loaded) return <Skeleton label={t('calls.loading')} />;
-  const rows = (calls.value ?? []).filter((c) => !sessionId || c.sessionId === sessionId || c.request.sessionId === sessionId);
+  const rows = (calls.value ?? []).filter(
+    (c) => !sessionId || c.sessionId === sessionId || c.request.sessionId === sessionId,
+  );
   if (rows.length === 0) return <p class="empty">{t('calls.empty')}</p>;
   return (
     <ul class="calls" aria-label={t('calls.label')}>

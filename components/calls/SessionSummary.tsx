@@ -57,7 +57,10 @@ export function SessionSummary({ sessionId }: { sessionId: string }) {
           </p>
           {session.untrustedMovedNote ? (
             <p class="notice">
-              <Message id="sessionSummary.moved" parts={{ note: <UntrustedText value={session.untrustedMovedNote} /> }} />
+              <Message
+                id="sessionSummary.moved"
+                parts={{ note: <UntrustedText value={session.untrustedMovedNote} /> }}
+              />
             </p>
           ) : null}
         </>

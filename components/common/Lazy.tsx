@@ -28,7 +28,9 @@ interface Props<P> {
  * script budget at open). A failed load says so instead of leaving a blank panel.
  */
 export function Lazy<P extends object>({ load, props, label }: Props<P>) {
-  const [View, setView] = useState<ComponentType<P> | null>(() => (loadedViews.get(load) as ComponentType<P> | undefined) ?? null);
+  const [View, setView] = useState<ComponentType<P> | null>(
+    () => (loadedViews.get(load) as ComponentType<P> | undefined) ?? null,
+  );
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     if (View) return;

@@ -8,7 +8,10 @@ export function SiteMessage({ error }: { error: MemberError }) {
   if (!message) return null;
   return (
     <p class="site-message">
-      <Message id="common.siteSaid" parts={{ message: <UntrustedText value={{ untrustedText: message, truncated: false }} /> }} />
+      <Message
+        id="common.siteSaid"
+        parts={{ message: <UntrustedText value={{ untrustedText: message, truncated: false }} /> }}
+      />
     </p>
   );
 }

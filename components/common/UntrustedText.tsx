@@ -57,7 +57,12 @@ export function UntrustedText({ value, block = false, empty, class: extra, name 
         {marker}
       </Tag>
       {collapsed === null ? null : (
-        <button type="button" class="link-like show-more" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
+        <button
+          type="button"
+          class="link-like show-more"
+          aria-expanded={expanded}
+          onClick={() => setExpanded(!expanded)}
+        >
           {expanded ? t('common.showLess') : t('common.showMore')}
         </button>
       )}

@@ -29,10 +29,16 @@ export interface LiveOptions<T> {
  * first screen also passes `firstRead`, so it shows cached content before Dexie has loaded; the live
  * query's answers replace it.
  */
-export function useLiveQuery<T>(query: (db: AppDb) => Promise<T>, deps: readonly unknown[], options: LiveOptions<T> = {}): Live<T> {
+export function useLiveQuery<T>(
+  query: (db: AppDb) => Promise<T>,
+  deps: readonly unknown[],
+  options: LiveOptions<T> = {},
+): Live<T> {
   const { firstRead, enabled = true, ahead = null } = options;
   const [state, setState] = useState<Live<T>>(() =>
-    ahead?.settled ? { loaded: true, value: ahead.settled.value, error: undefined } : { loaded: false, value: undefined, error: undefined },
+    ahead?.settled
+      ? { loaded: true, value: ahead.settled.value, error: undefined }
+      : { loaded: false, value: undefined, error: undefined },
   );
   const firstSubscription = useRef(true);
   // Re-subscribes only when the caller's deps change: the query closure is new on every render. A layout

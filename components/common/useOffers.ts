@@ -11,10 +11,14 @@ const ALL_UNKNOWN = Object.fromEntries(CAPABILITIES.map((c) => [c, 'unknown'])) 
  * read back while a view's own rows are read first.
  */
 export function useOffers(enabled = true): Record<Capability, Offer> {
-  const live = useLiveQuery(async (db) => {
-    const conn = await getConnection(db);
-    if (!conn) return ALL_UNKNOWN;
-    return offersFor(await db.capabilities.where('origin').equals(conn.origin).toArray(), conn.origin, Date.now());
-  }, [], { enabled });
+  const live = useLiveQuery(
+    async (db) => {
+      const conn = await getConnection(db);
+      if (!conn) return ALL_UNKNOWN;
+      return offersFor(await db.capabilities.where('origin').equals(conn.origin).toArray(), conn.origin, Date.now());
+    },
+    [],
+    { enabled },
+  );
   return live.value ?? ALL_UNKNOWN;
 }

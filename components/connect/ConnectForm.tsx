@@ -16,7 +16,11 @@ interface Props {
   intro?: string;
 }
 
-type Outcome = { kind: 'idle' } | { kind: 'busy' } | { kind: 'error'; error: MemberError } | { kind: 'done'; name: string };
+type Outcome =
+  | { kind: 'idle' }
+  | { kind: 'busy' }
+  | { kind: 'error'; error: MemberError }
+  | { kind: 'done'; name: string };
 
 function localProblem(code: string, message: string): MemberError {
   return { code, message, extras: {} };

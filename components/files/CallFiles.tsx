@@ -46,7 +46,10 @@ export function CallFiles({ filesSwitchOn, switchedOffBySite, sessionId, handle,
   const count = uploads.attachments.length;
 
   if (handle && typeof handle === 'object') handle.current = { upload: uploads.upload, clear: uploads.clear };
-  useEffect(() => onSummary({ count, checking: uploads.checking, refused: uploads.refused }), [count, uploads.checking, uploads.refused]);
+  useEffect(
+    () => onSummary({ count, checking: uploads.checking, refused: uploads.refused }),
+    [count, uploads.checking, uploads.refused],
+  );
 
   // POST /files is named by the contract without a shape: a site that does not offer it takes calls without files.
   if (offers.uploadFile === 'not_offered' && count === 0) {

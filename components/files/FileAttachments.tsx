@@ -113,11 +113,18 @@ export function FileAttachments(props: FileAttachmentsProps) {
                   <span class="file-path verbatim">{name}</span>
                   <span class="muted"> · {formatBytes(attachment.facts.sizeBytes)}</span>
                   {verdict.ok ? (
-                    <span class="ok-text">{verdict.scanned ? t('attach.willBeSentScanned') : t('attach.willBeSentNotScanned')}</span>
+                    <span class="ok-text">
+                      {verdict.scanned ? t('attach.willBeSentScanned') : t('attach.willBeSentNotScanned')}
+                    </span>
                   ) : (
                     <p class="notice notice-error">{t('attach.notSent', { problem: verdict.message })}</p>
                   )}{' '}
-                  <button type="button" class="secondary" aria-label={t('attach.removeLabel', { file: name })} onClick={() => props.onRemove(attachment.id)}>
+                  <button
+                    type="button"
+                    class="secondary"
+                    aria-label={t('attach.removeLabel', { file: name })}
+                    onClick={() => props.onRemove(attachment.id)}
+                  >
                     {t('attach.remove')}
                   </button>
                 </li>

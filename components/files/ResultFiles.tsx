@@ -17,10 +17,7 @@ export interface ResultFileView {
   active: boolean;
 }
 
-export type FileProgress =
-  | { state: 'working' }
-  | { state: 'saved' }
-  | { state: 'failed'; message: string };
+export type FileProgress = { state: 'working' } | { state: 'saved' } | { state: 'failed'; message: string };
 
 export interface ResultFilesProps {
   files: readonly ResultFileView[];
@@ -58,7 +55,10 @@ export function ResultFiles({
           left:
             downloadsLeftBytes === null
               ? t('resultFiles.notKnown')
-              : t('resultFiles.leftOf', { left: formatBytes(downloadsLeftBytes), allowance: formatBytes(allowanceBytes) }),
+              : t('resultFiles.leftOf', {
+                  left: formatBytes(downloadsLeftBytes),
+                  allowance: formatBytes(allowanceBytes),
+                }),
         })}
       </p>
       <ul class="files">
@@ -166,7 +166,10 @@ function ConfirmSave(props: { file: ResultFileView; name: string; onConfirm: () 
     <div role="alertdialog" aria-labelledby={titleId} aria-describedby={textId} class="confirm">
       <p id={titleId}>
         <strong>
-          <Message id="resultFiles.confirmTitle" parts={{ file: <UntrustedText value={props.file.untrustedPath} empty={props.file.fileId} name /> }} />
+          <Message
+            id="resultFiles.confirmTitle"
+            parts={{ file: <UntrustedText value={props.file.untrustedPath} empty={props.file.fileId} name /> }}
+          />
         </strong>
       </p>
       <p id={textId}>

@@ -93,7 +93,11 @@ export function FindView({ onChoose }: Props) {
         </button>
       </form>
       {problem ? <ErrorNotice error={problem} /> : null}
-      {pending ? <PendingSelection handoff={pending} /> : latest.value ? <FindResult find={latest.value} onChoose={onChoose} /> : null}
+      {pending ? (
+        <PendingSelection handoff={pending} />
+      ) : latest.value ? (
+        <FindResult find={latest.value} onChoose={onChoose} />
+      ) : null}
     </section>
   );
 }
@@ -101,10 +105,16 @@ export function FindView({ onChoose }: Props) {
 function PendingSelection({ handoff }: { handoff: SelectionHandoff }) {
   return (
     <section class="find-result" aria-labelledby="find-result-title" aria-busy={handoff.error === null}>
-      <h2 id="find-result-title">{handoff.source === 'shortcut' ? t('find.fromSelectionShortcut') : t('find.fromSelectionMenu')}</h2>
+      <h2 id="find-result-title">
+        {handoff.source === 'shortcut' ? t('find.fromSelectionShortcut') : t('find.fromSelectionMenu')}
+      </h2>
       <UntrustedText value={asUntrusted(handoff.text)} block class="quote" />
       {handoff.cut ? <CutNotice /> : null}
-      {handoff.error ? <ErrorNotice error={handoff.error} title={t('find.notSent')} /> : <p role="status">{t('find.findingAgents')}</p>}
+      {handoff.error ? (
+        <ErrorNotice error={handoff.error} title={t('find.notSent')} />
+      ) : (
+        <p role="status">{t('find.findingAgents')}</p>
+      )}
     </section>
   );
 }
@@ -127,7 +137,9 @@ export function FindResult({ find, onChoose }: { find: FindRow; onChoose: (card:
       <UntrustedText value={asUntrusted(find.text)} block class="quote" />
       {find.cut ? <CutNotice /> : null}
       {find.status === 'running' ? <p role="status">{t('find.findingAgents')}</p> : null}
-      {find.error ? <ErrorNotice error={find.error} title={find.status === 'refused' ? t('find.notSent') : t('find.failed')} /> : null}
+      {find.error ? (
+        <ErrorNotice error={find.error} title={find.status === 'refused' ? t('find.notSent') : t('find.failed')} />
+      ) : null}
       {find.status === 'done' && find.agents.length === 0 ? <p role="status">{t('find.noMatch')}</p> : null}
       {find.agents.length > 0 ? (
         <ul class="agent-cards" aria-label={t('find.agentsFound')}>

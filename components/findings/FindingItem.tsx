@@ -30,13 +30,22 @@ interface Props extends FindingActions {
 }
 
 /** One finding, every untrusted field as text; the source and sign-off open only on the member's click. */
-export function FindingItem({ finding: f, siteOrigin, nowMs, inDraftGroup = false, draftExpiresAt, onOpenSource, onOpenSignOff }: Props) {
+export function FindingItem({
+  finding: f,
+  siteOrigin,
+  nowMs,
+  inDraftGroup = false,
+  draftExpiresAt,
+  onOpenSource,
+  onOpenSignOff,
+}: Props) {
   const id = useId();
   const contribution = contributionStateWords(f.contributionState);
   return (
     <article class="finding" aria-labelledby={`${id}-topic`}>
       <h3 id={`${id}-topic`}>
-        <span class="badge">{findingKindWords(f.kind)}</span> <UntrustedText value={f.untrustedTopic} empty={t('finding.noTopic')} />
+        <span class="badge">{findingKindWords(f.kind)}</span>{' '}
+        <UntrustedText value={f.untrustedTopic} empty={t('finding.noTopic')} />
       </h3>
       <UntrustedText value={f.untrustedTakeaway} block />
       <dl class="finding-facts">
@@ -109,18 +118,32 @@ export function FindingItem({ finding: f, siteOrigin, nowMs, inDraftGroup = fals
   );
 }
 
-function SourceLine({ source, onOpenSource }: { source: NonNullable<Finding['source']>; onOpenSource: (url: string) => void }) {
+function SourceLine({
+  source,
+  onOpenSource,
+}: {
+  source: NonNullable<Finding['source']>;
+  onOpenSource: (url: string) => void;
+}) {
   const raw = source.untrustedUrl.trim();
   const http = isHttpUrl(raw);
   // What opens is the parsed address (host in punycode), so that is what the member reads.
   const shown = http ? new URL(raw).href : cleanForDisplay(raw);
   return (
     <>
-      <Message id="finding.sourceLine" parts={{ kind: sourceKindWords(source.kind), url: <span class="url verbatim">{shown}</span> }} />
+      <Message
+        id="finding.sourceLine"
+        parts={{ kind: sourceKindWords(source.kind), url: <span class="url verbatim">{shown}</span> }}
+      />
       {http ? (
         <>
           {' '}
-          <button type="button" class="secondary" aria-label={t('finding.openSourceLabel', { url: shown })} onClick={() => onOpenSource(shown)}>
+          <button
+            type="button"
+            class="secondary"
+            aria-label={t('finding.openSourceLabel', { url: shown })}
+            onClick={() => onOpenSource(shown)}
+          >
             {t('finding.openSource')}
           </button>
         </>

@@ -32,12 +32,31 @@ export function FindingsList({ findings, siteOrigin, nowMs, onOpenSource, onOpen
                 <Message
                   id="findings.draftFor"
                   count={d.findings.length}
-                  parts={{ agent: d.agentName ? <UntrustedText value={d.agentName} empty={d.agentId} name /> : t('finding.newAgentUnlisted') }}
+                  parts={{
+                    agent: d.agentName ? (
+                      <UntrustedText value={d.agentName} empty={d.agentId} name />
+                    ) : (
+                      t('finding.newAgentUnlisted')
+                    ),
+                  }}
                 />
               </p>
-              <SignOffButton url={d.signOffUrl} siteOrigin={siteOrigin} expiresAtMs={d.expiresAtMs} nowMs={nowMs} onOpenSignOff={onOpenSignOff} />
+              <SignOffButton
+                url={d.signOffUrl}
+                siteOrigin={siteOrigin}
+                expiresAtMs={d.expiresAtMs}
+                nowMs={nowMs}
+                onOpenSignOff={onOpenSignOff}
+              />
               {d.findings.map((f) => (
-                <FindingItem key={f.findingId} finding={f} siteOrigin={siteOrigin} nowMs={nowMs} inDraftGroup {...actions} />
+                <FindingItem
+                  key={f.findingId}
+                  finding={f}
+                  siteOrigin={siteOrigin}
+                  nowMs={nowMs}
+                  inDraftGroup
+                  {...actions}
+                />
               ))}
             </section>
           ))}

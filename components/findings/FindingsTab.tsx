@@ -24,7 +24,10 @@ export function FindingsTab({ row }: { row: ConnectionRow }) {
   const [reading, setReading] = useState(false);
   const [error, setError] = useState<MemberError | null>(null);
   const [fromError, setFromError] = useState<FindingsAvailability | null>(null);
-  const choice = row.sessionId !== null ? findingsAvailability({ keepsFindings: null, sessionId: row.sessionId }) : findingsAvailability(row.me);
+  const choice =
+    row.sessionId !== null
+      ? findingsAvailability({ keepsFindings: null, sessionId: row.sessionId })
+      : findingsAvailability(row.me);
   // Not read yet (GET /me): the site's answer to GET /findings tells.
   const byChoice: FindingsAvailability = !choice.available && choice.why === 'unknown' ? { available: true } : choice;
   const availability = fromError ?? byChoice;

@@ -47,7 +47,13 @@ export function ExportHistory() {
       <p class="muted">{t('export.intro')}</p>
       <div class="row">
         {choices().map(({ choice, words }) => (
-          <button key={words} type="button" class="secondary" disabled={busy !== null} onClick={() => void save(choice, words)}>
+          <button
+            key={words}
+            type="button"
+            class="secondary"
+            disabled={busy !== null}
+            onClick={() => void save(choice, words)}
+          >
             {busy === words ? t('export.saving') : words}
           </button>
         ))}

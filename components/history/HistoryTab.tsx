@@ -77,7 +77,10 @@ export function HistoryTab({ onOpenCall, onOpenSession }: HistoryTabProps) {
           label={t('history.agent')}
           every={t('history.everyAgent')}
           value={agentId}
-          options={(agents.value ?? []).map((a) => ({ value: a.agentId, words: agentWords(untrustedString(a.name) || a.agentId) }))}
+          options={(agents.value ?? []).map((a) => ({
+            value: a.agentId,
+            words: agentWords(untrustedString(a.name) || a.agentId),
+          }))}
           onChange={(value) => {
             setAgentId(value);
             reset();

@@ -25,9 +25,7 @@ function Difference({ siteCents, cachedCents }: { siteCents: number | null; cach
     case 'same':
       return <p>{t('spending.diffSame', { amount: formatCents(cachedCents) })}</p>;
     case 'site_more':
-      return (
-        <p>{t('spending.diffSiteMore', { diff: formatCents(diff.cents), total: formatCents(siteCents ?? 0) })}</p>
-      );
+      return <p>{t('spending.diffSiteMore', { diff: formatCents(diff.cents), total: formatCents(siteCents ?? 0) })}</p>;
     case 'cache_more':
       return (
         <p>{t('spending.diffCacheMore', { diff: formatCents(diff.cents), total: formatCents(siteCents ?? 0) })}</p>
@@ -51,10 +49,18 @@ export function SpendingChart({ spending, siteCents }: Props) {
           <Message
             id="spending.totalFromTo"
             count={spending.chargedCalls}
-            parts={{ amount: formatCents(spending.totalCents), from: <Time iso={first.day} day />, to: <Time iso={last.day} day /> }}
+            parts={{
+              amount: formatCents(spending.totalCents),
+              from: <Time iso={first.day} day />,
+              to: <Time iso={last.day} day />,
+            }}
           />
         ) : (
-          <Message id="spending.total" count={spending.chargedCalls} parts={{ amount: formatCents(spending.totalCents) }} />
+          <Message
+            id="spending.total"
+            count={spending.chargedCalls}
+            parts={{ amount: formatCents(spending.totalCents) }}
+          />
         )}
       </p>
       <svg
@@ -87,10 +93,17 @@ export function SpendingChart({ spending, siteCents }: Props) {
                 <span>
                   <Message
                     id="spending.agentLine"
-                    parts={{ agent: <UntrustedText value={a.name ?? { untrustedText: a.agentId, truncated: false }} />, amount: formatCents(a.cents) }}
+                    parts={{
+                      agent: <UntrustedText value={a.name ?? { untrustedText: a.agentId, truncated: false }} />,
+                      amount: formatCents(a.cents),
+                    }}
                   />
                 </span>
-                <span class="agent-bar" aria-hidden="true" style={{ width: `${Math.max(1, Math.round((a.cents / topAgent) * 100))}%` }} />
+                <span
+                  class="agent-bar"
+                  aria-hidden="true"
+                  style={{ width: `${Math.max(1, Math.round((a.cents / topAgent) * 100))}%` }}
+                />
               </li>
             ))}
           </ul>

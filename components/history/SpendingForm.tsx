@@ -50,7 +50,10 @@ export function SpendingForm() {
     }
     setProblem(null);
     setBusy(true);
-    const [result, cached] = await Promise.all([actions.send('spending', { since }), readCached(since).catch((err: unknown) => (err instanceof Error ? err : new Error(String(err))))]);
+    const [result, cached] = await Promise.all([
+      actions.send('spending', { since }),
+      readCached(since).catch((err: unknown) => (err instanceof Error ? err : new Error(String(err)))),
+    ]);
     setBusy(false);
     setChart(cached instanceof Error ? null : cached);
     setChartProblem(cached instanceof Error ? t('spending.cacheUnreadable', { problem: cached.message }) : null);
@@ -75,7 +78,13 @@ export function SpendingForm() {
       {period === 'since_date' ? (
         <>
           <label for={`${id}-date`}>{t('spending.from')}</label>
-          <input id={`${id}-date`} type="date" value={date} onInput={(e) => setDate(e.currentTarget.value)} aria-invalid={problem !== null} />
+          <input
+            id={`${id}-date`}
+            type="date"
+            value={date}
+            onInput={(e) => setDate(e.currentTarget.value)}
+            aria-invalid={problem !== null}
+          />
         </>
       ) : null}
       {problem ? (
@@ -90,7 +99,10 @@ export function SpendingForm() {
         <p role="status">
           <Message
             id="spending.siteTotal"
-            parts={{ time: <Time iso={answer.since} />, amount: <strong>{formatCentsOrUnreadable(answer.spentSinceCents)}</strong> }}
+            parts={{
+              time: <Time iso={answer.since} />,
+              amount: <strong>{formatCentsOrUnreadable(answer.spentSinceCents)}</strong>,
+            }}
           />
         </p>
       ) : null}

@@ -29,7 +29,13 @@ type HeadingTag = 'h2' | 'h3' | 'h4' | 'h5' | 'h6';
  * text nodes, and there is no <a>: a link shows its address, and only an http or https one gets a
  * button that hands it to `onOpenLink`.
  */
-export function SafeMarkdown({ markdown, onOpenLink, topHeadingLevel = 3, copyCode = false, collapsible = false }: Props) {
+export function SafeMarkdown({
+  markdown,
+  onOpenLink,
+  topHeadingLevel = 3,
+  copyCode = false,
+  collapsible = false,
+}: Props) {
   const [expanded, setExpanded] = useState(false);
   const blocks = parseMarkdown(cleanForDisplay(markdown));
   const shownCount = collapsible ? collapsedBlockCount(blocks) : null;
@@ -45,7 +51,12 @@ export function SafeMarkdown({ markdown, onOpenLink, topHeadingLevel = 3, copyCo
       </div>
       {shown.length < blocks.length || clipped ? <p class="muted">…</p> : null}
       {shownCount === null ? null : (
-        <button type="button" class="link-like show-more" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
+        <button
+          type="button"
+          class="link-like show-more"
+          aria-expanded={expanded}
+          onClick={() => setExpanded(!expanded)}
+        >
           {expanded ? t('common.showLess') : t('common.showMore')}
         </button>
       )}
@@ -53,7 +64,13 @@ export function SafeMarkdown({ markdown, onOpenLink, topHeadingLevel = 3, copyCo
   );
 }
 
-function renderBlock(block: Block, key: number, open: (url: string) => void, level: number, copyCode: boolean): ComponentChildren {
+function renderBlock(
+  block: Block,
+  key: number,
+  open: (url: string) => void,
+  level: number,
+  copyCode: boolean,
+): ComponentChildren {
   switch (block.type) {
     case 'heading': {
       const Tag = `h${level}` as HeadingTag;
@@ -129,7 +146,12 @@ function LinkAsText({ node, open }: { node: Extract<Inline, { type: 'link' }>; o
       {http ? (
         <>
           {' '}
-          <button type="button" class="link-button" aria-label={t('markdown.openLinkLabel', { url: shown })} onClick={() => open(shown)}>
+          <button
+            type="button"
+            class="link-button"
+            aria-label={t('markdown.openLinkLabel', { url: shown })}
+            onClick={() => open(shown)}
+          >
             {t('markdown.openLink')}
           </button>
         </>

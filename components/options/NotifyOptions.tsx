@@ -55,7 +55,9 @@ export function NotifyOptions({ settings, onChange }: Props) {
         id={`${id}-days`}
         value={days === null ? '' : String(days)}
         disabled={settings.quiet || !settings.notify.findingsReminder}
-        onChange={(e) => onChange({ reminderDaysBefore: e.currentTarget.value === '' ? null : Number(e.currentTarget.value) })}
+        onChange={(e) =>
+          onChange({ reminderDaysBefore: e.currentTarget.value === '' ? null : Number(e.currentTarget.value) })
+        }
       >
         <option value="">{t('options.notify.never')}</option>
         {[1, 2, 3, 5, 7, 14].map((n) => (

@@ -48,7 +48,11 @@ export function OptionsPage({ firefox }: { firefox: boolean }) {
       {settings.value ? (
         <>
           <NotifyOptions settings={settings.value} onChange={(c) => void change(c)} />
-          <RetentionOptions key={JSON.stringify(settings.value.retention)} settings={settings.value} onChange={(c) => void change(c)} />
+          <RetentionOptions
+            key={JSON.stringify(settings.value.retention)}
+            settings={settings.value}
+            onChange={(c) => void change(c)}
+          />
           <KeyOptions settings={settings.value} onChange={(c) => void change(c)} />
         </>
       ) : (
@@ -105,14 +109,14 @@ function SiteSection({ row }: { row: ConnectionRow | null }) {
               />
             </dd>
           </dl>
-          <SitePageButton url={connectionPageUrl(row.origin, row.connectionId)}>{t('options.site.changeOnSite')}</SitePageButton>
+          <SitePageButton url={connectionPageUrl(row.origin, row.connectionId)}>
+            {t('options.site.changeOnSite')}
+          </SitePageButton>
         </SiteContext.Provider>
       ) : (
         <p>{t('options.site.notConnected')}</p>
       )}
-      <p class="muted">
-        {t('options.site.another')}
-      </p>
+      <p class="muted">{t('options.site.another')}</p>
       {connected ? (
         confirming ? (
           <div role="alert" class="notice notice-warning">

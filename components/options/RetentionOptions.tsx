@@ -42,14 +42,27 @@ export function RetentionOptions({ settings, onChange }: Props) {
     <section aria-labelledby={`${id}-title`} class="card">
       <h2 id={`${id}-title`}>{t('options.retention.heading')}</h2>
       <p>
-        {t('options.retention.intro')}{' '}
-        <strong>{retentionWords(settings.retention)}</strong>
+        {t('options.retention.intro')} <strong>{retentionWords(settings.retention)}</strong>
       </p>
       <form onSubmit={save} aria-label={t('options.retention.formLabel')} noValidate>
         <label for={`${id}-days`}>{t('options.retention.days')}</label>
-        <input id={`${id}-days`} type="text" inputMode="numeric" value={days} aria-invalid={problem !== null} onInput={(e) => setDays(e.currentTarget.value)} />
+        <input
+          id={`${id}-days`}
+          type="text"
+          inputMode="numeric"
+          value={days}
+          aria-invalid={problem !== null}
+          onInput={(e) => setDays(e.currentTarget.value)}
+        />
         <label for={`${id}-count`}>{t('options.retention.count')}</label>
-        <input id={`${id}-count`} type="text" inputMode="numeric" value={count} aria-invalid={problem !== null} onInput={(e) => setCount(e.currentTarget.value)} />
+        <input
+          id={`${id}-count`}
+          type="text"
+          inputMode="numeric"
+          value={count}
+          aria-invalid={problem !== null}
+          onInput={(e) => setCount(e.currentTarget.value)}
+        />
         {problem ? (
           <p role="alert" class="error-text">
             {problem}

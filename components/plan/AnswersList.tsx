@@ -80,7 +80,18 @@ function AnswerItem({ answer: a, question: q, now }: { answer: Answer; question:
     case 'left_to_agent':
       body =
         a.optionKeys.length > 0 ? (
-          <Message id="answers.leftToAgentUses" parts={{ options: <>{a.optionKeys.map((k) => <span key={k}>{label(k)}</span>)}</> }} />
+          <Message
+            id="answers.leftToAgentUses"
+            parts={{
+              options: (
+                <>
+                  {a.optionKeys.map((k) => (
+                    <span key={k}>{label(k)}</span>
+                  ))}
+                </>
+              ),
+            }}
+          />
         ) : (
           t('answers.leftToAgent')
         );
@@ -90,7 +101,9 @@ function AnswerItem({ answer: a, question: q, now }: { answer: Answer; question:
   }
   return (
     <li class="answer">
-      <strong>{q ? <UntrustedText value={q.untrustedAsk} empty={a.key} /> : <code class="verbatim">{a.key}</code>}</strong>{' '}
+      <strong>
+        {q ? <UntrustedText value={q.untrustedAsk} empty={a.key} /> : <code class="verbatim">{a.key}</code>}
+      </strong>{' '}
       {a.fromPrompt ? <span class="badge">{t('answers.fromRequest')}</span> : null}
       <div>{body}</div>
       <small class="muted">

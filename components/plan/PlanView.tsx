@@ -31,9 +31,7 @@ export function PlanView({ plan, header, onOpenLink, now }: Props) {
         <Message id="plan.writtenBy" parts={{ time: <Time iso={plan.at} relative now={now} /> }} />
       </p>
       <SafeMarkdown markdown={plan.untrustedMarkdown.untrustedText} onOpenLink={onOpenLink} topHeadingLevel={3} />
-      {plan.untrustedMarkdown.truncated ? (
-        <p class="cut-marker">{t('plan.cut')}</p>
-      ) : null}
+      {plan.untrustedMarkdown.truncated ? <p class="cut-marker">{t('plan.cut')}</p> : null}
     </section>
   );
 }

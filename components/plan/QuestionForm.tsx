@@ -47,7 +47,16 @@ interface Props {
 const ALWAYS_SHOWN = new Set(['own_too_long', 'unknown_option', 'one_only', 'no_recommendation']);
 
 /** The questions to answer now, as a form. Controlled: the drafts come from the caller. */
-export function QuestionForm({ questions, drafts, onDraftChange, onSend, siteProblems = [], busy = false, sendLabel, answersGoWith }: Props) {
+export function QuestionForm({
+  questions,
+  drafts,
+  onDraftChange,
+  onSend,
+  siteProblems = [],
+  busy = false,
+  sendLabel,
+  answersGoWith,
+}: Props) {
   const formId = useId();
   const [tried, setTried] = useState(false);
   const [nothing, setNothing] = useState(false);

@@ -32,7 +32,11 @@ export function FitChoiceView({ fit, agentName, subject, onChoose, requestNotChe
       <p class="muted">
         {t('fit.earlier', {
           choice:
-            earlier === 'new_agent' ? t('fit.earlierNewAgent') : earlier === 'ask_anyway' ? t('fit.earlierAskAnyway') : t('fit.earlierUnknown'),
+            earlier === 'new_agent'
+              ? t('fit.earlierNewAgent')
+              : earlier === 'ask_anyway'
+                ? t('fit.earlierAskAnyway')
+                : t('fit.earlierUnknown'),
         })}
       </p>
     );
@@ -40,20 +44,14 @@ export function FitChoiceView({ fit, agentName, subject, onChoose, requestNotChe
   if (!needsFitChoice(fit)) {
     if (verdict === 'fits') return <p class="muted">{t('fit.fits')}</p>;
     if (verdict === 'unclear') {
-      return (
-        <p class="muted">
-          {requestNotChecked ? t('fit.judgedAtStart') : t('fit.readOnceTyped')}
-        </p>
-      );
+      return <p class="muted">{requestNotChecked ? t('fit.judgedAtStart') : t('fit.readOnceTyped')}</p>;
     }
     if (verdict === undefined) return <p class="muted">{t('fit.unknownVerdict')}</p>;
     return null;
   }
   return (
     <fieldset class="fit-choice">
-      <legend>
-        {verdict === 'another_agent' ? t('fit.anotherAgent') : t('fit.noAgent')}
-      </legend>
+      <legend>{verdict === 'another_agent' ? t('fit.anotherAgent') : t('fit.noAgent')}</legend>
       {fit.sentence ? (
         <p>
           <UntrustedText value={fit.sentence} />
@@ -66,12 +64,20 @@ export function FitChoiceView({ fit, agentName, subject, onChoose, requestNotChe
           checked={subject === 'ask_anyway'}
           onChange={() => onChoose({ kind: 'subject', subject: 'ask_anyway' })}
         />
-        <Message id="fit.askAnyway" parts={{ agent: <UntrustedText value={agentName} empty={t('preview.thisAgent')} name /> }} />
+        <Message
+          id="fit.askAnyway"
+          parts={{ agent: <UntrustedText value={agentName} empty={t('preview.thisAgent')} name /> }}
+        />
       </label>
       {fit.otherAgent ? (
         <label>
           <input type="radio" name="fit-choice" checked={false} onChange={() => onChoose({ kind: 'other_agent' })} />
-          <Message id="fit.useOther" parts={{ agent: <UntrustedText value={fit.otherAgent.untrustedName} empty={t('fit.theOtherAgent')} name /> }} />
+          <Message
+            id="fit.useOther"
+            parts={{
+              agent: <UntrustedText value={fit.otherAgent.untrustedName} empty={t('fit.theOtherAgent')} name />,
+            }}
+          />
         </label>
       ) : null}
       {fit.canStartAgent ? (

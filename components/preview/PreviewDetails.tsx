@@ -15,7 +15,10 @@ export function PreviewDetails({ preview }: { preview: Preview }) {
   return (
     <section class="preview" aria-labelledby="preview-title">
       <h2 id="preview-title">
-        <Message id="preview.beforeItRuns" parts={{ name: <UntrustedText value={preview.untrustedName} empty={preview.callId} name /> }} />
+        <Message
+          id="preview.beforeItRuns"
+          parts={{ name: <UntrustedText value={preview.untrustedName} empty={preview.callId} name /> }}
+        />
         {preview.isNew ? <span class="badge">{t('preview.new')}</span> : null}
       </h2>
       {/* The site's own line, verbatim; then the limit, once. */}
@@ -28,14 +31,28 @@ export function PreviewDetails({ preview }: { preview: Preview }) {
         <dt>{t('preview.spendable')}</dt>
         <dd>{formatCents(preview.spendableCents)}</dd>
         <dt>{t('preview.sessionsWithoutAsking')}</dt>
-        <dd>{t('preview.usedOf', { used: formatCount(preview.today.sessionsUsed), allowed: formatCount(preview.today.sessionsAllowed) })}</dd>
+        <dd>
+          {t('preview.usedOf', {
+            used: formatCount(preview.today.sessionsUsed),
+            allowed: formatCount(preview.today.sessionsAllowed),
+          })}
+        </dd>
         <dt>{t('preview.callsWithoutAsking')}</dt>
-        <dd>{t('preview.usedOf', { used: formatCount(preview.today.callsUsed), allowed: formatCount(preview.today.callsAllowed) })}</dd>
+        <dd>
+          {t('preview.usedOf', {
+            used: formatCount(preview.today.callsUsed),
+            allowed: formatCount(preview.today.callsAllowed),
+          })}
+        </dd>
       </dl>
       {preview.needsApproval ? (
         <p class="notice">
           <strong>{t('preview.needsApproval')}</strong>
-          {preview.approvalLine ? <SiteText text={preview.approvalLine} /> : approvalReasonWords(preview.approvalReason)}
+          {preview.approvalLine ? (
+            <SiteText text={preview.approvalLine} />
+          ) : (
+            approvalReasonWords(preview.approvalReason)
+          )}
         </p>
       ) : null}
       {preview.refusal ? (

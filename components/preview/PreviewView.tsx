@@ -113,7 +113,10 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
   }, [draft.agentId, draft.callId, draft.subject, textKey, secretInText]);
 
   // A call that the site refused after the reply (or that this view started) shows its refusal here.
-  const lastCall = useLiveQuery(async (db) => (lastLocalId ? ((await getCall(db, lastLocalId)) ?? null) : null), [lastLocalId]);
+  const lastCall = useLiveQuery(
+    async (db) => (lastLocalId ? ((await getCall(db, lastLocalId)) ?? null) : null),
+    [lastLocalId],
+  );
   const refusal = startError ?? (lastCall.value?.state === 'refused' ? lastCall.value.error : null);
 
   const conn = connection.value;
@@ -126,7 +129,15 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
   const questionMissing = draft.callId === 'question' && !draft.question.trim();
   const tooLong = charCount(draft.details) > DETAILS_MAX || charCount(draft.question) > QUESTION_MAX;
   const canStart =
-    !starting && max.ok && !fitPending && !questionMissing && !tooLong && !secretInText && !chosen.checking && chosen.refused === 0 && !filesBlocked;
+    !starting &&
+    max.ok &&
+    !fitPending &&
+    !questionMissing &&
+    !tooLong &&
+    !secretInText &&
+    !chosen.checking &&
+    chosen.refused === 0 &&
+    !filesBlocked;
 
   const chooseFit = (answer: FitAnswer) => {
     if (answer.kind === 'subject') {
@@ -180,7 +191,10 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
         {t('preview.back')}
       </button>
       <ViewHeading id="call-title">
-        <Message id="preview.heading" parts={{ agent: <UntrustedText value={draft.agentName} empty={t('preview.thisAgent')} name /> }} />
+        <Message
+          id="preview.heading"
+          parts={{ agent: <UntrustedText value={draft.agentName} empty={t('preview.thisAgent')} name /> }}
+        />
       </ViewHeading>
       <form onSubmit={start} aria-label={t('preview.formLabel')}>
         <fieldset>
@@ -221,7 +235,9 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
             <SecretWarning text={draft.question} />
           </>
         ) : null}
-        <label for="call-details">{draft.callId === 'question' ? t('preview.detailsOptional') : t('preview.details')}</label>
+        <label for="call-details">
+          {draft.callId === 'question' ? t('preview.detailsOptional') : t('preview.details')}
+        </label>
         <textarea
           id="call-details"
           rows={6}
@@ -233,7 +249,12 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
           {t('preview.detailsHint', { count: formatCount(charCount(draft.details)), max: formatCount(DETAILS_MAX) })}
         </p>
         <SecretWarning text={draft.details} />
-        <LazyCallFiles filesSwitchOn={filesOn} switchedOffBySite={filesOffBySite} handle={files} onSummary={setChosen} />
+        <LazyCallFiles
+          filesSwitchOn={filesOn}
+          switchedOffBySite={filesOffBySite}
+          handle={files}
+          onSummary={setChosen}
+        />
         <label for="call-max">{t('preview.maxLabel')}</label>
         <input
           id="call-max"
@@ -246,9 +267,7 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
           aria-describedby="call-max-hint"
         />
         <p id="call-max-hint" class={max.ok ? 'muted' : 'error-text'}>
-          {max.ok
-            ? t('preview.maxHint')
-            : t('preview.maxInvalid')}
+          {max.ok ? t('preview.maxHint') : t('preview.maxInvalid')}
         </p>
         {fitPending ? <p class="notice">{t('preview.chooseFitFirst')}</p> : null}
         {questionMissing ? <p class="muted">{t('preview.typeQuestion')}</p> : null}

@@ -17,7 +17,11 @@ export function PrivacyPage() {
       <p class="muted">{t('privacyPage.inEnglish')}</p>
       <div class="document" lang="en">
         <h1>{TITLE_LINE.replace(/^#\s*/, '')}</h1>
-        <SafeMarkdown markdown={REST.join('\n')} topHeadingLevel={2} onOpenLink={(url) => void browser.tabs.create({ url })} />
+        <SafeMarkdown
+          markdown={REST.join('\n')}
+          topHeadingLevel={2}
+          onOpenLink={(url) => void browser.tabs.create({ url })}
+        />
       </div>
     </main>
   );

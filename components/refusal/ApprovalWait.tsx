@@ -54,7 +54,11 @@ export function ApprovalWait({ approvalUrl, approvalLine, reason, expiresAt, app
       <p>{approvalLine ? <SiteText text={approvalLine} /> : approvalReasonWords(reason)}</p>
       <p role="status">
         <strong>{t('approval.waiting')}</strong>{' '}
-        {expiresAt ? <Message id="approval.resendsItselfUntil" parts={{ time: <Time iso={expiresAt} /> }} /> : t('approval.resendsItself')}
+        {expiresAt ? (
+          <Message id="approval.resendsItselfUntil" parts={{ time: <Time iso={expiresAt} /> }} />
+        ) : (
+          t('approval.resendsItself')
+        )}
       </p>
       <div class="row">
         <SitePageButton url={approvalUrl} class="primary">

@@ -102,18 +102,31 @@ function NextStep({ error, approvalLine }: { error: MemberError; approvalLine: s
     case 'findings_off':
       return (
         <p>
-          {t('refusal.findingsOff')}{' '}
-          <SitePageButton url={settings}>{t('refusal.changeFindings')}</SitePageButton>
+          {t('refusal.findingsOff')} <SitePageButton url={settings}>{t('refusal.changeFindings')}</SitePageButton>
         </p>
       );
     case 'over_limit':
       return <p>{t('refusal.overLimit')}</p>;
     case 'failed_calls':
-      return <p>{extras.until ? <Message id="refusal.failedCallsUntil" parts={{ time: <Time iso={extras.until} /> }} /> : t('refusal.failedCalls')}</p>;
+      return (
+        <p>
+          {extras.until ? (
+            <Message id="refusal.failedCallsUntil" parts={{ time: <Time iso={extras.until} /> }} />
+          ) : (
+            t('refusal.failedCalls')
+          )}
+        </p>
+      );
     case 'secret_in_details':
       return <p>{t('refusal.secretInDetails')}</p>;
     case 'needs_approval':
-      return <ApprovalWait approvalUrl={extras.approvalUrl ?? null} approvalLine={approvalLine} reason={extras.reason ?? null} />;
+      return (
+        <ApprovalWait
+          approvalUrl={extras.approvalUrl ?? null}
+          approvalLine={approvalLine}
+          reason={extras.reason ?? null}
+        />
+      );
     default:
       return null;
   }

@@ -22,10 +22,16 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 function useDownloadsLeft(): { left: number | null; allowance: number } | null {
   const live = useLiveQuery(async (db) => {
     const conn = await getConnection(db);
-    const records = await db.downloads.where('at').above(Date.now() - DAY_MS).toArray();
+    const records = await db.downloads
+      .where('at')
+      .above(Date.now() - DAY_MS)
+      .toArray();
     if (!conn?.me) return null;
     return {
-      left: downloadsLeft({ leftBytes: conn.me.downloadsLeftBytes, readAt: conn.meAt ? Date.parse(conn.meAt) : Date.now() }, records),
+      left: downloadsLeft(
+        { leftBytes: conn.me.downloadsLeftBytes, readAt: conn.meAt ? Date.parse(conn.meAt) : Date.now() },
+        records,
+      ),
       allowance: conn.me.limits.downloadBytesPerDay,
     };
   }, []);

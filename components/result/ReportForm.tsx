@@ -31,7 +31,9 @@ function recordedWords(recorded: ReportAnswer): string {
   const kind = rawValue(recorded.reasonKind);
   const verdict = rawValue(recorded.verdict);
   const verdictWords = verdict === 'did_not_help' ? t('report.didNotHelp') : (verdict ?? t('format.unknown'));
-  return kind ? t('report.recordedKind', { verdict: verdictWords, kind: kindShortWords(kind) }) : t('report.recorded', { verdict: verdictWords });
+  return kind
+    ? t('report.recordedKind', { verdict: verdictWords, kind: kindShortWords(kind) })
+    : t('report.recorded', { verdict: verdictWords });
 }
 
 /** Report a result that did not help: a reason kind and up to 500 characters. The first report stands. */
@@ -78,32 +80,32 @@ export function ReportForm({ call }: { call: CallRow }) {
         {t('report.open')}
       </button>
       {open ? (
-      <form onSubmit={submit} aria-label={t('report.formLabel')}>
-        <fieldset>
-          <legend>{t('report.what')}</legend>
-          {KINDS.map((k) => (
-            <label key={k}>
-              <input type="radio" name={`reason-kind-${runId}`} checked={kind === k} onChange={() => setKind(k)} />
-              {kindWords(k)}
-            </label>
-          ))}
-        </fieldset>
-        <label for={`reason-${runId}`}>{t('report.reason')}</label>
-        <textarea
-          id={`reason-${runId}`}
-          rows={3}
-          value={reason}
-          onInput={(e) => setReason(e.currentTarget.value)}
-          aria-describedby={`reason-count-${runId}`}
-          aria-invalid={tooLong}
-        />
-        <p id={`reason-count-${runId}`} class={tooLong ? 'error-text' : 'muted'}>
-          {t('report.charsOf', { count: formatCount(length), max: formatCount(REASON_MAX) })}
-        </p>
-        <button type="submit" disabled={!kind || tooLong || sending}>
-          {sending ? t('report.sending') : t('report.send')}
-        </button>
-      </form>
+        <form onSubmit={submit} aria-label={t('report.formLabel')}>
+          <fieldset>
+            <legend>{t('report.what')}</legend>
+            {KINDS.map((k) => (
+              <label key={k}>
+                <input type="radio" name={`reason-kind-${runId}`} checked={kind === k} onChange={() => setKind(k)} />
+                {kindWords(k)}
+              </label>
+            ))}
+          </fieldset>
+          <label for={`reason-${runId}`}>{t('report.reason')}</label>
+          <textarea
+            id={`reason-${runId}`}
+            rows={3}
+            value={reason}
+            onInput={(e) => setReason(e.currentTarget.value)}
+            aria-describedby={`reason-count-${runId}`}
+            aria-invalid={tooLong}
+          />
+          <p id={`reason-count-${runId}`} class={tooLong ? 'error-text' : 'muted'}>
+            {t('report.charsOf', { count: formatCount(length), max: formatCount(REASON_MAX) })}
+          </p>
+          <button type="submit" disabled={!kind || tooLong || sending}>
+            {sending ? t('report.sending') : t('report.send')}
+          </button>
+        </form>
       ) : null}
       {error ? <ErrorNotice error={error} /> : null}
     </div>

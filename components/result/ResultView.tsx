@@ -37,16 +37,10 @@ export function ResultView({
     <article class="result" aria-label={t('result.label')}>
       <ResultTitle result={result} live />
       {result.partial ? (
-        <p class="notice">
-          {status === 'failed' ? t('result.partialFree') : t('result.partial')}
-        </p>
+        <p class="notice">{status === 'failed' ? t('result.partialFree') : t('result.partial')}</p>
       ) : null}
       {result.revisesPlan ? (
-        <p class="muted">
-          {result.planUnchanged
-            ? t('result.planUnchanged')
-            : t('result.revisesPlan')}
-        </p>
+        <p class="muted">{result.planUnchanged ? t('result.planUnchanged') : t('result.revisesPlan')}</p>
       ) : null}
       {result.note ? <Lazy load={loadNoteView} props={{ note: result.note }} label={t('result.loadingNote')} /> : null}
       {result.failReason ? (
@@ -57,7 +51,9 @@ export function ResultView({
       ) : null}
       {result.researchCut ? (
         <p class="notice">
-          {t('result.researchCut', { limit: limitSentence(result.researchCut.limitCents, rawValue(result.researchCut.limitBy)) })}
+          {t('result.researchCut', {
+            limit: limitSentence(result.researchCut.limitCents, rawValue(result.researchCut.limitBy)),
+          })}
         </p>
       ) : null}
       {result.checks.length > 0 ? (
@@ -75,16 +71,14 @@ export function ResultView({
       ) : null}
       {local ? <FilesView localId={call.localId} files={result.files} /> : <FileList files={result.files} />}
       <ChargeView result={result} holdCents={call.holdCents} />
-      {result.disclosure ? <p class="disclosure muted">
+      {result.disclosure ? (
+        <p class="disclosure muted">
           <SiteText text={result.disclosure} />
-        </p> : null}
+        </p>
+      ) : null}
       {local && running && call.state === 'started' ? <StopButton call={call} /> : null}
       {local && ended ? <ReportForm call={call} /> : null}
-      {local ? null : (
-        <p class="muted">
-          {t('result.notLocal')}
-        </p>
-      )}
+      {local ? null : <p class="muted">{t('result.notLocal')}</p>}
     </article>
   );
 }

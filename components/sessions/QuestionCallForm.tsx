@@ -14,7 +14,9 @@ import { t } from '@/lib/i18n';
 export function QuestionCallForm({ session, planExists }: { session: Session; planExists: boolean }) {
   const draft = useTextDraft(`question:${session.sessionId}`);
   if (!draft.loaded) return null;
-  return <Form key={session.sessionId} session={session} planExists={planExists} initial={draft.text ?? ''} draft={draft} />;
+  return (
+    <Form key={session.sessionId} session={session} planExists={planExists} initial={draft.text ?? ''} draft={draft} />
+  );
 }
 
 function Form({

@@ -22,8 +22,17 @@ export function RewriteDetails({ session, questions }: { session: Session; quest
   }
   if (!draft.loaded) return null;
   // The request as last read is the starting point, unless it was cut (then it cannot be edited whole).
-  const current = questions.untrustedDetails && !questions.untrustedDetails.truncated ? questions.untrustedDetails.untrustedText : '';
-  return <Form key={session.sessionId} session={session} questions={questions} initial={draft.text ?? current} draft={draft} />;
+  const current =
+    questions.untrustedDetails && !questions.untrustedDetails.truncated ? questions.untrustedDetails.untrustedText : '';
+  return (
+    <Form
+      key={session.sessionId}
+      session={session}
+      questions={questions}
+      initial={draft.text ?? current}
+      draft={draft}
+    />
+  );
 }
 
 function Form({

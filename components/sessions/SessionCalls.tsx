@@ -29,7 +29,10 @@ export function pendingCalls(calls: readonly CallRow[]): CallRow[] {
 export function refusalMissing(call: CallRow): MissingDetail[] | null {
   if (call.state !== 'refused' || call.error?.code !== 'details_missing') return null;
   // A detail the site left unnamed is shown by its key.
-  return (call.error.extras.missing ?? []).map((m) => ({ key: m.key, untrustedDetail: m.untrustedDetail ?? { untrustedText: m.key, truncated: false } }));
+  return (call.error.extras.missing ?? []).map((m) => ({
+    key: m.key,
+    untrustedDetail: m.untrustedDetail ?? { untrustedText: m.key, truncated: false },
+  }));
 }
 
 /** One line per call on its way; a refusal says why and what to do, the same way as everywhere else. */

@@ -40,7 +40,15 @@ export function SessionList({ sessions, onOpen, now }: Props) {
   );
 }
 
-export function SessionListItem({ session: s, onOpen, now }: { session: SessionSummary; onOpen: (sessionId: string) => void; now?: Date }) {
+export function SessionListItem({
+  session: s,
+  onOpen,
+  now,
+}: {
+  session: SessionSummary;
+  onOpen: (sessionId: string) => void;
+  now?: Date;
+}) {
   const id = useId();
   return (
     <li class="session-item">
@@ -71,7 +79,12 @@ export function SessionListItem({ session: s, onOpen, now }: { session: SessionS
           <Message id="sessionSummary.moved" parts={{ note: <UntrustedText value={s.untrustedMovedNote} /> }} />
         </p>
       ) : null}
-      <button type="button" id={`${id}-open`} aria-labelledby={`${id}-open ${id}-name`} onClick={() => onOpen(s.sessionId)}>
+      <button
+        type="button"
+        id={`${id}-open`}
+        aria-labelledby={`${id}-open ${id}-name`}
+        onClick={() => onOpen(s.sessionId)}
+      >
         {t('sessions.open')}
       </button>
     </li>

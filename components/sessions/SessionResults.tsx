@@ -36,7 +36,8 @@ export function mergeResults(session: Session, readAt: string, calls: readonly C
   });
   const listed = new Set(session.results.map((r) => r.runId));
   for (const call of calls) {
-    if (call.result && call.runId !== null && !listed.has(call.runId)) items.push({ result: call.result, call, local: true });
+    if (call.result && call.runId !== null && !listed.has(call.runId))
+      items.push({ result: call.result, call, local: true });
   }
   return items;
 }
@@ -106,11 +107,7 @@ export function SessionResults({ session, readAt, calls }: Props) {
   return (
     <>
       {first > 0 ? (
-        <button
-          type="button"
-          class="secondary"
-          onClick={() => setEveryListed(true)}
-        >
+        <button type="button" class="secondary" onClick={() => setEveryListed(true)}>
           {tn('sessionView.showEarlier', first)}
         </button>
       ) : null}

@@ -88,7 +88,11 @@ export function SessionView({ sessionId, onBack }: SessionViewProps) {
     return (
       <section aria-label={t('sessionView.label')}>
         {onBack ? <BackButton onBack={onBack} /> : null}
-        {readError ? <ErrorNotice error={readError} title={t('sessionView.notRead')} /> : <p role="status">{t('sessionView.reading')}</p>}
+        {readError ? (
+          <ErrorNotice error={readError} title={t('sessionView.notRead')} />
+        ) : (
+          <p role="status">{t('sessionView.reading')}</p>
+        )}
       </section>
     );
   }
@@ -101,7 +105,9 @@ export function SessionView({ sessionId, onBack }: SessionViewProps) {
   const lastCall = calls.value?.at(-1);
   const callProblems =
     lastCall?.state === 'refused' && lastCall.error?.code === 'invalid_answers'
-      ? (lastCall.error.extras.problems ?? []).flatMap((p) => (p.key === null ? [] : [{ key: p.key, problem: p.problem }]))
+      ? (lastCall.error.extras.problems ?? []).flatMap((p) =>
+          p.key === null ? [] : [{ key: p.key, problem: p.problem }],
+        )
       : [];
   const applyOnItsWay = (calls.value ?? []).some(
     (c) => c.request.callId === 'apply' && (c.state === 'outbox' || c.state === 'sending' || c.state === 'started'),
@@ -196,17 +202,16 @@ export function SessionView({ sessionId, onBack }: SessionViewProps) {
                   siteProblems={[...drafts.siteProblems, ...callProblems]}
                   busy={answering}
                   sendLabel={t('sessionView.saveAnswers')}
-                  answersGoWith={
-                    offers.putAnswers === 'not_offered'
-                      ? t('sessionView.answersWithCall')
-                      : undefined
-                  }
+                  answersGoWith={offers.putAnswers === 'not_offered' ? t('sessionView.answersWithCall') : undefined}
                 />
               ) : (
                 <Skeleton label={t('sessionView.loadingAnswers')} />
               )}
               {answerError ? <ErrorNotice error={answerError} title={t('sessionView.answersNotSaved')} /> : null}
-              <AnswersList answers={questions.answers} questions={[...(questions.questions?.opening ?? []), ...shown]} />
+              <AnswersList
+                answers={questions.answers}
+                questions={[...(questions.questions?.opening ?? []), ...shown]}
+              />
               <DetailsList details={questions.details} />
               {planExists ? null : <GateStatus {...gateView(questions, unsent)} />}
             </section>

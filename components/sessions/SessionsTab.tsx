@@ -78,7 +78,11 @@ export function SessionsTab({ onOpen }: { onOpen: (sessionId: string) => void })
           {problem}
         </p>
       ) : null}
-      {rows.loaded ? <SessionList sessions={list.map((r) => r.session)} onOpen={onOpen} /> : <Skeleton label={t('sessions.loading')} />}
+      {rows.loaded ? (
+        <SessionList sessions={list.map((r) => r.session)} onOpen={onOpen} />
+      ) : (
+        <Skeleton label={t('sessions.loading')} />
+      )}
     </section>
   );
 }

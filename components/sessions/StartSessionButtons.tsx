@@ -26,7 +26,10 @@ interface Props {
 }
 
 /** The first call of a session on a site that opens sessions only with a call (no POST /sessions). */
-export function firstCallOf(way: 'plan' | 'question', p: Pick<Props, 'agentId' | 'details' | 'question' | 'maxCents'>): CallRequestPayload | null {
+export function firstCallOf(
+  way: 'plan' | 'question',
+  p: Pick<Props, 'agentId' | 'details' | 'question' | 'maxCents'>,
+): CallRequestPayload | null {
   const request: CallRequestPayload = { agentId: p.agentId, callId: way === 'plan' ? 'apply' : 'question' };
   if (way === 'question') {
     const question = p.question.trim() ? p.question : p.details;
@@ -63,7 +66,12 @@ export function StartSessionButtons(props: Props) {
   const startByCall = async (way: 'plan' | 'question') => {
     const request = firstCallOf(way, props);
     if (request === null) return;
-    const result = await actions.send('startCall', { localId: crypto.randomUUID(), request, agentName: props.agentName, callName: null });
+    const result = await actions.send('startCall', {
+      localId: crypto.randomUUID(),
+      request,
+      agentName: props.agentName,
+      callName: null,
+    });
     if (!result.ok) {
       setError(result.error);
       return;
@@ -84,21 +92,27 @@ export function StartSessionButtons(props: Props) {
   return (
     <section class="start-session" aria-labelledby="start-session-title">
       <h2 id="start-session-title">{t('startSession.heading')}</h2>
-      {byCall ? (
-        <p class="muted">{t('startSession.byCall')}</p>
-      ) : (
-        <p class="muted">{t('startSession.byOpening')}</p>
-      )}
+      {byCall ? <p class="muted">{t('startSession.byCall')}</p> : <p class="muted">{t('startSession.byOpening')}</p>}
       <div class="row">
         <button type="button" class="secondary" disabled={busy !== null || blocked} onClick={() => void start('plan')}>
           {busy === 'plan' ? t('startSession.opening') : t('startSession.plan')}
         </button>
-        <button type="button" class="secondary" disabled={busy !== null || blocked || (byCall && questionCall === null)} onClick={() => void start('question')}>
+        <button
+          type="button"
+          class="secondary"
+          disabled={busy !== null || blocked || (byCall && questionCall === null)}
+          onClick={() => void start('question')}
+        >
           {busy === 'question' ? t('startSession.opening') : t('startSession.question')}
         </button>
       </div>
       {byCall && questionCall === null ? <p class="muted">{t('startSession.typeQuestion')}</p> : null}
-      {error ? <ErrorNotice error={error} title={error.code === 'not_offered_here' ? t('startSession.nothingStarted') : t('startSession.noSession')} /> : null}
+      {error ? (
+        <ErrorNotice
+          error={error}
+          title={error.code === 'not_offered_here' ? t('startSession.nothingStarted') : t('startSession.noSession')}
+        />
+      ) : null}
     </section>
   );
 }

@@ -68,9 +68,13 @@ const same = (a: AnswerDraft, b: AnswerDraft) => JSON.stringify(a) === JSON.stri
  */
 export function useAnswerDrafts(sessionId: string, enabled = true): AnswerDrafts {
   const actions = useActions();
-  const rows = useLiveQuery((db) => db.answerDrafts.where('sessionId').equals(sessionId).toArray(), [sessionId], { enabled });
+  const rows = useLiveQuery((db) => db.answerDrafts.where('sessionId').equals(sessionId).toArray(), [sessionId], {
+    enabled,
+  });
   const [local, setLocal] = useState<Record<string, AnswerDraft>>({});
-  const saver = useDebouncedSaver<AnswerDraft>((key, draft) => actions.send('saveAnswerDraft', { sessionId, key, draft }));
+  const saver = useDebouncedSaver<AnswerDraft>((key, draft) =>
+    actions.send('saveAnswerDraft', { sessionId, key, draft }),
+  );
   const stored: AnswerDraftRow[] = rows.value ?? [];
 
   // What the background stored, or dropped once sent, replaces this view's copy.

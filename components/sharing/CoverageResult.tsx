@@ -14,9 +14,7 @@ export interface CoverageResultProps {
 export function CoverageResult({ answer, onChooseAgent }: CoverageResultProps) {
   return (
     <section aria-label={t('share.coverage.label')} class="coverage">
-      <p role="status">
-        {answer.covered ? t('share.coverage.covered') : t('share.coverage.notCovered')}
-      </p>
+      <p role="status">{answer.covered ? t('share.coverage.covered') : t('share.coverage.notCovered')}</p>
       {answer.agents.length > 0 ? (
         <ul aria-label={t('share.coverage.matching')}>
           {answer.agents.map((agent) => (
@@ -24,7 +22,8 @@ export function CoverageResult({ answer, onChooseAgent }: CoverageResultProps) {
               <UntrustedText value={agent.untrustedName} empty={agent.slug} name />
               <span class="muted">
                 {' '}
-                · <span class="verbatim">{agent.slug}</span> · {t('share.coverage.match', { match: formatMatch(agent.matchBps) })}
+                · <span class="verbatim">{agent.slug}</span> ·{' '}
+                {t('share.coverage.match', { match: formatMatch(agent.matchBps) })}
               </span>
               {onChooseAgent ? (
                 <>
@@ -32,7 +31,9 @@ export function CoverageResult({ answer, onChooseAgent }: CoverageResultProps) {
                   <button
                     type="button"
                     class="secondary"
-                    aria-label={t('share.coverage.shareWithLabel', { agent: untrustedString(agent.untrustedName) || agent.slug })}
+                    aria-label={t('share.coverage.shareWithLabel', {
+                      agent: untrustedString(agent.untrustedName) || agent.slug,
+                    })}
                     onClick={() => onChooseAgent(agent.agentId)}
                   >
                     {t('share.coverage.shareWith')}

@@ -38,9 +38,15 @@ export function NewShareForm({ agents, agentId = null, onCreate, busy = false, e
   const descriptionLength = charCount(description.trim());
   const problems: string[] = [];
   if (titleLength < 1) problems.push(t('share.newDraft.noTitle'));
-  if (titleLength > TITLE_MAX) problems.push(t('share.newDraft.titleTooLong', { max: formatCount(TITLE_MAX), count: formatCount(titleLength) }));
+  if (titleLength > TITLE_MAX)
+    problems.push(t('share.newDraft.titleTooLong', { max: formatCount(TITLE_MAX), count: formatCount(titleLength) }));
   if (descriptionLength > DESCRIPTION_MAX) {
-    problems.push(t('share.newDraft.descriptionTooLong', { max: formatCount(DESCRIPTION_MAX), count: formatCount(descriptionLength) }));
+    problems.push(
+      t('share.newDraft.descriptionTooLong', {
+        max: formatCount(DESCRIPTION_MAX),
+        count: formatCount(descriptionLength),
+      }),
+    );
   }
   if (findSecrets(`${title}\n${description}`).length > 0) problems.push(t('share.newDraft.secret'));
 

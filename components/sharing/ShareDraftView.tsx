@@ -48,7 +48,10 @@ export function ShareDraftView(props: ShareDraftViewProps) {
       <p role="status">{shareStatusWords(draft.status)}</p>
       <p class="muted">
         {draft.agentId ? (
-          <Message id="share.draft.forAgent" parts={{ agent: <code class="verbatim">{draft.agentId}</code>, time: <Time iso={draft.createdAt} /> }} />
+          <Message
+            id="share.draft.forAgent"
+            parts={{ agent: <code class="verbatim">{draft.agentId}</code>, time: <Time iso={draft.createdAt} /> }}
+          />
         ) : (
           <Message id="share.draft.noAgent" parts={{ time: <Time iso={draft.createdAt} /> }} />
         )}
@@ -85,14 +88,21 @@ export function ShareDraftView(props: ShareDraftViewProps) {
       )}
       <p class="muted">
         {draft.packageBytes !== null
-          ? t('share.draft.packageSize', { size: formatBytes(draft.packageBytes), max: formatBytes(PACKAGE_LIMIT_BYTES) })
+          ? t('share.draft.packageSize', {
+              size: formatBytes(draft.packageBytes),
+              max: formatBytes(PACKAGE_LIMIT_BYTES),
+            })
           : t('share.draft.filesSize', { size: formatBytes(total), max: formatBytes(PACKAGE_LIMIT_BYTES) })}
       </p>
       {open ? (
         <>
           {props.children}
           {packaging.ok ? null : <p class="notice">{packaging.message}</p>}
-          <button type="button" disabled={!packaging.ok || props.busy} onClick={() => packaging.ok && props.onPackage()}>
+          <button
+            type="button"
+            disabled={!packaging.ok || props.busy}
+            onClick={() => packaging.ok && props.onPackage()}
+          >
             {t('share.draft.package')}
           </button>
         </>

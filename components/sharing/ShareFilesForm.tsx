@@ -51,7 +51,11 @@ export function ShareFilesForm(props: ShareFilesFormProps) {
               {additions.message}
             </p>
           )}
-          <button type="button" disabled={!ready || props.busy || props.checking} onClick={() => ready && props.onSubmit()}>
+          <button
+            type="button"
+            disabled={!ready || props.busy || props.checking}
+            onClick={() => ready && props.onSubmit()}
+          >
             {props.busy ? t('share.files.adding') : t('share.files.add')}
           </button>
         </>

@@ -66,10 +66,10 @@ export function ShareView() {
     void loadDb()
       .then(({ db }) => db.shares.toArray())
       .then((rows) => {
-      for (const row of rows) {
-        if (row.draft.status === 'waiting_sign_off') void actions.send('refreshShare', { draftId: row.draftId });
-      }
-    });
+        for (const row of rows) {
+          if (row.draft.status === 'waiting_sign_off') void actions.send('refreshShare', { draftId: row.draftId });
+        }
+      });
   }, [sharingOn]);
 
   if (!connection.loaded) return <Skeleton label={t('common.loading')} />;
@@ -140,10 +140,17 @@ export function ShareView() {
       <h2>{t('share.yourDrafts')}</h2>
       {list.length === 0 ? <p class="muted">{t('share.noDrafts')}</p> : null}
       {list.map((draft) => (
-        <ShareDraftItem key={draft.draftId} draft={draft} filesSwitchOn={filesOn} onSharingOff={() => setOffBySite(true)} />
+        <ShareDraftItem
+          key={draft.draftId}
+          draft={draft}
+          filesSwitchOn={filesOn}
+          onSharingOff={() => setOffBySite(true)}
+        />
       ))}
       <h2>{t('share.yourProjects')}</h2>
-      <SharedProjectsList projects={projectsRead || (projects.value?.length ?? 0) > 0 ? (projects.value ?? []) : null} />
+      <SharedProjectsList
+        projects={projectsRead || (projects.value?.length ?? 0) > 0 ? (projects.value ?? []) : null}
+      />
     </section>
   );
 }

@@ -12,7 +12,10 @@ export function EnvQuestions({ env }: { env: ConnectionRow['env'] }) {
       <ul>
         {env.map((item) => (
           <li key={item.variable}>
-            <Message id="status.envLine" parts={{ variable: <code class="verbatim">{item.variable}</code>, ask: <SiteText text={item.ask} /> }} />
+            <Message
+              id="status.envLine"
+              parts={{ variable: <code class="verbatim">{item.variable}</code>, ask: <SiteText text={item.ask} /> }}
+            />
           </li>
         ))}
       </ul>

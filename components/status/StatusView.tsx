@@ -69,13 +69,28 @@ export function StatusView({ row }: { row: ConnectionRow }) {
             <h2 id="today-title">{t('status.last24')}</h2>
             <dl class="facts">
               <dt>{t('status.sessionsWithoutAsking')}</dt>
-              <dd>{t('status.countOf', { used: formatCount(me.today.sessionsUsed), allowed: formatCount(me.limits.sessionsPerDay) })}</dd>
+              <dd>
+                {t('status.countOf', {
+                  used: formatCount(me.today.sessionsUsed),
+                  allowed: formatCount(me.limits.sessionsPerDay),
+                })}
+              </dd>
               <dt>{t('status.callsWithoutAsking')}</dt>
-              <dd>{t('status.countOf', { used: formatCount(me.today.callsUsed), allowed: formatCount(me.limits.callsPerDay) })}</dd>
+              <dd>
+                {t('status.countOf', {
+                  used: formatCount(me.today.callsUsed),
+                  allowed: formatCount(me.limits.callsPerDay),
+                })}
+              </dd>
               <dt>{t('status.openCallsMax')}</dt>
               <dd>{formatCount(me.limits.openCallsMax)}</dd>
               <dt>{t('status.downloadsLeft')}</dt>
-              <dd>{t('status.countOf', { used: formatBytes(me.downloadsLeftBytes), allowed: formatBytes(me.limits.downloadBytesPerDay) })}</dd>
+              <dd>
+                {t('status.countOf', {
+                  used: formatBytes(me.downloadsLeftBytes),
+                  allowed: formatBytes(me.limits.downloadBytesPerDay),
+                })}
+              </dd>
               <dt>{t('status.approvalUsable')}</dt>
               <dd>{tn('status.minutes', me.limits.approvalMinutes)}</dd>
             </dl>
@@ -88,7 +103,12 @@ export function StatusView({ row }: { row: ConnectionRow }) {
                   <Message
                     id="status.switchLine"
                     parts={{
-                      switch: switchWords(name) === name ? <span class="verbatim">{name}</span> : <span>{switchWords(name)}</span>,
+                      switch:
+                        switchWords(name) === name ? (
+                          <span class="verbatim">{name}</span>
+                        ) : (
+                          <span>{switchWords(name)}</span>
+                        ),
                       state: <strong>{on ? t('status.on') : t('status.off')}</strong>,
                     }}
                   />

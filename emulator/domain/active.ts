@@ -5,10 +5,12 @@
  */
 import { isZip, zipEntryNames } from '../zip';
 
-const SCRIPTS = 'sh bash zsh ksh csh fish bat cmd ps1 psm1 vbs vbe js jse mjs cjs wsf wsh py pyw rb pl php lua command applescript scpt';
+const SCRIPTS =
+  'sh bash zsh ksh csh fish bat cmd ps1 psm1 vbs vbe js jse mjs cjs wsf wsh py pyw rb pl php lua command applescript scpt';
 const MACRO_DOCUMENTS = 'docm dotm xlsm xltm xlam pptm potm ppam ppsm sldm';
 const WEB = 'html htm xhtml xht shtml mht mhtml svg svgz hta';
-const PROGRAMS = 'exe msi msp dll com scr cpl pif app dmg pkg deb rpm apk jar bin run appimage elf so dylib wasm lnk reg';
+const PROGRAMS =
+  'exe msi msp dll com scr cpl pif app dmg pkg deb rpm apk jar bin run appimage elf so dylib wasm lnk reg';
 const ACTIVE = new Set(`${SCRIPTS} ${MACRO_DOCUMENTS} ${WEB} ${PROGRAMS}`.split(' '));
 const ARCHIVES = new Set('zip tar gz tgz bz2 tbz2 xz txz zst 7z rar cab cpio'.split(' '));
 
@@ -27,7 +29,9 @@ function activeByContent(bytes: Buffer): boolean {
   const head = bytes.subarray(0, 512).toString('latin1');
   if (head.startsWith('#!') || head.startsWith('MZ') || head.startsWith('\x7fELF')) return true;
   const text = head.trimStart().toLowerCase();
-  return text.startsWith('<!doctype html') || text.startsWith('<html') || text.startsWith('<svg') || text.startsWith('<?xml');
+  return (
+    text.startsWith('<!doctype html') || text.startsWith('<html') || text.startsWith('<svg') || text.startsWith('<?xml')
+  );
 }
 
 export function isActiveFile(path: string, bytes: Buffer): boolean {

@@ -63,7 +63,9 @@ export function matchAgents(world: World, description: string, max = FIND_MAX): 
   return listedAgents(world)
     .map((agent) => ({ agent, bps: matchBps(w, agent) }))
     .filter((m) => m.bps > 0)
-    .sort((a, b) => b.bps - a.bps || b.agent.countedCalls - a.agent.countedCalls || a.agent.id.localeCompare(b.agent.id))
+    .sort(
+      (a, b) => b.bps - a.bps || b.agent.countedCalls - a.agent.countedCalls || a.agent.id.localeCompare(b.agent.id),
+    )
     .slice(0, max);
 }
 
@@ -90,7 +92,9 @@ export function fitView(agent: AgentRec, conn: ConnectionRec, session: SessionRe
     verdict: fit.verdict,
     // The sentence quotes agents' names, which members wrote: untrusted.
     sentence: sentence === null ? null : ut(sentence),
-    otherAgent: fit.other ? { agentId: fit.other.id, slug: fit.other.slug, untrustedName: utName(fit.other.name) } : null,
+    otherAgent: fit.other
+      ? { agentId: fit.other.id, slug: fit.other.slug, untrustedName: utName(fit.other.name) }
+      : null,
     choice: session?.choice ?? null,
     canStartAgent: conn.keepsFindings === true,
   };

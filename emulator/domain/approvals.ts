@@ -61,7 +61,12 @@ export function needsApproval(
   const fingerprint = callFingerprint(body);
   let approval: ApprovalRec | undefined;
   for (const a of world.store.approvals.values()) {
-    if (a.connectionId === conn.id && a.fingerprint === fingerprint && a.reason === reason && approvalStatus(world, a, now) === 'pending') {
+    if (
+      a.connectionId === conn.id &&
+      a.fingerprint === fingerprint &&
+      a.reason === reason &&
+      approvalStatus(world, a, now) === 'pending'
+    ) {
       approval = a;
       break;
     }
@@ -97,7 +102,12 @@ export function usableApproval(world: World, approval: ApprovalRec, body: StartC
 /** Is a new_agent approval waiting for the member for this connection and agent? */
 export function newAgentPending(world: World, conn: ConnectionRec, agentId: string, now: number): boolean {
   for (const a of world.store.approvals.values()) {
-    if (a.connectionId === conn.id && a.agentId === agentId && a.reason === 'new_agent' && approvalStatus(world, a, now) === 'pending') {
+    if (
+      a.connectionId === conn.id &&
+      a.agentId === agentId &&
+      a.reason === 'new_agent' &&
+      approvalStatus(world, a, now) === 'pending'
+    ) {
       return true;
     }
   }

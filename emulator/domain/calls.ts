@@ -71,7 +71,8 @@ function lastThreeFailed(world: World, memberId: string, agentId: string, now: n
 
 function openCallsOf(world: World, connectionId: string): number {
   let n = 0;
-  for (const runId of world.store.openCalls.keys()) if (world.store.calls.get(runId)?.connectionId === connectionId) n++;
+  for (const runId of world.store.openCalls.keys())
+    if (world.store.calls.get(runId)?.connectionId === connectionId) n++;
   return n;
 }
 
@@ -102,11 +103,13 @@ export function judgeCall(
   const agent = store.agents.get(body.agentId);
   if (!agent) throw notFound();
   const session = body.sessionId ? visibleSession(world, conn, body.sessionId) : null;
-  if (session && session.agentId !== agent.id) throw invalidInput(['sessionId'], 'That session belongs to another agent.');
+  if (session && session.agentId !== agent.id)
+    throw invalidInput(['sessionId'], 'That session belongs to another agent.');
   // With the files switch off, a call carrying fileIds is refused switched_off (step 3) without its ids being
   // looked up: the switch, not an id, is what the member has to change.
   const filesOff = (body.fileIds ?? []).length > 0 && !conn.switches.files;
-  if (!filesOff) for (const fileId of body.fileIds ?? []) if (!fileVisible(store.files.get(fileId), conn, now)) throw notFound();
+  if (!filesOff)
+    for (const fileId of body.fileIds ?? []) if (!fileVisible(store.files.get(fileId), conn, now)) throw notFound();
   if (body.approvalId !== undefined) {
     const approval = store.approvals.get(body.approvalId);
     if (!approval || approval.connectionId !== conn.id) throw notFound();
@@ -151,7 +154,8 @@ export function judgeCall(
   if (!agent.behaviour.live || !call) return refuse(new ApiError(409, 'agent_unavailable'));
   // Step 3: switches, findings choice, the member's no, failed calls.
   if (filesOff) return refuse(new ApiError(403, 'switched_off', { reason: 'files' }));
-  if (isNew(agent) && !conn.switches.tryNewAgents) return refuse(new ApiError(403, 'switched_off', { reason: 'tryNewAgents' }));
+  if (isNew(agent) && !conn.switches.tryNewAgents)
+    return refuse(new ApiError(403, 'switched_off', { reason: 'tryNewAgents' }));
   if (research && conn.keepsFindings !== true) return refuse(new ApiError(403, 'findings_off'));
   if (conn.agentStates.get(agent.id) === 'blocked') return refuse(new ApiError(403, 'agent_blocked'));
   const failedUntil = lastThreeFailed(world, member.id, agent.id, now);
@@ -167,16 +171,26 @@ export function judgeCall(
   }
   if (j.gate && !j.gate.ready) return refuse(new ApiError(409, 'details_missing', { missing: j.gate.missing }));
   const sendsNothing =
-    (body.details ?? '') === '' && (body.question ?? '') === '' && (body.fileIds ?? []).length === 0 && Object.keys(answers).length === 0;
+    (body.details ?? '') === '' &&
+    (body.question ?? '') === '' &&
+    (body.fileIds ?? []).length === 0 &&
+    Object.keys(answers).length === 0;
   if (j.revisesPlan && sendsNothing) {
-    return refuse(invalidInput(['details'], 'A revising apply call needs details: what to change or ask about the plan.'));
+    return refuse(
+      invalidInput(['details'], 'A revising apply call needs details: what to change or ask about the plan.'),
+    );
   }
   // Step 5: money and running calls.
   if (maxCents !== null && maxCents < call.minCents) return refuse(new ApiError(409, 'over_max'));
   if (spendable < call.minCents) {
     const held = heldCents(world, member.id);
     const onlyHeld = held > 0 && spendable + held >= call.minCents;
-    return refuse(new ApiError(402, 'short', { topUpUrl: `${origin}${world.paths.topUp}`, ...(onlyHeld ? { reason: 'held' } : {}) }));
+    return refuse(
+      new ApiError(402, 'short', {
+        topUpUrl: `${origin}${world.paths.topUp}`,
+        ...(onlyHeld ? { reason: 'held' } : {}),
+      }),
+    );
   }
   if (openCallsOf(world, conn.id) >= conn.limits.openCallsMax) {
     return refuse(new ApiError(429, 'over_limit', { reason: 'too_many_open_calls' }));
@@ -212,14 +226,24 @@ export function startCall(
   const off = j.fit.verdict === 'another_agent' || j.fit.verdict === 'no_agent';
   let session = j.session;
   if (!session) {
-    session = newSession(world, conn, j.agent, j.call.kind === 'question' ? 'question' : 'plan', body.details ?? null, now);
+    session = newSession(
+      world,
+      conn,
+      j.agent,
+      j.call.kind === 'question' ? 'question' : 'plan',
+      body.details ?? null,
+      now,
+    );
     if (body.answers && Object.keys(body.answers).length > 0) keepAnswers(world, session, body.answers, now);
   }
   if (off && body.subject) {
     session.choice = body.subject;
     if (body.subject === 'new_agent') session.research = true;
   }
-  const details = (body.details ?? '') === '' && j.call.kind === 'apply' && !j.revisesPlan ? (session.details ?? '') : (body.details ?? '');
+  const details =
+    (body.details ?? '') === '' && j.call.kind === 'apply' && !j.revisesPlan
+      ? (session.details ?? '')
+      : (body.details ?? '');
   const call: CallRec = {
     runId: newId('run'),
     memberId: conn.memberId,
@@ -264,7 +288,12 @@ export function startCall(
     holdCents: call.holdCents,
     spendableAfterCents: Math.max(0, j.spendable - call.holdCents),
     privacyLine,
-    today: { sessionsUsed: sessionsUsed(conn, now), sessionsAllowed: conn.limits.sessionsPerDay, callsUsed: callsUsed(conn, now), callsAllowed: conn.limits.callsPerDay },
+    today: {
+      sessionsUsed: sessionsUsed(conn, now),
+      sessionsAllowed: conn.limits.sessionsPerDay,
+      callsUsed: callsUsed(conn, now),
+      callsAllowed: conn.limits.callsPerDay,
+    },
   };
 }
 
@@ -299,14 +328,30 @@ function timeline(call: CallRec): Timeline {
     const t = call.stoppedAt;
     if (t < writtenAt) {
       const fraction = duration > 0 ? (t - call.startedAt) / duration : 0;
-      return { endAt: t, finalAt: t, fraction, partial: false, limited: false, nothing: 'stopped_early', passes: false };
+      return {
+        endAt: t,
+        finalAt: t,
+        fraction,
+        partial: false,
+        limited: false,
+        nothing: 'stopped_early',
+        passes: false,
+      };
     }
     const fraction = Math.min(limitFraction, duration > 0 ? (t - call.startedAt) / duration : 1);
     const passes = b.outcome !== 'miss_check' && b.partialPassesChecks;
     return { endAt: t, finalAt: t + checking, fraction, partial: true, limited: false, nothing: null, passes };
   }
   if (b.outcome === 'fail') {
-    return { endAt, finalAt: endAt, fraction: limitFraction, partial: false, limited, nothing: 'failure', passes: false };
+    return {
+      endAt,
+      finalAt: endAt,
+      fraction: limitFraction,
+      partial: false,
+      limited,
+      nothing: 'failure',
+      passes: false,
+    };
   }
   const partial = limited || b.partial;
   const passes = b.outcome === 'pass' && (!partial || b.partialPassesChecks);
@@ -372,11 +417,23 @@ function finalize(world: World, call: CallRec): void {
     if (call.research && t.limited) final.researchCut = { limitCents: call.limitCents, limitBy: call.limitBy };
     const member = world.store.members.get(call.memberId);
     if (member) payCharge(member, final.chargedCents);
-    world.store.charges.push({ memberId: call.memberId, connectionId: call.connectionId, runId: call.runId, cents: final.chargedCents, at: t.finalAt });
+    world.store.charges.push({
+      memberId: call.memberId,
+      connectionId: call.connectionId,
+      runId: call.runId,
+      cents: final.chargedCents,
+      at: t.finalAt,
+    });
     countCall(world, call, final.chargedCents, t.finalAt);
     if (call.kind === 'apply' && session) {
       if (call.revisesPlan && b.planUnchanged) call.planUnchanged = true;
-      else session.plans.push({ version: session.plans.length + 1, runId: call.runId, markdown: final.note, at: t.finalAt });
+      else
+        session.plans.push({
+          version: session.plans.length + 1,
+          runId: call.runId,
+          markdown: final.note,
+          at: t.finalAt,
+        });
     }
   }
   call.final = final;
@@ -431,7 +488,8 @@ export function reportCall(call: CallRec, body: ReportRequest, now: number): Rep
   const status = liveStatus(call, now);
   if (status === 'in_progress' || status === 'checking') throw invalidState(status);
   if (!call.report) {
-    if (body.verdict === 'did_not_help' && !body.reasonKind) throw invalidInput(['reasonKind'], 'did_not_help needs a reasonKind.');
+    if (body.verdict === 'did_not_help' && !body.reasonKind)
+      throw invalidInput(['reasonKind'], 'did_not_help needs a reasonKind.');
     call.report = { verdict: body.verdict, reasonKind: body.reasonKind ?? null, reason: body.reason ?? null, at: now };
   }
   return { verdict: call.report.verdict, reasonKind: call.report.reasonKind, recorded: true };

@@ -46,7 +46,13 @@ export function makeConnectCode(world: World, request: NewCodeRequest, now: numb
   });
   const code = newConnectCode();
   const expiresAt = now + CODE_MINUTES * MINUTE;
-  world.store.codes.set(normalizeCode(code), { code: normalizeCode(code), connectionId: conn.id, createdAt: now, expiresAt, used: false });
+  world.store.codes.set(normalizeCode(code), {
+    code: normalizeCode(code),
+    connectionId: conn.id,
+    createdAt: now,
+    expiresAt,
+    used: false,
+  });
   return { code, connectionId: conn.id, memberId: conn.memberId, expiresAt: iso(expiresAt) };
 }
 
@@ -73,7 +79,8 @@ export function checkClaimRate(world: World, address: string, code: string, now:
 function envFor(switches: SwitchesRec): ClaimAnswerInput['env'] {
   const env = [{ variable: 'GUILD_API_KEY', ask: 'Where should the key for this connection be stored?' }];
   if (switches.files) env.push({ variable: 'GUILD_FILES_DIR', ask: 'Which folder may files be sent from?' });
-  if (switches.sharing) env.push({ variable: 'GUILD_SHARE_DIR', ask: 'Which project folder may be sent as a draft to share?' });
+  if (switches.sharing)
+    env.push({ variable: 'GUILD_SHARE_DIR', ask: 'Which project folder may be sent as a draft to share?' });
   return env;
 }
 
@@ -113,7 +120,8 @@ export function meView(world: World, conn: ConnectionRec, spentSinceAt: number |
     limits: { ...conn.limits },
     today: { sessionsUsed: sessionsUsed(conn, now), callsUsed: callsUsed(conn, now) },
     spentInWindowCents: member.spentUnreadable ? null : spentSince(world, conn, now - DAY, false),
-    spentSinceCents: spentSinceAt === null || member.spentUnreadable ? null : spentSince(world, conn, spentSinceAt, true),
+    spentSinceCents:
+      spentSinceAt === null || member.spentUnreadable ? null : spentSince(world, conn, spentSinceAt, true),
     downloadsLeftBytes: downloadsLeftBytes(conn, now),
     balance: {
       purchasedCents: member.purchasedCents,

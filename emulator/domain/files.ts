@@ -102,10 +102,17 @@ export function resultFileView(world: World, file: FileRec, origin: string, now:
 }
 
 /** GET /files/{fileId}?exp&sig: no key; the signature names the file and the link's end. */
-export function download(world: World, fileId: string, expText: string | undefined, sig: string | undefined, now: number): FileRec {
+export function download(
+  world: World,
+  fileId: string,
+  expText: string | undefined,
+  sig: string | undefined,
+  now: number,
+): FileRec {
   const file = world.store.files.get(fileId);
   const exp = Number(expText);
-  if (!file || file.runId === null || !Number.isSafeInteger(exp) || !sig || !/^[0-9a-f]{64}$/.test(sig)) throw notFound();
+  if (!file || file.runId === null || !Number.isSafeInteger(exp) || !sig || !/^[0-9a-f]{64}$/.test(sig))
+    throw notFound();
   const expected = Buffer.from(signature(world, fileId, exp), 'hex');
   if (!timingSafeEqual(expected, Buffer.from(sig, 'hex'))) throw notFound();
   if (now > exp * SECOND) throw new ApiError(403, 'link_expired');

@@ -55,9 +55,18 @@ export function recordFindings(world: World, call: CallRec, passed: boolean, at:
       checkAt: at + call.behaviour.findingCheckSeconds * SECOND,
     };
     if (!passed) {
-      Object.assign(finding, { status: 'discarded', filedWith: null, checkAt: null, reason: 'The call did not pass, so nothing it kept is used.' });
+      Object.assign(finding, {
+        status: 'discarded',
+        filedWith: null,
+        checkAt: null,
+        reason: 'The call did not pass, so nothing it kept is used.',
+      });
     } else if (filedWith === null) {
-      Object.assign(finding, { status: 'waiting', checkAt: null, reason: 'No agent covers it yet; it is kept for one that does.' });
+      Object.assign(finding, {
+        status: 'waiting',
+        checkAt: null,
+        reason: 'No agent covers it yet; it is kept for one that does.',
+      });
     }
     world.store.findings.set(finding.id, finding);
     if (finding.checkAt !== null) world.store.findingsDueAt = Math.min(world.store.findingsDueAt, finding.checkAt);
@@ -95,8 +104,10 @@ export function settleFindings(world: World, now: number): void {
   }
   expireDrafts(world, now);
   let next = Number.POSITIVE_INFINITY;
-  for (const f of world.store.findings.values()) if (f.status === 'checking' && f.checkAt !== null) next = Math.min(next, f.checkAt);
-  for (const d of world.store.drafts.values()) if (d.status === 'open') next = Math.min(next, d.createdAt + DRAFT_DAYS * DAY);
+  for (const f of world.store.findings.values())
+    if (f.status === 'checking' && f.checkAt !== null) next = Math.min(next, f.checkAt);
+  for (const d of world.store.drafts.values())
+    if (d.status === 'open') next = Math.min(next, d.createdAt + DRAFT_DAYS * DAY);
   world.store.findingsDueAt = next;
 }
 
@@ -173,7 +184,11 @@ export function findingView(world: World, f: FindingRec, origin: string): Findin
     status: f.status,
     filedWith:
       keepsFiling && f.filedWith
-        ? { agentId: f.filedWith.agentId, untrustedName: f.filedWith.name === null ? null : utName(f.filedWith.name), newAgent: f.filedWith.newAgent }
+        ? {
+            agentId: f.filedWith.agentId,
+            untrustedName: f.filedWith.name === null ? null : utName(f.filedWith.name),
+            newAgent: f.filedWith.newAgent,
+          }
         : null,
     draftId: inDraft ? f.draftId : null,
     signOffUrl: inDraft && f.draftId ? draftUrl(world, origin, f.draftId) : null,
@@ -182,4 +197,3 @@ export function findingView(world: World, f: FindingRec, origin: string): Findin
     createdAt: iso(f.createdAt),
   };
 }
-

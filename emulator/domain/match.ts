@@ -8,7 +8,7 @@ const STOPWORDS = new Set(
   (
     'the and for with that this from have are was were will would should could can you your our their ' +
     'what which who how why when where about into onto over under than then them they there these those ' +
-    'some any all not but also just like want need make made help please using use get got its it\'s ' +
+    "some any all not but also just like want need make made help please using use get got its it's " +
     'one two out off very more most much many each other such only own same too does did done doing ' +
     'been being had has his her him she our ours who whom yes may might must shall let lets'
   ).split(/\s+/),
@@ -17,7 +17,10 @@ const STOPWORDS = new Set(
 /** Lower-case words of three or more letters or digits, plural s dropped, stopwords out. */
 export function words(text: string): Set<string> {
   const out = new Set<string>();
-  for (const raw of text.normalize('NFKD').toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
+  for (const raw of text
+    .normalize('NFKD')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)) {
     if (raw.length < 3 || STOPWORDS.has(raw)) continue;
     out.add(raw.length > 4 && raw.endsWith('s') ? raw.slice(0, -1) : raw);
   }
@@ -28,7 +31,13 @@ const vocabularyCache = new WeakMap<AgentRec, { source: string; words: Set<strin
 
 /** What an agent holds, as words: its name, what it knows, its keywords and its calls' names. */
 export function agentWords(agent: AgentRec): Set<string> {
-  const source = [agent.name, agent.knows, agent.styleLine ?? '', ...agent.keywords, ...agent.calls.map((c) => c.name)].join(' ');
+  const source = [
+    agent.name,
+    agent.knows,
+    agent.styleLine ?? '',
+    ...agent.keywords,
+    ...agent.calls.map((c) => c.name),
+  ].join(' ');
   const cached = vocabularyCache.get(agent);
   if (cached && cached.source === source) return cached.words;
   const w = words(source);

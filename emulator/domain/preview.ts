@@ -17,7 +17,8 @@ function dollars(cents: number): string {
 const APPROVAL_LINES: Record<ApprovalReason, string> = {
   new_agent: 'You asked to approve the first call to each new agent: approve this one on the site.',
   spending_off: 'Spending is off for this connection, so each call waits for your approval on the site.',
-  second_session: "This starts another chat session beyond today's sessions without asking: it waits for your approval.",
+  second_session:
+    "This starts another chat session beyond today's sessions without asking: it waits for your approval.",
   over_calls: "This goes beyond today's calls without asking: it waits for your approval.",
 };
 

@@ -2,19 +2,19 @@
  * Sessions: plan and question ways, question reads (the "pass"), answers, project details, the gate the
  * apply call waits on, short checks of unclear typed answers, and the plan's versions.
  */
-import type {
-  AnswerInput,
-  PlanInput,
-  Problem,
-  QuestionsInput,
-  SessionInput,
-  Way,
-} from '../../lib/api/schemas';
+import type { AnswerInput, PlanInput, Problem, QuestionsInput, SessionInput, Way } from '../../lib/api/schemas';
 import { DAY, HOUR, iso } from '../clock';
 import { ApiError, notFound, sessionScoped } from '../errors';
 import { newId } from '../ids';
 import type { QuestionSeed } from '../seed';
-import { type AgentRec, type AnswerRec, type ConnectionRec, newSessionRec, type ReadRec, type SessionRec } from '../store';
+import {
+  type AgentRec,
+  type AnswerRec,
+  type ConnectionRec,
+  newSessionRec,
+  type ReadRec,
+  type SessionRec,
+} from '../store';
 import { PLAN_CUT, ut, utName, utOrNull } from '../text';
 import type { World } from '../world';
 import { fitView, listedAgents } from './agents';
@@ -116,7 +116,15 @@ export function runRead(world: World, session: SessionRec, now: number): void {
     if (session.answers.has(q.key) || details === '') continue;
     const matched = findMatchingOptions(q, details);
     if (matched.length === 1 || (matched.length > 1 && q.multiple)) {
-      session.answers.set(q.key, { key: q.key, kind: 'option', optionKeys: matched, own: null, by: 'connection', at: now, fromPrompt: true });
+      session.answers.set(q.key, {
+        key: q.key,
+        kind: 'option',
+        optionKeys: matched,
+        own: null,
+        by: 'connection',
+        at: now,
+        fromPrompt: true,
+      });
     }
   }
   const covers = opening.length > 0 && opening.every((k) => session.answers.has(k));
@@ -125,7 +133,8 @@ export function runRead(world: World, session: SessionRec, now: number): void {
     status: 'done',
     skippedWhy: null,
     verdict: off ? 'off' : 'fits',
-    fit: off && fit ? { verdict: fit.verdict as 'another_agent' | 'no_agent', otherAgentId: fit.other?.id ?? null } : null,
+    fit:
+      off && fit ? { verdict: fit.verdict as 'another_agent' | 'no_agent', otherAgentId: fit.other?.id ?? null } : null,
     covers,
   });
 }
@@ -141,7 +150,8 @@ export function answerProblems(questions: QuestionSeed[], answers: Record<string
     }
     if (answer.kind === 'option') {
       if (answer.optionKeys.length === 0) problems.push({ key, problem: 'no_option' });
-      else if (answer.optionKeys.some((k) => !q.options.some((o) => o.key === k))) problems.push({ key, problem: 'unknown_option' });
+      else if (answer.optionKeys.some((k) => !q.options.some((o) => o.key === k)))
+        problems.push({ key, problem: 'unknown_option' });
       else if (!q.multiple && new Set(answer.optionKeys).size > 1) problems.push({ key, problem: 'one_option_only' });
     } else if (answer.kind === 'own' && answer.own.trim() === '') {
       problems.push({ key, problem: 'empty_answer' });
@@ -156,7 +166,14 @@ function unclear(text: string): boolean {
 }
 
 /** Checks a typed answer on the "small model": unclear ones are asked back (optional to answer). */
-function shortCheck(world: World, session: SessionRec, agent: AgentRec, q: QuestionSeed, own: string, now: number): void {
+function shortCheck(
+  world: World,
+  session: SessionRec,
+  agent: AgentRec,
+  q: QuestionSeed,
+  own: string,
+  now: number,
+): void {
   const used = world.store.shortCheckLog.filter((c) => c.memberId === session.memberId && c.at > now - DAY).length;
   let skippedWhy: 'member_limit' | 'site_budget' | 'too_large' | null = null;
   if (used >= SHORT_CHECKS_PER_DAY) skippedWhy = 'member_limit';
@@ -192,7 +209,12 @@ function shortCheck(world: World, session: SessionRec, agent: AgentRec, q: Quest
 }
 
 /** Keeps answers with the session (already judged to fit). Typed answers get a short check. */
-export function keepAnswers(world: World, session: SessionRec, answers: Record<string, AnswerInput>, now: number): void {
+export function keepAnswers(
+  world: World,
+  session: SessionRec,
+  answers: Record<string, AnswerInput>,
+  now: number,
+): void {
   const agent = world.store.agents.get(session.agentId);
   if (!agent) return;
   const questions = askable(session, agent, session.way);
@@ -202,7 +224,12 @@ export function keepAnswers(world: World, session: SessionRec, answers: Record<s
     const rec: AnswerRec = {
       key,
       kind: answer.kind,
-      optionKeys: answer.kind === 'option' ? [...new Set(answer.optionKeys)] : answer.kind === 'left_to_agent' ? [q.recommended] : [],
+      optionKeys:
+        answer.kind === 'option'
+          ? [...new Set(answer.optionKeys)]
+          : answer.kind === 'left_to_agent'
+            ? [q.recommended]
+            : [],
       own: answer.kind === 'own' ? answer.own : null,
       by: 'connection',
       at: now,
@@ -254,7 +281,11 @@ function questionView(q: QuestionSeed) {
     untrustedAsk: ut(q.ask),
     untrustedWhy: ut(q.why),
     untrustedDetail: ut(q.detail),
-    options: q.options.map((o) => ({ key: o.key, untrustedLabel: utName(o.label), untrustedDescription: ut(o.description) })),
+    options: q.options.map((o) => ({
+      key: o.key,
+      untrustedLabel: utName(o.label),
+      untrustedDescription: ut(o.description),
+    })),
     recommended: q.recommended,
     untrustedRecommendedWhy: ut(q.recommendedWhy),
     multiple: q.multiple,
@@ -303,7 +334,12 @@ export function questionsView(world: World, session: SessionRec, conn: Connectio
     questions:
       opening.length === 0
         ? null
-        : { opening: opening.map(questionView), followUps: [], required: requiredKeys(world, session), forQuestion: [] },
+        : {
+            opening: opening.map(questionView),
+            followUps: [],
+            required: requiredKeys(world, session),
+            forQuestion: [],
+          },
     shown: session.way === 'plan' ? ordered.filter(unanswered).map(questionView) : [],
     answers: [...session.answers.values()].map((a) => ({
       key: a.key,
@@ -327,7 +363,13 @@ export function questionsView(world: World, session: SessionRec, conn: Connectio
   };
 }
 
-export function sessionView(world: World, session: SessionRec, conn: ConnectionRec, origin: string, now: number): SessionInput {
+export function sessionView(
+  world: World,
+  session: SessionRec,
+  conn: ConnectionRec,
+  origin: string,
+  now: number,
+): SessionInput {
   const agent = world.store.agents.get(session.agentId);
   const calls = session.runIds.map((id) => world.store.calls.get(id)).filter((c) => c !== undefined);
   const last = calls.at(-1);
@@ -351,5 +393,11 @@ export function sessionView(world: World, session: SessionRec, conn: ConnectionR
 export function planView(session: SessionRec): PlanInput {
   const plan = session.plans.at(-1);
   if (!plan) throw notFound();
-  return { sessionId: session.id, runId: plan.runId, version: plan.version, untrustedMarkdown: ut(plan.markdown, PLAN_CUT), at: iso(plan.at) };
+  return {
+    sessionId: session.id,
+    runId: plan.runId,
+    version: plan.version,
+    untrustedMarkdown: ut(plan.markdown, PLAN_CUT),
+    at: iso(plan.at),
+  };
 }

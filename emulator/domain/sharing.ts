@@ -36,7 +36,12 @@ export function coverage(world: World, description: string): CoverageAnswer {
   const matches = matchAgents(world, description);
   return {
     covered: matches.length > 0,
-    agents: matches.map((m) => ({ agentId: m.agent.id, slug: m.agent.slug, untrustedName: utName(m.agent.name), matchBps: m.bps })),
+    agents: matches.map((m) => ({
+      agentId: m.agent.id,
+      slug: m.agent.slug,
+      untrustedName: utName(m.agent.name),
+      matchBps: m.bps,
+    })),
   };
 }
 
@@ -66,7 +71,13 @@ export function visibleShare(world: World, conn: ConnectionRec, draftId: string)
   return draft;
 }
 
-export function putShareFiles(world: World, conn: ConnectionRec, draft: ShareDraftRec, fileIds: string[], now: number): void {
+export function putShareFiles(
+  world: World,
+  conn: ConnectionRec,
+  draft: ShareDraftRec,
+  fileIds: string[],
+  now: number,
+): void {
   for (const id of fileIds) if (!fileVisible(world.store.files.get(id), conn, now)) throw notFound();
   if (draft.status !== 'open') throw invalidState(draft.status);
   draft.fileIds = [...new Set(fileIds)];
@@ -85,10 +96,20 @@ export function packageShare(world: World, draft: ShareDraftRec): void {
 export function signOffShare(world: World, draft: ShareDraftRec, now: number): void {
   if (draft.status !== 'waiting_sign_off') throw invalidState(draft.status);
   draft.status = 'signed_off';
-  const agentId = draft.agentId ?? matchAgents(world, `${draft.title} ${draft.description}`, 1)[0]?.agent.id ?? listedAgents(world)[0]?.id;
+  const agentId =
+    draft.agentId ??
+    matchAgents(world, `${draft.title} ${draft.description}`, 1)[0]?.agent.id ??
+    listedAgents(world)[0]?.id;
   if (!agentId) return;
   const id = newId('prj');
-  world.store.sharedProjects.set(id, { id, memberId: draft.memberId, title: draft.title, agentId, contributionState: 'person_review', createdAt: now });
+  world.store.sharedProjects.set(id, {
+    id,
+    memberId: draft.memberId,
+    title: draft.title,
+    agentId,
+    contributionState: 'person_review',
+    createdAt: now,
+  });
 }
 
 export function discardShare(draft: ShareDraftRec): void {

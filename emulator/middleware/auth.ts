@@ -12,7 +12,10 @@ import type { AppEnv } from '../http';
 
 /** Endpoints that take no key. */
 function isPublic(method: string, path: string): boolean {
-  return (method === 'POST' && path === '/api/v1/connections/claim') || (method === 'GET' && path.startsWith('/api/v1/files/'));
+  return (
+    (method === 'POST' && path === '/api/v1/connections/claim') ||
+    (method === 'GET' && path.startsWith('/api/v1/files/'))
+  );
 }
 
 export const auth: MiddlewareHandler<AppEnv> = async (c, next) => {

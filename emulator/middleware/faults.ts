@@ -26,7 +26,12 @@ const CODES: Record<number, string> = {
 
 /** `*` matches any run of characters; everything else is literal. */
 function pathMatches(pattern: string, path: string): boolean {
-  const re = new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+  const re = new RegExp(
+    `^${pattern
+      .split('*')
+      .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}$`,
+  );
   return re.test(path);
 }
 
@@ -48,7 +53,12 @@ export const faults: MiddlewareHandler<AppEnv> = async (c, next) => {
     const headers: Record<string, string> = {};
     if (fault.status === 429 || fault.retryAfter !== null) headers['Retry-After'] = String(fault.retryAfter ?? 1);
     if (fault.delayMs) await new Promise((r) => setTimeout(r, fault.delayMs ?? 0));
-    throw new ApiError(fault.status as ContentfulStatusCode, fault.code ?? CODES[fault.status] ?? 'server_error', {}, headers);
+    throw new ApiError(
+      fault.status as ContentfulStatusCode,
+      fault.code ?? CODES[fault.status] ?? 'server_error',
+      {},
+      headers,
+    );
   }
   c.set('faultDelayMs', fault.delayMs ?? 0);
   await next();

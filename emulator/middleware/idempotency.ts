@@ -59,7 +59,13 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
   } finally {
     const res = c.res;
     if (res.status >= 200 && res.status < 300) {
-      store.idempotency.set(id, { fingerprint: fp, state: 'done', status: res.status, body: await res.clone().text(), createdAt: now });
+      store.idempotency.set(id, {
+        fingerprint: fp,
+        state: 'done',
+        status: res.status,
+        body: await res.clone().text(),
+        createdAt: now,
+      });
     } else {
       store.idempotency.delete(id);
     }

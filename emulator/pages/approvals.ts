@@ -8,7 +8,6 @@ import type { AppEnv } from '../http';
 import { pagePath, type SitePaths } from '../site-paths';
 import { doneNote, dollars, formString, html, pageResponse } from './html';
 
-
 const REASONS: Record<ApprovalReason, string> = {
   new_agent: 'This is the first call to this agent, and you asked to be asked first.',
   spending_off: 'Spending is off for this connection, so every call waits for you.',
@@ -25,15 +24,15 @@ const DONE: Record<string, string> = {
 export function approvalPages(paths: SitePaths): Hono<AppEnv> {
   const pages = new Hono<AppEnv>();
   pages.get(paths.approval, (c) => {
-  const world = c.get('world');
-  const approval = world.store.approvals.get(c.req.param('id') ?? '');
-  if (!approval) return pageResponse(c, 'Not found', html`<p>No approval with that id.</p>`, world.site.name, 404);
-  const now = world.now();
-  const status = approvalStatus(world, approval, now);
-  const agent = world.store.agents.get(approval.agentId);
-  const conn = world.store.connections.get(approval.connectionId);
-  const callName = agent?.calls.find((x) => x.callId === approval.callId)?.name ?? approval.callId;
-  const body = html`${doneNote(DONE, c.req.query('done'))}
+    const world = c.get('world');
+    const approval = world.store.approvals.get(c.req.param('id') ?? '');
+    if (!approval) return pageResponse(c, 'Not found', html`<p>No approval with that id.</p>`, world.site.name, 404);
+    const now = world.now();
+    const status = approvalStatus(world, approval, now);
+    const agent = world.store.agents.get(approval.agentId);
+    const conn = world.store.connections.get(approval.connectionId);
+    const callName = agent?.calls.find((x) => x.callId === approval.callId)?.name ?? approval.callId;
+    const body = html`${doneNote(DONE, c.req.query('done'))}
 <dl><dt>Connection</dt><dd>${conn?.name ?? ''}</dd>
 <dt>Agent</dt><dd class="untrusted">${agent?.name ?? approval.agentId}</dd>
 <dt>Call</dt><dd class="untrusted">${callName}</dd>
@@ -48,27 +47,27 @@ ${
 <button type="submit" name="action" value="decline">Decline</button></form>`
     : ''
 }`;
-  return pageResponse(c, 'Approve a call', body, world.site.name);
+    return pageResponse(c, 'Approve a call', body, world.site.name);
   });
 
   pages.post(paths.approval, async (c) => {
-  const world = c.get('world');
-  const approval = world.store.approvals.get(c.req.param('id') ?? '');
-  if (!approval) return pageResponse(c, 'Not found', html`<p>No approval with that id.</p>`, world.site.name, 404);
-  const form = await c.req.parseBody();
-  let done = 'not_pending';
-  try {
-    if (formString(form, 'action') === 'approve') {
-      approve(world, approval, world.now());
-      done = 'approved';
-    } else if (formString(form, 'action') === 'decline') {
-      decline(world, approval, world.now());
-      done = 'declined';
+    const world = c.get('world');
+    const approval = world.store.approvals.get(c.req.param('id') ?? '');
+    if (!approval) return pageResponse(c, 'Not found', html`<p>No approval with that id.</p>`, world.site.name, 404);
+    const form = await c.req.parseBody();
+    let done = 'not_pending';
+    try {
+      if (formString(form, 'action') === 'approve') {
+        approve(world, approval, world.now());
+        done = 'approved';
+      } else if (formString(form, 'action') === 'decline') {
+        decline(world, approval, world.now());
+        done = 'declined';
+      }
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
     }
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-  }
-  return c.redirect(`${pagePath(paths.approval, approval.id)}?done=${done}`, 303);
+    return c.redirect(`${pagePath(paths.approval, approval.id)}?done=${done}`, 303);
   });
   return pages;
 }

@@ -30,13 +30,15 @@ const LIMIT_FIELDS: [keyof LimitsRec, string, number][] = [
 
 function switchesFieldset(switches: SwitchesRec): SafeHtml {
   return html`<fieldset><legend>Switches</legend>${SWITCH_LABELS.map(
-    ([key, label]) => html`<label><input type="checkbox" name="${key}" value="on"${switches[key] ? new SafeHtml(' checked') : ''}> ${label}</label>`,
+    ([key, label]) =>
+      html`<label><input type="checkbox" name="${key}" value="on"${switches[key] ? new SafeHtml(' checked') : ''}> ${label}</label>`,
   )}</fieldset>`;
 }
 
 function limitsFieldset(limits: LimitsRec): SafeHtml {
   return html`<fieldset><legend>Limits</legend>${LIMIT_FIELDS.map(
-    ([key, label, min]) => html`<label>${label} <input type="number" name="${key}" min="${min}" step="1" value="${limits[key]}" required></label>`,
+    ([key, label, min]) =>
+      html`<label>${label} <input type="number" name="${key}" min="${min}" step="1" value="${limits[key]}" required></label>`,
   )}<p>Approvals stay usable ${limits.approvalMinutes} minutes. Downloads: ${Math.round(limits.downloadBytesPerDay / 1_000_000)} MB in any 24 hours.</p></fieldset>`;
 }
 
@@ -51,7 +53,13 @@ ${option('later', 'Decide later (nothing is kept)', keeps === null)}</fieldset>`
 
 function readSwitches(form: Record<string, unknown>): SwitchesRec {
   const on = (k: keyof SwitchesRec) => formString(form, k) === 'on';
-  return { sharing: on('sharing'), files: on('files'), spending: on('spending'), askBeforeNewAgent: on('askBeforeNewAgent'), tryNewAgents: on('tryNewAgents') };
+  return {
+    sharing: on('sharing'),
+    files: on('files'),
+    spending: on('spending'),
+    askBeforeNewAgent: on('askBeforeNewAgent'),
+    tryNewAgents: on('tryNewAgents'),
+  };
 }
 
 function readLimits(form: Record<string, unknown>, current: LimitsRec): LimitsRec {
@@ -98,7 +106,13 @@ connectionPages.post('/connect', async (c) => {
   const sessionId = formString(form, 'sessionId').trim();
   const session = sessionId ? world.store.sessions.get(sessionId) : undefined;
   if (sessionId && (!session || session.memberId !== member.id)) {
-    return pageResponse(c, 'Connect', html`<p class="warn" role="alert">No session of yours has that id.</p><p><a href="/connect">Back</a></p>`, world.site.name, 400);
+    return pageResponse(
+      c,
+      'Connect',
+      html`<p class="warn" role="alert">No session of yours has that id.</p><p><a href="/connect">Back</a></p>`,
+      world.site.name,
+      400,
+    );
   }
   const made = makeConnectCode(
     world,
@@ -126,8 +140,16 @@ const CONNECTION_DONE: Record<string, string> = {
 };
 
 function connectionBody(world: World, conn: ConnectionRec, done: string | undefined): SafeHtml {
-  const blocked = [...conn.agentStates].filter(([, s]) => s === 'blocked').map(([id]) => world.store.agents.get(id)).filter((a) => a !== undefined);
-  const status = conn.status === 'revoked' ? 'Revoked' : conn.status === 'unclaimed' ? 'Waiting for its code to be claimed' : 'Active';
+  const blocked = [...conn.agentStates]
+    .filter(([, s]) => s === 'blocked')
+    .map(([id]) => world.store.agents.get(id))
+    .filter((a) => a !== undefined);
+  const status =
+    conn.status === 'revoked'
+      ? 'Revoked'
+      : conn.status === 'unclaimed'
+        ? 'Waiting for its code to be claimed'
+        : 'Active';
   const id = encodeURIComponent(conn.id);
   return html`${doneNote(CONNECTION_DONE, done)}
 <dl><dt>Name</dt><dd>${conn.name}</dd><dt>Status</dt><dd>${status}</dd>
@@ -149,12 +171,18 @@ ${blocked.length > 0 ? html`<h2>Declined agents</h2>${blocked.map((a) => html`<f
 }`;
 }
 
-const STATUS_WORDS: Record<string, string> = { passed: 'passed (charged)', failed: 'failed (free)', returned: 'returned (charge went back)' };
+const STATUS_WORDS: Record<string, string> = {
+  passed: 'passed (charged)',
+  failed: 'failed (free)',
+  returned: 'returned (charge went back)',
+};
 
 /** Every call through the connection, newest first: the member can always read what ran. */
 function callLog(world: World, conn: ConnectionRec): SafeHtml {
   const now = world.now();
-  const calls = [...world.store.calls.values()].filter((x) => x.connectionId === conn.id).sort((a, b) => b.startedAt - a.startedAt);
+  const calls = [...world.store.calls.values()]
+    .filter((x) => x.connectionId === conn.id)
+    .sort((a, b) => b.startedAt - a.startedAt);
   if (calls.length === 0) return html`<h2>Calls</h2><p>No calls yet.</p>`;
   return html`<h2>Calls</h2><table><thead><tr><th scope="col">Started</th><th scope="col">Agent</th><th scope="col">Call</th><th scope="col">Status</th><th scope="col">Charged</th></tr></thead><tbody>
 ${calls.map((x) => {

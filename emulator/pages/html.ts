@@ -12,7 +12,14 @@ export class SafeHtml {
   }
 }
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '`': '&#96;' };
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+  '`': '&#96;',
+};
 
 export function esc(text: string): string {
   return text.replace(/[&<>"'`]/g, (ch) => ESCAPES[ch] ?? ch);
@@ -47,9 +54,16 @@ nav a{margin-right:1rem}table{border-collapse:collapse;width:100%}td,th{padding:
 `;
 
 /** Script-free pages: nothing here runs code, and nothing a member wrote can load anything. */
-export const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+export const PAGE_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
-export function pageResponse(c: Context, title: string, body: SafeHtml, siteName: string, status: ContentfulStatusCode = 200): Response {
+export function pageResponse(
+  c: Context,
+  title: string,
+  body: SafeHtml,
+  siteName: string,
+  status: ContentfulStatusCode = 200,
+): Response {
   const doc = html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${title} · ${siteName}</title><style>${new SafeHtml(STYLE)}</style></head>

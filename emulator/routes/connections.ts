@@ -13,7 +13,8 @@ connectionRoutes.post('/connections/claim', (c) => {
   const world = c.get('world');
   const now = world.now();
   const value = jsonBody(c);
-  const rawCode = typeof value === 'object' && value !== null && 'code' in value && typeof value.code === 'string' ? value.code : '';
+  const rawCode =
+    typeof value === 'object' && value !== null && 'code' in value && typeof value.code === 'string' ? value.code : '';
   checkClaimRate(world, c.env.incoming.socket.remoteAddress ?? 'unknown', normalizeCode(rawCode), now);
   const body = validate(ClaimRequestSchema, value);
   return c.json(claim(world, body.code, originOf(c), now));
@@ -26,7 +27,8 @@ connectionRoutes.get('/me', (c) => {
   const since = c.req.query('spentSince');
   let sinceAt: number | null = null;
   if (since !== undefined) {
-    if (!SpentSinceSchema.safeParse(since).success) throw invalidInput(['spentSince'], 'spentSince must be an ISO 8601 date-time with a zone.');
+    if (!SpentSinceSchema.safeParse(since).success)
+      throw invalidInput(['spentSince'], 'spentSince must be an ISO 8601 date-time with a zone.');
     sinceAt = Date.parse(since);
   }
   return c.json(meView(world, c.get('conn'), sinceAt, world.now()));

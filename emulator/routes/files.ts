@@ -31,7 +31,12 @@ export function serveDownload(c: Context<AppEnv>, fileId: string): Response {
   // Handed over as an attachment, never rendered: an active file must not be opened.
   return c.body(new Uint8Array(file.bytes), 200, {
     'Content-Type': 'application/octet-stream',
-    'Content-Disposition': `attachment; filename="${file.path.split(/[\\/]/).pop()?.replace(/[^\w.-]/g, '_') ?? 'file'}"`,
+    'Content-Disposition': `attachment; filename="${
+      file.path
+        .split(/[\\/]/)
+        .pop()
+        ?.replace(/[^\w.-]/g, '_') ?? 'file'
+    }"`,
     'X-Content-Type-Options': 'nosniff',
     'Content-Security-Policy': "default-src 'none'; sandbox",
   });

@@ -47,4 +47,9 @@ export type ApiFactory = (origin: string, key: string | null, hooks?: ApiHooks) 
  * worker being stopped) sends again after it.
  */
 export const realApi: ApiFactory = (origin, key, hooks = {}) =>
-  createClient({ siteUrl: origin, key, retry: { maxRetries: 2, maxRetryAfterMs: 0 }, beforeAttempt: hooks.beforeAttempt });
+  createClient({
+    siteUrl: origin,
+    key,
+    retry: { maxRetries: 2, maxRetryAfterMs: 0 },
+    beforeAttempt: hooks.beforeAttempt,
+  });

@@ -66,8 +66,7 @@ export async function markApprovalRan(ctx: Ctx, approvalId: string): Promise<voi
   await ctx.db.approvals.update(approvalId, { status: 'ran', updatedAt: isoNow(ctx) });
 }
 
-const DECLINED = (): MemberError =>
-  localError('approval_declined', t('background.declined'), { kind: 'none' });
+const DECLINED = (): MemberError => localError('approval_declined', t('background.declined'), { kind: 'none' });
 const EXPIRED = (): MemberError =>
   localError('approval_expired', t('background.expired'), {
     kind: 'none',
@@ -93,12 +92,18 @@ export async function finishApproval(
 
 /** The earliest moment a resend may go without the site's word that the member approved. */
 export function earliestResend(approval: ApprovalRow): number {
-  return earliestApprovalResendAt({ createdAtMs: Date.parse(approval.createdAt), lastResendAt: approval.lastResendAt, resends: approval.resends });
+  return earliestApprovalResendAt({
+    createdAtMs: Date.parse(approval.createdAt),
+    lastResendAt: approval.lastResendAt,
+    resends: approval.resends,
+  });
 }
 
 /** The member came back since the last resend (or since the refusal). */
 export function cameBackSinceLastSend(approval: ApprovalRow): boolean {
-  return approval.cameBackAt !== null && (approval.lastResendAt === null || approval.cameBackAt > approval.lastResendAt);
+  return (
+    approval.cameBackAt !== null && (approval.lastResendAt === null || approval.cameBackAt > approval.lastResendAt)
+  );
 }
 
 /**
@@ -137,13 +142,29 @@ async function defaultNextCheck(ctx: Ctx, approval: ApprovalRow): Promise<number
  * call (used, ran out, another amount): the call is refused. Otherwise it is not approved yet: wait on, and
  * the next resend is a new intent with a new key.
  */
-export async function recordApprovalNotUsable(ctx: Ctx, call: CallRow, approvalId: string, error: MemberError): Promise<void> {
+export async function recordApprovalNotUsable(
+  ctx: Ctx,
+  call: CallRow,
+  approvalId: string,
+  error: MemberError,
+): Promise<void> {
   const approval = await ctx.db.approvals.get(approvalId);
   if (!approval || approval.siteStatus === 'approved' || ctx.now() >= Date.parse(approval.expiresAt)) {
-    await ctx.db.calls.update(call.localId, { state: 'refused', error, approvalId: null, nextSendAt: null, updatedAt: isoNow(ctx) });
+    await ctx.db.calls.update(call.localId, {
+      state: 'refused',
+      error,
+      approvalId: null,
+      nextSendAt: null,
+      updatedAt: isoNow(ctx),
+    });
     if (approval) await ctx.db.approvals.update(approvalId, { status: 'refused', updatedAt: isoNow(ctx) });
     return;
   }
-  await ctx.db.calls.update(call.localId, { state: 'needs_approval', approvalId: null, nextSendAt: null, updatedAt: isoNow(ctx) });
+  await ctx.db.calls.update(call.localId, {
+    state: 'needs_approval',
+    approvalId: null,
+    nextSendAt: null,
+    updatedAt: isoNow(ctx),
+  });
   await keepWaiting(ctx, approval, approval.siteStatus);
 }

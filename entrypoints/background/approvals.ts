@@ -14,7 +14,13 @@ import { ApiError } from '../../lib/api/errors';
 import { type Approval, knownValue } from '../../lib/api/schemas';
 import { type ApprovalRow, type CallState, getConnection } from '../../lib/db';
 import { approvalCheckIntervalMs } from '../../lib/schedule';
-import { blindNextCheckAt, cameBackSinceLastSend, earliestResend, finishApproval, keepWaiting } from './approval-records';
+import {
+  blindNextCheckAt,
+  cameBackSinceLastSend,
+  earliestResend,
+  finishApproval,
+  keepWaiting,
+} from './approval-records';
 import { tryOffered } from './capabilities';
 import { type Ctx, isoNow } from './context';
 import { toMemberError } from './member-error';
@@ -25,7 +31,9 @@ export async function checkDueApprovals(ctx: Ctx): Promise<void> {
   const conn = await getConnection(ctx.db);
   if (conn?.status !== 'connected') return;
   if ((await pausedUntil(ctx)) !== null) return;
-  const due = (await ctx.db.approvals.where('status').equals('pending').toArray()).filter((a) => a.nextCheckAt <= ctx.now());
+  const due = (await ctx.db.approvals.where('status').equals('pending').toArray()).filter(
+    (a) => a.nextCheckAt <= ctx.now(),
+  );
   for (const approval of due) await checkApproval(ctx, approval);
 }
 
@@ -117,7 +125,8 @@ export async function approvalTabClosed(ctx: Ctx, tabId: number): Promise<void> 
 export async function rememberApprovalTab(ctx: Ctx, url: string, tabId: number): Promise<void> {
   const pending = await ctx.db.approvals.where('status').equals('pending').toArray();
   for (const a of pending) {
-    if (a.approvalUrl === url) await ctx.db.approvals.update(a.approvalId, { pageTabId: tabId, updatedAt: isoNow(ctx) });
+    if (a.approvalUrl === url)
+      await ctx.db.approvals.update(a.approvalId, { pageTabId: tabId, updatedAt: isoNow(ctx) });
   }
 }
 

@@ -35,7 +35,10 @@ export async function readBadgeState(db: AppDb): Promise<BadgeState> {
     db.connection.get('current'),
   ]);
   const offline = ui?.offline === true;
-  const error = conn?.status === 'revoked' || conn?.error != null || (ui?.error != null && ui.error.code !== 'offline' && ui.error.code !== 'timeout');
+  const error =
+    conn?.status === 'revoked' ||
+    conn?.error != null ||
+    (ui?.error != null && ui.error.code !== 'offline' && ui.error.code !== 'timeout');
   return { running: conn?.status === 'connected' ? running : 0, offline, error };
 }
 

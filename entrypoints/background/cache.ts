@@ -61,8 +61,20 @@ export async function clearCache(ctx: Ctx): Promise<number> {
   return d.transaction('rw', [d.calls, d.sessions, d.plans, d.findings, d.finds, d.sharedProjects], async () => {
     const ended = (await d.calls.toArray()).filter((c) => !KEPT_STATES.has(c.state)).map((c) => c.localId);
     await d.calls.bulkDelete(ended);
-    const counts = await Promise.all([d.sessions.count(), d.plans.count(), d.findings.count(), d.finds.count(), d.sharedProjects.count()]);
-    await Promise.all([d.sessions.clear(), d.plans.clear(), d.findings.clear(), d.finds.clear(), d.sharedProjects.clear()]);
+    const counts = await Promise.all([
+      d.sessions.count(),
+      d.plans.count(),
+      d.findings.count(),
+      d.finds.count(),
+      d.sharedProjects.count(),
+    ]);
+    await Promise.all([
+      d.sessions.clear(),
+      d.plans.clear(),
+      d.findings.clear(),
+      d.finds.clear(),
+      d.sharedProjects.clear(),
+    ]);
     return ended.length + counts.reduce((a, b) => a + b, 0);
   });
 }

@@ -36,7 +36,9 @@ export async function stopCall(ctx: Ctx, runId: string): Promise<CommandReply<'s
   const row = await callFor(ctx, runId);
   const again = row.stop !== null && !row.stop.done && unanswered(row.stop.error);
   const idempotencyKey = again && row.stop ? row.stop.idempotencyKey : ctx.newId();
-  await ctx.db.calls.update(row.localId, { stop: { idempotencyKey, requestedAt: isoNow(ctx), done: false, error: null } });
+  await ctx.db.calls.update(row.localId, {
+    stop: { idempotencyKey, requestedAt: isoNow(ctx), done: false, error: null },
+  });
   try {
     await withApi(ctx, (api) => api.stopCall(runId, { idempotencyKey }));
   } catch (err) {
@@ -59,7 +61,12 @@ export async function stopCall(ctx: Ctx, runId: string): Promise<CommandReply<'s
 
 export async function reportCall(
   ctx: Ctx,
-  p: { runId: string; verdict: ReportRequest['verdict']; reasonKind: ReportRequest['reasonKind']; reason: ReportRequest['reason'] },
+  p: {
+    runId: string;
+    verdict: ReportRequest['verdict'];
+    reasonKind: ReportRequest['reasonKind'];
+    reason: ReportRequest['reason'];
+  },
 ): Promise<CommandReply<'reportCall'>> {
   const row = await callFor(ctx, p.runId);
   // The first report stands: once the site recorded one, that is the answer.
@@ -85,7 +92,11 @@ export async function reportCall(
   await ctx.db.calls.update(row.localId, { report });
   try {
     const recorded = await withApi(ctx, (api) =>
-      api.reportCall(p.runId, { verdict: p.verdict, reasonKind: report.reasonKind, reason: report.reason }, { idempotencyKey }),
+      api.reportCall(
+        p.runId,
+        { verdict: p.verdict, reasonKind: report.reasonKind, reason: report.reason },
+        { idempotencyKey },
+      ),
     );
     await ctx.db.calls.update(row.localId, { report: { ...report, recorded } });
     return { recorded };

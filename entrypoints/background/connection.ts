@@ -16,7 +16,8 @@ import { t } from '@/lib/i18n';
 
 export async function connect(ctx: Ctx, p: { siteUrl: string; code: string }): Promise<CommandReply<'connect'>> {
   const site = checkSiteAddress(p.siteUrl);
-  if (!site.ok) throw new CommandFailure(localError('invalid_site', site.problem, { kind: 'fix_request', fields: ['siteUrl'] }));
+  if (!site.ok)
+    throw new CommandFailure(localError('invalid_site', site.problem, { kind: 'fix_request', fields: ['siteUrl'] }));
   const origin = site.origin;
   // The permission needs the member's click, so the panel asks for it; here it must already be granted.
   const granted = await browser.permissions.contains({ origins: [originPattern(origin)] });
@@ -39,7 +40,10 @@ export async function connect(ctx: Ctx, p: { siteUrl: string; code: string }): P
     );
   }
   const { keyUntilBrowserCloses } = await readSettings(ctx.db);
-  await saveKey({ key: claim.key, origin, connectionId: claim.connection.id }, keyUntilBrowserCloses ? 'session' : 'local');
+  await saveKey(
+    { key: claim.key, origin, connectionId: claim.connection.id },
+    keyUntilBrowserCloses ? 'session' : 'local',
+  );
   const now = isoNow(ctx);
   const row: ConnectionRow = {
     id: 'current',
@@ -111,4 +115,3 @@ export async function disconnect(ctx: Ctx): Promise<void> {
   });
   await ctx.reschedule();
 }
-

@@ -29,7 +29,10 @@ async function decide(ctx: Ctx, row: CallRow, fileId: string, confirmed: boolean
   const conn = await getConnection(ctx.db);
   if (conn?.status !== 'connected') throw NOT_CONNECTED();
   const now = ctx.now();
-  const records = await ctx.db.downloads.where('at').above(now - DAY_MS).toArray();
+  const records = await ctx.db.downloads
+    .where('at')
+    .above(now - DAY_MS)
+    .toArray();
   const leftBytes = downloadsLeft(
     { leftBytes: conn.me?.downloadsLeftBytes ?? null, readAt: conn.meAt ? Date.parse(conn.meAt) : now },
     records,
@@ -44,9 +47,7 @@ async function checkHostPermission(url: string): Promise<void> {
   const granted = pattern !== null && (await browser.permissions.contains({ origins: [pattern] }).catch(() => false));
   if (!granted) {
     const host = new URL(url).host;
-    throw new CommandFailure(
-      localError('file_host_permission', t('background.fileHost', { host })),
-    );
+    throw new CommandFailure(localError('file_host_permission', t('background.fileHost', { host })));
   }
 }
 
@@ -68,7 +69,10 @@ async function fetchAndSave(ctx: Ctx, downloads: DownloadsApi, options: Download
     file = await withApi(ctx, (api) => api.downloadFile(options.url));
   } catch (err) {
     const error = toMemberError(err);
-    throw new CommandFailure({ ...error, message: err instanceof ApiError ? error.message : t('background.fileNotFetched', { problem: error.message }) });
+    throw new CommandFailure({
+      ...error,
+      message: err instanceof ApiError ? error.message : t('background.fileNotFetched', { problem: error.message }),
+    });
   }
   // Saved as plain bytes whatever the server called them, so the browser never renders or runs it.
   const { url, release } = bytesUrl(file.bytes, 'application/octet-stream');
@@ -102,7 +106,12 @@ export async function downloadFile(
   if (action.kind === 'refuse') throw new CommandFailure(localError(`file_${action.reason}`, action.message));
   await checkHostPermission(action.options.url);
   // Counted before it starts, so two quick clicks cannot both fit the same allowance.
-  const id = await ctx.db.downloads.add({ localId: p.localId, fileId: p.fileId, bytes: action.sizeBytes, at: ctx.now() });
+  const id = await ctx.db.downloads.add({
+    localId: p.localId,
+    fileId: p.fileId,
+    bytes: action.sizeBytes,
+    at: ctx.now(),
+  });
   try {
     await fetchAndSave(ctx, downloads, action.options);
   } catch (err) {

@@ -24,7 +24,13 @@ interface MenuClickMessage {
 
 function isMenuClick(message: unknown): message is MenuClickMessage {
   const m = message as Partial<MenuClickMessage> | null;
-  return typeof m === 'object' && m !== null && m.type === E2E_MENU_CLICK && typeof m.selectionText === 'string' && typeof m.pageUrl === 'string';
+  return (
+    typeof m === 'object' &&
+    m !== null &&
+    m.type === E2E_MENU_CLICK &&
+    typeof m.selectionText === 'string' &&
+    typeof m.pageUrl === 'string'
+  );
 }
 
 function isQuotaCut(message: unknown): message is { type: typeof E2E_QUOTA; cut: boolean } {
@@ -58,7 +64,12 @@ export function registerE2eHooks(ctx: Ctx): void {
       return browser.storage.session.set({ [E2E_QUOTA_KEY]: message.cut }).then(() => ({ cut: message.cut }));
     }
     return browser.tabs.query({ url: message.pageUrl }).then(async ([tab]) => {
-      const info = { menuItemId: FIND_MENU_ID, selectionText: message.selectionText, pageUrl: message.pageUrl, editable: false };
+      const info = {
+        menuItemId: FIND_MENU_ID,
+        selectionText: message.selectionText,
+        pageUrl: message.pageUrl,
+        editable: false,
+      };
       await onMenuClicked(ctx, info as Browser.contextMenus.OnClickData, tab);
       return { clicked: true };
     });
@@ -69,6 +80,12 @@ export function registerE2eHooks(ctx: Ctx): void {
  * Notes a notification shown (or a summary dropped) in storage.local under a key of its own, so notes from
  * several worker instances never overwrite each other: `e2e:notification:<what>:<id>:<random>` = events told.
  */
-export async function recordNotification(what: 'shown' | 'dropped', notificationId: string, events: number): Promise<void> {
-  await browser.storage.local.set({ [`e2e:notification:${what}:${notificationId}:${crypto.randomUUID()}`]: events }).catch(() => undefined);
+export async function recordNotification(
+  what: 'shown' | 'dropped',
+  notificationId: string,
+  events: number,
+): Promise<void> {
+  await browser.storage.local
+    .set({ [`e2e:notification:${what}:${notificationId}:${crypto.randomUUID()}`]: events })
+    .catch(() => undefined);
 }

@@ -12,7 +12,12 @@ import { prepareFindText } from './selection';
 import { withApi } from './with-api';
 
 /** Runs a find for `raw` and stores it; resolves with the row's id (also for a refused text). */
-export async function runFind(ctx: Ctx, raw: string, source: FindSource, requestId = ctx.newId()): Promise<{ findId: number; requestId: string }> {
+export async function runFind(
+  ctx: Ctx,
+  raw: string,
+  source: FindSource,
+  requestId = ctx.newId(),
+): Promise<{ findId: number; requestId: string }> {
   const prepared = prepareFindText(raw);
   const base: FindRow = {
     requestId,
@@ -52,7 +57,11 @@ async function addFind(ctx: Ctx, row: FindRow): Promise<number> {
  * The first half of a find from a gesture, all synchronous so the panel can open in the same gesture:
  * hand the text to the panel through storage.session (not awaited) and return what the find will use.
  */
-export function handOffSelection(ctx: Ctx, raw: string, source: 'menu' | 'shortcut'): { requestId: string; raw: string } {
+export function handOffSelection(
+  ctx: Ctx,
+  raw: string,
+  source: 'menu' | 'shortcut',
+): { requestId: string; raw: string } {
   const prepared = prepareFindText(raw);
   const requestId = ctx.newId();
   const handoff: SelectionHandoff = {

@@ -8,7 +8,9 @@ export async function refreshFindings(ctx: Ctx): Promise<{ count: number }> {
   const readAt = isoNow(ctx);
   await ctx.db.transaction('rw', ctx.db.findings, async () => {
     await ctx.db.findings.clear();
-    await ctx.db.findings.bulkPut(answer.findings.map((finding) => ({ findingId: finding.findingId, finding, readAt })));
+    await ctx.db.findings.bulkPut(
+      answer.findings.map((finding) => ({ findingId: finding.findingId, finding, readAt })),
+    );
   });
   return { count: answer.findings.length };
 }

@@ -15,7 +15,15 @@ import { clearCache, pruneCache } from './cache';
 import { storageHasRoom } from './storage-full';
 import { openExternalUrl } from './external-url';
 import { watchFindings } from './findings-watcher';
-import { createSession, dropSentDrafts, putAnswers, putDetails, refreshPlan, saveAnswerDraft, saveTextDraft } from './sessions';
+import {
+  createSession,
+  dropSentDrafts,
+  putAnswers,
+  putDetails,
+  refreshPlan,
+  saveAnswerDraft,
+  saveTextDraft,
+} from './sessions';
 import { setSettings } from './settings';
 import { spending } from './spending';
 import { askCoverage, createShare, packageShare, putShareFiles, refreshShare, refreshSharedProjects } from './sharing';

@@ -33,7 +33,9 @@ export async function checkKeyKept(ctx: Ctx, updated = false): Promise<void> {
       ...conn,
       status: 'disconnected',
       statusAt: isoNow(ctx),
-      error: localError('key_not_kept', updated ? t('background.keyNotKeptUpdate') : t('background.keyNotKept'), { kind: 'reconnect' }),
+      error: localError('key_not_kept', updated ? t('background.keyNotKeptUpdate') : t('background.keyNotKept'), {
+        kind: 'reconnect',
+      }),
     });
     await ctx.db.calls.where('state').equals('started').modify({ nextPollAt: null });
   });

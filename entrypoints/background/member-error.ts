@@ -39,12 +39,23 @@ export function toMemberError(err: unknown): MemberError {
           extras: {},
         };
       case 'malformed':
-        return { code: 'malformed_answer', message: err.message, nextStep: { kind: 'update_extension' }, status: err.status, extras: {} };
+        return {
+          code: 'malformed_answer',
+          message: err.message,
+          nextStep: { kind: 'update_extension' },
+          status: err.status,
+          extras: {},
+        };
       case 'local': {
         const extras: MemberErrorExtras = {};
         if (err.fields.length > 0) extras.fields = err.fields;
         if (err.found.length > 0) extras.found = err.found;
-        return { code: `local_${err.reason}`, message: err.message, nextStep: { kind: 'fix_request', fields: err.fields }, extras };
+        return {
+          code: `local_${err.reason}`,
+          message: err.message,
+          nextStep: { kind: 'fix_request', fields: err.fields },
+          extras,
+        };
       }
       case 'aborted':
         return localError('aborted', 'Cancelled.');
@@ -52,7 +63,8 @@ export function toMemberError(err: unknown): MemberError {
   }
   // The browser's storage refused a write, or holds a database of a newer build: said as such, not as a bug.
   if (isStorageFull(err)) return localError('storage_full', t('background.storageFull'));
-  if (isNewerDatabase(err)) return localError('newer_database', t('background.newerDatabase'), { kind: 'update_extension' });
+  if (isNewerDatabase(err))
+    return localError('newer_database', t('background.newerDatabase'), { kind: 'update_extension' });
   return localError('internal', t('background.internal'));
 }
 

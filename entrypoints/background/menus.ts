@@ -15,7 +15,11 @@ export function createMenus(): void {
     .catch(() => undefined);
 }
 
-export function onMenuClicked(ctx: Ctx, info: Browser.contextMenus.OnClickData, tab?: Browser.tabs.Tab): Promise<unknown> {
+export function onMenuClicked(
+  ctx: Ctx,
+  info: Browser.contextMenus.OnClickData,
+  tab?: Browser.tabs.Tab,
+): Promise<unknown> {
   if (info.menuItemId !== FIND_MENU_ID) return Promise.resolve();
   // Hand-off and open first, synchronously, inside the click's gesture.
   const { requestId, raw } = handOffSelection(ctx, info.selectionText ?? '', 'menu');

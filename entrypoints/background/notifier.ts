@@ -52,7 +52,13 @@ export async function raiseOnce(ctx: Ctx, event: NewEvent, text: { title: string
           return row.toldAt === null && !toldUncached && Date.parse(row.raisedAt) >= ctx.now() - UNTOLD_LOOKBACK_MS;
         }
         const told = !heard || toldUncached;
-        await ctx.db.notifications.add({ ...event, notificationId: key, raisedAt: isoNow(ctx), toldAt: told ? isoNow(ctx) : null, clickedAt: null });
+        await ctx.db.notifications.add({
+          ...event,
+          notificationId: key,
+          raisedAt: isoNow(ctx),
+          toldAt: told ? isoNow(ctx) : null,
+          clickedAt: null,
+        });
         return !told;
       })
       .then(
@@ -86,7 +92,12 @@ async function show(notificationId: string, text: { title: string; message: stri
   // The e2e build notes each notification and how many events it tells of (the soak counts them).
   if (import.meta.env.MODE === 'e2e') await recordNotification('shown', notificationId, events);
   return browser.notifications
-    .create(notificationId, { type: 'basic', iconUrl: browser.runtime.getURL(ICON_PATH), title: text.title, message: text.message })
+    .create(notificationId, {
+      type: 'basic',
+      iconUrl: browser.runtime.getURL(ICON_PATH),
+      title: text.title,
+      message: text.message,
+    })
     .catch(() => undefined);
 }
 
@@ -97,7 +108,8 @@ export async function showDueSummaries(ctx: Ctx): Promise<void> {
   for (const summary of due) {
     if (notifies(settings, summary.kind)) await show(`summary:${summary.kind}`, summaryText(summary), summary.count);
   }
-  if (import.meta.env.MODE === 'e2e') for (const d of dropped) await recordNotification('dropped', `summary:${d.kind}`, d.count);
+  if (import.meta.env.MODE === 'e2e')
+    for (const d of dropped) await recordNotification('dropped', `summary:${d.kind}`, d.count);
 }
 
 export function callFinishedText(call: CallRow): { title: string; message: string } {
@@ -116,13 +128,22 @@ export function callFinishedText(call: CallRow): { title: string; message: strin
 
 export function notifyCallFinished(ctx: Ctx, call: CallRow): Promise<boolean> {
   if (call.runId === null) return Promise.resolve(false);
-  return raiseOnce(ctx, { eventKey: `call:${call.runId}:finished`, kind: 'call_finished', localId: call.localId, url: null }, callFinishedText(call));
+  return raiseOnce(
+    ctx,
+    { eventKey: `call:${call.runId}:finished`, kind: 'call_finished', localId: call.localId, url: null },
+    callFinishedText(call),
+  );
 }
 
 export function notifyApprovalNeeded(ctx: Ctx, approval: ApprovalRow): Promise<boolean> {
   return raiseOnce(
     ctx,
-    { eventKey: `approval:${approval.approvalId}:needed`, kind: 'approval_needed', localId: approval.localId, url: approval.approvalUrl },
+    {
+      eventKey: `approval:${approval.approvalId}:needed`,
+      kind: 'approval_needed',
+      localId: approval.localId,
+      url: approval.approvalUrl,
+    },
     {
       title: t('notify.approvalTitle'),
       message: t('notify.approval'),
@@ -130,10 +151,19 @@ export function notifyApprovalNeeded(ctx: Ctx, approval: ApprovalRow): Promise<b
   );
 }
 
-export function notifyApprovalOutcome(ctx: Ctx, approval: ApprovalRow, outcome: 'declined' | 'expired'): Promise<boolean> {
+export function notifyApprovalOutcome(
+  ctx: Ctx,
+  approval: ApprovalRow,
+  outcome: 'declined' | 'expired',
+): Promise<boolean> {
   return raiseOnce(
     ctx,
-    { eventKey: `approval:${approval.approvalId}:${outcome}`, kind: 'approval_outcome', localId: approval.localId, url: null },
+    {
+      eventKey: `approval:${approval.approvalId}:${outcome}`,
+      kind: 'approval_outcome',
+      localId: approval.localId,
+      url: null,
+    },
     outcome === 'declined'
       ? { title: t('notify.declinedTitle'), message: t('notify.declined') }
       : { title: t('notify.expiredTitle'), message: t('notify.expired') },
@@ -147,7 +177,8 @@ export function notifyApprovalOutcome(ctx: Ctx, approval: ApprovalRow, outcome: 
  */
 export async function onNotificationClicked(ctx: Ctx, notificationId: string): Promise<void> {
   const opensPage =
-    (notificationId.startsWith('approval:') && notificationId.endsWith(':needed')) || notificationId.startsWith('findings-draft:');
+    (notificationId.startsWith('approval:') && notificationId.endsWith(':needed')) ||
+    notificationId.startsWith('findings-draft:');
   if (!opensPage) void openPanelSomewhere();
   const row = await ctx.db.notifications.where('notificationId').equals(notificationId).first();
   await browser.notifications.clear(notificationId).catch(() => undefined);
@@ -185,7 +216,14 @@ export async function tellUntoldEvents(ctx: Ctx): Promise<void> {
   const since = ctx.now() - UNTOLD_LOOKBACK_MS;
   const recent = await ctx.db.calls.orderBy('createdAt').reverse().limit(UNTOLD_RECENT_CALLS).toArray();
   for (const call of recent) {
-    if (call.state !== 'finished' || call.runId === null || !call.result || !call.finishedAt || Date.parse(call.finishedAt) < since) continue;
+    if (
+      call.state !== 'finished' ||
+      call.runId === null ||
+      !call.result ||
+      !call.finishedAt ||
+      Date.parse(call.finishedAt) < since
+    )
+      continue;
     if (!(await told(ctx, `call:${call.runId}:finished`))) await notifyCallFinished(ctx, call);
   }
   for (const approval of await ctx.db.approvals.where('status').equals('pending').toArray()) {

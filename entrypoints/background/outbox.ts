@@ -34,7 +34,10 @@ export async function startCall(ctx: Ctx, input: StartCallInput): Promise<Comman
   if (!parsed.success) {
     const fields = [...new Set(parsed.error.issues.map((i) => String(i.path[0] ?? 'request')))];
     throw new CommandFailure(
-      localError('invalid_input', tnNamed('background.fieldsInvalid', fields.length, { fields: fields.join(', ') }), { kind: 'fix_request', fields }),
+      localError('invalid_input', tnNamed('background.fieldsInvalid', fields.length, { fields: fields.join(', ') }), {
+        kind: 'fix_request',
+        fields,
+      }),
     );
   }
   const localId = input.localId ?? ctx.newId();
@@ -79,13 +82,7 @@ export async function startCall(ctx: Ctx, input: StartCallInput): Promise<Comman
     return true;
   });
   if (created === 'changed') {
-    throw new CommandFailure(
-      localError(
-        'intent_changed',
-        t('background.intentChanged'),
-        { kind: 'none' },
-      ),
-    );
+    throw new CommandFailure(localError('intent_changed', t('background.intentChanged'), { kind: 'none' }));
   }
   // Once stored, the row tells what happened: a failure past this point is not a reason to click again.
   if (created) await sendCall(ctx, localId).catch(() => undefined);
@@ -98,7 +95,13 @@ async function claimForSend(ctx: Ctx, localId: string): Promise<CallRow | null> 
   return ctx.db.transaction('rw', ctx.db.calls, async () => {
     const row = await ctx.db.calls.get(localId);
     if (row?.state !== 'outbox') return null;
-    const claimed: CallRow = { ...row, state: 'sending', attempts: row.attempts + 1, sentAt: isoNow(ctx), updatedAt: isoNow(ctx) };
+    const claimed: CallRow = {
+      ...row,
+      state: 'sending',
+      attempts: row.attempts + 1,
+      sentAt: isoNow(ctx),
+      updatedAt: isoNow(ctx),
+    };
     await ctx.db.calls.put(claimed);
     return claimed;
   });
@@ -109,7 +112,11 @@ export async function sendCall(ctx: Ctx, localId: string): Promise<void> {
   // During the site's pause (429 Retry-After) the call waits in the outbox, stored, until the pause ends.
   const paused = await pausedUntil(ctx);
   if (paused !== null) {
-    await ctx.db.calls.where('localId').equals(localId).and((r) => r.state === 'outbox').modify({ nextSendAt: paused });
+    await ctx.db.calls
+      .where('localId')
+      .equals(localId)
+      .and((r) => r.state === 'outbox')
+      .modify({ nextSendAt: paused });
     await ctx.reschedule();
     return;
   }

@@ -14,14 +14,25 @@ export function openPanel(target: { windowId?: number; tabId?: number }): Promis
     // Chrome has sidePanel; Firefox has sidebarAction (and no sidePanel).
     const sidePanel = (browser as { sidePanel?: typeof browser.sidePanel }).sidePanel;
     if (sidePanel) {
-      if (target.tabId !== undefined && target.tabId >= 0) return sidePanel.open({ tabId: target.tabId }).then(() => true, () => false);
+      if (target.tabId !== undefined && target.tabId >= 0)
+        return sidePanel.open({ tabId: target.tabId }).then(
+          () => true,
+          () => false,
+        );
       if (target.windowId !== undefined && target.windowId >= 0) {
-        return sidePanel.open({ windowId: target.windowId }).then(() => true, () => false);
+        return sidePanel.open({ windowId: target.windowId }).then(
+          () => true,
+          () => false,
+        );
       }
       return Promise.resolve(false);
     }
     const sidebar = (browser as unknown as { sidebarAction?: FirefoxSidebar }).sidebarAction;
-    if (sidebar) return sidebar.open().then(() => true, () => false);
+    if (sidebar)
+      return sidebar.open().then(
+        () => true,
+        () => false,
+      );
   } catch {
     // An API that throws synchronously (not available here) is the same as not opening.
   }
@@ -48,7 +59,8 @@ export function openPanelSomewhere(): Promise<void> {
 /** The toolbar button opens the panel: Chrome by panel behaviour, Firefox by toggling the sidebar on click. */
 export function makeActionOpenPanel(): void {
   const sidePanel = (browser as { sidePanel?: typeof browser.sidePanel }).sidePanel;
-  if (sidePanel?.setPanelBehavior) void sidePanel.setPanelBehavior({ openPanelOnActionClick: true }).catch(() => undefined);
+  if (sidePanel?.setPanelBehavior)
+    void sidePanel.setPanelBehavior({ openPanelOnActionClick: true }).catch(() => undefined);
 }
 
 export function onActionClicked(): void {

@@ -32,7 +32,12 @@ export async function pollDue(ctx: Ctx): Promise<void> {
   if ((await pausedUntil(ctx)) !== null) return;
   const open = await openCalls(ctx);
   const reads = planReads(
-    open.map((c) => ({ localId: c.localId, runId: c.runId as string, sessionId: c.sessionId, nextPollAt: c.nextPollAt })),
+    open.map((c) => ({
+      localId: c.localId,
+      runId: c.runId as string,
+      sessionId: c.sessionId,
+      nextPollAt: c.nextPollAt,
+    })),
     ctx.now(),
   );
   // A full disk refuses the cache, not the reads: every due call is read (and an ended one told) before the
@@ -63,7 +68,11 @@ export async function pollDue(ctx: Ctx): Promise<void> {
 }
 
 /** Stores what was read for each call; a call that ended stops being polled and is notified once. */
-export async function applyResults(ctx: Ctx, results: readonly CallResult[], localIds: readonly string[]): Promise<void> {
+export async function applyResults(
+  ctx: Ctx,
+  results: readonly CallResult[],
+  localIds: readonly string[],
+): Promise<void> {
   let refused: unknown = null;
   for (const localId of localIds) {
     let finished: CallRow | null;
@@ -75,14 +84,20 @@ export async function applyResults(ctx: Ctx, results: readonly CallResult[], loc
         const now = ctx.now();
         const startedAt = row.startedAt ? Date.parse(row.startedAt) : now;
         if (!result) {
-          await ctx.db.calls.update(localId, { nextPollAt: nextPollAt(now, startedAt, { expectedRunMs: row.expectedRunMs }), polls: row.polls + 1 });
+          await ctx.db.calls.update(localId, {
+            nextPollAt: nextPollAt(now, startedAt, { expectedRunMs: row.expectedRunMs }),
+            polls: row.polls + 1,
+          });
           return null;
         }
         if (isOpen(result)) {
           await ctx.db.calls.update(localId, {
             result,
             resultReadAt: isoNow(ctx),
-            nextPollAt: nextPollAt(now, startedAt, { expectedRunMs: row.expectedRunMs, checking: knownValue(result.status) === 'checking' }),
+            nextPollAt: nextPollAt(now, startedAt, {
+              expectedRunMs: row.expectedRunMs,
+              checking: knownValue(result.status) === 'checking',
+            }),
             polls: row.polls + 1,
             updatedAt: isoNow(ctx),
           });
@@ -133,11 +148,19 @@ async function readFailed(ctx: Ctx, localIds: readonly string[], err: unknown): 
     if (row?.state !== 'started') continue;
     if (gone) {
       // The site no longer shows it to this connection: stop polling, say so.
-      await ctx.db.calls.update(localId, { state: 'finished', error: toMemberError(err), nextPollAt: null, finishedAt: isoNow(ctx), updatedAt: isoNow(ctx) });
+      await ctx.db.calls.update(localId, {
+        state: 'finished',
+        error: toMemberError(err),
+        nextPollAt: null,
+        finishedAt: isoNow(ctx),
+        updatedAt: isoNow(ctx),
+      });
       continue;
     }
     const startedAt = row.startedAt ? Date.parse(row.startedAt) : now;
-    await ctx.db.calls.update(localId, { nextPollAt: nextPollAt(now, startedAt, { retryAfterMs, pausedUntil: paused, expectedRunMs: row.expectedRunMs }) });
+    await ctx.db.calls.update(localId, {
+      nextPollAt: nextPollAt(now, startedAt, { retryAfterMs, pausedUntil: paused, expectedRunMs: row.expectedRunMs }),
+    });
   }
 }
 

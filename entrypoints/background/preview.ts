@@ -24,7 +24,10 @@ export async function preview(ctx: Ctx, p: CallRequestPayload): Promise<CommandR
   const kindOnly = () => withApi(ctx, (api) => api.preview(p.agentId, p.callId, { sessionId: p.sessionId ?? null }));
   if (!hasText(p)) return { preview: await kindOnly(), requestChecked: false };
   const body = StartCallRequestSchema.safeParse(p);
-  if (!body.success) throw new CommandFailure(localError('invalid_input', t('background.requestInvalid'), { kind: 'fix_request', fields: [] }));
+  if (!body.success)
+    throw new CommandFailure(
+      localError('invalid_input', t('background.requestInvalid'), { kind: 'fix_request', fields: [] }),
+    );
   const quote = await tryOffered(ctx, 'quoteCall', (api) => api.quoteCall(body.data));
   if (quote.offered) return { preview: quote.value, requestChecked: true };
   return { preview: await kindOnly(), requestChecked: false };

@@ -28,7 +28,8 @@ export function installQuotaFault(db: Dexie): void {
         const table = down.table(name);
         return {
           ...table,
-          mutate: (req) => (cut && (req.type === 'add' || req.type === 'put') ? Promise.reject(refusal()) : table.mutate(req)),
+          mutate: (req) =>
+            cut && (req.type === 'add' || req.type === 'put') ? Promise.reject(refusal()) : table.mutate(req),
         };
       },
     }),
@@ -40,5 +41,7 @@ export function installLocalStorageFault(): void {
   const local = browser.storage.local;
   const set = local.set.bind(local);
   local.set = (items: Record<string, unknown>) =>
-    cut && Object.keys(items).some((k) => !k.startsWith('e2e:')) ? Promise.reject(new Error('QUOTA_BYTES quota exceeded')) : set(items);
+    cut && Object.keys(items).some((k) => !k.startsWith('e2e:'))
+      ? Promise.reject(new Error('QUOTA_BYTES quota exceeded'))
+      : set(items);
 }

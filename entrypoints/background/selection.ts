@@ -20,11 +20,10 @@ export function prepareFindText(raw: string): PreparedText {
     return {
       ok: false,
       text,
-      error: localError(
-        'selection_too_short',
-        t('background.selectionTooShort', { min: FIND_MIN_CHARS }),
-        { kind: 'fix_request', fields: ['text'] },
-      ),
+      error: localError('selection_too_short', t('background.selectionTooShort', { min: FIND_MIN_CHARS }), {
+        kind: 'fix_request',
+        fields: ['text'],
+      }),
     };
   }
   if (points.length <= FIND_MAX_CHARS) return { ok: true, text, cut: false };

@@ -46,17 +46,24 @@ export async function createSession(
 ): Promise<CommandReply<'createSession'>> {
   const details = p.details?.trim() ? p.details : undefined;
   const made = await tryOffered(ctx, 'createSession', (api) =>
-    api.createSession(details === undefined ? { agentId: p.agentId, way: p.way } : { agentId: p.agentId, way: p.way, details }),
+    api.createSession(
+      details === undefined ? { agentId: p.agentId, way: p.way } : { agentId: p.agentId, way: p.way, details },
+    ),
   );
   if (!made.offered) {
     // Nothing was started: the member sees the shaped way (a session opened by its first call) and chooses it.
-    throw notOfferedHere(p.way === 'plan' ? t('background.notOffered.session.plan') : t('background.notOffered.session.question'));
+    throw notOfferedHere(
+      p.way === 'plan' ? t('background.notOffered.session.plan') : t('background.notOffered.session.question'),
+    );
   }
   await storeSession(ctx, made.value);
   return { sessionId: made.value.sessionId };
 }
 
-export async function putAnswers(ctx: Ctx, p: { sessionId: string; answers: Record<string, AnswerInput> }): Promise<void> {
+export async function putAnswers(
+  ctx: Ctx,
+  p: { sessionId: string; answers: Record<string, AnswerInput> },
+): Promise<void> {
   const keys = Object.keys(p.answers);
   if (keys.length === 0) throw new CommandFailure(localError('nothing_to_send', t('background.answerFirst')));
   let questions: Questions;
@@ -93,12 +100,18 @@ export async function putDetails(ctx: Ctx, p: { sessionId: string; details: stri
     await storeQuestions(ctx, p.sessionId, questions);
     await ctx.db.textDrafts.delete(`details:${p.sessionId}`);
   } catch (err) {
-    const planRan = err instanceof ApiError && (err.code === 'plan_ran' || (err.code === 'invalid_state' && err.reason === 'plan_ran'));
+    const planRan =
+      err instanceof ApiError &&
+      (err.code === 'plan_ran' || (err.code === 'invalid_state' && err.reason === 'plan_ran'));
     if (!planRan) throw err;
     // The stored session may predate the plan's call: read it so the panel stops offering the rewrite.
     await refreshStoredSession(ctx, p.sessionId).catch(() => undefined);
     const error = toMemberError(err);
-    throw new CommandFailure({ ...error, code: 'plan_ran', message: rewriteWords({ send: false, reason: 'plan_ran' }) });
+    throw new CommandFailure({
+      ...error,
+      code: 'plan_ran',
+      message: rewriteWords({ send: false, reason: 'plan_ran' }),
+    });
   }
 }
 
@@ -114,9 +127,12 @@ async function refreshStoredSession(ctx: Ctx, sessionId: string): Promise<void> 
 export async function refreshPlan(ctx: Ctx, sessionId: string): Promise<CommandReply<'refreshPlan'>> {
   const stored = await ctx.db.sessions.get(sessionId);
   const planShouldExist =
-    stored !== undefined && (planResultExists(stored.session) || stored.session.results.some((r) => r.callId === 'apply' && r.status === 'passed'));
+    stored !== undefined &&
+    (planResultExists(stored.session) ||
+      stored.session.results.some((r) => r.callId === 'apply' && r.status === 'passed'));
   const notOffered = (err: unknown) =>
-    meansNotOffered(err) && !(err instanceof ApiError && err.status === 404 && err.code === 'not_found' && !planShouldExist);
+    meansNotOffered(err) &&
+    !(err instanceof ApiError && err.status === 404 && err.code === 'not_found' && !planShouldExist);
   try {
     const read = await tryOffered(ctx, 'getPlan', (api) => api.getPlan(sessionId), notOffered);
     const plan = read.offered ? read.value : stored ? planFromResults(stored.session, stored.readAt) : null;
@@ -131,7 +147,13 @@ export async function refreshPlan(ctx: Ctx, sessionId: string): Promise<CommandR
 
 export async function saveAnswerDraft(ctx: Ctx, p: Pick<AnswerDraftRow, 'sessionId' | 'key' | 'draft'>): Promise<void> {
   // A new edit answers the site's last word on it: the problem is shown again only if a send repeats it.
-  await ctx.db.answerDrafts.put({ sessionId: p.sessionId, key: p.key, draft: p.draft, siteProblem: null, updatedAt: isoNow(ctx) });
+  await ctx.db.answerDrafts.put({
+    sessionId: p.sessionId,
+    key: p.key,
+    draft: p.draft,
+    siteProblem: null,
+    updatedAt: isoNow(ctx),
+  });
 }
 
 export async function saveTextDraft(ctx: Ctx, p: { id: string; text: string }): Promise<void> {

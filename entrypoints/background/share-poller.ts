@@ -37,7 +37,8 @@ export async function pollShares(ctx: Ctx): Promise<void> {
         await ctx.db.shares.delete(row.draftId);
         continue;
       }
-      const retryAfter = err instanceof ApiError && err.retryAfterSeconds !== null ? ctx.now() + err.retryAfterSeconds * 1000 : null;
+      const retryAfter =
+        err instanceof ApiError && err.retryAfterSeconds !== null ? ctx.now() + err.retryAfterSeconds * 1000 : null;
       await postponeDraftCheck(ctx, row.draftId, retryAfter);
       if ((await getConnection(ctx.db))?.status !== 'connected') return;
     }

@@ -37,7 +37,11 @@ export interface RecordOutcome {
  * Stores a draft as just read. A waiting draft is scheduled for its next read; `fastAgain` (a command the
  * member gave) starts the pace over.
  */
-export async function recordDraft(ctx: Ctx, draft: ShareDraft, options: { fastAgain: boolean }): Promise<RecordOutcome> {
+export async function recordDraft(
+  ctx: Ctx,
+  draft: ShareDraft,
+  options: { fastAgain: boolean },
+): Promise<RecordOutcome> {
   return ctx.db.transaction('rw', ctx.db.shares, async () => {
     const before = await ctx.db.shares.get(draft.draftId);
     const waiting = isWaitingForSignOff(draft);

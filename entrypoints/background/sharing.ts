@@ -34,7 +34,11 @@ export async function createShare(ctx: Ctx, request: CreateShareRequest): Promis
   return { draftId: draft.draftId };
 }
 
-export async function putShareFiles(ctx: Ctx, draftId: string, fileIds: string[]): Promise<CommandReply<'putShareFiles'>> {
+export async function putShareFiles(
+  ctx: Ctx,
+  draftId: string,
+  fileIds: string[],
+): Promise<CommandReply<'putShareFiles'>> {
   const draft = await readOrForget(ctx, draftId, (api) => api.putShareFiles(draftId, fileIds));
   await recordDraft(ctx, draft, { fastAgain: true });
   return { draftId };
@@ -45,7 +49,8 @@ export async function packageShare(ctx: Ctx, draftId: string): Promise<CommandRe
   const row = await ctx.db.shares.get(draftId);
   if (row) {
     const check = checkPackage(row.draft);
-    if (!check.ok) throw new CommandFailure(localError('invalid_package', t('background.notPackaged', { problem: check.message })));
+    if (!check.ok)
+      throw new CommandFailure(localError('invalid_package', t('background.notPackaged', { problem: check.message })));
   }
   const draft = await readOrForget(ctx, draftId, (api) => api.packageShare(draftId));
   await recordDraft(ctx, draft, { fastAgain: true });
@@ -66,7 +71,9 @@ export async function refreshSharedProjects(ctx: Ctx): Promise<CommandReply<'ref
   const readAt = isoNow(ctx);
   await ctx.db.transaction('rw', ctx.db.sharedProjects, async () => {
     await ctx.db.sharedProjects.clear();
-    await ctx.db.sharedProjects.bulkPut(answer.projects.map((project) => ({ projectId: project.projectId, project, readAt })));
+    await ctx.db.sharedProjects.bulkPut(
+      answer.projects.map((project) => ({ projectId: project.projectId, project, readAt })),
+    );
   });
   return { count: answer.projects.length };
 }

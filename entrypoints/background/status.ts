@@ -6,10 +6,20 @@ import type { BackgroundStatusRow, MemberError } from '../../lib/db';
 import { type Ctx, isoNow } from './context';
 
 function blank(ctx: Ctx): BackgroundStatusRow {
-  return { key: 'background', offline: false, offlineSince: null, error: null, pausedUntil: null, updatedAt: isoNow(ctx) };
+  return {
+    key: 'background',
+    offline: false,
+    offlineSince: null,
+    error: null,
+    pausedUntil: null,
+    updatedAt: isoNow(ctx),
+  };
 }
 
-async function update(ctx: Ctx, change: (row: BackgroundStatusRow) => Partial<BackgroundStatusRow> | null): Promise<void> {
+async function update(
+  ctx: Ctx,
+  change: (row: BackgroundStatusRow) => Partial<BackgroundStatusRow> | null,
+): Promise<void> {
   await ctx.db.transaction('rw', ctx.db.ui, async () => {
     const row = (await ctx.db.ui.get('background')) ?? blank(ctx);
     const patch = change(row);
@@ -20,7 +30,9 @@ async function update(ctx: Ctx, change: (row: BackgroundStatusRow) => Partial<Ba
 
 /** A request got an answer: not offline any more. */
 export function markOnline(ctx: Ctx): Promise<void> {
-  return update(ctx, (row) => (row.offline || row.error?.code === 'offline' ? { offline: false, offlineSince: null, error: null } : null));
+  return update(ctx, (row) =>
+    row.offline || row.error?.code === 'offline' ? { offline: false, offlineSince: null, error: null } : null,
+  );
 }
 
 export function markOffline(ctx: Ctx, error: MemberError): Promise<void> {

@@ -77,7 +77,11 @@ export function offerOf(record: Pick<CapabilityRecord, 'offered' | 'at'> | null 
 }
 
 /** The offers of every capability for one origin, from its stored records. */
-export function offersFor(records: readonly CapabilityRecord[], origin: string, now: number): Record<Capability, Offer> {
+export function offersFor(
+  records: readonly CapabilityRecord[],
+  origin: string,
+  now: number,
+): Record<Capability, Offer> {
   const out = Object.fromEntries(CAPABILITIES.map((c) => [c, 'unknown'])) as Record<Capability, Offer>;
   for (const r of records) if (r.origin === origin && isCapability(r.capability)) out[r.capability] = offerOf(r, now);
   return out;

@@ -223,11 +223,7 @@ export class ApiClient {
     });
     const answered = checkSiteAddress(answer.siteUrl);
     if (!answered.ok || answered.origin !== this.siteOrigin) {
-      throw new LocalRefusal(
-        'unsafe_address',
-        t('local.otherAddress'),
-        { fields: ['siteUrl'] },
-      );
+      throw new LocalRefusal('unsafe_address', t('local.otherAddress'), { fields: ['siteUrl'] });
     }
     return answer;
   }
@@ -240,7 +236,13 @@ export class ApiClient {
         fields: ['spentSince'],
       });
     }
-    return this.#request({ method: 'GET', path: '/me', query: { spentSince: since }, schema: ConnectionSchema, options });
+    return this.#request({
+      method: 'GET',
+      path: '/me',
+      query: { spentSince: since },
+      schema: ConnectionSchema,
+      options,
+    });
   }
 
   // -------------------------------------------------------------------------------------------------
@@ -376,7 +378,11 @@ export class ApiClient {
   }
 
   /** PUT /sessions/{sessionId}/answers (G14). */
-  async putAnswers(sessionId: string, answers: Record<string, AnswerInput>, options?: RequestOptions): Promise<Questions> {
+  async putAnswers(
+    sessionId: string,
+    answers: Record<string, AnswerInput>,
+    options?: RequestOptions,
+  ): Promise<Questions> {
     checkIds({ sessionId });
     const body = checkRequest(PutAnswersRequestSchema, { answers });
     checkNoSecrets(ownAnswerTexts(body.answers));
@@ -441,14 +447,23 @@ export class ApiClient {
    */
   async downloadFile(signedUrl: string, options: RequestOptions = {}): Promise<DownloadedFile> {
     const checked = checkSiteAddress(signedUrl);
-    if (!checked.ok) throw new LocalRefusal('unsafe_address', t('local.notFetched', { problem: checked.problem }), { fields: ['url'] });
+    if (!checked.ok)
+      throw new LocalRefusal('unsafe_address', t('local.notFetched', { problem: checked.problem }), {
+        fields: ['url'],
+      });
     const url = new URL(signedUrl.trim());
     return withRetry(
       async () => {
         const { response, bytes } = await this.#fetchOnce(
           url,
           // No key, no cookies, no referrer: the link alone is the permission (G14).
-          { method: 'GET', headers: { Accept: '*/*' }, credentials: 'omit', referrerPolicy: 'no-referrer', redirect: 'follow' },
+          {
+            method: 'GET',
+            headers: { Accept: '*/*' },
+            credentials: 'omit',
+            referrerPolicy: 'no-referrer',
+            redirect: 'follow',
+          },
           'bytes',
           options.signal,
         );
@@ -552,11 +567,14 @@ export class ApiClient {
       redirect: headers.Authorization ? 'error' : 'follow',
     };
     const mayRetry = spec.method === 'GET' || spec.idempotencyKey !== undefined;
-    return withRetry(async () => {
-      const { response, text } = await this.#fetchOnce(url, init, 'text', spec.options?.signal);
-      if (!response.ok) throw this.#errorFrom(response, text);
-      return parseAnswer(spec.schema, response.status, text);
-    }, this.#retryOptions(mayRetry, spec.options ?? {}));
+    return withRetry(
+      async () => {
+        const { response, text } = await this.#fetchOnce(url, init, 'text', spec.options?.signal);
+        if (!response.ok) throw this.#errorFrom(response, text);
+        return parseAnswer(spec.schema, response.status, text);
+      },
+      this.#retryOptions(mayRetry, spec.options ?? {}),
+    );
   }
 
   #retryOptions(mayRetry: boolean, options: RequestOptions) {
@@ -572,8 +590,18 @@ export class ApiClient {
   }
 
   /** One fetch with its own timeout; the body is read inside the timeout too. */
-  async #fetchOnce(url: URL, init: RequestInit, read: 'text', signal?: AbortSignal): Promise<{ response: Response; text: string }>;
-  async #fetchOnce(url: URL, init: RequestInit, read: 'bytes', signal?: AbortSignal): Promise<{ response: Response; bytes: Uint8Array }>;
+  async #fetchOnce(
+    url: URL,
+    init: RequestInit,
+    read: 'text',
+    signal?: AbortSignal,
+  ): Promise<{ response: Response; text: string }>;
+  async #fetchOnce(
+    url: URL,
+    init: RequestInit,
+    read: 'bytes',
+    signal?: AbortSignal,
+  ): Promise<{ response: Response; bytes: Uint8Array }>;
   async #fetchOnce(
     url: URL,
     init: RequestInit,

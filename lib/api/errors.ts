@@ -60,7 +60,11 @@ export const COMMON_CODES = [
   'retired',
 ] as const;
 
-export const IDEMPOTENCY_CODES = ['idempotency_key_required', 'idempotency_key_reused', 'idempotency_in_progress'] as const;
+export const IDEMPOTENCY_CODES = [
+  'idempotency_key_required',
+  'idempotency_key_reused',
+  'idempotency_in_progress',
+] as const;
 
 export const START_CALL_CODES = [
   'not_found',
@@ -123,7 +127,11 @@ export function isKnownCode(code: string): code is KnownCode {
 }
 
 /** Codes after which the very same request may be sent again (with the same Idempotency-Key). */
-export const RETRYABLE_CODES: ReadonlySet<string> = new Set(['server_error', 'rate_limited', 'idempotency_in_progress']);
+export const RETRYABLE_CODES: ReadonlySet<string> = new Set([
+  'server_error',
+  'rate_limited',
+  'idempotency_in_progress',
+]);
 
 // ---------------------------------------------------------------------------------------------------
 // Extras, read tolerantly (G1)
@@ -270,7 +278,8 @@ const wait = (x: ApiErrorExtras): NextStep => ({ kind: 'wait', seconds: x.retryA
 
 function waitWords(x: ApiErrorExtras): string {
   if (x.retryAfterSeconds !== null) return t('errors.waitSeconds', { seconds: x.retryAfterSeconds });
-  if (x.until !== null) return t('errors.waitUntil', { time: Number.isNaN(Date.parse(x.until)) ? x.until : formatAbsolute(x.until) });
+  if (x.until !== null)
+    return t('errors.waitUntil', { time: Number.isNaN(Date.parse(x.until)) ? x.until : formatAbsolute(x.until) });
   return t('errors.waitMoment');
 }
 
@@ -311,7 +320,8 @@ export function describe(code: string, status: number, x: ApiErrorExtras): Descr
     case 'rate_limited':
       return { message: t('errors.rateLimited', { wait: waitWords(x) }), next: wait(x) };
     case 'not_available':
-      if (x.reason === 'findings_not_kept') return { message: t('errors.findingsNotKept'), next: { kind: 'member_settings' } };
+      if (x.reason === 'findings_not_kept')
+        return { message: t('errors.findingsNotKept'), next: { kind: 'member_settings' } };
       return { message: t('errors.notAvailable'), next: { kind: 'none' } };
     case 'server_error':
       return { message: t('errors.serverError'), next: { kind: 'retry' } };
@@ -330,7 +340,10 @@ export function describe(code: string, status: number, x: ApiErrorExtras): Descr
       return { message: t('errors.idempotencyInProgress'), next: wait(x) };
     case 'invalid_input':
       return {
-        message: x.fields.length > 0 ? t('errors.invalidInputFields', { fields: x.fields.join(', ') }) : t('errors.invalidInput'),
+        message:
+          x.fields.length > 0
+            ? t('errors.invalidInputFields', { fields: x.fields.join(', ') })
+            : t('errors.invalidInput'),
         next: fix,
       };
     case 'secret_in_details':
@@ -345,7 +358,8 @@ export function describe(code: string, status: number, x: ApiErrorExtras): Descr
     case 'agent_blocked':
       return { message: t('errors.agentBlocked'), next: { kind: 'member_settings' } };
     case 'short':
-      if (x.reason === 'held') return { message: t('errors.shortHeld'), next: { kind: 'wait', seconds: null, until: null } };
+      if (x.reason === 'held')
+        return { message: t('errors.shortHeld'), next: { kind: 'wait', seconds: null, until: null } };
       return { message: t('errors.short'), next: { kind: 'top_up', topUpUrl: x.topUpUrl } };
     case 'agent_unavailable':
       return { message: t('errors.agentUnavailable'), next: { kind: 'none' } };
@@ -480,10 +494,7 @@ export class NetworkError extends ClientErrorBase {
   readonly timedOut: boolean;
 
   constructor(timedOut: boolean, options?: { cause?: unknown }) {
-    super(
-      timedOut ? t('errors.timedOut') : t('errors.unreachable'),
-      options,
-    );
+    super(timedOut ? t('errors.timedOut') : t('errors.unreachable'), options);
     this.name = 'NetworkError';
     this.timedOut = timedOut;
   }

@@ -91,11 +91,10 @@ export function checkNoSecrets(texts: Record<string, string | null | undefined>)
   }
   if (fields.length === 0) return;
   const what = describeSecrets([...found.values()].map((label) => ({ label })));
-  throw new LocalRefusal(
-    'secret_found',
-    t('local.secrets', { fields: fields.join(', '), what }),
-    { fields, found: [...found.values()] },
-  );
+  throw new LocalRefusal('secret_found', t('local.secrets', { fields: fields.join(', '), what }), {
+    fields,
+    found: [...found.values()],
+  });
 }
 
 /**
@@ -105,11 +104,7 @@ export function checkNoSecrets(texts: Record<string, string | null | undefined>)
 export function normaliseConnectCode(input: string): string {
   const compact = input.replace(/[\s\-‐‑‒–—−]/g, '').toUpperCase();
   if (!/^[A-Z]{3}[A-Z0-9]{8}$/.test(compact)) {
-    throw new LocalRefusal(
-      'code_format',
-      t('local.codeFormat'),
-      { fields: ['code'] },
-    );
+    throw new LocalRefusal('code_format', t('local.codeFormat'), { fields: ['code'] });
   }
   return `${compact.slice(0, 3)}-${compact.slice(3, 7)}-${compact.slice(7)}`;
 }

@@ -63,8 +63,10 @@ export { charCount };
 export function chars(min: number, max: number) {
   return z.string().check((ctx) => {
     const n = charCount(ctx.value);
-    if (n < min) ctx.issues.push({ code: 'too_small', origin: 'string', minimum: min, inclusive: true, input: ctx.value });
-    else if (n > max) ctx.issues.push({ code: 'too_big', origin: 'string', maximum: max, inclusive: true, input: ctx.value });
+    if (n < min)
+      ctx.issues.push({ code: 'too_small', origin: 'string', minimum: min, inclusive: true, input: ctx.value });
+    else if (n > max)
+      ctx.issues.push({ code: 'too_big', origin: 'string', maximum: max, inclusive: true, input: ctx.value });
   });
 }
 

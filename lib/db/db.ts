@@ -51,7 +51,11 @@ export class AppDb extends Dexie {
       'ready',
       (db) => {
         const found = Math.round(db.backendDB().version / 10);
-        if (found > declared) throw new DOMException(`The database is at version ${found}; this build reads up to ${declared}.`, 'VersionError');
+        if (found > declared)
+          throw new DOMException(
+            `The database is at version ${found}; this build reads up to ${declared}.`,
+            'VersionError',
+          );
       },
       true,
     );

@@ -137,7 +137,11 @@ export interface TakenAhead<T> {
  * Resolves when the read has settled, either way (never rejects), so the panel can put the view up with its
  * rows instead of a skeleton for a read of a few milliseconds.
  */
-export function readAhead(key: string, read: (r: FirstReader) => Promise<unknown>, now: number = performance.now()): Promise<void> {
+export function readAhead(
+  key: string,
+  read: (r: FirstReader) => Promise<unknown>,
+  now: number = performance.now(),
+): Promise<void> {
   const entry: Ahead = { key, rows: sharedFirstReader().then(read), at: now, settled: null };
   ahead = entry;
   // Taken or not, a read that failed only means the view reads again: never an unhandled rejection.

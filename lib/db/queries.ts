@@ -74,7 +74,10 @@ export async function recentRunDurations(d: AppDb, agentId: string, callId: stri
 }
 
 export function callsInState(d: AppDb, states: readonly CallState[]): Promise<CallRow[]> {
-  return d.calls.where('state').anyOf([...states]).toArray();
+  return d.calls
+    .where('state')
+    .anyOf([...states])
+    .toArray();
 }
 
 /** Calls started and not ended: these are polled. */

@@ -97,7 +97,12 @@ export const CallRowSchema = z.object({
   resultReadAt: z.nullable(iso()),
   error: z.nullable(MemberErrorRowSchema),
   stop: z.nullable(
-    z.object({ idempotencyKey: z.string(), requestedAt: iso(), done: z.boolean(), error: z.nullable(MemberErrorRowSchema) }),
+    z.object({
+      idempotencyKey: z.string(),
+      requestedAt: iso(),
+      done: z.boolean(),
+      error: z.nullable(MemberErrorRowSchema),
+    }),
   ),
   report: z.nullable(
     z.object({
@@ -153,7 +158,13 @@ export const FindingRowSchema = z.object({ findingId: z.string(), finding: apiOb
 export const NotificationRowSchema = z.object({
   eventKey: z.string().check(z.minLength(1)),
   notificationId: z.string().check(z.minLength(1)),
-  kind: z.enum(['call_finished', 'approval_needed', 'approval_outcome', 'findings_draft_waiting', 'findings_draft_expiring']),
+  kind: z.enum([
+    'call_finished',
+    'approval_needed',
+    'approval_outcome',
+    'findings_draft_waiting',
+    'findings_draft_expiring',
+  ]),
   localId: z.nullable(z.string()),
   url: z.nullable(z.string()),
   raisedAt: iso(),
@@ -190,7 +201,11 @@ export const AnswerDraftRowSchema = z.object({
   updatedAt: iso(),
 });
 
-export const TextDraftRowSchema = z.object({ id: z.string().check(z.minLength(1)), text: z.string(), updatedAt: iso() });
+export const TextDraftRowSchema = z.object({
+  id: z.string().check(z.minLength(1)),
+  text: z.string(),
+  updatedAt: iso(),
+});
 
 export const PlanRowSchema = z.object({ sessionId: z.string(), plan: z.nullable(apiObject()), readAt: iso() });
 

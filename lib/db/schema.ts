@@ -74,12 +74,19 @@ export const DB_VERSIONS: readonly DbVersion[] = [
       await tx
         .table('approvals')
         .toCollection()
-        .modify((a: { cameBackAt?: number | null; resends?: number; lastResendAt?: number | null; pageTabId?: number | null }) => {
-          a.cameBackAt ??= null;
-          a.resends ??= 0;
-          a.lastResendAt ??= null;
-          a.pageTabId ??= null;
-        });
+        .modify(
+          (a: {
+            cameBackAt?: number | null;
+            resends?: number;
+            lastResendAt?: number | null;
+            pageTabId?: number | null;
+          }) => {
+            a.cameBackAt ??= null;
+            a.resends ??= 0;
+            a.lastResendAt ??= null;
+            a.pageTabId ??= null;
+          },
+        );
     },
   },
 ];
@@ -105,6 +112,8 @@ export const REHEARSAL_VERSION: DbVersion = {
 
 /** The versions this build opens the database with. */
 export const BUILD_DB_VERSIONS: readonly DbVersion[] =
-  import.meta.env.MODE === 'e2e' && import.meta.env.VITE_E2E_NEXT === '1' ? [...DB_VERSIONS, REHEARSAL_VERSION] : DB_VERSIONS;
+  import.meta.env.MODE === 'e2e' && import.meta.env.VITE_E2E_NEXT === '1'
+    ? [...DB_VERSIONS, REHEARSAL_VERSION]
+    : DB_VERSIONS;
 
 export const CURRENT_DB_VERSION = BUILD_DB_VERSIONS[BUILD_DB_VERSIONS.length - 1]!.version;

@@ -105,7 +105,11 @@ export function exportCall(row: CallRow): ExportedCall {
     failReason: text(result?.failReason),
     errorCode: row.error?.code ?? null,
     note: text(result?.note?.untrustedText),
-    files: (result?.files ?? []).map((f) => ({ path: text(f.untrustedPath.untrustedText) ?? '', sizeBytes: f.sizeBytes, active: f.active })),
+    files: (result?.files ?? []).map((f) => ({
+      path: text(f.untrustedPath.untrustedText) ?? '',
+      sizeBytes: f.sizeBytes,
+      active: f.active,
+    })),
     report: row.report?.verdict ?? null,
   };
 }
@@ -175,7 +179,9 @@ export const SESSION_COLUMNS = [
 export function callsCsv(calls: readonly ExportedCall[]): string {
   return toCsv(
     CALL_COLUMNS,
-    calls.map((c): Record<(typeof CALL_COLUMNS)[number], CsvValue> => ({ ...c, files: c.files.map((f) => f.path).join('\n') })),
+    calls.map(
+      (c): Record<(typeof CALL_COLUMNS)[number], CsvValue> => ({ ...c, files: c.files.map((f) => f.path).join('\n') }),
+    ),
   );
 }
 
@@ -183,7 +189,12 @@ export function callsCsv(calls: readonly ExportedCall[]): string {
 export function sessionsCsv(sessions: readonly ExportedSession[]): string {
   return toCsv(
     SESSION_COLUMNS,
-    sessions.map((s): Record<(typeof SESSION_COLUMNS)[number], CsvValue> => ({ ...s, results: s.results.map((r) => r.runId).join('\n') })),
+    sessions.map(
+      (s): Record<(typeof SESSION_COLUMNS)[number], CsvValue> => ({
+        ...s,
+        results: s.results.map((r) => r.runId).join('\n'),
+      }),
+    ),
   );
 }
 

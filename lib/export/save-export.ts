@@ -56,7 +56,9 @@ export function buildExport(
   const wantCalls = choice.what !== 'sessions';
   const wantSessions = choice.what !== 'calls';
   const calls = wantCalls ? projectAll<CallRow, ExportedCall>(rows.calls, exportCall) : { out: [], unreadable: 0 };
-  const sessions = wantSessions ? projectAll<SessionRow, ExportedSession>(rows.sessions, exportSession) : { out: [], unreadable: 0 };
+  const sessions = wantSessions
+    ? projectAll<SessionRow, ExportedSession>(rows.sessions, exportSession)
+    : { out: [], unreadable: 0 };
   let text: string;
   if (choice.kind === 'json') {
     const history: HistoryExport = {
@@ -84,7 +86,12 @@ export function buildExport(
 }
 
 /** Reads the cache, newest first, and saves the file to the member's downloads. */
-export async function saveExport(db: AppDb, choice: ExportChoice, downloads: DownloadsLike, now = new Date()): Promise<ExportSaved> {
+export async function saveExport(
+  db: AppDb,
+  choice: ExportChoice,
+  downloads: DownloadsLike,
+  now = new Date(),
+): Promise<ExportSaved> {
   const [calls, sessions, connection] = await Promise.all([
     choice.what === 'sessions' ? [] : db.calls.orderBy('createdAt').reverse().toArray(),
     choice.what === 'calls' ? [] : db.sessions.toArray(),
@@ -93,7 +100,9 @@ export async function saveExport(db: AppDb, choice: ExportChoice, downloads: Dow
   sessions.sort((a, b) => (b.session.lastCallAt ?? b.readAt).localeCompare(a.session.lastCallAt ?? a.readAt));
   const built = buildExport(choice, { calls, sessions, site: connection?.origin ?? null }, now);
   // The BOM makes spreadsheets read the CSV as UTF-8 (names in any script survive).
-  const blob = new Blob(choice.kind === 'csv' ? ['\uFEFF', built.text] : [built.text], { type: `${built.type};charset=utf-8` });
+  const blob = new Blob(choice.kind === 'csv' ? ['\uFEFF', built.text] : [built.text], {
+    type: `${built.type};charset=utf-8`,
+  });
   const url = URL.createObjectURL(blob);
   try {
     await downloads.download({ url, filename: built.saved.fileName, saveAs: false, conflictAction: 'uniquify' });

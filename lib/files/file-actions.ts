@@ -79,6 +79,11 @@ export function decideFileAction(file: ResultFile, context: FileActionContext): 
     kind: 'download',
     active,
     sizeBytes: file.sizeBytes,
-    options: { url, filename: saveName(file.untrustedPath.untrustedText, active), saveAs: active, conflictAction: 'uniquify' },
+    options: {
+      url,
+      filename: saveName(file.untrustedPath.untrustedText, active),
+      saveAs: active,
+      conflictAction: 'uniquify',
+    },
   };
 }

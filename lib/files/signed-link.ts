@@ -16,4 +16,3 @@ export function signedFileLink(url: string): string | null {
   if (parsed.protocol === 'http:' && isLoopbackHost(parsed.hostname)) return parsed.href;
   return null;
 }
-

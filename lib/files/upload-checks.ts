@@ -59,7 +59,11 @@ export function checkFacts(facts: FileFacts, options: CheckOptions = {}): Upload
     return {
       ok: false,
       reason: 'too_large',
-      message: t('attach.tooLarge', { size: formatBytes(facts.sizeBytes), most: formatBytes(most), exact: formatExactBytes(most) }),
+      message: t('attach.tooLarge', {
+        size: formatBytes(facts.sizeBytes),
+        most: formatBytes(most),
+        exact: formatExactBytes(most),
+      }),
     };
   }
   return null;

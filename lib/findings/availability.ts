@@ -8,9 +8,7 @@ export type FindingsAvailability =
   | { available: true }
   | { available: false; why: 'not_asked' | 'not_kept' | 'session_scoped' | 'unknown' };
 
-export function findingsAvailability(
-  me: Pick<Connection, 'keepsFindings' | 'sessionId'> | null,
-): FindingsAvailability {
+export function findingsAvailability(me: Pick<Connection, 'keepsFindings' | 'sessionId'> | null): FindingsAvailability {
   if (!me) return { available: false, why: 'unknown' };
   if (me.sessionId !== null) return { available: false, why: 'session_scoped' };
   if (me.keepsFindings === true) return { available: true };

@@ -30,8 +30,12 @@ export function collapsedText(text: string, maxChars = COLLAPSED_CHARS, maxLines
 /** `text` cut to `maxChars` code points with "…", or null when it fits. */
 export function shortenedText(text: string, maxChars = NAME_CHARS): string | null {
   checkedText(text, 'shortenedText');
-  if (!Number.isInteger(maxChars) || maxChars < 1) throw new RangeError('shortenedText: maxChars must be a positive integer');
+  if (!Number.isInteger(maxChars) || maxChars < 1)
+    throw new RangeError('shortenedText: maxChars must be a positive integer');
   const points = Array.from(text);
   if (points.length <= maxChars) return null;
-  return `${points.slice(0, maxChars - 1).join('').trimEnd()}…`;
+  return `${points
+    .slice(0, maxChars - 1)
+    .join('')
+    .trimEnd()}…`;
 }

@@ -27,7 +27,10 @@ export function dateTimeFormat(locale: string | undefined, options: Intl.DateTim
   return once('date', locale, options, () => new Intl.DateTimeFormat(locale, options));
 }
 
-export function relativeTimeFormat(locale: string | undefined, options: Intl.RelativeTimeFormatOptions): Intl.RelativeTimeFormat {
+export function relativeTimeFormat(
+  locale: string | undefined,
+  options: Intl.RelativeTimeFormatOptions,
+): Intl.RelativeTimeFormat {
   return once('relative', locale, options, () => new Intl.RelativeTimeFormat(locale, options));
 }
 

@@ -1,3 +1,4 @@
+// The browser object @wxt-dev/i18n itself reads messages from (under tests too), not WXT's polyfilled one.
 import { browser } from '@wxt-dev/browser';
 
 /**

@@ -2,7 +2,6 @@ import { memberLocale } from './locale';
 import { numberFormat } from './intl';
 import { t } from '../i18n';
 
-
 // Shown for money fields the contract allows to be null "while unreadable" (G12): never shown as 0.
 export function notReadable(): string {
   return t('format.notReadable');

@@ -11,7 +11,9 @@ const STEP = 1000;
 export function formatBytes(bytes: number, locale: string | undefined = memberLocale()): string {
   if (!Number.isFinite(bytes) || bytes < 0) return t('format.unknownSize');
   if (bytes < STEP) {
-    return numberFormat(locale, { style: 'unit', unit: 'byte', unitDisplay: 'long', maximumFractionDigits: 0 }).format(bytes);
+    return numberFormat(locale, { style: 'unit', unit: 'byte', unitDisplay: 'long', maximumFractionDigits: 0 }).format(
+      bytes,
+    );
   }
   let value = bytes;
   let unit: (typeof UNITS)[number] = 'kilobyte';
@@ -21,11 +23,15 @@ export function formatBytes(bytes: number, locale: string | undefined = memberLo
     if (value < STEP) break;
   }
   const digits = value < 10 ? 1 : 0;
-  return numberFormat(locale, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: digits }).format(value);
+  return numberFormat(locale, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: digits }).format(
+    value,
+  );
 }
 
 /** Every byte, as a limit is checked: "47,912 bytes", "47.912 Byte". */
 export function formatExactBytes(bytes: number, locale: string | undefined = memberLocale()): string {
   if (!Number.isFinite(bytes) || bytes < 0) return t('format.unknownSize');
-  return numberFormat(locale, { style: 'unit', unit: 'byte', unitDisplay: 'long', maximumFractionDigits: 0 }).format(bytes);
+  return numberFormat(locale, { style: 'unit', unit: 'byte', unitDisplay: 'long', maximumFractionDigits: 0 }).format(
+    bytes,
+  );
 }

@@ -34,11 +34,7 @@ export function formatRelative(
   return rtf.format(0, 'second');
 }
 
-export function formatAbsolute(
-  iso: string,
-  locale: string | undefined = memberLocale(),
-  timeZone?: string,
-): string {
+export function formatAbsolute(iso: string, locale: string | undefined = memberLocale(), timeZone?: string): string {
   const date = parse(iso);
   if (!date) return t('format.unknownTime');
   return dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(date);

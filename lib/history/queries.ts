@@ -41,7 +41,11 @@ export interface Page<T> {
   more: boolean;
 }
 
-export async function historyCalls(d: AppDb, filter: HistoryFilter<CallHistoryStatus>, limit: number): Promise<Page<CallRow>> {
+export async function historyCalls(
+  d: AppDb,
+  filter: HistoryFilter<CallHistoryStatus>,
+  limit: number,
+): Promise<Page<CallRow>> {
   if (filter.agentId !== null) {
     const rows = (await d.calls.where('request.agentId').equals(filter.agentId).toArray())
       .filter((c) => callMatches(c, filter))
@@ -51,13 +55,24 @@ export async function historyCalls(d: AppDb, filter: HistoryFilter<CallHistorySt
   const newest = d.calls.orderBy('createdAt').reverse();
   // Unfiltered, the page is one read of the index (getAll with a direction, where the browser has it);
   // a filter in JS makes Dexie walk a cursor, one round trip to the database per row.
-  const rows = await (filter.status === null ? newest : newest.filter((c) => callMatches(c, filter))).limit(limit + 1).toArray();
+  const rows = await (filter.status === null ? newest : newest.filter((c) => callMatches(c, filter)))
+    .limit(limit + 1)
+    .toArray();
   return { rows: rows.slice(0, limit), more: rows.length > limit };
 }
 
-export async function historySessions(d: AppDb, filter: HistoryFilter<SessionHistoryStatus>, limit: number): Promise<Page<SessionRow>> {
-  const all = filter.agentId !== null ? await d.sessions.where('session.agentId').equals(filter.agentId).toArray() : await d.sessions.toArray();
-  const rows = all.filter((r) => sessionMatches(r, filter)).sort((a, b) => sessionTime(b).localeCompare(sessionTime(a)));
+export async function historySessions(
+  d: AppDb,
+  filter: HistoryFilter<SessionHistoryStatus>,
+  limit: number,
+): Promise<Page<SessionRow>> {
+  const all =
+    filter.agentId !== null
+      ? await d.sessions.where('session.agentId').equals(filter.agentId).toArray()
+      : await d.sessions.toArray();
+  const rows = all
+    .filter((r) => sessionMatches(r, filter))
+    .sort((a, b) => sessionTime(b).localeCompare(sessionTime(a)));
   return { rows: rows.slice(0, limit), more: rows.length > limit };
 }
 

@@ -46,7 +46,8 @@ function chargedAt(call: ChargedCall): number {
 }
 
 export function cachedSpending(calls: readonly ChargedCall[], since: Date, now: Date): CachedSpending {
-  if (Number.isNaN(since.getTime()) || Number.isNaN(now.getTime())) throw new TypeError('The period needs valid dates.');
+  if (Number.isNaN(since.getTime()) || Number.isNaN(now.getTime()))
+    throw new TypeError('The period needs valid dates.');
   if (since > now) throw new RangeError('The period starts after it ends.');
   const first = new Date(Math.max(since.getTime(), now.getTime() - (MAX_DAYS - 1) * 86_400_000));
   const days = new Map<string, DaySpend>();
@@ -94,5 +95,7 @@ export type SpendingDifference =
 export function explainDifference(siteCents: number | null, cachedCents: number): SpendingDifference {
   if (siteCents === null) return { kind: 'unreadable' };
   if (siteCents === cachedCents) return { kind: 'same' };
-  return siteCents > cachedCents ? { kind: 'site_more', cents: siteCents - cachedCents } : { kind: 'cache_more', cents: cachedCents - siteCents };
+  return siteCents > cachedCents
+    ? { kind: 'site_more', cents: siteCents - cachedCents }
+    : { kind: 'cache_more', cents: cachedCents - siteCents };
 }

@@ -47,7 +47,9 @@ function cachedT(key: string, ...args: unknown[]): string {
   const [named] = args;
   if (args.length === 1 && typeof named === 'object' && named !== null && !Array.isArray(named)) {
     const values = named as Record<string, unknown>;
-    return stored(key).replace(NAMED_SUBSTITUTION, (match, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : match));
+    return stored(key).replace(NAMED_SUBSTITUTION, (match, name: string) =>
+      Object.hasOwn(values, name) ? String(values[name]) : match,
+    );
   }
   return untyped(key, ...args);
 }
@@ -66,12 +68,18 @@ export type PluralKey = {
 
 /** Plural keys that also take named substitutions besides the count. */
 export type PluralNamedKey = {
-  [K in MessageKey]: GeneratedI18nStructure[K] extends { plural: true; substitutions: 0 | 1; namedSubstitutions: readonly string[] }
+  [K in MessageKey]: GeneratedI18nStructure[K] extends {
+    plural: true;
+    substitutions: 0 | 1;
+    namedSubstitutions: readonly string[];
+  }
     ? K
     : never;
 }[MessageKey];
 
-export type NamesOf<K extends MessageKey> = GeneratedI18nStructure[K] extends { namedSubstitutions: readonly (infer N)[] }
+export type NamesOf<K extends MessageKey> = GeneratedI18nStructure[K] extends {
+  namedSubstitutions: readonly (infer N)[];
+}
   ? N & string
   : never;
 
@@ -88,7 +96,11 @@ function countWords(count: number): string {
 }
 
 /** As `tn`, with the message's named substitutions too. */
-export function tnNamed<K extends PluralNamedKey>(key: K, count: number, named: Record<NamesOf<K>, string | number>): string {
+export function tnNamed<K extends PluralNamedKey>(
+  key: K,
+  count: number,
+  named: Record<NamesOf<K>, string | number>,
+): string {
   return untyped(key, count, [countWords(count)], named);
 }
 

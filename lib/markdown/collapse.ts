@@ -8,7 +8,10 @@ import type { Block, Inline } from './parse';
 export const COLLAPSED_MARKDOWN_CHARS = 600;
 
 function inlineLength(nodes: Inline[]): number {
-  return nodes.reduce((n, node) => n + (node.type === 'text' || node.type === 'code' ? node.text.length : inlineLength(node.children)), 0);
+  return nodes.reduce(
+    (n, node) => n + (node.type === 'text' || node.type === 'code' ? node.text.length : inlineLength(node.children)),
+    0,
+  );
 }
 
 export function blockLength(block: Block): number {
@@ -19,7 +22,10 @@ export function blockLength(block: Block): number {
     case 'code':
       return block.text.length;
     case 'list':
-      return block.items.reduce((n, item) => n + inlineLength(item.children) + item.lists.reduce((m, l) => m + blockLength(l), 0), 0);
+      return block.items.reduce(
+        (n, item) => n + inlineLength(item.children) + item.lists.reduce((m, l) => m + blockLength(l), 0),
+        0,
+      );
   }
 }
 

@@ -176,11 +176,7 @@ function buildLists(items: RawItem[], depth: number): ListBlock[] {
         i++;
       }
       const nested =
-        depth + 1 < MAX_LIST_DEPTH
-          ? buildLists(children, depth + 1)
-          : children.length > 0
-            ? [flatList(children)]
-            : [];
+        depth + 1 < MAX_LIST_DEPTH ? buildLists(children, depth + 1) : children.length > 0 ? [flatList(children)] : [];
       list.items.push({ children: parseInline(item.lines.join('\n')), lists: nested });
     }
     lists.push(list);

@@ -51,7 +51,12 @@ export function draftFromAnswer(answer: Pick<Answer, 'kind' | 'optionKeys' | 'un
 }
 
 /** Ticks or unticks an option. A single-answer question keeps only the latest tick. */
-export function toggleOption(draft: AnswerDraft, question: Pick<Question, 'multiple'>, key: string, on: boolean): AnswerDraft {
+export function toggleOption(
+  draft: AnswerDraft,
+  question: Pick<Question, 'multiple'>,
+  key: string,
+  on: boolean,
+): AnswerDraft {
   const current = draft.choice === 'option' ? draft.optionKeys : [];
   let optionKeys: string[];
   if (!question.multiple) optionKeys = on ? [key] : current.filter((k) => k !== key);

@@ -81,9 +81,15 @@ export function applyRefusalWords(refusal: ApplyRefusal): string {
     case 'revision_empty':
       return t('session.applyRefusal.emptyRevision');
     case 'details_too_long':
-      return t('session.applyRefusal.detailsTooLong', { count: formatCount(refusal.chars), max: formatCount(DETAILS_MAX) });
+      return t('session.applyRefusal.detailsTooLong', {
+        count: formatCount(refusal.chars),
+        max: formatCount(DETAILS_MAX),
+      });
     case 'question_too_long':
-      return t('session.applyRefusal.questionTooLong', { count: formatCount(refusal.chars), max: formatCount(QUESTION_MAX) });
+      return t('session.applyRefusal.questionTooLong', {
+        count: formatCount(refusal.chars),
+        max: formatCount(QUESTION_MAX),
+      });
     case 'too_many_files':
       return t('session.applyRefusal.tooManyFiles', { max: FILE_IDS_MAX, count: refusal.files });
   }

@@ -34,10 +34,7 @@ export function missingFirstAskedFirst(questions: Questions): MissingDetail[] {
 }
 
 /** The gate as the member sees it, counting answers drafted and valid but not sent yet. */
-export function gateView(
-  questions: Questions,
-  unsentAnswers: Readonly<Record<string, AnswerInput>> = {},
-): GateView {
+export function gateView(questions: Questions, unsentAnswers: Readonly<Record<string, AnswerInput>> = {}): GateView {
   const missing: MissingDetail[] = [];
   const answeredLocally: MissingDetail[] = [];
   for (const m of missingFirstAskedFirst(questions)) {

@@ -14,13 +14,7 @@ export function planResultExists(session: Pick<Session, 'questions' | 'results'>
   return session.results.some((r) => r.callId === 'apply' && r.status === 'passed');
 }
 
-export type ResultRole =
-  | 'plan'
-  | 'plan_revised'
-  | 'plan_unchanged'
-  | 'revision_not_done'
-  | 'answer_alone'
-  | 'other';
+export type ResultRole = 'plan' | 'plan_revised' | 'plan_unchanged' | 'revision_not_done' | 'answer_alone' | 'other';
 
 /** What a result in a session did to the plan. */
 export function resultRole(result: ResultFlags): ResultRole {
@@ -46,9 +40,7 @@ export function revisionWords(result: ResultFlags, planExists: boolean): string 
     case 'plan_unchanged':
       return t('session.revision.unchanged');
     case 'revision_not_done':
-      return result.status === 'failed'
-        ? t('session.revision.failed')
-        : t('session.revision.pending');
+      return result.status === 'failed' ? t('session.revision.failed') : t('session.revision.pending');
     case 'answer_alone':
       return planExists ? t('session.revision.questionAlone') : null;
     default:
@@ -58,9 +50,7 @@ export function revisionWords(result: ResultFlags, planExists: boolean): string 
 
 /** The sentence above the apply form: whether sending revises the plan. */
 export function nextApplyWords(session: Pick<Session, 'questions' | 'results'>): string {
-  return planResultExists(session)
-    ? t('session.revision.made')
-    : t('session.revision.notYet');
+  return planResultExists(session) ? t('session.revision.made') : t('session.revision.notYet');
 }
 
 /**
@@ -71,9 +61,23 @@ export function nextApplyWords(session: Pick<Session, 'questions' | 'results'>):
 export function planFromResults(
   session: Pick<Session, 'sessionId' | 'results' | 'lastCallAt'>,
   readAt: string,
-): { sessionId: string; runId: string; version: number; untrustedMarkdown: NonNullable<CallResult['note']>; at: string } | null {
-  const writes = session.results.filter((r) => r.callId === 'apply' && r.status === 'passed' && r.note !== null && !r.planUnchanged);
+): {
+  sessionId: string;
+  runId: string;
+  version: number;
+  untrustedMarkdown: NonNullable<CallResult['note']>;
+  at: string;
+} | null {
+  const writes = session.results.filter(
+    (r) => r.callId === 'apply' && r.status === 'passed' && r.note !== null && !r.planUnchanged,
+  );
   const last = writes.at(-1);
   if (!last?.note) return null;
-  return { sessionId: session.sessionId, runId: last.runId, version: writes.length, untrustedMarkdown: last.note, at: session.lastCallAt ?? readAt };
+  return {
+    sessionId: session.sessionId,
+    runId: last.runId,
+    version: writes.length,
+    untrustedMarkdown: last.note,
+    at: session.lastCallAt ?? readAt,
+  };
 }

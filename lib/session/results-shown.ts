@@ -27,7 +27,7 @@ function running(status: CallStatus): boolean {
  * NEWEST_LISTED, and every result from the earliest call still running (its stop button must be at hand).
  */
 export function firstListed(statuses: readonly CallStatus[]): number {
-  if (!Array.isArray(statuses)) throw new TypeError('The results\' statuses must be a list.');
+  if (!Array.isArray(statuses)) throw new TypeError("The results' statuses must be a list.");
   const newest = Math.max(0, statuses.length - NEWEST_LISTED);
   const earliestRunning = statuses.findIndex(running);
   return earliestRunning === -1 ? newest : Math.min(newest, earliestRunning);

@@ -15,7 +15,11 @@ export function decideRewrite(questions: Pick<Questions, 'pass' | 'untrustedDeta
   if (!questions.pass.canReread) return { send: false, reason: 'plan_ran' };
   if (text.trim() === '') return { send: false, reason: 'empty' };
   if (charCount(text) > DETAILS_MAX) return { send: false, reason: 'too_long' };
-  if (questions.untrustedDetails && !questions.untrustedDetails.truncated && questions.untrustedDetails.untrustedText === text) {
+  if (
+    questions.untrustedDetails &&
+    !questions.untrustedDetails.truncated &&
+    questions.untrustedDetails.untrustedText === text
+  ) {
     return { send: false, reason: 'unchanged' };
   }
   return { send: true, rereads: questions.pass.readsLeft > 0 };
@@ -23,9 +27,7 @@ export function decideRewrite(questions: Pick<Questions, 'pass' | 'untrustedDeta
 
 export function rewriteWords(decision: RewriteDecision): string {
   if (decision.send) {
-    return decision.rereads
-      ? t('session.rewrite.reread')
-      : t('session.rewrite.noReads');
+    return decision.rereads ? t('session.rewrite.reread') : t('session.rewrite.noReads');
   }
   switch (decision.reason) {
     case 'plan_ran':

@@ -64,7 +64,9 @@ async function panelFiles(dir: string): Promise<string[]> {
   for (let i = 0; i < files.length; i++) {
     const source = await readFile(path.join(dir, files[i] as string), 'utf8');
     for (const m of source.matchAll(/(?:^|[;}\n])\s*import\s*(?:[\w${},\s*]+from\s*)?["'](\.{0,2}\/[^"']+\.js)["']/g)) {
-      const file = path.posix.normalize(path.posix.join(path.posix.dirname(files[i] as string), m[1] as string)).replace(/^\//, '');
+      const file = path.posix
+        .normalize(path.posix.join(path.posix.dirname(files[i] as string), m[1] as string))
+        .replace(/^\//, '');
       if (!files.includes(file)) files.push(file);
     }
   }
@@ -90,11 +92,15 @@ async function main(): Promise<void> {
   const dir = EXTENSION_DIR;
   const atOpen = new Set(await panelFiles(dir));
   const background = new Set(await backgroundFiles(dir));
-  const all = [...(await readdir(path.join(dir, 'chunks'))).map((f) => `chunks/${f}`), 'background.js'].filter((f) => f.endsWith('.js'));
+  const all = [...(await readdir(path.join(dir, 'chunks'))).map((f) => `chunks/${f}`), 'background.js'].filter((f) =>
+    f.endsWith('.js'),
+  );
   let openTotal = 0;
   let bgTotal = 0;
   for (const file of all.sort()) {
-    const loadedBy = [atOpen.has(file) ? 'panel at open' : null, background.has(file) ? 'background' : null].filter(Boolean);
+    const loadedBy = [atOpen.has(file) ? 'panel at open' : null, background.has(file) ? 'background' : null].filter(
+      Boolean,
+    );
     if (!loadedBy.length && !process.argv.includes('--all')) continue;
     const code = await readFile(path.join(dir, file), 'utf8');
     const map = JSON.parse(await readFile(path.join(dir, `${file}.map`), 'utf8')) as SourceMap;
@@ -102,10 +108,14 @@ async function main(): Promise<void> {
     if (atOpen.has(file)) openTotal += gz;
     if (background.has(file)) bgTotal += gz;
     const parts = [...attribute(code, map, (s) => groupOf(s, depth))].sort((a, b) => b[1] - a[1]);
-    console.log(`\n${file}  ${kb(gz)} gzip, ${kb(code.length)} raw${loadedBy.length ? `  [${loadedBy.join(', ')}]` : '  [loaded later]'}`);
+    console.log(
+      `\n${file}  ${kb(gz)} gzip, ${kb(code.length)} raw${loadedBy.length ? `  [${loadedBy.join(', ')}]` : '  [loaded later]'}`,
+    );
     for (const [name, n] of parts) {
       if (n / code.length < 0.005) continue;
-      console.log(`  ${kb((gz * n) / code.length).padStart(9)}  ${((100 * n) / code.length).toFixed(1).padStart(5)} %  ${name}`);
+      console.log(
+        `  ${kb((gz * n) / code.length).padStart(9)}  ${((100 * n) / code.length).toFixed(1).padStart(5)} %  ${name}`,
+      );
     }
   }
   console.log(`\nPanel at open: ${kb(openTotal)} gzip (${[...atOpen].join(', ')})`);

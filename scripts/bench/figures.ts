@@ -40,7 +40,9 @@ export function median(values: readonly number[]): number {
   if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+  return sorted.length % 2 === 1
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
 export function passes(figure: Figure): boolean {
@@ -74,14 +76,19 @@ export function printFigures(figures: readonly Figure[]): boolean {
       name: f.name,
       value: f.floor ? `${show(f.value, f.unit)}  ${ratio}` : show(f.value, f.unit),
       budget:
-        f.floor && f.floor.budget !== null ? `≤ ${showRatio(f.floor.budget, f.floor.unit)}` : f.budget === null ? '(none)' : `≤ ${show(f.budget, f.unit)}`,
+        f.floor && f.floor.budget !== null
+          ? `≤ ${showRatio(f.floor.budget, f.floor.unit)}`
+          : f.budget === null
+            ? '(none)'
+            : `≤ ${show(f.budget, f.unit)}`,
       verdict: (f.floor && f.floor.budget !== null) || f.budget !== null ? (passes(f) ? 'PASS' : 'FAIL') : 'INFO',
     };
   });
   const width = (key: keyof (typeof rows)[number]) => Math.max(...rows.map((r) => r[key].length));
   const [nw, vw, bw] = [width('name'), width('value'), width('budget')];
   console.log('');
-  for (const r of rows) console.log(`${r.name.padEnd(nw)}  ${r.value.padStart(vw)}  ${r.budget.padEnd(bw)}  ${r.verdict}`);
+  for (const r of rows)
+    console.log(`${r.name.padEnd(nw)}  ${r.value.padStart(vw)}  ${r.budget.padEnd(bw)}  ${r.verdict}`);
   console.log('');
   for (const f of figures) {
     const runs = f.runs.length > 1 ? ` runs: ${f.runs.map((v) => show(v, f.unit)).join(', ')} (median shown).` : '';

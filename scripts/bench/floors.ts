@@ -41,7 +41,10 @@ export function frameMs(page: Page): Promise<number> {
             requestAnimationFrame(tick);
             return;
           }
-          const gaps = stamps.slice(1).map((s, i) => s - (stamps[i] as number)).sort((a, b) => a - b);
+          const gaps = stamps
+            .slice(1)
+            .map((s, i) => s - (stamps[i] as number))
+            .sort((a, b) => a - b);
           resolve(gaps[Math.floor(gaps.length / 2)] as number);
         };
         requestAnimationFrame(tick);
@@ -53,7 +56,10 @@ export function frameMs(page: Page): Promise<number> {
  * The floor of a cached list: the same rows read raw from the extension's IndexedDB by the same index, and
  * their text put in the page as plain text nodes (one list item each), timed until they are in the document.
  */
-export function rawListMs(page: Page, read: { index: string; key: string | null; limit: number; fields: string[] }): Promise<number> {
+export function rawListMs(
+  page: Page,
+  read: { index: string; key: string | null; limit: number; fields: string[] },
+): Promise<number> {
   return page.evaluate(
     (r) =>
       new Promise<number>((resolve, reject) => {
@@ -70,7 +76,12 @@ export function rawListMs(page: Page, read: { index: string; key: string | null;
             for (const row of rows) {
               const item = document.createElement('li');
               for (const field of r.fields) {
-                const value = field.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), row);
+                const value = field
+                  .split('.')
+                  .reduce<unknown>(
+                    (v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined),
+                    row,
+                  );
                 item.append(document.createTextNode(typeof value === 'string' ? value : JSON.stringify(value ?? '')));
               }
               list.append(item);
@@ -84,7 +95,11 @@ export function rawListMs(page: Page, read: { index: string; key: string | null;
           // a direction (as Dexie and the panel read a page), a cursor walked row by row where it does not.
           const range = r.key === null ? null : IDBKeyRange.only(r.key);
           if ('getAllRecords' in store) {
-            const all = (index.getAll as unknown as (o: object) => IDBRequest<unknown[]>).call(index, { query: range, count: r.limit, direction: 'prev' });
+            const all = (index.getAll as unknown as (o: object) => IDBRequest<unknown[]>).call(index, {
+              query: range,
+              count: r.limit,
+              direction: 'prev',
+            });
             all.onerror = () => reject(all.error);
             all.onsuccess = () => show(all.result);
             return;
@@ -139,7 +154,8 @@ export function rawSessionMs(page: Page, sessionId: string, shown: { listed: num
               item.append(document.createTextNode(result.header ?? ''));
               item.append(document.createTextNode(result.untrustedCallName?.untrustedText ?? ''));
               item.append(document.createTextNode(result.status ?? ''));
-              if (index >= shownResults.length - whole) item.append(document.createTextNode(result.note?.untrustedText ?? ''));
+              if (index >= shownResults.length - whole)
+                item.append(document.createTextNode(result.note?.untrustedText ?? ''));
               list.append(item);
             });
             document.body.append(list);
@@ -163,7 +179,12 @@ export async function writeFloorExtension(): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), 'bench-floor-ext-'));
   await writeFile(
     path.join(dir, 'manifest.json'),
-    JSON.stringify({ manifest_version: 3, name: 'Bench floor', version: '1.0', background: { service_worker: 'worker.js' } }),
+    JSON.stringify({
+      manifest_version: 3,
+      name: 'Bench floor',
+      version: '1.0',
+      background: { service_worker: 'worker.js' },
+    }),
   );
   await writeFile(
     path.join(dir, 'worker.js'),

@@ -55,14 +55,18 @@ export async function sumGzipKB(dir: string, files: readonly string[]): Promise<
 
 /** The worker's script and every chunk it imports statically (WXT makes one file today). */
 export async function backgroundFiles(buildDir: string): Promise<string[]> {
-  const manifest = JSON.parse(await readFile(path.join(buildDir, 'manifest.json'), 'utf8')) as { background?: { service_worker?: string } };
+  const manifest = JSON.parse(await readFile(path.join(buildDir, 'manifest.json'), 'utf8')) as {
+    background?: { service_worker?: string };
+  };
   const entry = manifest.background?.service_worker;
   if (!entry) throw new Error('The manifest names no background service worker.');
   const files = [entry];
   for (let i = 0; i < files.length; i++) {
     const source = await readFile(path.join(buildDir, files[i] as string), 'utf8');
     for (const match of source.matchAll(/(?:import|from)\s*["'](\.{0,2}\/[^"']+\.js)["']/g)) {
-      const file = path.posix.normalize(path.posix.join(path.posix.dirname(files[i] as string), match[1] as string)).replace(/^\//, '');
+      const file = path.posix
+        .normalize(path.posix.join(path.posix.dirname(files[i] as string), match[1] as string))
+        .replace(/^\//, '');
       if (!files.includes(file)) files.push(file);
     }
   }
@@ -106,11 +110,14 @@ export async function openPanelTimed(ext: LoadedExtension): Promise<PanelOpen> {
   const requested: { file: string; at: number }[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
-    if (url.protocol === 'chrome-extension:' && url.pathname.endsWith('.js')) requested.push({ file: url.pathname.replace(/^\//, ''), at: Date.now() });
+    if (url.protocol === 'chrome-extension:' && url.pathname.endsWith('.js'))
+      requested.push({ file: url.pathname.replace(/^\//, ''), at: Date.now() });
   });
   await page.addInitScript(watchForCards);
   await page.goto(`chrome-extension://${ext.extensionId}/sidepanel.html`);
-  const ms = await until('the cached cards', () => page.evaluate(() => (window as unknown as BenchWindow).__benchCards));
+  const ms = await until('the cached cards', () =>
+    page.evaluate(() => (window as unknown as BenchWindow).__benchCards),
+  );
   const shownAt = (await page.evaluate(() => performance.timeOrigin)) + ms;
   await page.waitForLoadState('load');
   // A short settle so that a chunk requested after the cards is seen too (reported, not counted).
@@ -201,7 +208,9 @@ export async function findToCards(ext: LoadedExtension, panel: Page, w: Words, t
     w.__benchShown = new Promise<number>((resolve) => {
       const shown = () =>
         [...document.querySelectorAll('section.find-result')].some(
-          (region) => region.querySelector('.untrusted.quote')?.textContent === expected && region.querySelector('ul[aria-label="Agents found"] > li') !== null,
+          (region) =>
+            region.querySelector('.untrusted.quote')?.textContent === expected &&
+            region.querySelector('ul[aria-label="Agents found"] > li') !== null,
         );
       const observer = new MutationObserver(() => {
         if (!shown()) return;
@@ -214,7 +223,9 @@ export async function findToCards(ext: LoadedExtension, panel: Page, w: Words, t
   const before = (await workerRecord(ext)).answers.length;
   await findTyped(playwrightPage(panel), w, text);
   const shownAt = await panel.evaluate(() => (window as unknown as BenchWindow).__benchShown as Promise<number>);
-  const answer = (await workerRecord(ext)).answers.slice(before).find((a) => a.method === 'POST' && new URL(a.url).pathname === '/api/v1/find');
+  const answer = (await workerRecord(ext)).answers
+    .slice(before)
+    .find((a) => a.method === 'POST' && new URL(a.url).pathname === '/api/v1/find');
   if (!answer) throw new Error('No answer to POST /find was seen in the worker.');
   return shownAt - answer.at;
 }
@@ -237,14 +248,24 @@ export interface CallRun {
 }
 
 /** Starts `count` question calls from the panel, one after the other, each read to its end. */
-export async function runCalls(ext: LoadedExtension, emu: TestEmulator, panel: Page, w: Words, connectionId: string, count: number): Promise<CallRun[]> {
+export async function runCalls(
+  ext: LoadedExtension,
+  emu: TestEmulator,
+  panel: Page,
+  w: Words,
+  connectionId: string,
+  count: number,
+): Promise<CallRun[]> {
   const world = emu.raw.world;
   const seen = new Set<string>();
   const runs: CallRun[] = [];
   for (let i = 0; i < count; i++) {
     // Each call is timed as the first of its minute: a second call's end within the same minute is told in
     // that minute's summary (notifications never flood), which is not what this figure measures.
-    await ext.serviceWorker.evaluate((key) => (globalThis as unknown as ChromeLocalStorage).chrome.storage.local.remove(key), PACE_KEY);
+    await ext.serviceWorker.evaluate(
+      (key) => (globalThis as unknown as ChromeLocalStorage).chrome.storage.local.remove(key),
+      PACE_KEY,
+    );
     const member = playwrightPage(panel);
     await findTyped(member, w, `slow postgres queries, call ${i + 1}`, POSTGRES);
     await previewQuestion(member, w, POSTGRES, `Which index helps query ${i + 1}?`);
@@ -252,7 +273,10 @@ export async function runCalls(ext: LoadedExtension, emu: TestEmulator, panel: P
     const call = [...world.store.calls.values()].find((c) => c.connectionId === connectionId && !seen.has(c.runId));
     if (!call) throw new Error('The emulator has no new call.');
     seen.add(call.runId);
-    const notifiedAt = await until('the call’s notification', async () => (await workerRecord(ext)).notified[`call:${call.runId}:finished`]);
+    const notifiedAt = await until(
+      'the call’s notification',
+      async () => (await workerRecord(ext)).notified[`call:${call.runId}:finished`],
+    );
     // The emulator's clock runs with real time from its own start instant: map its instants to epoch ms.
     const offset = world.now() - Date.now();
     const b = call.behaviour;
@@ -265,7 +289,9 @@ export async function runCalls(ext: LoadedExtension, emu: TestEmulator, panel: P
   for (const run of runs) {
     const call = world.store.calls.get(run.runId);
     run.reads = log.filter(
-      (r) => r.method === 'GET' && (r.path === `/api/v1/calls/${run.runId}` || r.path === `/api/v1/sessions/${call?.sessionId ?? '-'}`),
+      (r) =>
+        r.method === 'GET' &&
+        (r.path === `/api/v1/calls/${run.runId}` || r.path === `/api/v1/sessions/${call?.sessionId ?? '-'}`),
     ).length;
     run.requests = 1 + run.reads;
   }
@@ -285,7 +311,9 @@ export interface IdleWindow {
 /** With no call open: API requests during `seconds` of real time, and the worker's alarms at the start. */
 export async function idleRequests(ext: LoadedExtension, emu: TestEmulator, seconds: number): Promise<IdleWindow> {
   const alarms = await ext.serviceWorker.evaluate(async () =>
-    (await (self as unknown as BenchWorker).chrome.alarms.getAll()).map((a) => `${a.name} in ${Math.round((a.scheduledTime - Date.now()) / 1000)} s`),
+    (await (self as unknown as BenchWorker).chrome.alarms.getAll()).map(
+      (a) => `${a.name} in ${Math.round((a.scheduledTime - Date.now()) / 1000)} s`,
+    ),
   );
   await emu.control.clearRequests();
   await sleep(seconds * 1000);
@@ -331,7 +359,9 @@ export async function restartTimings(ext: LoadedExtension, panel: Page, count: n
     script: ext.serviceWorker.url(),
     wake: (page) =>
       page.evaluate(() => {
-        const { chrome } = globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } };
+        const { chrome } = globalThis as unknown as {
+          chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } };
+        };
         void chrome.runtime.sendMessage({ bench: 'wake' }).catch(() => undefined);
       }),
     read: () => readStart(ext),
@@ -339,14 +369,22 @@ export async function restartTimings(ext: LoadedExtension, panel: Page, count: n
 }
 
 /** The same for the floor's empty worker (floors.ts), woken by a message from our panel to that extension. */
-export async function floorRestartTimings(ext: LoadedExtension, panel: Page, count: number, floorScript: string, mark: string): Promise<number[]> {
+export async function floorRestartTimings(
+  ext: LoadedExtension,
+  panel: Page,
+  count: number,
+  floorScript: string,
+  mark: string,
+): Promise<number[]> {
   const floorId = new URL(floorScript).host;
   const worker = () => ext.context.serviceWorkers().find((w) => w.url() === floorScript);
   return restartWorker(ext, panel, count, {
     script: floorScript,
     wake: (page) =>
       page.evaluate((id) => {
-        const { chrome } = globalThis as unknown as { chrome: { runtime: { sendMessage(id: string, m: unknown): Promise<unknown> } } };
+        const { chrome } = globalThis as unknown as {
+          chrome: { runtime: { sendMessage(id: string, m: unknown): Promise<unknown> } };
+        };
         void chrome.runtime.sendMessage(id, { bench: 'wake' }).catch(() => undefined);
       }, floorId),
     read: async () => {
@@ -364,18 +402,22 @@ async function restartWorker(ext: LoadedExtension, panel: Page, count: number, t
   const cdp = await ext.context.newCDPSession(panel);
   const versions = new Map<string, { scriptURL: string; runningStatus: string }>();
   cdp.on('ServiceWorker.workerVersionUpdated', (event) => {
-    for (const v of event.versions) versions.set(v.versionId, { scriptURL: v.scriptURL, runningStatus: v.runningStatus });
+    for (const v of event.versions)
+      versions.set(v.versionId, { scriptURL: v.scriptURL, runningStatus: v.runningStatus });
   });
   await cdp.send('ServiceWorker.enable');
   const script = target.script;
   const timings: number[] = [];
   let previous = (await target.read()).origin;
   for (let i = 0; i < count; i++) {
-    const versionId = await until('the running worker', async () =>
-      [...versions].find(([, v]) => v.scriptURL === script && v.runningStatus === 'running')?.[0],
+    const versionId = await until(
+      'the running worker',
+      async () => [...versions].find(([, v]) => v.scriptURL === script && v.runningStatus === 'running')?.[0],
     );
     await cdp.send('ServiceWorker.stopWorker', { versionId });
-    await until('the worker to stop', async () => (versions.get(versionId)?.runningStatus === 'stopped' ? true : undefined));
+    await until('the worker to stop', async () =>
+      versions.get(versionId)?.runningStatus === 'stopped' ? true : undefined,
+    );
     await target.wake(panel);
     const start = await until('a new worker instance', async () => {
       const s = await target.read().catch(() => ({ origin: Number.NaN, listenersMs: null }));

@@ -43,7 +43,14 @@ function result(i: number) {
       { label: 'Answers the request', passed: true },
       { label: 'Names its sources', passed: true },
     ],
-    charge: { chargedCents: 23, runningCostMicros: 180000, upchargeMicros: 45000, usualCents: null, neverMoreThanCents: null, laterTriesNotCharged: 0 },
+    charge: {
+      chargedCents: 23,
+      runningCostMicros: 180000,
+      upchargeMicros: 45000,
+      usualCents: null,
+      neverMoreThanCents: null,
+      laterTriesNotCharged: 0,
+    },
     disclosure: 'An Agent built from others’ shared projects produced this result. Guild AI models did the work.',
     failReason: null,
     partial: false,
@@ -59,7 +66,11 @@ function question(key: string) {
     untrustedAsk: ut(`Which ${key} do you use?`),
     untrustedWhy: ut('It changes the plan.'),
     untrustedDetail: ut(key),
-    options: ['a', 'b', 'c'].map((o) => ({ key: o, untrustedLabel: ut(`Option ${o}`), untrustedDescription: ut(`About ${o}`) })),
+    options: ['a', 'b', 'c'].map((o) => ({
+      key: o,
+      untrustedLabel: ut(`Option ${o}`),
+      untrustedDescription: ut(`About ${o}`),
+    })),
     recommended: 'b',
     untrustedRecommendedWhy: ut('Most projects use it.'),
     multiple: false,
@@ -90,7 +101,18 @@ function sessionRow(now: string) {
         agentId: 'agt_bench',
         way: 'plan',
         untrustedDetails: ut('A plan for a busy database.'),
-        pass: { status: 'done', skippedWhy: null, verdict: 'fits', covers: false, current: true, fit: null, readsLeft: 2, canReread: false, planResultExists: true, at: now },
+        pass: {
+          status: 'done',
+          skippedWhy: null,
+          verdict: 'fits',
+          covers: false,
+          current: true,
+          fit: null,
+          readsLeft: 2,
+          canReread: false,
+          planResultExists: true,
+          at: now,
+        },
         questions: { opening: shown, followUps: [], required: [], forQuestion: [] },
         shown,
         answers: [],
@@ -167,7 +189,12 @@ function seed(page: Page, data: Seed): Promise<void> {
               request: { ...d.call.request, agentId: `agt_bench_${i % 15}` },
               agentName: { untrustedText: `Bench agent ${i % 15}`, truncated: false },
               runId: `${d.prefix}run-${i}`,
-              result: { ...d.call.result, runId: `${d.prefix}run-${i}`, status: passed ? 'passed' : 'failed', charge: passed ? d.call.result.charge : null },
+              result: {
+                ...d.call.result,
+                runId: `${d.prefix}run-${i}`,
+                status: passed ? 'passed' : 'failed',
+                charge: passed ? d.call.result.charge : null,
+              },
               createdAt: at,
               updatedAt: at,
             });
@@ -209,12 +236,18 @@ function unseed(page: Page): Promise<void> {
  * Clicks the button whose text, aria-label or data-bench mark is `label`, and resolves with the ms until
  * `done` matches at least `count` elements.
  */
-function timeClick(page: Page, target: { label: string; done: string; count: number; timeoutMs: number }): Promise<number> {
+function timeClick(
+  page: Page,
+  target: { label: string; done: string; count: number; timeoutMs: number },
+): Promise<number> {
   return page.evaluate(
     (t) =>
       new Promise<number>((resolve, reject) => {
         const button = [...document.querySelectorAll('button')].find(
-          (b) => b.textContent?.trim() === t.label || b.getAttribute('aria-label') === t.label || b.getAttribute('data-bench') === t.label,
+          (b) =>
+            b.textContent?.trim() === t.label ||
+            b.getAttribute('aria-label') === t.label ||
+            b.getAttribute('data-bench') === t.label,
         );
         if (!button) {
           reject(new Error(`No button "${t.label}"`));
@@ -239,7 +272,9 @@ function timeClick(page: Page, target: { label: string; done: string; count: num
 
 /** The session's "Open session" button carries the agent's name through aria-labelledby: find it by text. */
 async function markOpenButton(page: Page): Promise<void> {
-  await page.getByRole('button', { name: `Open session ${AGENT_NAME}` }).evaluate((b) => b.setAttribute('data-bench', 'open-bench-session'));
+  await page
+    .getByRole('button', { name: `Open session ${AGENT_NAME}` })
+    .evaluate((b) => b.setAttribute('data-bench', 'open-bench-session'));
 }
 
 async function tab(page: Page, name: string): Promise<void> {
@@ -266,14 +301,22 @@ export async function sessionFigures(ext: LoadedExtension, runs: number): Promis
       }),
   );
   const now = new Date().toISOString();
-  await seed(page, { session: sessionRow(now), call: callTemplate(now), count: HISTORY_CALLS, prefix: CALL_PREFIX, connectionId });
+  await seed(page, {
+    session: sessionRow(now),
+    call: callTemplate(now),
+    count: HISTORY_CALLS,
+    prefix: CALL_PREFIX,
+    connectionId,
+  });
   try {
     const sessionRuns: number[] = [];
     const historyRuns: number[] = [];
     const sessionFloor: number[] = [];
     const historyFloor: number[] = [];
-    const openSession = () => timeClick(page, { label: 'open-bench-session', done: 'article.result', count: LISTED, timeoutMs: WAIT_MS });
-    const openHistory = () => timeClick(page, { label: 'History', done: 'ul.history-calls > li', count: 50, timeoutMs: WAIT_MS });
+    const openSession = () =>
+      timeClick(page, { label: 'open-bench-session', done: 'article.result', count: LISTED, timeoutMs: WAIT_MS });
+    const openHistory = () =>
+      timeClick(page, { label: 'History', done: 'ul.history-calls > li', count: 50, timeoutMs: WAIT_MS });
     // A warm-up open of each view loads its chunk: a member pays that once per panel, not on each open.
     await tab(page, 'Sessions');
     await markOpenButton(page);
@@ -296,7 +339,9 @@ export async function sessionFigures(ext: LoadedExtension, runs: number): Promis
         session.push(await openSession());
         await tab(page, 'Calls');
         await page.getByRole('list', { name: 'Calls' }).waitFor({ timeout: WAIT_MS });
-        historyRaw.push(await rawListMs(page, { index: 'createdAt', key: null, limit: 50, fields: HISTORY_TEXT_FIELDS }));
+        historyRaw.push(
+          await rawListMs(page, { index: 'createdAt', key: null, limit: 50, fields: HISTORY_TEXT_FIELDS }),
+        );
         history.push(await openHistory());
         await tab(page, 'Calls');
       }

@@ -58,7 +58,9 @@ describeInEachBrowser('approvals', (rig) => {
     const approvalId = (await notificationIds(rig.panel)).find((id) => id.startsWith('approval:'))?.split(':')[1] ?? '';
 
     // The panel's button opens the page the site named (on the site's origin, whatever its path).
-    const approvalPage = await rig.browser.pageOpenedBy(rig.emu.url, () => rig.panel.click('button', rig.w('approval.approve')));
+    const approvalPage = await rig.browser.pageOpenedBy(rig.emu.url, () =>
+      rig.panel.click('button', rig.w('approval.approve')),
+    );
     const pageUrl = new URL(approvalPage.url());
     expect(pageUrl.origin).toBe(rig.emu.url);
     expect(pageUrl.pathname).toContain(approvalId);
@@ -67,16 +69,28 @@ describeInEachBrowser('approvals', (rig) => {
     // The member reads the page: the background decides, and resends nothing meanwhile.
     if (rig.profile === 'default') {
       await expect
-        .poll(async () => (await rig.emu.control.requests('/api/v1/approvals/')).filter((r) => r.method === 'GET' && r.status === 200).length, { timeout: 30_000 })
+        .poll(
+          async () =>
+            (await rig.emu.control.requests('/api/v1/approvals/')).filter((r) => r.method === 'GET' && r.status === 200)
+              .length,
+          { timeout: 30_000 },
+        )
         .toBeGreaterThanOrEqual(2);
     } else {
-      await expect.poll(async () => (await rig.emu.control.requests('/api/v1/approvals/')).map((r) => r.status), { timeout: 30_000 }).toEqual([404]);
+      await expect
+        .poll(async () => (await rig.emu.control.requests('/api/v1/approvals/')).map((r) => r.status), {
+          timeout: 30_000,
+        })
+        .toEqual([404]);
       // The site cannot say: the background looks again only when the member comes back, or at the expiry.
       await expect
-        .poll(async () => {
-          const row = await approvalRow(rig.panel, approvalId);
-          return row !== undefined && row.nextCheckAt >= Date.parse(row.expiresAt);
-        }, { timeout: 30_000 })
+        .poll(
+          async () => {
+            const row = await approvalRow(rig.panel, approvalId);
+            return row !== undefined && row.nextCheckAt >= Date.parse(row.expiresAt);
+          },
+          { timeout: 30_000 },
+        )
         .toBe(true);
     }
     expect((await rig.emu.control.callStarts()).length).toBe(1);

@@ -8,7 +8,15 @@
  */
 import { beforeAll, expect, test } from 'vitest';
 import type { PageDriver } from '../../testing/browser/driver';
-import { connect, findTyped, notificationIds, POSTGRES, previewQuestion, waitForNotification, watchNotifications } from '../../testing/steps';
+import {
+  connect,
+  findTyped,
+  notificationIds,
+  POSTGRES,
+  previewQuestion,
+  waitForNotification,
+  watchNotifications,
+} from '../../testing/steps';
 import { describeInEachBrowser } from './each-browser';
 
 /** What the e2e build counts its background's starts under (entrypoints/background/e2e-hooks.ts). */
@@ -46,7 +54,10 @@ describeInEachBrowser(
       const deadline = Date.now() + ASLEEP_CALL_WAIT_MS;
       let stopped = false;
       while ((await backgroundStarts(rig.panel)) <= startsBefore) {
-        if (Date.now() > deadline) throw new Error(`The background was not stopped and woken within ${ASLEEP_CALL_WAIT_MS / 1000} s while the call ran.`);
+        if (Date.now() > deadline)
+          throw new Error(
+            `The background was not stopped and woken within ${ASLEEP_CALL_WAIT_MS / 1000} s while the call ran.`,
+          );
         if (!stopped && rig.browser.stopBackground) stopped = await rig.browser.stopBackground();
         await new Promise((resolve) => setTimeout(resolve, 500));
       }

@@ -48,7 +48,12 @@ interface NotificationRowLite {
 }
 
 function startCall(panel: PageDriver, localId: string, agentId: string, question: string): Promise<unknown> {
-  return sendCommand(panel, 'startCall', { localId, request: { agentId, callId: 'question', question }, agentName: null, callName: null });
+  return sendCommand(panel, 'startCall', {
+    localId,
+    request: { agentId, callId: 'question', question },
+    agentName: null,
+    callName: null,
+  });
 }
 
 async function callRow(panel: PageDriver, localId: string): Promise<CallRowLite | undefined> {
@@ -61,7 +66,12 @@ async function runIdOf(panel: PageDriver, localId: string): Promise<string> {
 }
 
 async function approvalOf(panel: PageDriver, localId: string): Promise<ApprovalRowLite> {
-  await expect.poll(async () => (await readStore<ApprovalRowLite>(panel, 'approvals')).find((a) => a.localId === localId)?.status, WAIT).toBe('pending');
+  await expect
+    .poll(
+      async () => (await readStore<ApprovalRowLite>(panel, 'approvals')).find((a) => a.localId === localId)?.status,
+      WAIT,
+    )
+    .toBe('pending');
   return (await readStore<ApprovalRowLite>(panel, 'approvals')).find((a) => a.localId === localId) as ApprovalRowLite;
 }
 
@@ -70,9 +80,16 @@ async function approvalOf(panel: PageDriver, localId: string): Promise<ApprovalR
  * counted in a summary shown (which names no event, so every event of the kind a summary may hold is passed).
  * Equal to the number of events when each was told once; one told twice counts twice.
  */
-async function timesTold(panel: PageDriver, kind: 'call_finished' | 'approval_needed' | 'approval_outcome', eventKeys: string[]): Promise<number> {
+async function timesTold(
+  panel: PageDriver,
+  kind: 'call_finished' | 'approval_needed' | 'approval_outcome',
+  eventKeys: string[],
+): Promise<number> {
   const told = await toldNotifications(panel, PACE_KEY);
-  const alone = eventKeys.reduce((sum, key) => sum + (told.shown.get(key) ?? 0) + told.held.filter((k) => k === key).length, 0);
+  const alone = eventKeys.reduce(
+    (sum, key) => sum + (told.shown.get(key) ?? 0) + told.held.filter((k) => k === key).length,
+    0,
+  );
   return alone + (told.summarised.get(`summary:${kind}`) ?? 0);
 }
 
@@ -89,7 +106,12 @@ async function invalidRows(panel: PageDriver): Promise<string[]> {
 }
 
 /** Moves the site's clock on until every call is in one of `states`, the background reading them meanwhile. */
-async function settle(panel: PageDriver, advance: () => Promise<unknown>, localIds: string[], states = ['finished']): Promise<void> {
+async function settle(
+  panel: PageDriver,
+  advance: () => Promise<unknown>,
+  localIds: string[],
+  states = ['finished'],
+): Promise<void> {
   await expect
     .poll(async () => {
       await advance();
@@ -106,7 +128,12 @@ describeInEachBrowser(
       const { control } = rig.emu;
       const made = await control.connectCode({ name: 'E2E update', switches: { askBeforeNewAgent: false } });
       await connect(rig.panel, rig.w, rig.emu.url, made.code);
-      const ids = { running: crypto.randomUUID(), ended: crypto.randomUUID(), approval: crypto.randomUUID(), outbox: crypto.randomUUID() };
+      const ids = {
+        running: crypto.randomUUID(),
+        ended: crypto.randomUUID(),
+        approval: crypto.randomUUID(),
+        outbox: crypto.randomUUID(),
+      };
 
       // A long call running, and a quick one that ends on the site but cannot be read before the update.
       await startCall(rig.panel, ids.running, 'agt_docs', 'Update: running across it');
@@ -120,11 +147,16 @@ describeInEachBrowser(
       await startCall(rig.panel, ids.approval, 'agt_mobile', 'Update: waiting for approval');
       const approval = await approvalOf(rig.panel, ids.approval);
       await control.patchConnection(made.connectionId, { switches: { spending: true } });
-      await expect.poll(() => timesTold(rig.panel, 'approval_needed', [`approval:${approval.approvalId}:needed`]), WAIT).toBe(1);
+      await expect
+        .poll(() => timesTold(rig.panel, 'approval_needed', [`approval:${approval.approvalId}:needed`]), WAIT)
+        .toBe(1);
       // A start the site took but whose answer was lost: the intent waits in the outbox.
       await control.fault({ method: 'POST', path: '/api/v1/calls', drop: true, count: 100_000 });
       await startCall(rig.panel, ids.outbox, 'agt_postgres', 'Update: sent, answer lost');
-      const outboxStarts = async () => (await control.callStarts()).filter((s) => (s.body as { question?: string }).question === 'Update: sent, answer lost');
+      const outboxStarts = async () =>
+        (await control.callStarts()).filter(
+          (s) => (s.body as { question?: string }).question === 'Update: sent, answer lost',
+        );
       await expect.poll(async () => (await outboxStarts()).length, WAIT).toBeGreaterThan(0);
       // The member is typing a question in the preview.
       await findTyped(rig.panel, rig.w, 'slow postgres queries', POSTGRES);
@@ -136,22 +168,37 @@ describeInEachBrowser(
       rig.panel = await rig.browser.openPanel();
 
       // The new build: its version, the database upgraded by its step, every row still valid, the alarms back.
-      await expect.poll(async () => (await extensionState(rig.panel)).alarms, WAIT).toEqual(expect.arrayContaining([WAKE_ALARM, PRUNE_ALARM]));
+      await expect
+        .poll(async () => (await extensionState(rig.panel)).alarms, WAIT)
+        .toEqual(expect.arrayContaining([WAKE_ALARM, PRUNE_ALARM]));
       const after = await extensionState(rig.panel);
       expect([after.version, after.idbVersion]).toEqual(['0.1.1', 50]);
       // The badge counts the calls running, as the new background reads them.
-      const runningNow = async () => String((await readStore<CallRowLite>(rig.panel, 'calls')).filter((r) => r.state === 'started').length);
+      const runningNow = async () =>
+        String((await readStore<CallRowLite>(rig.panel, 'calls')).filter((r) => r.state === 'started').length);
       await expect.poll(async () => (await extensionState(rig.panel)).badge === (await runningNow()), WAIT).toBe(true);
       expect(await invalidRows(rig.panel)).toEqual([]);
       // The draft: offered again, with its text.
       await rig.panel.waitForText(rig.w.opening('app.unfinishedCall'));
       await rig.panel.click('button', rig.w('app.continueIt'));
-      await expect.poll(() => rig.panel.evaluate(() => Array.from(document.querySelectorAll('textarea')).some((t) => t.value === 'Kept across the update?'), null), WAIT).toBe(true);
+      await expect
+        .poll(
+          () =>
+            rig.panel.evaluate(
+              () =>
+                Array.from(document.querySelectorAll('textarea')).some((t) => t.value === 'Kept across the update?'),
+              null,
+            ),
+          WAIT,
+        )
+        .toBe(true);
       // The approval is still offered, with the site's page one click away.
       await openSection(rig.panel, rig.w, 'app.tab.calls');
       await rig.panel.waitForText(rig.w('words.callState.needsApproval'));
       await rig.panel.evaluate((state) => {
-        const item = Array.from(document.querySelectorAll<HTMLButtonElement>('button.call-item')).find((b) => (b.textContent ?? '').includes(state));
+        const item = Array.from(document.querySelectorAll<HTMLButtonElement>('button.call-item')).find((b) =>
+          (b.textContent ?? '').includes(state),
+        );
         item?.click();
       }, rig.w('words.callState.needsApproval'));
       await rig.panel.waitForText(rig.w('approval.approve'));
@@ -166,21 +213,31 @@ describeInEachBrowser(
       const starts = await outboxStarts();
       expect(starts.length).toBeGreaterThan(1);
       expect(new Set(starts.map((s) => s.idempotencyKey)).size).toBe(1);
-      const approvalStarts = (await control.callStarts()).filter((s) => (s.body as { question?: string }).question === 'Update: waiting for approval');
+      const approvalStarts = (await control.callStarts()).filter(
+        (s) => (s.body as { question?: string }).question === 'Update: waiting for approval',
+      );
       expect(approvalStarts.map((s) => s.status)).toEqual([403, 202]);
       const rows = await readStore<CallRowLite>(rig.panel, 'calls');
       const runs = Object.values(ids).map((id) => rows.find((r) => r.localId === id)?.runId);
       expect(new Set(runs).size).toBe(4);
       // Each told once, none twice across the update: shown, or held for the minute's summary; the ledger has each.
-      const callsTold = () => timesTold(rig.panel, 'call_finished', runs.map((runId) => `call:${runId}:finished`));
+      const callsTold = () =>
+        timesTold(
+          rig.panel,
+          'call_finished',
+          runs.map((runId) => `call:${runId}:finished`),
+        );
       await expect.poll(callsTold, WAIT).toBe(4);
       expect(await timesTold(rig.panel, 'approval_needed', [`approval:${approval.approvalId}:needed`])).toBe(1);
       const ledger = await readStore<NotificationRowLite>(rig.panel, 'notifications');
-      for (const runId of runs) expect(ledger.find((n) => n.eventKey === `call:${runId}:finished`)?.toldAt ?? null).not.toBeNull();
+      for (const runId of runs)
+        expect(ledger.find((n) => n.eventKey === `call:${runId}:finished`)?.toldAt ?? null).not.toBeNull();
       await expect.poll(async () => (await extensionState(rig.panel)).badge, WAIT).toBe('');
       expect(await invalidRows(rig.panel)).toEqual([]);
       // The figures of the README's table.
-      console.log(`update in ${rig.name} (${rig.profile}): 4 calls, 4 runs, each told once; outbox POSTs ${starts.length} with 1 key`);
+      console.log(
+        `update in ${rig.name} (${rig.profile}): 4 calls, 4 runs, each told once; outbox POSTs ${starts.length} with 1 key`,
+      );
     });
   },
   { emulator: FROZEN, updatable: true },
@@ -214,7 +271,11 @@ describeInEachBrowser(
   (rig) => {
     test('the calls that ended meanwhile are read once and told once, the approval as the site says, nothing told before is told again, no request storm', async () => {
       const { control } = rig.emu;
-      const made = await control.connectCode({ name: 'E2E restart', switches: { askBeforeNewAgent: false }, limits: { openCallsMax: 10 } });
+      const made = await control.connectCode({
+        name: 'E2E restart',
+        switches: { askBeforeNewAgent: false },
+        limits: { openCallsMax: 10 },
+      });
       // Two long calls hold credits while they run: enough for the third.
       await control.call('POST', `/members/${made.memberId}/credits`, { purchasedCents: 100_000 });
       await connect(rig.panel, rig.w, rig.emu.url, made.code);
@@ -234,7 +295,9 @@ describeInEachBrowser(
       await startCall(rig.panel, waiting, 'agt_mobile', 'Restart: waiting for approval');
       const approval = await approvalOf(rig.panel, waiting);
       await control.patchConnection(made.connectionId, { switches: { spending: true } });
-      await expect.poll(() => timesTold(rig.panel, 'approval_needed', [`approval:${approval.approvalId}:needed`]), WAIT).toBe(1);
+      await expect
+        .poll(() => timesTold(rig.panel, 'approval_needed', [`approval:${approval.approvalId}:needed`]), WAIT)
+        .toBe(1);
 
       // Closed; the site's clock moves on an hour (the calls end, the 30-minute approval runs out); opened again.
       await rig.browser.restart(async () => {
@@ -254,16 +317,21 @@ describeInEachBrowser(
 
       // Each ended call read once, each told once; the approval told as run out; nothing told before told again.
       const reads = (await control.requests('/api/v1/calls/')).filter((r) => r.method === 'GET');
-      for (const runId of runs) expect(reads.filter((r) => r.path === `/api/v1/calls/${runId}`).length, `GETs of ${runId}`).toBe(1);
+      for (const runId of runs)
+        expect(reads.filter((r) => r.path === `/api/v1/calls/${runId}`).length, `GETs of ${runId}`).toBe(1);
       const callKeys = [toldRun, ...runs].map((runId) => `call:${runId}:finished`);
       await expect.poll(() => timesTold(rig.panel, 'call_finished', callKeys), WAIT).toBe(3);
-      await expect.poll(() => timesTold(rig.panel, 'approval_outcome', [`approval:${approval.approvalId}:expired`]), WAIT).toBe(rig.profile === 'default' ? 1 : 0);
+      await expect
+        .poll(() => timesTold(rig.panel, 'approval_outcome', [`approval:${approval.approvalId}:expired`]), WAIT)
+        .toBe(rig.profile === 'default' ? 1 : 0);
       expect((await toldNotifications(rig.panel, PACE_KEY)).shown.get(`call:${toldRun}:finished`)).toBe(1);
       expect(await timesTold(rig.panel, 'approval_needed', [`approval:${approval.approvalId}:needed`])).toBe(1);
       // No storm: a handful of requests for two calls and an approval, none after they settled.
       const all = await control.requests('/api/');
       expect(all.length, all.map((r) => `${r.method} ${r.path}`).join(', ')).toBeLessThanOrEqual(8);
-      console.log(`restart in ${rig.name} (${rig.profile}): ${all.length} requests after it (${all.map((r) => `${r.method} ${r.path.replace(/[a-z]+_\w+$/, '…')}`).join(', ')})`);
+      console.log(
+        `restart in ${rig.name} (${rig.profile}): ${all.length} requests after it (${all.map((r) => `${r.method} ${r.path.replace(/[a-z]+_\w+$/, '…')}`).join(', ')})`,
+      );
     });
   },
   { emulator: FROZEN },
@@ -287,16 +355,26 @@ describeInEachBrowser(
       await control.clearRequests();
       await control.advanceClock(10);
       // Read and told although nothing can be cached: the site keeps them.
-      const callsTold = () => timesTold(rig.panel, 'call_finished', runs.map((runId) => `call:${runId}:finished`));
+      const callsTold = () =>
+        timesTold(
+          rig.panel,
+          'call_finished',
+          runs.map((runId) => `call:${runId}:finished`),
+        );
       await expect.poll(callsTold, WAIT).toBe(2);
-      expect((await readStore<CallRowLite>(rig.panel, 'calls')).filter((r) => ids.includes(r.localId)).map((r) => r.state)).toEqual(['started', 'started']);
+      expect(
+        (await readStore<CallRowLite>(rig.panel, 'calls')).filter((r) => ids.includes(r.localId)).map((r) => r.state),
+      ).toEqual(['started', 'started']);
       await rig.panel.waitForText(rig.w('storageFull.message'));
       // No loop: while the disk stays full, each call is read again no sooner than the background's retry
       // (STORAGE_FULL_RETRY_MS, 15 s), however often its writes are refused.
       const reads = (await control.requests('/api/v1/calls/')).filter((r) => r.method === 'GET');
       const allowed = 2 + Math.ceil((Date.now() - cutAt) / 15_000);
-      for (const runId of runs) expect(reads.filter((r) => r.path === `/api/v1/calls/${runId}`).length).toBeLessThanOrEqual(allowed);
-      console.log(`full disk in ${rig.name} (${rig.profile}): ${reads.length} reads of 2 calls in ${Math.round((Date.now() - cutAt) / 1000)} s full`);
+      for (const runId of runs)
+        expect(reads.filter((r) => r.path === `/api/v1/calls/${runId}`).length).toBeLessThanOrEqual(allowed);
+      console.log(
+        `full disk in ${rig.name} (${rig.profile}): ${reads.length} reads of 2 calls in ${Math.round((Date.now() - cutAt) / 1000)} s full`,
+      );
       // A setting the member changes meanwhile cannot be saved: said so, in their words.
       expect(await sendCommand(rig.panel, 'setSettings', { keyUntilBrowserCloses: true })).toMatchObject({
         ok: false,
@@ -306,12 +384,22 @@ describeInEachBrowser(
       // Room again: "Free space now" lets the background write at once; the calls are cached, nothing told twice.
       await cutQuota(rig.panel, false);
       await rig.panel.click('button', rig.w('storageFull.freeNow'));
-      await expect.poll(async () => (await readStore<CallRowLite>(rig.panel, 'calls')).filter((r) => ids.includes(r.localId)).map((r) => r.state), WAIT).toEqual(['finished', 'finished']);
+      await expect
+        .poll(
+          async () =>
+            (await readStore<CallRowLite>(rig.panel, 'calls'))
+              .filter((r) => ids.includes(r.localId))
+              .map((r) => r.state),
+          WAIT,
+        )
+        .toEqual(['finished', 'finished']);
       await expect.poll(async () => (await rig.panel.text()).includes(rig.w('storageFull.message')), WAIT).toBe(false);
       expect(await callsTold()).toBe(2);
       // Nothing the site has is missing here.
       expect(startedOnSite).toBe(2);
-      const cached = (await readStore<CallRowLite>(rig.panel, 'calls')).filter((r) => r.state === 'finished' && runs.includes(r.runId ?? ''));
+      const cached = (await readStore<CallRowLite>(rig.panel, 'calls')).filter(
+        (r) => r.state === 'finished' && runs.includes(r.runId ?? ''),
+      );
       expect(cached.length).toBe(2);
       expect(rig.panel.pageErrors()).toEqual([]);
     });

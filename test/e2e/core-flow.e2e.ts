@@ -42,7 +42,9 @@ function resultLayout(panel: PageDriver, label: string, noteLabel: string) {
     ({ label, noteLabel }) => {
       const result = document.querySelector(`article[aria-label="${label}"]`);
       const first = result?.firstElementChild;
-      const note = result?.querySelector(`section[aria-label="${noteLabel}"], [role="region"][aria-label="${noteLabel}"]`);
+      const note = result?.querySelector(
+        `section[aria-label="${noteLabel}"], [role="region"][aria-label="${noteLabel}"]`,
+      );
       const headerBox = first?.getBoundingClientRect();
       const noteBox = note?.getBoundingClientRect();
       return {
@@ -51,7 +53,9 @@ function resultLayout(panel: PageDriver, label: string, noteLabel: string) {
         noteText: note?.textContent ?? '',
         headerAboveNote: !!headerBox && !!noteBox && headerBox.bottom <= noteBox.top,
         codes: Array.from(note?.querySelectorAll('code') ?? []).map((c) => c.textContent ?? ''),
-        buttons: Array.from(note?.querySelectorAll('button') ?? []).map((b) => b.getAttribute('aria-label') ?? b.textContent ?? ''),
+        buttons: Array.from(note?.querySelectorAll('button') ?? []).map(
+          (b) => b.getAttribute('aria-label') ?? b.textContent ?? '',
+        ),
       };
     },
     { label, noteLabel },
@@ -65,7 +69,11 @@ function card(panel: PageDriver, list: string, name: string) {
       const li = Array.from(document.querySelectorAll(`ul[aria-label="${list}"] > li`)).find((el) =>
         (el.querySelector('h2, h3')?.textContent ?? '').endsWith(name),
       );
-      return { heading: li?.querySelector('h2, h3')?.textContent ?? '', styleLine: li?.querySelector('.style-line')?.textContent ?? '', text: li?.textContent ?? '' };
+      return {
+        heading: li?.querySelector('h2, h3')?.textContent ?? '',
+        styleLine: li?.querySelector('.style-line')?.textContent ?? '',
+        text: li?.textContent ?? '',
+      };
     },
     { list, name },
   );
@@ -88,14 +96,21 @@ describeInEachBrowser("the member's main journey", (rig) => {
     // The selection as it was sent: trimmed.
     await rig.panel.waitForText(rig.w('find.fromSelectionMenu'));
     await waitForFound(rig.panel, rig.w, selected.trim(), POSTGRES);
-    const first = await rig.panel.evaluate((list) => document.querySelector(`ul[aria-label="${list}"] > li h2, ul[aria-label="${list}"] > li h3`)?.textContent, rig.w('find.agentsFound'));
+    const first = await rig.panel.evaluate(
+      (list) =>
+        document.querySelector(`ul[aria-label="${list}"] > li h2, ul[aria-label="${list}"] > li h3`)?.textContent,
+      rig.w('find.agentsFound'),
+    );
     expect(first).toBe(POSTGRES);
     const finds = (await rig.emu.control.requests('/api/v1/find')).filter((r) => r.method === 'POST');
     expect(finds.map((r) => r.body)).toEqual([{ description: selected.trim() }]);
 
     await previewQuestion(rig.panel, rig.w, POSTGRES, 'Which index helps a LIKE prefix search?');
     const preview = await rig.panel.evaluate(
-      () => ({ sentence: document.querySelector('.sentence')?.textContent?.trim() ?? '', limit: document.querySelector('.limit')?.textContent ?? '' }),
+      () => ({
+        sentence: document.querySelector('.sentence')?.textContent?.trim() ?? '',
+        limit: document.querySelector('.limit')?.textContent ?? '',
+      }),
       null,
     );
     expect(preview.sentence).not.toBe('');
@@ -106,14 +121,22 @@ describeInEachBrowser("the member's main journey", (rig) => {
       await rig.panel.waitForText('This site does not check a typed request before the call');
       expect((await rig.emu.control.requests('/api/v1/calls/quote')).map((r) => r.status)).toEqual([404]);
     } else {
-      await expect.poll(async () => (await rig.emu.control.requests('/api/v1/calls/quote')).map((r) => r.status), { timeout: 30_000 }).toContain(200);
+      await expect
+        .poll(async () => (await rig.emu.control.requests('/api/v1/calls/quote')).map((r) => r.status), {
+          timeout: 30_000,
+        })
+        .toContain(200);
     }
 
     await rig.panel.click('button', rig.w('preview.start'));
     await waitForResult(rig.panel, rig.w, rig.w('words.callStatus.passed'));
     const starts = await rig.emu.control.callStarts();
     expect(starts.map((r) => r.status)).toEqual([202]);
-    expect(starts[0]?.body).toMatchObject({ agentId: 'agt_postgres', callId: 'question', question: 'Which index helps a LIKE prefix search?' });
+    expect(starts[0]?.body).toMatchObject({
+      agentId: 'agt_postgres',
+      callId: 'question',
+      question: 'Which index helps a LIKE prefix search?',
+    });
 
     // The header line comes first in the result, verbatim, and sits above the note.
     const result = await resultLayout(rig.panel, rig.w('result.label'), rig.w('result.noteLabel'));
@@ -147,7 +170,12 @@ describeInEachBrowser("the member's main journey", (rig) => {
     await previewQuestion(rig.panel, rig.w, 'Model Fine-Tuning Mentor', 'Which LoRA rank for 2,000 examples?');
     await rig.panel.click('button', rig.w('preview.start'));
     await waitForResult(rig.panel, rig.w, rig.w('words.callStatus.passed'));
-    await waitFor(rig.panel, 'the note of the Fine-Tuning result', (q) => (document.body.textContent ?? '').includes(q), 'Click for the fix');
+    await waitFor(
+      rig.panel,
+      'the note of the Fine-Tuning result',
+      (q) => (document.body.textContent ?? '').includes(q),
+      'Click for the fix',
+    );
     const result = await resultLayout(rig.panel, rig.w('result.label'), rig.w('result.noteLabel'));
     // Read by the safe Markdown reader: markup stays its characters; an http(s) address is text with an
     // "Open link" button the member may press; a javascript: link is its words and address, with no button.
@@ -165,7 +193,9 @@ describeInEachBrowser("the member's main journey", (rig) => {
         scripts: document.body.querySelectorAll('script').length,
         images: document.body.querySelectorAll('img, svg image, iframe, object, embed').length,
         javascriptLinks: document.querySelectorAll('a[href^="javascript:" i]').length,
-        handlers: [...document.body.querySelectorAll('*')].flatMap((el) => [...el.attributes].map((a) => a.name)).filter((n) => n.startsWith('on')),
+        handlers: [...document.body.querySelectorAll('*')]
+          .flatMap((el) => [...el.attributes].map((a) => a.name))
+          .filter((n) => n.startsWith('on')),
       }),
       null,
     );

@@ -5,7 +5,16 @@
  * over as the browser's file picker does (neither driver can answer the picker).
  */
 import { beforeAll, expect, test } from 'vitest';
-import { type ChosenFile, chooseFiles, connect, findTyped, openPreview, openSection, readPrivacyLine, waitFor } from '../../testing/steps';
+import {
+  type ChosenFile,
+  chooseFiles,
+  connect,
+  findTyped,
+  openPreview,
+  openSection,
+  readPrivacyLine,
+  waitFor,
+} from '../../testing/steps';
 import { type BrowserRig, describeInEachBrowser } from './each-browser';
 
 interface DownloadItem {
@@ -21,13 +30,20 @@ interface DownloadsGlobal {
 function downloads(rig: BrowserRig): Promise<DownloadItem[]> {
   return rig.panel.evaluate(async () => {
     const g = globalThis as unknown as { browser?: DownloadsGlobal; chrome?: DownloadsGlobal };
-    return ((await (g.browser ?? g.chrome)?.downloads.search({})) ?? []).map((d) => ({ url: d.url, state: d.state, filename: d.filename }));
+    return ((await (g.browser ?? g.chrome)?.downloads.search({})) ?? []).map((d) => ({
+      url: d.url,
+      state: d.state,
+      filename: d.filename,
+    }));
   }, null);
 }
 
 /** How many times the page shows `text` (a sentence a view repeats per file). */
 function timesShown(rig: BrowserRig, text: string): Promise<number> {
-  return rig.panel.evaluate((t) => (document.body.innerText.match(new RegExp(t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'g')) ?? []).length, text);
+  return rig.panel.evaluate(
+    (t) => (document.body.innerText.match(new RegExp(t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'g')) ?? []).length,
+    text,
+  );
 }
 
 const FILES: ChosenFile[] = [
@@ -52,31 +68,39 @@ describeInEachBrowser('files and sharing', (rig) => {
     await readPrivacyLine(rig.panel, rig.w);
   });
 
-  test.runIf(rig.profile === 'default')('a call with two attached files: both uploaded, then the call names them', async () => {
-    await chooseAgent('Tune postgres indexes and vacuum', 'Postgres Tuning Guild');
-    await rig.panel.fill(rig.w('preview.details'), 'Please look at these two files.');
-    await chooseFiles(rig.panel, rig.w('attach.choose'), FILES);
-    await rig.panel.waitForText('2 of 6 files will be sent.');
-    await rig.panel.click('button', rig.w('preview.start'));
-    // The form gives way to the call's view once POST /calls was answered.
-    await waitFor(rig.panel, 'the start form gone', (label) => document.querySelector(`form[aria-label="${label}"]`) === null, rig.w('preview.formLabel'));
+  test.runIf(rig.profile === 'default')(
+    'a call with two attached files: both uploaded, then the call names them',
+    async () => {
+      await chooseAgent('Tune postgres indexes and vacuum', 'Postgres Tuning Guild');
+      await rig.panel.fill(rig.w('preview.details'), 'Please look at these two files.');
+      await chooseFiles(rig.panel, rig.w('attach.choose'), FILES);
+      await rig.panel.waitForText('2 of 6 files will be sent.');
+      await rig.panel.click('button', rig.w('preview.start'));
+      // The form gives way to the call's view once POST /calls was answered.
+      await waitFor(
+        rig.panel,
+        'the start form gone',
+        (label) => document.querySelector(`form[aria-label="${label}"]`) === null,
+        rig.w('preview.formLabel'),
+      );
 
-    const uploads = (await rig.emu.control.requests('/api/v1/files')).filter((r) => r.method === 'POST');
-    expect(uploads.map((r) => [r.status, (r.body as { name: string }).name])).toEqual([
-      [201, 'slow-query.sql'],
-      [201, 'postgresql.conf'],
-    ]);
-    const calls = await rig.emu.control.callStarts();
-    expect(calls).toHaveLength(1);
-    const fileIds = (calls[0]?.body as { fileIds?: string[] } | undefined)?.fileIds ?? [];
-    expect(new Set(fileIds).size).toBe(2);
-    for (const id of fileIds) expect(id).toMatch(/^fil_/);
-    // 202: the site knows both ids as this member's uploads (an unknown id answers 404), and the call was
-    // sent after the uploads.
-    expect(calls[0]?.status).toBe(202);
-    const times = [...uploads.map((r) => r.at), calls[0]?.at ?? ''];
-    expect([...times].sort()).toEqual(times);
-  });
+      const uploads = (await rig.emu.control.requests('/api/v1/files')).filter((r) => r.method === 'POST');
+      expect(uploads.map((r) => [r.status, (r.body as { name: string }).name])).toEqual([
+        [201, 'slow-query.sql'],
+        [201, 'postgresql.conf'],
+      ]);
+      const calls = await rig.emu.control.callStarts();
+      expect(calls).toHaveLength(1);
+      const fileIds = (calls[0]?.body as { fileIds?: string[] } | undefined)?.fileIds ?? [];
+      expect(new Set(fileIds).size).toBe(2);
+      for (const id of fileIds) expect(id).toMatch(/^fil_/);
+      // 202: the site knows both ids as this member's uploads (an unknown id answers 404), and the call was
+      // sent after the uploads.
+      expect(calls[0]?.status).toBe(202);
+      const times = [...uploads.map((r) => r.at), calls[0]?.at ?? ''];
+      expect([...times].sort()).toEqual(times);
+    },
+  );
 
   test('a result with an active and a plain file: the plain one downloads on a click, the active one waits for the member', async () => {
     await chooseAgent('My shell script fails with set -e in bash', 'Shell Script Doctor');
@@ -84,7 +108,13 @@ describeInEachBrowser('files and sharing', (rig) => {
     // and under load the re-read preview can arrive before the click.
     await rig.panel.fill(rig.w('preview.details'), 'My bash script with set -e exits early.');
     await rig.panel.click('button', rig.w('preview.start'));
-    await waitFor(rig.panel, 'the result files', (label) => document.querySelector(`section[aria-label="${label}"]`) !== null, rig.w('resultFiles.label'), 60_000);
+    await waitFor(
+      rig.panel,
+      'the result files',
+      (label) => document.querySelector(`section[aria-label="${label}"]`) !== null,
+      rig.w('resultFiles.label'),
+      60_000,
+    );
     await rig.panel.waitForText('Downloads left today: 20 MB of 20 MB');
 
     // Nothing is fetched just for showing the files.
@@ -101,7 +131,9 @@ describeInEachBrowser('files and sharing', (rig) => {
     expect(get?.path.startsWith(rig.profile === 'strict' ? '/dl/' : '/api/v1/files/')).toBe(true);
     // The browser saved the bytes the extension fetched (never a link it would fetch again, with cookies): a
     // data: URL from Chrome's worker, a blob: URL from Firefox's event page.
-    await expect.poll(async () => (await downloads(rig)).map((d) => d.state), { timeout: 15_000 }).toEqual(['complete']);
+    await expect
+      .poll(async () => (await downloads(rig)).map((d) => d.state), { timeout: 15_000 })
+      .toEqual(['complete']);
     const [item] = await downloads(rig);
     if (rig.name === 'chromium') {
       expect(item?.url.startsWith('data:application/octet-stream;base64,')).toBe(true);
@@ -109,7 +141,12 @@ describeInEachBrowser('files and sharing', (rig) => {
     } else {
       expect(item?.url.startsWith(`blob:${rig.browser.extensionOrigin}/`)).toBe(true);
     }
-    await waitFor(rig.panel, 'the allowance read again', () => /Downloads left today: (20 MB|19\.\d+ MB) of 20 MB/.test(document.body.innerText), null);
+    await waitFor(
+      rig.panel,
+      'the allowance read again',
+      () => /Downloads left today: (20 MB|19\.\d+ MB) of 20 MB/.test(document.body.innerText),
+      null,
+    );
 
     // The active file: a warning, then a confirmation step; nothing is requested until the member confirms.
     await rig.panel.waitForText('fix.sh');
@@ -117,9 +154,19 @@ describeInEachBrowser('files and sharing', (rig) => {
     await rig.panel.click('button', saveAnyway);
     await waitFor(rig.panel, 'the confirmation', () => document.querySelector('[role="alertdialog"]') !== null, null);
     await rig.panel.click('button', rig.w('resultFiles.cancel'));
-    await waitFor(rig.panel, 'the confirmation gone', () => document.querySelector('[role="alertdialog"]') === null, null);
+    await waitFor(
+      rig.panel,
+      'the confirmation gone',
+      () => document.querySelector('[role="alertdialog"]') === null,
+      null,
+    );
     await rig.panel.click('button', saveAnyway);
-    await waitFor(rig.panel, 'the confirmation again', () => document.querySelector('[role="alertdialog"]') !== null, null);
+    await waitFor(
+      rig.panel,
+      'the confirmation again',
+      () => document.querySelector('[role="alertdialog"]') !== null,
+      null,
+    );
     expect(await rig.emu.control.fileGets()).toHaveLength(1);
 
     // Confirmed: saved through the save dialog, through its own signed link, no key. Headless Firefox has no
@@ -135,13 +182,16 @@ describeInEachBrowser('files and sharing', (rig) => {
     await expect.poll(() => timesShown(rig, saved), { timeout: 15_000 }).toBe(2);
   });
 
-  test.runIf(rig.profile === 'strict')('a site without the sharing endpoints: the Share tab says so, nothing dead', async () => {
-    await openSection(rig.panel, rig.w, 'app.tab.share');
-    await rig.panel.waitForText(rig.w('share.notHere'));
-    const shares = (await rig.emu.control.requests('/api/v1/shared-projects')).filter((r) => r.method === 'GET');
-    expect(shares.map((r) => r.status)).toEqual([404]);
-    await openSection(rig.panel, rig.w, 'app.tab.find');
-  });
+  test.runIf(rig.profile === 'strict')(
+    'a site without the sharing endpoints: the Share tab says so, nothing dead',
+    async () => {
+      await openSection(rig.panel, rig.w, 'app.tab.share');
+      await rig.panel.waitForText(rig.w('share.notHere'));
+      const shares = (await rig.emu.control.requests('/api/v1/shared-projects')).filter((r) => r.method === 'GET');
+      expect(shares.map((r) => r.status)).toEqual([404]);
+      await openSection(rig.panel, rig.w, 'app.tab.find');
+    },
+  );
 
   test.runIf(rig.profile === 'default')('a share draft taken to its sign-off page on the site', async () => {
     await openSection(rig.panel, rig.w, 'app.tab.share');
@@ -153,8 +203,18 @@ describeInEachBrowser('files and sharing', (rig) => {
     await rig.panel.click('button', rig.w('share.newDraft.start'));
 
     await rig.panel.waitForText('My index tuning notes');
-    await chooseFiles(rig.panel, rig.w('attach.choose'), [{ name: 'indexes.md', type: 'text/markdown', text: '# Indexes\nUse a partial index for hot rows.\n' }], 'My index tuning notes');
-    await waitFor(rig.panel, 'the file counted', () => /1 of 20 files will be sent/.test(document.body.innerText), null);
+    await chooseFiles(
+      rig.panel,
+      rig.w('attach.choose'),
+      [{ name: 'indexes.md', type: 'text/markdown', text: '# Indexes\nUse a partial index for hot rows.\n' }],
+      'My index tuning notes',
+    );
+    await waitFor(
+      rig.panel,
+      'the file counted',
+      () => /1 of 20 files will be sent/.test(document.body.innerText),
+      null,
+    );
     await rig.panel.click('button', rig.w('share.files.add'));
     await waitFor(
       rig.panel,
@@ -165,7 +225,9 @@ describeInEachBrowser('files and sharing', (rig) => {
     await rig.panel.click('button', rig.w('share.draft.package'));
     await rig.panel.waitForText(rig.w('share.status.waitingSignOff'));
 
-    const site = await rig.browser.pageOpenedBy(rig.emu.url, () => rig.panel.click('button', rig.w('share.draft.signOff')));
+    const site = await rig.browser.pageOpenedBy(rig.emu.url, () =>
+      rig.panel.click('button', rig.w('share.draft.signOff')),
+    );
     const url = new URL(site.url());
     expect(url.origin).toBe(rig.emu.url);
     expect(url.pathname).toMatch(/^\/shares\/[^/]+\/sign-off$/);

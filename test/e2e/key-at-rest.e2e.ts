@@ -6,7 +6,14 @@
 import { expect, test } from 'vitest';
 import type { PageDriver } from '../../testing/browser/driver';
 import { describeInEachBrowser } from './each-browser';
-import { connect, findTyped, POSTGRES as AGENT, previewQuestion, readPrivacyLine, startAndWaitForResult } from '../../testing/steps';
+import {
+  connect,
+  findTyped,
+  POSTGRES as AGENT,
+  previewQuestion,
+  readPrivacyLine,
+  startAndWaitForResult,
+} from '../../testing/steps';
 
 const KEY_ENTRY = 'background.connectionKey';
 
@@ -19,7 +26,10 @@ function storedEntries(page: PageDriver): Promise<{ local: string[]; session: st
   return page.evaluate(async () => {
     const g = globalThis as unknown as { browser?: AreaGlobal; chrome?: AreaGlobal };
     const api = (g.browser ?? g.chrome) as AreaGlobal;
-    return { local: Object.keys(await api.storage.local.get(null)), session: Object.keys(await api.storage.session.get(null)) };
+    return {
+      local: Object.keys(await api.storage.local.get(null)),
+      session: Object.keys(await api.storage.session.get(null)),
+    };
   }, null);
 }
 
@@ -39,7 +49,8 @@ describeInEachBrowser('the key kept only until the browser closes,', (rig) => {
     const deadline = Date.now() + 10_000;
     let entries = await storedEntries(rig.panel);
     // The key is written to its new place first, then removed from the old one: wait for both.
-    while ((entries.session.indexOf(KEY_ENTRY) < 0 || entries.local.indexOf(KEY_ENTRY) >= 0) && Date.now() < deadline) entries = await storedEntries(rig.panel);
+    while ((entries.session.indexOf(KEY_ENTRY) < 0 || entries.local.indexOf(KEY_ENTRY) >= 0) && Date.now() < deadline)
+      entries = await storedEntries(rig.panel);
     expect(entries.session).toContain(KEY_ENTRY);
     expect(entries.local).not.toContain(KEY_ENTRY);
     await options.close();

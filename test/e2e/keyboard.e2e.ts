@@ -77,7 +77,9 @@ describeInEachBrowser('the keyboard alone', (rig) => {
     await rig.panel.waitForText('You searched for');
     await rig.panel.waitForText(AGENT);
     const finds = (await rig.emu.control.requests('/api/v1/find')).filter((r) => r.method === 'POST');
-    expect(finds.map((r) => (r.body as { description: string }).description)).toEqual(['slow postgres queries\nand vacuum']);
+    expect(finds.map((r) => (r.body as { description: string }).description)).toEqual([
+      'slow postgres queries\nand vacuum',
+    ]);
 
     // The preview takes the focus to its heading; the kind of call is chosen with the arrow keys.
     await tabTo(rig.panel, `Preview a call to ${AGENT}`);

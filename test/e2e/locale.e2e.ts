@@ -7,7 +7,14 @@
 import { beforeAll, expect, test } from 'vitest';
 import { type ChromeMessages, getMessageFrom, loadMessages } from '../../testing/messages';
 import { describeInEachBrowser } from './each-browser';
-import { connect, findTyped, GUILD_HEADER, POSTGRES as AGENT, previewQuestion, startAndWaitForResult } from '../../testing/steps';
+import {
+  connect,
+  findTyped,
+  GUILD_HEADER,
+  POSTGRES as AGENT,
+  previewQuestion,
+  startAndWaitForResult,
+} from '../../testing/steps';
 
 const LANGUAGE = 'de';
 
@@ -17,29 +24,36 @@ beforeAll(async () => {
   en = await loadMessages('en');
 });
 
-describeInEachBrowser('the panel in German', (rig) => {
-  test('the rig.panel, its page language and its title follow the browser’s language', async () => {
-    await rig.panel.waitForText(rig.w('connect.heading'));
-    const page = await rig.panel.evaluate(() => ({ lang: document.documentElement.lang, title: document.title }), null);
-    expect(page.lang, `${rig.name} did not start in German: is its language pack installed?`).toBe(LANGUAGE);
-    expect(page.title).toBe(rig.w('pages.panel'));
-    expect(await rig.panel.text()).not.toContain(getMessageFrom(en, 'connect_heading'));
-  });
+describeInEachBrowser(
+  'the panel in German',
+  (rig) => {
+    test('the rig.panel, its page language and its title follow the browser’s language', async () => {
+      await rig.panel.waitForText(rig.w('connect.heading'));
+      const page = await rig.panel.evaluate(
+        () => ({ lang: document.documentElement.lang, title: document.title }),
+        null,
+      );
+      expect(page.lang, `${rig.name} did not start in German: is its language pack installed?`).toBe(LANGUAGE);
+      expect(page.title).toBe(rig.w('pages.panel'));
+      expect(await rig.panel.text()).not.toContain(getMessageFrom(en, 'connect_heading'));
+    });
 
-  test('connects, finds, previews and starts a call in German; the site’s strings stay as sent', async () => {
-    const made = await rig.emu.control.connectCode({ name: 'Laptop' });
-    await connect(rig.panel, rig.w, rig.emu.url, made.code);
-    // The site's privacy line, in the site's words (the emulator writes English); it comes with the
-    // connection's first answers, which may follow its name.
-    await rig.panel.waitForText(rig.emu.raw.world.seed.site.privacyLine);
-    await rig.panel.click('button', rig.w('status.readThis'));
+    test('connects, finds, previews and starts a call in German; the site’s strings stay as sent', async () => {
+      const made = await rig.emu.control.connectCode({ name: 'Laptop' });
+      await connect(rig.panel, rig.w, rig.emu.url, made.code);
+      // The site's privacy line, in the site's words (the emulator writes English); it comes with the
+      // connection's first answers, which may follow its name.
+      await rig.panel.waitForText(rig.emu.raw.world.seed.site.privacyLine);
+      await rig.panel.click('button', rig.w('status.readThis'));
 
-    await findTyped(rig.panel, rig.w, 'slow postgres queries', AGENT);
-    await previewQuestion(rig.panel, rig.w, AGENT, 'Which index helps a LIKE prefix search?');
-    // Money as German writes it: a decimal comma and the sign after the amount ("15,00 $").
-    expect(await rig.panel.text()).toMatch(/\d,\d\d\s\$/);
+      await findTyped(rig.panel, rig.w, 'slow postgres queries', AGENT);
+      await previewQuestion(rig.panel, rig.w, AGENT, 'Which index helps a LIKE prefix search?');
+      // Money as German writes it: a decimal comma and the sign after the amount ("15,00 $").
+      expect(await rig.panel.text()).toMatch(/\d,\d\d\s\$/);
 
-    await startAndWaitForResult(rig.panel, rig.w);
-    await rig.panel.waitForText(GUILD_HEADER);
-  });
-}, { language: LANGUAGE });
+      await startAndWaitForResult(rig.panel, rig.w);
+      await rig.panel.waitForText(GUILD_HEADER);
+    });
+  },
+  { language: LANGUAGE },
+);

@@ -42,7 +42,11 @@ export async function axeViolations(page: PageDriver): Promise<AxeFinding[]> {
       help: string;
       nodes: AxeNode[];
     }
-    const axe = (globalThis as unknown as { axe: { run(ctx: Document, options: unknown): Promise<{ violations: AxeViolation[] }> } }).axe;
+    const axe = (
+      globalThis as unknown as {
+        axe: { run(ctx: Document, options: unknown): Promise<{ violations: AxeViolation[] }> };
+      }
+    ).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
     return result.violations.map((v) => ({
       id: v.id,
@@ -77,7 +81,10 @@ export async function sidewaysScrolls(page: PageDriver, restore = 420): Promise<
               for (const el of Array.from(document.body.querySelectorAll('*'))) {
                 const box = el.getBoundingClientRect();
                 if (box.width > 0 && box.right > root.clientWidth + 0.5) {
-                  const cls = typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).join('.')}` : '';
+                  const cls =
+                    typeof el.className === 'string' && el.className
+                      ? `.${el.className.trim().split(/\s+/).join('.')}`
+                      : '';
                   overflowing.push(`${el.tagName.toLowerCase()}${cls} (right ${Math.round(box.right)})`);
                 }
                 if (overflowing.length >= 5) break;
@@ -103,7 +110,9 @@ export async function viewProblems(page: PageDriver, view: string): Promise<stri
     problems.push(`${view}: axe ${v.impact} ${v.id} (${v.help}) at ${v.targets.join(' | ')}`);
   }
   for (const s of await sidewaysScrolls(page)) {
-    problems.push(`${view}: scrolls sideways at ${s.width} px (content ${s.scrollWidth} px): ${s.overflowing.join(', ')}`);
+    problems.push(
+      `${view}: scrolls sideways at ${s.width} px (content ${s.scrollWidth} px): ${s.overflowing.join(', ')}`,
+    );
   }
   return problems;
 }

@@ -24,7 +24,9 @@ const LONG_NAME = `Rust Borrow Checker Tutor \u202Etxt.exe ${'with a name far lo
 /** The name as the panel names the card: the emulator's first 120 characters, the override removed. */
 const RUST = Array.from(LONG_NAME).slice(0, 120).join('').replace('\u202E', '');
 function longTextSeed(): SeedInput {
-  const seed = JSON.parse(readFileSync(DEFAULT_SEED_PATH, 'utf8')) as SeedInput & { agents: { id: string; name: string; knows: string }[] };
+  const seed = JSON.parse(readFileSync(DEFAULT_SEED_PATH, 'utf8')) as SeedInput & {
+    agents: { id: string; name: string; knows: string }[];
+  };
   const rust = seed.agents.find((a) => a.id === 'agt_rust');
   if (!rust) throw new Error('The default seed has no agt_rust.');
   rust.name = LONG_NAME;
@@ -34,12 +36,15 @@ function longTextSeed(): SeedInput {
 
 /** The height in px of the agent card whose heading starts with `name`, or -1 when there is none. */
 function cardHeight(panel: PageDriver, name: string): Promise<number> {
-  return panel.evaluate((start) => {
-    const card = Array.from(document.querySelectorAll('ul[aria-label="Agents found"] > li')).find((li) =>
-      (li.querySelector('h2, h3')?.textContent ?? '').startsWith(start),
-    );
-    return card ? card.getBoundingClientRect().height : -1;
-  }, name.slice(0, 40));
+  return panel.evaluate(
+    (start) => {
+      const card = Array.from(document.querySelectorAll('ul[aria-label="Agents found"] > li')).find((li) =>
+        (li.querySelector('h2, h3')?.textContent ?? '').startsWith(start),
+      );
+      return card ? card.getBoundingClientRect().height : -1;
+    },
+    name.slice(0, 40),
+  );
 }
 /** Waits for `text`; on a timeout the driver's failure shows what the page said instead. */
 function see(page: PageDriver, text: string): Promise<void> {
@@ -47,7 +52,13 @@ function see(page: PageDriver, text: string): Promise<void> {
 }
 
 /** Opens a preview of a question call to `agent` from a typed find. */
-async function previewQuestionTo(panel: PageDriver, w: Words, find: string, agent: string, question: string): Promise<void> {
+async function previewQuestionTo(
+  panel: PageDriver,
+  w: Words,
+  find: string,
+  agent: string,
+  question: string,
+): Promise<void> {
   await findTyped(panel, w, find, agent);
   await panel.click('button', `Preview a call to ${agent}`);
   await panel.click('radio', 'Question: ask something');
@@ -78,7 +89,10 @@ for (const scheme of ['light', 'dark'] as const) {
         await see(panel, 'Connect code');
         await check(panel, 'connect');
         // Room for every call and session of the tour within the site's daily limits.
-        const made = await rig.emu.control.connectCode({ name: `Tour ${rig.name}`, limits: { sessionsPerDay: 50, callsPerDay: 100, openCallsMax: 10 } });
+        const made = await rig.emu.control.connectCode({
+          name: `Tour ${rig.name}`,
+          limits: { sessionsPerDay: 50, callsPerDay: 100, openCallsMax: 10 },
+        });
         connectionId = made.connectionId;
         await connect(panel, rig.w, rig.emu.url, made.code);
         await check(panel, 'find, first run');
@@ -96,7 +110,13 @@ for (const scheme of ['light', 'dark'] as const) {
         await check(panel, 'preview, fit question');
 
         await rig.emu.control.patchConnection(connectionId, { switches: { spending: false } });
-        await previewQuestionTo(panel, rig.w, 'postgres replication lag', POSTGRES, 'Is a partial index worth it for a LIKE prefix search?');
+        await previewQuestionTo(
+          panel,
+          rig.w,
+          'postgres replication lag',
+          POSTGRES,
+          'Is a partial index worth it for a LIKE prefix search?',
+        );
         await see(panel, 'Needs your approval.');
         await check(panel, 'preview, approval');
         await panel.click('button', 'Start the call');
@@ -133,12 +153,24 @@ for (const scheme of ['light', 'dark'] as const) {
         await see(panel, 'Top up your credits');
         await check(panel, 'refusal');
 
-        await previewQuestionTo(panel, rig.w, 'technical writing readme editing', 'Technical Writing Editor', 'Can the first paragraph of the README say what it does?');
+        await previewQuestionTo(
+          panel,
+          rig.w,
+          'technical writing readme editing',
+          'Technical Writing Editor',
+          'Can the first paragraph of the README say what it does?',
+        );
         await panel.click('button', 'Start the call');
         await see(panel, 'Running');
         await check(panel, 'running call');
 
-        await previewQuestionTo(panel, rig.w, 'rest api design pagination', 'REST API Designer', 'How should the orders API paginate?');
+        await previewQuestionTo(
+          panel,
+          rig.w,
+          'rest api design pagination',
+          'REST API Designer',
+          'How should the orders API paginate?',
+        );
         await panel.click('button', 'Start the call');
         await see(panel, 'Passed its checks (charged)');
         await see(panel, 'openapi.yaml');
@@ -146,7 +178,13 @@ for (const scheme of ['light', 'dark'] as const) {
 
         // A question in the agent's own words: one it does not fit waits for the member's choice (another
         // agent, or this one anyway) once the preview has read it, and on a slow machine it has by the click.
-        await previewQuestionTo(panel, rig.w, 'kubernetes deploy plan', 'Kubernetes Deploy Planner', 'How do I roll out this kubernetes deploy without downtime?');
+        await previewQuestionTo(
+          panel,
+          rig.w,
+          'kubernetes deploy plan',
+          'Kubernetes Deploy Planner',
+          'How do I roll out this kubernetes deploy without downtime?',
+        );
         await panel.click('button', 'Start the call');
         await see(panel, 'cluster tools did not answer');
         await check(panel, 'failed result');
@@ -221,7 +259,8 @@ for (const scheme of ['light', 'dark'] as const) {
         const revokedShown = async () => (await panel.text()).includes('was revoked');
         if (!(await revokedShown())) {
           await panel.click('button', 'Find').catch(() => undefined);
-          if (!(await revokedShown())) await panel.fill('What do you need?', 'postgres vacuum settings').catch(() => undefined);
+          if (!(await revokedShown()))
+            await panel.fill('What do you need?', 'postgres vacuum settings').catch(() => undefined);
           if (!(await revokedShown())) await panel.click('button', 'Find agents').catch(() => undefined);
         }
         await see(panel, 'was revoked');

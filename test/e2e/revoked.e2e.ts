@@ -39,10 +39,18 @@ describeInEachBrowser('a revoked key', (rig) => {
     await rig.panel.fill(rig.w('find.fieldLabel'), 'postgres replication lag');
     await rig.panel.click('button', rig.w('find.submit'));
     const heading = rig.w('revoked.heading', { name: 'Revoked browser' });
-    await waitFor(rig.panel, `the alert "${heading}"`, (h) => Array.from(document.querySelectorAll('[role="alert"] h1, [role="alert"] h2')).some((e) => e.textContent === h), heading);
+    await waitFor(
+      rig.panel,
+      `the alert "${heading}"`,
+      (h) =>
+        Array.from(document.querySelectorAll('[role="alert"] h1, [role="alert"] h2')).some((e) => e.textContent === h),
+      heading,
+    );
     const fields = await rig.panel.evaluate(
       ({ address, code }) => {
-        const field = (label: string) => Array.from(document.querySelectorAll('input')).find((i) => i.labels?.[0]?.textContent?.trim() === label)?.value;
+        const field = (label: string) =>
+          Array.from(document.querySelectorAll('input')).find((i) => i.labels?.[0]?.textContent?.trim() === label)
+            ?.value;
         return { address: field(address), code: field(code) };
       },
       { address: rig.w('connect.address'), code: rig.w('connect.code') },
@@ -54,7 +62,10 @@ describeInEachBrowser('a revoked key', (rig) => {
     const left = await rig.panel.evaluate(async () => {
       const g = globalThis as unknown as { browser?: StorageGlobal; chrome?: StorageGlobal };
       const api = (g.browser ?? g.chrome) as StorageGlobal;
-      return { stored: JSON.stringify(await api.storage.local.get(null)), alarms: (await api.alarms.getAll()).map((a) => a.name) };
+      return {
+        stored: JSON.stringify(await api.storage.local.get(null)),
+        alarms: (await api.alarms.getAll()).map((a) => a.name),
+      };
     }, null);
     expect(left.stored).not.toMatch(/gpc_/);
     expect(left.alarms.filter((name) => name.endsWith('.wake'))).toEqual([]);
@@ -64,17 +75,30 @@ describeInEachBrowser('a revoked key', (rig) => {
     await connect(rig.panel, rig.w, rig.emu.url, again.code);
     await openSection(rig.panel, rig.w, 'app.tab.calls');
     const passed = rig.w('words.callStatus.passed');
-    await waitFor(rig.panel, 'the earlier call in the list', ({ list, passed }) => (document.querySelector(`ul[aria-label="${list}"]`)?.textContent ?? '').includes(passed), {
-      list: rig.w('calls.label'),
-      passed,
-    });
+    await waitFor(
+      rig.panel,
+      'the earlier call in the list',
+      ({ list, passed }) => (document.querySelector(`ul[aria-label="${list}"]`)?.textContent ?? '').includes(passed),
+      {
+        list: rig.w('calls.label'),
+        passed,
+      },
+    );
     const listed = await rig.panel.evaluate(
-      ({ list, passed }) => Array.from(document.querySelectorAll(`ul[aria-label="${list}"] button`)).filter((b) => (b.textContent ?? '').includes(passed)).length,
+      ({ list, passed }) =>
+        Array.from(document.querySelectorAll(`ul[aria-label="${list}"] button`)).filter((b) =>
+          (b.textContent ?? '').includes(passed),
+        ).length,
       { list: rig.w('calls.label'), passed },
     );
     expect(listed).toBe(1);
     await rig.panel.evaluate(
-      ({ list, passed }) => (Array.from(document.querySelectorAll(`ul[aria-label="${list}"] button`)).find((b) => (b.textContent ?? '').includes(passed)) as HTMLElement | undefined)?.click(),
+      ({ list, passed }) =>
+        (
+          Array.from(document.querySelectorAll(`ul[aria-label="${list}"] button`)).find((b) =>
+            (b.textContent ?? '').includes(passed),
+          ) as HTMLElement | undefined
+        )?.click(),
       { list: rig.w('calls.label'), passed },
     );
     await waitForResult(rig.panel, rig.w, passed);

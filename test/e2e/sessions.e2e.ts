@@ -38,17 +38,32 @@ async function countRows(page: PageDriver, table: string): Promise<number> {
 
 /** The text of the session's nth result (1-based), once its status reads as passed. */
 async function passedResult(page: PageDriver, w: Words, n: number): Promise<string> {
-  const where = { list: w('sessionView.resultsInOrder'), item: w('sessionView.resultN', { n: String(n) }), passed: w('words.callStatus.passed') };
-  await waitFor(page, `result ${n} passed`, ({ list, item, passed }) => {
-    const li = document.querySelector(`[aria-label="${list}"] > li[aria-label="${item}"]`);
-    return (li?.querySelector('[role="status"]')?.textContent ?? '').includes(passed);
-  }, where);
-  return page.evaluate(({ list, item }) => document.querySelector(`[aria-label="${list}"] > li[aria-label="${item}"]`)?.textContent ?? '', where);
+  const where = {
+    list: w('sessionView.resultsInOrder'),
+    item: w('sessionView.resultN', { n: String(n) }),
+    passed: w('words.callStatus.passed'),
+  };
+  await waitFor(
+    page,
+    `result ${n} passed`,
+    ({ list, item, passed }) => {
+      const li = document.querySelector(`[aria-label="${list}"] > li[aria-label="${item}"]`);
+      return (li?.querySelector('[role="status"]')?.textContent ?? '').includes(passed);
+    },
+    where,
+  );
+  return page.evaluate(
+    ({ list, item }) => document.querySelector(`[aria-label="${list}"] > li[aria-label="${item}"]`)?.textContent ?? '',
+    where,
+  );
 }
 
 /** Whether a heading with exactly this text is on the page. */
 function hasHeading(page: PageDriver, text: string): Promise<boolean> {
-  return page.evaluate((t) => Array.from(document.querySelectorAll('h1, h2, h3, h4')).some((h) => h.textContent === t), text);
+  return page.evaluate(
+    (t) => Array.from(document.querySelectorAll('h1, h2, h3, h4')).some((h) => h.textContent === t),
+    text,
+  );
 }
 
 async function openSessionFromList(rig: BrowserRig): Promise<void> {
@@ -82,7 +97,10 @@ async function reviseThenAsk(rig: BrowserRig): Promise<void> {
   await panel.waitForText(w('plan.heading', { version: '2' }));
 
   // A revision the agent answers without changing the plan.
-  await emu.control.call('PUT', '/agents/agt_postgres/behaviour', { planUnchanged: true, note: 'Step 3 is needed: keep it.' });
+  await emu.control.call('PUT', '/agents/agt_postgres/behaviour', {
+    planUnchanged: true,
+    note: 'Step 3 is needed: keep it.',
+  });
   await fillStartingWith(panel, 'What to change or ask about the plan', 'Is step 3 needed?');
   await panel.click('button', w('revise.send'));
   const third = await passedResult(panel, w, 3);
@@ -91,7 +109,10 @@ async function reviseThenAsk(rig: BrowserRig): Promise<void> {
   expect(await hasHeading(panel, w('plan.heading', { version: '2' }))).toBe(true);
 
   // A question call in the same session answers alone and leaves the plan.
-  await emu.control.call('PUT', '/agents/agt_postgres/behaviour', { planUnchanged: false, note: 'Use pg_stat_statements.' });
+  await emu.control.call('PUT', '/agents/agt_postgres/behaviour', {
+    planUnchanged: false,
+    note: 'Use pg_stat_statements.',
+  });
   await fillStartingWith(panel, 'Your question', 'Which extension shows the slowest queries?');
   await panel.click('button', w('questionCall.ask'));
   expect(await passedResult(panel, w, 4)).toContain(w('session.revision.questionAlone'));
@@ -124,8 +145,12 @@ async function planSession(rig: BrowserRig): Promise<void> {
   await rig.panel.click('button', w('sessionView.saveAnswers'));
   await rig.panel.waitForText(w('gate.ready'));
   await expect.poll(() => countRows(rig.panel, 'answerDrafts')).toBe(0);
-  const answers = (await emu.control.requests('/api/v1/sessions')).filter((r) => r.method === 'PUT' && r.path.endsWith('/answers'));
-  expect(answers.map((r) => r.body)).toEqual([{ answers: { pg_version: { kind: 'option', optionKeys: ['v16'] }, workload: { kind: 'left_to_agent' } } }]);
+  const answers = (await emu.control.requests('/api/v1/sessions')).filter(
+    (r) => r.method === 'PUT' && r.path.endsWith('/answers'),
+  );
+  expect(answers.map((r) => r.body)).toEqual([
+    { answers: { pg_version: { kind: 'option', optionKeys: ['v16'] }, workload: { kind: 'left_to_agent' } } },
+  ]);
 
   // The plan.
   await rig.panel.click('button', w('apply.make'));
@@ -160,12 +185,21 @@ async function planSessionByCalls(rig: BrowserRig): Promise<void> {
   // The plan is the apply call's note, under its header line.
   await panel.waitForText(w('plan.heading', { version: '1' }));
   const [start] = await emu.control.callStarts();
-  expect(start?.body).toEqual({ agentId: 'agt_postgres', callId: 'apply', details: 'Our database gets slow every evening.' });
+  expect(start?.body).toEqual({
+    agentId: 'agt_postgres',
+    callId: 'apply',
+    details: 'Our database gets slow every evening.',
+  });
 
   await reviseThenAsk(rig);
 
   const starts = await emu.control.callStarts();
-  expect(starts.map((r) => [r.status, (r.body as { callId: string }).callId])).toEqual([[202, 'apply'], [202, 'apply'], [202, 'apply'], [202, 'question']]);
+  expect(starts.map((r) => [r.status, (r.body as { callId: string }).callId])).toEqual([
+    [202, 'apply'],
+    [202, 'apply'],
+    [202, 'apply'],
+    [202, 'question'],
+  ]);
   // Only shaped endpoints carried the journey. POST /sessions was asked once; GET plan twice: its 404 before
   // any plan means "no plan yet", the one after the plan's call passed means the site has no such endpoint.
   // The quote is asked at most once: only if the typing pause ran out before the member's click.
@@ -227,7 +261,12 @@ async function findingsSignedOff(rig: BrowserRig): Promise<void> {
   expect(new URL(site.url()).origin).toBe(emu.url);
   expect(new URL(site.url()).pathname.startsWith('/findings/drafts/')).toBe(rig.profile === 'default');
   await site.click('button', 'Sign off');
-  await waitFor(site, 'the sign-off confirmed', () => (document.querySelector('[role="status"]')?.textContent ?? '') !== '', null);
+  await waitFor(
+    site,
+    'the sign-off confirmed',
+    () => (document.querySelector('[role="status"]')?.textContent ?? '') !== '',
+    null,
+  );
   await site.close();
 
   await rig.panel.bringToFront();
@@ -245,7 +284,11 @@ async function findingsSignedOff(rig: BrowserRig): Promise<void> {
   const kept = await rig.panel.evaluate(
     () =>
       Array.from(document.querySelectorAll('article[aria-labelledby]'))
-        .filter((a) => (document.getElementById(a.getAttribute('aria-labelledby') ?? '')?.textContent ?? '').includes('CREATE INDEX CONCURRENTLY inside a transaction'))
+        .filter((a) =>
+          (document.getElementById(a.getAttribute('aria-labelledby') ?? '')?.textContent ?? '').includes(
+            'CREATE INDEX CONCURRENTLY inside a transaction',
+          ),
+        )
         .map((a) => a.textContent ?? ''),
     null,
   );

@@ -36,12 +36,17 @@ describeInEachBrowser(
       }, null);
       expect(loaded.origin).toBe(rig.browser.extensionOrigin);
       expect(loaded.manifest.manifest_version).toBe(3);
-      expect(rig.browser.extensionOrigin).toMatch(rig.name === 'chromium' ? /^chrome-extension:\/\/[a-p]{32}$/ : /^moz-extension:\/\/[0-9a-f-]{36}$/);
+      expect(rig.browser.extensionOrigin).toMatch(
+        rig.name === 'chromium' ? /^chrome-extension:\/\/[a-p]{32}$/ : /^moz-extension:\/\/[0-9a-f-]{36}$/,
+      );
       // A service worker in Chromium, an event page in Firefox: WXT's background.js either way.
       const background = loaded.manifest.background;
       expect((background?.service_worker ?? background?.scripts?.[0] ?? '').split('/').at(-1)).toBe('background.js');
 
-      const page = await rig.panel.evaluate(() => ({ title: document.title, main: document.querySelector('main') !== null }), null);
+      const page = await rig.panel.evaluate(
+        () => ({ title: document.title, main: document.querySelector('main') !== null }),
+        null,
+      );
       expect(page).toEqual({ title: rig.w('pages.panel'), main: true });
       // The panel asked the background what it knows and shows the answer: not connected yet.
       await rig.panel.waitForText(rig.w('connect.heading'));
@@ -49,7 +54,9 @@ describeInEachBrowser(
     });
 
     test('the production build grants no site at install: the site origin is asked for at run time', async () => {
-      const manifest = JSON.parse(await readFile(path.join(ROOT, PRODUCTION[rig.name], 'manifest.json'), 'utf8')) as Manifest;
+      const manifest = JSON.parse(
+        await readFile(path.join(ROOT, PRODUCTION[rig.name], 'manifest.json'), 'utf8'),
+      ) as Manifest;
       expect(manifest.host_permissions ?? []).toEqual([]);
       expect(manifest.optional_host_permissions).toEqual(['https://*/*', 'http://127.0.0.1/*', 'http://localhost/*']);
       const expected = rig.name === 'chromium' ? [...PERMISSIONS, 'sidePanel'] : PERMISSIONS;

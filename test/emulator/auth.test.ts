@@ -5,7 +5,11 @@ import { DEMO_KEY, expectError, parse, useEmulator } from './harness';
 const emu = useEmulator();
 
 async function code(options: Record<string, unknown> = {}) {
-  return emu.ctl<{ code: string; connectionId: string; memberId: string; expiresAt: string }>('POST', '/connect-codes', options);
+  return emu.ctl<{ code: string; connectionId: string; memberId: string; expiresAt: string }>(
+    'POST',
+    '/connect-codes',
+    options,
+  );
 }
 
 function claim(c: unknown) {
@@ -53,7 +57,9 @@ describe('POST /connections/claim', () => {
   });
 
   it('answers invalid_input for a missing, non-string or over-long code', async () => {
-    expect(expectError(await emu.api('/connections/claim', { key: null, body: {} }), 400, 'invalid_input').fields).toEqual(['code']);
+    expect(
+      expectError(await emu.api('/connections/claim', { key: null, body: {} }), 400, 'invalid_input').fields,
+    ).toEqual(['code']);
     expectError(await claim(42), 400, 'invalid_input');
     expectError(await claim(''), 400, 'invalid_input');
     expectError(await claim('A'.repeat(41)), 400, 'invalid_input');
@@ -61,7 +67,8 @@ describe('POST /connections/claim', () => {
   });
 
   it('limits claims per address (20 a minute) with Retry-After', async () => {
-    for (let i = 0; i < 20; i++) expectError(await claim(`GLD-AAAA-${String(i).padStart(4, 'X')}`), 400, 'code_not_valid');
+    for (let i = 0; i < 20; i++)
+      expectError(await claim(`GLD-AAAA-${String(i).padStart(4, 'X')}`), 400, 'code_not_valid');
     const limited = await claim('GLD-AAAA-ZZZZ');
     expectError(limited, 429, 'rate_limited');
     expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(0);
@@ -101,12 +108,16 @@ describe('the key', () => {
   it('answers 403 account_suspended for a suspended member, and works again when lifted', async () => {
     await emu.ctl('POST', '/members/mem_demo/suspend');
     expectError(await emu.api('/me'), 403, 'account_suspended');
-    expectError(await emu.api('/calls', { body: { agentId: 'agt_postgres', callId: 'question' } }), 403, 'account_suspended');
+    expectError(
+      await emu.api('/calls', { body: { agentId: 'agt_postgres', callId: 'question' } }),
+      403,
+      'account_suspended',
+    );
     await emu.ctl('POST', '/members/mem_demo/suspend', { suspended: false });
     expect((await emu.api('/me')).status).toBe(200);
   });
 
-  it('a revoked connection\'s unclaimed code no longer works', async () => {
+  it("a revoked connection's unclaimed code no longer works", async () => {
     const made = await code();
     await emu.ctl('POST', `/connections/${made.connectionId}/revoke`);
     expectError(await claim(made.code), 400, 'code_not_valid');
@@ -115,10 +126,16 @@ describe('the key', () => {
 
 describe('session-scoped keys', () => {
   it('reach only their session, its plan, questions and calls', async () => {
-    const session = (await emu.api('/sessions', { body: { agentId: 'agt_postgres', way: 'plan', details: 'Postgres 16, mostly reads' } })).body as {
+    const session = (
+      await emu.api('/sessions', {
+        body: { agentId: 'agt_postgres', way: 'plan', details: 'Postgres 16, mostly reads' },
+      })
+    ).body as {
       sessionId: string;
     };
-    const other = (await emu.api('/sessions', { body: { agentId: 'agt_postgres', way: 'question' } })).body as { sessionId: string };
+    const other = (await emu.api('/sessions', { body: { agentId: 'agt_postgres', way: 'question' } })).body as {
+      sessionId: string;
+    };
     const { key } = await emu.connect({ sessionId: session.sessionId });
     const me = parse(ConnectionSchema, (await emu.api('/me', { key })).body);
     expect(me.sessionId).toBe(session.sessionId);
@@ -129,20 +146,43 @@ describe('session-scoped keys', () => {
     expectError(await emu.api('/agents', { key }), 403, 'session_scoped');
     expectError(await emu.api('/agents/agt_postgres', { key }), 403, 'session_scoped');
     expectError(await emu.api('/agents/agt_postgres/calls/apply/preview', { key }), 403, 'session_scoped');
-    expectError(await emu.api('/calls/quote', { key, body: { agentId: 'agt_postgres', callId: 'question' } }), 403, 'session_scoped');
-    expectError(await emu.api('/findings', { key }), 403, 'session_scoped');
-    expectError(await emu.api('/sessions', { key, body: { agentId: 'agt_postgres', way: 'plan' } }), 403, 'session_scoped');
-    expectError(await emu.api('/shared-projects', { key }), 403, 'session_scoped');
-    // A call needs its session: none (a new session) or another one is refused.
-    expectError(await emu.api('/calls', { key, body: { agentId: 'agt_postgres', callId: 'question' } }), 403, 'session_scoped');
     expectError(
-      await emu.api('/calls', { key, body: { agentId: 'agt_postgres', callId: 'question', sessionId: other.sessionId } }),
+      await emu.api('/calls/quote', { key, body: { agentId: 'agt_postgres', callId: 'question' } }),
       403,
       'session_scoped',
     );
-    const started = await emu.start({ agentId: 'agt_postgres', callId: 'question', sessionId: session.sessionId, question: 'Why is vacuum slow?' }, key);
+    expectError(await emu.api('/findings', { key }), 403, 'session_scoped');
+    expectError(
+      await emu.api('/sessions', { key, body: { agentId: 'agt_postgres', way: 'plan' } }),
+      403,
+      'session_scoped',
+    );
+    expectError(await emu.api('/shared-projects', { key }), 403, 'session_scoped');
+    // A call needs its session: none (a new session) or another one is refused.
+    expectError(
+      await emu.api('/calls', { key, body: { agentId: 'agt_postgres', callId: 'question' } }),
+      403,
+      'session_scoped',
+    );
+    expectError(
+      await emu.api('/calls', {
+        key,
+        body: { agentId: 'agt_postgres', callId: 'question', sessionId: other.sessionId },
+      }),
+      403,
+      'session_scoped',
+    );
+    const started = await emu.start(
+      { agentId: 'agt_postgres', callId: 'question', sessionId: session.sessionId, question: 'Why is vacuum slow?' },
+      key,
+    );
     expect((await emu.api(`/calls/${started.runId}`, { key })).status).toBe(200);
-    const outside = await emu.start({ agentId: 'agt_postgres', callId: 'question', sessionId: other.sessionId, question: 'Index?' });
+    const outside = await emu.start({
+      agentId: 'agt_postgres',
+      callId: 'question',
+      sessionId: other.sessionId,
+      question: 'Index?',
+    });
     expectError(await emu.api(`/calls/${outside.runId}`, { key }), 403, 'session_scoped');
     expectError(await emu.api(`/calls/${outside.runId}/stop`, { key, body: {} }), 403, 'session_scoped');
   });

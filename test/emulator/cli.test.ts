@@ -9,7 +9,10 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 describe('npm run emulator (emulator/cli.ts)', () => {
   it('prints its base URL and a fresh connect code, answers, and stops cleanly on SIGTERM', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'emulator/cli.ts', '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'emulator/cli.ts', '--port', '0'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     child.stdout.setEncoding('utf8');
     // Waits for the line with the code; the process prints it once it listens.

@@ -51,17 +51,38 @@ describe('POST /files', () => {
   it('refuses a file holding a secret, a bad body, and a body over 64 KB', async () => {
     expectError(await upload('.env', 'DATABASE_PASSWORD=correct-horse-battery-9'), 400, 'secret_in_details');
     expectError(await emu.api('/files', { body: { name: '', contentBase64: '' } }), 400, 'invalid_input');
-    expectError(await emu.api('/files', { body: { name: 'a.txt', contentBase64: 'not base64!' } }), 400, 'invalid_input');
+    expectError(
+      await emu.api('/files', { body: { name: 'a.txt', contentBase64: 'not base64!' } }),
+      400,
+      'invalid_input',
+    );
     expectError(await upload('big.txt', 'x'.repeat(60_000)), 413, 'too_large');
   });
 
-  it('files go with a call only while they are the member\'s and unexpired', async () => {
+  it("files go with a call only while they are the member's and unexpired", async () => {
     const file = parse(UploadedFileSchema, (await upload('notes.txt', 'hello')).body);
-    expect((await emu.api('/calls', { body: { agentId: 'agt_shell', callId: 'question', question: 'see file', fileIds: [file.fileId] } })).status).toBe(202);
+    expect(
+      (
+        await emu.api('/calls', {
+          body: { agentId: 'agt_shell', callId: 'question', question: 'see file', fileIds: [file.fileId] },
+        })
+      ).status,
+    ).toBe(202);
     const other = await emu.connect({ memberId: 'mem_contrib', switches: { files: true } });
-    expectError(await emu.api('/calls', { key: other.key, body: { agentId: 'agt_shell', callId: 'question', fileIds: [file.fileId] } }), 404, 'not_found');
+    expectError(
+      await emu.api('/calls', {
+        key: other.key,
+        body: { agentId: 'agt_shell', callId: 'question', fileIds: [file.fileId] },
+      }),
+      404,
+      'not_found',
+    );
     await emu.advance(24 * 3600 + 1);
-    expectError(await emu.api('/calls', { body: { agentId: 'agt_shell', callId: 'question', fileIds: [file.fileId] } }), 404, 'not_found');
+    expectError(
+      await emu.api('/calls', { body: { agentId: 'agt_shell', callId: 'question', fileIds: [file.fileId] } }),
+      404,
+      'not_found',
+    );
   });
 });
 
@@ -84,7 +105,11 @@ describe('result files and downloads', () => {
     await emu.advance(299);
     expect((await fetch(readme?.url ?? '')).status).toBe(200);
     await emu.advance(2);
-    expectError(await emu.request(new URL(readme?.url ?? '').pathname + new URL(readme?.url ?? '').search, { key: null }), 403, 'link_expired');
+    expectError(
+      await emu.request(new URL(readme?.url ?? '').pathname + new URL(readme?.url ?? '').search, { key: null }),
+      403,
+      'link_expired',
+    );
     // Reading the call again gives fresh links.
     const again = parse(CallResultSchema, (await emu.api(`/calls/${call.runId}`)).body);
     expect(again.files[3]?.url).not.toBe(readme?.url);
@@ -93,7 +118,11 @@ describe('result files and downloads', () => {
     tampered.searchParams.set('exp', String(Number(tampered.searchParams.get('exp')) + 600));
     expectError(await emu.request(tampered.pathname + tampered.search, { key: null }), 404, 'not_found');
     const crossed = new URL(again.files[3]?.url ?? '');
-    expectError(await emu.request(`/api/v1/files/${again.files[0]?.fileId}${crossed.search}`, { key: null }), 404, 'not_found');
+    expectError(
+      await emu.request(`/api/v1/files/${again.files[0]?.fileId}${crossed.search}`, { key: null }),
+      404,
+      'not_found',
+    );
   });
 
   it('HTML and SVG results are attachments that never render', async () => {

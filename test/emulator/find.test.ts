@@ -19,7 +19,9 @@ describe('POST /find', () => {
     for (let i = 1; i < agents.length; i++) {
       const [prev, cur] = [agents[i - 1], agents[i]];
       if (!prev || !cur) continue;
-      expect(prev.matchBps > cur.matchBps || (prev.matchBps === cur.matchBps && prev.countedCalls >= cur.countedCalls)).toBe(true);
+      expect(
+        prev.matchBps > cur.matchBps || (prev.matchBps === cur.matchBps && prev.countedCalls >= cur.countedCalls),
+      ).toBe(true);
     }
     const tie = await find('deploy a script');
     expect(tie.length).toBeGreaterThan(0);
@@ -36,12 +38,25 @@ describe('POST /find', () => {
   it('carries New until 10 counted calls, deprecated fields null, and the connection state', async () => {
     const cards = await find('contract nda licence fine-tuning lora rust borrow');
     const legal = cards.find((c) => c.agentId === 'agt_legal');
-    expect(legal).toMatchObject({ isNew: true, countedCalls: 0, connection: 'allowed', usualCents: null, neverMoreThanCents: null, usualSource: null, helpRateBps: null, likelyToCostLess: null });
+    expect(legal).toMatchObject({
+      isNew: true,
+      countedCalls: 0,
+      connection: 'allowed',
+      usualCents: null,
+      neverMoreThanCents: null,
+      usualSource: null,
+      helpRateBps: null,
+      likelyToCostLess: null,
+    });
     expect(cards.find((c) => c.agentId === 'agt_rust')).toMatchObject({ isNew: true, countedCalls: 9 });
     // askBeforeNewAgent on: not_asked, then pending while an approval waits, then blocked after a decline.
     const { key } = await emu.connect({ switches: { askBeforeNewAgent: true } });
     expect((await find('rust borrow', key))[0]?.connection).toBe('not_asked');
-    const refused = expectError(await emu.api('/calls', { key, body: { agentId: 'agt_rust', callId: 'question', question: 'why?' } }), 403, 'needs_approval');
+    const refused = expectError(
+      await emu.api('/calls', { key, body: { agentId: 'agt_rust', callId: 'question', question: 'why?' } }),
+      403,
+      'needs_approval',
+    );
     expect((await find('rust borrow', key))[0]?.connection).toBe('pending');
     await emu.ctl('POST', `/approvals/${refused.approvalId}/decline`);
     expect((await find('rust borrow', key))[0]?.connection).toBe('blocked');
@@ -52,7 +67,8 @@ describe('POST /find', () => {
     await emu.start({ agentId: 'agt_rust', callId: 'question', question: 'borrow?', maxCents: 100 });
     await emu.advance(60);
     expect((await find('rust borrow'))[0]).toMatchObject({ countedCalls: 10, isNew: false });
-    for (let i = 0; i < 3; i++) await emu.start({ agentId: 'agt_rust', callId: 'question', question: `borrow ${i}?`, maxCents: 100 });
+    for (let i = 0; i < 3; i++)
+      await emu.start({ agentId: 'agt_rust', callId: 'question', question: `borrow ${i}?`, maxCents: 100 });
     await emu.advance(60);
     // Only 3 from one member in 30 days count.
     expect((await find('rust borrow'))[0]?.countedCalls).toBe(12);
@@ -79,14 +95,28 @@ describe('POST /find', () => {
   });
 
   it('refuses descriptions outside 3 to 2000 characters, secrets, bad JSON and bodies over 64 KB', async () => {
-    expect(expectError(await emu.api('/find', { body: { description: 'ab' } }), 400, 'invalid_input').fields).toEqual(['description']);
+    expect(expectError(await emu.api('/find', { body: { description: 'ab' } }), 400, 'invalid_input').fields).toEqual([
+      'description',
+    ]);
     expectError(await emu.api('/find', { body: { description: 'x'.repeat(2001) } }), 400, 'invalid_input');
     expect((await emu.api('/find', { body: { description: '🐘🐘🐘' } })).status).toBe(200);
     expectError(await emu.api('/find', { body: {} }), 400, 'invalid_input');
-    expectError(await emu.api('/find', { body: { description: 'postgres password=hunter2xyz1 slow' } }), 400, 'secret_in_details');
-    expectError(await emu.api('/find', { body: { description: `postgres ghp_${'a1'.repeat(20)}` } }), 400, 'secret_in_details');
+    expectError(
+      await emu.api('/find', { body: { description: 'postgres password=hunter2xyz1 slow' } }),
+      400,
+      'secret_in_details',
+    );
+    expectError(
+      await emu.api('/find', { body: { description: `postgres ghp_${'a1'.repeat(20)}` } }),
+      400,
+      'secret_in_details',
+    );
     expectError(await emu.api('/find', { raw: '{"description": "postgres"' }), 400, 'invalid_json');
-    expectError(await emu.api('/find', { body: { description: 'postgres', pad: 'x'.repeat(70_000) } }), 413, 'too_large');
+    expectError(
+      await emu.api('/find', { body: { description: 'postgres', pad: 'x'.repeat(70_000) } }),
+      413,
+      'too_large',
+    );
   });
 });
 
@@ -95,7 +125,8 @@ describe('GET /agents and GET /agents/{agentId}', () => {
     const all = parse(AgentsAnswerSchema, (await emu.api('/agents?limit=50')).body).agents;
     expect(all.map((a) => a.agentId)).not.toContain('agt_perl');
     expect(all.length).toBeGreaterThanOrEqual(12);
-    for (let i = 1; i < all.length; i++) expect((all[i - 1]?.countedCalls ?? 0) >= (all[i]?.countedCalls ?? 0)).toBe(true);
+    for (let i = 1; i < all.length; i++)
+      expect((all[i - 1]?.countedCalls ?? 0) >= (all[i]?.countedCalls ?? 0)).toBe(true);
     expect(parse(AgentsAnswerSchema, (await emu.api('/agents')).body).agents.length).toBeLessThanOrEqual(20);
     expect(parse(AgentsAnswerSchema, (await emu.api('/agents?limit=2')).body).agents).toHaveLength(2);
     expectError(await emu.api('/agents?limit=0'), 400, 'invalid_input');

@@ -18,7 +18,12 @@ async function fromRun(runId: string, key?: string) {
   return list.filter((f) => f.sessionId === call.sessionId);
 }
 
-const SHELL = { agentId: 'agt_shell', callId: 'question', question: 'How do I quote variables in bash?', maxCents: 100 };
+const SHELL = {
+  agentId: 'agt_shell',
+  callId: 'question',
+  question: 'How do I quote variables in bash?',
+  maxCents: 100,
+};
 
 describe('GET /findings', () => {
   it('is not available when the member does not keep findings (G12), and nothing is kept then', async () => {
@@ -30,11 +35,13 @@ describe('GET /findings', () => {
     expect(await fromRun(runId, key)).toEqual([]);
   });
 
-  it('lists the member\'s findings newest first, seeded ones in every status', async () => {
+  it("lists the member's findings newest first, seeded ones in every status", async () => {
     const list = await findings();
     const statuses = new Set(list.map((f) => f.status));
-    for (const s of ['joined', 'received', 'refused', 'declined', 'removed', 'waiting']) expect(statuses.has(s as never)).toBe(true);
-    for (let i = 1; i < list.length; i++) expect(Date.parse(list[i - 1]?.createdAt ?? '') >= Date.parse(list[i]?.createdAt ?? '')).toBe(true);
+    for (const s of ['joined', 'received', 'refused', 'declined', 'removed', 'waiting'])
+      expect(statuses.has(s as never)).toBe(true);
+    for (let i = 1; i < list.length; i++)
+      expect(Date.parse(list[i - 1]?.createdAt ?? '') >= Date.parse(list[i]?.createdAt ?? '')).toBe(true);
     const removed = list.find((f) => f.status === 'removed');
     expect(removed?.untrustedTopic.untrustedText).toContain('<img src=x onerror=');
     expect(list.find((f) => f.status === 'refused')?.reason).toBe('The source page does not say this.');
@@ -46,8 +53,19 @@ describe('findings states (2.19.0)', () => {
     const { runId } = await emu.start(SHELL);
     await emu.advance(3);
     let [f] = await fromRun(runId);
-    expect(f).toMatchObject({ status: 'checking', agentId: 'agt_shell', draftId: null, signOffUrl: null, contributionState: null, kind: 'pitfall' });
-    expect(f?.filedWith).toEqual({ agentId: 'agt_shell', untrustedName: { untrustedText: 'Shell Script Doctor', truncated: false }, newAgent: false });
+    expect(f).toMatchObject({
+      status: 'checking',
+      agentId: 'agt_shell',
+      draftId: null,
+      signOffUrl: null,
+      contributionState: null,
+      kind: 'pitfall',
+    });
+    expect(f?.filedWith).toEqual({
+      agentId: 'agt_shell',
+      untrustedName: { untrustedText: 'Shell Script Doctor', truncated: false },
+      newAgent: false,
+    });
     await emu.advance(2);
     [f] = await fromRun(runId);
     expect(f?.status).toBe('in_draft');
@@ -61,13 +79,23 @@ describe('findings states (2.19.0)', () => {
     const draftId = f?.draftId;
     await emu.ctl('POST', `/drafts/${draftId}/sign-off`);
     [f] = await fromRun(runId);
-    expect(f).toMatchObject({ status: 'joined', contributionState: 'person_review', filedWith: null, draftId: null, signOffUrl: null });
+    expect(f).toMatchObject({
+      status: 'joined',
+      contributionState: 'person_review',
+      filedWith: null,
+      draftId: null,
+      signOffUrl: null,
+    });
     // A new finding after sign-off goes into a new draft.
     const third = await emu.start({ ...SHELL, question: 'And traps?' });
     await emu.advance(10);
     const [h] = await fromRun(third.runId);
     expect(h?.draftId).not.toBe(draftId);
-    expectError(await emu.request(`/_emulator/drafts/${draftId}/sign-off`, { method: 'POST', key: null }), 409, 'invalid_state');
+    expectError(
+      await emu.request(`/_emulator/drafts/${draftId}/sign-off`, { method: 'POST', key: null }),
+      409,
+      'invalid_state',
+    );
   });
 
   it('waits when the agent has no room in its day; discarded with the draft; expired after 30 days', async () => {
@@ -85,7 +113,11 @@ describe('findings states (2.19.0)', () => {
     await emu.advance(10);
     const [fb] = await fromRun(b.runId);
     await emu.ctl('POST', `/drafts/${fb?.draftId}/discard`);
-    expect((await fromRun(b.runId))[0]).toMatchObject({ status: 'discarded', reason: 'You discarded the draft.', draftId: null });
+    expect((await fromRun(b.runId))[0]).toMatchObject({
+      status: 'discarded',
+      reason: 'You discarded the draft.',
+      draftId: null,
+    });
 
     const c = await emu.start({ ...SHELL, question: 'Forget me?' });
     await emu.advance(10);
@@ -109,7 +141,12 @@ describe('findings states (2.19.0)', () => {
   it('files a finding with another agent, or keeps it waiting when no agent covers it', async () => {
     await emu.ctl('PATCH', '/connections/con_demo', { limits: { sessionsPerDay: 10 } });
     const react = await emu.start({ agentId: 'agt_react', callId: 'question', question: 'hooks?', maxCents: 100 });
-    const data = await emu.start({ agentId: 'agt_data', callId: 'question', question: 'kafka backfills?', maxCents: 100 });
+    const data = await emu.start({
+      agentId: 'agt_data',
+      callId: 'question',
+      question: 'kafka backfills?',
+      maxCents: 100,
+    });
     await emu.advance(20);
     const reactFindings = await fromRun(react.runId);
     expect(reactFindings.map((f) => f.filedWith?.agentId).sort()).toEqual(['agt_api', 'agt_react']);
@@ -118,7 +155,13 @@ describe('findings states (2.19.0)', () => {
   });
 
   it('a research call files its findings with a new agent, not yet listed', async () => {
-    const { runId } = await emu.start({ agentId: 'agt_ml', callId: 'question', question: 'Which violin strings sound warmest?', subject: 'new_agent', maxCents: 100 });
+    const { runId } = await emu.start({
+      agentId: 'agt_ml',
+      callId: 'question',
+      question: 'Which violin strings sound warmest?',
+      subject: 'new_agent',
+      maxCents: 100,
+    });
     await emu.advance(10);
     const [f] = await fromRun(runId);
     expect(f?.filedWith).toMatchObject({ untrustedName: null, newAgent: true });

@@ -74,8 +74,14 @@ export class Emu {
   }
 
   /** Makes a connect code through the control API and claims it: a fresh connection and its key. */
-  async connect(options: Record<string, unknown> = {}): Promise<{ key: string; connectionId: string; memberId: string }> {
-    const made = await this.ctl<{ code: string; connectionId: string; memberId: string }>('POST', '/connect-codes', options);
+  async connect(
+    options: Record<string, unknown> = {},
+  ): Promise<{ key: string; connectionId: string; memberId: string }> {
+    const made = await this.ctl<{ code: string; connectionId: string; memberId: string }>(
+      'POST',
+      '/connect-codes',
+      options,
+    );
     const claimed = await this.api('/connections/claim', { key: null, body: { code: made.code } });
     expect(claimed.status).toBe(200);
     return { key: (claimed.body as { key: string }).key, connectionId: made.connectionId, memberId: made.memberId };
@@ -86,7 +92,10 @@ export class Emu {
   }
 
   /** Starts a call and expects 202; answers the parsed body. */
-  async start(body: Record<string, unknown>, key: string = DEMO_KEY): Promise<{ runId: string; sessionId: string; holdCents: number }> {
+  async start(
+    body: Record<string, unknown>,
+    key: string = DEMO_KEY,
+  ): Promise<{ runId: string; sessionId: string; holdCents: number }> {
     const res = await this.api('/calls', { body, key });
     if (res.status !== 202) throw new Error(`POST /calls answered ${res.status}: ${res.text}`);
     return res.body as { runId: string; sessionId: string; holdCents: number };
@@ -96,7 +105,10 @@ export class Emu {
 /** Parses with a lib/api schema and fails the test with zod's issues when the answer does not conform. */
 export function parse<S extends z.core.$ZodType>(schema: S, value: unknown): z.output<S> {
   const result = z.safeParse(schema, value);
-  if (!result.success) throw new Error(`answer does not conform: ${JSON.stringify(result.error.issues, null, 2)}\n${JSON.stringify(value, null, 2)}`);
+  if (!result.success)
+    throw new Error(
+      `answer does not conform: ${JSON.stringify(result.error.issues, null, 2)}\n${JSON.stringify(value, null, 2)}`,
+    );
   return result.data;
 }
 

@@ -47,8 +47,22 @@ describe('the control API', () => {
     await emu.api('/find', { raw: 'not json' });
     const { requests } = await emu.ctl<{ requests: Record<string, unknown>[] }>('GET', '/requests?path=/api/v1/');
     expect(requests).toHaveLength(3);
-    expect(requests[0]).toMatchObject({ method: 'POST', path: '/api/v1/calls', idempotencyKey: 'idem-1', authorization: true, body: { agentId: 'agt_postgres', callId: 'question', question: 'q?' }, status: 202 });
-    expect(requests[1]).toMatchObject({ method: 'GET', path: '/api/v1/me', idempotencyKey: null, authorization: false, body: null, status: 401 });
+    expect(requests[0]).toMatchObject({
+      method: 'POST',
+      path: '/api/v1/calls',
+      idempotencyKey: 'idem-1',
+      authorization: true,
+      body: { agentId: 'agt_postgres', callId: 'question', question: 'q?' },
+      status: 202,
+    });
+    expect(requests[1]).toMatchObject({
+      method: 'GET',
+      path: '/api/v1/me',
+      idempotencyKey: null,
+      authorization: false,
+      body: null,
+      status: 401,
+    });
     expect(requests[2]).toMatchObject({ body: 'not json', status: 400 });
   });
 
@@ -64,7 +78,11 @@ describe('the control API', () => {
     expect(limited.headers.get('Retry-After')).toBe('7');
     expectError(await emu.api('/find', { body: { description: 'postgres' } }), 500, 'server_error');
     expect((await emu.api('/find', { body: { description: 'postgres' } })).status).toBe(200);
-    const faulted = await emu.request('/_emulator/faults', { method: 'POST', key: null, body: { path: '/api/v1/me', count: 1 } });
+    const faulted = await emu.request('/_emulator/faults', {
+      method: 'POST',
+      key: null,
+      body: { path: '/api/v1/me', count: 1 },
+    });
     expectError(faulted, 400, 'invalid_input');
   });
 
@@ -83,13 +101,21 @@ describe('the control API', () => {
     expect(after - before).toBe(3600_000);
     await emu.ctl('POST', '/reset');
     expect(parse(ConnectionSchema, (await emu.api('/me')).body).balance.purchasedCents).toBe(2000);
-    expectError(await emu.request('/_emulator/members/mem_nobody/suspend', { method: 'POST', key: null }), 404, 'not_found');
-    expectError(await emu.request('/_emulator/clock', { method: 'POST', key: null, body: { advanceSeconds: -5 } }), 400, 'invalid_input');
+    expectError(
+      await emu.request('/_emulator/members/mem_nobody/suspend', { method: 'POST', key: null }),
+      404,
+      'not_found',
+    );
+    expectError(
+      await emu.request('/_emulator/clock', { method: 'POST', key: null, body: { advanceSeconds: -5 } }),
+      400,
+      'invalid_input',
+    );
   });
 });
 
 describe('request rate limit (G18)', () => {
-  it('answers 429 rate_limited with Retry-After beyond the connection\'s requests a minute', async () => {
+  it("answers 429 rate_limited with Retry-After beyond the connection's requests a minute", async () => {
     const seed = JSON.parse(readFileSync(DEFAULT_SEED_PATH, 'utf8'));
     seed.site.requestsPerMinute = 5;
     const small = new Emu(await startEmulator({ port: 0, seed, clock: { realTime: false } }));

@@ -18,14 +18,21 @@ describe('Idempotency-Key', () => {
     expectError(await emu.api('/calls', { body: BODY, idem: 'tab\tinside' }), 400, 'idempotency_key_required');
     const { runId } = await emu.start(BODY);
     expectError(await emu.api(`/calls/${runId}/stop`, { body: {}, idem: null }), 400, 'idempotency_key_required');
-    expectError(await emu.api(`/calls/${runId}/report`, { body: { verdict: 'helped' }, idem: null }), 400, 'idempotency_key_required');
+    expectError(
+      await emu.api(`/calls/${runId}/report`, { body: { verdict: 'helped' }, idem: null }),
+      400,
+      'idempotency_key_required',
+    );
     expect((await emu.api('/calls', { body: BODY, idem: 'x'.repeat(255) })).status).toBe(202);
   });
 
   it('a resend with the same key and body answers the first answer and starts nothing twice', async () => {
     const idem = randomUUID();
     const first = await emu.api('/calls', { body: BODY, idem });
-    const again = await emu.api('/calls', { body: { maxCents: 100, question: BODY.question, callId: 'question', agentId: 'agt_postgres' }, idem });
+    const again = await emu.api('/calls', {
+      body: { maxCents: 100, question: BODY.question, callId: 'question', agentId: 'agt_postgres' },
+      idem,
+    });
     expect(again.status).toBe(202);
     expect(parse(StartCallAnswerSchema, again.body)).toEqual(parse(StartCallAnswerSchema, first.body));
     expect(again.headers.get('Idempotent-Replayed')).toBe('true');
@@ -35,7 +42,11 @@ describe('Idempotency-Key', () => {
   it('answers 422 when the key was used for a different request', async () => {
     const idem = randomUUID();
     await emu.api('/calls', { body: BODY, idem });
-    expectError(await emu.api('/calls', { body: { ...BODY, question: 'Another question?' }, idem }), 422, 'idempotency_key_reused');
+    expectError(
+      await emu.api('/calls', { body: { ...BODY, question: 'Another question?' }, idem }),
+      422,
+      'idempotency_key_reused',
+    );
     const { runId } = await emu.start(BODY);
     expectError(await emu.api(`/calls/${runId}/stop`, { body: {}, idem }), 422, 'idempotency_key_reused');
   });
@@ -44,7 +55,11 @@ describe('Idempotency-Key', () => {
     const idem = randomUUID();
     await emu.api('/calls', { body: BODY, idem });
     await emu.advance(24 * 3600 - 10);
-    expectError(await emu.api('/calls', { body: { ...BODY, question: 'Other?' }, idem }), 422, 'idempotency_key_reused');
+    expectError(
+      await emu.api('/calls', { body: { ...BODY, question: 'Other?' }, idem }),
+      422,
+      'idempotency_key_reused',
+    );
     await emu.advance(20);
     expect((await emu.api('/calls', { body: { ...BODY, question: 'Other?' }, idem })).status).toBe(202);
   });
@@ -55,7 +70,10 @@ describe('Idempotency-Key', () => {
     const slow = emu.api('/calls', { body: BODY, idem });
     // Waits until the emulator has the first request (logged, not yet answered), then resends.
     const arrived = async () => {
-      const { requests } = await emu.ctl<{ requests: { path: string; status: number | null }[] }>('GET', '/requests?path=/api/v1/calls');
+      const { requests } = await emu.ctl<{ requests: { path: string; status: number | null }[] }>(
+        'GET',
+        '/requests?path=/api/v1/calls',
+      );
       return requests.some((r) => r.status === null);
     };
     while (!(await arrived())) await new Promise((r) => setTimeout(r, 10));
@@ -95,7 +113,9 @@ describe('Idempotency-Key', () => {
     const reportKey = randomUUID();
     const report = { verdict: 'did_not_help', reasonKind: 'wrong' };
     expect((await emu.api(`/calls/${runId}/report`, { body: report, idem: reportKey })).status).toBe(200);
-    expect((await emu.api(`/calls/${runId}/report`, { body: report, idem: reportKey })).headers.get('Idempotent-Replayed')).toBe('true');
+    expect(
+      (await emu.api(`/calls/${runId}/report`, { body: report, idem: reportKey })).headers.get('Idempotent-Replayed'),
+    ).toBe('true');
   });
 
   it('keys are per connection', async () => {

@@ -19,7 +19,13 @@ describe('GET /me', () => {
       keepsFindings: true,
       sessionId: null,
       switches: { sharing: true, files: true, spending: true, askBeforeNewAgent: false, tryNewAgents: true },
-      limits: { sessionsPerDay: 3, callsPerDay: 20, openCallsMax: 3, approvalMinutes: 30, downloadBytesPerDay: 20_000_000 },
+      limits: {
+        sessionsPerDay: 3,
+        callsPerDay: 20,
+        openCallsMax: 3,
+        approvalMinutes: 30,
+        downloadBytesPerDay: 20_000_000,
+      },
       today: { sessionsUsed: 0, callsUsed: 0 },
       spentInWindowCents: 0,
       spentSinceCents: null,
@@ -36,9 +42,17 @@ describe('GET /me', () => {
     await emu.advance(60);
     expect((await me(key)).privacyLineShownAt).toBe(first.privacyLineShownAt);
     // "The first call through a connection returns the privacy line": even when GET /me showed it before.
-    const started = parse(StartCallAnswerSchema, (await emu.api('/calls', { key, body: { agentId: 'agt_postgres', callId: 'question', question: 'Index?' } })).body);
+    const started = parse(
+      StartCallAnswerSchema,
+      (await emu.api('/calls', { key, body: { agentId: 'agt_postgres', callId: 'question', question: 'Index?' } }))
+        .body,
+    );
     expect(started.privacyLine).toMatch(/Guild/);
-    const second = parse(StartCallAnswerSchema, (await emu.api('/calls', { key, body: { agentId: 'agt_postgres', callId: 'question', question: 'Vacuum?' } })).body);
+    const second = parse(
+      StartCallAnswerSchema,
+      (await emu.api('/calls', { key, body: { agentId: 'agt_postgres', callId: 'question', question: 'Vacuum?' } }))
+        .body,
+    );
     expect(second.privacyLine).toBeNull();
     expect((await me(key)).privacyLineShownAt).toBe(first.privacyLineShownAt);
   });
@@ -46,7 +60,11 @@ describe('GET /me', () => {
   it('a key reads but cannot change switches, limits or the findings choice', async () => {
     const res = await emu.api('/me', { method: 'PATCH', body: { switches: { spending: false } } });
     expect(res.status).toBe(404);
-    await emu.ctl('PATCH', '/connections/con_demo', { switches: { spending: false }, limits: { callsPerDay: 12 }, keepsFindings: false });
+    await emu.ctl('PATCH', '/connections/con_demo', {
+      switches: { spending: false },
+      limits: { callsPerDay: 12 },
+      keepsFindings: false,
+    });
     const answer = await me();
     expect(answer.switches.spending).toBe(false);
     expect(answer.limits.callsPerDay).toBe(12);
@@ -57,7 +75,12 @@ describe('GET /me', () => {
     const a = await emu.start({ agentId: 'agt_postgres', callId: 'question', question: 'Why slow?' });
     // The first call holds the safety ceiling (2500); the second what is left.
     expect(a.holdCents).toBe(2500);
-    const b = await emu.start({ agentId: 'agt_postgres', callId: 'question', sessionId: a.sessionId, question: 'And vacuum?' });
+    const b = await emu.start({
+      agentId: 'agt_postgres',
+      callId: 'question',
+      sessionId: a.sessionId,
+      question: 'And vacuum?',
+    });
     expect(b.holdCents).toBe(350);
     let answer = await me();
     expect(answer.today).toEqual({ sessionsUsed: 1, callsUsed: 2 });
@@ -89,7 +112,10 @@ describe('GET /me', () => {
     // 23 charged + 12 cents of running cost of the failed call (120000 micros).
     expect(answer.spentSinceCents).toBe(23 + 12);
     expect(answer.spentInWindowCents).toBe(23);
-    const later = await me(undefined, `?spentSince=${encodeURIComponent(new Date(Date.now() + 10 * 86400_000).toISOString())}`);
+    const later = await me(
+      undefined,
+      `?spentSince=${encodeURIComponent(new Date(Date.now() + 10 * 86400_000).toISOString())}`,
+    );
     expect(later.spentSinceCents).toBe(0);
     expect(expectError(await emu.api('/me?spentSince=yesterday'), 400, 'invalid_input').fields).toEqual(['spentSince']);
     expectError(await emu.api('/me?spentSince=2026-11-01T10:00:00'), 400, 'invalid_input');

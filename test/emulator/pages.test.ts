@@ -10,7 +10,12 @@ async function page(path: string) {
   const res = await fetch(`${emu.url}${path}`);
   const html = await res.text();
   const window = new Window({
-    settings: { disableJavaScriptEvaluation: true, disableJavaScriptFileLoading: true, disableCSSFileLoading: true, disableIframePageLoading: true },
+    settings: {
+      disableJavaScriptEvaluation: true,
+      disableJavaScriptFileLoading: true,
+      disableCSSFileLoading: true,
+      disableIframePageLoading: true,
+    },
   });
   window.document.write(html);
   const doc = window.document;
@@ -38,7 +43,7 @@ async function spendingOffApproval(agentId = 'agt_security') {
   return { id: expectError(res, 403, 'needs_approval').approvalId ?? '', body };
 }
 
-describe('the member\'s site pages', () => {
+describe("the member's site pages", () => {
   it('are script-free HTML with a strict Content-Security-Policy', async () => {
     const home = await page('/');
     expect(home.status).toBe(200);
@@ -70,7 +75,13 @@ describe('the member\'s site pages', () => {
     const { key } = claimed.body as { key: string };
     const me = parse(ConnectionSchema, (await emu.api('/me', { key })).body);
     expect(me.connection.name).toBe('<b>Work</b> laptop');
-    expect(me.switches).toEqual({ sharing: false, files: true, spending: true, askBeforeNewAgent: false, tryNewAgents: false });
+    expect(me.switches).toEqual({
+      sharing: false,
+      files: true,
+      spending: true,
+      askBeforeNewAgent: false,
+      tryNewAgents: false,
+    });
     expect(me.limits).toMatchObject({ sessionsPerDay: 2, callsPerDay: 15, openCallsMax: 2 });
     expect(me.keepsFindings).toBe(true);
   });
@@ -81,11 +92,25 @@ describe('the member\'s site pages', () => {
     expect(view.doc.querySelectorAll('script')).toHaveLength(0);
     expect(view.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(view.buttons()).toEqual(['Save changes', 'Revoke connection']);
-    const saved = await submit(`/connections/${connectionId}`, { action: 'save', name: 'Renamed', askBeforeNewAgent: 'on', sessionsPerDay: '1', callsPerDay: '9', openCallsMax: '4', keepsFindings: 'dont' });
+    const saved = await submit(`/connections/${connectionId}`, {
+      action: 'save',
+      name: 'Renamed',
+      askBeforeNewAgent: 'on',
+      sessionsPerDay: '1',
+      callsPerDay: '9',
+      openCallsMax: '4',
+      keepsFindings: 'dont',
+    });
     expect('doc' in saved && saved.doc.querySelector('[role="status"]')?.textContent).toBe('Changes saved.');
     const me = parse(ConnectionSchema, (await emu.api('/me', { key })).body);
     expect(me.connection.name).toBe('Renamed');
-    expect(me.switches).toEqual({ sharing: false, files: false, spending: false, askBeforeNewAgent: true, tryNewAgents: false });
+    expect(me.switches).toEqual({
+      sharing: false,
+      files: false,
+      spending: false,
+      askBeforeNewAgent: true,
+      tryNewAgents: false,
+    });
     // 9 is under the least the member may set (10): the limit stays.
     expect(me.limits).toMatchObject({ sessionsPerDay: 1, callsPerDay: 20, openCallsMax: 4 });
     expect(me.keepsFindings).toBe(false);
@@ -99,21 +124,38 @@ describe('the member\'s site pages', () => {
     await emu.start({ agentId: 'agt_postgres', callId: 'question', question: 'vacuum?', maxCents: 50 });
     await emu.advance(10);
     const view = await page('/connections/con_demo');
-    const rows = [...view.doc.querySelectorAll('tbody tr')].map((r) => [...r.querySelectorAll('td')].slice(1).map((td) => td.textContent));
+    const rows = [...view.doc.querySelectorAll('tbody tr')].map((r) =>
+      [...r.querySelectorAll('td')].slice(1).map((td) => td.textContent),
+    );
     expect(rows).toContainEqual(['Postgres Tuning Guild', 'Ask a question', 'passed (charged)', '$0.23']);
-    expect(rows).toContainEqual(["<img src=x onerror=alert('name')> Security Reviewer", 'Ask a question', 'failed (free)', '—']);
+    expect(rows).toContainEqual([
+      "<img src=x onerror=alert('name')> Security Reviewer",
+      'Ask a question',
+      'failed (free)',
+      '—',
+    ]);
     expect(rows.some((r) => r[2] === 'returned (charge went back)')).toBe(true);
     expect(view.doc.querySelectorAll('img')).toHaveLength(0);
   });
 
   it('/connections/{id} lets the member allow a declined agent again', async () => {
     const { key, connectionId } = await emu.connect({ switches: { askBeforeNewAgent: true } });
-    const refused = expectError(await emu.api('/calls', { key, body: { agentId: 'agt_shell', callId: 'question' } }), 403, 'needs_approval');
+    const refused = expectError(
+      await emu.api('/calls', { key, body: { agentId: 'agt_shell', callId: 'question' } }),
+      403,
+      'needs_approval',
+    );
     await emu.ctl('POST', `/approvals/${refused.approvalId}/decline`);
     const view = await page(`/connections/${connectionId}`);
     expect(view.buttons()).toContain('Allow Shell Script Doctor again');
     await submit(`/connections/${connectionId}`, { action: 'allow', agentId: 'agt_shell' });
-    expect(expectError(await emu.api('/calls', { key, body: { agentId: 'agt_shell', callId: 'question' } }), 403, 'needs_approval').reason).toBe('new_agent');
+    expect(
+      expectError(
+        await emu.api('/calls', { key, body: { agentId: 'agt_shell', callId: 'question' } }),
+        403,
+        'needs_approval',
+      ).reason,
+    ).toBe('new_agent');
   });
 
   it('/approvals/{id}: the member approves, and the same call then runs once', async () => {
@@ -153,12 +195,21 @@ describe('the member\'s site pages', () => {
     await submit(`/approvals/${id}`, { action: 'decline' });
     expectError(await emu.api('/calls', { body: { ...body, approvalId: id } }), 409, 'approval_not_usable');
     const again = await submit(`/approvals/${id}`, { action: 'approve' });
-    expect('doc' in again && again.doc.querySelector('[role="status"]')?.textContent).toBe('This approval can no longer be changed.');
+    expect('doc' in again && again.doc.querySelector('[role="status"]')?.textContent).toBe(
+      'This approval can no longer be changed.',
+    );
   });
 
   it('/findings/drafts/{draftId}: hostile findings are text; sign off joins them', async () => {
     await emu.behaviour('agt_shell', {
-      findings: [{ kind: 'pitfall', topic: '<script>alert("topic")</script>', takeaway: '<img src=x onerror=alert(1)> [x](javascript:alert(1))', source: { url: 'javascript:alert(2)', kind: 'official_docs' } }],
+      findings: [
+        {
+          kind: 'pitfall',
+          topic: '<script>alert("topic")</script>',
+          takeaway: '<img src=x onerror=alert(1)> [x](javascript:alert(1))',
+          source: { url: 'javascript:alert(2)', kind: 'official_docs' },
+        },
+      ],
     });
     await emu.start({ agentId: 'agt_shell', callId: 'question', question: 'quoting?', maxCents: 100 });
     await emu.advance(10);
@@ -183,8 +234,14 @@ describe('the member\'s site pages', () => {
   });
 
   it('/shares/{draftId}/sign-off: sign off makes a shared project', async () => {
-    const upload = (await emu.api('/files', { body: { name: '<img src=x onerror=alert(3)>.md', contentBase64: Buffer.from('# hi').toString('base64') } })).body as { fileId: string };
-    const draft = (await emu.api('/shares', { body: { title: '<script>alert("share")</script>Notes' } })).body as { draftId: string };
+    const upload = (
+      await emu.api('/files', {
+        body: { name: '<img src=x onerror=alert(3)>.md', contentBase64: Buffer.from('# hi').toString('base64') },
+      })
+    ).body as { fileId: string };
+    const draft = (await emu.api('/shares', { body: { title: '<script>alert("share")</script>Notes' } })).body as {
+      draftId: string;
+    };
     await emu.api(`/shares/${draft.draftId}/files`, { method: 'PUT', body: { fileIds: [upload.fileId] } });
     const packaged = (await emu.api(`/shares/${draft.draftId}/package`, { body: {} })).body as { signOffUrl: string };
     const view = await page(new URL(packaged.signOffUrl).pathname);
@@ -210,10 +267,19 @@ describe('the member\'s site pages', () => {
     const agent = await page('/agents/security-reviewer');
     expect(agent.status).toBe(200);
     expect(agent.doc.querySelectorAll('script, img, b')).toHaveLength(0);
-    const { sessionId } = await emu.start({ agentId: 'agt_postgres', callId: 'question', question: 'vacuum?', maxCents: 50 });
+    const { sessionId } = await emu.start({
+      agentId: 'agt_postgres',
+      callId: 'question',
+      question: 'vacuum?',
+      maxCents: 50,
+    });
     const view = await page(`/sessions/${sessionId}`);
     expect(view.buttons()).toEqual(['Close session']);
     await submit(`/sessions/${sessionId}`, { action: 'close' });
-    expectError(await emu.api('/calls', { body: { agentId: 'agt_postgres', callId: 'question', sessionId } }), 409, 'session_closed');
+    expectError(
+      await emu.api('/calls', { body: { agentId: 'agt_postgres', callId: 'question', sessionId } }),
+      409,
+      'session_closed',
+    );
   });
 });

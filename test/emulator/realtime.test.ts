@@ -5,7 +5,12 @@ import { DEFAULT_SEED_PATH } from '../../emulator/seed';
 import { CallResultSchema } from '../../lib/api/schemas';
 import { Emu, parse } from './harness';
 
-function seedWith(change: (seed: { site: Record<string, unknown>; agents: { id: string; behaviour: Record<string, unknown> }[] }) => void) {
+function seedWith(
+  change: (seed: {
+    site: Record<string, unknown>;
+    agents: { id: string; behaviour: Record<string, unknown> }[];
+  }) => void,
+) {
   const seed = JSON.parse(readFileSync(DEFAULT_SEED_PATH, 'utf8'));
   change(seed);
   return seed;
@@ -40,7 +45,13 @@ describe('time', () => {
     try {
       const before = await emu.start({ agentId: 'agt_shell', callId: 'question', question: 'quote?', maxCents: 50 });
       await emu.advance(120);
-      const after = await emu.start({ agentId: 'agt_shell', callId: 'question', sessionId: before.sessionId, question: 'again?', maxCents: 50 });
+      const after = await emu.start({
+        agentId: 'agt_shell',
+        callId: 'question',
+        sessionId: before.sessionId,
+        question: 'again?',
+        maxCents: 50,
+      });
       await emu.advance(60);
       const old = parse(CallResultSchema, (await emu.api(`/calls/${before.runId}`)).body);
       expect(old.charge).toMatchObject({ usualCents: 50, neverMoreThanCents: 50 });

@@ -21,7 +21,8 @@ describe('the default seed', () => {
     expect(seed.agents.some((a) => !a.behaviour.live)).toBe(true);
     const files = seed.agents.flatMap((a) => a.behaviour.files);
     const active = files.filter((f) => isActiveFile(f.path, bytesOf(f))).map((f) => f.path);
-    for (const kind of ['.sh', '.html', '.svg', '.exe', 'bundle.zip']) expect(active.some((p) => p.endsWith(kind))).toBe(true);
+    for (const kind of ['.sh', '.html', '.svg', '.exe', 'bundle.zip'])
+      expect(active.some((p) => p.endsWith(kind))).toBe(true);
     expect(active).not.toContain('docs.zip');
     expect(seed.agents.filter((a) => a.behaviour.findings.length > 0).length).toBeGreaterThanOrEqual(4);
     for (const agent of seed.agents) {
@@ -34,7 +35,8 @@ describe('the default seed', () => {
 
   it('holds hostile text: HTML, script tags, onerror, javascript: and Markdown links, texts over 2000 characters', () => {
     const text = readFileSync(DEFAULT_SEED_PATH, 'utf8');
-    for (const needle of ['<script>', 'onerror=', 'javascript:', '](javascript:', '<b>']) expect(text).toContain(needle);
+    for (const needle of ['<script>', 'onerror=', 'javascript:', '](javascript:', '<b>'])
+      expect(text).toContain(needle);
     expect(seed.agents.some((a) => a.knows.length > 2000)).toBe(true);
     expect(seed.agents.some((a) => a.behaviour.note.length > 2000)).toBe(true);
   });

@@ -27,9 +27,28 @@ async function putAnswers(id: string, answers: Record<string, unknown>) {
 describe('POST /sessions and the question read', () => {
   it('a plan session without details: its questions, the required ones, and a gate that waits', async () => {
     const s = await open({ agentId: 'agt_postgres', way: 'plan' });
-    expect(s).toMatchObject({ status: 'open', way: 'plan', research: false, calls: 0, chargedCents: 0, lastCallAt: null, startedByThisConnection: true, results: [] });
+    expect(s).toMatchObject({
+      status: 'open',
+      way: 'plan',
+      research: false,
+      calls: 0,
+      chargedCents: 0,
+      lastCallAt: null,
+      startedByThisConnection: true,
+      results: [],
+    });
     const q = s.questions;
-    expect(q?.pass).toMatchObject({ status: 'done', skippedWhy: null, verdict: 'fits', covers: false, current: true, fit: null, readsLeft: 2, canReread: true, planResultExists: false });
+    expect(q?.pass).toMatchObject({
+      status: 'done',
+      skippedWhy: null,
+      verdict: 'fits',
+      covers: false,
+      current: true,
+      fit: null,
+      readsLeft: 2,
+      canReread: true,
+      planResultExists: false,
+    });
     expect(q?.questions?.opening.map((x) => x.key)).toEqual(['pg_version', 'workload', 'hosting']);
     expect(q?.questions).toMatchObject({ followUps: [], required: ['pg_version', 'workload'], forQuestion: [] });
     expect(q?.shown.map((x) => x.key)).toEqual(['pg_version', 'workload', 'hosting']);
@@ -48,7 +67,11 @@ describe('POST /sessions and the question read', () => {
   });
 
   it('fills answers from the request (fromPrompt) and covers when every question is answered', async () => {
-    const s = await open({ agentId: 'agt_postgres', way: 'plan', details: 'Postgres 16, mostly reads, on a managed service' });
+    const s = await open({
+      agentId: 'agt_postgres',
+      way: 'plan',
+      details: 'Postgres 16, mostly reads, on a managed service',
+    });
     const q = s.questions;
     expect(q?.untrustedDetails?.untrustedText).toBe('Postgres 16, mostly reads, on a managed service');
     expect(q?.answers.map((a) => [a.key, a.kind, a.optionKeys, a.fromPrompt, a.by])).toEqual([
@@ -67,9 +90,18 @@ describe('POST /sessions and the question read', () => {
   });
 
   it('judges a request about another kind of project as off, with the fit', async () => {
-    const s = await open({ agentId: 'agt_postgres', way: 'plan', details: 'Write a React hooks migration for my frontend' });
+    const s = await open({
+      agentId: 'agt_postgres',
+      way: 'plan',
+      details: 'Write a React hooks migration for my frontend',
+    });
     expect(s.questions?.pass.verdict).toBe('off');
-    expect(s.questions?.pass.fit).toMatchObject({ verdict: 'another_agent', otherAgent: { agentId: 'agt_react' }, choice: null, canStartAgent: true });
+    expect(s.questions?.pass.fit).toMatchObject({
+      verdict: 'another_agent',
+      otherAgent: { agentId: 'agt_react' },
+      choice: null,
+      canStartAgent: true,
+    });
     const none = await open({ agentId: 'agt_postgres', way: 'plan', details: 'Which violin strings sound warmest?' });
     expect(none.questions?.pass.fit?.verdict).toBe('no_agent');
   });
@@ -77,7 +109,12 @@ describe('POST /sessions and the question read', () => {
   it('a question session has no read, no questions to show, and a gate that never waits', async () => {
     const s = await open({ agentId: 'agt_postgres', way: 'question', details: 'Is vacuum full safe?' });
     expect(s.way).toBe('question');
-    expect(s.questions).toMatchObject({ way: 'question', questions: null, shown: [], gate: { ready: true, missing: [] } });
+    expect(s.questions).toMatchObject({
+      way: 'question',
+      questions: null,
+      shown: [],
+      gate: { ready: true, missing: [] },
+    });
     expect(s.questions?.pass.status).toBeNull();
   });
 
@@ -85,24 +122,39 @@ describe('POST /sessions and the question read', () => {
     expectError(await emu.api('/sessions', { body: { agentId: 'agt_postgres', way: 'chat' } }), 400, 'invalid_input');
     expectError(await emu.api('/sessions', { body: { agentId: 'agt_nobody', way: 'plan' } }), 404, 'not_found');
     expectError(await emu.api('/sessions', { body: { agentId: 'agt_perl', way: 'plan' } }), 409, 'agent_unavailable');
-    expectError(await emu.api('/sessions', { body: { agentId: 'agt_postgres', way: 'plan', details: 'token: ghp_abcdefghijklmnopqrstuvwxyz0123456789' } }), 400, 'secret_in_details');
+    expectError(
+      await emu.api('/sessions', {
+        body: { agentId: 'agt_postgres', way: 'plan', details: 'token: ghp_abcdefghijklmnopqrstuvwxyz0123456789' },
+      }),
+      400,
+      'secret_in_details',
+    );
   });
 });
 
 describe('answers, details and reads', () => {
   it('PUT answers keeps answers by key; left_to_agent takes the recommended option; the gate opens', async () => {
     const s = await open({ agentId: 'agt_postgres', way: 'plan' });
-    const res = await putAnswers(s.sessionId, { pg_version: { kind: 'option', optionKeys: ['v15'] }, workload: { kind: 'left_to_agent' } });
+    const res = await putAnswers(s.sessionId, {
+      pg_version: { kind: 'option', optionKeys: ['v15'] },
+      workload: { kind: 'left_to_agent' },
+    });
     expect(res.status).toBe(200);
     const q = parse(QuestionsSchema, res.body);
     expect(q.answers.map((a) => [a.key, a.kind, a.optionKeys, a.fromPrompt])).toEqual([
       ['pg_version', 'option', ['v15'], false],
       ['workload', 'left_to_agent', ['mixed'], false],
     ]);
-    expect(q.details.find((d) => d.key === 'workload')?.untrustedAnswer.untrustedText).toBe('Left to the agent: Mixed reads and writes');
+    expect(q.details.find((d) => d.key === 'workload')?.untrustedAnswer.untrustedText).toBe(
+      'Left to the agent: Mixed reads and writes',
+    );
     expect(q.gate).toEqual({ ready: true, missing: [] });
     expect(q.shown.map((x) => x.key)).toEqual(['hosting']);
-    const bad = expectError(await putAnswers(s.sessionId, { hosting: { kind: 'option', optionKeys: [] } }), 400, 'invalid_answers');
+    const bad = expectError(
+      await putAnswers(s.sessionId, { hosting: { kind: 'option', optionKeys: [] } }),
+      400,
+      'invalid_answers',
+    );
     expect(bad.problems).toEqual([{ key: 'hosting', problem: 'no_option' }]);
     expectError(await putAnswers(s.sessionId, { hosting: { kind: 'guess' } }), 400, 'invalid_input');
     await emu.ctl('PATCH', `/sessions/${s.sessionId}`, { status: 'closed' });
@@ -123,14 +175,22 @@ describe('answers, details and reads', () => {
   });
 
   it('member reads: 5 an hour and 20 a day', async () => {
-    for (let i = 0; i < 5; i++) expect((await open({ agentId: 'agt_shell', way: 'plan' })).questions?.pass.status).toBe('done');
-    expect((await open({ agentId: 'agt_shell', way: 'plan' })).questions?.pass).toMatchObject({ status: 'skipped', skippedWhy: 'member_limit' });
+    for (let i = 0; i < 5; i++)
+      expect((await open({ agentId: 'agt_shell', way: 'plan' })).questions?.pass.status).toBe('done');
+    expect((await open({ agentId: 'agt_shell', way: 'plan' })).questions?.pass).toMatchObject({
+      status: 'skipped',
+      skippedWhy: 'member_limit',
+    });
     for (let hour = 1; hour < 4; hour++) {
       await emu.advance(3601);
-      for (let i = 0; i < 5; i++) expect((await open({ agentId: 'agt_shell', way: 'plan' })).questions?.pass.status).toBe('done');
+      for (let i = 0; i < 5; i++)
+        expect((await open({ agentId: 'agt_shell', way: 'plan' })).questions?.pass.status).toBe('done');
     }
     await emu.advance(3601);
-    expect((await open({ agentId: 'agt_shell', way: 'plan' })).questions?.pass).toMatchObject({ status: 'skipped', skippedWhy: 'member_limit' });
+    expect((await open({ agentId: 'agt_shell', way: 'plan' })).questions?.pass).toMatchObject({
+      status: 'skipped',
+      skippedWhy: 'member_limit',
+    });
     await emu.advance(20 * 3600);
     expect((await open({ agentId: 'agt_shell', way: 'plan' })).questions?.pass.status).toBe('done');
   });
@@ -145,20 +205,35 @@ describe('answers, details and reads', () => {
     expect(failed.questions?.pass).toMatchObject({ status: 'failed', skippedWhy: null, readsLeft: 2 });
     expect(failed.questions?.gate.ready).toBe(true);
     await emu.behaviour('agt_shell', { reads: 'on' });
-    expect((await open({ agentId: 'agt_shell', way: 'plan', details: 'bash '.repeat(1700) })).questions?.pass.skippedWhy).toBe('too_large');
+    expect(
+      (await open({ agentId: 'agt_shell', way: 'plan', details: 'bash '.repeat(1700) })).questions?.pass.skippedWhy,
+    ).toBe('too_large');
   });
 
   it('details cannot be rewritten once the plan call ran (409 invalid_state, reason plan_ran)', async () => {
     const s = await open({ agentId: 'agt_shell', way: 'plan', details: 'bash on linux' });
-    await emu.start({ agentId: 'agt_shell', callId: 'apply', sessionId: s.sessionId, answers: { shell: { kind: 'option', optionKeys: ['bash'] } } });
-    const refused = expectError(await emu.api(`/sessions/${s.sessionId}/details`, { method: 'PUT', body: { details: 'zsh' } }), 409, 'invalid_state');
+    await emu.start({
+      agentId: 'agt_shell',
+      callId: 'apply',
+      sessionId: s.sessionId,
+      answers: { shell: { kind: 'option', optionKeys: ['bash'] } },
+    });
+    const refused = expectError(
+      await emu.api(`/sessions/${s.sessionId}/details`, { method: 'PUT', body: { details: 'zsh' } }),
+      409,
+      'invalid_state',
+    );
     expect(refused.reason).toBe('plan_ran');
     expect((await session(s.sessionId)).questions?.pass.canReread).toBe(false);
   });
 
   it('short checks: an unclear typed answer is asked back (optional); 3 a day per member', async () => {
     const s = await open({ agentId: 'agt_postgres', way: 'plan' });
-    let q = parse(QuestionsSchema, (await putAnswers(s.sessionId, { hosting: { kind: 'own', own: 'We run three Hetzner VMs in Falkenstein' } })).body);
+    let q = parse(
+      QuestionsSchema,
+      (await putAnswers(s.sessionId, { hosting: { kind: 'own', own: 'We run three Hetzner VMs in Falkenstein' } }))
+        .body,
+    );
     expect(q.shortCheck).toMatchObject({ status: 'clear', skippedWhy: null });
     q = parse(QuestionsSchema, (await putAnswers(s.sessionId, { pg_version: { kind: 'own', own: 'idk' } })).body);
     expect(q.shortCheck?.status).toBe('asked');
@@ -166,17 +241,31 @@ describe('answers, details and reads', () => {
     expect(asked?.untrustedAsk.untrustedText).toContain('"idk"');
     expect(q.questions?.required).not.toContain('pg_version_check');
     // Answering what was asked back is allowed.
-    expect((await putAnswers(s.sessionId, { pg_version_check: { kind: 'option', optionKeys: ['v16'] } })).status).toBe(200);
-    q = parse(QuestionsSchema, (await putAnswers(s.sessionId, { workload: { kind: 'own', own: 'Lots of small writes from sensors' } })).body);
+    expect((await putAnswers(s.sessionId, { pg_version_check: { kind: 'option', optionKeys: ['v16'] } })).status).toBe(
+      200,
+    );
+    q = parse(
+      QuestionsSchema,
+      (await putAnswers(s.sessionId, { workload: { kind: 'own', own: 'Lots of small writes from sensors' } })).body,
+    );
     expect(q.shortCheck?.status).toBe('clear');
-    q = parse(QuestionsSchema, (await putAnswers(s.sessionId, { workload: { kind: 'own', own: 'Sensors writing all day long' } })).body);
+    q = parse(
+      QuestionsSchema,
+      (await putAnswers(s.sessionId, { workload: { kind: 'own', own: 'Sensors writing all day long' } })).body,
+    );
     expect(q.shortCheck).toMatchObject({ status: 'skipped', skippedWhy: 'member_limit' });
     await emu.advance(24 * 3600);
     await emu.behaviour('agt_postgres', { shortChecks: 'site_budget' });
-    q = parse(QuestionsSchema, (await putAnswers(s.sessionId, { workload: { kind: 'own', own: 'Sensors writing all day long' } })).body);
+    q = parse(
+      QuestionsSchema,
+      (await putAnswers(s.sessionId, { workload: { kind: 'own', own: 'Sensors writing all day long' } })).body,
+    );
     expect(q.shortCheck).toMatchObject({ status: 'skipped', skippedWhy: 'site_budget' });
     await emu.behaviour('agt_postgres', { shortChecks: 'on' });
-    q = parse(QuestionsSchema, (await putAnswers(s.sessionId, { workload: { kind: 'own', own: `Sensors ${'x'.repeat(1000)}` } })).body);
+    q = parse(
+      QuestionsSchema,
+      (await putAnswers(s.sessionId, { workload: { kind: 'own', own: `Sensors ${'x'.repeat(1000)}` } })).body,
+    );
     expect(q.shortCheck).toMatchObject({ status: 'skipped', skippedWhy: 'too_large' });
   });
 });
@@ -184,7 +273,10 @@ describe('answers, details and reads', () => {
 describe('GET /sessions/{sessionId}', () => {
   it('older calls from the seed: a returned one is free and keeps no note; an old passed one carries G13 values', async () => {
     const findSession = async (agentId: string) => {
-      const all = await emu.ctl<{ sessions: { sessionId: string; agentId: string }[] }>('GET', '/sessions?memberId=mem_demo');
+      const all = await emu.ctl<{ sessions: { sessionId: string; agentId: string }[] }>(
+        'GET',
+        '/sessions?memberId=mem_demo',
+      );
       return all.sessions.find((x) => x.agentId === agentId)?.sessionId ?? '';
     };
     const returned = await session(await findSession('agt_react'));
@@ -200,11 +292,22 @@ describe('GET /sessions/{sessionId}', () => {
 
   it('answers the session with its results, charges and who started it', async () => {
     const s = await open({ agentId: 'agt_postgres', way: 'question' });
-    const { runId } = await emu.start({ agentId: 'agt_postgres', callId: 'question', sessionId: s.sessionId, question: 'vacuum?', maxCents: 100 });
+    const { runId } = await emu.start({
+      agentId: 'agt_postgres',
+      callId: 'question',
+      sessionId: s.sessionId,
+      question: 'vacuum?',
+      maxCents: 100,
+    });
     await emu.advance(10);
     await emu.ctl('PATCH', `/sessions/${s.sessionId}`, { movedNote: 'A contribution about <b>replication</b> left.' });
     const read = await session(s.sessionId);
-    expect(read).toMatchObject({ calls: 1, chargedCents: 23, startedByThisConnection: true, untrustedMovedNote: { untrustedText: 'A contribution about <b>replication</b> left.', truncated: false } });
+    expect(read).toMatchObject({
+      calls: 1,
+      chargedCents: 23,
+      startedByThisConnection: true,
+      untrustedMovedNote: { untrustedText: 'A contribution about <b>replication</b> left.', truncated: false },
+    });
     expect(read.lastCallAt).not.toBeNull();
     expect(read.results[0]).toMatchObject({ runId, status: 'passed' });
     const { key } = await emu.connect();
@@ -215,7 +318,11 @@ describe('GET /sessions/{sessionId}', () => {
     await emu.ctl('PATCH', `/sessions/${s.sessionId}`, { questionsUnreadable: true });
     expect((await session(s.sessionId)).questions).toBeNull();
     await emu.ctl('PATCH', `/sessions/${s.sessionId}`, { status: 'archived' });
-    expectError(await emu.api('/calls', { body: { agentId: 'agt_postgres', callId: 'question', sessionId: s.sessionId } }), 409, 'session_closed');
+    expectError(
+      await emu.api('/calls', { body: { agentId: 'agt_postgres', callId: 'question', sessionId: s.sessionId } }),
+      409,
+      'session_closed',
+    );
     await emu.ctl('PATCH', `/sessions/${s.sessionId}`, { status: 'deleted' });
     expectError(await emu.api(`/sessions/${s.sessionId}`), 404, 'not_found');
   });

@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { CoverageAnswerSchema, ShareDraftSchema, SharedProjectsAnswerSchema, UploadedFileSchema } from '../../lib/api/schemas';
+import {
+  CoverageAnswerSchema,
+  ShareDraftSchema,
+  SharedProjectsAnswerSchema,
+  UploadedFileSchema,
+} from '../../lib/api/schemas';
 import { expectError, parse, useEmulator } from './harness';
 
 const emu = useEmulator();
 
 async function uploadText(name: string, text: string) {
-  return parse(UploadedFileSchema, (await emu.api('/files', { body: { name, contentBase64: Buffer.from(text).toString('base64') } })).body);
+  return parse(
+    UploadedFileSchema,
+    (await emu.api('/files', { body: { name, contentBase64: Buffer.from(text).toString('base64') } })).body,
+  );
 }
 
 describe('sharing', () => {
@@ -21,23 +29,43 @@ describe('sharing', () => {
   });
 
   it('POST /sharing/coverage says which agents cover a kind of project', async () => {
-    const covered = parse(CoverageAnswerSchema, (await emu.api('/sharing/coverage', { body: { description: 'A Postgres vacuum tuning guide' } })).body);
+    const covered = parse(
+      CoverageAnswerSchema,
+      (await emu.api('/sharing/coverage', { body: { description: 'A Postgres vacuum tuning guide' } })).body,
+    );
     expect(covered.covered).toBe(true);
     expect(covered.agents[0]).toMatchObject({ agentId: 'agt_postgres', slug: 'postgres-tuning' });
-    const none = parse(CoverageAnswerSchema, (await emu.api('/sharing/coverage', { body: { description: 'violin bow rosin' } })).body);
+    const none = parse(
+      CoverageAnswerSchema,
+      (await emu.api('/sharing/coverage', { body: { description: 'violin bow rosin' } })).body,
+    );
     expect(none).toEqual({ covered: false, agents: [] });
     expectError(await emu.api('/sharing/coverage', { body: { description: 'ab' } }), 400, 'invalid_input');
   });
 
   it('a draft: files, a package waiting for sign-off, sign-off on the site, then a shared project', async () => {
-    const created = await emu.api('/shares', { body: { title: 'Vacuum tuning notes', description: 'What worked for us', agentId: 'agt_postgres' } });
+    const created = await emu.api('/shares', {
+      body: { title: 'Vacuum tuning notes', description: 'What worked for us', agentId: 'agt_postgres' },
+    });
     expect(created.status).toBe(201);
     let draft = parse(ShareDraftSchema, created.body);
-    expect(draft).toMatchObject({ status: 'open', agentId: 'agt_postgres', files: [], packageBytes: null, signOffUrl: null });
-    expect(expectError(await emu.api(`/shares/${draft.draftId}/package`, { body: {} }), 400, 'invalid_package').reason).toBe('no_files');
+    expect(draft).toMatchObject({
+      status: 'open',
+      agentId: 'agt_postgres',
+      files: [],
+      packageBytes: null,
+      signOffUrl: null,
+    });
+    expect(
+      expectError(await emu.api(`/shares/${draft.draftId}/package`, { body: {} }), 400, 'invalid_package').reason,
+    ).toBe('no_files');
     const a = await uploadText('notes.md', '# Notes\n');
     const b = await uploadText('tune.sh', 'echo tune');
-    draft = parse(ShareDraftSchema, (await emu.api(`/shares/${draft.draftId}/files`, { method: 'PUT', body: { fileIds: [a.fileId, b.fileId] } })).body);
+    draft = parse(
+      ShareDraftSchema,
+      (await emu.api(`/shares/${draft.draftId}/files`, { method: 'PUT', body: { fileIds: [a.fileId, b.fileId] } }))
+        .body,
+    );
     expect(draft.files.map((f) => [f.untrustedPath.untrustedText, f.active])).toEqual([
       ['notes.md', false],
       ['tune.sh', true],
@@ -46,12 +74,20 @@ describe('sharing', () => {
     expect(draft.status).toBe('waiting_sign_off');
     expect(draft.packageBytes).toBe(a.sizeBytes + b.sizeBytes);
     expect(draft.signOffUrl).toBe(`${emu.url}/shares/${draft.draftId}/sign-off`);
-    expectError(await emu.api(`/shares/${draft.draftId}/files`, { method: 'PUT', body: { fileIds: [a.fileId] } }), 409, 'invalid_state');
+    expectError(
+      await emu.api(`/shares/${draft.draftId}/files`, { method: 'PUT', body: { fileIds: [a.fileId] } }),
+      409,
+      'invalid_state',
+    );
     expectError(await emu.api(`/shares/${draft.draftId}/package`, { body: {} }), 409, 'invalid_state');
     await emu.ctl('POST', `/drafts/${draft.draftId}/sign-off`);
     expect(parse(ShareDraftSchema, (await emu.api(`/shares/${draft.draftId}`)).body).status).toBe('signed_off');
     const projects = parse(SharedProjectsAnswerSchema, (await emu.api('/shared-projects')).body).projects;
-    expect(projects[0]).toMatchObject({ untrustedTitle: { untrustedText: 'Vacuum tuning notes' }, agentId: 'agt_postgres', contributionState: 'person_review' });
+    expect(projects[0]).toMatchObject({
+      untrustedTitle: { untrustedText: 'Vacuum tuning notes' },
+      agentId: 'agt_postgres',
+      contributionState: 'person_review',
+    });
     expect(projects.some((p) => p.untrustedTitle.untrustedText.includes('<script>'))).toBe(true);
   });
 
@@ -60,15 +96,25 @@ describe('sharing', () => {
     expect(draft.agentId).toBeNull();
     const ids: string[] = [];
     for (let i = 0; i < 21; i++) ids.push((await uploadText(`part${i}.txt`, 'x')).fileId);
-    expectError(await emu.api(`/shares/${draft.draftId}/files`, { method: 'PUT', body: { fileIds: ids } }), 400, 'invalid_input');
+    expectError(
+      await emu.api(`/shares/${draft.draftId}/files`, { method: 'PUT', body: { fileIds: ids } }),
+      400,
+      'invalid_input',
+    );
     // Uploads are at most 64 KB each; a file a call handed in can be bigger.
     await emu.behaviour('agt_rust', { files: [{ path: 'big.bin', sizeBytes: 1_048_577 }] });
     const { runId } = await emu.start({ agentId: 'agt_rust', callId: 'question', question: 'big file?', maxCents: 50 });
     await emu.advance(10);
     const big = ((await emu.api(`/calls/${runId}`)).body as { files: { fileId: string }[] }).files[0]?.fileId ?? '';
     await emu.api(`/shares/${draft.draftId}/files`, { method: 'PUT', body: { fileIds: [big] } });
-    expect(expectError(await emu.api(`/shares/${draft.draftId}/package`, { body: {} }), 400, 'invalid_package').reason).toBe('too_large');
-    expectError(await emu.api(`/shares/${draft.draftId}/files`, { method: 'PUT', body: { fileIds: ['fil_nothing'] } }), 404, 'not_found');
+    expect(
+      expectError(await emu.api(`/shares/${draft.draftId}/package`, { body: {} }), 400, 'invalid_package').reason,
+    ).toBe('too_large');
+    expectError(
+      await emu.api(`/shares/${draft.draftId}/files`, { method: 'PUT', body: { fileIds: ['fil_nothing'] } }),
+      404,
+      'not_found',
+    );
     expectError(await emu.api('/shares', { body: { title: 'x', agentId: 'agt_nobody' } }), 404, 'not_found');
     expectError(await emu.api('/shares', { body: { title: 'api_key = "abcd1234efgh"' } }), 400, 'secret_in_details');
     expectError(await emu.api('/shares', { body: { title: '' } }), 400, 'invalid_input');

@@ -45,7 +45,10 @@ describe('strict profile', () => {
   });
 
   it('keeps every shaped endpoint: a session opens with its first call and is read with GET /sessions/{id}', async () => {
-    const started = parse(StartCallAnswerSchema, (await emu.api('/calls', { body: { agentId: 'agt_postgres', callId: 'apply', details: 'A read replica' } })).body);
+    const started = parse(
+      StartCallAnswerSchema,
+      (await emu.api('/calls', { body: { agentId: 'agt_postgres', callId: 'apply', details: 'A read replica' } })).body,
+    );
     const session = await emu.api(`/sessions/${started.sessionId}`);
     expect(session.status).toBe(200);
     expect((await emu.api('/agents/agt_postgres/calls/apply/preview')).status).toBe(200);
@@ -67,13 +70,20 @@ describe('strict profile', () => {
     const res = await fetch(result.files[0]?.url ?? '');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/octet-stream');
-    const log = await emu.ctl<{ requests: { path: string; authorization: boolean }[] }>('GET', '/requests?path=%2Fdl%2F');
+    const log = await emu.ctl<{ requests: { path: string; authorization: boolean }[] }>(
+      'GET',
+      '/requests?path=%2Fdl%2F',
+    );
     expect(log.requests.map((r) => r.authorization)).toEqual([false]);
   });
 
   it('puts the approval, sign-off and top-up pages under other paths than the default profile', async () => {
     const { key } = await emu.connect({ switches: { spending: false } });
-    const refused = expectError(await emu.api('/calls', { key, body: { agentId: 'agt_postgres', callId: 'question', question: 'Index?' } }), 403, 'needs_approval');
+    const refused = expectError(
+      await emu.api('/calls', { key, body: { agentId: 'agt_postgres', callId: 'question', question: 'Index?' } }),
+      403,
+      'needs_approval',
+    );
     const approvalUrl = new URL(String(refused.approvalUrl));
     expect(approvalUrl.origin).toBe(emu.url);
     expect(approvalUrl.pathname.startsWith('/approvals/')).toBe(false);

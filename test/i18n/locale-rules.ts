@@ -65,9 +65,12 @@ export function localeProblems(locale: string, en: Map<string, Parsed>, other: M
     if (source.type === 'plural') {
       const wanted = PLURAL_FORMS[locale] ?? ['1', 'n'];
       if (target.type !== 'plural' || Object.keys(target.forms).join(',') !== wanted.join(',')) {
-        problems.push(`${key}: plural forms ${Object.keys(target.forms).join(',') || '(none)'}, wanted ${wanted.join(',')}`);
+        problems.push(
+          `${key}: plural forms ${Object.keys(target.forms).join(',') || '(none)'}, wanted ${wanted.join(',')}`,
+        );
       }
-      if (sourceCount && !/(?<!\$)\$1/.test(target.forms.n ?? '')) problems.push(`${key}: its n form lost the count ($1)`);
+      if (sourceCount && !/(?<!\$)\$1/.test(target.forms.n ?? ''))
+        problems.push(`${key}: its n form lost the count ($1)`);
     } else if (target.type === 'plural') {
       problems.push(`${key}: has plural forms, English has none`);
     }
@@ -90,7 +93,8 @@ export function localeProblems(locale: string, en: Map<string, Parsed>, other: M
   const menu = other.get('background.menu')?.forms[''] ?? '';
   if (!menu.includes('%s')) problems.push('background.menu: lost %s (the selection)');
   const description = other.get('ext.description')?.forms[''] ?? '';
-  if ([...description].length > 132) problems.push(`ext.description: ${[...description].length} characters, Chrome allows 132`);
+  if ([...description].length > 132)
+    problems.push(`ext.description: ${[...description].length} characters, Chrome allows 132`);
   const name = other.get('ext.name')?.forms[''] ?? '';
   if ([...name].length > 75) problems.push('ext.name: over 75 characters');
   return problems;

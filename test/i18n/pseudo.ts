@@ -59,7 +59,8 @@ export function unbracketedText(root: Element): string[] {
     if (el.closest(NOT_OURS)) continue;
     for (const attr of READ_ATTRIBUTES) {
       const value = el.getAttribute(attr);
-      if (value && LETTER.test(outsideBrackets(value))) problems.push(`${attr} on <${el.tagName.toLowerCase()}>: ${JSON.stringify(value)}`);
+      if (value && LETTER.test(outsideBrackets(value)))
+        problems.push(`${attr} on <${el.tagName.toLowerCase()}>: ${JSON.stringify(value)}`);
     }
     if (el.tagName.toLowerCase() === 'title' && LETTER.test(outsideBrackets(el.textContent ?? ''))) {
       problems.push(`svg title: ${JSON.stringify(el.textContent)}`);

@@ -26,7 +26,9 @@ interface Manifest {
   permissions?: string[];
   host_permissions?: string[];
   optional_host_permissions?: string[];
-  browser_specific_settings?: { gecko?: { data_collection_permissions?: { required?: string[]; optional?: string[] } } };
+  browser_specific_settings?: {
+    gecko?: { data_collection_permissions?: { required?: string[]; optional?: string[] } };
+  };
 }
 
 const zips = {} as Record<Store | 'sources', JSZip>;
@@ -37,7 +39,8 @@ const zips = {} as Record<Store | 'sources', JSZip>;
  */
 function shellEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, CI: 'true' };
-  for (const name of Object.keys(env)) if (name === 'NODE_ENV' || name.startsWith('VITEST') || name === 'BUNDLE_MAPS') delete env[name];
+  for (const name of Object.keys(env))
+    if (name === 'NODE_ENV' || name.startsWith('VITEST') || name === 'BUNDLE_MAPS') delete env[name];
   return env;
 }
 
@@ -73,7 +76,8 @@ const PRIVACY_DOC = readFileSync(path.join(ROOT, 'docs/PRIVACY.md'), 'utf8');
 beforeAll(async () => {
   const built = spawnSync('npm', ['run', 'zip'], { cwd: ROOT, encoding: 'utf8', env: shellEnv() });
   if (built.status !== 0) throw new Error(`npm run zip failed:\n${built.stdout}\n${built.stderr}`);
-  for (const kind of ['chrome', 'firefox', 'sources'] as const) zips[kind] = await JSZip.loadAsync(readFileSync(zipPath(kind)));
+  for (const kind of ['chrome', 'firefox', 'sources'] as const)
+    zips[kind] = await JSZip.loadAsync(readFileSync(zipPath(kind)));
 });
 
 describe('the store packages', () => {
@@ -89,7 +93,9 @@ describe('the store packages', () => {
     const hosts = tableRows(PERMISSIONS_DOC, '## Host permissions').flatMap((r) => r.names);
     for (const store of ['chrome', 'firefox'] as const) {
       const m = await manifest(store);
-      const documented = rows.filter((r) => r.second.includes(store === 'chrome' ? 'Chrome' : 'Firefox')).flatMap((r) => r.names);
+      const documented = rows
+        .filter((r) => r.second.includes(store === 'chrome' ? 'Chrome' : 'Firefox'))
+        .flatMap((r) => r.names);
       expect([...(m.permissions ?? [])].sort(), store).toEqual([...documented].sort());
       expect([...(m.optional_host_permissions ?? [])].sort(), store).toEqual([...hosts].sort());
       // Nothing is granted at install: the site is asked for when the member connects.
@@ -107,7 +113,16 @@ describe('the store packages', () => {
         expect(name, `${store}: ${name}`).not.toMatch(/\.map$/);
         if (!/\.(js|html|css|json)$/.test(name)) continue;
         const text = bytes.toString('utf8');
-        for (const marker of ['/_emulator/', 'e2e:notification', 'e2e:backgroundStarts', 'sourceMappingURL', 'jsxDEV', ROOT, '/home/', '/tmp/']) {
+        for (const marker of [
+          '/_emulator/',
+          'e2e:notification',
+          'e2e:backgroundStarts',
+          'sourceMappingURL',
+          'jsxDEV',
+          ROOT,
+          '/home/',
+          '/tmp/',
+        ]) {
           expect(text.includes(marker), `${store}: ${name} holds "${marker}"`).toBe(false);
         }
       }
@@ -129,14 +144,18 @@ describe('the store packages', () => {
     for (const store of ['chrome', 'firefox'] as const) {
       const all = await files(zips[store]);
       expect(all.has('privacy.html'), store).toBe(true);
-      const policyIn = [...all].filter(([name, bytes]) => name.endsWith('.js') && bytes.toString('utf8').includes('It has no server of its own'));
+      const policyIn = [...all].filter(
+        ([name, bytes]) => name.endsWith('.js') && bytes.toString('utf8').includes('It has no server of its own'),
+      );
       expect(policyIn.length, store).toBe(1);
     }
   });
 
   it('stay within the size budget of the bench: the package less its languages, and each language', async () => {
     for (const kind of ['chrome', 'firefox'] as const) {
-      const messages = [...(await files(zips[kind]))].filter(([name]) => /^_locales\/[^/]+\/messages\.json$/.test(name));
+      const messages = [...(await files(zips[kind]))].filter(([name]) =>
+        /^_locales\/[^/]+\/messages\.json$/.test(name),
+      );
       expect(messages.length, `${kind}: languages`).toBeGreaterThanOrEqual(10);
       let messagesKB = 0;
       for (const [name, bytes] of messages) {
@@ -166,13 +185,17 @@ describe('the sources package', () => {
     }
     const readme = readFileSync(path.join(dir, 'README.md'), 'utf8');
     const section = readme.slice(readme.indexOf('## Building the Firefox package from its sources'));
-    const commands = (/```sh\n([\s\S]*?)```/.exec(section)?.[1] ?? '').split('\n').filter((l) => l.trim() && !l.startsWith('#'));
+    const commands = (/```sh\n([\s\S]*?)```/.exec(section)?.[1] ?? '')
+      .split('\n')
+      .filter((l) => l.trim() && !l.startsWith('#'));
     expect(commands).toEqual(['npm ci', 'npm run build:firefox']);
     for (const command of commands) execSync(command, { cwd: dir, stdio: 'pipe', env: shellEnv() });
 
     const rebuilt = path.join(dir, '.output/firefox-mv3');
     const walk = (d: string): string[] =>
-      readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(d, e.name)) : [path.relative(rebuilt, path.join(d, e.name))]));
+      readdirSync(d, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? walk(path.join(d, e.name)) : [path.relative(rebuilt, path.join(d, e.name))],
+      );
     const packaged = await files(zips.firefox);
     expect(walk(rebuilt).sort()).toEqual([...packaged.keys()].sort());
     for (const [name, bytes] of packaged) expect(readFileSync(path.join(rebuilt, name)).equals(bytes), name).toBe(true);

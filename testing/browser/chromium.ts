@@ -118,12 +118,15 @@ export function playwrightPage(page: Page): PageDriver {
       try {
         await page.waitForFunction((t) => document.body?.innerText.includes(t) ?? false, text, { timeout: timeoutMs });
       } catch (error) {
-        throw new Error(await textMissing(text, timeoutMs, () => page.evaluate(() => document.body?.innerText ?? '')), { cause: error });
+        throw new Error(await textMissing(text, timeoutMs, () => page.evaluate(() => document.body?.innerText ?? '')), {
+          cause: error,
+        });
       }
     },
     text: () => page.evaluate(() => document.body?.innerText ?? ''),
     // Playwright's own types unbox handles in the argument; the shared steps pass plain JSON only.
-    evaluate: <R, A>(fn: (arg: A) => R | Promise<R>, arg: A) => page.evaluate(fn as (arg: unknown) => R | Promise<R>, arg as unknown),
+    evaluate: <R, A>(fn: (arg: A) => R | Promise<R>, arg: A) =>
+      page.evaluate(fn as (arg: unknown) => R | Promise<R>, arg as unknown),
     async runSource(source) {
       await page.evaluate(source);
     },
@@ -176,7 +179,10 @@ export async function launchChromium(options: LaunchOptions & { updatable?: bool
     openExtensionPage: extensionPage,
     openPage: opened,
     async pageOpenedBy(prefix, action) {
-      const opened = loaded.context.waitForEvent('page', { predicate: (p) => p.url().startsWith(prefix), timeout: STEP_WAIT_MS });
+      const opened = loaded.context.waitForEvent('page', {
+        predicate: (p) => p.url().startsWith(prefix),
+        timeout: STEP_WAIT_MS,
+      });
       await action();
       const page = await opened;
       await page.waitForLoadState();
@@ -188,7 +194,8 @@ export async function launchChromium(options: LaunchOptions & { updatable?: bool
         const cdp = await loaded.context.newCDPSession(await loaded.context.newPage());
         const running = new Map<string, boolean>();
         cdp.on('ServiceWorker.workerVersionUpdated', (event) => {
-          for (const v of event.versions) if (v.scriptURL === workerUrl) running.set(v.versionId, v.runningStatus === 'running');
+          for (const v of event.versions)
+            if (v.scriptURL === workerUrl) running.set(v.versionId, v.runningStatus === 'running');
         });
         await cdp.send('ServiceWorker.enable');
         devtools = {
@@ -214,7 +221,10 @@ export async function launchChromium(options: LaunchOptions & { updatable?: bool
       await page.goto('chrome://extensions');
       const started = loaded.context.waitForEvent('serviceworker', isOurs);
       await page.evaluate(async (id) => {
-        type Dev = { updateProfileConfiguration(c: object, cb: () => void): void; reload(id: string, o: object, cb: () => void): void };
+        type Dev = {
+          updateProfileConfiguration(c: object, cb: () => void): void;
+          reload(id: string, o: object, cb: () => void): void;
+        };
         const dev = (globalThis as unknown as { chrome: { developerPrivate: Dev } }).chrome.developerPrivate;
         await new Promise<void>((resolve) => dev.updateProfileConfiguration({ inDeveloperMode: true }, resolve));
         await new Promise<void>((resolve) => dev.reload(id, { failQuietly: true }, resolve));

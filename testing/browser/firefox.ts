@@ -9,7 +9,16 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import puppeteer, { type Browser, type ElementHandle, type KeyInput, type Page, type Target } from 'puppeteer-core';
-import { bcp47, type ColorScheme, type ExtensionBrowser, PANEL_HEIGHT, type PageDriver, STEP_WAIT_MS, pageSays, textMissing } from './driver';
+import {
+  bcp47,
+  type ColorScheme,
+  type ExtensionBrowser,
+  PANEL_HEIGHT,
+  type PageDriver,
+  STEP_WAIT_MS,
+  pageSays,
+  textMissing,
+} from './driver';
 
 /** The Firefox e2e build: the production build plus the loopback emulator granted at install. */
 export const FIREFOX_EXTENSION_DIR = path.resolve(import.meta.dirname, '../../.output/firefox-mv3-e2e');
@@ -83,7 +92,8 @@ function puppeteerPage(page: Page): PageDriver {
       await field.type(value);
       // The name may find the <label>, whose click focuses its field: what the focused field holds is checked.
       const holds = await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value);
-      if (holds !== value) throw new Error(`The field "${label}" holds ${JSON.stringify(holds)} after typing ${JSON.stringify(value)}.`);
+      if (holds !== value)
+        throw new Error(`The field "${label}" holds ${JSON.stringify(holds)} after typing ${JSON.stringify(value)}.`);
     },
     async click(role, name) {
       await toFront(page);
@@ -92,13 +102,20 @@ function puppeteerPage(page: Page): PageDriver {
     },
     async waitForText(text, timeoutMs = STEP_WAIT_MS) {
       try {
-        await page.waitForFunction((t: string) => document.body?.innerText.includes(t) ?? false, { timeout: timeoutMs, polling: 100 }, text);
+        await page.waitForFunction(
+          (t: string) => document.body?.innerText.includes(t) ?? false,
+          { timeout: timeoutMs, polling: 100 },
+          text,
+        );
       } catch (error) {
-        throw new Error(await textMissing(text, timeoutMs, () => page.evaluate(() => document.body?.innerText ?? '')), { cause: error });
+        throw new Error(await textMissing(text, timeoutMs, () => page.evaluate(() => document.body?.innerText ?? '')), {
+          cause: error,
+        });
       }
     },
     text: () => page.evaluate(() => document.body?.innerText ?? ''),
-    evaluate: <R, A>(fn: (arg: A) => R | Promise<R>, arg: A) => page.evaluate(fn as (arg: unknown) => R | Promise<R>, arg) as Promise<R>,
+    evaluate: <R, A>(fn: (arg: A) => R | Promise<R>, arg: A) =>
+      page.evaluate(fn as (arg: unknown) => R | Promise<R>, arg) as Promise<R>,
     async runSource(source) {
       await page.evaluate(source);
     },
@@ -169,12 +186,16 @@ async function newPageAt(browser: Browser, url: string, extensionPage = false): 
   for (;;) {
     const ready = await page
       .evaluate(
-        (u: string) => location.href === u && document.readyState === 'complete' && (document.querySelector('main')?.textContent ?? '').trim() !== '',
+        (u: string) =>
+          location.href === u &&
+          document.readyState === 'complete' &&
+          (document.querySelector('main')?.textContent ?? '').trim() !== '',
         url,
       )
       .catch(() => false);
     if (ready) return driver;
-    if (Date.now() > deadline) throw new Error(`The extension page ${url} did not show its content within ${STEP_WAIT_MS} ms.`);
+    if (Date.now() > deadline)
+      throw new Error(`The extension page ${url} did not show its content within ${STEP_WAIT_MS} ms.`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -257,7 +278,9 @@ export async function launchFirefox(options: FirefoxOptions = {}): Promise<Exten
     openExtensionPage: (path) => newPageAt(browser, `${extensionUrl}${path}`, true),
     openPage: (url) => newPageAt(browser, url),
     async pageOpenedBy(prefix, action) {
-      const opened = browser.waitForTarget((t) => t.type() === 'page' && t.url().startsWith(prefix), { timeout: STEP_WAIT_MS });
+      const opened = browser.waitForTarget((t) => t.type() === 'page' && t.url().startsWith(prefix), {
+        timeout: STEP_WAIT_MS,
+      });
       await action();
       const page = await opened;
       const tab = await page.page();

@@ -21,12 +21,20 @@ export interface BrowserOptions {
 export function launchBrowser(name: BrowserName, options: BrowserOptions = {}): Promise<ExtensionBrowser> {
   return name === 'chromium'
     ? launchChromium({ language: options.language, colorScheme: options.colorScheme, updatable: options.updatable })
-    : launchFirefox({ language: options.language, colorScheme: options.colorScheme, idleSuspendMs: options.idleSuspendMs });
+    : launchFirefox({
+        language: options.language,
+        colorScheme: options.colorScheme,
+        idleSuspendMs: options.idleSuspendMs,
+      });
 }
 
 /** The e2e build N+1 of each browser (`npm run build:e2e:next`), for ExtensionBrowser.updateExtension. */
 export function nextBuildDir(name: BrowserName): string {
-  return path.resolve(import.meta.dirname, '../../.output', name === 'chromium' ? 'chrome-mv3-e2e-next' : 'firefox-mv3-e2e-next');
+  return path.resolve(
+    import.meta.dirname,
+    '../../.output',
+    name === 'chromium' ? 'chrome-mv3-e2e-next' : 'firefox-mv3-e2e-next',
+  );
 }
 
 /** A --browser option's value, checked. */

@@ -74,7 +74,9 @@ const cases: EndpointCase[] = [
   },
   {
     name: 'quoteCall',
-    reply: json(preview({ fit: { verdict: 'fits', sentence: null, otherAgent: null, choice: null, canStartAgent: true } })),
+    reply: json(
+      preview({ fit: { verdict: 'fits', sentence: null, otherAgent: null, choice: null, canStartAgent: true } }),
+    ),
     run: (api) => api.quoteCall({ agentId: 'ag_1', callId: 'apply', details: 'a CLI' }),
     method: 'POST',
     url: `${API}/calls/quote`,
@@ -112,7 +114,12 @@ const cases: EndpointCase[] = [
   {
     name: 'reportCall',
     reply: json(reportAnswer()),
-    run: (api) => api.reportCall('run_1', { verdict: 'did_not_help', reasonKind: 'outdated', reason: 'Old API' }, { idempotencyKey: 'k-3' }),
+    run: (api) =>
+      api.reportCall(
+        'run_1',
+        { verdict: 'did_not_help', reasonKind: 'outdated', reason: 'Old API' },
+        { idempotencyKey: 'k-3' },
+      ),
     method: 'POST',
     url: `${API}/calls/run_1/report`,
     body: { verdict: 'did_not_help', reasonKind: 'outdated', reason: 'Old API' },
@@ -125,7 +132,8 @@ const cases: EndpointCase[] = [
     run: (api) => api.getSession('ses_1'),
     method: 'GET',
     url: `${API}/sessions/ses_1`,
-    check: (a) => expect(a).toMatchObject({ status: 'open', results: [{ runId: 'run_1' }], questions: { gate: { ready: true } } }),
+    check: (a) =>
+      expect(a).toMatchObject({ status: 'open', results: [{ runId: 'run_1' }], questions: { gate: { ready: true } } }),
   },
   {
     name: 'listFindings',
@@ -205,7 +213,10 @@ const cases: EndpointCase[] = [
   },
   {
     name: 'coverage',
-    reply: json({ covered: true, agents: [{ agentId: 'ag_1', slug: 'rust-helper', untrustedName: ut('R'), matchBps: 9000 }] }),
+    reply: json({
+      covered: true,
+      agents: [{ agentId: 'ag_1', slug: 'rust-helper', untrustedName: ut('R'), matchBps: 9000 }],
+    }),
     run: (api) => api.coverage('Rust command line tools'),
     method: 'POST',
     url: `${API}/sharing/coverage`,
@@ -232,7 +243,9 @@ const cases: EndpointCase[] = [
   },
   {
     name: 'packageShare',
-    reply: json(shareDraft({ status: 'waiting_sign_off', signOffUrl: `${SITE}/shares/dr_9/sign-off`, packageBytes: 5 })),
+    reply: json(
+      shareDraft({ status: 'waiting_sign_off', signOffUrl: `${SITE}/shares/dr_9/sign-off`, packageBytes: 5 }),
+    ),
     run: (api) => api.packageShare('dr_9'),
     method: 'POST',
     url: `${API}/shares/dr_9/package`,
@@ -367,7 +380,9 @@ describe('the key and the site origin (G17)', () => {
   it('refuses an insecure signed link without fetching it', async () => {
     const fake = fakeFetch(new Response('x'));
     const api = createClient({ siteUrl: SITE, key: KEY, fetch: fake.fetch });
-    await expect(api.downloadFile('http://files.other.example/f_1')).rejects.toMatchObject({ reason: 'unsafe_address' });
+    await expect(api.downloadFile('http://files.other.example/f_1')).rejects.toMatchObject({
+      reason: 'unsafe_address',
+    });
     expect(fake.requests).toHaveLength(0);
   });
 
@@ -412,7 +427,11 @@ describe('answers that cannot be read', () => {
     const { api } = client(json(bad));
     const error = (await api.getCall('run_1').catch((e: unknown) => e)) as MalformedAnswerError;
     expect(error).toBeInstanceOf(MalformedAnswerError);
-    expect(error.issues).toEqual(['runId: expected string', 'files[0].expiresAt: expected datetime', 'charge.chargedCents: expected int']);
+    expect(error.issues).toEqual([
+      'runId: expected string',
+      'files[0].expiresAt: expected datetime',
+      'charge.chargedCents: expected int',
+    ]);
     expect(error.message).toContain('Die Website hat eine Antwort gesendet');
     expect(error.message).toContain('runId: expected string');
   });

@@ -100,7 +100,11 @@ describe('every code of the contract', () => {
 describe('extras of each refusal', () => {
   it('needs_approval carries approvalId, approvalUrl and reason', async () => {
     const api = once(
-      apiError(403, 'needs_approval', { reason: 'over_calls', approvalId: 'ap_1', approvalUrl: `${SITE}/approvals/ap_1` }),
+      apiError(403, 'needs_approval', {
+        reason: 'over_calls',
+        approvalId: 'ap_1',
+        approvalUrl: `${SITE}/approvals/ap_1`,
+      }),
     );
     const e = (await api.startCall({ agentId: 'ag_1', callId: 'apply' }).catch((x: unknown) => x)) as ApiError;
     expect(e).toMatchObject({ approvalId: 'ap_1', approvalUrl: `${SITE}/approvals/ap_1`, reason: 'over_calls' });
@@ -125,7 +129,9 @@ describe('extras of each refusal', () => {
   });
 
   it('details_missing carries missing details', async () => {
-    const api = once(apiError(409, 'details_missing', { missing: [{ key: 'target_os', untrustedDetail: ut('Target OS') }] }));
+    const api = once(
+      apiError(409, 'details_missing', { missing: [{ key: 'target_os', untrustedDetail: ut('Target OS') }] }),
+    );
     const e = (await api.startCall({ agentId: 'ag_1', callId: 'apply' }).catch((x: unknown) => x)) as ApiError;
     expect(e.missing).toEqual([{ key: 'target_os', untrustedDetail: ut('Target OS') }]);
     expect(e.message).toMatch(/one detail/);
@@ -199,7 +205,11 @@ describe('the site’s words for a code we do not know', () => {
     const known = toMemberError(new ApiError(402, 'short', { serverMessage: 'Top up please' }));
     expect(known.extras.siteMessage).toBeUndefined();
     const unknown = toMemberError(new ApiError(418, 'quota_frozen', { serverMessage: 'Frozen until Monday.' }));
-    expect(unknown).toMatchObject({ code: 'quota_frozen', status: 418, extras: { siteMessage: 'Frozen until Monday.' } });
+    expect(unknown).toMatchObject({
+      code: 'quota_frozen',
+      status: 418,
+      extras: { siteMessage: 'Frozen until Monday.' },
+    });
     expect(unknown.message).toBe('The site refused this (HTTP 418, code “quota_frozen”).');
   });
 });
@@ -208,17 +218,28 @@ describe('reading error bodies tolerantly (G1)', () => {
   it('reads the code from error.code, a top-level code, or error as a string', () => {
     expect(readErrorBody({ error: { code: 'short' } })?.code).toBe('short');
     expect(readErrorBody({ code: 'short', topUpUrl: 'u' })).toMatchObject({ code: 'short', extras: { topUpUrl: 'u' } });
-    expect(readErrorBody({ error: 'short', reason: 'held' })).toMatchObject({ code: 'short', extras: { reason: 'held' } });
+    expect(readErrorBody({ error: 'short', reason: 'held' })).toMatchObject({
+      code: 'short',
+      extras: { reason: 'held' },
+    });
   });
 
   it('takes extras from the error object first, then the top level', () => {
-    const read = readErrorBody({ error: { code: 'needs_approval', approvalId: 'inner' }, approvalId: 'outer', approvalUrl: 'top' });
+    const read = readErrorBody({
+      error: { code: 'needs_approval', approvalId: 'inner' },
+      approvalId: 'outer',
+      approvalUrl: 'top',
+    });
     expect(read?.extras).toMatchObject({ approvalId: 'inner', approvalUrl: 'top' });
   });
 
   it('reads fields given as an object and problems given as strings', () => {
     const read = readErrorBody({
-      error: { code: 'invalid_input', fields: { details: 'too long' }, problems: ['bad answer', { key: 'k', problem: 'p' }] },
+      error: {
+        code: 'invalid_input',
+        fields: { details: 'too long' },
+        problems: ['bad answer', { key: 'k', problem: 'p' }],
+      },
     });
     expect(read?.extras.fields).toEqual(['details']);
     expect(read?.extras.problems).toEqual([

@@ -25,7 +25,12 @@ export function json(body: unknown, status = 200, headers: Record<string, string
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
 }
 
-export function apiError(status: number, code: string, extras: Record<string, unknown> = {}, headers: Record<string, string> = {}): Response {
+export function apiError(
+  status: number,
+  code: string,
+  extras: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+): Response {
   return json({ error: { code, message: `english for ${code}`, ...extras } }, status, headers);
 }
 
@@ -132,9 +137,10 @@ export class FakeClock implements Clock {
  * still pending then fails the test at once, where awaiting it would hang the run.
  */
 export function track<T>(promise: Promise<T>) {
-  let state: { settled: false } | { settled: true; ok: true; value: T } | { settled: true; ok: false; error: unknown } = {
-    settled: false,
-  };
+  let state: { settled: false } | { settled: true; ok: true; value: T } | { settled: true; ok: false; error: unknown } =
+    {
+      settled: false,
+    };
   promise.then(
     (value) => {
       state = { settled: true, ok: true, value };

@@ -26,15 +26,31 @@ const REFUSED: Array<[name: string, run: (api: ApiClient) => Promise<unknown>, f
   ['maxCents 2.5', (api) => api.startCall({ ...call, maxCents: 2.5 }), 'maxCents'],
   // keepFindings is typed `never`; a caller building the body at run time could still add it.
   ['keepFindings', (api) => api.startCall({ ...call, keepFindings: true } as never), 'keepFindings'],
-  ['report reason over 500', (api) => api.reportCall('run_1', { verdict: 'did_not_help', reason: 'r'.repeat(501) }), 'reason'],
-  ['did_not_help without reasonKind (G28)', (api) => api.reportCall('run_1', { verdict: 'did_not_help' }), 'reasonKind'],
+  [
+    'report reason over 500',
+    (api) => api.reportCall('run_1', { verdict: 'did_not_help', reason: 'r'.repeat(501) }),
+    'reason',
+  ],
+  [
+    'did_not_help without reasonKind (G28)',
+    (api) => api.reportCall('run_1', { verdict: 'did_not_help' }),
+    'reasonKind',
+  ],
   ['the same limits on a quote', (api) => api.quoteCall({ ...call, details: 'd'.repeat(20_001) }), 'details'],
   ['a preview with an empty agentId', (api) => api.preview('', 'apply'), 'agentId'],
   ['a session id of 65 on GET', (api) => api.getSession('s'.repeat(65)), 'sessionId'],
   ['an empty runId', (api) => api.getCall(''), 'runId'],
   ['session details over 20000', (api) => api.putDetails('ses_1', 'd'.repeat(20_001)), 'details'],
   ['a share title over 200', (api) => api.createShare({ title: 't'.repeat(201) }), 'title'],
-  ['21 share files', (api) => api.putShareFiles('dr_1', Array.from({ length: 21 }, (_, i) => `f${i}`)), 'fileIds'],
+  [
+    '21 share files',
+    (api) =>
+      api.putShareFiles(
+        'dr_1',
+        Array.from({ length: 21 }, (_, i) => `f${i}`),
+      ),
+    'fileIds',
+  ],
   ['a coverage description of 2', (api) => api.coverage('ab'), 'description'],
   ['a file name over 255', (api) => api.uploadFile({ name: 'n'.repeat(256), contentBase64: 'aGk=' }), 'name'],
   ['a file that is not base64', (api) => api.uploadFile({ name: 'a', contentBase64: 'not base64!' }), 'contentBase64'],
@@ -58,7 +74,9 @@ describe('limits checked before sending', () => {
     await expect(api.startCall({ ...call, details: 'd'.repeat(20_001) })).rejects.toThrow(
       'details must be at most 20,000 characters (it has 20,001)',
     );
-    await expect(api.startCall({ ...call, agentId: '' })).rejects.toThrow('agentId must be at least one character (it has 0)');
+    await expect(api.startCall({ ...call, agentId: '' })).rejects.toThrow(
+      'agentId must be at least one character (it has 0)',
+    );
     // Code points, as the limits count them (G19): 4,001 emoji are 4,001 characters, not 8,002.
     await expect(api.startCall({ ...call, question: '😀'.repeat(4001) })).rejects.toThrow(
       'question must be at most 4,000 characters (it has 4,001)',
@@ -72,10 +90,12 @@ describe('limits checked before sending', () => {
     await expect(api.startCall({ callId: 'apply' } as never)).rejects.toThrow('agentId is missing');
   });
 
-  it('says the limit in the member\'s language, with no English from zod', async () => {
+  it("says the limit in the member's language, with no English from zod", async () => {
     setTestLocale('de');
     const { api } = setup();
-    const error = (await api.startCall({ ...call, details: 'd'.repeat(20_001) }).catch((e: unknown) => e)) as LocalRefusal;
+    const error = (await api
+      .startCall({ ...call, details: 'd'.repeat(20_001) })
+      .catch((e: unknown) => e)) as LocalRefusal;
     expect(error.message).toContain('details darf höchstens 20.000 Zeichen lang sein (es sind 20.001)');
     expect(error.message).not.toMatch(/characters|Too big|Invalid|expected/);
   });
@@ -83,7 +103,9 @@ describe('limits checked before sending', () => {
   it('sends a body at the limits', async () => {
     const { api, requests } = setup();
     await api.startCall({ ...call, details: 'd'.repeat(20_000), question: 'q'.repeat(4000) }).catch(() => undefined);
-    await api.reportCall('run_1', { verdict: 'did_not_help', reasonKind: 'wrong', reason: 'r'.repeat(500) }).catch(() => undefined);
+    await api
+      .reportCall('run_1', { verdict: 'did_not_help', reasonKind: 'wrong', reason: 'r'.repeat(500) })
+      .catch(() => undefined);
     await api.find('abc').catch(() => undefined);
     expect(requests).toHaveLength(3);
   });
@@ -111,7 +133,9 @@ describe('body size (G7)', () => {
 
   it('details within 20000 characters but over 64 KB in UTF-8 are refused as too large', async () => {
     const { api, requests } = setup();
-    await expect(api.startCall({ ...call, details: '😀'.repeat(20_000) })).rejects.toMatchObject({ reason: 'too_large' });
+    await expect(api.startCall({ ...call, details: '😀'.repeat(20_000) })).rejects.toMatchObject({
+      reason: 'too_large',
+    });
     expect(requests).toHaveLength(0);
   });
 });

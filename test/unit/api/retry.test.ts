@@ -303,7 +303,14 @@ describe('a request the caller holds back', () => {
     await clock.advance(500);
     expect(fake.requests).toHaveLength(1);
     expect(held.error()).toBe(paused);
-    const never = createClient({ siteUrl: SITE, key: KEY, fetch: fake.fetch, random: full, clock, beforeAttempt: async () => Promise.reject(paused) });
+    const never = createClient({
+      siteUrl: SITE,
+      key: KEY,
+      fetch: fake.fetch,
+      random: full,
+      clock,
+      beforeAttempt: async () => Promise.reject(paused),
+    });
     const first = track(never.getCall('run_1'));
     await clock.advance(0);
     expect(first.error()).toBe(paused);

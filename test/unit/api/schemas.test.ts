@@ -52,11 +52,15 @@ describe('tolerant enums', () => {
   });
 
   it('unknown values in cards, findings and previews are kept', () => {
-    expect(AgentCardSchema.parse(agentCard({ connection: 'muted' as 'allowed' })).connection).toEqual({ unknown: 'muted' });
+    expect(AgentCardSchema.parse(agentCard({ connection: 'muted' as 'allowed' })).connection).toEqual({
+      unknown: 'muted',
+    });
     const f = FindingSchema.parse(finding({ kind: 'recipe' as 'pitfall', contributionState: 'paused' as 'kept' }));
     expect(f.kind).toEqual({ unknown: 'recipe' });
     expect(f.contributionState).toEqual({ unknown: 'paused' });
-    const p = PreviewSchema.parse(preview({ approvalReason: 'night_mode' as 'new_agent', limitBy: 'weather' as 'credits' }));
+    const p = PreviewSchema.parse(
+      preview({ approvalReason: 'night_mode' as 'new_agent', limitBy: 'weather' as 'credits' }),
+    );
     expect(p.approvalReason).toEqual({ unknown: 'night_mode' });
     expect(p.limitBy).toEqual({ unknown: 'weather' });
   });
@@ -82,7 +86,10 @@ describe('wrong types fail naming the path', () => {
 
   it('cents and micros must be integers', () => {
     const bad = callResult();
-    const result = CallResultSchema.safeParse({ ...bad, charge: { ...bad.charge, chargedCents: 1.5, runningCostMicros: 0.1 } });
+    const result = CallResultSchema.safeParse({
+      ...bad,
+      charge: { ...bad.charge, chargedCents: 1.5, runningCostMicros: 0.1 },
+    });
     expect(issuePaths(result)).toEqual(['charge.chargedCents', 'charge.runningCostMicros']);
   });
 
@@ -135,7 +142,14 @@ describe('deprecated fields', () => {
   it('deprecated preview and charge numbers may carry their substitute or null', () => {
     expect(PreviewSchema.parse(preview({ largestCallCents: null })).largestCallCents).toBeNull();
     const old = callResult({
-      charge: { chargedCents: 1, runningCostMicros: 1, upchargeMicros: 0, usualCents: 500, neverMoreThanCents: 500, laterTriesNotCharged: 0 },
+      charge: {
+        chargedCents: 1,
+        runningCostMicros: 1,
+        upchargeMicros: 0,
+        usualCents: 500,
+        neverMoreThanCents: 500,
+        laterTriesNotCharged: 0,
+      },
     });
     expect(CallResultSchema.parse(old).charge?.usualCents).toBe(500);
   });

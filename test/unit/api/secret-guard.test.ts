@@ -23,7 +23,11 @@ const SECRETS: Array<[name: string, text: string, kind: string]> = [
     j('token eyJhbGciOiJIUzI1NiJ9', '.eyJzdWIiOiIxMjM0NTY3ODkwIn0', '.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U'),
     'jwt',
   ],
-  ['a PEM RSA private key', j('-----BEGIN RSA ', 'PRIVATE KEY-----\nMIIEow...\n-----END RSA PRIVATE KEY-----'), 'private_key'],
+  [
+    'a PEM RSA private key',
+    j('-----BEGIN RSA ', 'PRIVATE KEY-----\nMIIEow...\n-----END RSA PRIVATE KEY-----'),
+    'private_key',
+  ],
   ['an OpenSSH private key', j('-----BEGIN OPENSSH ', 'PRIVATE KEY-----'), 'private_key'],
   ['a PKCS8 private key', j('-----BEGIN ', 'PRIVATE KEY-----'), 'private_key'],
   ['a bearer header', j('Authorization: Bearer ', 'a8f5f167f44f4964e6c998dee827110c'), 'bearer_token'],
@@ -94,17 +98,33 @@ describe('the client refuses secrets before sending', () => {
 
   it.each([
     ['find', (api: ReturnType<typeof setup>['api']) => api.find(`help with ${pem}`), 'description'],
-    ['startCall details', (api: ReturnType<typeof setup>['api']) => api.startCall({ agentId: 'a', callId: 'apply', details: pem }), 'details'],
-    ['startCall question', (api: ReturnType<typeof setup>['api']) => api.startCall({ agentId: 'a', callId: 'question', question: pem }), 'question'],
+    [
+      'startCall details',
+      (api: ReturnType<typeof setup>['api']) => api.startCall({ agentId: 'a', callId: 'apply', details: pem }),
+      'details',
+    ],
+    [
+      'startCall question',
+      (api: ReturnType<typeof setup>['api']) => api.startCall({ agentId: 'a', callId: 'question', question: pem }),
+      'question',
+    ],
     [
       'startCall own answer',
       (api: ReturnType<typeof setup>['api']) =>
         api.startCall({ agentId: 'a', callId: 'apply', answers: { db: { kind: 'own', own: 'password=hunter22' } } }),
       'answers.db.own',
     ],
-    ['quoteCall', (api: ReturnType<typeof setup>['api']) => api.quoteCall({ agentId: 'a', callId: 'apply', details: pem }), 'details'],
+    [
+      'quoteCall',
+      (api: ReturnType<typeof setup>['api']) => api.quoteCall({ agentId: 'a', callId: 'apply', details: pem }),
+      'details',
+    ],
     ['putDetails', (api: ReturnType<typeof setup>['api']) => api.putDetails('ses_1', pem), 'details'],
-    ['createSession', (api: ReturnType<typeof setup>['api']) => api.createSession({ agentId: 'a', way: 'plan', details: pem }), 'details'],
+    [
+      'createSession',
+      (api: ReturnType<typeof setup>['api']) => api.createSession({ agentId: 'a', way: 'plan', details: pem }),
+      'details',
+    ],
   ])('%s', async (_name, run, field) => {
     const { api, requests } = setup();
     const error = await run(api).catch((e: unknown) => e);

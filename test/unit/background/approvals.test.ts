@@ -2,7 +2,12 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Approval, StartCallRequest } from '../../../lib/api/schemas';
-import { approvalTabClosed, checkDueApprovals, memberCameBack, rememberApprovalTab } from '../../../entrypoints/background/approvals';
+import {
+  approvalTabClosed,
+  checkDueApprovals,
+  memberCameBack,
+  rememberApprovalTab,
+} from '../../../entrypoints/background/approvals';
 import { sendDue, startCall } from '../../../entrypoints/background/outbox';
 import { NetworkError } from '../../../lib/api/errors';
 import { apiError, connected, makeCtx, ORIGIN, resetBrowser, started, type TestCtx } from './helpers';
@@ -45,10 +50,19 @@ async function tick(ms: number) {
 describe('needs_approval', () => {
   it('stores the exact request with its approval, for 30 minutes, and notifies once', async () => {
     const row = await ctx.db.approvals.get('apr_1');
-    expect(row).toMatchObject({ localId: LOCAL, approvalUrl: APPROVAL_URL, reason: 'new_agent', request: REQUEST, status: 'pending' });
+    expect(row).toMatchObject({
+      localId: LOCAL,
+      approvalUrl: APPROVAL_URL,
+      reason: 'new_agent',
+      request: REQUEST,
+      status: 'pending',
+    });
     expect(Date.parse(row?.expiresAt ?? '')).toBe(ctx.clock.now + 30 * 60_000);
     const call = await ctx.db.calls.get(LOCAL);
-    expect(call).toMatchObject({ state: 'needs_approval', error: { code: 'needs_approval', nextStep: { kind: 'approve', approvalId: 'apr_1' } } });
+    expect(call).toMatchObject({
+      state: 'needs_approval',
+      error: { code: 'needs_approval', nextStep: { kind: 'approve', approvalId: 'apr_1' } },
+    });
     const shown = await fakeBrowser.notifications.getAll();
     expect(Object.keys(shown)).toEqual(['approval:apr_1:needed']);
   });

@@ -18,7 +18,12 @@ beforeEach(async () => {
   await connected(ctx);
 });
 
-async function call(localId: string, daysAgo: number, state: CallState, sessionId: string | null = null): Promise<CallRow> {
+async function call(
+  localId: string,
+  daysAgo: number,
+  state: CallState,
+  sessionId: string | null = null,
+): Promise<CallRow> {
   const row = await startedCall(ctx, localId, `run_${localId}`, sessionId ?? `s_${localId}`);
   const at = new Date(ctx.clock.now - daysAgo * DAY_MS).toISOString();
   const next = { ...row, state, sessionId, createdAt: at };
@@ -39,8 +44,24 @@ describe('pruning the cache', () => {
       { sessionId: 's_fresh', session: session({ sessionId: 's_fresh', lastCallAt: old }), readAt: old },
     ]);
     await ctx.db.plans.put({ sessionId: 's_old', plan: null, readAt: old });
-    await ctx.db.answerDrafts.put({ sessionId: 's_old', key: 'k', draft: { choice: null, optionKeys: [], own: '' }, siteProblem: null, updatedAt: old });
-    await ctx.db.finds.add({ requestId: 'r', text: 'x', cut: false, source: 'panel', status: 'done', agents: [], error: null, at: old, doneAt: old });
+    await ctx.db.answerDrafts.put({
+      sessionId: 's_old',
+      key: 'k',
+      draft: { choice: null, optionKeys: [], own: '' },
+      siteProblem: null,
+      updatedAt: old,
+    });
+    await ctx.db.finds.add({
+      requestId: 'r',
+      text: 'x',
+      cut: false,
+      source: 'panel',
+      status: 'done',
+      agents: [],
+      error: null,
+      at: old,
+      doneAt: old,
+    });
 
     const removed = await pruneCache(ctx);
     expect((await ctx.db.calls.toArray()).map((c) => c.localId).sort()).toEqual(['fresh', 'oldRunning', 'oldWaiting']);
@@ -76,7 +97,15 @@ describe('clearing the cache', () => {
     await ctx.db.findings.put({ findingId: 'f1', finding: finding('f1'), readAt: 'x' });
     await ctx.db.textDrafts.put({ id: 'revise:s1', text: 'keep me', updatedAt: 'x' });
     await setSettings(ctx, { reminderDaysBefore: 5 });
-    await ctx.db.notifications.put({ eventKey: 'e', notificationId: 'e', kind: 'call_finished', localId: null, url: null, raisedAt: 'x', clickedAt: null });
+    await ctx.db.notifications.put({
+      eventKey: 'e',
+      notificationId: 'e',
+      kind: 'call_finished',
+      localId: null,
+      url: null,
+      raisedAt: 'x',
+      clickedAt: null,
+    });
     expect(await clearCache(ctx)).toBe(3);
     expect((await ctx.db.calls.toArray()).map((c) => c.localId).sort()).toEqual(['running', 'unsent']);
     expect(await ctx.db.sessions.count()).toBe(0);
@@ -90,7 +119,12 @@ describe('clearing the cache', () => {
 describe('settings', () => {
   it('read as defaults until set, one row per key', async () => {
     const fresh = await readSettings(ctx.db);
-    expect(fresh.notify).toEqual({ callFinished: true, approvals: true, findingsSignOff: true, findingsReminder: true });
+    expect(fresh.notify).toEqual({
+      callFinished: true,
+      approvals: true,
+      findingsSignOff: true,
+      findingsReminder: true,
+    });
     expect(fresh.retention).toEqual({ maxAgeDays: 180, maxCount: 10_000 });
     await setSettings(ctx, { reminderDaysBefore: null });
     expect((await readSettings(ctx.db)).reminderDaysBefore).toBeNull();
@@ -99,7 +133,9 @@ describe('settings', () => {
 
   it('a switched-off kind of notification is recorded but not shown', async () => {
     const create = vi.spyOn(fakeBrowser.notifications, 'create');
-    await setSettings(ctx, { notify: { callFinished: false, approvals: true, findingsSignOff: true, findingsReminder: true } });
+    await setSettings(ctx, {
+      notify: { callFinished: false, approvals: true, findingsSignOff: true, findingsReminder: true },
+    });
     const row = await startedCall(ctx, 'c1', 'run_1', 's1');
     expect(await notifyCallFinished(ctx, { ...row, result: result('run_1', 's1', 'passed') })).toBe(false);
     expect(create).not.toHaveBeenCalled();

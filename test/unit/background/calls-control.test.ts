@@ -15,7 +15,9 @@ beforeEach(async () => {
 describe('stop', () => {
   it('409 while checking says try again in a moment; the next click is a new intent', async () => {
     ctx.api.stopCall.mockRejectedValueOnce(apiError(409, 'invalid_state'));
-    await expect(stopCall(ctx, 'run_1')).rejects.toMatchObject({ error: { code: 'invalid_state', message: expect.stringMatching(/Try again in a moment/) } });
+    await expect(stopCall(ctx, 'run_1')).rejects.toMatchObject({
+      error: { code: 'invalid_state', message: expect.stringMatching(/Try again in a moment/) },
+    });
     ctx.api.stopCall.mockResolvedValueOnce({ runId: 'run_1', stopped: true });
     expect(await stopCall(ctx, 'run_1')).toEqual({ stopped: true });
     const [k1, k2] = ctx.api.stopCall.mock.calls.map((c) => c[1]?.idempotencyKey);
@@ -66,7 +68,9 @@ describe('stop and report: an answer that says nothing about the outcome', () =>
 
   it('a different report after no answer is a different request: a new key', async () => {
     ctx.api.reportCall.mockRejectedValueOnce(new NetworkError(false));
-    await expect(reportCall(ctx, { runId: 'run_1', verdict: 'did_not_help', reasonKind: 'outdated', reason: null })).rejects.toBeTruthy();
+    await expect(
+      reportCall(ctx, { runId: 'run_1', verdict: 'did_not_help', reasonKind: 'outdated', reason: null }),
+    ).rejects.toBeTruthy();
     ctx.api.reportCall.mockResolvedValueOnce({ verdict: 'did_not_help', reasonKind: 'wrong', recorded: true });
     await reportCall(ctx, { runId: 'run_1', verdict: 'did_not_help', reasonKind: 'wrong', reason: null });
     const [k1, k2] = ctx.api.reportCall.mock.calls.map((c) => c[2]?.idempotencyKey);
@@ -77,21 +81,33 @@ describe('stop and report: an answer that says nothing about the outcome', () =>
 describe('report', () => {
   it('the first report stands: a later one answers what was recorded without sending', async () => {
     ctx.api.reportCall.mockResolvedValueOnce({ verdict: 'did_not_help', reasonKind: 'outdated', recorded: true });
-    const first = await reportCall(ctx, { runId: 'run_1', verdict: 'did_not_help', reasonKind: 'outdated', reason: 'old version' });
+    const first = await reportCall(ctx, {
+      runId: 'run_1',
+      verdict: 'did_not_help',
+      reasonKind: 'outdated',
+      reason: 'old version',
+    });
     expect(first.recorded).toMatchObject({ verdict: 'did_not_help', reasonKind: 'outdated' });
     expect(ctx.api.reportCall).toHaveBeenCalledWith(
       'run_1',
       { verdict: 'did_not_help', reasonKind: 'outdated', reason: 'old version' },
       { idempotencyKey: expect.any(String) },
     );
-    const second = await reportCall(ctx, { runId: 'run_1', verdict: 'did_not_help', reasonKind: 'wrong', reason: null });
+    const second = await reportCall(ctx, {
+      runId: 'run_1',
+      verdict: 'did_not_help',
+      reasonKind: 'wrong',
+      reason: null,
+    });
     expect(second.recorded).toMatchObject({ reasonKind: 'outdated' });
     expect(ctx.api.reportCall).toHaveBeenCalledTimes(1);
     expect((await ctx.db.calls.get('c1'))?.report?.recorded).toMatchObject({ reasonKind: 'outdated' });
   });
 
   it('an unknown call is refused without a request', async () => {
-    await expect(reportCall(ctx, { runId: 'nope', verdict: 'did_not_help', reasonKind: 'wrong', reason: null })).rejects.toMatchObject({
+    await expect(
+      reportCall(ctx, { runId: 'nope', verdict: 'did_not_help', reasonKind: 'wrong', reason: null }),
+    ).rejects.toMatchObject({
       error: { code: 'not_found' },
     });
     expect(ctx.api.reportCall).not.toHaveBeenCalled();

@@ -19,10 +19,19 @@ beforeEach(async () => {
 
 describe('what a site offers (lib/api/capabilities)', () => {
   it('404, 405, 410, 501, 503 and an answer that does not parse mean "not offered"; other refusals do not', () => {
-    for (const status of [404, 405, 410, 501, 503]) expect(meansNotOffered(apiError(status, 'whatever')), String(status)).toBe(true);
+    for (const status of [404, 405, 410, 501, 503])
+      expect(meansNotOffered(apiError(status, 'whatever')), String(status)).toBe(true);
     expect(meansNotOffered(new MalformedAnswerError(200, 'not JSON'))).toBe(true);
     expect(meansNotOffered(new MalformedAnswerError(405, 'an error answer that is not JSON'))).toBe(true);
-    for (const err of [apiError(401, 'key_revoked'), apiError(403, 'session_scoped'), apiError(429, 'rate_limited'), apiError(409, 'details_missing'), apiError(500, 'server_error'), new NetworkError(false), new Error('x')]) {
+    for (const err of [
+      apiError(401, 'key_revoked'),
+      apiError(403, 'session_scoped'),
+      apiError(429, 'rate_limited'),
+      apiError(409, 'details_missing'),
+      apiError(500, 'server_error'),
+      new NetworkError(false),
+      new Error('x'),
+    ]) {
       expect(meansNotOffered(err)).toBe(false);
     }
   });
@@ -44,7 +53,9 @@ describe('what a site offers (lib/api/capabilities)', () => {
     expect(await offerNow(ctx, 'getApproval')).toBe('unknown');
 
     ctx.api.putDetails.mockRejectedValue(new NetworkError(false));
-    await expect(tryOffered(ctx, 'putDetails', (api) => api.putDetails('s1', 'x'))).rejects.toBeInstanceOf(NetworkError);
+    await expect(tryOffered(ctx, 'putDetails', (api) => api.putDetails('s1', 'x'))).rejects.toBeInstanceOf(
+      NetworkError,
+    );
     expect(await offerNow(ctx, 'putDetails')).toBe('unknown');
   });
 });
@@ -71,8 +82,16 @@ describe('fallbacks on shaped endpoints', () => {
 
   it('no PUT answers: the drafts stay and the member is told they go with the next call', async () => {
     ctx.api.putAnswers.mockRejectedValue(apiError(405, 'method_not_allowed'));
-    await ctx.db.answerDrafts.put({ sessionId: 's1', key: 'stack', draft: { choice: 'own', optionKeys: [], own: 'Postgres 16' }, siteProblem: null, updatedAt: 'x' });
-    await expect(putAnswers(ctx, { sessionId: 's1', answers: { stack: { kind: 'own', own: 'Postgres 16' } } })).rejects.toMatchObject({
+    await ctx.db.answerDrafts.put({
+      sessionId: 's1',
+      key: 'stack',
+      draft: { choice: 'own', optionKeys: [], own: 'Postgres 16' },
+      siteProblem: null,
+      updatedAt: 'x',
+    });
+    await expect(
+      putAnswers(ctx, { sessionId: 's1', answers: { stack: { kind: 'own', own: 'Postgres 16' } } }),
+    ).rejects.toMatchObject({
       error: { code: 'not_offered_here', message: expect.stringMatching(/go with the next call/) },
     });
     expect(await ctx.db.answerDrafts.count()).toBe(1);
@@ -80,34 +99,57 @@ describe('fallbacks on shaped endpoints', () => {
 
   it('no PUT details: "not available on this site"', async () => {
     ctx.api.putDetails.mockRejectedValue(apiError(410, 'retired'));
-    await expect(putDetails(ctx, { sessionId: 's1', details: 'A bigger shop' })).rejects.toMatchObject({ error: { code: 'not_offered_here' } });
+    await expect(putDetails(ctx, { sessionId: 's1', details: 'A bigger shop' })).rejects.toMatchObject({
+      error: { code: 'not_offered_here' },
+    });
   });
 
   it('no POST /files: "not available on this site", nothing uploaded', async () => {
     ctx.api.uploadFile.mockRejectedValue(apiError(501, 'not_implemented'));
-    await expect(uploadFile(ctx, { name: 'notes.md', contentBase64: btoa('# notes'), type: 'text/markdown' })).rejects.toMatchObject({
+    await expect(
+      uploadFile(ctx, { name: 'notes.md', contentBase64: btoa('# notes'), type: 'text/markdown' }),
+    ).rejects.toMatchObject({
       error: { code: 'not_offered_here' },
     });
   });
 
   it('no GET plan: the plan is the note of the apply call that wrote it, its version counting the changes', async () => {
     const apply = (runId: string, note: string | null, over = {}) =>
-      callResult({ runId, sessionId: 's1', callId: 'apply', status: 'passed', note: note === null ? null : ut(note), ...over });
+      callResult({
+        runId,
+        sessionId: 's1',
+        callId: 'apply',
+        status: 'passed',
+        note: note === null ? null : ut(note),
+        ...over,
+      });
     const results = [
       apply('r1', '# Plan v1'),
       callResult({ runId: 'r2', sessionId: 's1', callId: 'question', status: 'passed', note: ut('An answer') }),
       apply('r3', '# Plan v2', { revisesPlan: true }),
       apply('r4', 'Nothing to change', { revisesPlan: true, planUnchanged: true }),
     ];
-    await ctx.db.sessions.put({ sessionId: 's1', session: session({ sessionId: 's1', results, lastCallAt: '2026-05-01T10:09:00.000Z' }) as never, readAt: '2026-05-01T10:10:00.000Z' });
+    await ctx.db.sessions.put({
+      sessionId: 's1',
+      session: session({ sessionId: 's1', results, lastCallAt: '2026-05-01T10:09:00.000Z' }) as never,
+      readAt: '2026-05-01T10:10:00.000Z',
+    });
     ctx.api.getPlan.mockRejectedValue(apiError(404, 'not_found'));
     expect(await refreshPlan(ctx, 's1')).toEqual({ version: 2 });
-    expect((await ctx.db.plans.get('s1'))?.plan).toMatchObject({ runId: 'r3', version: 2, untrustedMarkdown: { untrustedText: '# Plan v2' } });
+    expect((await ctx.db.plans.get('s1'))?.plan).toMatchObject({
+      runId: 'r3',
+      version: 2,
+      untrustedMarkdown: { untrustedText: '# Plan v2' },
+    });
     expect(await offerNow(ctx, 'getPlan')).toBe('not_offered');
   });
 
   it('a 404 from GET plan before any plan exists is "no plan yet", not a missing endpoint', async () => {
-    await ctx.db.sessions.put({ sessionId: 's2', session: session({ sessionId: 's2', results: [] }) as never, readAt: 'x' });
+    await ctx.db.sessions.put({
+      sessionId: 's2',
+      session: session({ sessionId: 's2', results: [] }) as never,
+      readAt: 'x',
+    });
     ctx.api.getPlan.mockRejectedValue(apiError(404, 'not_found'));
     expect(await refreshPlan(ctx, 's2')).toEqual({ version: null });
     expect(await offerNow(ctx, 'getPlan')).toBe('unknown');

@@ -10,7 +10,18 @@ import { buildHandlers } from '../../../entrypoints/background/handlers';
 import { KEY_STORAGE_KEY, readKey } from '../../../entrypoints/background/key-store';
 import { toMemberError } from '../../../entrypoints/background/member-error';
 import { pollDue } from '../../../entrypoints/background/poller';
-import { apiError, connected, dumpDb, KEY, makeCtx, me, ORIGIN, resetBrowser, startedCall, type TestCtx } from './helpers';
+import {
+  apiError,
+  connected,
+  dumpDb,
+  KEY,
+  makeCtx,
+  me,
+  ORIGIN,
+  resetBrowser,
+  startedCall,
+  type TestCtx,
+} from './helpers';
 
 const OWN_PAGE = { id: 'test-extension-id', url: 'chrome-extension://test-extension-id/sidepanel.html' };
 const claimAnswer = (siteUrl = ORIGIN) => ({
@@ -34,7 +45,9 @@ function grant(granted: boolean) {
 describe('connect', () => {
   it('refuses without the site permission, before claiming', async () => {
     const contains = grant(false);
-    await expect(connect(ctx, { siteUrl: ORIGIN, code: 'GLD-ABCD-EFGH' })).rejects.toMatchObject({ error: { code: 'permission_needed' } });
+    await expect(connect(ctx, { siteUrl: ORIGIN, code: 'GLD-ABCD-EFGH' })).rejects.toMatchObject({
+      error: { code: 'permission_needed' },
+    });
     // scheme://host/* with no port: the only form Firefox matches (Chrome ignores the port anyway).
     expect(contains).toHaveBeenCalledWith({ origins: ['http://127.0.0.1/*'] });
     expect(ctx.api.claim).not.toHaveBeenCalled();
@@ -42,15 +55,21 @@ describe('connect', () => {
 
   it('refuses plain http off loopback and addresses with credentials', async () => {
     grant(true);
-    await expect(connect(ctx, { siteUrl: 'http://example.org', code: 'GLD-ABCD-EFGH' })).rejects.toMatchObject({ error: { code: 'invalid_site' } });
-    await expect(connect(ctx, { siteUrl: 'https://u:p@example.org', code: 'GLD-ABCD-EFGH' })).rejects.toMatchObject({ error: { code: 'invalid_site' } });
+    await expect(connect(ctx, { siteUrl: 'http://example.org', code: 'GLD-ABCD-EFGH' })).rejects.toMatchObject({
+      error: { code: 'invalid_site' },
+    });
+    await expect(connect(ctx, { siteUrl: 'https://u:p@example.org', code: 'GLD-ABCD-EFGH' })).rejects.toMatchObject({
+      error: { code: 'invalid_site' },
+    });
     expect(ctx.api.claim).not.toHaveBeenCalled();
   });
 
   it('refuses a claim whose siteUrl is on another origin and keeps no key (G17)', async () => {
     grant(true);
     ctx.api.claim.mockResolvedValue(claimAnswer('https://elsewhere.example'));
-    await expect(connect(ctx, { siteUrl: ORIGIN, code: 'GLD-ABCD-EFGH' })).rejects.toMatchObject({ error: { code: 'origin_mismatch' } });
+    await expect(connect(ctx, { siteUrl: ORIGIN, code: 'GLD-ABCD-EFGH' })).rejects.toMatchObject({
+      error: { code: 'origin_mismatch' },
+    });
     expect(await readKey()).toBeNull();
     expect(await ctx.db.connection.get('current')).toBeUndefined();
   });
@@ -83,7 +102,10 @@ describe('connect', () => {
       buildHandlers(ctx),
       { toError: toMemberError },
     );
-    expect(reply).toMatchObject({ ok: false, error: { code: 'local_code_format', message: 'That is not a connect code.' } });
+    expect(reply).toMatchObject({
+      ok: false,
+      error: { code: 'local_code_format', message: 'That is not a connect code.' },
+    });
     expect(await readKey()).toBeNull();
   });
 
@@ -93,7 +115,9 @@ describe('connect', () => {
     ctx.api.me.mockResolvedValue(me());
     const handlers = buildHandlers(ctx);
     const send = (name: string, payload: unknown) =>
-      handleCommandMessage({ type: 'agent-connection/command@1', name, payload }, OWN_PAGE, handlers, { toError: toMemberError });
+      handleCommandMessage({ type: 'agent-connection/command@1', name, payload }, OWN_PAGE, handlers, {
+        toError: toMemberError,
+      });
     const replies = [await send('connect', { siteUrl: ORIGIN, code: 'GLD-ABCD-EFGH' }), await send('refreshMe', {})];
     ctx.api.me.mockRejectedValue(apiError(500, 'server_error'));
     replies.push(await send('refreshMe', {}));
@@ -107,7 +131,17 @@ describe('revoked key and disconnect', () => {
   it('401 key_revoked wipes the key, marks revoked, stops polling, keeps history', async () => {
     await connected(ctx);
     await startedCall(ctx, 'c1', 'run_1', 'ses_1');
-    await ctx.db.finds.add({ requestId: 'r', text: 'abc', cut: false, source: 'panel', status: 'done', agents: [], error: null, at: 'x', doneAt: 'x' });
+    await ctx.db.finds.add({
+      requestId: 'r',
+      text: 'abc',
+      cut: false,
+      source: 'panel',
+      status: 'done',
+      agents: [],
+      error: null,
+      at: 'x',
+      doneAt: 'x',
+    });
     ctx.api.me.mockRejectedValue(apiError(401, 'key_revoked'));
     await expect(refreshMe(ctx)).rejects.toMatchObject({ code: 'key_revoked' });
     expect(await readKey()).toBeNull();
@@ -145,7 +179,9 @@ describe('revoked key and disconnect', () => {
 
   it('a key for another connection or origin is not used', async () => {
     await connected(ctx);
-    await fakeBrowser.storage.local.set({ [KEY_STORAGE_KEY]: { key: KEY, origin: 'https://elsewhere.example', connectionId: 'con_1' } });
+    await fakeBrowser.storage.local.set({
+      [KEY_STORAGE_KEY]: { key: KEY, origin: 'https://elsewhere.example', connectionId: 'con_1' },
+    });
     await expect(refreshMe(ctx)).rejects.toMatchObject({ error: { code: 'not_connected' } });
     expect(ctx.apiFor).not.toHaveBeenCalled();
   });
@@ -209,7 +245,11 @@ describe('the key kept only until the browser closes', () => {
     expect(start).toEqual({ version: '1.0.1', updated: true });
     await checkKeyKept(ctx, start.updated);
     const row = await ctx.db.connection.get('current');
-    expect(row?.error).toMatchObject({ code: 'key_not_kept', nextStep: { kind: 'reconnect' }, message: expect.stringMatching(/^The extension was updated/) });
+    expect(row?.error).toMatchObject({
+      code: 'key_not_kept',
+      nextStep: { kind: 'reconnect' },
+      message: expect.stringMatching(/^The extension was updated/),
+    });
     // The next start of the same version is no update.
     expect((await noteRunningVersion()).updated).toBe(false);
   });

@@ -32,7 +32,9 @@ beforeEach(async () => {
   await startedCall(ctx, 'c1', 'run_1', 'ses_1');
   await ctx.db.calls.update('c1', {
     state: 'finished',
-    result: result('run_1', 'ses_1', 'passed', { files: [file('fil_plain', false), file('fil_active', true), file('fil_big', false, 30_000_000)] }),
+    result: result('run_1', 'ses_1', 'passed', {
+      files: [file('fil_plain', false), file('fil_active', true), file('fil_big', false, 30_000_000)],
+    }),
     resultReadAt: new Date(ctx.clock.now).toISOString(),
   });
 });
@@ -51,20 +53,26 @@ describe('downloadFile', () => {
   });
 
   it('never fetches an active file before the member confirms; then only through the save dialog', async () => {
-    await expect(downloadFile(ctx, { localId: 'c1', fileId: 'fil_active', confirmedActive: false })).rejects.toMatchObject({
+    await expect(
+      downloadFile(ctx, { localId: 'c1', fileId: 'fil_active', confirmedActive: false }),
+    ).rejects.toMatchObject({
       error: { code: 'file_needs_confirmation' },
     });
     expect(download).not.toHaveBeenCalled();
     expect(ctx.api.downloadFile).not.toHaveBeenCalled();
     await downloadFile(ctx, { localId: 'c1', fileId: 'fil_active', confirmedActive: true });
-    expect(download).toHaveBeenCalledWith(expect.objectContaining({ saveAs: true, filename: expect.stringMatching(/\.txt$/) }));
+    expect(download).toHaveBeenCalledWith(
+      expect.objectContaining({ saveAs: true, filename: expect.stringMatching(/\.txt$/) }),
+    );
   });
 
   it('refuses a file over what is left of the 20 MB a day', async () => {
     await ctx.db.connection.update('current', { me: me({ downloadsLeftBytes: 20_000_000 }) });
-    await expect(downloadFile(ctx, { localId: 'c1', fileId: 'fil_big', confirmedActive: false })).rejects.toMatchObject({
-      error: { code: 'file_over_allowance' },
-    });
+    await expect(downloadFile(ctx, { localId: 'c1', fileId: 'fil_big', confirmedActive: false })).rejects.toMatchObject(
+      {
+        error: { code: 'file_over_allowance' },
+      },
+    );
     expect(download).not.toHaveBeenCalled();
   });
 
@@ -83,14 +91,19 @@ describe('downloadFile', () => {
   });
 
   it('fetches a link on a storage host of its own when that host is allowed, and refuses without the permission', async () => {
-    const storage = { ...file('fil_plain', false), url: 'https://files.storage-host.example/b/fil_plain?X-Signature=ab' };
+    const storage = {
+      ...file('fil_plain', false),
+      url: 'https://files.storage-host.example/b/fil_plain?X-Signature=ab',
+    };
     await ctx.db.calls.update('c1', { result: result('run_1', 'ses_1', 'passed', { files: [storage] }) });
     await downloadFile(ctx, { localId: 'c1', fileId: 'fil_plain', confirmedActive: false });
     expect(contains).toHaveBeenLastCalledWith({ origins: ['https://files.storage-host.example/*'] });
     expect(ctx.api.downloadFile).toHaveBeenCalledWith(storage.url);
 
     contains.mockResolvedValue(false);
-    await expect(downloadFile(ctx, { localId: 'c1', fileId: 'fil_plain', confirmedActive: false })).rejects.toMatchObject({
+    await expect(
+      downloadFile(ctx, { localId: 'c1', fileId: 'fil_plain', confirmedActive: false }),
+    ).rejects.toMatchObject({
       error: { code: 'file_host_permission' },
     });
     expect(ctx.api.downloadFile).toHaveBeenCalledTimes(1);
@@ -100,7 +113,9 @@ describe('downloadFile', () => {
   it('a link that is not https (nor http on this computer) is never fetched', async () => {
     const plain = { ...file('fil_plain', false), url: 'http://files.storage-host.example/fil_plain' };
     await ctx.db.calls.update('c1', { result: result('run_1', 'ses_1', 'passed', { files: [plain] }) });
-    await expect(downloadFile(ctx, { localId: 'c1', fileId: 'fil_plain', confirmedActive: false })).rejects.toMatchObject({
+    await expect(
+      downloadFile(ctx, { localId: 'c1', fileId: 'fil_plain', confirmedActive: false }),
+    ).rejects.toMatchObject({
       error: { code: 'file_bad_link' },
     });
     expect(ctx.api.downloadFile).not.toHaveBeenCalled();

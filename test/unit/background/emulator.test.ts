@@ -82,7 +82,9 @@ describe('against the emulator', () => {
     const agent = find?.agents[0];
     expect(agent?.agentId).toBe('agt_postgres');
 
-    const { localId, state } = await startCall(ctx, { request: { agentId: 'agt_postgres', callId: 'question', question: 'Which index for a LIKE prefix search?' } });
+    const { localId, state } = await startCall(ctx, {
+      request: { agentId: 'agt_postgres', callId: 'question', question: 'Which index for a LIKE prefix search?' },
+    });
     expect(state).toBe('started');
     await pollUntilEnded(ctx, localId);
     const row = await ctx.db.calls.get(localId);
@@ -100,13 +102,19 @@ describe('against the emulator', () => {
   it('a connection dropped after POST /calls leaves exactly one call (client retries, same key)', async () => {
     await connectWith();
     await emu.control.call('POST', '/faults', { method: 'POST', path: '/api/v1/calls', drop: true, count: 1 });
-    const { localId, state } = await startCall(ctx, { request: { agentId: 'agt_postgres', callId: 'question', question: 'Which index?' } });
+    const { localId, state } = await startCall(ctx, {
+      request: { agentId: 'agt_postgres', callId: 'question', question: 'Which index?' },
+    });
     expect(state).toBe('started');
-    const posts = (await emu.control.requests('/api/v1/calls')).filter((r) => r.method === 'POST' && r.path === '/api/v1/calls');
+    const posts = (await emu.control.requests('/api/v1/calls')).filter(
+      (r) => r.method === 'POST' && r.path === '/api/v1/calls',
+    );
     expect(posts.length).toBe(2);
     const row = await ctx.db.calls.get(localId);
     expect(new Set(posts.map((p) => p.idempotencyKey))).toEqual(new Set([row?.idempotencyKey]));
-    const session = await createClient({ siteUrl: emu.url, key: (await readKey())?.key }).getSession(row?.sessionId ?? '');
+    const session = await createClient({ siteUrl: emu.url, key: (await readKey())?.key }).getSession(
+      row?.sessionId ?? '',
+    );
     expect(session.calls).toBe(1);
   });
 
@@ -115,23 +123,37 @@ describe('against the emulator', () => {
     const c = makeCtx(noRetries);
     await connectWith({}, c);
     await emu.control.call('POST', '/faults', { method: 'POST', path: '/api/v1/calls', drop: true, count: 1 });
-    const { localId, state } = await startCall(c, { request: { agentId: 'agt_postgres', callId: 'question', question: 'Which index?' } });
+    const { localId, state } = await startCall(c, {
+      request: { agentId: 'agt_postgres', callId: 'question', question: 'Which index?' },
+    });
     expect(state).toBe('outbox');
     const waiting = await c.db.calls.get(localId);
     c.clock.now = waiting?.nextSendAt ?? 0;
     await sendDue(c);
     const row = await c.db.calls.get(localId);
     expect(row?.state).toBe('started');
-    const posts = (await emu.control.requests('/api/v1/calls')).filter((r) => r.method === 'POST' && r.path === '/api/v1/calls');
+    const posts = (await emu.control.requests('/api/v1/calls')).filter(
+      (r) => r.method === 'POST' && r.path === '/api/v1/calls',
+    );
     expect(posts.map((p) => p.idempotencyKey)).toEqual([row?.idempotencyKey, row?.idempotencyKey]);
-    const session = await createClient({ siteUrl: emu.url, key: (await readKey())?.key }).getSession(row?.sessionId ?? '');
+    const session = await createClient({ siteUrl: emu.url, key: (await readKey())?.key }).getSession(
+      row?.sessionId ?? '',
+    );
     expect(session.calls).toBe(1);
   });
 
   it('waits out 429 Retry-After while polling', async () => {
     await connectWith();
-    const { localId } = await startCall(ctx, { request: { agentId: 'agt_postgres', callId: 'question', question: 'Which index?' } });
-    await emu.control.call('POST', '/faults', { method: 'GET', path: '/api/v1/calls/*', status: 429, retryAfter: 30, count: 1 });
+    const { localId } = await startCall(ctx, {
+      request: { agentId: 'agt_postgres', callId: 'question', question: 'Which index?' },
+    });
+    await emu.control.call('POST', '/faults', {
+      method: 'GET',
+      path: '/api/v1/calls/*',
+      status: 429,
+      retryAfter: 30,
+      count: 1,
+    });
     ctx.clock.now += 1000;
     await pollDue(ctx);
     const t = ctx.clock.now;
@@ -147,8 +169,17 @@ describe('against the emulator', () => {
 
   it('a 429 on one request pauses every request to the site until its Retry-After', async () => {
     await connectWith();
-    await emu.control.call('POST', '/faults', { method: 'POST', path: '/api/v1/calls', status: 429, code: 'rate_limited', retryAfter: 5, count: 1 });
-    const { localId, state } = await startCall(ctx, { request: { agentId: 'agt_postgres', callId: 'question', question: 'Which index?' } });
+    await emu.control.call('POST', '/faults', {
+      method: 'POST',
+      path: '/api/v1/calls',
+      status: 429,
+      code: 'rate_limited',
+      retryAfter: 5,
+      count: 1,
+    });
+    const { localId, state } = await startCall(ctx, {
+      request: { agentId: 'agt_postgres', callId: 'question', question: 'Which index?' },
+    });
     expect(state).toBe('outbox');
     const before = (await emu.control.requests('/api/')).length;
     await expect(refreshMe(ctx)).rejects.toMatchObject({ error: { code: 'rate_limited' } });
@@ -163,7 +194,9 @@ describe('against the emulator', () => {
 
   it('an approval: refused, approved on the site, resent once with approvalId, runs once', async () => {
     await connectWith({ switches: { spending: false } });
-    const { localId, state } = await startCall(ctx, { request: { agentId: 'agt_postgres', callId: 'question', question: 'Which index?' } });
+    const { localId, state } = await startCall(ctx, {
+      request: { agentId: 'agt_postgres', callId: 'question', question: 'Which index?' },
+    });
     expect(state).toBe('needs_approval');
     const approval = (await ctx.db.approvals.toArray())[0];
     expect(approval?.approvalUrl).toBe(`${emu.url}/approvals/${approval?.approvalId}`);
@@ -176,7 +209,9 @@ describe('against the emulator', () => {
     await checkDueApprovals(ctx);
     const row = await ctx.db.calls.get(localId);
     expect(row?.state).toBe('started');
-    const posts = (await emu.control.requests('/api/v1/calls')).filter((r) => r.method === 'POST' && r.path === '/api/v1/calls');
+    const posts = (await emu.control.requests('/api/v1/calls')).filter(
+      (r) => r.method === 'POST' && r.path === '/api/v1/calls',
+    );
     expect(posts.map((p) => p.status)).toEqual([403, 202]);
     expect(posts[1]?.body).toMatchObject({ approvalId: approval?.approvalId });
     expect(posts[0]?.idempotencyKey).not.toBe(posts[1]?.idempotencyKey);
@@ -184,7 +219,9 @@ describe('against the emulator', () => {
 
   it('a revoked connection wipes the key and keeps the history', async () => {
     const connectionId = await connectWith();
-    const { localId } = await startCall(ctx, { request: { agentId: 'agt_postgres', callId: 'question', question: 'Which index?' } });
+    const { localId } = await startCall(ctx, {
+      request: { agentId: 'agt_postgres', callId: 'question', question: 'Which index?' },
+    });
     await emu.control.call('POST', `/connections/${connectionId}/revoke`);
     await expect(refreshMe(ctx)).rejects.toMatchObject({ code: 'key_revoked' });
     expect(await readKey()).toBeNull();

@@ -62,7 +62,12 @@ describe('files and sharing against the emulator', () => {
     const b = await uploadFile(ctx, buildUploadRequest('b.sh', text('#!/bin/sh\necho hi\n')));
     expect(b.active).toBe(true);
     const { state } = await startCall(ctx, {
-      request: { agentId: 'agt_postgres', callId: 'question', question: 'Is this fine?', fileIds: [a.fileId, b.fileId] },
+      request: {
+        agentId: 'agt_postgres',
+        callId: 'question',
+        question: 'Is this fine?',
+        fileIds: [a.fileId, b.fileId],
+      },
     });
     expect(state).toBe('started');
     const call = (await emu.control.requests('/api/v1/calls')).find((r) => r.method === 'POST');
@@ -80,7 +85,9 @@ describe('files and sharing against the emulator', () => {
   });
 
   it('saves a plain result file through its signed link; an active one only once confirmed', async () => {
-    const { localId } = await startCall(ctx, { request: { agentId: 'agt_shell', callId: 'question', question: 'Why does it exit?' } });
+    const { localId } = await startCall(ctx, {
+      request: { agentId: 'agt_shell', callId: 'question', question: 'Why does it exit?' },
+    });
     for (let i = 0; i < 20 && (await ctx.db.calls.get(localId))?.state === 'started'; i++) {
       await emu.control.advanceClock(2);
       ctx.clock.now = Math.max(ctx.clock.now + 2000, (await ctx.db.calls.get(localId))?.nextPollAt ?? 0);
@@ -96,7 +103,9 @@ describe('files and sharing against the emulator', () => {
     // The background fetched the link itself, once, without the key.
     const gets = (await emu.control.requests('/api/v1/files/')).filter((r) => r.method === 'GET');
     expect(gets.map((r) => [r.path, r.authorization])).toEqual([[`/api/v1/files/${plain?.fileId}`, false]]);
-    await expect(downloadFile(ctx, { localId, fileId: active?.fileId ?? '', confirmedActive: false })).rejects.toMatchObject({
+    await expect(
+      downloadFile(ctx, { localId, fileId: active?.fileId ?? '', confirmedActive: false }),
+    ).rejects.toMatchObject({
       error: { code: 'file_needs_confirmation' },
     });
     expect((await emu.control.requests('/api/v1/files/')).filter((r) => r.method === 'GET')).toHaveLength(1);
@@ -117,7 +126,9 @@ describe('files and sharing against the emulator', () => {
     ctx.clock.now = (await nextShareCheckAt(ctx)) ?? ctx.clock.now;
     await pollShares(ctx);
     expect((await ctx.db.shares.get(draftId))?.draft.status).toBe('signed_off');
-    expect((await ctx.db.sharedProjects.toArray()).map((p) => p.project.untrustedTitle.untrustedText)).toContain('Index notes');
+    expect((await ctx.db.sharedProjects.toArray()).map((p) => p.project.untrustedTitle.untrustedText)).toContain(
+      'Index notes',
+    );
     expect(await nextShareCheckAt(ctx)).toBeNull();
   });
 });

@@ -50,7 +50,12 @@ describe('runFind', () => {
     ctx.api.find.mockResolvedValue({ agents: [] });
     const { findId } = await runFind(ctx, ' postgres replica ', 'panel');
     expect(ctx.api.find).toHaveBeenCalledWith('postgres replica');
-    expect(await ctx.db.finds.get(findId)).toMatchObject({ status: 'done', text: 'postgres replica', source: 'panel', cut: false });
+    expect(await ctx.db.finds.get(findId)).toMatchObject({
+      status: 'done',
+      text: 'postgres replica',
+      source: 'panel',
+      cut: false,
+    });
   });
 
   it('removes direction controls before the text is stored, handed over or sent', async () => {
@@ -70,7 +75,11 @@ describe('runFind', () => {
   });
 
   it('keeps what the secret guard found, in its words', async () => {
-    ctx.api.find.mockRejectedValue(new LocalRefusal('secret_found', 'Not sent: it looks like it holds a private key block.', { found: ['a private key block'] }));
+    ctx.api.find.mockRejectedValue(
+      new LocalRefusal('secret_found', 'Not sent: it looks like it holds a private key block.', {
+        found: ['a private key block'],
+      }),
+    );
     const { findId } = await runFind(ctx, 'my key is -----BEGIN PRIVATE KEY-----', 'panel');
     expect(await ctx.db.finds.get(findId)).toMatchObject({
       status: 'refused',
@@ -94,22 +103,37 @@ describe('menu and shortcut', () => {
     Object.assign(fakeBrowser, { sidePanel: { open } });
     const setSpy = vi.spyOn(fakeBrowser.storage.session, 'set');
     ctx.api.find.mockResolvedValue({ agents: [] });
-    const running = onMenuClicked(ctx, { menuItemId: FIND_MENU_ID, selectionText: '  find me an agent  ', editable: false, pageUrl: 'https://x.example/' }, {
-      id: 4,
-      windowId: 2,
-    } as never);
+    const running = onMenuClicked(
+      ctx,
+      {
+        menuItemId: FIND_MENU_ID,
+        selectionText: '  find me an agent  ',
+        editable: false,
+        pageUrl: 'https://x.example/',
+      },
+      {
+        id: 4,
+        windowId: 2,
+      } as never,
+    );
     // Both happened synchronously, inside the click.
     expect(setSpy).toHaveBeenCalledTimes(1);
     expect(open).toHaveBeenCalledWith({ tabId: 4 });
     await running;
-    const handed = (await fakeBrowser.storage.session.get(SELECTION_SESSION_KEY))[SELECTION_SESSION_KEY] as SelectionHandoff;
+    const handed = (await fakeBrowser.storage.session.get(SELECTION_SESSION_KEY))[
+      SELECTION_SESSION_KEY
+    ] as SelectionHandoff;
     expect(handed).toMatchObject({ text: 'find me an agent', cut: false, source: 'menu', error: null });
     const find = await ctx.db.finds.where('requestId').equals(handed.requestId).first();
     expect(find).toMatchObject({ status: 'done', source: 'menu', text: 'find me an agent' });
   });
 
   it('the menu refuses a short selection with a message for the panel', async () => {
-    await onMenuClicked(ctx, { menuItemId: FIND_MENU_ID, selectionText: 'a', editable: false } as never, { id: 4, windowId: 2 } as never);
+    await onMenuClicked(
+      ctx,
+      { menuItemId: FIND_MENU_ID, selectionText: 'a', editable: false } as never,
+      { id: 4, windowId: 2 } as never,
+    );
     const handed = (await fakeBrowser.storage.session.get(SELECTION_SESSION_KEY))[SELECTION_SESSION_KEY];
     expect(handed).toMatchObject({ error: { code: 'selection_too_short' } });
     expect(ctx.api.find).not.toHaveBeenCalled();
@@ -119,9 +143,9 @@ describe('menu and shortcut', () => {
     const open = vi.fn(async () => undefined);
     Object.assign(fakeBrowser, { sidePanel: { open } });
     let release: (v: unknown) => void = () => undefined;
-    const exec = vi.spyOn(fakeBrowser.scripting, 'executeScript').mockImplementation(
-      () => new Promise((resolve) => (release = resolve)) as never,
-    );
+    const exec = vi
+      .spyOn(fakeBrowser.scripting, 'executeScript')
+      .mockImplementation(() => new Promise((resolve) => (release = resolve)) as never);
     ctx.api.find.mockResolvedValue({ agents: [] });
     const running = onCommand(ctx, 'find-selection', { id: 9, windowId: 1 } as never);
     expect(open).toHaveBeenCalledWith({ tabId: 9 });
@@ -154,7 +178,11 @@ describe('Firefox: the sidebar (no sidePanel there)', () => {
   it('the menu opens the sidebar synchronously, inside the click, before any await', async () => {
     const sidebar = firefoxSidebar();
     ctx.api.find.mockResolvedValue({ agents: [] });
-    const running = onMenuClicked(ctx, { menuItemId: FIND_MENU_ID, selectionText: 'find me an agent', editable: false } as never, { id: 4, windowId: 2 } as never);
+    const running = onMenuClicked(
+      ctx,
+      { menuItemId: FIND_MENU_ID, selectionText: 'find me an agent', editable: false } as never,
+      { id: 4, windowId: 2 } as never,
+    );
     expect(sidebar.open).toHaveBeenCalledTimes(1);
     await running;
     expect(ctx.api.find).toHaveBeenCalledWith('find me an agent');

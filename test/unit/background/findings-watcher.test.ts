@@ -40,7 +40,11 @@ async function alarmAt(): Promise<number | undefined> {
 
 describe('findings watcher', () => {
   it('raises one notification per draft newly waiting, however many findings it holds or gains', async () => {
-    answer(inDraft('f1', 'd1'), inDraft('f2', 'd1'), finding('f3', { status: 'checking', draftId: null, signOffUrl: null }));
+    answer(
+      inDraft('f1', 'd1'),
+      inDraft('f2', 'd1'),
+      finding('f3', { status: 'checking', draftId: null, signOffUrl: null }),
+    );
     expect(await watchFindings(ctx)).toEqual({ count: 3 });
     expect(create).toHaveBeenCalledTimes(1);
     expect(create.mock.calls[0]?.[0]).toBe('findings-draft:d1:waiting');
@@ -52,7 +56,7 @@ describe('findings watcher', () => {
     await watchFindings(ctx);
     expect(create).toHaveBeenCalledTimes(1);
     expect(await alarmAt()).toBe(ctx.clock.now + WATCH_IDLE_MS);
-    expect((await ctx.db.findings.count())).toBe(3);
+    expect(await ctx.db.findings.count()).toBe(3);
   });
 
   it('a second draft gets its own notification; never again after a worker restart', async () => {
@@ -86,18 +90,29 @@ describe('findings watcher', () => {
   });
 
   it('respects the options: no sign-off notices, reminders later or never', async () => {
-    await setSettings(ctx, { notify: { callFinished: true, approvals: true, findingsSignOff: false, findingsReminder: false } });
+    await setSettings(ctx, {
+      notify: { callFinished: true, approvals: true, findingsSignOff: false, findingsReminder: false },
+    });
     answer(inDraft('f1', 'd1', 29));
     await watchFindings(ctx);
     expect(create).not.toHaveBeenCalled();
     // Switching on later does not raise what was already seen.
-    await setSettings(ctx, { notify: { callFinished: true, approvals: true, findingsSignOff: true, findingsReminder: true } });
+    await setSettings(ctx, {
+      notify: { callFinished: true, approvals: true, findingsSignOff: true, findingsReminder: true },
+    });
     await watchFindings(ctx);
     expect(create.mock.calls.map((c) => c[0])).toEqual(['findings-draft:d1:expiring']);
   });
 
   it('the notification’s text is the extension’s own, and a click opens the sign-off page on the site only', async () => {
-    answer(inDraft('f1', 'd1'), finding('f2', { draftId: 'd2', signOffUrl: 'https://evil.example/findings/drafts/d2', untrustedTopic: { untrustedText: 'run curl | sh', truncated: false } }));
+    answer(
+      inDraft('f1', 'd1'),
+      finding('f2', {
+        draftId: 'd2',
+        signOffUrl: 'https://evil.example/findings/drafts/d2',
+        untrustedTopic: { untrustedText: 'run curl | sh', truncated: false },
+      }),
+    );
     await watchFindings(ctx);
     expect(JSON.stringify(create.mock.calls)).not.toContain('curl');
     const tabs = vi.spyOn(fakeBrowser.tabs, 'create');

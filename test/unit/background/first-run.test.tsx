@@ -7,14 +7,18 @@ import { openFirstRunPage, WELCOME_PATH } from '@/entrypoints/background/first-r
 
 beforeEach(() => {
   fakeBrowser.reset();
-  Object.assign(fakeBrowser, { commands: { getAll: vi.fn(async () => [{ name: 'find-selection', shortcut: 'Alt+Shift+F' }]) } });
+  Object.assign(fakeBrowser, {
+    commands: { getAll: vi.fn(async () => [{ name: 'find-selection', shortcut: 'Alt+Shift+F' }]) },
+  });
 });
 afterEach(cleanup);
 
 describe('the first-run page', () => {
   it('opens once, on install only: never on an update of the extension or of the browser', async () => {
-    const welcomeTabs = async () => (await fakeBrowser.tabs.query({})).filter((t) => t.url && new URL(t.url).pathname === WELCOME_PATH);
-    for (const reason of ['update', 'chrome_update', 'browser_update', 'shared_module_update']) expect(await openFirstRunPage(reason)).toBe(false);
+    const welcomeTabs = async () =>
+      (await fakeBrowser.tabs.query({})).filter((t) => t.url && new URL(t.url).pathname === WELCOME_PATH);
+    for (const reason of ['update', 'chrome_update', 'browser_update', 'shared_module_update'])
+      expect(await openFirstRunPage(reason)).toBe(false);
     expect(await welcomeTabs()).toEqual([]);
     expect(await openFirstRunPage('install')).toBe(true);
     expect(await welcomeTabs()).toHaveLength(1);

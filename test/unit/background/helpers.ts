@@ -83,7 +83,9 @@ export function makeCtx(db: AppDb = new AppDb(`test-${crypto.randomUUID()}`)): T
 export function resetBrowser(): void {
   fakeBrowser.reset();
   // The fake browser has no sidePanel: give it one (never set a namespace to undefined).
-  Object.assign(fakeBrowser, { sidePanel: { open: vi.fn(async () => undefined), setPanelBehavior: vi.fn(async () => undefined) } });
+  Object.assign(fakeBrowser, {
+    sidePanel: { open: vi.fn(async () => undefined), setPanelBehavior: vi.fn(async () => undefined) },
+  });
 }
 
 export function me(overrides: Partial<Connection> = {}): Connection {
@@ -135,7 +137,12 @@ export function started(runId: string, sessionId: string, privacyLine: string | 
   };
 }
 
-export function result(runId: string, sessionId: string, status: CallResultInput['status'], extra: Partial<CallResult> = {}): CallResult {
+export function result(
+  runId: string,
+  sessionId: string,
+  status: CallResultInput['status'],
+  extra: Partial<CallResult> = {},
+): CallResult {
   return {
     ...callResult(),
     runId,

@@ -61,7 +61,9 @@ describe('sender check', () => {
 
   it('accepts our own pages only', () => {
     expect(isOwnExtensionPage(OWN_PAGE)).toBe(true);
-    expect(isOwnExtensionPage({ id: 'test-extension-id', url: 'chrome-extension://test-extension-id/options.html' })).toBe(true);
+    expect(
+      isOwnExtensionPage({ id: 'test-extension-id', url: 'chrome-extension://test-extension-id/options.html' }),
+    ).toBe(true);
     // A content script: our id, but the web page's url.
     expect(isOwnExtensionPage({ id: 'test-extension-id', url: 'https://evil.example/page', tab: {} })).toBe(false);
     // Another extension.
@@ -84,7 +86,12 @@ describe('handleCommandMessage', () => {
   it('refuses a foreign sender without running the handler', async () => {
     const find = vi.fn(async () => ({ findId: 1, requestId: 'r' }));
     const msg = { type: 'agent-connection/command@1', name: 'find', payload: { text: 'hello there' } };
-    const reply = await handleCommandMessage(msg, { id: 'test-extension-id', url: 'https://evil.example/' }, handlers({ find }), { toError });
+    const reply = await handleCommandMessage(
+      msg,
+      { id: 'test-extension-id', url: 'https://evil.example/' },
+      handlers({ find }),
+      { toError },
+    );
     expect(reply).toMatchObject({ ok: false, error: { code: 'forbidden_sender' } });
     expect(find).not.toHaveBeenCalled();
   });
@@ -102,27 +109,53 @@ describe('handleCommandMessage', () => {
       error: { code: 'unknown_command' },
     });
     const startCall = vi.fn();
-    const noAgent = { type: 'agent-connection/command@1', name: 'startCall', payload: { request: { callId: 'apply' } } };
-    expect(await handleCommandMessage(noAgent, OWN_PAGE, handlers({ startCall }), { toError })).toMatchObject({ ok: false });
+    const noAgent = {
+      type: 'agent-connection/command@1',
+      name: 'startCall',
+      payload: { request: { callId: 'apply' } },
+    };
+    expect(await handleCommandMessage(noAgent, OWN_PAGE, handlers({ startCall }), { toError })).toMatchObject({
+      ok: false,
+    });
     expect(find).not.toHaveBeenCalled();
     expect(startCall).not.toHaveBeenCalled();
   });
 
   it('runs the handler and checks its reply', async () => {
     const msg = { type: 'agent-connection/command@1', name: 'find', payload: { text: 'hello there' } };
-    const ok = await handleCommandMessage(msg, OWN_PAGE, handlers({ find: async () => ({ findId: 3, requestId: 'r' }) }), { toError });
+    const ok = await handleCommandMessage(
+      msg,
+      OWN_PAGE,
+      handlers({ find: async () => ({ findId: 3, requestId: 'r' }) }),
+      { toError },
+    );
     expect(ok).toEqual({ ok: true, value: { findId: 3, requestId: 'r' } });
     // A reply that does not fit its schema is an internal error, not passed on.
-    const wrong = handlers({ find: async () => ({ findId: 'x', requestId: 'r' }) as unknown as { findId: number; requestId: string } });
-    expect(await handleCommandMessage(msg, OWN_PAGE, wrong, { toError })).toMatchObject({ ok: false, error: { code: 'internal' } });
+    const wrong = handlers({
+      find: async () => ({ findId: 'x', requestId: 'r' }) as unknown as { findId: number; requestId: string },
+    });
+    expect(await handleCommandMessage(msg, OWN_PAGE, wrong, { toError })).toMatchObject({
+      ok: false,
+      error: { code: 'internal' },
+    });
   });
 
   it('turns thrown errors into the member error object', async () => {
     const msg = { type: 'agent-connection/command@1', name: 'disconnect', payload: {} };
     const failure = new CommandFailure({ code: 'not_connected', message: 'Not connected.', extras: {} });
-    const r1 = await handleCommandMessage(msg, OWN_PAGE, handlers({ disconnect: async () => Promise.reject(failure) }), { toError });
+    const r1 = await handleCommandMessage(
+      msg,
+      OWN_PAGE,
+      handlers({ disconnect: async () => Promise.reject(failure) }),
+      { toError },
+    );
     expect(r1).toEqual({ ok: false, error: { code: 'not_connected', message: 'Not connected.', extras: {} } });
-    const r2 = await handleCommandMessage(msg, OWN_PAGE, handlers({ disconnect: async () => Promise.reject(new Error('boom')) }), { toError });
+    const r2 = await handleCommandMessage(
+      msg,
+      OWN_PAGE,
+      handlers({ disconnect: async () => Promise.reject(new Error('boom')) }),
+      { toError },
+    );
     expect(r2).toEqual({ ok: false, error: toError() });
   });
 });
@@ -142,7 +175,12 @@ describe('sendCommand', () => {
 
   it('checks the payload before sending', async () => {
     const send = vi.spyOn(fakeBrowser.runtime, 'sendMessage');
-    const r = await sendCommand('reportCall', { runId: 'r1', verdict: 'did_not_help', reasonKind: null, reason: 'x'.repeat(501) });
+    const r = await sendCommand('reportCall', {
+      runId: 'r1',
+      verdict: 'did_not_help',
+      reasonKind: null,
+      reason: 'x'.repeat(501),
+    });
     expect(r).toMatchObject({ ok: false, error: { code: 'invalid_command' } });
     expect(send).not.toHaveBeenCalled();
   });
@@ -150,12 +188,23 @@ describe('sendCommand', () => {
   // Found by the soak (strict profile, seed 424242): the worker took a start and was stopped before it stored
   // the intent or answered; the click came back with no reply and no call was made.
   it('sends a start again when the worker took it and stopped before answering; a connect is not sent twice', async () => {
-    const start = { localId: '0b7c1a52-5a53-4c1e-9a0e-2f0d9c7e8a11', request: { agentId: 'ag_1', callId: 'question', question: 'Q?' }, agentName: null, callName: null };
+    const start = {
+      localId: '0b7c1a52-5a53-4c1e-9a0e-2f0d9c7e8a11',
+      request: { agentId: 'ag_1', callId: 'question', question: 'Q?' },
+      agentName: null,
+      callName: null,
+    };
     const send = vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockResolvedValueOnce(undefined);
     send.mockResolvedValueOnce({ ok: true, value: { localId: start.localId, state: 'started' } });
-    expect(await sendCommand('startCall', start)).toEqual({ ok: true, value: { localId: start.localId, state: 'started' } });
+    expect(await sendCommand('startCall', start)).toEqual({
+      ok: true,
+      value: { localId: start.localId, state: 'started' },
+    });
     expect(send).toHaveBeenCalledTimes(2);
-    expect(send.mock.calls.map((c) => (c[0] as { payload: { localId: string } }).payload.localId)).toEqual([start.localId, start.localId]);
+    expect(send.mock.calls.map((c) => (c[0] as { payload: { localId: string } }).payload.localId)).toEqual([
+      start.localId,
+      start.localId,
+    ]);
     send.mockReset();
     send.mockResolvedValue(undefined);
     expect(await sendCommand('connect', { siteUrl: 'https://site.example', code: 'ABC-DEFG-HJKL' })).toMatchObject({
@@ -167,11 +216,15 @@ describe('sendCommand', () => {
   });
 
   it('sends again when the worker missed it (stopping or starting), and says so when it never answers', async () => {
-    const once = vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockRejectedValueOnce(new Error('Receiving end does not exist'));
+    const once = vi
+      .spyOn(fakeBrowser.runtime, 'sendMessage')
+      .mockRejectedValueOnce(new Error('Receiving end does not exist'));
     once.mockResolvedValueOnce({ ok: true, value: {} });
     expect(await sendCommand('disconnect', {})).toEqual({ ok: true, value: {} });
     expect(once).toHaveBeenCalledTimes(2);
-    const never = vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockRejectedValue(new Error('Receiving end does not exist'));
+    const never = vi
+      .spyOn(fakeBrowser.runtime, 'sendMessage')
+      .mockRejectedValue(new Error('Receiving end does not exist'));
     never.mockClear();
     expect(await sendCommand('disconnect', {})).toMatchObject({ ok: false, error: { code: 'background_unreachable' } });
     expect(never).toHaveBeenCalledTimes(3);

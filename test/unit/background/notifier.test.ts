@@ -3,7 +3,14 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { FOCUS_SESSION_KEY } from '../../../lib/messages';
 import { badgeFor, readBadgeState } from '../../../entrypoints/background/badge';
-import { notifyCallFinished, onNotificationClicked, raiseOnce, showDueSummaries, tellUntoldEvents, UNTOLD_LOOKBACK_MS } from '../../../entrypoints/background/notifier';
+import {
+  notifyCallFinished,
+  onNotificationClicked,
+  raiseOnce,
+  showDueSummaries,
+  tellUntoldEvents,
+  UNTOLD_LOOKBACK_MS,
+} from '../../../entrypoints/background/notifier';
 import { nextWakeAt } from '../../../entrypoints/background/scheduler';
 import { setSettings } from '../../../entrypoints/background/settings';
 import { rememberWindow } from '../../../entrypoints/background/panel-open';
@@ -28,7 +35,10 @@ describe('notifications', () => {
     expect(await notifyCallFinished(restarted, done)).toBe(false);
     expect(create).toHaveBeenCalledTimes(1);
     expect(create.mock.calls[0]?.[0]).toBe('call:run_1:finished');
-    expect(await ctx.db.notifications.get('call:run_1:finished')).toMatchObject({ kind: 'call_finished', localId: 'c1' });
+    expect(await ctx.db.notifications.get('call:run_1:finished')).toMatchObject({
+      kind: 'call_finished',
+      localId: 'c1',
+    });
   });
 
   it('say passed, partial and failed in the extension’s own words, never the result’s text', async () => {
@@ -38,7 +48,11 @@ describe('notifications', () => {
     // A minute apart: at most one notification of a kind per minute.
     await notifyCallFinished(ctx, { ...row, result: result('run_1', 'ses_1', 'passed', { note: hostile }) });
     ctx.clock.now += 60_000;
-    await notifyCallFinished(ctx, { ...row, runId: 'run_2', result: result('run_2', 'ses_1', 'passed', { partial: true }) });
+    await notifyCallFinished(ctx, {
+      ...row,
+      runId: 'run_2',
+      result: result('run_2', 'ses_1', 'passed', { partial: true }),
+    });
     ctx.clock.now += 60_000;
     await notifyCallFinished(ctx, { ...row, runId: 'run_3', result: result('run_3', 'ses_1', 'failed') });
     const texts = create.mock.calls.map((c) => (c as unknown[])[1] as { title: string; message: string });
@@ -47,7 +61,11 @@ describe('notifications', () => {
   });
 
   it('a click on a finished call opens the panel and leaves a focus hint', async () => {
-    await raiseOnce(ctx, { eventKey: 'call:run_1:finished', kind: 'call_finished', localId: 'c1', url: null }, { title: 't', message: 'm' });
+    await raiseOnce(
+      ctx,
+      { eventKey: 'call:run_1:finished', kind: 'call_finished', localId: 'c1', url: null },
+      { title: 't', message: 'm' },
+    );
     const open = vi.fn(async () => undefined);
     Object.assign(fakeBrowser, { sidePanel: { open } });
     const created = vi.spyOn(fakeBrowser.tabs, 'create');
@@ -64,11 +82,24 @@ describe('notifications', () => {
 
   it('a click on an approval opens its page, only on the site’s origin', async () => {
     const created = vi.spyOn(fakeBrowser.tabs, 'create');
-    await raiseOnce(ctx, { eventKey: 'approval:apr_1:needed', kind: 'approval_needed', localId: 'c1', url: `${ORIGIN}/approvals/apr_1` }, { title: 't', message: 'm' });
+    await raiseOnce(
+      ctx,
+      { eventKey: 'approval:apr_1:needed', kind: 'approval_needed', localId: 'c1', url: `${ORIGIN}/approvals/apr_1` },
+      { title: 't', message: 'm' },
+    );
     await onNotificationClicked(ctx, 'approval:apr_1:needed');
     expect(created).toHaveBeenCalledWith({ url: `${ORIGIN}/approvals/apr_1` });
     created.mockClear();
-    await raiseOnce(ctx, { eventKey: 'approval:apr_2:needed', kind: 'approval_needed', localId: 'c1', url: 'https://evil.example/approvals/apr_2' }, { title: 't', message: 'm' });
+    await raiseOnce(
+      ctx,
+      {
+        eventKey: 'approval:apr_2:needed',
+        kind: 'approval_needed',
+        localId: 'c1',
+        url: 'https://evil.example/approvals/apr_2',
+      },
+      { title: 't', message: 'm' },
+    );
     await onNotificationClicked(ctx, 'approval:apr_2:needed');
     expect(created).not.toHaveBeenCalledWith({ url: 'https://evil.example/approvals/apr_2' });
   });
@@ -91,7 +122,12 @@ describe('badge', () => {
 describe('notifications that never flood', () => {
   async function finish(n: number) {
     const row = await startedCall(ctx, `c${n}`, `run_${n}`, 'ses_1');
-    const done = { ...row, state: 'finished' as const, nextPollAt: null, result: result(`run_${n}`, 'ses_1', 'passed') };
+    const done = {
+      ...row,
+      state: 'finished' as const,
+      nextPollAt: null,
+      result: result(`run_${n}`, 'ses_1', 'passed'),
+    };
     await ctx.db.calls.put(done);
     return notifyCallFinished(ctx, done);
   }
@@ -102,7 +138,11 @@ describe('notifications that never flood', () => {
     const create = vi.spyOn(fakeBrowser.notifications, 'create');
     for (const n of [1, 2, 3, 4]) await finish(n);
     // Another kind is not held back by this one.
-    await raiseOnce(ctx, { eventKey: 'approval:apr_1:needed', kind: 'approval_needed', localId: 'c9', url: null }, { title: 'A call waits for your approval', message: 'm' });
+    await raiseOnce(
+      ctx,
+      { eventKey: 'approval:apr_1:needed', kind: 'approval_needed', localId: 'c9', url: null },
+      { title: 'A call waits for your approval', message: 'm' },
+    );
     expect(shown(create)).toEqual([
       ['call:run_1:finished', 'Call passed'],
       ['approval:apr_1:needed', 'A call waits for your approval'],
@@ -179,7 +219,13 @@ describe('events stored but not told (the worker stopped in between)', () => {
     const create = vi.spyOn(fakeBrowser.notifications, 'create');
     const row = await startedCall(ctx, 'c1', 'run_1', 'ses_1');
     const finishedAt = new Date(ctx.clock.now).toISOString();
-    await ctx.db.calls.put({ ...row, state: 'finished', finishedAt, nextPollAt: null, result: result('run_1', 'ses_1', 'passed') });
+    await ctx.db.calls.put({
+      ...row,
+      state: 'finished',
+      finishedAt,
+      nextPollAt: null,
+      result: result('run_1', 'ses_1', 'passed'),
+    });
     const old = await startedCall(ctx, 'c2', 'run_2', 'ses_1');
     await ctx.db.calls.put({
       ...old,
@@ -220,14 +266,29 @@ describe('events stored but not told (the worker stopped in between)', () => {
     const finish = async (n: number) => {
       const row = await startedCall(ctx, `c${n}`, `run_${n}`, 'ses_1');
       const finishedAt = new Date(ctx.clock.now).toISOString();
-      const done = { ...row, state: 'finished' as const, finishedAt, nextPollAt: null, result: result(`run_${n}`, 'ses_1', 'passed') };
+      const done = {
+        ...row,
+        state: 'finished' as const,
+        finishedAt,
+        nextPollAt: null,
+        result: result(`run_${n}`, 'ses_1', 'passed'),
+      };
       await ctx.db.calls.put(done);
       return done;
     };
     // What the stopped worker left: the ledger row, untold.
     await finish(1);
     const raisedAt = new Date(ctx.clock.now).toISOString();
-    await ctx.db.notifications.add({ eventKey: 'call:run_1:finished', notificationId: 'call:run_1:finished', kind: 'call_finished', localId: 'c1', url: null, raisedAt, toldAt: null, clickedAt: null });
+    await ctx.db.notifications.add({
+      eventKey: 'call:run_1:finished',
+      notificationId: 'call:run_1:finished',
+      kind: 'call_finished',
+      localId: 'c1',
+      url: null,
+      raisedAt,
+      toldAt: null,
+      clickedAt: null,
+    });
     const restarted = makeCtx(ctx.db);
     restarted.clock.now = ctx.clock.now + 1000;
     await tellUntoldEvents(restarted);
@@ -237,8 +298,23 @@ describe('events stored but not told (the worker stopped in between)', () => {
 
     // Stopped after the pace held the next one for the summary, before noting it told: held once, summed once.
     const second = await finish(2);
-    await ctx.db.notifications.add({ eventKey: 'call:run_2:finished', notificationId: 'call:run_2:finished', kind: 'call_finished', localId: 'c2', url: null, raisedAt, toldAt: null, clickedAt: null });
-    expect(await raiseOnce(restarted, { eventKey: 'call:run_2:finished', kind: 'call_finished', localId: 'c2', url: null }, { title: 't', message: 'm' })).toBe(true);
+    await ctx.db.notifications.add({
+      eventKey: 'call:run_2:finished',
+      notificationId: 'call:run_2:finished',
+      kind: 'call_finished',
+      localId: 'c2',
+      url: null,
+      raisedAt,
+      toldAt: null,
+      clickedAt: null,
+    });
+    expect(
+      await raiseOnce(
+        restarted,
+        { eventKey: 'call:run_2:finished', kind: 'call_finished', localId: 'c2', url: null },
+        { title: 't', message: 'm' },
+      ),
+    ).toBe(true);
     await ctx.db.notifications.update('call:run_2:finished', { toldAt: null });
     expect(await notifyCallFinished(makeCtx(ctx.db), second)).toBe(true);
     expect(await notifyCallFinished(restarted, second)).toBe(false);
@@ -253,8 +329,23 @@ describe('events stored but not told (the worker stopped in between)', () => {
   it('an untold event older than the look-back is not told late', async () => {
     const create = vi.spyOn(fakeBrowser.notifications, 'create');
     const raisedAt = new Date(ctx.clock.now - UNTOLD_LOOKBACK_MS - 1).toISOString();
-    await ctx.db.notifications.add({ eventKey: 'approval:apr_9:needed', notificationId: 'approval:apr_9:needed', kind: 'approval_needed', localId: 'c9', url: null, raisedAt, toldAt: null, clickedAt: null });
-    expect(await raiseOnce(ctx, { eventKey: 'approval:apr_9:needed', kind: 'approval_needed', localId: 'c9', url: null }, { title: 't', message: 'm' })).toBe(false);
+    await ctx.db.notifications.add({
+      eventKey: 'approval:apr_9:needed',
+      notificationId: 'approval:apr_9:needed',
+      kind: 'approval_needed',
+      localId: 'c9',
+      url: null,
+      raisedAt,
+      toldAt: null,
+      clickedAt: null,
+    });
+    expect(
+      await raiseOnce(
+        ctx,
+        { eventKey: 'approval:apr_9:needed', kind: 'approval_needed', localId: 'c9', url: null },
+        { title: 't', message: 'm' },
+      ),
+    ).toBe(false);
     expect(create).not.toHaveBeenCalled();
   });
 });

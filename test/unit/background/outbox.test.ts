@@ -2,7 +2,13 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { NetworkError } from '../../../lib/api/errors';
 import type { StartCallRequest } from '../../../lib/api/schemas';
-import { MAX_AUTO_SENDS, recoverInterruptedSends, retryCall, sendDue, startCall } from '../../../entrypoints/background/outbox';
+import {
+  MAX_AUTO_SENDS,
+  recoverInterruptedSends,
+  retryCall,
+  sendDue,
+  startCall,
+} from '../../../entrypoints/background/outbox';
 import { refreshMe } from '../../../entrypoints/background/connection';
 import { pauseUntil } from '../../../entrypoints/background/status';
 import { apiError, connected, makeCtx, resetBrowser, result, started, type TestCtx } from './helpers';
@@ -30,10 +36,19 @@ describe('outbox', () => {
     expect(reply).toEqual({ localId: LOCAL, state: 'started' });
     expect(seenAtSend).toMatchObject({ state: 'sending', request: REQUEST, attempts: 1 });
     const row = await ctx.db.calls.get(LOCAL);
-    expect(row).toMatchObject({ state: 'started', runId: 'run_1', sessionId: 'ses_1', holdCents: 500, privacyLine: 'Builders receive details.' });
+    expect(row).toMatchObject({
+      state: 'started',
+      runId: 'run_1',
+      sessionId: 'ses_1',
+      holdCents: 500,
+      privacyLine: 'Builders receive details.',
+    });
     expect(row?.nextPollAt).toBe(ctx.clock.now + 1000);
     // G8: the 202's privacy line is shown (again) prominently.
-    expect(await ctx.db.connection.get('current')).toMatchObject({ privacyLine: 'Builders receive details.', privacyLineShown: false });
+    expect(await ctx.db.connection.get('current')).toMatchObject({
+      privacyLine: 'Builders receive details.',
+      privacyLineShown: false,
+    });
   });
 
   it('one click is one call: the same localId twice sends once', async () => {
@@ -99,7 +114,14 @@ describe('outbox', () => {
   });
 
   it('a 202 stands even when marking the site reachable again fails', async () => {
-    await ctx.db.ui.put({ key: 'background', offline: true, offlineSince: null, error: null, pausedUntil: null, updatedAt: '' });
+    await ctx.db.ui.put({
+      key: 'background',
+      offline: true,
+      offlineSince: null,
+      error: null,
+      pausedUntil: null,
+      updatedAt: '',
+    });
     ctx.api.startCall.mockResolvedValue(started('run_1', 'ses_1'));
     vi.spyOn(ctx.db.ui, 'put').mockRejectedValueOnce(new Error('disk full'));
     await startCall(ctx, { localId: LOCAL, request: REQUEST });
@@ -156,7 +178,9 @@ describe('outbox', () => {
 
   it('keeps what is missing on details_missing', async () => {
     ctx.api.startCall.mockRejectedValueOnce(
-      apiError(409, 'details_missing', { missing: [{ key: 'db_version', untrustedDetail: { untrustedText: 'Which version?', truncated: false } }] }),
+      apiError(409, 'details_missing', {
+        missing: [{ key: 'db_version', untrustedDetail: { untrustedText: 'Which version?', truncated: false } }],
+      }),
     );
     await startCall(ctx, { localId: LOCAL, request: { agentId: 'ag_1', callId: 'apply' } });
     expect((await ctx.db.calls.get(LOCAL))?.error).toMatchObject({
@@ -167,7 +191,9 @@ describe('outbox', () => {
   });
 
   it('refuses to start while not connected, and a request the contract refuses', async () => {
-    await expect(startCall(ctx, { request: { ...REQUEST, maxCents: 0 } })).rejects.toMatchObject({ error: { code: 'invalid_input' } });
+    await expect(startCall(ctx, { request: { ...REQUEST, maxCents: 0 } })).rejects.toMatchObject({
+      error: { code: 'invalid_input' },
+    });
     await ctx.db.connection.update('current', { status: 'revoked' });
     await expect(startCall(ctx, { request: REQUEST })).rejects.toMatchObject({ error: { code: 'not_connected' } });
     expect(await ctx.db.calls.count()).toBe(0);
@@ -219,7 +245,9 @@ describe('one intent, one call', () => {
     expect(ctx.api.startCall).toHaveBeenCalledTimes(1);
     expect(await ctx.db.calls.count()).toBe(1);
 
-    await expect(startCall(ctx, { localId: LOCAL, request: { ...REQUEST, question: 'Something else?' } })).rejects.toMatchObject({
+    await expect(
+      startCall(ctx, { localId: LOCAL, request: { ...REQUEST, question: 'Something else?' } }),
+    ).rejects.toMatchObject({
       error: { code: 'intent_changed' },
     });
     expect(ctx.api.startCall).toHaveBeenCalledTimes(1);
@@ -235,7 +263,9 @@ describe('the site’s pause (429 Retry-After)', () => {
     expect(reply.state).toBe('outbox');
     expect(ctx.api.startCall).not.toHaveBeenCalled();
     expect((await ctx.db.calls.get(LOCAL))?.nextSendAt).toBe(ctx.clock.now + 5000);
-    await expect(refreshMe(ctx)).rejects.toMatchObject({ error: { code: 'rate_limited', nextStep: { kind: 'wait', seconds: 5 } } });
+    await expect(refreshMe(ctx)).rejects.toMatchObject({
+      error: { code: 'rate_limited', nextStep: { kind: 'wait', seconds: 5 } },
+    });
     expect(ctx.api.me).not.toHaveBeenCalled();
     ctx.clock.now += 5000;
     await sendDue(ctx);

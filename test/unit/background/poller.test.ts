@@ -72,7 +72,9 @@ describe('poller', () => {
   it('reads a session once for several open calls in it', async () => {
     await startedCall(ctx, 'c1', 'run_1', 'ses_1');
     await startedCall(ctx, 'c2', 'run_2', 'ses_1');
-    ctx.api.getSession.mockResolvedValue(session('ses_1', [result('run_1', 'ses_1', 'passed'), result('run_2', 'ses_1', 'checking')]));
+    ctx.api.getSession.mockResolvedValue(
+      session('ses_1', [result('run_1', 'ses_1', 'passed'), result('run_2', 'ses_1', 'checking')]),
+    );
     ctx.clock.now += 1000;
     await pollDue(ctx);
     expect(ctx.api.getSession).toHaveBeenCalledTimes(1);

@@ -84,7 +84,10 @@ describe('planReads', () => {
   });
 
   it('reads a session once for several open calls in it, and lone calls one by one', () => {
-    const reads = planReads([call('a', 's1', T0), call('b', 's1', T0 + 5000), call('c', 's2', T0), call('d', null, T0 - 1)], T0);
+    const reads = planReads(
+      [call('a', 's1', T0), call('b', 's1', T0 + 5000), call('c', 's2', T0), call('d', null, T0 - 1)],
+      T0,
+    );
     expect(reads).toEqual([
       { kind: 'session', sessionId: 's1', localIds: ['a', 'b'] },
       { kind: 'call', runId: 'run-d', localIds: ['d'] },

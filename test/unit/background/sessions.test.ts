@@ -46,7 +46,10 @@ describe('answers and their drafts', () => {
     await saveAnswerDraft(ctx, { sessionId: 's1', key: 'stack', draft: draft('Rails') });
     await ctx.db.answerDrafts.update(['s1', 'stack'], { siteProblem: 'too short' });
     await saveAnswerDraft(ctx, { sessionId: 's1', key: 'stack', draft: draft('Rails 7') });
-    expect(await ctx.db.answerDrafts.get(['s1', 'stack'])).toMatchObject({ draft: draft('Rails 7'), siteProblem: null });
+    expect(await ctx.db.answerDrafts.get(['s1', 'stack'])).toMatchObject({
+      draft: draft('Rails 7'),
+      siteProblem: null,
+    });
   });
 
   it('PUT answers stores the questions object and drops the sent drafts only', async () => {
@@ -64,12 +67,23 @@ describe('answers and their drafts', () => {
 
   it('400 invalid_answers leaves the drafts, each with the site’s problem, and replies with the error', async () => {
     await ctx.db.sessions.put({ sessionId: 's1', session: session(), readAt: 'x' });
-    await saveAnswerDraft(ctx, { sessionId: 's1', key: 'stack', draft: { choice: 'option', optionKeys: ['zz'], own: '' } });
+    await saveAnswerDraft(ctx, {
+      sessionId: 's1',
+      key: 'stack',
+      draft: { choice: 'option', optionKeys: ['zz'], own: '' },
+    });
     ctx.api.putAnswers.mockRejectedValue(
-      apiError(400, 'invalid_answers', { problems: [{ key: 'stack', problem: 'unknown option zz' }, { key: null, problem: 'odd' }] }),
+      apiError(400, 'invalid_answers', {
+        problems: [
+          { key: 'stack', problem: 'unknown option zz' },
+          { key: null, problem: 'odd' },
+        ],
+      }),
     );
     const handlers = buildHandlers(ctx);
-    await expect(handlers.putAnswers({ sessionId: 's1', answers: { stack: { kind: 'option', optionKeys: ['zz'] } } })).rejects.toMatchObject({
+    await expect(
+      handlers.putAnswers({ sessionId: 's1', answers: { stack: { kind: 'option', optionKeys: ['zz'] } } }),
+    ).rejects.toMatchObject({
       code: 'invalid_answers',
     });
     expect(await ctx.db.answerDrafts.get(['s1', 'stack'])).toMatchObject({ siteProblem: 'unknown option zz' });
@@ -83,8 +97,15 @@ describe('answers and their drafts', () => {
   it('answers that went with a started call drop their drafts; a refused call keeps them', async () => {
     const handlers = buildHandlers(ctx);
     await saveAnswerDraft(ctx, { sessionId: 's1', key: 'stack', draft: draft('Rails') });
-    const request = { agentId: 'ag1', callId: 'apply', sessionId: 's1', answers: { stack: { kind: 'own' as const, own: 'Rails' } } };
-    ctx.api.startCall.mockRejectedValueOnce(apiError(409, 'details_missing', { missing: [{ key: 'hosting', untrustedDetail: ut('Hosting') }] }));
+    const request = {
+      agentId: 'ag1',
+      callId: 'apply',
+      sessionId: 's1',
+      answers: { stack: { kind: 'own' as const, own: 'Rails' } },
+    };
+    ctx.api.startCall.mockRejectedValueOnce(
+      apiError(409, 'details_missing', { missing: [{ key: 'hosting', untrustedDetail: ut('Hosting') }] }),
+    );
     const refused = await handlers.startCall({ request });
     expect(refused.state).toBe('refused');
     expect(await ctx.db.answerDrafts.get(['s1', 'stack'])).toBeDefined();
@@ -109,7 +130,9 @@ describe('rewriting the request', () => {
     await saveTextDraft(ctx, { id: 'details:s1', text: 'A shop with a blog' });
     ctx.api.putDetails.mockResolvedValue(questionsObject({ untrustedDetails: ut('A shop with a blog') }));
     await putDetails(ctx, { sessionId: 's1', details: 'A shop with a blog' });
-    expect((await ctx.db.sessions.get('s1'))?.session.questions?.untrustedDetails?.untrustedText).toBe('A shop with a blog');
+    expect((await ctx.db.sessions.get('s1'))?.session.questions?.untrustedDetails?.untrustedText).toBe(
+      'A shop with a blog',
+    );
     expect(await ctx.db.textDrafts.get('details:s1')).toBeUndefined();
   });
 
@@ -127,7 +150,13 @@ describe('rewriting the request', () => {
 });
 
 describe('the plan', () => {
-  const plan: Plan = { sessionId: 's1', runId: 'run_1', version: 2, untrustedMarkdown: ut('# Plan'), at: '2026-11-01T10:00:00Z' };
+  const plan: Plan = {
+    sessionId: 's1',
+    runId: 'run_1',
+    version: 2,
+    untrustedMarkdown: ut('# Plan'),
+    at: '2026-11-01T10:00:00Z',
+  };
 
   it('is stored; before one exists the row says so', async () => {
     await ctx.db.sessions.put({ sessionId: 's1', session: session(), readAt: 'x' });
@@ -159,7 +188,14 @@ describe('openExternalUrl', () => {
     const created = vi.spyOn(fakeBrowser.tabs, 'create');
     await openExternalUrl('https://www.postgresql.org/docs/16/');
     expect(created).toHaveBeenCalledWith({ url: 'https://www.postgresql.org/docs/16/' });
-    for (const bad of ['javascript:alert(1)', 'data:text/html,x', 'file:///etc/passwd', 'https://user:pw@evil.example/', 'chrome://settings', 'not a url']) {
+    for (const bad of [
+      'javascript:alert(1)',
+      'data:text/html,x',
+      'file:///etc/passwd',
+      'https://user:pw@evil.example/',
+      'chrome://settings',
+      'not a url',
+    ]) {
       expect(externalUrl(bad), bad).toBeNull();
       await expect(openExternalUrl(bad)).rejects.toMatchObject({ error: { code: 'not_http' } });
     }
@@ -171,7 +207,11 @@ describe('spending', () => {
   it('reads GET /me with spentSince and replies with what it says', async () => {
     ctx.api.me.mockResolvedValue(me({ spentSinceCents: 235 }));
     const since = '2026-04-01T00:00:00.000Z';
-    expect(await spending(ctx, since)).toEqual({ since, spentSinceCents: 235, at: new Date(ctx.clock.now).toISOString() });
+    expect(await spending(ctx, since)).toEqual({
+      since,
+      spentSinceCents: 235,
+      at: new Date(ctx.clock.now).toISOString(),
+    });
     expect(ctx.api.me).toHaveBeenCalledWith({ spentSince: since });
   });
 

@@ -31,7 +31,12 @@ function draft(status: ShareDraft['status'], extra: Partial<ShareDraft> = {}): S
   };
 }
 
-const file = (fileId: string, sizeBytes: number) => ({ fileId, untrustedPath: ut(`${fileId}.md`), sizeBytes, active: false });
+const file = (fileId: string, sizeBytes: number) => ({
+  fileId,
+  untrustedPath: ut(`${fileId}.md`),
+  sizeBytes,
+  active: false,
+});
 
 const projects: SharedProjectsAnswer = {
   projects: [
@@ -55,7 +60,10 @@ beforeEach(async () => {
 
 describe('sharing commands', () => {
   it('asks for coverage and replies with the answer, storing nothing', async () => {
-    const answer = { covered: true, agents: [{ agentId: 'agt_postgres', slug: 'postgres', untrustedName: ut('PG'), matchBps: 8000 }] };
+    const answer = {
+      covered: true,
+      agents: [{ agentId: 'agt_postgres', slug: 'postgres', untrustedName: ut('PG'), matchBps: 8000 }],
+    };
     ctx.api.coverage.mockResolvedValue(answer);
     expect(await askCoverage(ctx, 'Tuning postgres indexes')).toEqual({ answer });
     expect(ctx.api.coverage).toHaveBeenCalledWith('Tuning postgres indexes');
@@ -64,7 +72,9 @@ describe('sharing commands', () => {
 
   it('starts a draft, adds files and packages it; each answer is stored', async () => {
     ctx.api.createShare.mockResolvedValue(draft('open'));
-    expect(await createShare(ctx, { title: 'Postgres tuning notes', agentId: 'agt_postgres' })).toEqual({ draftId: 'shr_1' });
+    expect(await createShare(ctx, { title: 'Postgres tuning notes', agentId: 'agt_postgres' })).toEqual({
+      draftId: 'shr_1',
+    });
     expect((await ctx.db.shares.get('shr_1'))?.draft.status).toBe('open');
     expect((await ctx.db.shares.get('shr_1'))?.nextCheckAt).toBeNull();
 
@@ -73,7 +83,9 @@ describe('sharing commands', () => {
     expect(ctx.api.putShareFiles).toHaveBeenCalledWith('shr_1', ['fil_a', 'fil_b']);
     expect((await ctx.db.shares.get('shr_1'))?.draft.files).toHaveLength(2);
 
-    ctx.api.packageShare.mockResolvedValue(draft('waiting_sign_off', { files: [file('fil_a', 100), file('fil_b', 200)], packageBytes: 300 }));
+    ctx.api.packageShare.mockResolvedValue(
+      draft('waiting_sign_off', { files: [file('fil_a', 100), file('fil_b', 200)], packageBytes: 300 }),
+    );
     expect(await packageShare(ctx, 'shr_1')).toEqual({ draftId: 'shr_1', status: 'waiting_sign_off' });
     const row = await ctx.db.shares.get('shr_1');
     expect(row?.draft.signOffUrl).toBe(`${ORIGIN}/shares/shr_1/sign-off`);
@@ -111,7 +123,11 @@ describe('sharing commands', () => {
   });
 
   it('lists the shared projects into their table, replacing what was there', async () => {
-    await ctx.db.sharedProjects.put({ projectId: 'prj_old', project: { ...projects.projects[0]!, projectId: 'prj_old' }, readAt: 'x' });
+    await ctx.db.sharedProjects.put({
+      projectId: 'prj_old',
+      project: { ...projects.projects[0]!, projectId: 'prj_old' },
+      readAt: 'x',
+    });
     ctx.api.listSharedProjects.mockResolvedValue(projects);
     expect(await refreshSharedProjects(ctx)).toEqual({ count: 1 });
     expect((await ctx.db.sharedProjects.toArray()).map((r) => r.projectId)).toEqual(['prj_1']);
@@ -120,7 +136,9 @@ describe('sharing commands', () => {
 
 describe('waiting drafts are polled until the member signs off', () => {
   beforeEach(async () => {
-    ctx.api.packageShare.mockResolvedValue(draft('waiting_sign_off', { files: [file('fil_a', 100)], packageBytes: 100 }));
+    ctx.api.packageShare.mockResolvedValue(
+      draft('waiting_sign_off', { files: [file('fil_a', 100)], packageBytes: 100 }),
+    );
     await ctx.db.shares.put({ draftId: 'shr_1', draft: draft('open', { files: [file('fil_a', 100)] }), readAt: 'x' });
     await packageShare(ctx, 'shr_1');
   });

@@ -44,7 +44,9 @@ async function notified(): Promise<string[]> {
 describe('a full disk', () => {
   it('is recognised through Dexie, an aborted transaction and Chrome’s storage.local words; nothing else is', async () => {
     cutQuota(true);
-    const refused = await ctx.db.calls.put({ ...(await ctx.db.calls.toArray())[0]!, localId: 'x' }).catch((e: unknown) => e);
+    const refused = await ctx.db.calls
+      .put({ ...(await ctx.db.calls.toArray())[0]!, localId: 'x' })
+      .catch((e: unknown) => e);
     expect(isStorageFull(refused)).toBe(true);
     const inTransaction = await ctx.db
       .transaction('rw', ctx.db.ui, () => ctx.db.ui.put({ key: 'k' } as never))
@@ -52,7 +54,13 @@ describe('a full disk', () => {
     expect(isStorageFull(inTransaction)).toBe(true);
     expect(isStorageFull(new Error('Resource::kQuotaBytes quota exceeded'))).toBe(true);
     expect(isStorageFull(new Error('QUOTA_BYTES quota exceeded'))).toBe(true);
-    for (const other of [new Error('Network down'), new DOMException('x', 'AbortError'), null, 'QuotaExceededError', undefined]) {
+    for (const other of [
+      new Error('Network down'),
+      new DOMException('x', 'AbortError'),
+      null,
+      'QuotaExceededError',
+      undefined,
+    ]) {
       expect(isStorageFull(other)).toBe(false);
     }
     expect(isNewerDatabase(new DOMException('higher version', 'VersionError'))).toBe(true);
@@ -70,10 +78,14 @@ describe('a full disk', () => {
     expect(await notified()).toEqual(['call:run_1:finished']);
     // The cache could not take it: still open there, and the panel is told the disk is full.
     expect((await ctx.db.calls.get('c1'))?.state).toBe('started');
-    expect((await fakeBrowser.storage.session.get(STORAGE_FULL_SESSION_KEY))[STORAGE_FULL_SESSION_KEY]).toMatchObject({ since: ctx.clock.now });
+    expect((await fakeBrowser.storage.session.get(STORAGE_FULL_SESSION_KEY))[STORAGE_FULL_SESSION_KEY]).toMatchObject({
+      since: ctx.clock.now,
+    });
     // No request loop: the next wake is a minute away, by the timer and the alarm.
     expect(await nextWakeAt(ctx)).toBe(ctx.clock.now + STORAGE_FULL_RETRY_MS);
-    expect((await fakeBrowser.alarms.get(WAKE_ALARM))?.scheduledTime).toBeGreaterThanOrEqual(ctx.clock.now + STORAGE_FULL_RETRY_MS);
+    expect((await fakeBrowser.alarms.get(WAKE_ALARM))?.scheduledTime).toBeGreaterThanOrEqual(
+      ctx.clock.now + STORAGE_FULL_RETRY_MS,
+    );
 
     // Still full a minute later: read again, not told again.
     await fakeBrowser.notifications.clear('call:run_1:finished');
@@ -121,7 +133,9 @@ describe('a full disk', () => {
     installLocalStorageFault();
     await startedCall(ctx, 'c1', 'run_1', 'ses_1');
     await startedCall(ctx, 'c2', 'run_2', 'ses_2');
-    ctx.api.getCall.mockImplementation(async (runId: string) => result(runId, runId === 'run_1' ? 'ses_1' : 'ses_2', runId === 'run_1' ? 'passed' : 'in_progress'));
+    ctx.api.getCall.mockImplementation(async (runId: string) =>
+      result(runId, runId === 'run_1' ? 'ses_1' : 'ses_2', runId === 'run_1' ? 'passed' : 'in_progress'),
+    );
     ctx.clock.now += 1000;
     // The first ends with room to spare: shown, the minute's pace kept.
     const jobs = scheduler();
@@ -139,8 +153,14 @@ describe('a full disk', () => {
   it('says so in the member’s words, not as a bug', async () => {
     cutQuota(true);
     const refused = await ctx.db.ui.put({ key: 'k' } as never).catch((e: unknown) => e);
-    expect(toMemberError(refused)).toMatchObject({ code: 'storage_full', message: expect.stringContaining('storage is full') });
-    expect(toMemberError(new DOMException('newer', 'VersionError'))).toMatchObject({ code: 'newer_database', nextStep: { kind: 'update_extension' } });
+    expect(toMemberError(refused)).toMatchObject({
+      code: 'storage_full',
+      message: expect.stringContaining('storage is full'),
+    });
+    expect(toMemberError(new DOMException('newer', 'VersionError'))).toMatchObject({
+      code: 'newer_database',
+      nextStep: { kind: 'update_extension' },
+    });
   });
 
   it('a refused storage.local write keeps the key where it was', async () => {
@@ -158,7 +178,11 @@ describe('a full disk', () => {
   it('“free space now” drops ended calls past the retention, keeps running ones, and lets the jobs write at once', async () => {
     await startedCall(ctx, 'running', 'run_1', 'ses_1');
     const old = await startedCall(ctx, 'old', 'run_2', 'ses_1');
-    await ctx.db.calls.put({ ...old, state: 'finished', createdAt: new Date(ctx.clock.now - 400 * 86_400_000).toISOString() });
+    await ctx.db.calls.put({
+      ...old,
+      state: 'finished',
+      createdAt: new Date(ctx.clock.now - 400 * 86_400_000).toISOString(),
+    });
     ctx.api.getCall.mockResolvedValue(result('run_1', 'ses_1', 'in_progress'));
     ctx.clock.now += 1000;
     cutQuota(true);

@@ -12,7 +12,13 @@ const text = (s: string) => new TextEncoder().encode(s);
 const LOCAL = '0b7f1c2a-3d4e-4f5a-8b9c-0d1e2f3a4b5c';
 
 function uploaded(fileId: string, name: string, sizeBytes: number, active = false): UploadedFile {
-  return { fileId, untrustedPath: { untrustedText: name, truncated: false }, sizeBytes, active, expiresAt: '2026-05-02T10:00:00Z' };
+  return {
+    fileId,
+    untrustedPath: { untrustedText: name, truncated: false },
+    sizeBytes,
+    active,
+    expiresAt: '2026-05-02T10:00:00Z',
+  };
 }
 
 let ctx: TestCtx;
@@ -45,7 +51,11 @@ describe('uploadFile', () => {
     const body = buildUploadRequest('a.txt', text('hello'), 'ses_1');
     ctx.api.uploadFile.mockResolvedValue(uploaded('fil_2', 'a.txt', 5));
     await uploadFile(ctx, body);
-    expect(ctx.api.uploadFile).toHaveBeenCalledWith({ name: 'a.txt', contentBase64: body.contentBase64, sessionId: 'ses_1' });
+    expect(ctx.api.uploadFile).toHaveBeenCalledWith({
+      name: 'a.txt',
+      contentBase64: body.contentBase64,
+      sessionId: 'ses_1',
+    });
   });
 
   it('checks the bytes again: a text file holding a key never leaves', async () => {

@@ -41,7 +41,11 @@ function watchStatuses(): () => string[] {
 /** A connected panel on its Sessions tab, with one cached session (Shop Builder): its "Open session" button. */
 async function showSessions(): Promise<HTMLElement> {
   await db.connection.put(makeConnectionRow());
-  await db.sessions.put({ sessionId: 's1', session: session({ sessionId: 's1', untrustedAgentName: ut('Shop Builder') }), readAt: 'x' });
+  await db.sessions.put({
+    sessionId: 's1',
+    session: session({ sessionId: 's1', untrustedAgentName: ut('Shop Builder') }),
+    readAt: 'x',
+  });
   renderApp();
   fireEvent.click(await screen.findByRole('button', { name: 'Sessions' }));
   return screen.findByRole('button', { name: /^Open session/ });
@@ -60,7 +64,9 @@ describe('App routing', () => {
     const { actions, sent } = fakeActions();
     renderApp(actions);
     await screen.findByRole('heading', { name: /^Connected as “\s?My laptop\s?”$/ });
-    expect(screen.getByRole('region', { name: 'Settings your connector still needs' }).textContent).toContain('Where should files go?');
+    expect(screen.getByRole('region', { name: 'Settings your connector still needs' }).textContent).toContain(
+      'Where should files go?',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'I have read this' }));
     expect(sent.map((s) => s.name)).toContain('markPrivacyLineShown');
     expect(screen.getByRole('heading', { name: 'Find AI Agents' })).toBeTruthy();
@@ -70,12 +76,19 @@ describe('App routing', () => {
     await db.connection.put(
       makeConnectionRow({
         status: 'disconnected',
-        error: { code: 'key_not_kept', message: 'The key was kept only until the browser closed.', nextStep: { kind: 'reconnect' }, extras: {} },
+        error: {
+          code: 'key_not_kept',
+          message: 'The key was kept only until the browser closed.',
+          nextStep: { kind: 'reconnect' },
+          extras: {},
+        },
       }),
     );
     renderApp();
     await screen.findByText('The key was kept only until the browser closed.');
-    expect((screen.getByRole('textbox', { name: 'Site address' }) as HTMLInputElement).value).toBe('http://127.0.0.1:8787');
+    expect((screen.getByRole('textbox', { name: 'Site address' }) as HTMLInputElement).value).toBe(
+      'http://127.0.0.1:8787',
+    );
   });
 
   it('asks for a new code after the connection was revoked, keeping the site', async () => {
@@ -83,7 +96,9 @@ describe('App routing', () => {
     renderApp();
     await screen.findByRole('heading', { name: /^Connection “\s?My laptop\s?” was revoked$/ });
     expect(screen.getByRole('button', { name: 'Open the site to make a new connect code' })).toBeTruthy();
-    expect((screen.getByRole('textbox', { name: 'Site address' }) as HTMLInputElement).value).toBe('http://127.0.0.1:8787');
+    expect((screen.getByRole('textbox', { name: 'Site address' }) as HTMLInputElement).value).toBe(
+      'http://127.0.0.1:8787',
+    );
   });
 
   it('goes from a find to the preview of the chosen agent, and back', async () => {
@@ -99,7 +114,9 @@ describe('App routing', () => {
       at: '2026-05-01T10:01:00.000Z',
       doneAt: '2026-05-01T10:01:01.000Z',
     });
-    const { actions } = fakeActions({ preview: () => ({ ok: true, value: { preview: makePreview(), requestChecked: true } }) });
+    const { actions } = fakeActions({
+      preview: () => ({ ok: true, value: { preview: makePreview(), requestChecked: true } }),
+    });
     renderApp(actions);
     fireEvent.click(await screen.findByRole('button', { name: 'Preview a call to Postgres helper' }));
     await screen.findByRole('heading', { name: 'Call Postgres helper' });
@@ -111,7 +128,9 @@ describe('App routing', () => {
     await db.connection.put(makeConnectionRow());
     const call = makeCall({ result: makeResult({ note: ut('The answer is 42.') }) });
     await db.calls.put(call);
-    await fakeBrowser.storage.session.set({ [FOCUS_SESSION_KEY]: { localId: call.localId, at: '2026-05-01T10:05:00.000Z' } });
+    await fakeBrowser.storage.session.set({
+      [FOCUS_SESSION_KEY]: { localId: call.localId, at: '2026-05-01T10:05:00.000Z' },
+    });
     renderApp();
     await screen.findByText('The answer is 42.');
     expect(screen.getByRole('button', { name: 'Calls' }).getAttribute('aria-current')).toBe('page');
@@ -123,7 +142,9 @@ describe('App routing', () => {
     await db.calls.put(call);
     renderApp();
     await screen.findByRole('heading', { name: 'Find AI Agents' });
-    await fakeBrowser.storage.session.set({ [FOCUS_SESSION_KEY]: { localId: call.localId, at: '2026-05-01T10:05:00.000Z' } });
+    await fakeBrowser.storage.session.set({
+      [FOCUS_SESSION_KEY]: { localId: call.localId, at: '2026-05-01T10:05:00.000Z' },
+    });
     await screen.findByText('Later result.');
   });
 
@@ -133,7 +154,14 @@ describe('App routing', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Connection' }));
     await screen.findByRole('heading', { name: /^Connection “\s?My laptop\s?”$/ });
     await fakeBrowser.storage.session.set({
-      [SELECTION_SESSION_KEY]: { requestId: 'r2', text: 'from a selection', cut: true, source: 'menu', at: '2026-05-01T10:03:00.000Z', error: null },
+      [SELECTION_SESSION_KEY]: {
+        requestId: 'r2',
+        text: 'from a selection',
+        cut: true,
+        source: 'menu',
+        at: '2026-05-01T10:03:00.000Z',
+        error: null,
+      },
     });
     await screen.findByText('from a selection');
     expect(screen.getByText('Finding agents…')).toBeTruthy();
@@ -163,7 +191,11 @@ describe('App routing', () => {
         cut: false,
         source: 'shortcut',
         at: '2026-05-01T10:04:00.000Z',
-        error: { code: 'selection_too_short', message: 'Select at least 3 characters to find AI Agents for them.', extras: {} },
+        error: {
+          code: 'selection_too_short',
+          message: 'Select at least 3 characters to find AI Agents for them.',
+          extras: {},
+        },
       },
     });
     const alert = await screen.findByRole('alert');
@@ -260,7 +292,14 @@ describe('App routing', () => {
 
   it('says when the site cannot be reached, and keeps showing what is known', async () => {
     await db.connection.put(makeConnectionRow());
-    await db.ui.put({ key: 'background', offline: true, offlineSince: '2026-05-01T10:00:00.000Z', error: null, pausedUntil: null, updatedAt: '2026-05-01T10:00:00.000Z' });
+    await db.ui.put({
+      key: 'background',
+      offline: true,
+      offlineSince: '2026-05-01T10:00:00.000Z',
+      error: null,
+      pausedUntil: null,
+      updatedAt: '2026-05-01T10:00:00.000Z',
+    });
     renderApp();
     await screen.findByText(/The site cannot be reached right now/);
     expect(screen.getByRole('heading', { name: 'Find AI Agents' })).toBeTruthy();
@@ -269,9 +308,19 @@ describe('App routing', () => {
   it('offers to continue a call draft kept from a closed panel', async () => {
     await db.connection.put(makeConnectionRow());
     await fakeBrowser.storage.local.set({
-      'panel:callDraft': { agentId: 'ag_1', agentName: ut('Postgres helper'), callId: 'apply', details: 'kept text', question: '', maxDollars: '', subject: null },
+      'panel:callDraft': {
+        agentId: 'ag_1',
+        agentName: ut('Postgres helper'),
+        callId: 'apply',
+        details: 'kept text',
+        question: '',
+        maxDollars: '',
+        subject: null,
+      },
     });
-    const { actions } = fakeActions({ preview: () => ({ ok: true, value: { preview: makePreview(), requestChecked: true } }) });
+    const { actions } = fakeActions({
+      preview: () => ({ ok: true, value: { preview: makePreview(), requestChecked: true } }),
+    });
     renderApp(actions);
     fireEvent.click(await screen.findByRole('button', { name: 'Continue it' }));
     expect(((await screen.findByRole('textbox', { name: /^Details/ })) as HTMLTextAreaElement).value).toBe('kept text');

@@ -24,7 +24,12 @@ async function show(call: CallRow, replies: Parameters<typeof fakeActions>[0] = 
 
 describe('CallView', () => {
   it('waits for the approval with the button to the approval page, without a second click', async () => {
-    const call = makeCall({ state: 'needs_approval', result: null, runId: null, error: memberError('needs_approval', 'Approve it on the site.', { reason: 'new_agent' }) });
+    const call = makeCall({
+      state: 'needs_approval',
+      result: null,
+      runId: null,
+      error: memberError('needs_approval', 'Approve it on the site.', { reason: 'new_agent' }),
+    });
     await db.approvals.put({
       approvalId: 'ap_1',
       localId: call.localId,
@@ -43,7 +48,9 @@ describe('CallView', () => {
       lastResendAt: null,
       pageTabId: null,
     });
-    const { sent } = await show(call, { approvalCameBack: () => ({ ok: true, value: { nextCheckAt: Date.now() + 14_500 } }) });
+    const { sent } = await show(call, {
+      approvalCameBack: () => ({ ok: true, value: { nextCheckAt: Date.now() + 14_500 } }),
+    });
     await screen.findByText('Waiting for your approval on the site.');
     expect(screen.getByText(/first call to this agent/)).toBeTruthy();
     fireEvent.click(await screen.findByRole('button', { name: 'Approve on the site' }));
@@ -57,25 +64,46 @@ describe('CallView', () => {
   });
 
   it('shows a refusal and lets the member change the request', async () => {
-    const call = makeCall({ state: 'refused', result: null, error: memberError('over_max', 'The most you allowed is too little.') });
+    const call = makeCall({
+      state: 'refused',
+      result: null,
+      error: memberError('over_max', 'The most you allowed is too little.'),
+    });
     const { edited } = await show(call);
-    expect((await screen.findByRole('alert', { name: 'Refused' })).textContent).toContain('The most you allowed is too little.');
+    expect((await screen.findByRole('alert', { name: 'Refused' })).textContent).toContain(
+      'The most you allowed is too little.',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Change the request and start again' }));
     expect(edited.map((c) => c.localId)).toEqual([call.localId]);
   });
 
   it('offers to send an unsent call again', async () => {
-    const call = makeCall({ state: 'unsent', result: null, error: memberError('network', 'The site could not be reached.') });
-    const { sent } = await show(call, { retryCall: () => ({ ok: true, value: { localId: call.localId, state: 'sending' } }) });
+    const call = makeCall({
+      state: 'unsent',
+      result: null,
+      error: memberError('network', 'The site could not be reached.'),
+    });
+    const { sent } = await show(call, {
+      retryCall: () => ({ ok: true, value: { localId: call.localId, state: 'sending' } }),
+    });
     fireEvent.click(await screen.findByRole('button', { name: 'Send again' }));
     await waitFor(() => expect(sent).toEqual([{ name: 'retryCall', payload: { localId: call.localId } }]));
   });
 
   it('an unsent call says whether the site could not be reached or answered with a failure', async () => {
-    await show(makeCall({ state: 'unsent', result: null, error: memberError('offline', 'The site could not be reached.') }));
+    await show(
+      makeCall({ state: 'unsent', result: null, error: memberError('offline', 'The site could not be reached.') }),
+    );
     await screen.findByText(/Not sent: the site could not be reached/);
     cleanup();
-    await show(makeCall({ localId: crypto.randomUUID(), state: 'unsent', result: null, error: { ...memberError('server_error', 'Something failed on the site’s side.'), status: 500 } }));
+    await show(
+      makeCall({
+        localId: crypto.randomUUID(),
+        state: 'unsent',
+        result: null,
+        error: { ...memberError('server_error', 'Something failed on the site’s side.'), status: 500 },
+      }),
+    );
     await screen.findByText(/Not sent: the site failed \(HTTP 500\)/);
     expect(screen.queryByText(/could not be reached/)).toBeNull();
   });
@@ -88,7 +116,10 @@ describe('CallView', () => {
   });
 
   it('follows the stored row as the result comes in', async () => {
-    const call = makeCall({ state: 'started', result: makeResult({ status: 'in_progress', note: null, charge: null }) });
+    const call = makeCall({
+      state: 'started',
+      result: makeResult({ status: 'in_progress', note: null, charge: null }),
+    });
     await show(call);
     await screen.findByText('Running');
     await db.calls.put({ ...call, state: 'finished', result: makeResult({ note: ut('Done now.') }) });
@@ -100,7 +131,15 @@ describe('CallView', () => {
 describe('CallsList', () => {
   it('lists calls newest first and opens one', async () => {
     await db.calls.put(makeCall({ localId: 'a', createdAt: '2026-05-01T10:00:00.000Z', agentName: ut('Older') }));
-    await db.calls.put(makeCall({ localId: 'b', createdAt: '2026-05-01T11:00:00.000Z', agentName: ut('Newer'), state: 'refused', result: null }));
+    await db.calls.put(
+      makeCall({
+        localId: 'b',
+        createdAt: '2026-05-01T11:00:00.000Z',
+        agentName: ut('Newer'),
+        state: 'refused',
+        result: null,
+      }),
+    );
     const opened: string[] = [];
     const { actions } = fakeActions();
     renderPanel(<CallsList onOpen={(id) => opened.push(id)} />, actions);

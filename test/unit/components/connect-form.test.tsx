@@ -33,7 +33,9 @@ describe('default site address', () => {
   it('is the emulator in development and e2e builds, a build-time address when given, empty otherwise', () => {
     expect(defaultSiteAddress({ DEV: true, MODE: 'development' })).toBe(EMULATOR_SITE);
     expect(defaultSiteAddress({ DEV: false, MODE: 'e2e' })).toBe(EMULATOR_SITE);
-    expect(defaultSiteAddress({ DEV: false, MODE: 'production', WXT_DEFAULT_SITE_URL: 'https://guild.example' })).toBe('https://guild.example');
+    expect(defaultSiteAddress({ DEV: false, MODE: 'production', WXT_DEFAULT_SITE_URL: 'https://guild.example' })).toBe(
+      'https://guild.example',
+    );
     expect(defaultSiteAddress({ DEV: false, MODE: 'production' })).toBe('');
   });
 });
@@ -73,7 +75,12 @@ describe('ConnectForm', () => {
     const { actions } = fakeActions({
       connect: () => ({
         ok: false,
-        error: memberError('code_not_valid', 'That connect code is not valid: it may be mistyped, used already or older than 15 minutes.', {}, 400),
+        error: memberError(
+          'code_not_valid',
+          'That connect code is not valid: it may be mistyped, used already or older than 15 minutes.',
+          {},
+          400,
+        ),
       }),
     });
     renderPanel(<ConnectForm initialAddress="" />, actions, null);
@@ -82,11 +89,15 @@ describe('ConnectForm', () => {
     expect(alert.textContent).toContain('That connect code is not valid');
     expect(alert.textContent).toContain('code_not_valid');
     expect((screen.getByRole('textbox', { name: 'Connect code' }) as HTMLInputElement).value).toBe('GLD-ABCD-1234');
-    expect((screen.getByRole('textbox', { name: 'Site address' }) as HTMLInputElement).value).toBe('http://127.0.0.1:8787');
+    expect((screen.getByRole('textbox', { name: 'Site address' }) as HTMLInputElement).value).toBe(
+      'http://127.0.0.1:8787',
+    );
   });
 
   it('hands the focus to the connected panel’s first heading, and keeps it in the form after a refusal', async () => {
-    const refused = fakeActions({ connect: () => ({ ok: false, error: memberError('code_not_valid', 'That connect code is not valid.', {}, 400) }) });
+    const refused = fakeActions({
+      connect: () => ({ ok: false, error: memberError('code_not_valid', 'That connect code is not valid.', {}, 400) }),
+    });
     renderPanel(<ConnectForm initialAddress="" />, refused.actions, null);
     fill('http://127.0.0.1:8787', 'GLD-ABCD-1234');
     await screen.findByRole('alert');
@@ -96,12 +107,16 @@ describe('ConnectForm', () => {
     expect(document.activeElement).toBe(document.body);
     cleanup();
 
-    const accepted = fakeActions({ connect: () => ({ ok: true, value: { connectionId: 'con_1', name: 'My laptop', sessionId: null } }) });
+    const accepted = fakeActions({
+      connect: () => ({ ok: true, value: { connectionId: 'con_1', name: 'My laptop', sessionId: null } }),
+    });
     renderPanel(<ConnectForm initialAddress="" />, accepted.actions, null);
     fill('http://127.0.0.1:8787', 'GLD-ABCD-1234');
     await screen.findByText('My laptop');
     cleanup();
     render(<ViewHeading>Find AI Agents</ViewHeading>);
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Find AI Agents' })));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Find AI Agents' })),
+    );
   });
 });

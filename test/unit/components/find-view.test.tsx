@@ -76,14 +76,18 @@ describe('FindView', () => {
       target: { value: 'deploy with AKIAABCDEFGHIJKLMNOP please' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Find agents' }));
-    await waitFor(() => expect(screen.getAllByRole('alert').some((a) => a.textContent?.includes('an AWS access key'))).toBe(true));
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert').some((a) => a.textContent?.includes('an AWS access key'))).toBe(true),
+    );
     expect(sent).toEqual([]);
   });
 
   it('sends the trimmed text to the background', async () => {
     const { actions, sent } = fakeActions({ find: () => ({ ok: true, value: { findId: 1, requestId: 'r' } }) });
     renderPanel(<FindView onChoose={() => undefined} />, actions);
-    fireEvent.input(screen.getByRole('textbox', { name: 'What do you need?' }), { target: { value: '  postgres replica ' } });
+    fireEvent.input(screen.getByRole('textbox', { name: 'What do you need?' }), {
+      target: { value: '  postgres replica ' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Find agents' }));
     await waitFor(() => expect(sent).toEqual([{ name: 'find', payload: { text: 'postgres replica' } }]));
   });
@@ -134,7 +138,13 @@ describe('FindView', () => {
     await db.finds.add(
       findRow({
         text: HOSTILE[0] ?? '',
-        agents: [makeCard({ untrustedName: ut(HOSTILE[1] ?? ''), untrustedKnows: ut(HOSTILE[3] ?? ''), untrustedStyleLine: ut(HOSTILE[5] ?? '') })],
+        agents: [
+          makeCard({
+            untrustedName: ut(HOSTILE[1] ?? ''),
+            untrustedKnows: ut(HOSTILE[3] ?? ''),
+            untrustedStyleLine: ut(HOSTILE[5] ?? ''),
+          }),
+        ],
       }),
     );
     const { actions } = fakeActions();
@@ -150,7 +160,9 @@ describe('FindView', () => {
       findRow({
         status: 'refused',
         agents: [],
-        error: memberError('secret_found', 'This looks like it holds a private key block.', { found: ['a private key block'] }),
+        error: memberError('secret_found', 'This looks like it holds a private key block.', {
+          found: ['a private key block'],
+        }),
       }),
     );
     const { actions } = fakeActions();

@@ -25,7 +25,9 @@ export const HOSTILE = [
 type Sent = { name: CommandName; payload: unknown };
 
 /** Fake panel actions: records every command; answers from `replies` by command name (ok with {} otherwise). */
-export function fakeActions(replies: Partial<Record<CommandName, (payload: unknown) => CommandResult<CommandName>>> = {}) {
+export function fakeActions(
+  replies: Partial<Record<CommandName, (payload: unknown) => CommandResult<CommandName>>> = {},
+) {
   const sent: Sent[] = [];
   const order: string[] = [];
   const actions: PanelActions = {
@@ -48,8 +50,12 @@ export function fakeActions(replies: Partial<Record<CommandName, (payload: unkno
   return { actions, sent, order };
 }
 
-
-export function memberError(code: string, message: string, extras: MemberError['extras'] = {}, status?: number): MemberError {
+export function memberError(
+  code: string,
+  message: string,
+  extras: MemberError['extras'] = {},
+  status?: number,
+): MemberError {
   return status === undefined ? { code, message, extras } : { code, message, extras, status };
 }
 

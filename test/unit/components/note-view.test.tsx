@@ -27,9 +27,11 @@ describe('NoteView', () => {
     expect(within(note).getByRole('heading', { name: 'Plan' })).toBeTruthy();
     expect(note.querySelector('pre code')?.textContent).toBe('bash fix.sh');
     expect(note.textContent).toContain('<img src=x onerror=alert(1)>');
-    expect(within(note).getAllByRole('button', { name: /^Open link/ }).map((b) => b.getAttribute('aria-label'))).toEqual([
-      'Open link: https://docs.example/guide',
-    ]);
+    expect(
+      within(note)
+        .getAllByRole('button', { name: /^Open link/ })
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Open link: https://docs.example/guide']);
     expectInert(container);
     // Nothing is opened until the member clicks.
     expect(sent).toEqual([]);

@@ -37,9 +37,13 @@ function setup(preview: Preview = makePreview(), startReply?: (payload: unknown)
   const started: string[] = [];
   const fake = fakeActions({
     preview: previewReply(preview),
-    startCall: startReply ?? ((p) => ({ ok: true, value: { localId: (p as { localId: string }).localId, state: 'started' } })),
+    startCall:
+      startReply ?? ((p) => ({ ok: true, value: { localId: (p as { localId: string }).localId, state: 'started' } })),
   });
-  renderPanel(<PreviewView initial={DRAFT} onStarted={(id) => started.push(id)} onBack={() => undefined} />, fake.actions);
+  renderPanel(
+    <PreviewView initial={DRAFT} onStarted={(id) => started.push(id)} onBack={() => undefined} />,
+    fake.actions,
+  );
   return { ...fake, started };
 }
 
@@ -49,11 +53,18 @@ const startPayloads = (sent: { name: string; payload: unknown }[]) =>
 
 describe('PreviewView', () => {
   it('shows the preview: the sentence as it is, the limit and what set it, not a price', async () => {
-    setup(makePreview({ limitCents: 300, limitBy: 'safety_ceiling', needsApproval: true, approvalLine: 'Your 11th call today waits for you.' }));
+    setup(
+      makePreview({
+        limitCents: 300,
+        limitBy: 'safety_ceiling',
+        needsApproval: true,
+        approvalLine: 'Your 11th call today waits for you.',
+      }),
+    );
     await screen.findByText('Charged for what it uses, at most the limit below, only if the result passes its checks.');
     // The limit once, as a fact beside its label; the site's sentence stays as the site wrote it.
     const label = screen.getByText('The most it can hold and charge');
-    expect(label.nextElementSibling?.textContent).toBe("$3.00, set by the site’s safety ceiling; not a price");
+    expect(label.nextElementSibling?.textContent).toBe('$3.00, set by the site’s safety ceiling; not a price');
     expect(document.body.textContent?.match(/\$3\.00/g)?.length).toBe(1);
     expect(screen.getByText('Your 11th call today waits for you.')).toBeTruthy();
     expect(screen.getByText('4 of 10 used')).toBeTruthy();
@@ -65,7 +76,10 @@ describe('PreviewView', () => {
       preview: () =>
         fail
           ? { ok: false, error: memberError('server_error', 'Something failed on the site’s side. Try again shortly.') }
-          : { ok: true, value: { preview: makePreview({ sentence: 'The site’s own sentence.' }), requestChecked: true } },
+          : {
+              ok: true,
+              value: { preview: makePreview({ sentence: 'The site’s own sentence.' }), requestChecked: true },
+            },
     });
     renderPanel(<PreviewView initial={DRAFT} onStarted={() => undefined} onBack={() => undefined} />, fake.actions);
     await screen.findByText('The site’s own sentence.');
@@ -77,7 +91,9 @@ describe('PreviewView', () => {
   });
 
   it('says when the site did not check the typed request (no quote): the preview is for the kind of call', async () => {
-    const fake = fakeActions({ preview: () => ({ ok: true, value: { preview: makePreview(), requestChecked: false } }) });
+    const fake = fakeActions({
+      preview: () => ({ ok: true, value: { preview: makePreview(), requestChecked: false } }),
+    });
     renderPanel(<PreviewView initial={DRAFT} onStarted={() => undefined} onBack={() => undefined} />, fake.actions);
     await screen.findByText(/The most it can hold and charge/);
     expect(screen.queryByText(/does not check a typed request/)).toBeNull();
@@ -111,7 +127,11 @@ describe('PreviewView', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Ask Postgres helper anyway' }));
     expect(startButton().disabled).toBe(false);
     fireEvent.click(startButton());
-    await waitFor(() => expect(startPayloads(sent)).toEqual([{ agentId: 'ag_1', callId: 'apply', details: 'Set up a replica', subject: 'ask_anyway' }]));
+    await waitFor(() =>
+      expect(startPayloads(sent)).toEqual([
+        { agentId: 'ag_1', callId: 'apply', details: 'Set up a replica', subject: 'ask_anyway' },
+      ]),
+    );
   });
 
   it('switches to the other agent named when the member picks it', async () => {
@@ -128,16 +148,22 @@ describe('PreviewView', () => {
     );
     fireEvent.click(await screen.findByRole('radio', { name: 'Use Kube helper instead' }));
     await screen.findByRole('heading', { name: 'Call Kube helper' });
-    await waitFor(() => expect(sent.filter((s) => s.name === 'preview').at(-1)?.payload).toEqual({ agentId: 'ag_k8s', callId: 'apply' }));
+    await waitFor(() =>
+      expect(sent.filter((s) => s.name === 'preview').at(-1)?.payload).toEqual({ agentId: 'ag_k8s', callId: 'apply' }),
+    );
   });
 
   it('offers research only when the connection can start an agent', async () => {
     const { sent } = setup(
-      makePreview({ fit: { verdict: 'no_agent', sentence: null, otherAgent: null, choice: null, canStartAgent: true } }),
+      makePreview({
+        fit: { verdict: 'no_agent', sentence: null, otherAgent: null, choice: null, canStartAgent: true },
+      }),
     );
     fireEvent.click(await screen.findByRole('radio', { name: /Start a new agent by research/ }));
     fireEvent.click(startButton());
-    await waitFor(() => expect(startPayloads(sent)).toEqual([{ agentId: 'ag_1', callId: 'apply', subject: 'new_agent' }]));
+    await waitFor(() =>
+      expect(startPayloads(sent)).toEqual([{ agentId: 'ag_1', callId: 'apply', subject: 'new_agent' }]),
+    );
   });
 
   it('converts "spend at most" from dollars to whole cents and refuses what is not an amount', async () => {
@@ -161,7 +187,9 @@ describe('PreviewView', () => {
     expect(startButton().disabled).toBe(true);
     fireEvent.input(screen.getByRole('textbox', { name: 'Your question' }), { target: { value: 'Which version?' } });
     fireEvent.click(startButton());
-    await waitFor(() => expect(startPayloads(sent)).toEqual([{ agentId: 'ag_1', callId: 'question', question: 'Which version?' }]));
+    await waitFor(() =>
+      expect(startPayloads(sent)).toEqual([{ agentId: 'ag_1', callId: 'question', question: 'Which version?' }]),
+    );
   });
 
   it('keeps everything typed when the start is refused, and shows the refusal with its next step', async () => {
@@ -173,13 +201,17 @@ describe('PreviewView', () => {
     }));
     await screen.findByText(/The most it can hold and charge/);
     fireEvent.input(screen.getByRole('textbox', { name: /^Details/ }), { target: { value: 'Set up a replica' } });
-    fireEvent.input(screen.getByRole('textbox', { name: 'Spend at most, in dollars (optional)' }), { target: { value: '4' } });
+    fireEvent.input(screen.getByRole('textbox', { name: 'Spend at most, in dollars (optional)' }), {
+      target: { value: '4' },
+    });
     fireEvent.click(startButton());
     const refusal = await screen.findByRole('alert', { name: 'Refused' });
     expect(refusal.textContent).toContain('The agent waits for one detail');
     expect(screen.getByRole('list', { name: 'Missing details' }).textContent).toBe('Which version?');
     expect((screen.getByRole('textbox', { name: /^Details/ }) as HTMLTextAreaElement).value).toBe('Set up a replica');
-    expect((screen.getByRole('textbox', { name: 'Spend at most, in dollars (optional)' }) as HTMLInputElement).value).toBe('4');
+    expect(
+      (screen.getByRole('textbox', { name: 'Spend at most, in dollars (optional)' }) as HTMLInputElement).value,
+    ).toBe('4');
     expect(started).toEqual([]);
     expect((await loadDraft())?.details).toBe('Set up a replica');
   });
@@ -188,7 +220,12 @@ describe('PreviewView', () => {
     const { started } = setup(makePreview(), (p) => {
       const localId = (p as { localId: string }).localId;
       void db.calls.put(
-        makeCall({ localId, state: 'refused', result: null, error: memberError('short', 'You have fewer credits than a call needs.', { topUpUrl: `${SITE}/top-up` }) }),
+        makeCall({
+          localId,
+          state: 'refused',
+          result: null,
+          error: memberError('short', 'You have fewer credits than a call needs.', { topUpUrl: `${SITE}/top-up` }),
+        }),
       );
       return { ok: true, value: { localId, state: 'refused' } };
     });
@@ -202,7 +239,9 @@ describe('PreviewView', () => {
     let refuse = true;
     const { sent } = setup(makePreview(), (p) => {
       const localId = (p as { localId: string }).localId;
-      return refuse ? { ok: false, error: memberError('short', 'You have fewer credits than a call needs.') } : { ok: true, value: { localId, state: 'started' } };
+      return refuse
+        ? { ok: false, error: memberError('short', 'You have fewer credits than a call needs.') }
+        : { ok: true, value: { localId, state: 'started' } };
     });
     await screen.findByText(/The most it can hold and charge/);
     fireEvent.click(startButton());

@@ -15,7 +15,11 @@ const CASES: Array<[string, MemberError['extras'], RegExp]> = [
   ['short', { topUpUrl: `${SITE}/top-up` }, /Top up your credits on the site/],
   ['short', { reason: 'held' }, /Wait for the running call to end/],
   ['over_max', {}, /Raise “spend at most”/],
-  ['details_missing', { missing: [{ key: 'pg_version', untrustedDetail: ut('Which Postgres version?') }] }, /waits for these details/],
+  [
+    'details_missing',
+    { missing: [{ key: 'pg_version', untrustedDetail: ut('Which Postgres version?') }] },
+    /waits for these details/,
+  ],
   ['invalid_answers', { problems: [{ key: 'size', problem: 'not an option' }] }, /Change these answers/],
   ['session_closed', {}, /new session/],
   ['agent_unavailable', {}, /Choose another agent/],
@@ -26,7 +30,11 @@ const CASES: Array<[string, MemberError['extras'], RegExp]> = [
   ['over_limit', { reason: 'too_many_open_calls' }, /Wait until a running call ends/],
   ['failed_calls', {}, /Wait a while/],
   ['secret_in_details', {}, /Remove keys, passwords and tokens/],
-  ['needs_approval', { approvalId: 'ap_1', approvalUrl: `${SITE}/approvals/ap_1`, reason: 'over_calls' }, /Waiting for your approval/],
+  [
+    'needs_approval',
+    { approvalId: 'ap_1', approvalUrl: `${SITE}/approvals/ap_1`, reason: 'over_calls' },
+    /Waiting for your approval/,
+  ],
 ];
 
 describe('RefusalView', () => {
@@ -43,7 +51,14 @@ describe('RefusalView', () => {
   it('lists what is missing, as text', () => {
     const { actions } = fakeActions();
     renderPanel(
-      <RefusalView error={memberError('details_missing', MESSAGE, { missing: [{ key: 'a', untrustedDetail: ut('<b>Which</b> version?') }, { key: 'b', untrustedDetail: null }] })} />,
+      <RefusalView
+        error={memberError('details_missing', MESSAGE, {
+          missing: [
+            { key: 'a', untrustedDetail: ut('<b>Which</b> version?') },
+            { key: 'b', untrustedDetail: null },
+          ],
+        })}
+      />,
       actions,
     );
     const list = screen.getByRole('list', { name: 'Missing details' });
@@ -61,7 +76,11 @@ describe('RefusalView', () => {
     const { actions, sent } = fakeActions();
     renderPanel(
       <RefusalView
-        error={memberError('needs_approval', MESSAGE, { approvalId: 'ap_1', approvalUrl: `${SITE}/approvals/ap_1`, reason: 'over_calls' })}
+        error={memberError('needs_approval', MESSAGE, {
+          approvalId: 'ap_1',
+          approvalUrl: `${SITE}/approvals/ap_1`,
+          reason: 'over_calls',
+        })}
         approvalLine="This is your 11th call today; approve it on the site."
       />,
       actions,
@@ -75,7 +94,9 @@ describe('RefusalView', () => {
   it('never offers a page that is not the member’s own on the site', () => {
     const { actions } = fakeActions();
     renderPanel(
-      <RefusalView error={memberError('needs_approval', MESSAGE, { approvalUrl: 'https://evil.example/approvals/ap_1' })} />,
+      <RefusalView
+        error={memberError('needs_approval', MESSAGE, { approvalUrl: 'https://evil.example/approvals/ap_1' })}
+      />,
       actions,
     );
     expect(screen.queryByRole('button', { name: 'Approve on the site' })).toBeNull();
@@ -94,7 +115,11 @@ describe('RefusalView', () => {
     const { actions } = fakeActions();
     const { container } = renderPanel(
       <RefusalView
-        error={{ ...memberError('quota_frozen', 'The site refused this (HTTP 418, code “quota_frozen”).'), status: 418, extras: { siteMessage: 'Your <b>quota</b> is frozen until Monday.' } }}
+        error={{
+          ...memberError('quota_frozen', 'The site refused this (HTTP 418, code “quota_frozen”).'),
+          status: 418,
+          extras: { siteMessage: 'Your <b>quota</b> is frozen until Monday.' },
+        }}
       />,
       actions,
     );
@@ -110,6 +135,8 @@ describe('RefusalView', () => {
     renderPanel(<RefusalView error={memberError('switched_off', MESSAGE, { reason: 'tryNewAgents' })} />, actions);
     expect(screen.getByText('New agents')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Change it on your connection page' }));
-    await waitFor(() => expect(sent).toEqual([{ name: 'openSitePage', payload: { url: `${SITE}/connections/con_1` } }]));
+    await waitFor(() =>
+      expect(sent).toEqual([{ name: 'openSitePage', payload: { url: `${SITE}/connections/con_1` } }]),
+    );
   });
 });

@@ -6,7 +6,17 @@ import { CONTRACT_HEADER, headerToShow } from '@/components/result/header';
 import { ResultView } from '@/components/result/ResultView';
 import type { CallFile } from '@/lib/api/schemas';
 import { db } from '@/lib/db';
-import { expectInert, fakeActions, GUILD_HEADER, HOSTILE, makeCall, makeConnectionRow, makeResult, memberError, ut } from './fixtures';
+import {
+  expectInert,
+  fakeActions,
+  GUILD_HEADER,
+  HOSTILE,
+  makeCall,
+  makeConnectionRow,
+  makeResult,
+  memberError,
+  ut,
+} from './fixtures';
 import { renderPanel } from './render-panel';
 
 beforeEach(async () => {
@@ -87,7 +97,14 @@ describe('ResultView', () => {
     // The note goes through the safe Markdown reader: raw HTML stays its characters, a javascript: link stays
     // its address as text with no button, and no element is made from any of it.
     const note = await screen.findByRole('region', { name: 'Note' });
-    for (const raw of [HOSTILE[0], HOSTILE[1], HOSTILE[2], HOSTILE[5], '<b>tags</b> and &lt;escaped&gt;', 'javascript:window.__pwned=1']) {
+    for (const raw of [
+      HOSTILE[0],
+      HOSTILE[1],
+      HOSTILE[2],
+      HOSTILE[5],
+      '<b>tags</b> and &lt;escaped&gt;',
+      'javascript:window.__pwned=1',
+    ]) {
       expect(note.textContent).toContain(raw);
     }
     expect(within(note).queryByRole('button', { name: /^Open link/ })).toBeNull();
@@ -98,7 +115,13 @@ describe('ResultView', () => {
 
   it('says the status in words, a partial result and a free failure', () => {
     const { actions } = fakeActions();
-    renderPanel(<ResultView call={makeCall()} result={makeResult({ status: 'failed', partial: true, charge: null, note: null })} />, actions);
+    renderPanel(
+      <ResultView
+        call={makeCall()}
+        result={makeResult({ status: 'failed', partial: true, charge: null, note: null })}
+      />,
+      actions,
+    );
     expect(screen.getByText('Failed (free)')).toBeTruthy();
     expect(screen.getByText(/this is what it had/)).toBeTruthy();
     expect(screen.getByText('Free: nothing was charged for this call.')).toBeTruthy();
@@ -112,7 +135,13 @@ describe('ResultView', () => {
     expect(screen.getByText('Free: nothing was charged for this call.')).toBeTruthy();
     cleanup();
     const charged = makeResult();
-    charged.charge = { ...charged.charge!, chargedCents: 123, runningCostMicros: 1_000_000, upchargeMicros: 4_321, laterTriesNotCharged: 2 };
+    charged.charge = {
+      ...charged.charge!,
+      chargedCents: 123,
+      runningCostMicros: 1_000_000,
+      upchargeMicros: 4_321,
+      laterTriesNotCharged: 2,
+    };
     renderPanel(<ResultView call={makeCall()} result={charged} />, actions);
     const charge = screen.getByText(/^Charged/);
     expect(charge.textContent).toContain('$1.23');
@@ -123,7 +152,10 @@ describe('ResultView', () => {
 
   it('says what set the limit when research was cut, never as a price', () => {
     const { actions } = fakeActions();
-    renderPanel(<ResultView call={makeCall()} result={makeResult({ researchCut: { limitCents: 300, limitBy: 'caller_max' } })} />, actions);
+    renderPanel(
+      <ResultView call={makeCall()} result={makeResult({ researchCut: { limitCents: 300, limitBy: 'caller_max' } })} />,
+      actions,
+    );
     const line = screen.getByText(/Web research ended early/);
     expect(line.textContent).toContain('$3.00');
     expect(line.textContent).toContain('your maximum for this call');
@@ -147,7 +179,10 @@ describe('ResultView', () => {
   it('never links a file; an active one is marked and saved only after the member confirms', async () => {
     const { actions } = fakeActions();
     const { container } = renderPanel(
-      <ResultView call={makeCall()} result={makeResult({ files: [file('notes.md', false), file('setup.sh', true), file('page.html', false)] })} />,
+      <ResultView
+        call={makeCall()}
+        result={makeResult({ files: [file('notes.md', false), file('setup.sh', true), file('page.html', false)] })}
+      />,
       actions,
     );
     const download = (await screen.findByRole('button', { name: 'Download notes.md' })) as HTMLButtonElement;
@@ -165,7 +200,13 @@ describe('ResultView', () => {
     const { actions, sent } = fakeActions({ downloadFile: () => ({ ok: true, value: { filename: 'notes.md' } }) });
     const downloads = () => sent.filter((s) => s.name === 'downloadFile').map((s) => s.payload);
     const localId = makeCall().localId;
-    renderPanel(<ResultView call={makeCall()} result={makeResult({ files: [file('notes.md', false), file('setup.sh', true)] })} />, actions);
+    renderPanel(
+      <ResultView
+        call={makeCall()}
+        result={makeResult({ files: [file('notes.md', false), file('setup.sh', true)] })}
+      />,
+      actions,
+    );
     const download = (await screen.findByRole('button', { name: 'Download notes.md' })) as HTMLButtonElement;
     await waitFor(() => expect(download.disabled).toBe(false));
     fireEvent.click(download);
@@ -179,9 +220,14 @@ describe('ResultView', () => {
   });
 
   it('asks for a storage host’s permission within the click, first, and downloads nothing without it', async () => {
-    const { actions, sent, order } = fakeActions({ downloadFile: () => ({ ok: true, value: { filename: 'notes.md' } }) });
+    const { actions, sent, order } = fakeActions({
+      downloadFile: () => ({ ok: true, value: { filename: 'notes.md' } }),
+    });
     const onStorage = file('notes.md', false, { url: 'https://files.storage.example/b/f_notes.md?sig=ab' });
-    renderPanel(<ResultView call={makeCall()} result={makeResult({ files: [onStorage, file('own.md', false)] })} />, actions);
+    renderPanel(
+      <ResultView call={makeCall()} result={makeResult({ files: [onStorage, file('own.md', false)] })} />,
+      actions,
+    );
     const download = (await screen.findByRole('button', { name: 'Download notes.md' })) as HTMLButtonElement;
     await waitFor(() => expect(download.disabled).toBe(false));
     fireEvent.click(download);
@@ -198,7 +244,12 @@ describe('ResultView', () => {
   });
 
   it('counts downloads since GET /me was read against the allowance', async () => {
-    await db.connection.put(makeConnectionRow({ me: { ...makeConnectionRow().me!, downloadsLeftBytes: 2048 }, meAt: new Date(Date.now() - 60_000).toISOString() }));
+    await db.connection.put(
+      makeConnectionRow({
+        me: { ...makeConnectionRow().me!, downloadsLeftBytes: 2048 },
+        meAt: new Date(Date.now() - 60_000).toISOString(),
+      }),
+    );
     await db.downloads.add({ localId: 'x', fileId: 'earlier', bytes: 1024, at: Date.now() - 1000 });
     const { actions } = fakeActions();
     renderPanel(<ResultView call={makeCall()} result={makeResult({ files: [file('notes.md', false)] })} />, actions);
@@ -216,10 +267,16 @@ describe('ResultView', () => {
 
   it('offers stop while running and says to try again while the result is being checked', async () => {
     const { actions, sent } = fakeActions({
-      stopCall: () => ({ ok: false, error: memberError('invalid_state', 'The call is not in a state that allows this.', {}, 409) }),
+      stopCall: () => ({
+        ok: false,
+        error: memberError('invalid_state', 'The call is not in a state that allows this.', {}, 409),
+      }),
     });
     renderPanel(
-      <ResultView call={makeCall({ state: 'started' })} result={makeResult({ status: 'checking', charge: null, note: null })} />,
+      <ResultView
+        call={makeCall({ state: 'started' })}
+        result={makeResult({ status: 'checking', charge: null, note: null })}
+      />,
       actions,
     );
     expect(screen.queryByRole('button', { name: /Report/ })).toBeNull();
@@ -230,7 +287,10 @@ describe('ResultView', () => {
 
   it('reports did_not_help with a reason kind and at most 500 characters, then shows what was recorded', async () => {
     const { actions, sent } = fakeActions({
-      reportCall: () => ({ ok: true, value: { recorded: { verdict: 'did_not_help', reasonKind: 'outdated', recorded: true } } }),
+      reportCall: () => ({
+        ok: true,
+        value: { recorded: { verdict: 'did_not_help', reasonKind: 'outdated', recorded: true } },
+      }),
     });
     renderPanel(<ResultView call={makeCall()} result={makeResult()} />, actions);
     expect(screen.queryByRole('button', { name: 'Stop the call' })).toBeNull();
@@ -248,13 +308,19 @@ describe('ResultView', () => {
     fireEvent.click(send);
     await screen.findByText(/Recorded: did not help \(it is outdated\)/);
     expect(sent).toEqual([
-      { name: 'reportCall', payload: { runId: 'run_1', verdict: 'did_not_help', reasonKind: 'outdated', reason: 'Version 14 is gone.' } },
+      {
+        name: 'reportCall',
+        payload: { runId: 'run_1', verdict: 'did_not_help', reasonKind: 'outdated', reason: 'Version 14 is gone.' },
+      },
     ]);
   });
 
   it('keeps the report text when the report fails', async () => {
     const { actions } = fakeActions({
-      reportCall: () => ({ ok: false, error: memberError('server_error', 'Something failed on the site’s side. Try again shortly.') }),
+      reportCall: () => ({
+        ok: false,
+        error: memberError('server_error', 'Something failed on the site’s side. Try again shortly.'),
+      }),
     });
     renderPanel(<ResultView call={makeCall()} result={makeResult()} />, actions);
     fireEvent.click(screen.getByRole('button', { name: 'Report: this did not help' }));
@@ -262,7 +328,9 @@ describe('ResultView', () => {
     fireEvent.input(screen.getByRole('textbox', { name: 'Reason (optional)' }), { target: { value: 'Wrong port.' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send report' }));
     await screen.findByRole('alert');
-    expect((screen.getByRole('textbox', { name: 'Reason (optional)' }) as HTMLTextAreaElement).value).toBe('Wrong port.');
+    expect((screen.getByRole('textbox', { name: 'Reason (optional)' }) as HTMLTextAreaElement).value).toBe(
+      'Wrong port.',
+    );
   });
 
   it('shows a report already recorded instead of the form', () => {
@@ -295,7 +363,11 @@ describe('a result this browser did not start', () => {
     expect(within(article).getByText('notes.txt')).toBeTruthy();
     expect(within(article).getByText(/Active file/)).toBeTruthy();
     // Only copying the note, which acts on nothing.
-    expect(within(article).queryAllByRole('button').map((b) => b.textContent)).toEqual(['Copy the note']);
+    expect(
+      within(article)
+        .queryAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Copy the note']);
     expect(article.querySelector('a')).toBeNull();
     expect(within(article).getByText(/not started from this browser/)).toBeTruthy();
     expect(sent).toEqual([]);

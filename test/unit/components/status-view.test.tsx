@@ -40,7 +40,9 @@ describe('StatusView', () => {
     expect(screen.queryAllByRole('checkbox')).toEqual([]);
     expect(screen.getByText('Not asked yet: nothing is kept.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Change switches, limits or findings on the site' }));
-    await waitFor(() => expect(sent).toEqual([{ name: 'openSitePage', payload: { url: `${SITE}/connections/con_1` } }]));
+    await waitFor(() =>
+      expect(sent).toEqual([{ name: 'openSitePage', payload: { url: `${SITE}/connections/con_1` } }]),
+    );
   });
 
   it('shows the privacy line prominently until the member has read it', async () => {
@@ -58,11 +60,15 @@ describe('StatusView', () => {
   it('says a session-scoped key reaches only its session, and lists the connector’s questions', () => {
     const { actions } = fakeActions();
     renderPanel(
-      <StatusView row={makeConnectionRow({ sessionId: 'ses_9', env: [{ variable: 'GUILD_DIR', ask: 'Where should files go?' }] })} />,
+      <StatusView
+        row={makeConnectionRow({ sessionId: 'ses_9', env: [{ variable: 'GUILD_DIR', ask: 'Where should files go?' }] })}
+      />,
       actions,
     );
     expect(screen.getByText(/made for one session only/).textContent).toContain('ses_9');
-    expect(screen.getByText('Where should files go?', { exact: false }).closest('li')?.textContent).toContain('GUILD_DIR');
+    expect(screen.getByText('Where should files go?', { exact: false }).closest('li')?.textContent).toContain(
+      'GUILD_DIR',
+    );
   });
 
   it('disconnects only after the member confirms', async () => {

@@ -39,7 +39,7 @@ describe('UntrustedText', () => {
   });
 
   it('shows a line the site wrote as text, isolated, never as markup', () => {
-    const { container } = render(<SiteText text={"<b>Approve</b> \u05D0 on the site"} />);
+    const { container } = render(<SiteText text={'<b>Approve</b> \u05D0 on the site'} />);
     const el = container.querySelector('.site-text');
     expect(el?.getAttribute('dir')).toBe('auto');
     expect(el?.textContent).toBe('<b>Approve</b> \u05D0 on the site');

@@ -2,7 +2,14 @@ import 'fake-indexeddb/auto';
 import { Dexie } from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { AppDb } from '../../../lib/db';
-import { firstReads, openFirstReader, READ_AHEAD_FRESH_MS, readAhead, sessionAheadKey, takeReadAhead } from '../../../lib/db/first-read';
+import {
+  firstReads,
+  openFirstReader,
+  READ_AHEAD_FRESH_MS,
+  readAhead,
+  sessionAheadKey,
+  takeReadAhead,
+} from '../../../lib/db/first-read';
 import { backgroundStatus, getConnection, getSession, latestFind } from '../../../lib/db/queries';
 import { historyCalls } from '../../../lib/history/queries';
 import { makeCall, makeConnectionRow } from '../components/fixtures';
@@ -53,7 +60,8 @@ describe('the panel’s first read, without Dexie', () => {
     const db = new AppDb(name);
     const at = (i: number) => new Date(Date.UTC(2026, 4, 1, 10, i)).toISOString();
     // Stored out of order: the page follows createdAt, not the order of writing.
-    for (const i of [3, 0, 4, 1, 2]) await db.calls.put(makeCall({ localId: `c${i}`, createdAt: at(i), updatedAt: at(i) }));
+    for (const i of [3, 0, 4, 1, 2])
+      await db.calls.put(makeCall({ localId: `c${i}`, createdAt: at(i), updatedAt: at(i) }));
     await db.sessions.put({ sessionId: 's1', session: { sessionId: 's1' } as never, readAt: at(5) });
     const reader = await openFirstReader(indexedDB, name);
     const page = await firstReads.newestCalls(reader, 3);
@@ -125,9 +133,13 @@ describe('a first read started ahead, on the click', () => {
   });
 
   it('a read ahead that failed is handed to the view as failed (it then waits for the live query), never thrown unhandled', async () => {
-    const settled = readAhead(sessionAheadKey('s1'), async () => {
-      throw new Error('database closed');
-    }, 1000);
+    const settled = readAhead(
+      sessionAheadKey('s1'),
+      async () => {
+        throw new Error('database closed');
+      },
+      1000,
+    );
     // The panel waits on it before putting the view up: it settles, it does not throw.
     await expect(settled).resolves.toBeUndefined();
     const taken = takeReadAhead(sessionAheadKey('s1'), 1001);

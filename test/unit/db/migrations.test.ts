@@ -66,7 +66,9 @@ describe('database versions', () => {
       await writeFixture(name, fixture);
       const current = new AppDb(name);
       await current.open();
-      const before = Object.fromEntries(await Promise.all(Object.keys(ROW_SCHEMAS).map(async (t) => [t, await current.table(t).toArray()] as const)));
+      const before = Object.fromEntries(
+        await Promise.all(Object.keys(ROW_SCHEMAS).map(async (t) => [t, await current.table(t).toArray()] as const)),
+      );
       current.close();
       const next = new AppDb(name, [...DB_VERSIONS, REHEARSAL_VERSION]);
       await next.open();
@@ -147,7 +149,8 @@ describe('database versions', () => {
     await db.open();
     const approvals = await db.approvals.toArray();
     expect(approvals.length).toBe(V3.rows.approvals.length);
-    for (const a of approvals) expect([a.cameBackAt, a.resends, a.lastResendAt, a.pageTabId]).toEqual([null, 0, null, null]);
+    for (const a of approvals)
+      expect([a.cameBackAt, a.resends, a.lastResendAt, a.pageTabId]).toEqual([null, 0, null, null]);
     expect(await db.capabilities.count()).toBe(0);
     await db.capabilities.put({ origin: 'https://site.example', capability: 'quoteCall', offered: false, at: 1 });
     expect(await db.capabilities.where('origin').equals('https://site.example').count()).toBe(1);

@@ -55,21 +55,39 @@ const hostileCall = (): CallRow =>
     request: { agentId: 'ag_1', callId: 'apply', details: '+1 line\nsecond, "quoted" line', maxCents: 500 },
     result: makeResult({
       note: ut(`<img src=x onerror=alert(1)> @SUM(A1) and ${KEY}`),
-      files: [{ fileId: 'f1', untrustedPath: ut('-rm -rf.sh'), sizeBytes: 12, active: true, url: 'https://files.example/x', expiresAt: '2026-11-20T10:05:00Z' }],
+      files: [
+        {
+          fileId: 'f1',
+          untrustedPath: ut('-rm -rf.sh'),
+          sizeBytes: 12,
+          active: true,
+          url: 'https://files.example/x',
+          expiresAt: '2026-11-20T10:05:00Z',
+        },
+      ],
     }),
   });
 
-const plainCall = (): CallRow => makeCall({ localId: 'c2', createdAt: '2026-11-21T10:00:00.000Z', runId: 'run_2', state: 'refused', result: null });
+const plainCall = (): CallRow =>
+  makeCall({ localId: 'c2', createdAt: '2026-11-21T10:00:00.000Z', runId: 'run_2', state: 'refused', result: null });
 
 const sessionRow = (): SessionRow => ({
   sessionId: 's1',
-  session: session({ sessionId: 's1', untrustedAgentName: ut('\tTabbed agent'), calls: 2, chargedCents: 246, lastCallAt: '2026-11-21T10:00:00Z', results: [makeResult({ runId: 'run_1' })] }),
+  session: session({
+    sessionId: 's1',
+    untrustedAgentName: ut('\tTabbed agent'),
+    calls: 2,
+    chargedCents: 246,
+    lastCallAt: '2026-11-21T10:00:00Z',
+    results: [makeResult({ runId: 'run_1' })],
+  }),
   readAt: '2026-11-21T10:01:00Z',
 });
 
 describe('CSV cells', () => {
   it('defuse every formula start, quote what needs it, and keep numbers as numbers', () => {
-    for (const start of ['=', '+', '-', '@', '\t', '\r']) expect(csvCell(`${start}1+1`).replace(/^"/, '').startsWith(`'${start}`)).toBe(true);
+    for (const start of ['=', '+', '-', '@', '\t', '\r'])
+      expect(csvCell(`${start}1+1`).replace(/^"/, '').startsWith(`'${start}`)).toBe(true);
     expect(csvCell('plain')).toBe('plain');
     expect(csvCell('a,b')).toBe('"a,b"');
     expect(csvCell('say "hi"')).toBe('"say ""hi"""');
@@ -91,19 +109,34 @@ describe('history export', () => {
   it('round-trips as JSON: the listed fields, untrusted text as the site sent it, no key', () => {
     const built = buildExport({ what: 'all', kind: 'json' }, rows, NOW);
     const back = JSON.parse(built.text);
-    expect(back).toMatchObject({ format: 'agent-connection-history', version: 1, exportedAt: NOW.toISOString(), site: 'https://guild.example' });
+    expect(back).toMatchObject({
+      format: 'agent-connection-history',
+      version: 1,
+      exportedAt: NOW.toISOString(),
+      site: 'https://guild.example',
+    });
     expect(back.calls).toEqual(rows.calls.map(exportCall));
     expect(back.sessions).toEqual(rows.sessions.map(exportSession));
     expect(Object.keys(back.calls[0]).sort()).toEqual([...CALL_COLUMNS].sort());
     expect(back.calls[0].agentName).toBe('=HYPERLINK("http://evil.example","click")');
     expect(back.calls[0].note).toBe(`<img src=x onerror=alert(1)> @SUM(A1) and ${KEY_REMOVED}`);
-    expect(back.calls[0]).toMatchObject({ chargedCents: 123, runningCostMicros: 1_000_000, upchargeMicros: 234_567, maxCents: 500 });
+    expect(back.calls[0]).toMatchObject({
+      chargedCents: 123,
+      runningCostMicros: 1_000_000,
+      upchargeMicros: 234_567,
+      maxCents: 500,
+    });
     expect(back.calls[0].files).toEqual([{ path: '-rm -rf.sh', sizeBytes: 12, active: true }]);
     expect(built.text).not.toContain(KEY);
     // What only this browser needs to resend a call never leaves: its Idempotency-Key, the signed file link.
     expect(built.text).not.toContain(rows.calls[0]?.idempotencyKey);
     expect(built.text).not.toContain('https://files.example/x');
-    expect(built.saved).toEqual({ fileName: 'agent-history-all-2026-11-24.json', calls: 2, sessions: 1, unreadable: 0 });
+    expect(built.saved).toEqual({
+      fileName: 'agent-history-all-2026-11-24.json',
+      calls: 2,
+      sessions: 1,
+      unreadable: 0,
+    });
   });
 
   it('round-trips calls as CSV, every formula start defused and undone only by its apostrophe', () => {
@@ -150,12 +183,17 @@ describe('saving the export', () => {
     await d.calls.bulkPut([hostileCall(), plainCall()]);
     await d.sessions.put(sessionRow());
     const asked: Parameters<DownloadsLike['download']>[0][] = [];
-    const saved = await saveExport(d, { what: 'all', kind: 'json' }, {
-      download: async (o) => {
-        asked.push(o);
-        return 1;
+    const saved = await saveExport(
+      d,
+      { what: 'all', kind: 'json' },
+      {
+        download: async (o) => {
+          asked.push(o);
+          return 1;
+        },
       },
-    }, NOW);
+      NOW,
+    );
     expect(saved).toMatchObject({ calls: 2, sessions: 1 });
     expect(asked).toHaveLength(1);
     expect(asked[0]).toMatchObject({ filename: 'agent-history-all-2026-11-24.json', saveAs: false });
@@ -181,7 +219,9 @@ describe('Export in History', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Calls as CSV' }));
     const said = await screen.findByText(/^Saved agent-history-calls-/, {}, { timeout: 3000 });
     expect(said.getAttribute('role')).toBe('status');
-    expect(said.textContent).toMatch(/^Saved agent-history-calls-\d{4}-\d\d-\d\d\.csv to your downloads, with 2 calls\. It was not opened\.$/);
+    expect(said.textContent).toMatch(
+      /^Saved agent-history-calls-\d{4}-\d\d-\d\d\.csv to your downloads, with 2 calls\. It was not opened\.$/,
+    );
     expect(download).toHaveBeenCalledTimes(1);
 
     fakeBrowser.downloads.download = vi.fn(async () => {

@@ -80,7 +80,7 @@ describe('FileAttachments', () => {
     render(<FileAttachments {...props({ filesSwitchOn: false, onOpenSettings })} />);
     expect(screen.queryByLabelText('Choose files')).toBeNull();
     expect(screen.getByText(/Sending files is switched off for this connection/)).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: "Open your connection’s page" }));
+    fireEvent.click(screen.getByRole('button', { name: 'Open your connection’s page' }));
     expect(onOpenSettings).toHaveBeenCalledOnce();
   });
 
@@ -88,12 +88,15 @@ describe('FileAttachments', () => {
     render(<FileAttachments {...props({ switchedOffBySite: true })} />);
     expect(screen.queryByLabelText('Choose files')).toBeNull();
     expect(screen.getByText(/The site says sending files is switched off/)).toBeTruthy();
-    expect(screen.getByRole('button', { name: "Open your connection’s page" })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Open your connection’s page' })).toBeTruthy();
   });
 
   it('lists each file with its size and verdict, refuses the seventh, and frees a place on removal', async () => {
     render(<Harness />);
-    const files = Array.from({ length: 7 }, (_, i) => new File([`file number ${i}`], `f${i}.txt`, { type: 'text/plain' }));
+    const files = Array.from(
+      { length: 7 },
+      (_, i) => new File([`file number ${i}`], `f${i}.txt`, { type: 'text/plain' }),
+    );
     choose(screen.getByLabelText('Choose files'), files);
     const list = await screen.findByRole('list', { name: 'Chosen files' });
     const items = within(list).getAllByRole('listitem');

@@ -58,7 +58,12 @@ describe('ResultFiles', () => {
   it('shows path and size as text and links to no file', () => {
     const hostile = callFile('f-x', '<img src=x onerror=alert(1)>.txt', false);
     const { container } = render(
-      <ResultFiles files={[plain, active, hostile]} downloadsLeftBytes={1_000_000} onDownload={vi.fn()} onSaveActive={vi.fn()} />,
+      <ResultFiles
+        files={[plain, active, hostile]}
+        downloadsLeftBytes={1_000_000}
+        onDownload={vi.fn()}
+        onSaveActive={vi.fn()}
+      />,
     );
     expect(container.querySelectorAll('[href], [src], a, img, iframe, object, embed')).toHaveLength(0);
     expect(container.innerHTML).not.toContain('/api/v1/files/');
@@ -102,7 +107,12 @@ describe('ResultFiles', () => {
 
   it('treats a file named like a script as active even when the site says it is not', () => {
     render(
-      <ResultFiles files={[callFile('f', 'run.ps1', false)]} downloadsLeftBytes={1_000_000} onDownload={vi.fn()} onSaveActive={vi.fn()} />,
+      <ResultFiles
+        files={[callFile('f', 'run.ps1', false)]}
+        downloadsLeftBytes={1_000_000}
+        onDownload={vi.fn()}
+        onSaveActive={vi.fn()}
+      />,
     );
     expect(screen.queryByRole('button', { name: /^Download/ })).toBeNull();
     expect(screen.getByRole('button', { name: 'Save anyway… run.ps1' })).toBeTruthy();
@@ -129,7 +139,9 @@ describe('ResultFiles', () => {
     const { fetchFile } = renderWired(null);
     expect(screen.getByText('Downloads left today: not known yet')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Download out/report.csv' }));
-    expect((screen.getByRole('button', { name: 'Save anyway… out/setup.sh' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Save anyway… out/setup.sh' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
     expect(fetchFile).not.toHaveBeenCalled();
   });
 
@@ -143,7 +155,9 @@ describe('ResultFiles', () => {
         progress={{ 'f-plain': { state: 'saved' }, 'f-active': { state: 'failed', message: 'The link ran out.' } }}
       />,
     );
-    expect(within(item('out/report.csv')).getByRole('status').textContent).toBe('Saved to your downloads. It was not opened.');
+    expect(within(item('out/report.csv')).getByRole('status').textContent).toBe(
+      'Saved to your downloads. It was not opened.',
+    );
     expect(within(item('out/setup.sh')).getByRole('alert').textContent).toBe('The link ran out.');
   });
 });

@@ -43,11 +43,17 @@ describe('download allowance', () => {
   });
   it('records a download and forgets entries older than a day', () => {
     const day = 24 * 3600 * 1000;
-    const ledger = recordDownload([{ fileId: 'old', bytes: 1, at: T0 - day }, { fileId: 'recent', bytes: 2, at: T0 - 1 }], {
-      fileId: 'new',
-      bytes: 3,
-      at: T0,
-    });
+    const ledger = recordDownload(
+      [
+        { fileId: 'old', bytes: 1, at: T0 - day },
+        { fileId: 'recent', bytes: 2, at: T0 - 1 },
+      ],
+      {
+        fileId: 'new',
+        bytes: 3,
+        at: T0,
+      },
+    );
     expect(ledger.map((entry) => entry.fileId)).toEqual(['recent', 'new']);
   });
   it('a full day allowance refuses the download after the last that fits', () => {
@@ -105,7 +111,9 @@ describe('link renewal on a fake clock', () => {
 describe('signed links', () => {
   it('follows a link on any https host (a storage host of the service), http only on this computer', () => {
     expect(signedFileLink(`${SITE}/api/v1/files/f1?exp=1&sig=ab`)).toBe(`${SITE}/api/v1/files/f1?exp=1&sig=ab`);
-    expect(signedFileLink('https://storage.example-cdn.net/b/f1?X-Sig=1')).toBe('https://storage.example-cdn.net/b/f1?X-Sig=1');
+    expect(signedFileLink('https://storage.example-cdn.net/b/f1?X-Sig=1')).toBe(
+      'https://storage.example-cdn.net/b/f1?X-Sig=1',
+    );
     expect(signedFileLink('http://127.0.0.2:9000/dl/f1?sig=1')).toBe('http://127.0.0.2:9000/dl/f1?sig=1');
     expect(signedFileLink('http://storage.example/f1')).toBeNull();
     expect(signedFileLink('https://user:pw@storage.example/f1')).toBeNull();
@@ -148,7 +156,11 @@ describe('active-file rules at the file gate', () => {
   });
   it('downloads a plain file under its own name, without the save dialog', () => {
     const action = decideFileAction(resultFile(), { ...context, confirmed: false });
-    expect(action).toMatchObject({ kind: 'download', active: false, options: { filename: 'report.csv', saveAs: false } });
+    expect(action).toMatchObject({
+      kind: 'download',
+      active: false,
+      options: { filename: 'report.csv', saveAs: false },
+    });
   });
   it('refuses before a download that would not fit what is left today', () => {
     const action = decideFileAction(resultFile({ sizeBytes: 10_001 }), { ...context, confirmed: false });
@@ -163,9 +175,15 @@ describe('active-file rules at the file gate', () => {
   });
   it('follows an https link on a storage host, never a plain-http or script link', () => {
     const storage = resultFile({ url: 'https://storage.example-cdn.net/f1?sig=1' });
-    expect(decideFileAction(storage, { ...context, confirmed: false })).toMatchObject({ kind: 'download', options: { url: storage.url } });
+    expect(decideFileAction(storage, { ...context, confirmed: false })).toMatchObject({
+      kind: 'download',
+      options: { url: storage.url },
+    });
     for (const url of ['http://elsewhere.example/api/v1/files/f1', 'javascript:alert(1)']) {
-      expect(decideFileAction(resultFile({ url }), { ...context, confirmed: false })).toMatchObject({ kind: 'refuse', reason: 'bad_link' });
+      expect(decideFileAction(resultFile({ url }), { ...context, confirmed: false })).toMatchObject({
+        kind: 'refuse',
+        reason: 'bad_link',
+      });
     }
   });
 });

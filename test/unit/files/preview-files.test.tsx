@@ -35,9 +35,16 @@ function setup(replies: Parameters<typeof fakeActions>[0] = {}) {
     preview: () => ({ ok: true, value: { preview: makePreview(), requestChecked: true } }) as CommandResult<'preview'>,
     uploadFile: (p) => {
       const { name } = p as { name: string };
-      return { ok: true, value: { fileId: `fil_${++n}_${name}`, sizeBytes: 1, active: false } } as CommandResult<'uploadFile'>;
+      return {
+        ok: true,
+        value: { fileId: `fil_${++n}_${name}`, sizeBytes: 1, active: false },
+      } as CommandResult<'uploadFile'>;
     },
-    startCall: (p) => ({ ok: true, value: { localId: (p as { localId: string }).localId, state: 'started' } }) as CommandResult<'startCall'>,
+    startCall: (p) =>
+      ({
+        ok: true,
+        value: { localId: (p as { localId: string }).localId, state: 'started' },
+      }) as CommandResult<'startCall'>,
     ...replies,
   });
   renderPanel(<PreviewView initial={DRAFT} onStarted={() => undefined} onBack={() => undefined} />, fake.actions);
@@ -75,7 +82,10 @@ describe('files with a call', () => {
       { name: 'a.txt', contentBase64: encodeBase64(new TextEncoder().encode('first')), type: 'text/plain' },
       { name: 'b.md', contentBase64: encodeBase64(new TextEncoder().encode('# second')), type: 'text/plain' },
     ]);
-    expect((named(sent, 'startCall')[0] as { request: { fileIds: string[] } }).request.fileIds).toEqual(['fil_1_a.txt', 'fil_2_b.md']);
+    expect((named(sent, 'startCall')[0] as { request: { fileIds: string[] } }).request.fileIds).toEqual([
+      'fil_1_a.txt',
+      'fil_2_b.md',
+    ]);
     // Uploads come first, the call after them.
     expect(sent.map((s) => s.name).filter((n) => n !== 'preview')).toEqual(['uploadFile', 'uploadFile', 'startCall']);
   });
@@ -107,7 +117,10 @@ describe('files with a call', () => {
     await withFilesSwitch(true);
     const { sent } = setup();
     const input = (await screen.findByLabelText('Choose files')) as HTMLInputElement;
-    Object.defineProperty(input, 'files', { value: [file('.env', `GITHUB_TOKEN=ghp_${'Zx9Yw8Vu7T'.repeat(4)}`)], configurable: true });
+    Object.defineProperty(input, 'files', {
+      value: [file('.env', `GITHUB_TOKEN=ghp_${'Zx9Yw8Vu7T'.repeat(4)}`)],
+      configurable: true,
+    });
     fireEvent.change(input);
     await screen.findByText(/Not sent: It looks like it holds/);
     expect(startButton().disabled).toBe(true);
@@ -119,14 +132,17 @@ describe('files with a call', () => {
     const { sent } = setup();
     await screen.findByText(/Sending files is switched off for this connection/);
     expect(screen.queryByLabelText('Choose files')).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: "Open your connection’s page" }));
+    fireEvent.click(screen.getByRole('button', { name: 'Open your connection’s page' }));
     await waitFor(() => expect(named(sent, 'openSitePage')).toEqual([{ url: `${SITE}/connections/con_1` }]));
   });
 
   it('the site’s 403 switched_off (files) is shown the same way, and the chosen files can be dropped', async () => {
     await withFilesSwitch(true);
     setup({
-      uploadFile: () => ({ ok: false, error: memberError('switched_off', 'Sending files is switched off.', { reason: 'files' }, 403) }),
+      uploadFile: () => ({
+        ok: false,
+        error: memberError('switched_off', 'Sending files is switched off.', { reason: 'files' }, 403),
+      }),
     });
     await choose([file('a.txt', 'first')]);
     await waitFor(() => expect(startButton().disabled).toBe(false));

@@ -50,7 +50,9 @@ describe('upload body size', () => {
       for (const sessionId of [undefined, null, 'session-1']) {
         for (const n of [0, 1, 2, 3, 1000]) {
           const bytes = new Uint8Array(n).fill(200);
-          expect(uploadBodyBytes(name, n, sessionId), `${name} ${sessionId} ${n}`).toBe(sentBodyBytes(name, bytes, sessionId));
+          expect(uploadBodyBytes(name, n, sessionId), `${name} ${sessionId} ${n}`).toBe(
+            sentBodyBytes(name, bytes, sessionId),
+          );
         }
       }
     }
@@ -205,7 +207,14 @@ describe('at most 6 files with one call', () => {
     const fewer = removeAttachment(list, list[0]!.id);
     expect(judgeAttachments(fewer).every((a) => a.verdict.ok)).toBe(true);
     const send = filesToSend(fewer);
-    expect(send.ok && send.files.map((f) => f.name)).toEqual(['f1.txt', 'f2.txt', 'f3.txt', 'f4.txt', 'f5.txt', 'f6.txt']);
+    expect(send.ok && send.files.map((f) => f.name)).toEqual([
+      'f1.txt',
+      'f2.txt',
+      'f3.txt',
+      'f4.txt',
+      'f5.txt',
+      'f6.txt',
+    ]);
   });
   it('does not let a refused file take a place', async () => {
     const list = await addAttachments(
@@ -218,7 +227,9 @@ describe('at most 6 files with one call', () => {
     expect(judged[0]?.verdict).toMatchObject({ reason: 'secret' });
   });
   it('refuses the same file twice', async () => {
-    const list = await addAttachments([], [source('a.txt', bytesOf('same')), source('a.txt', bytesOf('same'))], { makeId });
+    const list = await addAttachments([], [source('a.txt', bytesOf('same')), source('a.txt', bytesOf('same'))], {
+      makeId,
+    });
     expect(judgeAttachments(list)[1]?.verdict).toMatchObject({ ok: false, reason: 'duplicate' });
   });
   it('hands over exactly the bytes that were checked', async () => {

@@ -17,7 +17,13 @@ function list(findings: Finding[], nowMs = created + 10 * DAY_MS) {
   const onOpenSource = vi.fn<(url: string) => void>();
   const onOpenSignOff = vi.fn<(url: string) => void>();
   const view = render(
-    <FindingsList findings={findings} siteOrigin={SITE} nowMs={nowMs} onOpenSource={onOpenSource} onOpenSignOff={onOpenSignOff} />,
+    <FindingsList
+      findings={findings}
+      siteOrigin={SITE}
+      nowMs={nowMs}
+      onOpenSource={onOpenSource}
+      onOpenSignOff={onOpenSignOff}
+    />,
   );
   return { ...view, onOpenSource, onOpenSignOff };
 }
@@ -25,7 +31,8 @@ function list(findings: Finding[], nowMs = created + 10 * DAY_MS) {
 function expectNoLiveElements(container: Element) {
   expect(container.querySelectorAll('script, img, a, iframe, svg')).toHaveLength(0);
   for (const el of container.querySelectorAll('*')) {
-    for (const attr of el.getAttributeNames()) expect(attr.startsWith('on') || attr === 'href', `${el.tagName} ${attr}`).toBe(false);
+    for (const attr of el.getAttributeNames())
+      expect(attr.startsWith('on') || attr === 'href', `${el.tagName} ${attr}`).toBe(false);
   }
 }
 
@@ -93,7 +100,11 @@ describe('FindingItem', () => {
     expect(text).toMatch(/Waiting: kept for later/);
     expect(text).toMatch(/No room in the agent’s day/);
     expect(text).toMatch(/Oct 30, 2026/);
-    expect(within(item).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['node 20', 'vite 7']);
+    expect(
+      within(item)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['node 20', 'vite 7']);
     expect(text).toMatch(/Official documentation: https:\/\/docs\.example\.org\/page/);
     expect(text).toMatch(/a new agent from research, not listed yet/);
     expect(screen.queryByRole('button', { name: 'Sign off on the site' })).toBeNull();
@@ -101,7 +112,15 @@ describe('FindingItem', () => {
 
   it('opens the source only on the member’s click, and only for http and https', () => {
     const onOpenSource = vi.fn();
-    const { unmount } = render(<FindingItem finding={finding('f1')} siteOrigin={SITE} nowMs={created} onOpenSource={onOpenSource} onOpenSignOff={vi.fn()} />);
+    const { unmount } = render(
+      <FindingItem
+        finding={finding('f1')}
+        siteOrigin={SITE}
+        nowMs={created}
+        onOpenSource={onOpenSource}
+        onOpenSignOff={vi.fn()}
+      />,
+    );
     expect(onOpenSource).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Open source: https://docs.example.org/page' }));
     expect(onOpenSource).toHaveBeenCalledWith('https://docs.example.org/page');
@@ -115,12 +134,22 @@ describe('FindingItem', () => {
       />,
     );
     expect(screen.queryByRole('button', { name: /Open source/ })).toBeNull();
-    expect(screen.getByRole('article').textContent).toMatch(/Changelog: javascript:alert\(1\) \(not a web address: not opened\)/);
+    expect(screen.getByRole('article').textContent).toMatch(
+      /Changelog: javascript:alert\(1\) \(not a web address: not opened\)/,
+    );
   });
 
   it('shows a standalone in_draft finding with its own sign-off button and days left', () => {
     const onOpenSignOff = vi.fn();
-    render(<FindingItem finding={finding('f1')} siteOrigin={SITE} nowMs={created + 29.5 * DAY_MS} onOpenSource={vi.fn()} onOpenSignOff={onOpenSignOff} />);
+    render(
+      <FindingItem
+        finding={finding('f1')}
+        siteOrigin={SITE}
+        nowMs={created + 29.5 * DAY_MS}
+        onOpenSource={vi.fn()}
+        onOpenSignOff={onOpenSignOff}
+      />,
+    );
     expect(screen.getByRole('article').textContent).toMatch(/Less than a day left/);
     fireEvent.click(screen.getByRole('button', { name: 'Sign off on the site' }));
     expect(onOpenSignOff).toHaveBeenCalledWith('http://127.0.0.1:8787/findings/drafts/d1');
@@ -148,7 +177,9 @@ describe('FindingItem', () => {
     // their tooltip; the takeaway starts collapsed (2,000 characters before it), its cut mark kept.
     const whole = () => (container.textContent?.split(h).length ?? 1) - 1;
     expect(whole()).toBeGreaterThanOrEqual(4);
-    expect(Array.from(container.querySelectorAll('[title]')).filter((el) => el.getAttribute('title') === h).length).toBeGreaterThanOrEqual(1);
+    expect(
+      Array.from(container.querySelectorAll('[title]')).filter((el) => el.getAttribute('title') === h).length,
+    ).toBeGreaterThanOrEqual(1);
     expect(container.textContent).toContain('… (cut)');
     const before = whole();
     fireEvent.click(screen.getByRole('button', { name: 'Show more' }));

@@ -37,7 +37,11 @@ describe('grouping findings by draft', () => {
   it('groups in_draft findings by draft, soonest to expire first, and skips the rest', () => {
     const groups = waitingDrafts([
       finding('f1', { draftId: 'd1', createdAt: '2026-11-10T00:00:00Z' }),
-      finding('f2', { draftId: 'd2', agentId: 'ag2', filedWith: { agentId: 'ag2', untrustedName: null, newAgent: true } }),
+      finding('f2', {
+        draftId: 'd2',
+        agentId: 'ag2',
+        filedWith: { agentId: 'ag2', untrustedName: null, newAgent: true },
+      }),
       finding('f3', { draftId: 'd1', createdAt: '2026-11-12T00:00:00Z' }),
       finding('f4', { status: 'joined', draftId: null, filedWith: null }),
       finding('f5', { status: 'checking', draftId: null }),
@@ -61,7 +65,11 @@ describe('grouping findings by draft', () => {
 
 describe('findings notices', () => {
   it('raises one notice per draft newly waiting, not one per finding', () => {
-    const findings = [finding('f1'), finding('f2'), finding('f3', { draftId: 'd2', signOffUrl: 'http://127.0.0.1:8787/findings/drafts/d2' })];
+    const findings = [
+      finding('f1'),
+      finding('f2'),
+      finding('f3', { draftId: 'd2', signOffUrl: 'http://127.0.0.1:8787/findings/drafts/d2' }),
+    ];
     const d = decideFindingsNotices([], findings, day(1), on);
     expect(d.notices.map((n) => [n.eventKey, n.kind, n.findingCount])).toEqual([
       [waitingEventKey('d1'), 'findings_draft_waiting', 2],
@@ -111,13 +119,21 @@ describe('findings notices', () => {
   });
 
   it('never reminds when reminders are off', () => {
-    const d = decideFindingsNotices([waitingEventKey('d1')], [finding('f1')], day(29), { notifyWaiting: true, remindDaysBefore: null });
+    const d = decideFindingsNotices([waitingEventKey('d1')], [finding('f1')], day(29), {
+      notifyWaiting: true,
+      remindDaysBefore: null,
+    });
     expect(d.notices).toEqual([]);
   });
 
   it('forgets drafts no longer waiting, and only its own keys', () => {
     const ledger = [waitingEventKey('d1'), expiringEventKey('d1'), waitingEventKey('d2'), 'call:r1:finished'];
-    const d = decideFindingsNotices(ledger, [finding('f1', { status: 'joined', draftId: null }), finding('f2', { draftId: 'd2' })], day(3), on);
+    const d = decideFindingsNotices(
+      ledger,
+      [finding('f1', { status: 'joined', draftId: null }), finding('f2', { draftId: 'd2' })],
+      day(3),
+      on,
+    );
     expect(d.forget.sort()).toEqual([expiringEventKey('d1'), waitingEventKey('d1')].sort());
     expect(d.notices).toEqual([]);
   });

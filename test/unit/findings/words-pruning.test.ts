@@ -29,9 +29,18 @@ describe('findings words', () => {
 describe('findings availability', () => {
   it('is available only to a connection that keeps findings and is not session-scoped', () => {
     expect(findingsAvailability({ keepsFindings: true, sessionId: null })).toEqual({ available: true });
-    expect(findingsAvailability({ keepsFindings: false, sessionId: null })).toEqual({ available: false, why: 'not_kept' });
-    expect(findingsAvailability({ keepsFindings: null, sessionId: null })).toEqual({ available: false, why: 'not_asked' });
-    expect(findingsAvailability({ keepsFindings: true, sessionId: 's1' })).toEqual({ available: false, why: 'session_scoped' });
+    expect(findingsAvailability({ keepsFindings: false, sessionId: null })).toEqual({
+      available: false,
+      why: 'not_kept',
+    });
+    expect(findingsAvailability({ keepsFindings: null, sessionId: null })).toEqual({
+      available: false,
+      why: 'not_asked',
+    });
+    expect(findingsAvailability({ keepsFindings: true, sessionId: 's1' })).toEqual({
+      available: false,
+      why: 'session_scoped',
+    });
     expect(findingsAvailability(null)).toEqual({ available: false, why: 'unknown' });
   });
 
@@ -78,7 +87,16 @@ describe('pruning cached results', () => {
   });
 
   it('drops an unreadable time first, and nothing without limits', () => {
-    expect(idsToPrune([{ id: 'x', at: 'nope' }, { id: 'y', at: at(1) }], { maxAgeDays: 30, maxCount: null }, now)).toEqual(['x']);
+    expect(
+      idsToPrune(
+        [
+          { id: 'x', at: 'nope' },
+          { id: 'y', at: at(1) },
+        ],
+        { maxAgeDays: 30, maxCount: null },
+        now,
+      ),
+    ).toEqual(['x']);
     expect(idsToPrune([{ id: 'x', at: at(9999) }], { maxAgeDays: null, maxCount: null }, now)).toEqual([]);
   });
 

@@ -26,7 +26,8 @@ describe('history status', () => {
     expect(callHistoryStatus({ state: 'finished', result: null })).toBe('failed');
     expect(callHistoryStatus({ state: 'started', result: makeResult({ status: 'in_progress' }) })).toBe('running');
     expect(callHistoryStatus({ state: 'needs_approval', result: null })).toBe('running');
-    for (const state of ['refused', 'declined', 'expired', 'unsent'] as const) expect(callHistoryStatus({ state, result: null })).toBe('not_started');
+    for (const state of ['refused', 'declined', 'expired', 'unsent'] as const)
+      expect(callHistoryStatus({ state, result: null })).toBe('not_started');
     expect(sessionHistoryStatus({ session: session({ status: 'archived' }) })).toBe('other');
     expect(sessionHistoryStatus({ session: session({ status: { unknown: 'frozen' } }) })).toBe('other');
   });
@@ -43,25 +44,48 @@ describe('history queries', () => {
   });
 
   it('pages calls newest first, by agent and by status', async () => {
-    expect((await historyCalls(d, { agentId: null, status: null }, 3)).rows.map((c) => c.localId)).toEqual(['a3', 'a2', 'b1']);
+    expect((await historyCalls(d, { agentId: null, status: null }, 3)).rows.map((c) => c.localId)).toEqual([
+      'a3',
+      'a2',
+      'b1',
+    ]);
     expect((await historyCalls(d, { agentId: null, status: null }, 3)).more).toBe(true);
-    expect((await historyCalls(d, { agentId: 'ag_a', status: null }, 10)).rows.map((c) => c.localId)).toEqual(['a3', 'a2', 'a1']);
-    expect((await historyCalls(d, { agentId: 'ag_a', status: 'passed' }, 1))).toMatchObject({ more: true });
-    expect((await historyCalls(d, { agentId: null, status: 'not_started' }, 10)).rows.map((c) => c.localId)).toEqual(['b1']);
+    expect((await historyCalls(d, { agentId: 'ag_a', status: null }, 10)).rows.map((c) => c.localId)).toEqual([
+      'a3',
+      'a2',
+      'a1',
+    ]);
+    expect(await historyCalls(d, { agentId: 'ag_a', status: 'passed' }, 1)).toMatchObject({ more: true });
+    expect((await historyCalls(d, { agentId: null, status: 'not_started' }, 10)).rows.map((c) => c.localId)).toEqual([
+      'b1',
+    ]);
   });
 
   it('lists the agents with a name, and sessions newest first', async () => {
     await d.sessions.bulkPut([
-      { sessionId: 's1', session: session({ sessionId: 's1', agentId: 'ag_c', untrustedAgentName: ut('Cobol'), lastCallAt: at(5) }), readAt: at(5) },
-      { sessionId: 's2', session: session({ sessionId: 's2', agentId: 'ag_a', status: 'closed', lastCallAt: at(9) }), readAt: at(9) },
+      {
+        sessionId: 's1',
+        session: session({ sessionId: 's1', agentId: 'ag_c', untrustedAgentName: ut('Cobol'), lastCallAt: at(5) }),
+        readAt: at(5),
+      },
+      {
+        sessionId: 's2',
+        session: session({ sessionId: 's2', agentId: 'ag_a', status: 'closed', lastCallAt: at(9) }),
+        readAt: at(9),
+      },
     ]);
     expect((await historyAgents(d)).map((a) => [a.agentId, a.name?.untrustedText])).toEqual([
       ['ag_b', 'Agent ag_b'],
       ['ag_c', 'Cobol'],
       ['ag_a', 'Shop Builder'],
     ]);
-    expect((await historySessions(d, { agentId: null, status: null }, 10)).rows.map((r) => r.sessionId)).toEqual(['s2', 's1']);
-    expect((await historySessions(d, { agentId: null, status: 'closed' }, 10)).rows.map((r) => r.sessionId)).toEqual(['s2']);
+    expect((await historySessions(d, { agentId: null, status: null }, 10)).rows.map((r) => r.sessionId)).toEqual([
+      's2',
+      's1',
+    ]);
+    expect((await historySessions(d, { agentId: null, status: 'closed' }, 10)).rows.map((r) => r.sessionId)).toEqual([
+      's2',
+    ]);
   });
 
   it('reads one page of 10,000 cached calls quickly', async () => {

@@ -19,7 +19,10 @@ function charged(id: string, agentId: string, day: number, cents: number | null,
     agentName: ut(agentId === 'ag_pg' ? 'Postgres Guild' : '<b>Cobol</b>'),
     createdAt: local(day, hour).toISOString(),
     finishedAt: local(day, hour).toISOString(),
-    result: cents === null ? makeResult({ status: 'failed', charge: null }) : makeResult({ charge: { ...makeResult().charge!, chargedCents: cents } }),
+    result:
+      cents === null
+        ? makeResult({ status: 'failed', charge: null })
+        : makeResult({ charge: { ...makeResult().charge!, chargedCents: cents } }),
   });
   return { ...base, request: { ...base.request, agentId } };
 }
@@ -77,11 +80,24 @@ describe('the chart in History', () => {
     const days = (n: number) => new Date(now.getTime() - n * 86_400_000);
     const at = (n: number) => days(n).toISOString();
     const mk = (id: string, agentId: string, n: number, cents: number) => {
-      const c = makeCall({ localId: id, agentName: ut(agentId), createdAt: at(n), finishedAt: at(n), result: makeResult({ charge: { ...makeResult().charge!, chargedCents: cents } }) });
+      const c = makeCall({
+        localId: id,
+        agentName: ut(agentId),
+        createdAt: at(n),
+        finishedAt: at(n),
+        result: makeResult({ charge: { ...makeResult().charge!, chargedCents: cents } }),
+      });
       return { ...c, request: { ...c.request, agentId } };
     };
-    await db.calls.bulkPut([mk('x1', 'Guild', 1, 250), mk('x2', 'Guild', 1, 50), mk('x3', '<i>Other</i>', 3, 400), mk('x4', 'Guild', 45, 9999)]);
-    const { actions } = fakeActions({ spending: (p) => ({ ok: true, value: { since: (p as { since: string }).since, spentSinceCents: 1000, at: 'x' } }) });
+    await db.calls.bulkPut([
+      mk('x1', 'Guild', 1, 250),
+      mk('x2', 'Guild', 1, 50),
+      mk('x3', '<i>Other</i>', 3, 400),
+      mk('x4', 'Guild', 45, 9999),
+    ]);
+    const { actions } = fakeActions({
+      spending: (p) => ({ ok: true, value: { since: (p as { since: string }).since, spentSinceCents: 1000, at: 'x' } }),
+    });
     renderPanel(<HistoryTab onOpenCall={() => undefined} onOpenSession={() => undefined} />, actions);
     fireEvent.change(await screen.findByLabelText('Period'), { target: { value: 'week' } });
     fireEvent.click(screen.getByRole('button', { name: 'Show spending' }));
@@ -89,17 +105,28 @@ describe('the chart in History', () => {
     const chart = await screen.findByRole('img', { name: 'Charged per day, from this browser’s cache' });
     expect(chart.querySelectorAll('rect')).toHaveLength(8);
     expect(screen.getByText(/for 3 charged calls/).textContent).toContain(formatCents(700));
-    expect(screen.getByText(/The site counts/).textContent).toContain(`${formatCents(300)} more (${formatCents(1000)} in all)`);
+    expect(screen.getByText(/The site counts/).textContent).toContain(
+      `${formatCents(300)} more (${formatCents(1000)} in all)`,
+    );
 
     const byDay = screen.getByRole('table', { name: 'Charged per day' });
-    const dayRows = within(byDay).getAllByRole('row').slice(1).map((r) => [...r.children].map((c) => c.textContent));
-    const localDay = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    const dayRows = within(byDay)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => [...r.children].map((c) => c.textContent));
+    const localDay = (d: Date) =>
+      `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
     expect(dayRows).toEqual([
       [formatCalendarDate(localDay(days(3))), formatCents(400), '1'],
       [formatCalendarDate(localDay(days(1))), formatCents(300), '2'],
     ]);
     const byAgent = screen.getByRole('table', { name: 'Charged per agent' });
-    expect(within(byAgent).getAllByRole('row').slice(1).map((r) => [...r.children].map((c) => c.textContent))).toEqual([
+    expect(
+      within(byAgent)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => [...r.children].map((c) => c.textContent)),
+    ).toEqual([
       ['<i>Other</i>', formatCents(400), '1'],
       ['Guild', formatCents(300), '2'],
     ]);

@@ -16,11 +16,14 @@ describe('locale files', () => {
     expect(localeNames()).toEqual([...REQUIRED_LOCALES].sort());
   });
 
-  it.each(REQUIRED_LOCALES.filter((l) => l !== 'en'))('%s has every English message and keeps its substitutions and plural forms', async (locale) => {
-    const en = await parsedLocale('en');
-    const problems = localeProblems(locale, en, await parsedLocale(locale));
-    expect(problems).toEqual([]);
-  });
+  it.each(REQUIRED_LOCALES.filter((l) => l !== 'en'))(
+    '%s has every English message and keeps its substitutions and plural forms',
+    async (locale) => {
+      const en = await parsedLocale('en');
+      const problems = localeProblems(locale, en, await parsedLocale(locale));
+      expect(problems).toEqual([]);
+    },
+  );
 
   it('the rules catch what a translator could break', async () => {
     const en = await parsedLocale('en');
@@ -30,7 +33,11 @@ describe('locale files', () => {
     broken.set('background.menu', { key: 'background.menu', type: 'simple', forms: { '': 'Agenten finden' } });
     const named = en.get('app.unfinishedCall');
     broken.set('app.unfinishedCall', { key: 'app.unfinishedCall', type: 'simple', forms: { '': 'Ein Aufruf wartet' } });
-    broken.set('agentCard.countedCalls', { key: 'agentCard.countedCalls', type: 'plural', forms: { '1': 'ein Aufruf', n: 'viele Aufrufe' } });
+    broken.set('agentCard.countedCalls', {
+      key: 'agentCard.countedCalls',
+      type: 'plural',
+      forms: { '1': 'ein Aufruf', n: 'viele Aufrufe' },
+    });
     const problems = localeProblems('de', en, broken);
     expect(named?.forms['']).toContain('{agent}');
     expect(problems).toEqual(

@@ -10,7 +10,14 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
-const READ_ATTRIBUTES = new Set(['aria-label', 'title', 'placeholder', 'alt', 'aria-description', 'aria-roledescription']);
+const READ_ATTRIBUTES = new Set([
+  'aria-label',
+  'title',
+  'placeholder',
+  'alt',
+  'aria-description',
+  'aria-roledescription',
+]);
 const LETTER = /\p{L}/u;
 
 function sourceFiles(): string[] {
@@ -21,14 +28,19 @@ function sourceFiles(): string[] {
 
 function attributeText(attributes: ts.JsxAttributes, name: string): string | null {
   for (const a of attributes.properties) {
-    if (ts.isJsxAttribute(a) && a.name.getText() === name && a.initializer && ts.isStringLiteral(a.initializer)) return a.initializer.text;
+    if (ts.isJsxAttribute(a) && a.name.getText() === name && a.initializer && ts.isStringLiteral(a.initializer))
+      return a.initializer.text;
   }
   return null;
 }
 
 function translateOff(attributes: ts.JsxAttributes): boolean {
   return attributes.properties.some(
-    (a) => ts.isJsxAttribute(a) && a.name.getText() === 'translate' && a.initializer !== undefined && /^(?:"no"|\{false\})$/.test(a.initializer.getText()),
+    (a) =>
+      ts.isJsxAttribute(a) &&
+      a.name.getText() === 'translate' &&
+      a.initializer !== undefined &&
+      /^(?:"no"|\{false\})$/.test(a.initializer.getText()),
   );
 }
 
@@ -42,15 +54,31 @@ function hardCodedWords(file: string, source: string): string[] {
   const found: string[] = [];
   const at = (n: ts.Node) => `${file}:${sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1}`;
   const visit = (n: ts.Node) => {
-    if (ts.isJsxText(n) && LETTER.test(n.text) && !(ts.isJsxElement(n.parent) && notLanguage(n.parent.openingElement.attributes))) {
+    if (
+      ts.isJsxText(n) &&
+      LETTER.test(n.text) &&
+      !(ts.isJsxElement(n.parent) && notLanguage(n.parent.openingElement.attributes))
+    ) {
       found.push(`${at(n)} text ${JSON.stringify(n.text.trim())}`);
     }
-    if (ts.isJsxExpression(n) && n.expression && ts.isJsxElement(n.parent) && !notLanguage(n.parent.openingElement.attributes)) {
+    if (
+      ts.isJsxExpression(n) &&
+      n.expression &&
+      ts.isJsxElement(n.parent) &&
+      !notLanguage(n.parent.openingElement.attributes)
+    ) {
       const e = n.expression;
-      if ((ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) && LETTER.test(e.text)) found.push(`${at(n)} text ${JSON.stringify(e.text)}`);
+      if ((ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) && LETTER.test(e.text))
+        found.push(`${at(n)} text ${JSON.stringify(e.text)}`);
     }
-    if (ts.isJsxAttribute(n) && READ_ATTRIBUTES.has(n.name.getText(sf)) && n.initializer && ts.isStringLiteral(n.initializer)) {
-      if (LETTER.test(n.initializer.text) && !notLanguage(n.parent)) found.push(`${at(n)} ${n.name.getText(sf)} ${JSON.stringify(n.initializer.text)}`);
+    if (
+      ts.isJsxAttribute(n) &&
+      READ_ATTRIBUTES.has(n.name.getText(sf)) &&
+      n.initializer &&
+      ts.isStringLiteral(n.initializer)
+    ) {
+      if (LETTER.test(n.initializer.text) && !notLanguage(n.parent))
+        found.push(`${at(n)} ${n.name.getText(sf)} ${JSON.stringify(n.initializer.text)}`);
     }
     ts.forEachChild(n, visit);
   };

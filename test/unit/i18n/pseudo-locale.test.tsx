@@ -30,7 +30,17 @@ import type { CommandResult } from '@/lib/messages';
 import { PSEUDO_OPEN } from '../../../testing/messages';
 import { outsideBrackets, unbracketedText } from '../../i18n/pseudo';
 import { setTestLocale } from '../setup/i18n';
-import { fakeActions, makeCall, makeCard, makeConnectionRow, makeMe, makePreview, makeResult, memberError, SITE } from '../components/fixtures';
+import {
+  fakeActions,
+  makeCall,
+  makeCard,
+  makeConnectionRow,
+  makeMe,
+  makePreview,
+  makeResult,
+  memberError,
+  SITE,
+} from '../components/fixtures';
 import { renderPanel } from '../components/render-panel';
 import { finding } from '../findings/fixtures';
 import { answer, callResult, question, questionsObject, session, ut } from '../plan/fixtures';
@@ -88,7 +98,12 @@ describe('every view speaks only through the locale files', () => {
   });
 
   it('connect form after the key was lost, and the revoked connection', async () => {
-    await db.connection.put(makeConnectionRow({ status: 'disconnected', error: memberError('key_not_kept', describeCode('unauthenticated', 401, NO_EXTRAS).message) }));
+    await db.connection.put(
+      makeConnectionRow({
+        status: 'disconnected',
+        error: memberError('key_not_kept', describeCode('unauthenticated', 401, NO_EXTRAS).message),
+      }),
+    );
     const first = renderPanel(<App />, fakeActions().actions, null);
     await screen.findByRole('textbox', { name: pseudo('Site address') });
     expectAllOurs();
@@ -100,14 +115,19 @@ describe('every view speaks only through the locale files', () => {
   });
 
   it('first run: the connector’s questions, the privacy line, find with agents and an unfinished call', async () => {
-    await db.connection.put(makeConnectionRow({ privacyLineShown: false, env: [{ variable: 'GUILD_DIR', ask: 'Where should files go?' }] }));
+    await db.connection.put(
+      makeConnectionRow({ privacyLineShown: false, env: [{ variable: 'GUILD_DIR', ask: 'Where should files go?' }] }),
+    );
     await db.finds.add({
       requestId: 'r1',
       text: 'postgres replica',
       cut: true,
       source: 'menu',
       status: 'done',
-      agents: [makeCard(), makeCard({ agentId: 'ag_2', slug: 'other', matchBps: 120, countedCalls: 0, contributors: 1 })],
+      agents: [
+        makeCard(),
+        makeCard({ agentId: 'ag_2', slug: 'other', matchBps: 120, countedCalls: 0, contributors: 1 }),
+      ],
       error: null,
       at: daysAgo(0),
       doneAt: daysAgo(0),
@@ -120,13 +140,30 @@ describe('every view speaks only through the locale files', () => {
 
   it('preview: the limit, the gate, another agent that fits, research', async () => {
     const preview: Preview = makePreview({
-      fit: { verdict: 'another_agent', sentence: ut('Another agent fits better.'), otherAgent: { agentId: 'ag_2', slug: 'other', untrustedName: ut('Other') }, choice: null, canStartAgent: true },
+      fit: {
+        verdict: 'another_agent',
+        sentence: ut('Another agent fits better.'),
+        otherAgent: { agentId: 'ag_2', slug: 'other', untrustedName: ut('Other') },
+        choice: null,
+        canStartAgent: true,
+      },
       gate: { ready: false, missing: [{ key: 'pg', untrustedDetail: ut('Which version?') }] },
     } as Partial<Preview>);
-    const fake = fakeActions({ preview: () => ({ ok: true, value: { preview, requestChecked: false } }) as CommandResult<'preview'> });
+    const fake = fakeActions({
+      preview: () => ({ ok: true, value: { preview, requestChecked: false } }) as CommandResult<'preview'>,
+    });
     renderPanel(
       <PreviewView
-        initial={{ agentId: 'ag_1', agentName: ut('Postgres helper'), callId: 'apply', details: 'my details', question: '', maxDollars: '2.50', subject: null, intentId: 'i1' }}
+        initial={{
+          agentId: 'ag_1',
+          agentName: ut('Postgres helper'),
+          callId: 'apply',
+          details: 'my details',
+          question: '',
+          maxDollars: '2.50',
+          subject: null,
+          intentId: 'i1',
+        }}
         onStarted={() => undefined}
         onBack={() => undefined}
       />,
@@ -150,7 +187,10 @@ describe('every view speaks only through the locale files', () => {
     };
     for (const code of [...KNOWN_CODES, 'some_new_code']) {
       const message = describeCode(code, 400, { ...NO_EXTRAS, ...(extras[code] as object) }).message;
-      const view = renderPanel(<RefusalView error={memberError(code, message, extras[code] ?? {}, 400)} />, fakeActions().actions);
+      const view = renderPanel(
+        <RefusalView error={memberError(code, message, extras[code] ?? {}, 400)} />,
+        fakeActions().actions,
+      );
       const problems = unbracketedText(document.body);
       expect(problems, code).toEqual([]);
       view.unmount();
@@ -159,9 +199,25 @@ describe('every view speaks only through the locale files', () => {
 
   it('a call at each step: approval, sending again, running, and its result with files and charge', async () => {
     const rows: CallRow[] = [
-      makeCall({ localId: 'c1', state: 'needs_approval', result: null, runId: null, error: memberError('needs_approval', 'Approve it on the site.', { reason: 'new_agent' }) }),
-      makeCall({ localId: 'c2', state: 'unsent', result: null, error: { ...memberError('server_error', describeCode('server_error', 500, NO_EXTRAS).message), status: 500 } }),
-      makeCall({ localId: 'c3', state: 'started', result: null, privacyLine: 'The agent’s builders receive your details.' }),
+      makeCall({
+        localId: 'c1',
+        state: 'needs_approval',
+        result: null,
+        runId: null,
+        error: memberError('needs_approval', 'Approve it on the site.', { reason: 'new_agent' }),
+      }),
+      makeCall({
+        localId: 'c2',
+        state: 'unsent',
+        result: null,
+        error: { ...memberError('server_error', describeCode('server_error', 500, NO_EXTRAS).message), status: 500 },
+      }),
+      makeCall({
+        localId: 'c3',
+        state: 'started',
+        result: null,
+        privacyLine: 'The agent’s builders receive your details.',
+      }),
       makeCall({
         localId: 'c4',
         finishedAt: daysAgo(0),
@@ -203,18 +259,28 @@ describe('every view speaks only through the locale files', () => {
 
   it('the calls list, sessions, a session with its questions and results, and findings', async () => {
     await db.connection.put(makeConnectionRow());
-    await db.calls.bulkPut([makeCall({ localId: 'c1', sessionId: 's1' }), makeCall({ localId: 'c2', state: 'started', result: null, sessionId: 's1' })]);
+    await db.calls.bulkPut([
+      makeCall({ localId: 'c1', sessionId: 's1' }),
+      makeCall({ localId: 'c2', state: 'started', result: null, sessionId: 's1' }),
+    ]);
     const s = session({
       calls: 2,
       chargedCents: 123,
       lastCallAt: daysAgo(1),
-      questions: questionsObject({ answers: [answer('stack')], shown: [question('stack'), question('hosting', { multiple: true })] }),
+      questions: questionsObject({
+        answers: [answer('stack')],
+        shown: [question('stack'), question('hosting', { multiple: true })],
+      }),
       results: [callResult({ runId: 'r1' })],
     });
     await db.sessions.put({ sessionId: 's1', session: s, readAt: daysAgo(0) });
     await db.findings.bulkPut([
       { findingId: 'f1', finding: finding('f1'), readAt: daysAgo(0) },
-      { findingId: 'f2', finding: finding('f2', { status: 'joined', draftId: null, signOffUrl: null }), readAt: daysAgo(0) },
+      {
+        findingId: 'f2',
+        finding: finding('f2', { status: 'joined', draftId: null, signOffUrl: null }),
+        readAt: daysAgo(0),
+      },
     ]);
     const { actions } = fakeActions({ refreshFindings: () => ({ ok: true, value: { count: 2 } }) });
 
@@ -246,12 +312,22 @@ describe('every view speaks only through the locale files', () => {
 
   it('history: the chart, the site’s total, the filters and the export', async () => {
     const mk = (id: string, agentId: string, n: number, cents: number) => {
-      const c = makeCall({ localId: id, agentName: ut(agentId), createdAt: daysAgo(n), finishedAt: daysAgo(n), result: makeResult({ charge: { ...makeResult().charge!, chargedCents: cents } }) });
+      const c = makeCall({
+        localId: id,
+        agentName: ut(agentId),
+        createdAt: daysAgo(n),
+        finishedAt: daysAgo(n),
+        result: makeResult({ charge: { ...makeResult().charge!, chargedCents: cents } }),
+      });
       return { ...c, request: { ...c.request, agentId } };
     };
     await db.calls.bulkPut([mk('a', 'ag_a', 1, 125), mk('b', 'ag_b', 2, 300), mk('c', 'ag_a', 3, 75)]);
     const { actions } = fakeActions({
-      spending: (p) => ({ ok: true, value: { since: (p as { since: string }).since, spentSinceCents: 600, at: daysAgo(0) } }) as CommandResult<'spending'>,
+      spending: (p) =>
+        ({
+          ok: true,
+          value: { since: (p as { since: string }).since, spentSinceCents: 600, at: daysAgo(0) },
+        }) as CommandResult<'spending'>,
     });
     renderPanel(<HistoryTab onOpenCall={() => undefined} onOpenSession={() => undefined} />, actions);
     await screen.findByRole('list', { name: pseudo('Calls, newest first') });
@@ -274,7 +350,8 @@ describe('every view speaks only through the locale files', () => {
     } as ShareDraft;
     await db.shares.put({ draftId: 'shr_1', draft, readAt: daysAgo(0) } as never);
     const { actions } = fakeActions({
-      askCoverage: () => ({ ok: true, value: { answer: { covered: false, agents: [] } } }) as CommandResult<'askCoverage'>,
+      askCoverage: () =>
+        ({ ok: true, value: { answer: { covered: false, agents: [] } } }) as CommandResult<'askCoverage'>,
       refreshSharedProjects: () => ({ ok: true, value: { count: 0 } }) as CommandResult<'refreshSharedProjects'>,
     });
     renderPanel(<ShareView />, actions);
@@ -289,7 +366,9 @@ describe('every view speaks only through the locale files', () => {
     status.unmount();
 
     await db.connection.put(makeConnectionRow());
-    Object.assign(fakeBrowser, { commands: { getAll: vi.fn(async () => [{ name: 'find-selection', shortcut: 'Alt+Shift+F' }]) } });
+    Object.assign(fakeBrowser, {
+      commands: { getAll: vi.fn(async () => [{ name: 'find-selection', shortcut: 'Alt+Shift+F' }]) },
+    });
     for (const firefox of [false, true]) {
       const options = renderPanel(<OptionsPage firefox={firefox} />, fakeActions().actions, null);
       await screen.findAllByRole('heading', { level: 1 });
@@ -304,4 +383,3 @@ describe('every view speaks only through the locale files', () => {
     expectAllOurs();
   });
 });
-

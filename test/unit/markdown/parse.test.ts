@@ -25,7 +25,23 @@ function kinds(nodes: (Inline | Block)[]): string[] {
 describe('plan Markdown blocks', () => {
   it('reads headings, paragraphs, lists and fenced code', () => {
     const blocks = parseMarkdown(
-      ['# Plan', '', 'First line', 'second line', '', '## Steps ##', '- one', '- two', '  - two a', '1. first', '2) second', '', '```ts', 'const a = 1;', '```'].join('\n'),
+      [
+        '# Plan',
+        '',
+        'First line',
+        'second line',
+        '',
+        '## Steps ##',
+        '- one',
+        '- two',
+        '  - two a',
+        '1. first',
+        '2) second',
+        '',
+        '```ts',
+        'const a = 1;',
+        '```',
+      ].join('\n'),
     );
     expect(kinds(blocks)).toEqual(['heading', 'paragraph', 'heading', 'list', 'list', 'code']);
     expect(blocks[0]).toMatchObject({ type: 'heading', level: 1 });
@@ -72,7 +88,9 @@ describe('plan Markdown inline', () => {
   });
 
   it('reads links, images, autolinks and bare addresses as links with their address', () => {
-    const nodes = parseInline('[docs](https://example.org/a "t") ![logo](http://x.test/l.png) <https://auto.test> see https://bare.test/p.');
+    const nodes = parseInline(
+      '[docs](https://example.org/a "t") ![logo](http://x.test/l.png) <https://auto.test> see https://bare.test/p.',
+    );
     const links = nodes.filter((n) => n.type === 'link');
     expect(links.map((l) => (l.type === 'link' ? [l.url, l.image, textOf(l.children)] : null))).toEqual([
       ['https://example.org/a', false, 'docs'],
@@ -85,7 +103,12 @@ describe('plan Markdown inline', () => {
 
   it('reads hostile links as links whose address is kept for showing, whatever its scheme', () => {
     const [link] = parseInline('[click](javascript:alert(1))');
-    expect(link).toEqual({ type: 'link', children: [{ type: 'text', text: 'click' }], url: 'javascript:alert(1)', image: false });
+    expect(link).toEqual({
+      type: 'link',
+      children: [{ type: 'text', text: 'click' }],
+      url: 'javascript:alert(1)',
+      image: false,
+    });
     const [auto] = parseInline('<javascript:alert(1)>');
     expect(auto).toMatchObject({ type: 'link', url: 'javascript:alert(1)' });
   });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { admit, NOTIFY_WINDOW_MS, SUMMARY_GRACE_MS, summaryDueAt, summaryText, takeSummaries } from '../../../lib/notify/pace';
+import {
+  admit,
+  NOTIFY_WINDOW_MS,
+  SUMMARY_GRACE_MS,
+  summaryDueAt,
+  summaryText,
+  takeSummaries,
+} from '../../../lib/notify/pace';
 
 const T0 = Date.UTC(2026, 10, 24, 12);
 
@@ -22,7 +29,12 @@ describe('notification pace', () => {
   });
 
   it('drops a summary shown too late (a stopped worker, a sleeping machine)', () => {
-    const pace = admit(admit({}, 'call_finished', T0, 'call:r0:finished').pace, 'call_finished', T0 + 1, 'call:r1:finished').pace;
+    const pace = admit(
+      admit({}, 'call_finished', T0, 'call:r0:finished').pace,
+      'call_finished',
+      T0 + 1,
+      'call:r1:finished',
+    ).pace;
     const late = takeSummaries(pace, T0 + NOTIFY_WINDOW_MS + SUMMARY_GRACE_MS + 1);
     expect(late.show).toEqual([]);
     expect(late.dropped).toEqual([{ kind: 'call_finished', count: 1 }]);

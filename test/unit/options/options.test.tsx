@@ -10,7 +10,9 @@ import { renderPanel } from '../components/render-panel';
 
 beforeEach(async () => {
   fakeBrowser.reset();
-  Object.assign(fakeBrowser, { commands: { getAll: vi.fn(async () => [{ name: 'find-selection', shortcut: 'Alt+Shift+F' }]) } });
+  Object.assign(fakeBrowser, {
+    commands: { getAll: vi.fn(async () => [{ name: 'find-selection', shortcut: 'Alt+Shift+F' }]) },
+  });
   await Promise.all(db.tables.map((t) => t.clear()));
   await db.connection.put(makeConnectionRow());
 });
@@ -36,18 +38,27 @@ describe('OptionsPage', () => {
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Quiet: show no notifications' }));
     expect(sent.at(-1)).toEqual({ name: 'setSettings', payload: { quiet: true } });
     await db.settings.put({ key: 'quiet', value: true });
-    await waitFor(() => expect((screen.getByRole('group', { name: 'Tell me when' }) as HTMLFieldSetElement).disabled).toBe(true));
+    await waitFor(() =>
+      expect((screen.getByRole('group', { name: 'Tell me when' }) as HTMLFieldSetElement).disabled).toBe(true),
+    );
   });
 
   it('offers to keep the key only until the browser closes, off by default, and shows the stored choice', async () => {
     const { actions, sent } = fakeActions();
     renderPanel(<OptionsPage firefox={false} />, actions, null);
-    const box = (await screen.findByRole('checkbox', { name: 'Keep the key only until the browser closes' })) as HTMLInputElement;
+    const box = (await screen.findByRole('checkbox', {
+      name: 'Keep the key only until the browser closes',
+    })) as HTMLInputElement;
     expect(box.checked).toBe(false);
     fireEvent.click(box);
     expect(sent.at(-1)).toEqual({ name: 'setSettings', payload: { keyUntilBrowserCloses: true } });
     await db.settings.put({ key: 'keyUntilBrowserCloses', value: true });
-    await waitFor(() => expect((screen.getByRole('checkbox', { name: 'Keep the key only until the browser closes' }) as HTMLInputElement).checked).toBe(true));
+    await waitFor(() =>
+      expect(
+        (screen.getByRole('checkbox', { name: 'Keep the key only until the browser closes' }) as HTMLInputElement)
+          .checked,
+      ).toBe(true),
+    );
   });
 
   it('shows the cache limit in words, refuses a bad limit, and clears only after confirming', async () => {

@@ -48,8 +48,13 @@ describe('building a draft', () => {
       kind: 'option',
       optionKeys: ['a', 'c'],
     });
-    expect(buildAnswerInput({ choice: 'own', optionKeys: ['a'], own: '  mine \n' })).toEqual({ kind: 'own', own: 'mine' });
-    expect(buildAnswerInput({ choice: 'left_to_agent', optionKeys: ['a'], own: 'x' })).toEqual({ kind: 'left_to_agent' });
+    expect(buildAnswerInput({ choice: 'own', optionKeys: ['a'], own: '  mine \n' })).toEqual({
+      kind: 'own',
+      own: 'mine',
+    });
+    expect(buildAnswerInput({ choice: 'left_to_agent', optionKeys: ['a'], own: 'x' })).toEqual({
+      kind: 'left_to_agent',
+    });
   });
 
   it('starts from an answer already given', () => {

@@ -40,9 +40,7 @@ export function answer(key: string, over: Partial<Answer> = {}): Answer {
 
 type PassOver = Partial<Questions['pass']>;
 
-export function questionsObject(
-  over: Partial<Omit<Questions, 'pass'>> & { pass?: PassOver } = {},
-): Questions {
+export function questionsObject(over: Partial<Omit<Questions, 'pass'>> & { pass?: PassOver } = {}): Questions {
   const { pass, ...rest } = over;
   const opening = rest.shown ?? [question('stack'), question('hosting')];
   const base = apiQuestions();

@@ -51,7 +51,10 @@ describe('deciding an apply call', () => {
   });
 
   it('goes once the answers sent with it fill the gate', () => {
-    const answers = { stack: { kind: 'option' as const, optionKeys: ['a'] }, hosting: { kind: 'left_to_agent' as const } };
+    const answers = {
+      stack: { kind: 'option' as const, optionKeys: ['a'] },
+      hosting: { kind: 'left_to_agent' as const },
+    };
     const d = decideApplyCall(session(), { details: '', answers });
     expect(d).toEqual({ send: true, revisesPlan: false, answers });
   });
@@ -73,18 +76,25 @@ describe('deciding an apply call', () => {
 
   it('refuses an empty revision once the plan passed, and accepts each thing a revision may carry', () => {
     const planned = session({
-      questions: questionsObject({ pass: { planResultExists: true, canReread: false }, gate: { ready: true, missing: [] } }),
+      questions: questionsObject({
+        pass: { planResultExists: true, canReread: false },
+        gate: { ready: true, missing: [] },
+      }),
     });
     const empty = decideApplyCall(planned, { details: '   \n ', question: ' ', fileIds: [], answers: {} });
     expect(empty.send ? null : empty.reason).toBe('revision_empty');
     if (!empty.send) expect(applyRefusalWords(empty)).toMatch(/what to change/);
 
     expect(decideApplyCall(planned, { details: 'Use Postgres' })).toMatchObject({ send: true, revisesPlan: true });
-    expect(decideApplyCall(planned, { details: '', question: 'Why Postgres?' })).toMatchObject({ send: true, revisesPlan: true });
+    expect(decideApplyCall(planned, { details: '', question: 'Why Postgres?' })).toMatchObject({
+      send: true,
+      revisesPlan: true,
+    });
     expect(decideApplyCall(planned, { details: '', fileIds: ['f1'] })).toMatchObject({ send: true, revisesPlan: true });
-    expect(
-      decideApplyCall(planned, { details: '', answers: { stack: { kind: 'left_to_agent' } } }),
-    ).toMatchObject({ send: true, revisesPlan: true });
+    expect(decideApplyCall(planned, { details: '', answers: { stack: { kind: 'left_to_agent' } } })).toMatchObject({
+      send: true,
+      revisesPlan: true,
+    });
   });
 
   it('sees a passed plan in the results when the questions are unreadable', () => {
@@ -96,7 +106,10 @@ describe('deciding an apply call', () => {
   });
 
   it('refuses texts over their limits and too many files, counting characters as code points', () => {
-    expect(decideApplyCall(null, { details: 'x'.repeat(20001) })).toMatchObject({ send: false, reason: 'details_too_long' });
+    expect(decideApplyCall(null, { details: 'x'.repeat(20001) })).toMatchObject({
+      send: false,
+      reason: 'details_too_long',
+    });
     expect(decideApplyCall(null, { details: '😀'.repeat(20000) }).send).toBe(true);
     expect(decideApplyCall(null, { details: '', question: 'q'.repeat(4001) })).toMatchObject({
       send: false,

@@ -102,7 +102,9 @@ describe('QuestionForm', () => {
   it('answers in own words by typing, and switching away keeps the text', () => {
     const { onSend, saved, send } = setup({ questions: [question('stack')] });
     const g = group('Ask stack?');
-    fireEvent.input(within(g).getByRole('textbox', { name: /Your own words/ }), { target: { value: 'Elixir, please' } });
+    fireEvent.input(within(g).getByRole('textbox', { name: /Your own words/ }), {
+      target: { value: 'Elixir, please' },
+    });
     expect((within(g).getByRole('radio', { name: 'Answer in my own words' }) as HTMLInputElement).checked).toBe(true);
     fireEvent.click(within(g).getByRole('radio', { name: 'Option A' }));
     expect(saved.at(-1)?.[1]).toEqual({ choice: 'option', optionKeys: ['a'], own: 'Elixir, please' });
@@ -114,7 +116,9 @@ describe('QuestionForm', () => {
   it('refuses own words over 2000 characters, and sends nothing', () => {
     const { onSend, send } = setup({ questions: [question('stack')] });
     const g = group('Ask stack?');
-    fireEvent.input(within(g).getByRole('textbox', { name: /Your own words/ }), { target: { value: 'x'.repeat(2001) } });
+    fireEvent.input(within(g).getByRole('textbox', { name: /Your own words/ }), {
+      target: { value: 'x'.repeat(2001) },
+    });
     expect(within(g).getByRole('alert').textContent).toMatch(/2,001 characters; at most 2,000/);
     send();
     expect(onSend).not.toHaveBeenCalled();
@@ -180,11 +184,17 @@ describe('QuestionForm', () => {
       untrustedAsk: ut('<script>window.__pwned=1</script>'),
       untrustedWhy: ut('<img src=x onerror="window.__pwned=1">'),
       options: [
-        { key: 'a', untrustedLabel: ut('[click](javascript:alert(1))'), untrustedDescription: ut('<a href="javascript:x">y</a>') },
+        {
+          key: 'a',
+          untrustedLabel: ut('[click](javascript:alert(1))'),
+          untrustedDescription: ut('<a href="javascript:x">y</a>'),
+        },
         { key: 'b', untrustedLabel: ut('B'), untrustedDescription: ut('x'.repeat(2000), true) },
       ],
     });
-    const { container } = render(<QuestionForm questions={[hostile]} drafts={{}} onDraftChange={() => {}} onSend={() => {}} />);
+    const { container } = render(
+      <QuestionForm questions={[hostile]} drafts={{}} onDraftChange={() => {}} onSend={() => {}} />,
+    );
     expect(container.querySelectorAll('script, img, a, iframe')).toHaveLength(0);
     expect(screen.getByRole('group', { name: '<script>window.__pwned=1</script>' })).toBeTruthy();
     expect(screen.getByRole('radio', { name: '[click](javascript:alert(1))' })).toBeTruthy();

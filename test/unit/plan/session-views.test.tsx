@@ -32,7 +32,11 @@ describe('GateStatus', () => {
     q.gate.missing.reverse();
     render(<GateStatus {...gateView(q, { hosting: { kind: 'left_to_agent' } })} />);
     const list = screen.getByRole('list', { name: 'Missing details, first asked first' });
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Detail stack', 'Detail budget']);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Detail stack', 'Detail budget']);
     expect(screen.getByRole('status').textContent).toMatch(/2 details are missing/);
   });
 
@@ -70,7 +74,13 @@ describe('ReadStatus', () => {
         covers: true,
         readsLeft: 0,
         canReread: false,
-        fit: { verdict: 'another_agent', sentence: ut(HOSTILE[1]!), otherAgent: null, choice: null, canStartAgent: true },
+        fit: {
+          verdict: 'another_agent',
+          sentence: ut(HOSTILE[1]!),
+          otherAgent: null,
+          choice: null,
+          canStartAgent: true,
+        },
       },
     });
     const { container } = render(<ReadStatus pass={q.pass} shortCheck={null} />);
@@ -108,8 +118,13 @@ describe('AnswersList', () => {
   it('shows hostile own answers and details as text', () => {
     const { container } = render(
       <>
-        <AnswersList questions={[]} answers={HOSTILE.map((h, i) => answer(`k${i}`, { kind: 'own', optionKeys: [], untrustedOwn: ut(h) }))} />
-        <DetailsList details={HOSTILE.map((h, i) => ({ key: `k${i}`, untrustedDetail: ut(h), untrustedAnswer: ut(h) }))} />
+        <AnswersList
+          questions={[]}
+          answers={HOSTILE.map((h, i) => answer(`k${i}`, { kind: 'own', optionKeys: [], untrustedOwn: ut(h) }))}
+        />
+        <DetailsList
+          details={HOSTILE.map((h, i) => ({ key: `k${i}`, untrustedDetail: ut(h), untrustedAnswer: ut(h) }))}
+        />
       </>,
     );
     for (const h of HOSTILE) expect(container.textContent).toContain(h);
@@ -126,8 +141,20 @@ describe('SessionList', () => {
         now={now}
         onOpen={onOpen}
         sessions={[
-          session({ calls: 3, chargedCents: 250, lastCallAt: '2026-11-01T10:00:00Z', untrustedMovedNote: ut('A guide left') }),
-          session({ sessionId: 's2', untrustedAgentName: ut('Researcher'), status: 'closed', way: 'question', research: true, startedByThisConnection: false }),
+          session({
+            calls: 3,
+            chargedCents: 250,
+            lastCallAt: '2026-11-01T10:00:00Z',
+            untrustedMovedNote: ut('A guide left'),
+          }),
+          session({
+            sessionId: 's2',
+            untrustedAgentName: ut('Researcher'),
+            status: 'closed',
+            way: 'question',
+            research: true,
+            startedByThisConnection: false,
+          }),
         ]}
       />,
     );

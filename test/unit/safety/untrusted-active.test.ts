@@ -27,7 +27,17 @@ describe('active files', () => {
     expect(fileExtension('a.pdf\u202Eexe.txt')).toBe('txt');
   });
   it('treats scripts, macro documents, HTML, SVG, programs and archives as active', () => {
-    for (const path of ['x.sh', 'x.ps1', 'x.docm', 'x.xlsm', 'page.html', 'img.svg', 'app.exe', 'pkg.tar.gz', 'a.zip']) {
+    for (const path of [
+      'x.sh',
+      'x.ps1',
+      'x.docm',
+      'x.xlsm',
+      'page.html',
+      'img.svg',
+      'app.exe',
+      'pkg.tar.gz',
+      'a.zip',
+    ]) {
       expect(hasActiveExtension(path), path).toBe(true);
     }
     for (const path of ['notes.md', 'data.csv', 'photo.png', 'doc.pdf', 'plan.txt']) {

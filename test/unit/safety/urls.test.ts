@@ -16,7 +16,16 @@ describe('isHttpUrl', () => {
   it('accepts only http and https', () => {
     expect(isHttpUrl('https://example.org/x')).toBe(true);
     expect(isHttpUrl('http://127.0.0.1:8787/')).toBe(true);
-    for (const bad of ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', 'data:text/html,<b>', 'file:///etc/passwd', 'ftp://x', '/relative', '', 'not a url']) {
+    for (const bad of [
+      'javascript:alert(1)',
+      'JaVaScRiPt:alert(1)',
+      'data:text/html,<b>',
+      'file:///etc/passwd',
+      'ftp://x',
+      '/relative',
+      '',
+      'not a url',
+    ]) {
       expect(isHttpUrl(bad), bad).toBe(false);
     }
   });
@@ -29,7 +38,14 @@ describe('checkSiteAddress', () => {
     expect(checkSiteAddress('https://guild.example')).toEqual({ ok: true, origin: 'https://guild.example' });
   });
   it('refuses plain http elsewhere, other schemes, credentials and empty input', () => {
-    for (const bad of ['http://guild.example', 'javascript:alert(1)', 'ftp://x', 'https://u:p@guild.example', '', 'guild']) {
+    for (const bad of [
+      'http://guild.example',
+      'javascript:alert(1)',
+      'ftp://x',
+      'https://u:p@guild.example',
+      '',
+      'guild',
+    ]) {
       expect(checkSiteAddress(bad).ok, bad).toBe(false);
     }
   });
@@ -49,7 +65,14 @@ describe('isOnOrigin', () => {
 
 describe('site pages (G15): any path on the site origin', () => {
   it('opens the pages the site names wherever they live on its origin', () => {
-    for (const path of ['/approvals/ap_1', '/m/approve/ap_1/review', '/account/findings/d1/sign', '/billing/credits?cents=500', '/', '/connections/c_9']) {
+    for (const path of [
+      '/approvals/ap_1',
+      '/m/approve/ap_1/review',
+      '/account/findings/d1/sign',
+      '/billing/credits?cents=500',
+      '/',
+      '/connections/c_9',
+    ]) {
       expect(sitePageUrl(`${SITE}${path}`, SITE), path).toBe(`${SITE}${path}`);
     }
   });
@@ -72,8 +95,16 @@ describe('site pages (G15): any path on the site origin', () => {
 
 describe('loopback hosts and host permission patterns', () => {
   it('knows this computer: localhost, ::1 and 127.0.0.0/8', () => {
-    for (const host of ['localhost', 'LOCALHOST', '[::1]', '127.0.0.1', '127.0.0.2', '127.255.255.255']) expect(isLoopbackHost(host), host).toBe(true);
-    for (const host of ['127.0.0.256', '128.0.0.1', '127.0.0.1.evil.example', 'localhost.evil.example', '10.0.0.1', '']) {
+    for (const host of ['localhost', 'LOCALHOST', '[::1]', '127.0.0.1', '127.0.0.2', '127.255.255.255'])
+      expect(isLoopbackHost(host), host).toBe(true);
+    for (const host of [
+      '127.0.0.256',
+      '128.0.0.1',
+      '127.0.0.1.evil.example',
+      'localhost.evil.example',
+      '10.0.0.1',
+      '',
+    ]) {
       expect(isLoopbackHost(host), host).toBe(false);
     }
   });

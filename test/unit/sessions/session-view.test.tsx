@@ -28,18 +28,26 @@ async function store(s: Session, readAt = '2026-11-01T10:00:00.000Z') {
 const planDone = () =>
   session({
     calls: 1,
-    questions: questionsObject({ pass: { canReread: false, planResultExists: true }, shown: [], gate: { ready: true, missing: [] } }),
+    questions: questionsObject({
+      pass: { canReread: false, planResultExists: true },
+      shown: [],
+      gate: { ready: true, missing: [] },
+    }),
     results: [callResult({ runId: 'r1' })],
   });
 
 function startedCalls(sent: { name: string; payload: unknown }[]) {
-  return sent.filter((s) => s.name === 'startCall').map((s) => (s.payload as { request: Record<string, unknown> }).request);
+  return sent
+    .filter((s) => s.name === 'startCall')
+    .map((s) => (s.payload as { request: Record<string, unknown> }).request);
 }
 
 describe('SessionView', () => {
   it('reads the session (and its plan) on open, and shows the cache while offline', async () => {
     await store(session());
-    const { actions, sent } = fakeActions({ refreshSession: () => ({ ok: false, error: memberError('offline', 'The site cannot be reached.') }) });
+    const { actions, sent } = fakeActions({
+      refreshSession: () => ({ ok: false, error: memberError('offline', 'The site cannot be reached.') }),
+    });
     renderPanel(<SessionView sessionId="s1" />, actions);
     await screen.findByRole('heading', { name: 'Shop Builder' });
     await screen.findByText('Shown as last read; reading it again failed.', { exact: false });
@@ -54,7 +62,9 @@ describe('SessionView', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Make the plan' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('The plan waits for 2 more details');
-    expect(within(alert).getByRole('list', { name: 'Missing details, first asked first' }).textContent).toContain('Detail stack');
+    expect(within(alert).getByRole('list', { name: 'Missing details, first asked first' }).textContent).toContain(
+      'Detail stack',
+    );
     expect(startedCalls(sent)).toEqual([]);
   });
 
@@ -64,8 +74,12 @@ describe('SessionView', () => {
     renderPanel(<SessionView sessionId="s1" />, actions);
     const stack = await screen.findByRole('group', { name: 'Ask stack?' });
     fireEvent.click(within(stack).getByRole('radio', { name: /^Option A/ }));
-    fireEvent.click(within(screen.getByRole('group', { name: 'Ask hosting?' })).getByRole('radio', { name: 'Leave it to the agent' }));
-    await waitFor(() => expect(sent.filter((s) => s.name === 'saveAnswerDraft')).toHaveLength(2), { timeout: DRAFT_SAVE_MS * 5 });
+    fireEvent.click(
+      within(screen.getByRole('group', { name: 'Ask hosting?' })).getByRole('radio', { name: 'Leave it to the agent' }),
+    );
+    await waitFor(() => expect(sent.filter((s) => s.name === 'saveAnswerDraft')).toHaveLength(2), {
+      timeout: DRAFT_SAVE_MS * 5,
+    });
     expect(sent.find((s) => s.name === 'saveAnswerDraft')?.payload).toEqual({
       sessionId: 's1',
       key: 'stack',
@@ -84,15 +98,26 @@ describe('SessionView', () => {
 
   it('starts from the stored drafts, and shows the site’s word on an answer that did not fit', async () => {
     await store(session());
-    await db.answerDrafts.put({ sessionId: 's1', key: 'stack', draft: { choice: 'own', optionKeys: [], own: 'Rails on a VM' }, siteProblem: 'too vague', updatedAt: 'x' });
+    await db.answerDrafts.put({
+      sessionId: 's1',
+      key: 'stack',
+      draft: { choice: 'own', optionKeys: [], own: 'Rails on a VM' },
+      siteProblem: 'too vague',
+      updatedAt: 'x',
+    });
     const { actions, sent } = fakeActions();
     renderPanel(<SessionView sessionId="s1" />, actions);
-    const own = (await screen.findAllByRole('textbox')).find((t) => (t as HTMLTextAreaElement).value === 'Rails on a VM');
+    const own = (await screen.findAllByRole('textbox')).find(
+      (t) => (t as HTMLTextAreaElement).value === 'Rails on a VM',
+    );
     expect(own).toBeTruthy();
     await screen.findByText('too vague', { exact: false });
     fireEvent.click(screen.getByRole('button', { name: 'Save these answers' }));
     await waitFor(() => expect(sent.some((s) => s.name === 'putAnswers')).toBe(true));
-    expect(sent.find((s) => s.name === 'putAnswers')?.payload).toEqual({ sessionId: 's1', answers: { stack: { kind: 'own', own: 'Rails on a VM' } } });
+    expect(sent.find((s) => s.name === 'putAnswers')?.payload).toEqual({
+      sessionId: 's1',
+      answers: { stack: { kind: 'own', own: 'Rails on a VM' } },
+    });
   });
 
   it('409 details_missing from the site is shown like the gate', async () => {
@@ -100,21 +125,38 @@ describe('SessionView', () => {
     const refused: CallRow = {
       ...makeCall({ localId: 'c1', sessionId: 's1', state: 'refused', result: null, runId: null }),
       request: { agentId: 'ag1', callId: 'apply', sessionId: 's1' },
-      error: memberError('details_missing', 'The agent waits for one detail.', { missing: [{ key: 'budget', untrustedDetail: ut('Your budget') }] }, 409),
+      error: memberError(
+        'details_missing',
+        'The agent waits for one detail.',
+        { missing: [{ key: 'budget', untrustedDetail: ut('Your budget') }] },
+        409,
+      ),
     };
     await db.calls.put(refused);
     renderPanel(<SessionView sessionId="s1" />, fakeActions().actions);
     const region = await screen.findByRole('region', { name: 'Calls on their way' });
     expect(within(region).getByText(/The site did not start the plan/)).toBeTruthy();
-    expect(within(region).getByRole('list', { name: 'Missing details, first asked first' }).textContent).toBe('Your budget');
+    expect(within(region).getByRole('list', { name: 'Missing details, first asked first' }).textContent).toBe(
+      'Your budget',
+    );
   });
 
   it('an apply call refused with invalid_answers marks the answers that did not fit', async () => {
     await store(session());
     await db.calls.put({
       ...makeCall({ localId: 'c1', sessionId: 's1', state: 'refused', result: null, runId: null }),
-      request: { agentId: 'ag1', callId: 'apply', sessionId: 's1', answers: { stack: { kind: 'option', optionKeys: ['zz'] } } },
-      error: memberError('invalid_answers', 'An answer does not fit.', { problems: [{ key: 'stack', problem: 'zz is not an option' }] }, 400),
+      request: {
+        agentId: 'ag1',
+        callId: 'apply',
+        sessionId: 's1',
+        answers: { stack: { kind: 'option', optionKeys: ['zz'] } },
+      },
+      error: memberError(
+        'invalid_answers',
+        'An answer does not fit.',
+        { problems: [{ key: 'stack', problem: 'zz is not an option' }] },
+        400,
+      ),
     });
     renderPanel(<SessionView sessionId="s1" />, fakeActions().actions);
     const stack = await screen.findByRole('group', { name: 'Ask stack?' });
@@ -123,7 +165,17 @@ describe('SessionView', () => {
 
   it('after the plan passed: the revise form, an empty revision refused here, a real one sent as details', async () => {
     await store(planDone());
-    await db.plans.put({ sessionId: 's1', plan: { sessionId: 's1', runId: 'r1', version: 1, untrustedMarkdown: ut('# Steps\n\nSee [docs](https://docs.example.org)'), at: '2026-11-01T10:00:00Z' }, readAt: 'x' });
+    await db.plans.put({
+      sessionId: 's1',
+      plan: {
+        sessionId: 's1',
+        runId: 'r1',
+        version: 1,
+        untrustedMarkdown: ut('# Steps\n\nSee [docs](https://docs.example.org)'),
+        at: '2026-11-01T10:00:00Z',
+      },
+      readAt: 'x',
+    });
     const { actions, sent } = fakeActions();
     renderPanel(<SessionView sessionId="s1" />, actions);
     await screen.findByRole('heading', { name: 'The plan, version 1' });
@@ -132,7 +184,11 @@ describe('SessionView', () => {
     expect((await within(form).findByRole('alert')).textContent).toContain('An empty revision is not sent');
     fireEvent.input(within(form).getByRole('textbox'), { target: { value: 'Fewer steps' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Send the revision' }));
-    await waitFor(() => expect(startedCalls(sent)).toEqual([{ agentId: 'ag1', callId: 'apply', sessionId: 's1', details: 'Fewer steps' }]));
+    await waitFor(() =>
+      expect(startedCalls(sent)).toEqual([
+        { agentId: 'ag1', callId: 'apply', sessionId: 's1', details: 'Fewer steps' },
+      ]),
+    );
     // The plan's links open only on a click, through the background.
     fireEvent.click(screen.getByRole('button', { name: /Open .*docs\.example\.org/ }));
     expect(sent.find((s) => s.name === 'openExternalUrl')?.payload).toEqual({ url: 'https://docs.example.org/' });
@@ -142,7 +198,11 @@ describe('SessionView', () => {
 
   it('shows the row read ahead on the click that opened it, then follows the cache', async () => {
     await store(session({ untrustedAgentName: ut('Shop Builder, as cached now') }));
-    readAhead(sessionAheadKey('s1'), async () => ({ sessionId: 's1', session: session({ untrustedAgentName: ut('Shop Builder, read on the click') }), readAt: '2026-11-01T10:00:00.000Z' }));
+    readAhead(sessionAheadKey('s1'), async () => ({
+      sessionId: 's1',
+      session: session({ untrustedAgentName: ut('Shop Builder, read on the click') }),
+      readAt: '2026-11-01T10:00:00.000Z',
+    }));
     renderPanel(<SessionView sessionId="s1" />, fakeActions().actions);
     await screen.findByRole('heading', { level: 1, name: 'Shop Builder, read on the click' });
     await screen.findByRole('heading', { level: 1, name: 'Shop Builder, as cached now' });
@@ -150,7 +210,11 @@ describe('SessionView', () => {
 
   it('a view put up after its read ahead answered has the row at its first render, with no loading step', async () => {
     await store(session({ untrustedAgentName: ut('Shop Builder, as cached now') }));
-    await readAhead(sessionAheadKey('s1'), async () => ({ sessionId: 's1', session: session({ untrustedAgentName: ut('Shop Builder, read on the click') }), readAt: '2026-11-01T10:00:00.000Z' }));
+    await readAhead(sessionAheadKey('s1'), async () => ({
+      sessionId: 's1',
+      session: session({ untrustedAgentName: ut('Shop Builder, read on the click') }),
+      readAt: '2026-11-01T10:00:00.000Z',
+    }));
     renderPanel(<SessionView sessionId="s1" />, fakeActions().actions);
     // At once, not found later: the first render has it.
     expect(screen.getByRole('heading', { level: 1, name: 'Shop Builder, read on the click' })).toBeTruthy();
@@ -161,7 +225,11 @@ describe('SessionView', () => {
 
   it('a session with a plan never says "No plan yet" while the plan is being read', async () => {
     await store(planDone());
-    await db.plans.put({ sessionId: 's1', plan: { sessionId: 's1', runId: 'r1', version: 1, untrustedMarkdown: ut('# Steps'), at: '2026-11-01T10:00:00Z' }, readAt: 'x' });
+    await db.plans.put({
+      sessionId: 's1',
+      plan: { sessionId: 's1', runId: 'r1', version: 1, untrustedMarkdown: ut('# Steps'), at: '2026-11-01T10:00:00Z' },
+      readAt: 'x',
+    });
     let said = false;
     const watch = new MutationObserver(() => {
       if (document.body.textContent?.includes('No plan yet')) said = true;
@@ -192,14 +260,19 @@ describe('SessionView', () => {
     expect(items[1]?.textContent).toContain('The plan stayed as it was');
     expect(items[2]?.textContent).toContain('A question answered on its own');
     // Each result under its header line.
-    for (const item of items) expect(within(item).getByRole('note').textContent).toMatch(/^This is a result from a \w+ Agent\. It is data, not instructions\./);
+    for (const item of items)
+      expect(within(item).getByRole('note').textContent).toMatch(
+        /^This is a result from a \w+ Agent\. It is data, not instructions\./,
+      );
   });
 
   it('earlier results are folded under their header line; the member opens and folds each, the newest stays whole', async () => {
     await store(
       session({
         questions: questionsObject({ pass: { planResultExists: true, canReread: false }, shown: [] }),
-        results: [1, 2, 3, 4, 5].map((i) => callResult({ runId: `r${i}`, callId: 'question', note: ut(`Answer number ${i}.`) })),
+        results: [1, 2, 3, 4, 5].map((i) =>
+          callResult({ runId: `r${i}`, callId: 'question', note: ut(`Answer number ${i}.`) }),
+        ),
       }),
     );
     renderPanel(<SessionView sessionId="s1" />, fakeActions().actions);
@@ -208,7 +281,9 @@ describe('SessionView', () => {
     expect(items).toHaveLength(5);
     // Every result, folded or not, is under its header line, with its name and status.
     for (const item of items) {
-      expect(within(item).getByRole('note').textContent).toMatch(/^This is a result from a \w+ Agent\. It is data, not instructions\./);
+      expect(within(item).getByRole('note').textContent).toMatch(
+        /^This is a result from a \w+ Agent\. It is data, not instructions\./,
+      );
       expect(within(item).getByRole('heading', { level: 2 })).toBeTruthy();
     }
     // The newest is whole (its note loads lazily) and has nothing to open.
@@ -238,12 +313,17 @@ describe('SessionView', () => {
     await store(
       session({
         questions: questionsObject({ pass: { planResultExists: true, canReread: false }, shown: [] }),
-        results: Array.from({ length: count }, (_, i) => callResult({ runId: `r${i + 1}`, callId: 'question', note: ut(`Answer number ${i + 1}.`) })),
+        results: Array.from({ length: count }, (_, i) =>
+          callResult({ runId: `r${i + 1}`, callId: 'question', note: ut(`Answer number ${i + 1}.`) }),
+        ),
       }),
     );
     renderPanel(<SessionView sessionId="s1" />, fakeActions().actions);
     const list = await screen.findByRole('list', { name: 'Results in this session, in order' });
-    const listed = () => within(list).getAllByRole('listitem').map((item) => item.getAttribute('aria-label'));
+    const listed = () =>
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.getAttribute('aria-label'));
     // The newest ones, numbered as in the whole session.
     expect(listed()).toEqual(Array.from({ length: NEWEST_LISTED }, (_, i) => `Result ${i + 5}`));
     expect(list.getAttribute('start')).toBe('5');
@@ -262,12 +342,20 @@ describe('SessionView', () => {
 
   it('a question call in the session goes with the session id; the plan is left alone', async () => {
     await store(planDone());
-    const { actions, sent } = fakeActions({ startCall: () => ({ ok: true, value: { localId: 'x', state: 'started' } }) });
+    const { actions, sent } = fakeActions({
+      startCall: () => ({ ok: true, value: { localId: 'x', state: 'started' } }),
+    });
     renderPanel(<SessionView sessionId="s1" />, actions);
     fireEvent.input(await screen.findByLabelText(/^Your question/), { target: { value: 'Which version?' } });
     fireEvent.click(screen.getByRole('button', { name: 'Ask' }));
-    await waitFor(() => expect(startedCalls(sent)).toEqual([{ agentId: 'ag1', callId: 'question', sessionId: 's1', question: 'Which version?' }]));
-    await waitFor(() => expect(sent.some((s) => s.name === 'saveTextDraft' && (s.payload as { text: string }).text === '')).toBe(true));
+    await waitFor(() =>
+      expect(startedCalls(sent)).toEqual([
+        { agentId: 'ag1', callId: 'question', sessionId: 's1', question: 'Which version?' },
+      ]),
+    );
+    await waitFor(() =>
+      expect(sent.some((s) => s.name === 'saveTextDraft' && (s.payload as { text: string }).text === '')).toBe(true),
+    );
   });
 
   it('a research session is marked, with the research disclosure and its cut', async () => {
@@ -293,7 +381,10 @@ describe('SessionView', () => {
   it('rewriting the request: plan_ran from the site is said in words', async () => {
     await store(session({ questions: questionsObject({ untrustedDetails: ut('A shop') }) }));
     const { actions } = fakeActions({
-      putDetails: () => ({ ok: false, error: memberError('plan_ran', 'The plan’s call has run, so the request can no longer be rewritten.') }),
+      putDetails: () => ({
+        ok: false,
+        error: memberError('plan_ran', 'The plan’s call has run, so the request can no longer be rewritten.'),
+      }),
     });
     renderPanel(<SessionView sessionId="s1" />, actions);
     const summary = await screen.findByText('Rewrite your request', { selector: 'summary' });
@@ -326,7 +417,16 @@ describe('StartSessionButtons', () => {
     const { actions, sent } = fakeActions({ createSession: () => ({ ok: true, value: { sessionId: 's7' } }) });
     const started: string[] = [];
     renderPanel(
-      <StartSessionButtons agentId="ag1" agentName={null} details="A shop" question="" maxCents={null} blocked={false} onStarted={(id) => started.push(id)} onCallStarted={() => undefined} />,
+      <StartSessionButtons
+        agentId="ag1"
+        agentName={null}
+        details="A shop"
+        question=""
+        maxCents={null}
+        blocked={false}
+        onStarted={(id) => started.push(id)}
+        onCallStarted={() => undefined}
+      />,
       actions,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Plan my project' }));
@@ -352,7 +452,16 @@ describe('StartSessionButtons', () => {
     });
     const calls: string[] = [];
     renderPanel(
-      <StartSessionButtons agentId="ag1" agentName={ut('Shop agent')} details="A shop" question="" maxCents={250} blocked={false} onStarted={() => undefined} onCallStarted={(id) => calls.push(id)} />,
+      <StartSessionButtons
+        agentId="ag1"
+        agentName={ut('Shop agent')}
+        details="A shop"
+        question=""
+        maxCents={250}
+        blocked={false}
+        onStarted={() => undefined}
+        onCallStarted={(id) => calls.push(id)}
+      />,
       actions,
     );
     await screen.findByText(/On this site a session starts with its first call/);
@@ -362,6 +471,8 @@ describe('StartSessionButtons', () => {
     await waitFor(() => expect(calls).toEqual(localIds));
     expect(sent.filter((s) => s.name === 'createSession')).toHaveLength(0);
     expect(sent.map((s) => s.name)).toEqual(['startCall']);
-    expect(sent.map((s) => (s.payload as { request: unknown }).request)).toEqual([{ agentId: 'ag1', callId: 'apply', details: 'A shop', maxCents: 250 }]);
+    expect(sent.map((s) => (s.payload as { request: unknown }).request)).toEqual([
+      { agentId: 'ag1', callId: 'apply', details: 'A shop', maxCents: 250 },
+    ]);
   });
 });

@@ -8,7 +8,16 @@ import { HistoryTab } from '@/components/history/HistoryTab';
 import { SessionsTab } from '@/components/sessions/SessionsTab';
 import { db } from '@/lib/db';
 import { HISTORY_AHEAD_KEY, readAhead } from '@/lib/db/first-read';
-import { fakeActions, makeCall, makeConnectionRow, makeMe, makeResult, memberError, SITE, ut } from '../components/fixtures';
+import {
+  fakeActions,
+  makeCall,
+  makeConnectionRow,
+  makeMe,
+  makeResult,
+  memberError,
+  SITE,
+  ut,
+} from '../components/fixtures';
 import { renderPanel } from '../components/render-panel';
 import { finding } from '../findings/fixtures';
 import { session } from '../plan/fixtures';
@@ -22,8 +31,22 @@ afterEach(cleanup);
 describe('SessionsTab', () => {
   it('lists cached sessions newest first, and reads sessions of calls never read', async () => {
     await db.sessions.bulkPut([
-      { sessionId: 's1', session: session({ sessionId: 's1', untrustedAgentName: ut('Older'), lastCallAt: '2026-11-01T09:00:00Z' }), readAt: 'x' },
-      { sessionId: 's2', session: session({ sessionId: 's2', untrustedAgentName: ut('Newer'), lastCallAt: '2026-11-02T09:00:00Z', untrustedMovedNote: ut('A contribution left'), startedByThisConnection: false }), readAt: 'x' },
+      {
+        sessionId: 's1',
+        session: session({ sessionId: 's1', untrustedAgentName: ut('Older'), lastCallAt: '2026-11-01T09:00:00Z' }),
+        readAt: 'x',
+      },
+      {
+        sessionId: 's2',
+        session: session({
+          sessionId: 's2',
+          untrustedAgentName: ut('Newer'),
+          lastCallAt: '2026-11-02T09:00:00Z',
+          untrustedMovedNote: ut('A contribution left'),
+          startedByThisConnection: false,
+        }),
+        readAt: 'x',
+      },
     ]);
     await db.calls.put(makeCall({ localId: 'c9', sessionId: 's9' }));
     const { actions, sent } = fakeActions();
@@ -71,7 +94,10 @@ describe('FindingsTab', () => {
     expect(sent).toEqual([]);
     cleanup();
     const refusing = fakeActions({
-      refreshFindings: () => ({ ok: false, error: memberError('not_available', 'Not available.', { reason: 'findings_not_kept' }, 503) }),
+      refreshFindings: () => ({
+        ok: false,
+        error: memberError('not_available', 'Not available.', { reason: 'findings_not_kept' }, 503),
+      }),
     });
     renderPanel(<FindingsTab row={makeConnectionRow({ me: makeMe({ keepsFindings: true }) })} />, refusing.actions);
     await screen.findByText(/You chose not to keep what agents research/);
@@ -81,14 +107,30 @@ describe('FindingsTab', () => {
 describe('HistoryTab', () => {
   it('filters calls by agent and status, newest first, from the cache', async () => {
     const mk = (id: string, minute: number, agentId: string, status: 'passed' | 'failed') => {
-      const c = makeCall({ localId: id, createdAt: `2026-11-01T10:0${minute}:00.000Z`, agentName: ut(`Agent ${agentId}`), result: makeResult({ status }) });
+      const c = makeCall({
+        localId: id,
+        createdAt: `2026-11-01T10:0${minute}:00.000Z`,
+        agentName: ut(`Agent ${agentId}`),
+        result: makeResult({ status }),
+      });
       return { ...c, request: { ...c.request, agentId } };
     };
-    await db.calls.bulkPut([mk('a1', 1, 'ag_a', 'passed'), mk('b1', 2, 'ag_b', 'failed'), mk('a2', 3, 'ag_a', 'failed')]);
+    await db.calls.bulkPut([
+      mk('a1', 1, 'ag_a', 'passed'),
+      mk('b1', 2, 'ag_b', 'failed'),
+      mk('a2', 3, 'ag_a', 'failed'),
+    ]);
     const opened: string[] = [];
-    renderPanel(<HistoryTab onOpenCall={(id) => opened.push(id)} onOpenSession={() => undefined} />, fakeActions().actions);
+    renderPanel(
+      <HistoryTab onOpenCall={(id) => opened.push(id)} onOpenSession={() => undefined} />,
+      fakeActions().actions,
+    );
     const list = await screen.findByRole('list', { name: 'Calls, newest first' });
-    expect(within(list).getAllByRole('button').map((b) => b.textContent?.split(' · ').slice(0, 3).join(' · '))).toEqual([
+    expect(
+      within(list)
+        .getAllByRole('button')
+        .map((b) => b.textContent?.split(' · ').slice(0, 3).join(' · ')),
+    ).toEqual([
       'Agent ag_a · apply · Failed or returned',
       'Agent ag_b · apply · Failed or returned',
       'Agent ag_a · apply · Passed',
@@ -96,27 +138,37 @@ describe('HistoryTab', () => {
     await screen.findByRole('option', { name: 'Agent ag_b' });
     fireEvent.change(screen.getByLabelText('Agent'), { target: { value: 'ag_a' } });
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'passed' } });
-    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Calls, newest first' })).getAllByRole('button')).toHaveLength(1));
+    await waitFor(() =>
+      expect(within(screen.getByRole('list', { name: 'Calls, newest first' })).getAllByRole('button')).toHaveLength(1),
+    );
     fireEvent.click(within(screen.getByRole('list', { name: 'Calls, newest first' })).getByRole('button'));
     expect(opened).toEqual(['a1']);
   });
 
   it('starts with the first page read on the click, and never shows it again once the member filtered', async () => {
     const mk = (id: string, minute: number, agentId: string) => {
-      const c = makeCall({ localId: id, createdAt: `2026-11-01T10:0${minute}:00.000Z`, agentName: ut(`Agent ${agentId}`) });
+      const c = makeCall({
+        localId: id,
+        createdAt: `2026-11-01T10:0${minute}:00.000Z`,
+        agentName: ut(`Agent ${agentId}`),
+      });
       return { ...c, request: { ...c.request, agentId } };
     };
     await db.calls.bulkPut([mk('a1', 1, 'ag_a'), mk('b1', 2, 'ag_b')]);
     // What the click read, older than the cache now: the list starts with it, and the live query follows.
     await readAhead(HISTORY_AHEAD_KEY, async () => ({ rows: [mk('old', 0, 'ag_old')], more: false }));
     renderPanel(<HistoryTab onOpenCall={() => undefined} onOpenSession={() => undefined} />, fakeActions().actions);
-    const names = () => within(screen.getByRole('list', { name: 'Calls, newest first' })).getAllByRole('button').map((b) => b.textContent?.split(' · ')[0]);
+    const names = () =>
+      within(screen.getByRole('list', { name: 'Calls, newest first' }))
+        .getAllByRole('button')
+        .map((b) => b.textContent?.split(' · ')[0]);
     expect(names()).toEqual(['Agent ag_old']);
     await waitFor(() => expect(names()).toEqual(['Agent ag_b', 'Agent ag_a']));
     await screen.findByRole('option', { name: 'Agent ag_b' });
     const seen = new Set<string>();
     const watch = new MutationObserver(() => {
-      for (const item of document.querySelectorAll('ul.history-calls button')) seen.add(item.textContent?.split(' · ')[0] ?? '');
+      for (const item of document.querySelectorAll('ul.history-calls button'))
+        seen.add(item.textContent?.split(' · ')[0] ?? '');
     });
     watch.observe(document.body, { subtree: true, childList: true, characterData: true });
     fireEvent.change(screen.getByLabelText('Agent'), { target: { value: 'ag_a' } });

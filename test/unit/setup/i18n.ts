@@ -5,7 +5,14 @@
  */
 import { afterEach, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { type ChromeMessages, getMessageFrom, loadMessages, localeNames, PSEUDO_CLOSE, PSEUDO_OPEN } from '../../../testing/messages';
+import {
+  type ChromeMessages,
+  getMessageFrom,
+  loadMessages,
+  localeNames,
+  PSEUDO_CLOSE,
+  PSEUDO_OPEN,
+} from '../../../testing/messages';
 
 // WXT's own setup, which makes the fake browser the global one, runs after this file; the locale module
 // takes the global browser when it loads, so it is made global here first and the module loaded after.

@@ -72,7 +72,12 @@ describe('CoverageForm', () => {
     type(screen.getByRole('textbox', { name: 'Describe the kind of project' }), `deploy with ${GITHUB_TOKEN}`);
     fireEvent.click(screen.getByRole('button', { name: 'Ask which agent covers it' }));
     expect(onAsk).not.toHaveBeenCalled();
-    expect(screen.getAllByRole('alert').map((a) => a.textContent).join(' ')).toContain('a GitHub token');
+    expect(
+      screen
+        .getAllByRole('alert')
+        .map((a) => a.textContent)
+        .join(' '),
+    ).toContain('a GitHub token');
   });
   it('shows the error of the last question and waits while one is on its way', () => {
     render(<CoverageForm onAsk={vi.fn()} busy error="Sharing is switched off for this connection." />);
@@ -203,7 +208,11 @@ describe('ShareDraftView', () => {
     expect(onOpenSignOff).toHaveBeenCalledWith(`${SITE}/shares/d1/sign-off`);
   });
   it('does not offer a sign-off address off the site', () => {
-    for (const signOffUrl of ['https://evil.example/shares/d1/sign-off', 'http://127.0.0.2:8787/shares/d1/sign-off', 'javascript:alert(1)']) {
+    for (const signOffUrl of [
+      'https://evil.example/shares/d1/sign-off',
+      'http://127.0.0.2:8787/shares/d1/sign-off',
+      'javascript:alert(1)',
+    ]) {
       const waiting = draft({ status: 'waiting_sign_off', signOffUrl });
       const { unmount } = render(<ShareDraftView {...draftProps({ draft: waiting })} />);
       expect(screen.queryByRole('button', { name: 'Sign off on the site' })).toBeNull();
@@ -256,17 +265,24 @@ describe('ShareFilesForm', () => {
   });
   it('counts the files already in the draft against its 20', async () => {
     const many = draft({
-      files: Array.from({ length: 19 }, (_, i) => ({ fileId: `f${i}`, untrustedPath: asUntrusted(`${i}`), sizeBytes: 1, active: false })),
+      files: Array.from({ length: 19 }, (_, i) => ({
+        fileId: `f${i}`,
+        untrustedPath: asUntrusted(`${i}`),
+        sizeBytes: 1,
+        active: false,
+      })),
     });
     let n = 0;
     const attachments = await addAttachments([], [file('a.bin', 1), file('b.bin', 2)], { makeId: () => `x${++n}` });
     render(<ShareFilesForm {...base} draft={many} attachments={attachments} onSubmit={vi.fn()} />);
     expect(screen.getByText(/this draft has room for 1 more/)).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Add these files to the draft' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Add these files to the draft' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
   });
   it('says when the files switch is off', () => {
     render(<ShareFilesForm {...base} filesSwitchOn={false} draft={draft()} attachments={[]} onSubmit={vi.fn()} />);
-    expect(screen.getByRole('button', { name: "Open your connection’s page" })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Open your connection’s page' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Add these files to the draft' })).toBeNull();
   });
 });

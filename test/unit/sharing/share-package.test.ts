@@ -20,7 +20,10 @@ describe('share package, checked locally', () => {
     expect(checkPackage({ ...open([10]), status: { unknown: 'frozen' } }).ok).toBe(false);
   });
   it('refuses additions that would pass 1 MB or 20 files before anything is uploaded', () => {
-    expect(checkShareAdditions(open([PACKAGE_LIMIT_BYTES - 10]), [10])).toEqual({ ok: true, value: PACKAGE_LIMIT_BYTES });
+    expect(checkShareAdditions(open([PACKAGE_LIMIT_BYTES - 10]), [10])).toEqual({
+      ok: true,
+      value: PACKAGE_LIMIT_BYTES,
+    });
     expect(checkShareAdditions(open([PACKAGE_LIMIT_BYTES - 10]), [11]).ok).toBe(false);
     expect(checkShareAdditions(open(Array(19).fill(1)), [1]).ok).toBe(true);
     expect(checkShareAdditions(open(Array(19).fill(1)), [1, 1]).ok).toBe(false);

@@ -35,14 +35,20 @@ async function connectedWith(switches: { sharing: boolean; files: boolean }) {
 
 const coverage: CoverageAnswer = {
   covered: true,
-  agents: [{ agentId: 'agt_postgres', slug: 'postgres-tuning', untrustedName: ut('Postgres Tuning Guild'), matchBps: 8200 }],
+  agents: [
+    { agentId: 'agt_postgres', slug: 'postgres-tuning', untrustedName: ut('Postgres Tuning Guild'), matchBps: 8200 },
+  ],
 };
 
 function setup(replies: Parameters<typeof fakeActions>[0] = {}) {
   const fake = fakeActions({
     askCoverage: () => ({ ok: true, value: { answer: coverage } }) as CommandResult<'askCoverage'>,
     createShare: () => ({ ok: true, value: { draftId: 'shr_1' } }) as CommandResult<'createShare'>,
-    uploadFile: (p) => ({ ok: true, value: { fileId: `fil_${(p as { name: string }).name}`, sizeBytes: 5, active: false } }) as CommandResult<'uploadFile'>,
+    uploadFile: (p) =>
+      ({
+        ok: true,
+        value: { fileId: `fil_${(p as { name: string }).name}`, sizeBytes: 5, active: false },
+      }) as CommandResult<'uploadFile'>,
     refreshSharedProjects: () => ({ ok: true, value: { count: 0 } }) as CommandResult<'refreshSharedProjects'>,
     ...replies,
   });
@@ -66,7 +72,7 @@ describe('ShareView', () => {
     await connectedWith({ sharing: false, files: true });
     const { sent } = setup();
     await screen.findByText(/Sharing is switched off for this connection/);
-    fireEvent.click(screen.getByRole('button', { name: "Open your connection’s page" }));
+    fireEvent.click(screen.getByRole('button', { name: 'Open your connection’s page' }));
     await waitFor(() => expect(named(sent, 'openSitePage')).toEqual([{ url: `${SITE}/connections/con_1` }]));
     expect(sent.map((s) => s.name)).toEqual(['openSitePage']);
   });
@@ -82,12 +88,19 @@ describe('ShareView', () => {
     await waitFor(() => expect((screen.getByLabelText('Agent') as HTMLSelectElement).value).toBe('agt_postgres'));
     type(screen.getByLabelText('Title'), 'My tuning notes');
     fireEvent.click(screen.getByRole('button', { name: 'Start the draft' }));
-    await waitFor(() => expect(named(sent, 'createShare')).toEqual([{ title: 'My tuning notes', agentId: 'agt_postgres' }]));
+    await waitFor(() =>
+      expect(named(sent, 'createShare')).toEqual([{ title: 'My tuning notes', agentId: 'agt_postgres' }]),
+    );
   });
 
   it('the site’s 403 switched_off (sharing) is shown like the switch being off', async () => {
     await connectedWith({ sharing: true, files: true });
-    setup({ askCoverage: () => ({ ok: false, error: memberError('switched_off', 'Sharing is off.', { reason: 'sharing' }, 403) }) });
+    setup({
+      askCoverage: () => ({
+        ok: false,
+        error: memberError('switched_off', 'Sharing is off.', { reason: 'sharing' }, 403),
+      }),
+    });
     type(await screen.findByLabelText('Describe the kind of project'), 'Tuning postgres indexes');
     fireEvent.click(screen.getByRole('button', { name: 'Ask which agent covers it' }));
     await screen.findByText(/The site says sharing is switched off for this connection/);
@@ -103,13 +116,18 @@ describe('ShareView', () => {
     const { sent } = setup();
     const region = await screen.findByRole('region', { name: 'Postgres tuning notes' });
     const input = within(region).getByLabelText('Choose files') as HTMLInputElement;
-    Object.defineProperty(input, 'files', { value: [new File(['hello'], 'new.md', { type: 'text/markdown' })], configurable: true });
+    Object.defineProperty(input, 'files', {
+      value: [new File(['hello'], 'new.md', { type: 'text/markdown' })],
+      configurable: true,
+    });
     fireEvent.change(input);
     await within(region).findByText(/1 of 19 files will be sent/);
     const add = within(region).getByRole('button', { name: 'Add these files to the draft' }) as HTMLButtonElement;
     await waitFor(() => expect(add.disabled).toBe(false));
     fireEvent.click(add);
-    await waitFor(() => expect(named(sent, 'putShareFiles')).toEqual([{ draftId: 'shr_1', fileIds: ['fil_old', 'fil_new.md'] }]));
+    await waitFor(() =>
+      expect(named(sent, 'putShareFiles')).toEqual([{ draftId: 'shr_1', fileIds: ['fil_old', 'fil_new.md'] }]),
+    );
     expect(named(sent, 'uploadFile')).toHaveLength(1);
     fireEvent.click(within(region).getByRole('button', { name: 'Package the draft' }));
     await waitFor(() => expect(named(sent, 'packageShare')).toEqual([{ draftId: 'shr_1' }]));
