@@ -25,6 +25,7 @@ import { findingRoutes } from './routes/findings';
 import { sessionRoutes } from './routes/sessions';
 import { sharingRoutes } from './routes/sharing';
 import { isUnshaped } from './site-paths';
+import { settle } from './domain/settle';
 import type { World } from './world';
 
 /** Version 3 of the site (retired in 2.0.0), v2, and shown keys (replaced by connect codes in 2.2.0). */
@@ -35,7 +36,7 @@ export function createApp(world: World): Hono<AppEnv> {
 
   app.use('*', async (c, next) => {
     c.set('world', world);
-    world.settle();
+    settle(world);
     await next();
   });
   app.use('/api/*', readBody, requestLog, faults);

@@ -10,6 +10,7 @@ import { approvalView, approve, decline } from './domain/approvals';
 import { heldCents, spendableCents } from './domain/balance';
 import { makeConnectCode, patchConnection, revokeConnection } from './domain/connections';
 import { discardDraft, signOffDraft } from './domain/findings';
+import { settle } from './domain/settle';
 import { discardShare, signOffShare } from './domain/sharing';
 import { ApiError, notFound } from './errors';
 import { type AppEnv, jsonBody, originOf, validate } from './http';
@@ -41,7 +42,7 @@ control.post('/clock', (c) => {
   const world = c.get('world');
   const { advanceSeconds } = body(c, ClockSchema);
   world.clock.advance(advanceSeconds);
-  world.settle();
+  settle(world);
   return c.json({ now: iso(world.now()) });
 });
 

@@ -1,12 +1,11 @@
 /**
  * One running emulator: its store, its clock, the seed it returns to, and the secret that signs file
- * links. Routes receive the world; `settle` brings every time-driven record up to "now" before a request
- * reads or changes anything, and after the clock moves.
+ * links. Routes receive the world; `settle` (domain/settle.ts) brings every time-driven record up to "now"
+ * before a request reads or changes anything, and after the clock moves. It imports no domain module: the
+ * store and the clock come first, then the domain, then the routes.
  */
 import { randomBytes } from 'node:crypto';
 import { Clock, type ClockOptions } from './clock';
-import { settleCalls } from './domain/calls';
-import { settleFindings } from './domain/findings';
 import type { Seed } from './seed';
 import { type Profile, SITE_PATHS, type SitePaths } from './site-paths';
 import { Store } from './store';
@@ -48,11 +47,5 @@ export class World {
   reset(): void {
     this.clock.reset();
     this.store.reset(this.seed, this.clock.now());
-  }
-
-  settle(): void {
-    const now = this.now();
-    settleCalls(this, now);
-    settleFindings(this, now);
   }
 }

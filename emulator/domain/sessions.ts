@@ -18,7 +18,7 @@ import {
 import { PLAN_CUT, ut, utName, utOrNull } from '../text';
 import type { World } from '../world';
 import { fitView, listedAgents } from './agents';
-import { callView } from './calls';
+import { callView } from './call-view';
 import { judgeFit } from './match';
 
 export const READS_PER_SESSION = 3;

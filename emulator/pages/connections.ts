@@ -4,7 +4,7 @@
  */
 import { Hono } from 'hono';
 import { iso } from '../clock';
-import { liveStatus } from '../domain/calls';
+import { liveStatus } from '../domain/timeline';
 import { makeConnectCode, patchConnection, revokeConnection } from '../domain/connections';
 import type { AppEnv } from '../http';
 import type { LimitsRec, SwitchesRec } from '../seed';

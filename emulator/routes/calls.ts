@@ -1,7 +1,8 @@
 /** POST /calls, POST /calls/quote, GET /calls/{runId}, stop and report. */
 import { Hono } from 'hono';
 import { ReportRequestSchema, StartCallRequestSchema, type StartCallRequest } from '../../lib/api/schemas';
-import { callView, reportCall, startCall, stopCall, visibleCall } from '../domain/calls';
+import { callView } from '../domain/call-view';
+import { reportCall, startCall, stopCall, visibleCall } from '../domain/calls';
 import { preview } from '../domain/preview';
 import { invalidInput } from '../errors';
 import { type AppContext, type AppEnv, jsonBody, originOf, readJson, validate } from '../http';

@@ -5,6 +5,7 @@ import { download, uploadFile } from '../domain/files';
 import { visibleSession } from '../domain/sessions';
 import { ApiError, notFound, sessionScoped } from '../errors';
 import { requestLog } from '../middleware/request-log';
+import { settle } from '../domain/settle';
 import type { World } from '../world';
 import { type AppEnv, readJson } from '../http';
 
@@ -51,7 +52,7 @@ export function fileHostApp(world: World): Hono<AppEnv> {
   app.use('*', async (c, next) => {
     c.set('world', world);
     c.set('rawBody', '');
-    world.settle();
+    settle(world);
     await next();
   });
   app.use('*', requestLog);
