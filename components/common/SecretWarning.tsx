@@ -1,4 +1,4 @@
-import { describeSecrets, findSecrets } from '@/lib/safety/secret-guard';
+import { describeSecrets, findSecrets } from '@/lib/words/secrets';
 import { t } from '@/lib/i18n';
 
 /** Says, while the member types, that the text looks like it holds a secret; nothing is sent while it does. */

@@ -4,7 +4,7 @@ import { latestFind } from '@/lib/db/queries';
 import type { FindRow, MemberError } from '@/lib/db/types';
 import { charCount } from '@/lib/format/chars';
 import type { SelectionHandoff } from '@/lib/messages';
-import { describeSecrets, findSecrets } from '@/lib/safety/secret-guard';
+import { describeSecrets, findSecrets } from '@/lib/words/secrets';
 import { useActions } from '../common/actions';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { SecretWarning } from '../common/SecretWarning';

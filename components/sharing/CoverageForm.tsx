@@ -1,6 +1,6 @@
 import { useId, useState } from 'preact/hooks';
 import { charCount } from '@/lib/format/chars';
-import { findSecrets } from '@/lib/safety/secret-guard';
+import { findSecrets } from '@/lib/words/secrets';
 import { SecretWarning } from '../common/SecretWarning';
 import { formatCount } from '@/lib/format/count';
 import { t } from '@/lib/i18n';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'preact/hooks';
 import type { CreateShareRequest } from '@/lib/api/schemas';
 import { charCount } from '@/lib/format/chars';
-import { findSecrets } from '@/lib/safety/secret-guard';
+import { findSecrets } from '@/lib/words/secrets';
 import { type UntrustedTextValue, untrustedString } from '@/lib/safety/untrusted';
 import { SecretWarning } from '../common/SecretWarning';
 import { formatCount } from '@/lib/format/count';

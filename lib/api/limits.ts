@@ -4,7 +4,7 @@
  * Each check throws a LocalRefusal with a clear message; nothing is sent.
  */
 import * as z from 'zod/mini';
-import { findSecrets, describeSecrets } from '../safety/secret-guard';
+import { describeSecrets, findSecrets } from '@/lib/words/secrets';
 import { LocalRefusal } from './errors';
 import { issuePath as pathName } from './issues';
 import { charCount } from '../format/chars';

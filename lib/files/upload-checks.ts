@@ -3,7 +3,7 @@
 // The count (at most 6 with one call) is a property of the list, see ./attachments.
 import { charCount } from '@/lib/format/chars';
 import { formatBytes } from '@/lib/format/size';
-import { describeSecrets, findSecrets, type SecretFinding } from '@/lib/safety/secret-guard';
+import { describeSecrets, findSecrets, type SecretFinding } from '@/lib/words/secrets';
 import { FILE_NAME_MAX_CHARS, REQUEST_BODY_LIMIT_BYTES } from './limits';
 import { sniffText } from './text-sniff';
 import { maxUploadContentBytes, uploadBodyBytes } from './upload-request';

@@ -1,5 +1,5 @@
-import { memberLocale } from './locale';
-import { numberFormat } from './intl';
+import { memberLocale } from '@/lib/i18n/locale';
+import { numberFormat } from '@/lib/i18n/intl';
 import { t } from '../i18n';
 
 export function formatCount(count: number, locale: string | undefined = memberLocale()): string {

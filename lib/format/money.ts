@@ -1,5 +1,5 @@
-import { memberLocale } from './locale';
-import { numberFormat } from './intl';
+import { memberLocale } from '@/lib/i18n/locale';
+import { numberFormat } from '@/lib/i18n/intl';
 import { t } from '../i18n';
 
 // Shown for money fields the contract allows to be null "while unreadable" (G12): never shown as 0.

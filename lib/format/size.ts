@@ -1,5 +1,5 @@
-import { memberLocale } from './locale';
-import { numberFormat } from './intl';
+import { memberLocale } from '@/lib/i18n/locale';
+import { numberFormat } from '@/lib/i18n/intl';
 import { t } from '../i18n';
 
 // Decimal units, as the contract's limits are counted (G7: 1 kB = 1,000 bytes, 20 MB = 20,000,000 bytes), so a

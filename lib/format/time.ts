@@ -1,5 +1,5 @@
-import { memberLocale } from './locale';
-import { dateTimeFormat, relativeTimeFormat } from './intl';
+import { memberLocale } from '@/lib/i18n/locale';
+import { dateTimeFormat, relativeTimeFormat } from '@/lib/i18n/intl';
 import { t } from '../i18n';
 
 const UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [

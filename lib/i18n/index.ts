@@ -9,8 +9,8 @@
  */
 import { createI18n } from '@wxt-dev/i18n';
 import type { GeneratedI18nStructure } from '../../.wxt/i18n/structure';
-import { numberFormat } from '../format/intl';
-import { memberLocale } from '../format/locale';
+import { numberFormat } from './intl';
+import { memberLocale } from './locale';
 
 export type { GeneratedI18nStructure };
 export type MessageKey = keyof GeneratedI18nStructure;

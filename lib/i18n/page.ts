@@ -1,4 +1,4 @@
-import { memberLocale } from '../format/locale';
+import { memberLocale } from './locale';
 import { i18n } from './index';
 
 /**

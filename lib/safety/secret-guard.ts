@@ -1,22 +1,12 @@
 /**
  * Secret guard: finds text that looks like it holds a key, password or token, so it is refused before it
  * leaves the machine (the service refuses it too, with 400 secret_in_details). It reports what kind of
- * secret it saw as a short label in the member's language, never the secret itself.
+ * secret it saw, never the secret itself; lib/words/secrets.ts says the kinds in the member's words. No i18n
+ * here: the emulator refuses secrets with the same patterns.
  *
  * Patterns are anchored on shapes that ordinary prose does not have (fixed prefixes with long random
  * tails, PEM armour, `name = value` assignments with a secret-looking value), to keep false positives low.
  */
-import { listFormat } from '../format/intl';
-import { memberLocale } from '../format/locale';
-import { t } from '../i18n';
-
-export interface SecretFinding {
-  /** Stable id of the pattern, e.g. "private_key". */
-  kind: SecretKind;
-  /** What was found, in the member's words: "a private key block". Never contains the secret. */
-  label: string;
-}
-
 export type SecretKind =
   | 'private_key'
   | 'connection_key'
@@ -139,7 +129,7 @@ function assignmentLooksSecret(separator: string, quote: string, value: string):
 }
 
 /** The kinds of secret in `text`, one each, in a fixed order; no words, so the emulator can use it too. */
-function secretKinds(text: string): SecretKind[] {
+export function secretKinds(text: string): SecretKind[] {
   const found: SecretKind[] = [];
   for (const d of DETECTORS) {
     const re = new RegExp(d.pattern.source, d.pattern.flags.includes('g') ? d.pattern.flags : `${d.pattern.flags}g`);
@@ -160,48 +150,6 @@ function secretKinds(text: string): SecretKind[] {
   return found;
 }
 
-/** Everything in `text` that looks like a key, password or token; one finding per kind, in a fixed order. */
-export function findSecrets(text: string): SecretFinding[] {
-  return secretKinds(text).map((kind) => ({ kind, label: secretLabel(kind) }));
-}
-
 export function hasSecret(text: string): boolean {
   return secretKinds(text).length > 0;
-}
-
-/** A kind of secret in the member's words, as it reads after "looks like it holds": "a GitHub token". */
-export function secretLabel(kind: SecretKind): string {
-  switch (kind) {
-    case 'private_key':
-      return t('secrets.privateKey');
-    case 'connection_key':
-      return t('secrets.connectionKey');
-    case 'jwt':
-      return t('secrets.jwt');
-    case 'openai_like_key':
-      return t('secrets.apiKey');
-    case 'stripe_key':
-      return t('secrets.stripeKey');
-    case 'aws_access_key':
-      return t('secrets.awsKey');
-    case 'github_token':
-      return t('secrets.githubToken');
-    case 'gitlab_token':
-      return t('secrets.gitlabToken');
-    case 'slack_token':
-      return t('secrets.slackToken');
-    case 'google_api_key':
-      return t('secrets.googleKey');
-    case 'bearer_token':
-      return t('secrets.bearerToken');
-    case 'url_password':
-      return t('secrets.urlPassword');
-    case 'assignment':
-      return t('secrets.assignment');
-  }
-}
-
-/** "a private key block and a GitHub token": for a message to the member, joined in their language. */
-export function describeSecrets(findings: readonly Pick<SecretFinding, 'label'>[]): string {
-  return listFormat(memberLocale(), { type: 'conjunction' }).format(findings.map((f) => f.label));
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createClient } from '../../../lib/api/client';
 import { LocalRefusal } from '../../../lib/api/errors';
-import { describeSecrets, findSecrets, hasSecret } from '../../../lib/safety/secret-guard';
+import { hasSecret } from '@/lib/safety/secret-guard';
+import { describeSecrets, findSecrets } from '@/lib/words/secrets';
 import { fakeFetch, json, KEY, SITE } from './fixtures';
 
 // Test secrets are assembled at run time so that no scanner mistakes this file for a leak.

@@ -5,7 +5,7 @@ import { base64Length, encodeBase64 } from '@/lib/files/base64';
 import { REQUEST_BODY_LIMIT_BYTES } from '@/lib/files/limits';
 import { checkContent, checkFile, type FileSource, fileSource } from '@/lib/files/upload-checks';
 import { buildUploadRequest, maxUploadContentBytes, uploadBodyBytes } from '@/lib/files/upload-request';
-import type { SecretFinding } from '@/lib/safety/secret-guard';
+import type { SecretFinding } from '@/lib/words/secrets';
 
 const GITHUB_TOKEN = `ghp_${'a1B2c3D4e5'.repeat(4)}`;
 

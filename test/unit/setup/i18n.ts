@@ -18,7 +18,7 @@ import {
 // takes the global browser when it loads, so it is made global here first and the module loaded after.
 vi.stubGlobal('chrome', fakeBrowser);
 vi.stubGlobal('browser', fakeBrowser);
-const { forgetMemberLocale } = await import('@/lib/format/locale');
+const { forgetMemberLocale } = await import('@/lib/i18n/locale');
 const { forgetMessages } = await import('@/lib/i18n');
 
 const all = new Map<string, ChromeMessages>();

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { numberFormat, relativeTimeFormat } from '../../../lib/format/intl';
+import { numberFormat, relativeTimeFormat } from '@/lib/i18n/intl';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { formatCents } from '../../../lib/format/money';
 import { setTestLocale } from '../setup/i18n';
