@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
 
@@ -27,6 +28,9 @@ const unitTest = {
  * ports of their own, so files run side by side, two at a time by default (`--maxWorkers` in the script): a
  * file spends most of its time waiting on the site's calls and the extension's timers, not on the two cores.
  */
+// `@/` is the repo's root, as WXT declares it for the unit projects (its plugin) and the type checker.
+const root = { resolve: { alias: { '@/': `${path.resolve(import.meta.dirname)}/` } } };
+
 const e2eTest = {
   environment: 'node' as const,
   include: ['test/e2e/**/*.e2e.ts'],
@@ -53,6 +57,7 @@ export default defineConfig({
       // not a time budget: building the packages and rebuilding from the sources package (npm ci included)
       // takes minutes.
       {
+        ...root,
         test: {
           name: 'packages',
           include: ['test/packages/**/*.test.ts'],
@@ -62,7 +67,7 @@ export default defineConfig({
           hookTimeout: 900_000,
         },
       },
-      { test: { ...e2eTest, name: 'e2e' } },
+      { ...root, test: { ...e2eTest, name: 'e2e' } },
     ],
   },
 });

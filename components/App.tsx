@@ -3,18 +3,18 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { AgentCard } from '@/lib/api/schemas';
 import { getConnection } from '@/lib/db/queries';
 import type { CallRow, ConnectionRow } from '@/lib/db/types';
-import { CallsList } from './calls/CallsList';
-import { BackgroundBanner } from './common/BackgroundBanner';
-import { StorageFullBanner } from './common/StorageFullBanner';
-import { NewerDatabaseView, useNewerDatabase } from './common/NewerDatabase';
-import { SessionSummary } from './calls/SessionSummary';
-import { SiteContext } from './common/site';
-import { useLiveQuery } from './common/useLiveQuery';
-import { UntrustedText } from './common/UntrustedText';
-import { ConnectForm } from './connect/ConnectForm';
-import { RevokedView } from './connect/RevokedView';
-import { FindView } from './find/FindView';
-import { focusNextViewHeading, ViewHeading } from './common/ViewHeading';
+import { CallsList } from '@/components/calls/CallsList';
+import { BackgroundBanner } from '@/components/common/BackgroundBanner';
+import { StorageFullBanner } from '@/components/common/StorageFullBanner';
+import { NewerDatabaseView, useNewerDatabase } from '@/components/common/NewerDatabase';
+import { SessionSummary } from '@/components/calls/SessionSummary';
+import { SiteContext } from '@/components/common/site';
+import { useLiveQuery } from '@/components/common/useLiveQuery';
+import { UntrustedText } from '@/components/common/UntrustedText';
+import { ConnectForm } from '@/components/connect/ConnectForm';
+import { RevokedView } from '@/components/connect/RevokedView';
+import { FindView } from '@/components/find/FindView';
+import { focusNextViewHeading, ViewHeading } from '@/components/common/ViewHeading';
 import { watchHandoffs } from './focus';
 import {
   CallsIcon,
@@ -24,18 +24,18 @@ import {
   HistoryIcon,
   SessionsIcon,
   ShareIcon,
-} from './common/icons';
-import { type CallDraft, loadDraft, newIntentId } from './preview/draft';
-import { PreviewView } from './preview/PreviewView';
-import { CallView } from './result/CallView';
-import { ShareTab } from './sharing/ShareTab';
-import { Lazy } from './common/Lazy';
-import { FirstRunCard } from './status/FirstRunCard';
-import { StatusView } from './status/StatusView';
-import { Skeleton } from './common/Skeleton';
+} from '@/components/common/icons';
+import { type CallDraft, loadDraft, newIntentId } from '@/components/preview/draft';
+import { PreviewView } from '@/components/preview/PreviewView';
+import { CallView } from '@/components/result/CallView';
+import { ShareTab } from '@/components/sharing/ShareTab';
+import { Lazy } from '@/components/common/Lazy';
+import { FirstRunCard } from '@/components/status/FirstRunCard';
+import { StatusView } from '@/components/status/StatusView';
+import { Skeleton } from '@/components/common/Skeleton';
 import { type FirstReader, firstReads, HISTORY_AHEAD_KEY, readAhead, sessionAheadKey } from '@/lib/db/first-read';
 import { t } from '@/lib/i18n';
-import { Message } from './common/Message';
+import { Message } from '@/components/common/Message';
 
 export type Route =
   | { view: 'find' }
@@ -53,10 +53,10 @@ export type Route =
 export const SHOW_VIEW_WITHIN_MS = 100;
 
 // Views past the first screen load when first shown (the panel's script budget at open).
-const loadSessionsTab = () => import('./sessions/SessionsTab').then((m) => m.SessionsTab);
-const loadSessionView = () => import('./sessions/SessionView').then((m) => m.SessionView);
-const loadFindingsTab = () => import('./findings/FindingsTab').then((m) => m.FindingsTab);
-const loadHistoryTab = () => import('./history/HistoryTab').then((m) => m.HistoryTab);
+const loadSessionsTab = () => import('@/components/sessions/SessionsTab').then((m) => m.SessionsTab);
+const loadSessionView = () => import('@/components/sessions/SessionView').then((m) => m.SessionView);
+const loadFindingsTab = () => import('@/components/findings/FindingsTab').then((m) => m.FindingsTab);
+const loadHistoryTab = () => import('@/components/history/HistoryTab').then((m) => m.HistoryTab);
 
 /** A preview of this agent: the unfinished one for it if there is one (typed text kept, same intent). */
 export function draftForCard(card: AgentCard, saved: CallDraft | null = null): CallDraft {

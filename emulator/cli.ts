@@ -3,7 +3,7 @@
  * Prints the base URL and a fresh connect code for the demo member; stops cleanly on Ctrl-C or SIGTERM.
  */
 import { parseArgs } from 'node:util';
-import { makeConnectCode } from './domain/connections';
+import { makeConnectCode } from '@/emulator/domain/connections';
 import { startEmulator } from './index';
 
 const { values } = parseArgs({

@@ -6,12 +6,12 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { iso } from './clock';
-import { approvalView, approve, decline } from './domain/approvals';
-import { heldCents, spendableCents } from './domain/balance';
-import { makeConnectCode, patchConnection, revokeConnection } from './domain/connections';
-import { discardDraft, signOffDraft } from './domain/findings';
-import { settle } from './domain/settle';
-import { discardShare, signOffShare } from './domain/sharing';
+import { approvalView, approve, decline } from '@/emulator/domain/approvals';
+import { heldCents, spendableCents } from '@/emulator/domain/balance';
+import { makeConnectCode, patchConnection, revokeConnection } from '@/emulator/domain/connections';
+import { discardDraft, signOffDraft } from '@/emulator/domain/findings';
+import { settle } from '@/emulator/domain/settle';
+import { discardShare, signOffShare } from '@/emulator/domain/sharing';
 import { ApiError, notFound } from './errors';
 import { type AppEnv, jsonBody, originOf, validate } from './http';
 import { newId } from './ids';

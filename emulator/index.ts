@@ -5,7 +5,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
-import { fileHostApp } from './routes/files';
+import { fileHostApp } from '@/emulator/routes/files';
 import type { Profile } from './site-paths';
 import type { ClockOptions } from './clock';
 import { loadSeedFile, parseSeed, type Seed, type SeedInput } from './seed';

@@ -12,7 +12,7 @@ import {
   FINDING_STATUSES,
   QUESTION_KEY_PATTERN,
   SOURCE_KINDS,
-} from '../lib/api/schemas';
+} from '@/lib/api/schemas';
 
 /** The ten accent colors an agent card may carry, by id. */
 export const ACCENTS = [

@@ -15,7 +15,7 @@ import type {
   ShareDraftStatus,
   Subject,
   Way,
-} from '../lib/api/schemas';
+} from '@/lib/api/schemas';
 import { DAY } from './clock';
 import { hashKey, newId } from './ids';
 import type { AgentSeed, Behaviour, CallSeed, HistorySeed, LimitsRec, QuestionSeed, Seed, SwitchesRec } from './seed';

@@ -10,10 +10,10 @@
  */
 import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
-import type { NextStep } from './api/errors';
-import type { CoverageAnswer, Preview, ReportAnswer } from './api/schemas';
-import { CALL_STATES, type MemberError, type MemberErrorExtras } from './db/types';
-import { t } from './i18n';
+import type { NextStep } from '@/lib/api/errors';
+import type { CoverageAnswer, Preview, ReportAnswer } from '@/lib/api/schemas';
+import { CALL_STATES, type MemberError, type MemberErrorExtras } from '@/lib/db/types';
+import { t } from '@/lib/i18n';
 
 const ENVELOPE_TYPE = 'agent-connection/command@1';
 

@@ -1,9 +1,9 @@
 // The member's options (options page) with their defaults. Stored one row per key in the settings table
 // (db v3); a key never written reads as its default, so a fresh install needs no setup step.
-import type { AppDb } from './db/db';
-import type { NotificationKind, SettingKey, Settings, SettingsRow } from './db/types';
-import { DEFAULT_REMIND_DAYS_BEFORE, type FindingsNoticeSettings } from './findings/notices';
-import { DEFAULT_RETENTION, type RetentionPolicy } from './findings/pruning';
+import type { AppDb } from '@/lib/db/db';
+import type { NotificationKind, SettingKey, Settings, SettingsRow } from '@/lib/db/types';
+import { DEFAULT_REMIND_DAYS_BEFORE, type FindingsNoticeSettings } from '@/lib/findings/notices';
+import { DEFAULT_RETENTION, type RetentionPolicy } from '@/lib/findings/pruning';
 
 export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   notify: { callFinished: true, approvals: true, findingsSignOff: true, findingsReminder: true },

@@ -6,12 +6,12 @@
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { BACKGROUND_BUDGET_KB, PANEL_AT_OPEN_BUDGET_KB } from '../testing/budgets';
-import { EXTENSION_DIR, type LoadedExtension, launchExtension, playwrightPage } from '../testing/browser/chromium';
-import { startTestEmulator, type TestEmulator } from '../testing/emulator';
-import { connectAndRead, findTyped } from '../testing/steps';
-import { wordsFor } from '../testing/words';
-import { type Figure, median, printFigures } from './bench/figures';
+import { BACKGROUND_BUDGET_KB, PANEL_AT_OPEN_BUDGET_KB } from '@/testing/budgets';
+import { EXTENSION_DIR, type LoadedExtension, launchExtension, playwrightPage } from '@/testing/browser/chromium';
+import { startTestEmulator, type TestEmulator } from '@/testing/emulator';
+import { connectAndRead, findTyped } from '@/testing/steps';
+import { wordsFor } from '@/testing/words';
+import { type Figure, median, printFigures } from '@/scripts/bench/figures';
 import {
   backgroundFiles,
   findToCards,
@@ -24,7 +24,7 @@ import {
   floorRestartTimings,
   runCalls,
   sumGzipKB,
-} from './bench/measure';
+} from '@/scripts/bench/measure';
 import {
   FLOOR_PAGE,
   FLOOR_WORKER_MARK,
@@ -32,8 +32,8 @@ import {
   openFloorTimed,
   writeFloorExtension,
   writeFloorPage,
-} from './bench/floors';
-import { sessionFigures } from './bench/sessions';
+} from '@/scripts/bench/floors';
+import { sessionFigures } from '@/scripts/bench/sessions';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 

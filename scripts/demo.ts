@@ -11,16 +11,16 @@ import { spawnSync } from 'node:child_process';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Profile } from '../emulator/index';
+import type { Profile } from '@/emulator/index';
 import {
   type ChromiumBrowser,
   EXTENSION_DIR,
   launchChromium,
   type LoadedExtension,
   playwrightPage,
-} from '../testing/browser/chromium';
-import type { ExtensionBrowser, PageDriver } from '../testing/browser/driver';
-import { type MadeCode, startTestEmulator, type TestEmulator } from '../testing/emulator';
+} from '@/testing/browser/chromium';
+import type { ExtensionBrowser, PageDriver } from '@/testing/browser/driver';
+import { type MadeCode, startTestEmulator, type TestEmulator } from '@/testing/emulator';
 import {
   type ArticleServer,
   approveOnTheSite,
@@ -35,8 +35,8 @@ import {
   waitForFound,
   waitForNotification,
   watchNotifications,
-} from '../testing/steps';
-import { wordsFor } from '../testing/words';
+} from '@/testing/steps';
+import { wordsFor } from '@/testing/words';
 import { takeScreenshots } from './screenshots';
 import { takeStoreScreenshots } from './store';
 

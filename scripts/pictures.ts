@@ -2,8 +2,8 @@
  * What the README's pictures (scripts/screenshots.ts) and the stores' (scripts/store.ts) share: their
  * --languages and --schemes options, and the walk of the member's steps once per language and scheme.
  */
-import { localeNames } from '../testing/messages';
-import { type Words, wordsFor } from '../testing/words';
+import { localeNames } from '@/testing/messages';
+import { type Words, wordsFor } from '@/testing/words';
 
 export type Scheme = 'light' | 'dark';
 

@@ -11,11 +11,11 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Page } from 'playwright-core';
-import type { Words } from '../testing/words';
+import type { Words } from '@/testing/words';
 import { inEachLanguageAndScheme, parseLanguages, parseSchemes, type Scheme } from './pictures';
-import { EXTENSION_DIR, launchExtension, playwrightPage } from '../testing/browser/chromium';
-import { STEP_WAIT_MS } from '../testing/browser/driver';
-import { startTestEmulator } from '../testing/emulator';
+import { EXTENSION_DIR, launchExtension, playwrightPage } from '@/testing/browser/chromium';
+import { STEP_WAIT_MS } from '@/testing/browser/driver';
+import { startTestEmulator } from '@/testing/emulator';
 import {
   connectAndRead,
   findTyped,
@@ -26,7 +26,7 @@ import {
   previewQuestion,
   readPrivacyLine,
   startAndWaitForResult,
-} from '../testing/steps';
+} from '@/testing/steps';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 

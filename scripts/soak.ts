@@ -7,9 +7,9 @@
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import type { Profile } from '../emulator/index';
-import { browserName } from '../testing/browser/launch';
-import { runSoak } from '../testing/soak';
+import type { Profile } from '@/emulator/index';
+import { browserName } from '@/testing/browser/launch';
+import { runSoak } from '@/testing/soak';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 

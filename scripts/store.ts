@@ -10,11 +10,11 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { BrowserContext, Page } from 'playwright-core';
-import type { Words } from '../testing/words';
+import type { Words } from '@/testing/words';
 import { inEachLanguageAndScheme, parseLanguages, parseSchemes, type Scheme } from './pictures';
-import { EXTENSION_DIR, launchExtension, playwrightPage } from '../testing/browser/chromium';
-import { STEP_WAIT_MS } from '../testing/browser/driver';
-import { startTestEmulator } from '../testing/emulator';
+import { EXTENSION_DIR, launchExtension, playwrightPage } from '@/testing/browser/chromium';
+import { STEP_WAIT_MS } from '@/testing/browser/driver';
+import { startTestEmulator } from '@/testing/emulator';
 import {
   connectAndRead,
   escapeHtml,
@@ -28,7 +28,7 @@ import {
   readPrivacyLine,
   startAndWaitForResult,
   waitForFound,
-} from '../testing/steps';
+} from '@/testing/steps';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 /** The stores' screenshot size (Chrome Web Store: 1280×800 or 640×400; AMO takes it too). */

@@ -3,8 +3,8 @@
  * member on the site, and the site itself: faults, the clock, the request log). Free of vitest and of any
  * browser, so scripts/, test/ and the background's emulator unit tests all use it.
  */
-import { type EmulatorOptions, type Profile, type RunningEmulator, startEmulator } from '../emulator/index';
-import type { RequestLogRec } from '../emulator/store';
+import { type EmulatorOptions, type Profile, type RunningEmulator, startEmulator } from '@/emulator/index';
+import type { RequestLogRec } from '@/emulator/store';
 
 /** A request as the emulator's log keeps it (GET /_emulator/requests). */
 export type LoggedRequest = RequestLogRec;

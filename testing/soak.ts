@@ -13,10 +13,10 @@
  * flight; with `quota`, two thirds of the way in the disk is full for ten seconds (the e2e build's fault): a
  * start refused then must say so and send nothing, and every call must still be told once.
  */
-import type { Profile } from '../emulator/index';
-import { NOTIFY_WINDOW_MS, PACE_KEY } from '../lib/notify/pace';
-import type { ExtensionBrowser, PageDriver } from './browser/driver';
-import { type BrowserName, launchBrowser, nextBuildDir } from './browser/launch';
+import type { Profile } from '@/emulator/index';
+import { NOTIFY_WINDOW_MS, PACE_KEY } from '@/lib/notify/pace';
+import type { ExtensionBrowser, PageDriver } from '@/testing/browser/driver';
+import { type BrowserName, launchBrowser, nextBuildDir } from '@/testing/browser/launch';
 import { type LoggedRequest, startTestEmulator, type TestEmulator } from './emulator';
 import { connect, cutQuota, readStore, sendCommand as sendFromPanel, toldNotifications } from './steps';
 import { wordsFor } from './words';

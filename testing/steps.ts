@@ -7,7 +7,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type ExtensionBrowser, type ExtensionGlobal, type PageDriver, STEP_WAIT_MS } from './browser/driver';
+import { type ExtensionBrowser, type ExtensionGlobal, type PageDriver, STEP_WAIT_MS } from '@/testing/browser/driver';
 import type { Words } from './words';
 
 /** The fixed header line with the emulator's service name (contract, Resources; G3). */

@@ -1,12 +1,12 @@
 import { recentCalls } from '@/lib/db/queries';
 import type { CallRow } from '@/lib/db/types';
-import { callStatusWords, callStateWords } from '../common/words';
-import { useLiveQuery } from '../common/useLiveQuery';
-import { UntrustedText } from '../common/UntrustedText';
-import { Skeleton } from '../common/Skeleton';
+import { callStatusWords, callStateWords } from '@/components/common/words';
+import { useLiveQuery } from '@/components/common/useLiveQuery';
+import { UntrustedText } from '@/components/common/UntrustedText';
+import { Skeleton } from '@/components/common/Skeleton';
 import { t } from '@/lib/i18n';
-import { CallKind } from '../common/CallKind';
-import { Time } from '../common/Time';
+import { CallKind } from '@/components/common/CallKind';
+import { Time } from '@/components/common/Time';
 
 function stateLine(call: CallRow): string {
   if (call.result) return callStatusWords(call.result.status);

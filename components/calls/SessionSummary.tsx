@@ -1,11 +1,11 @@
 import { getSession } from '@/lib/db/queries';
 import { formatCents } from '@/lib/format/money';
 import { knownValue } from '@/lib/api/tolerant';
-import { useLiveQuery } from '../common/useLiveQuery';
-import { UntrustedText } from '../common/UntrustedText';
+import { useLiveQuery } from '@/components/common/useLiveQuery';
+import { UntrustedText } from '@/components/common/UntrustedText';
 import { t, tn } from '@/lib/i18n';
-import { Message } from '../common/Message';
-import { Time } from '../common/Time';
+import { Message } from '@/components/common/Message';
+import { Time } from '@/components/common/Time';
 
 function statusShort(status: string | undefined): string {
   switch (status) {

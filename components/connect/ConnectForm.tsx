@@ -1,13 +1,13 @@
 import { useState } from 'preact/hooks';
 import type { MemberError } from '@/lib/db/types';
 import { checkSiteAddress } from '@/lib/safety/urls';
-import { useActions } from '../common/actions';
-import { ErrorNotice } from '../common/ErrorNotice';
+import { useActions } from '@/components/common/actions';
+import { ErrorNotice } from '@/components/common/ErrorNotice';
 import { normalizeConnectCode } from './code';
 import { defaultSiteAddress } from './default-site';
-import { cancelViewHeadingFocus, focusNextViewHeading, ViewHeading } from '../common/ViewHeading';
+import { cancelViewHeadingFocus, focusNextViewHeading, ViewHeading } from '@/components/common/ViewHeading';
 import { t } from '@/lib/i18n';
-import { Message } from '../common/Message';
+import { Message } from '@/components/common/Message';
 
 interface Props {
   /** The address to start from (a revoked connection's site, or the build's default). */

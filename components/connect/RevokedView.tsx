@@ -1,11 +1,11 @@
 import type { ConnectionRow } from '@/lib/db/types';
 import { siteHomeUrl } from '@/lib/safety/urls';
-import { SitePageButton } from '../common/SitePageButton';
+import { SitePageButton } from '@/components/common/SitePageButton';
 import { ConnectForm } from './ConnectForm';
-import { ViewHeading } from '../common/ViewHeading';
+import { ViewHeading } from '@/components/common/ViewHeading';
 import { t } from '@/lib/i18n';
-import { Message } from '../common/Message';
-import { SiteText } from '../common/SiteText';
+import { Message } from '@/components/common/Message';
+import { SiteText } from '@/components/common/SiteText';
 
 /** The member revoked the connection on the site: the key is gone, the history stays, a new code is needed. */
 export function RevokedView({ row }: { row: ConnectionRow }) {

@@ -1,9 +1,9 @@
 import type { Ref } from 'preact';
 import { useEffect } from 'preact/hooks';
 import { connectionPageUrl } from '@/lib/safety/urls';
-import { useActions } from '../common/actions';
-import { useSite } from '../common/site';
-import { useOffers } from '../common/useOffers';
+import { useActions } from '@/components/common/actions';
+import { useSite } from '@/components/common/site';
+import { useOffers } from '@/components/common/useOffers';
 import { FileAttachments } from './FileAttachments';
 import { type UploadOutcome, useFileUploads } from './useFileUploads';
 import { t } from '@/lib/i18n';

@@ -5,9 +5,9 @@ import { saveName } from '@/lib/files/save-name';
 import { formatBytes } from '@/lib/format/size';
 import { activeWarning, isActiveFile } from '@/lib/safety/active-files';
 import { type UntrustedTextValue, untrustedString } from '@/lib/safety/untrusted';
-import { UntrustedText } from '../common/UntrustedText';
+import { UntrustedText } from '@/components/common/UntrustedText';
 import { t } from '@/lib/i18n';
-import { Message } from '../common/Message';
+import { Message } from '@/components/common/Message';
 
 /** What this list needs of a result file. The signed link is left out on purpose: it is never shown. */
 export interface ResultFileView {

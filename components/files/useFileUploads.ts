@@ -4,7 +4,7 @@ import { type Attachment, addAttachments, judgeAttachments, removeAttachment } f
 import { MAX_FILES_PER_CALL } from '@/lib/files/limits';
 import { fileSource } from '@/lib/files/upload-checks';
 import { buildUploadRequest } from '@/lib/files/upload-request';
-import { useActions } from '../common/actions';
+import { useActions } from '@/components/common/actions';
 import { t, tn } from '@/lib/i18n';
 
 export type UploadOutcome = { ok: true; fileIds: string[] } | { ok: false; error: MemberError };

@@ -2,8 +2,8 @@ import type { AgentCard } from '@/lib/api/schemas';
 import { formatCount, formatMatch } from '@/lib/format/count';
 import { t, tn } from '@/lib/i18n';
 import { untrustedString } from '@/lib/safety/untrusted';
-import { UntrustedText } from '../common/UntrustedText';
-import { agentConnectionWords } from '../common/words';
+import { UntrustedText } from '@/components/common/UntrustedText';
+import { agentConnectionWords } from '@/components/common/words';
 import { accentFor } from './accents';
 
 interface Props {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { SELECTION_SESSION_KEY, type SelectionHandoff } from '@/lib/messages';
-import { selectionHandoff } from '../focus';
+import { selectionHandoff } from '@/components/focus';
 
 /** The last selection handed over by the menu or the shortcut, as soon as it is written (before its find row). */
 export function useSelectionHandoff(): SelectionHandoff | null {

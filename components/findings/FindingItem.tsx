@@ -7,9 +7,9 @@ import { asUntrusted, cleanForDisplay } from '@/lib/safety/untrusted';
 import { isHttpUrl } from '@/lib/safety/urls';
 import { SignOffButton } from './SignOffButton';
 import { t } from '@/lib/i18n';
-import { Message } from '../common/Message';
-import { SiteText } from '../common/SiteText';
-import { Time } from '../common/Time';
+import { Message } from '@/components/common/Message';
+import { SiteText } from '@/components/common/SiteText';
+import { Time } from '@/components/common/Time';
 
 export interface FindingActions {
   /** An http or https source address, on the member's click. */

@@ -5,7 +5,7 @@ import { waitingDrafts } from '@/lib/findings/drafts';
 import { type FindingActions, FindingItem } from './FindingItem';
 import { SignOffButton } from './SignOffButton';
 import { t } from '@/lib/i18n';
-import { Message } from '../common/Message';
+import { Message } from '@/components/common/Message';
 
 interface Props extends FindingActions {
   /** GET /findings, newest first. */

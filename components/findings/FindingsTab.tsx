@@ -3,15 +3,15 @@ import { listFindings } from '@/lib/db/queries';
 import type { ConnectionRow, MemberError } from '@/lib/db/types';
 import { availabilityFromError, type FindingsAvailability, findingsAvailability } from '@/lib/findings/availability';
 import { connectionPageUrl } from '@/lib/safety/urls';
-import { useActions } from '../common/actions';
-import { ErrorNotice } from '../common/ErrorNotice';
-import { useLiveQuery } from '../common/useLiveQuery';
+import { useActions } from '@/components/common/actions';
+import { ErrorNotice } from '@/components/common/ErrorNotice';
+import { useLiveQuery } from '@/components/common/useLiveQuery';
 import { FindingsList } from './FindingsList';
 import { FindingsUnavailable } from './FindingsUnavailable';
-import { ViewHeading } from '../common/ViewHeading';
+import { ViewHeading } from '@/components/common/ViewHeading';
 import { t } from '@/lib/i18n';
-import { Message } from '../common/Message';
-import { Time } from '../common/Time';
+import { Message } from '@/components/common/Message';
+import { Time } from '@/components/common/Time';
 
 /**
  * The member's findings from the cache, read again on open; or why there are none to read (the findings

@@ -11,17 +11,17 @@ import { historyAgents, historyCalls, historySessions, type Page } from '@/lib/h
 import { HISTORY_AHEAD_KEY, HISTORY_PAGE, takeReadAhead } from '@/lib/db/first-read';
 import { formatCents } from '@/lib/format/money';
 import { untrustedString } from '@/lib/safety/untrusted';
-import { useLiveQuery } from '../common/useLiveQuery';
-import { UntrustedText } from '../common/UntrustedText';
-import { SessionListItem } from '../sessions/SessionList';
+import { useLiveQuery } from '@/components/common/useLiveQuery';
+import { UntrustedText } from '@/components/common/UntrustedText';
+import { SessionListItem } from '@/components/sessions/SessionList';
 import { SpendingForm } from './SpendingForm';
 import { ExportHistory } from './ExportHistory';
-import { ViewHeading } from '../common/ViewHeading';
-import { Skeleton } from '../common/Skeleton';
+import { ViewHeading } from '@/components/common/ViewHeading';
+import { Skeleton } from '@/components/common/Skeleton';
 import { shortenedText } from '@/lib/format/clamp';
 import { t, tn } from '@/lib/i18n';
-import { CallKind } from '../common/CallKind';
-import { Time } from '../common/Time';
+import { CallKind } from '@/components/common/CallKind';
+import { Time } from '@/components/common/Time';
 
 type Shown = 'calls' | 'sessions';
 

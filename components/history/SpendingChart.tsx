@@ -3,10 +3,10 @@ import { formatCalendarDate } from '@/lib/format/time';
 import { formatCents, formatCentsOrUnreadable } from '@/lib/format/money';
 import { formatCount } from '@/lib/format/count';
 import { type CachedSpending, explainDifference } from '@/lib/history/spending-chart';
-import { UntrustedText } from '../common/UntrustedText';
+import { UntrustedText } from '@/components/common/UntrustedText';
 import { t } from '@/lib/i18n';
-import { Message } from '../common/Message';
-import { Time } from '../common/Time';
+import { Message } from '@/components/common/Message';
+import { Time } from '@/components/common/Time';
 
 interface Props {
   spending: CachedSpending;

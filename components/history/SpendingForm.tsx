@@ -2,15 +2,15 @@ import { useId, useState } from 'preact/hooks';
 import type { MemberError } from '@/lib/db/types';
 import { type SpendingPeriod, spendingPeriodWords, spendingSince } from '@/lib/history/spending-period';
 import { formatCentsOrUnreadable } from '@/lib/format/money';
-import { useActions } from '../common/actions';
-import { ErrorNotice } from '../common/ErrorNotice';
+import { useActions } from '@/components/common/actions';
+import { ErrorNotice } from '@/components/common/ErrorNotice';
 import { loadDb } from '@/lib/db/lazy';
 import { callsForSpending } from '@/lib/history/queries';
 import { type CachedSpending, cachedSpending } from '@/lib/history/spending-chart';
 import { SpendingChart } from './SpendingChart';
 import { t } from '@/lib/i18n';
-import { Message } from '../common/Message';
-import { Time } from '../common/Time';
+import { Message } from '@/components/common/Message';
+import { Time } from '@/components/common/Time';
 
 interface Answer {
   since: string;

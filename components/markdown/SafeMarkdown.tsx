@@ -3,7 +3,7 @@ import { useState } from 'preact/hooks';
 import type { Block, Inline, ListBlock } from '@/lib/markdown/parse';
 import { blockLength, COLLAPSED_MARKDOWN_CHARS, collapsedBlockCount } from '@/lib/markdown/collapse';
 import { headingLevels } from '@/lib/markdown/outline';
-import { CopyButton } from '../common/CopyButton';
+import { CopyButton } from '@/components/common/CopyButton';
 import { parseMarkdown } from '@/lib/markdown/parse';
 import { cleanForDisplay } from '@/lib/safety/untrusted';
 import { isHttpUrl } from '@/lib/safety/urls';

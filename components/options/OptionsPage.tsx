@@ -4,21 +4,21 @@ import { getConnection } from '@/lib/db/queries';
 import type { ConnectionRow, MemberError, Settings } from '@/lib/db/types';
 import { connectionPageUrl } from '@/lib/safety/urls';
 import { readSettings } from '@/lib/settings';
-import { useActions } from '../common/actions';
-import { ErrorNotice } from '../common/ErrorNotice';
-import { SiteContext } from '../common/site';
-import { SitePageButton } from '../common/SitePageButton';
-import { useLiveQuery } from '../common/useLiveQuery';
+import { useActions } from '@/components/common/actions';
+import { ErrorNotice } from '@/components/common/ErrorNotice';
+import { SiteContext } from '@/components/common/site';
+import { SitePageButton } from '@/components/common/SitePageButton';
+import { useLiveQuery } from '@/components/common/useLiveQuery';
 import { KeyOptions } from './KeyOptions';
 import { NotifyOptions } from './NotifyOptions';
 import { RetentionOptions } from './RetentionOptions';
 import { ShortcutOption } from './ShortcutOption';
-import { Skeleton } from '../common/Skeleton';
+import { Skeleton } from '@/components/common/Skeleton';
 import { t } from '@/lib/i18n';
-import { Message } from '../common/Message';
-import { SiteText } from '../common/SiteText';
-import { Time } from '../common/Time';
-import { NewerDatabaseView, useNewerDatabase } from '../common/NewerDatabase';
+import { Message } from '@/components/common/Message';
+import { SiteText } from '@/components/common/SiteText';
+import { Time } from '@/components/common/Time';
+import { NewerDatabaseView, useNewerDatabase } from '@/components/common/NewerDatabase';
 
 /**
  * The options page: the site and connection (disconnect here; connect from the panel), which events

@@ -1,7 +1,7 @@
 import { useId, useState } from 'preact/hooks';
 import type { Settings } from '@/lib/db/types';
 import { parseRetention, retentionWords } from '@/lib/findings/pruning';
-import { useActions } from '../common/actions';
+import { useActions } from '@/components/common/actions';
 import { t, tn } from '@/lib/i18n';
 
 interface Props {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { t } from '@/lib/i18n';
-import { Message } from '../common/Message';
+import { Message } from '@/components/common/Message';
 
 /** The find shortcut's name in the manifest (wxt.config.ts commands). */
 const FIND_COMMAND = 'find-selection';

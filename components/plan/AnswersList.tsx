@@ -2,8 +2,8 @@ import type { ComponentChildren } from 'preact';
 import { UntrustedText } from '@/components/common/UntrustedText';
 import type { Answer, Question } from '@/lib/api/schemas';
 import { t } from '@/lib/i18n';
-import { Message } from '../common/Message';
-import { Time } from '../common/Time';
+import { Message } from '@/components/common/Message';
+import { Time } from '@/components/common/Time';
 
 interface Props {
   answers: readonly Answer[];

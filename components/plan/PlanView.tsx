@@ -1,12 +1,12 @@
 import { useId } from 'preact/hooks';
 import type { Plan } from '@/lib/api/schemas';
-import { headerToShow } from '../result/header';
-import { SafeMarkdown } from '../markdown/SafeMarkdown';
+import { headerToShow } from '@/components/result/header';
+import { SafeMarkdown } from '@/components/markdown/SafeMarkdown';
 import { formatCount } from '@/lib/format/count';
 import { t } from '@/lib/i18n';
-import { Message } from '../common/Message';
-import { SiteText } from '../common/SiteText';
-import { Time } from '../common/Time';
+import { Message } from '@/components/common/Message';
+import { SiteText } from '@/components/common/SiteText';
+import { Time } from '@/components/common/Time';
 
 interface Props {
   /** GET /sessions/{id}/plan, null before a plan exists. */

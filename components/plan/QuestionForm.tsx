@@ -15,8 +15,8 @@ import {
 } from '@/lib/session/answer-draft';
 import { formatCount } from '@/lib/format/count';
 import { t } from '@/lib/i18n';
-import { Message } from '../common/Message';
-import { SiteText } from '../common/SiteText';
+import { Message } from '@/components/common/Message';
+import { SiteText } from '@/components/common/SiteText';
 
 export interface SiteProblem {
   key: string;

@@ -9,7 +9,7 @@ import {
   skippedWhyWords,
 } from '@/lib/session/words';
 import { t } from '@/lib/i18n';
-import { Time } from '../common/Time';
+import { Time } from '@/components/common/Time';
 
 interface Props {
   pass: Questions['pass'];

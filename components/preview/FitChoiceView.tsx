@@ -1,10 +1,10 @@
 import type { Fit } from '@/lib/api/schemas';
 import type { UntrustedTextValue } from '@/lib/safety/untrusted';
 import { knownValue } from '@/lib/api/tolerant';
-import { UntrustedText } from '../common/UntrustedText';
+import { UntrustedText } from '@/components/common/UntrustedText';
 import type { FitChoice } from './draft';
 import { t } from '@/lib/i18n';
-import { Message } from '../common/Message';
+import { Message } from '@/components/common/Message';
 
 export type FitAnswer = { kind: 'subject'; subject: Exclude<FitChoice, null> } | { kind: 'other_agent' };
 

@@ -3,11 +3,11 @@ import { formatCount } from '@/lib/format/count';
 import { limitFact } from '@/lib/format/limit';
 import { formatCents } from '@/lib/format/money';
 import { rawValue } from '@/lib/api/tolerant';
-import { UntrustedText } from '../common/UntrustedText';
-import { approvalReasonWords } from '../common/words';
-import { SiteText } from '../common/SiteText';
+import { UntrustedText } from '@/components/common/UntrustedText';
+import { approvalReasonWords } from '@/components/common/words';
+import { SiteText } from '@/components/common/SiteText';
 import { t } from '@/lib/i18n';
-import { Message } from '../common/Message';
+import { Message } from '@/components/common/Message';
 
 /** The preview before anything runs: the site's sentence as it is, the limit (never a price), counts. */
 export function PreviewDetails({ preview }: { preview: Preview }) {

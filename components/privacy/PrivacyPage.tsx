@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import POLICY from '../../docs/PRIVACY.md?raw';
-import { SafeMarkdown } from '../markdown/SafeMarkdown';
+import { SafeMarkdown } from '@/components/markdown/SafeMarkdown';
 import { t } from '@/lib/i18n';
 
 /** The policy's title line, shown as the page's h1; the rest is the document as written. */

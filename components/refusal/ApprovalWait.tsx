@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Tolerant } from '@/lib/api/schemas';
-import { useActions } from '../common/actions';
-import { SitePageButton } from '../common/SitePageButton';
-import { approvalReasonWords } from '../common/words';
-import { SiteText } from '../common/SiteText';
+import { useActions } from '@/components/common/actions';
+import { SitePageButton } from '@/components/common/SitePageButton';
+import { approvalReasonWords } from '@/components/common/words';
+import { SiteText } from '@/components/common/SiteText';
 import { t } from '@/lib/i18n';
-import { Message } from '../common/Message';
-import { Time } from '../common/Time';
+import { Message } from '@/components/common/Message';
+import { Time } from '@/components/common/Time';
 
 interface Props {
   approvalUrl: string | null;

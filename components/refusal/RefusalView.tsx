@@ -1,15 +1,15 @@
 import type { MemberError } from '@/lib/db/types';
 import { connectionPageUrl, siteHomeUrl } from '@/lib/safety/urls';
-import { SiteMessage } from '../common/SiteMessage';
-import { SitePageButton } from '../common/SitePageButton';
-import { useSite } from '../common/site';
-import { UntrustedText } from '../common/UntrustedText';
-import { switchName } from '../common/words';
+import { SiteMessage } from '@/components/common/SiteMessage';
+import { SitePageButton } from '@/components/common/SitePageButton';
+import { useSite } from '@/components/common/site';
+import { UntrustedText } from '@/components/common/UntrustedText';
+import { switchName } from '@/components/common/words';
 import { ApprovalWait } from './ApprovalWait';
 import { t } from '@/lib/i18n';
-import { Message } from '../common/Message';
-import { SiteText } from '../common/SiteText';
-import { Time } from '../common/Time';
+import { Message } from '@/components/common/Message';
+import { SiteText } from '@/components/common/SiteText';
+import { Time } from '@/components/common/Time';
 
 interface Props {
   error: MemberError;

@@ -1,21 +1,21 @@
 import { useEffect, useState } from 'preact/hooks';
 import { approvalsForCall, getCall } from '@/lib/db/queries';
 import type { CallRow } from '@/lib/db/types';
-import { useActions } from '../common/actions';
-import { ErrorNotice } from '../common/ErrorNotice';
-import { useLiveQuery } from '../common/useLiveQuery';
-import { UntrustedText } from '../common/UntrustedText';
-import { callStateWords } from '../common/words';
-import { ApprovalWait } from '../refusal/ApprovalWait';
-import { RefusalView } from '../refusal/RefusalView';
+import { useActions } from '@/components/common/actions';
+import { ErrorNotice } from '@/components/common/ErrorNotice';
+import { useLiveQuery } from '@/components/common/useLiveQuery';
+import { UntrustedText } from '@/components/common/UntrustedText';
+import { callStateWords } from '@/components/common/words';
+import { ApprovalWait } from '@/components/refusal/ApprovalWait';
+import { RefusalView } from '@/components/refusal/RefusalView';
 import { loadNoteView, ResultView } from './ResultView';
-import { preload } from '../common/Lazy';
+import { preload } from '@/components/common/Lazy';
 import { StopButton } from './StopButton';
-import { ViewHeading } from '../common/ViewHeading';
-import { Skeleton } from '../common/Skeleton';
-import { SiteText } from '../common/SiteText';
+import { ViewHeading } from '@/components/common/ViewHeading';
+import { Skeleton } from '@/components/common/Skeleton';
+import { SiteText } from '@/components/common/SiteText';
 import { t } from '@/lib/i18n';
-import { Time } from '../common/Time';
+import { Time } from '@/components/common/Time';
 
 interface Props {
   localId: string;

@@ -2,7 +2,7 @@ import type { CallResult } from '@/lib/api/schemas';
 import { formatCents, formatMicros } from '@/lib/format/money';
 import { knownValue } from '@/lib/api/tolerant';
 import { t, tn } from '@/lib/i18n';
-import { Message } from '../common/Message';
+import { Message } from '@/components/common/Message';
 
 /** What the call cost: charged only when it passed its checks; null or zero reads as free (G2). */
 export function ChargeView({ result, holdCents }: { result: CallResult; holdCents: number | null }) {

@@ -6,11 +6,11 @@ import { signedFileLink } from '@/lib/files/signed-link';
 import { hostPattern } from '@/lib/safety/host-pattern';
 import { formatBytes } from '@/lib/format/size';
 import { activeWarning, isActiveFile } from '@/lib/safety/active-files';
-import { UntrustedText } from '../common/UntrustedText';
-import { useActions } from '../common/actions';
-import { useSite } from '../common/site';
-import { useLiveQuery } from '../common/useLiveQuery';
-import { type FileProgress, ResultFiles } from '../files/ResultFiles';
+import { UntrustedText } from '@/components/common/UntrustedText';
+import { useActions } from '@/components/common/actions';
+import { useSite } from '@/components/common/site';
+import { useLiveQuery } from '@/components/common/useLiveQuery';
+import { type FileProgress, ResultFiles } from '@/components/files/ResultFiles';
 import { t } from '@/lib/i18n';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,8 +1,8 @@
 import type { UntrustedTextValue } from '@/lib/safety/untrusted';
 import { isCut, untrustedString } from '@/lib/safety/untrusted';
-import { useActions } from '../common/actions';
-import { CopyButton } from '../common/CopyButton';
-import { SafeMarkdown } from '../markdown/SafeMarkdown';
+import { useActions } from '@/components/common/actions';
+import { CopyButton } from '@/components/common/CopyButton';
+import { SafeMarkdown } from '@/components/markdown/SafeMarkdown';
 import { t } from '@/lib/i18n';
 
 /**

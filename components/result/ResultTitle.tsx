@@ -1,7 +1,7 @@
 import type { CallResult } from '@/lib/api/schemas';
-import { SiteText } from '../common/SiteText';
-import { UntrustedText } from '../common/UntrustedText';
-import { callStatusWords } from '../common/words';
+import { SiteText } from '@/components/common/SiteText';
+import { UntrustedText } from '@/components/common/UntrustedText';
+import { callStatusWords } from '@/components/common/words';
 import { headerToShow } from './header';
 
 /**

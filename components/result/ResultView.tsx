@@ -2,13 +2,13 @@ import type { CallResult } from '@/lib/api/schemas';
 import type { CallRow } from '@/lib/db/types';
 import { limitSentence } from '@/lib/format/limit';
 import { knownValue, rawValue } from '@/lib/api/tolerant';
-import { Lazy } from '../common/Lazy';
+import { Lazy } from '@/components/common/Lazy';
 import { ChargeView } from './ChargeView';
 import { FileList, FilesView } from './FilesView';
 import { ResultTitle } from './ResultTitle';
 import { ReportForm } from './ReportForm';
 import { StopButton } from './StopButton';
-import { SiteText } from '../common/SiteText';
+import { SiteText } from '@/components/common/SiteText';
 import { t } from '@/lib/i18n';
 
 const ENDED = new Set(['passed', 'failed', 'returned']);

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { CallRow } from '@/lib/db/types';
-import { useActions } from '../common/actions';
+import { useActions } from '@/components/common/actions';
 import { t } from '@/lib/i18n';
 
 // 409 while the result is being checked (invalid_state; the changelog's agent_busy): not a failure.

@@ -5,10 +5,10 @@ import type { CallRequestPayload } from '@/lib/messages';
 import { draftsToSend } from '@/lib/session/answer-draft';
 import { type ApplyRefusal, applyRefusalWords, decideApplyCall } from '@/lib/session/apply-call';
 import { nextApplyWords, planResultExists } from '@/lib/session/plan-revision';
-import { useActions } from '../common/actions';
-import { ErrorNotice } from '../common/ErrorNotice';
-import { GateStatus } from '../plan/GateStatus';
-import { ReviseForm } from '../plan/ReviseForm';
+import { useActions } from '@/components/common/actions';
+import { ErrorNotice } from '@/components/common/ErrorNotice';
+import { GateStatus } from '@/components/plan/GateStatus';
+import { ReviseForm } from '@/components/plan/ReviseForm';
 import { type AnswerDrafts, useTextDraft } from './drafts';
 import { t } from '@/lib/i18n';
 

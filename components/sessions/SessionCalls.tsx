@@ -1,14 +1,14 @@
 import type { MissingDetail } from '@/lib/api/schemas';
 import type { CallRow } from '@/lib/db/types';
-import { useActions } from '../common/actions';
-import { ErrorNotice } from '../common/ErrorNotice';
-import { SitePageButton } from '../common/SitePageButton';
-import { callStateWords } from '../common/words';
-import { RefusalView } from '../refusal/RefusalView';
-import { GateStatus } from '../plan/GateStatus';
+import { useActions } from '@/components/common/actions';
+import { ErrorNotice } from '@/components/common/ErrorNotice';
+import { SitePageButton } from '@/components/common/SitePageButton';
+import { callStateWords } from '@/components/common/words';
+import { RefusalView } from '@/components/refusal/RefusalView';
+import { GateStatus } from '@/components/plan/GateStatus';
 import { t } from '@/lib/i18n';
-import { Message } from '../common/Message';
-import { Time } from '../common/Time';
+import { Message } from '@/components/common/Message';
+import { Time } from '@/components/common/Time';
 
 const ENDED_WITHOUT_RESULT = new Set(['refused', 'declined', 'expired']);
 

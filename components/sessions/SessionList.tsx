@@ -4,8 +4,8 @@ import type { Session } from '@/lib/api/schemas';
 import { formatCents } from '@/lib/format/money';
 import { sessionStatusWords, wayWords } from '@/lib/session/words';
 import { t, tn } from '@/lib/i18n';
-import { Message } from '../common/Message';
-import { Time } from '../common/Time';
+import { Message } from '@/components/common/Message';
+import { Time } from '@/components/common/Time';
 
 export type SessionSummary = Pick<
   Session,

@@ -3,8 +3,8 @@ import type { CallRow } from '@/lib/db/types';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { revisionWords } from '@/lib/session/plan-revision';
 import { firstListed, shownWhole } from '@/lib/session/results-shown';
-import { ResultFolded } from '../result/ResultFolded';
-import { ResultView } from '../result/ResultView';
+import { ResultFolded } from '@/components/result/ResultFolded';
+import { ResultView } from '@/components/result/ResultView';
 import { formatCount } from '@/lib/format/count';
 import { t, tn } from '@/lib/i18n';
 

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { SessionRow } from '@/lib/db/types';
-import { useActions } from '../common/actions';
-import { useLiveQuery } from '../common/useLiveQuery';
+import { useActions } from '@/components/common/actions';
+import { useLiveQuery } from '@/components/common/useLiveQuery';
 import { SessionList } from './SessionList';
-import { ViewHeading } from '../common/ViewHeading';
-import { Skeleton } from '../common/Skeleton';
+import { ViewHeading } from '@/components/common/ViewHeading';
+import { Skeleton } from '@/components/common/Skeleton';
 import { loadDb } from '@/lib/db/lazy';
 import { t } from '@/lib/i18n';
 

@@ -3,9 +3,9 @@ import type { UntrustedText } from '@/lib/api/schemas';
 import { getCall } from '@/lib/db/queries';
 import type { MemberError } from '@/lib/db/types';
 import type { CallRequestPayload } from '@/lib/messages';
-import { useActions } from '../common/actions';
-import { ErrorNotice } from '../common/ErrorNotice';
-import { useOffers } from '../common/useOffers';
+import { useActions } from '@/components/common/actions';
+import { ErrorNotice } from '@/components/common/ErrorNotice';
+import { useOffers } from '@/components/common/useOffers';
 import { loadDb } from '@/lib/db/lazy';
 import { t } from '@/lib/i18n';
 

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { AnswerDraftRow } from '@/lib/db/types';
 import type { AnswerDraft } from '@/lib/session/answer-draft';
-import { useActions } from '../common/actions';
-import { useLiveQuery } from '../common/useLiveQuery';
+import { useActions } from '@/components/common/actions';
+import { useLiveQuery } from '@/components/common/useLiveQuery';
 
 /** Typing pauses this long before a draft is handed to the background to store. */
 export const DRAFT_SAVE_MS = 300;

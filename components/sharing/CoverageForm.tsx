@@ -1,7 +1,7 @@
 import { useId, useState } from 'preact/hooks';
 import { charCount } from '@/lib/format/chars';
 import { findSecrets } from '@/lib/words/secrets';
-import { SecretWarning } from '../common/SecretWarning';
+import { SecretWarning } from '@/components/common/SecretWarning';
 import { formatCount } from '@/lib/format/count';
 import { t } from '@/lib/i18n';
 

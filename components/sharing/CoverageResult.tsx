@@ -1,7 +1,7 @@
 import type { CoverageAnswer } from '@/lib/api/schemas';
 import { formatMatch } from '@/lib/format/count';
 import { untrustedString } from '@/lib/safety/untrusted';
-import { UntrustedText } from '../common/UntrustedText';
+import { UntrustedText } from '@/components/common/UntrustedText';
 import { t } from '@/lib/i18n';
 
 export interface CoverageResultProps {

@@ -3,7 +3,7 @@ import type { CreateShareRequest } from '@/lib/api/schemas';
 import { charCount } from '@/lib/format/chars';
 import { findSecrets } from '@/lib/words/secrets';
 import { type UntrustedTextValue, untrustedString } from '@/lib/safety/untrusted';
-import { SecretWarning } from '../common/SecretWarning';
+import { SecretWarning } from '@/components/common/SecretWarning';
 import { formatCount } from '@/lib/format/count';
 import { t } from '@/lib/i18n';
 

@@ -4,10 +4,10 @@ import type { MemberError } from '@/lib/db/types';
 import { MAX_FILES_PER_SHARE } from '@/lib/files/limits';
 import { shareFileIds, shareFileIdsWithout } from '@/lib/files/share-package';
 import { connectionPageUrl } from '@/lib/safety/urls';
-import { useActions } from '../common/actions';
-import { useSite } from '../common/site';
-import { isFilesSwitchedOff } from '../files/switched-off';
-import { useFileUploads } from '../files/useFileUploads';
+import { useActions } from '@/components/common/actions';
+import { useSite } from '@/components/common/site';
+import { isFilesSwitchedOff } from '@/components/files/switched-off';
+import { useFileUploads } from '@/components/files/useFileUploads';
 import { ShareDraftView } from './ShareDraftView';
 import { ShareFilesForm } from './ShareFilesForm';
 

@@ -6,11 +6,11 @@ import { formatBytes } from '@/lib/format/size';
 import { isActiveFile } from '@/lib/safety/active-files';
 import { untrustedString } from '@/lib/safety/untrusted';
 import { sitePageUrl } from '@/lib/safety/urls';
-import { UntrustedText } from '../common/UntrustedText';
+import { UntrustedText } from '@/components/common/UntrustedText';
 import { shareStatusWords } from './words';
 import { t } from '@/lib/i18n';
-import { Message } from '../common/Message';
-import { Time } from '../common/Time';
+import { Message } from '@/components/common/Message';
+import { Time } from '@/components/common/Time';
 
 export interface ShareDraftViewProps {
   draft: ShareDraft;

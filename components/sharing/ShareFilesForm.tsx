@@ -2,7 +2,7 @@ import type { ShareDraft } from '@/lib/api/schemas';
 import { type Attachment, filesToSend, judgeAttachments } from '@/lib/files/attachments';
 import { MAX_FILES_PER_SHARE } from '@/lib/files/limits';
 import { checkShareAdditions } from '@/lib/files/share-package';
-import { FileAttachments } from '../files/FileAttachments';
+import { FileAttachments } from '@/components/files/FileAttachments';
 import { t } from '@/lib/i18n';
 
 export interface ShareFilesFormProps {

@@ -1,6 +1,6 @@
 import type { FunctionComponent } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { Skeleton } from '../common/Skeleton';
+import { Skeleton } from '@/components/common/Skeleton';
 import { t } from '@/lib/i18n';
 
 /**

@@ -1,9 +1,9 @@
 import type { SharedProjectsAnswer } from '@/lib/api/schemas';
 import { contributionStateWords } from '@/lib/findings/words';
-import { UntrustedText } from '../common/UntrustedText';
+import { UntrustedText } from '@/components/common/UntrustedText';
 import { t } from '@/lib/i18n';
-import { Message } from '../common/Message';
-import { Time } from '../common/Time';
+import { Message } from '@/components/common/Message';
+import { Time } from '@/components/common/Time';
 
 export interface SharedProjectsListProps {
   /** GET /shared-projects, or null before it was read. */

@@ -1,7 +1,7 @@
 import type { ConnectionRow } from '@/lib/db/types';
 import { t } from '@/lib/i18n';
-import { Message } from '../common/Message';
-import { SiteText } from '../common/SiteText';
+import { Message } from '@/components/common/Message';
+import { SiteText } from '@/components/common/SiteText';
 
 /** Settings the connector still needs for what the member switched on (claim answer), with the question to ask. */
 export function EnvQuestions({ env }: { env: ConnectionRow['env'] }) {

@@ -1,8 +1,8 @@
 import type { ConnectionRow } from '@/lib/db/types';
 import { EnvQuestions } from './EnvQuestions';
 import { PrivacyLine } from './PrivacyLine';
-import { Message } from '../common/Message';
-import { SiteText } from '../common/SiteText';
+import { Message } from '@/components/common/Message';
+import { SiteText } from '@/components/common/SiteText';
 
 /** Right after connecting: the connection's name, what the connector still needs, and the privacy line. */
 export function FirstRunCard({ row }: { row: ConnectionRow }) {

@@ -1,7 +1,7 @@
 import type { ConnectionRow } from '@/lib/db/types';
-import { useActions } from '../common/actions';
+import { useActions } from '@/components/common/actions';
 import { t } from '@/lib/i18n';
-import { SiteText } from '../common/SiteText';
+import { SiteText } from '@/components/common/SiteText';
 
 /** Who receives a call's details: prominent until the member has seen it once, then a quiet line. */
 export function PrivacyLine({ row }: { row: ConnectionRow }) {

@@ -4,17 +4,17 @@ import { formatCount } from '@/lib/format/count';
 import { formatCents, formatCentsOrUnreadable } from '@/lib/format/money';
 import { formatBytes } from '@/lib/format/size';
 import { connectionPageUrl } from '@/lib/safety/urls';
-import { useActions } from '../common/actions';
-import { ErrorNotice } from '../common/ErrorNotice';
-import { SitePageButton } from '../common/SitePageButton';
-import { findingsChoiceWords, switchWords } from '../common/words';
+import { useActions } from '@/components/common/actions';
+import { ErrorNotice } from '@/components/common/ErrorNotice';
+import { SitePageButton } from '@/components/common/SitePageButton';
+import { findingsChoiceWords, switchWords } from '@/components/common/words';
 import { EnvQuestions } from './EnvQuestions';
 import { PrivacyLine } from './PrivacyLine';
-import { ViewHeading } from '../common/ViewHeading';
+import { ViewHeading } from '@/components/common/ViewHeading';
 import { t, tn } from '@/lib/i18n';
-import { Message } from '../common/Message';
-import { SiteText } from '../common/SiteText';
-import { Time } from '../common/Time';
+import { Message } from '@/components/common/Message';
+import { SiteText } from '@/components/common/SiteText';
+import { Time } from '@/components/common/Time';
 
 /** What GET /me said, read-only: the member changes switches and limits on the site's page only. */
 export function StatusView({ row }: { row: ConnectionRow }) {

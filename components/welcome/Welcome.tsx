@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { ShortcutOption } from '../options/ShortcutOption';
+import { ShortcutOption } from '@/components/options/ShortcutOption';
 import { t } from '@/lib/i18n';
 
 interface Props {

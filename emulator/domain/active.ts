@@ -3,7 +3,7 @@
  * SVG, a program, or an archive holding one. Judged by name and by the first bytes; a zip is opened and
  * its entries judged; an archive that cannot be looked into counts as active.
  */
-import { isZip, zipEntryNames } from '../zip';
+import { isZip, zipEntryNames } from '@/emulator/zip';
 
 const SCRIPTS =
   'sh bash zsh ksh csh fish bat cmd ps1 psm1 vbs vbe js jse mjs cjs wsf wsh py pyw rb pl php lua command applescript scpt';

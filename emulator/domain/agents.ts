@@ -1,8 +1,8 @@
 /** Agent cards, the per-connection `connection` state, the find and the fit object. */
-import type { AgentCardInput, ConnectionState, FindAnswerInput } from '../../lib/api/schemas';
-import type { AgentRec, ConnectionRec, SessionRec } from '../store';
-import { ut, utName } from '../text';
-import type { World } from '../world';
+import type { AgentCardInput, ConnectionState, FindAnswerInput } from '@/lib/api/schemas';
+import type { AgentRec, ConnectionRec, SessionRec } from '@/emulator/store';
+import { ut, utName } from '@/emulator/text';
+import type { World } from '@/emulator/world';
 import { newAgentPending } from './approvals';
 import { type FitJudgement, matchBps, words } from './match';
 

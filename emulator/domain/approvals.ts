@@ -3,14 +3,14 @@
  * the same call resent with its approvalId runs once. Pending ones can be approved for 30 minutes from the
  * refusal; approved ones are usable for limits.approvalMinutes from the approval.
  */
-import type { ApprovalInput, ApprovalReason, ApprovalStatus, StartCallRequest } from '../../lib/api/schemas';
-import { pagePath } from '../site-paths';
-import { canonicalJson } from '../canonical';
-import { MINUTE, iso } from '../clock';
-import { ApiError, invalidState } from '../errors';
-import { newId } from '../ids';
-import type { ApprovalRec, ConnectionRec } from '../store';
-import type { World } from '../world';
+import type { ApprovalInput, ApprovalReason, ApprovalStatus, StartCallRequest } from '@/lib/api/schemas';
+import { pagePath } from '@/emulator/site-paths';
+import { canonicalJson } from '@/emulator/canonical';
+import { MINUTE, iso } from '@/emulator/clock';
+import { ApiError, invalidState } from '@/emulator/errors';
+import { newId } from '@/emulator/ids';
+import type { ApprovalRec, ConnectionRec } from '@/emulator/store';
+import type { World } from '@/emulator/world';
 
 export const PENDING_MINUTES = 30;
 

@@ -1,6 +1,6 @@
 /** A member's credits: what is held for running calls, what can be spent, and paying a charge. */
-import type { World } from '../world';
-import type { MemberRec } from '../store';
+import type { World } from '@/emulator/world';
+import type { MemberRec } from '@/emulator/store';
 
 export function heldCents(world: World, memberId: string): number {
   let held = 0;

@@ -10,14 +10,14 @@ import type {
   ReportRequest,
   StartCallAnswerInput,
   StartCallRequest,
-} from '../../lib/api/schemas';
-import { hasSecret } from '../../lib/safety/secret-guard';
-import { DAY, iso } from '../clock';
-import { ApiError, invalidInput, invalidState, notFound, sessionScoped } from '../errors';
-import { newId } from '../ids';
-import type { CallSeed } from '../seed';
-import type { AgentRec, CallRec, ConnectionRec, FinalRec, MemberRec, SessionRec } from '../store';
-import type { World } from '../world';
+} from '@/lib/api/schemas';
+import { hasSecret } from '@/lib/safety/secret-guard';
+import { DAY, iso } from '@/emulator/clock';
+import { ApiError, invalidInput, invalidState, notFound, sessionScoped } from '@/emulator/errors';
+import { newId } from '@/emulator/ids';
+import type { CallSeed } from '@/emulator/seed';
+import type { AgentRec, CallRec, ConnectionRec, FinalRec, MemberRec, SessionRec } from '@/emulator/store';
+import type { World } from '@/emulator/world';
 import { agentAllowed, isNew, listedAgents } from './agents';
 import { needsApproval, usableApproval } from './approvals';
 import { heldCents, payCharge, spendableCents } from './balance';

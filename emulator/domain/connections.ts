@@ -3,13 +3,13 @@
  * within 15 minutes for the key, and GET /me reads the connection back. Switches, limits and the findings
  * choice change only on the member's page (or the control API).
  */
-import type { ClaimAnswerInput, ConnectionInput } from '../../lib/api/schemas';
-import { DAY, MINUTE, iso } from '../clock';
-import { ApiError } from '../errors';
-import { hashKey, newConnectCode, newKey, normalizeCode } from '../ids';
-import type { LimitsRec, SwitchesRec } from '../seed';
-import type { ConnectionRec } from '../store';
-import type { World } from '../world';
+import type { ClaimAnswerInput, ConnectionInput } from '@/lib/api/schemas';
+import { DAY, MINUTE, iso } from '@/emulator/clock';
+import { ApiError } from '@/emulator/errors';
+import { hashKey, newConnectCode, newKey, normalizeCode } from '@/emulator/ids';
+import type { LimitsRec, SwitchesRec } from '@/emulator/seed';
+import type { ConnectionRec } from '@/emulator/store';
+import type { World } from '@/emulator/world';
 import { heldCents, spendableCents } from './balance';
 import { pruneTimes, sessionsUsed, callsUsed, spentSince, downloadsLeftBytes } from './usage';
 

@@ -3,16 +3,16 @@
  * 300 seconds (G14), and the download allowance of 20 MB in any 24 hours per connection.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { CallFile, UploadFileRequest, UploadedFile } from '../../lib/api/schemas';
-import { hasSecret } from '../../lib/safety/secret-guard';
-import { DAY, SECOND, iso } from '../clock';
-import { ApiError, notFound } from '../errors';
-import { newId } from '../ids';
-import type { FileSpec } from '../seed';
-import type { CallRec, ConnectionRec, FileRec } from '../store';
-import { ut } from '../text';
-import { buildZip } from '../zip';
-import type { World } from '../world';
+import type { CallFile, UploadFileRequest, UploadedFile } from '@/lib/api/schemas';
+import { hasSecret } from '@/lib/safety/secret-guard';
+import { DAY, SECOND, iso } from '@/emulator/clock';
+import { ApiError, notFound } from '@/emulator/errors';
+import { newId } from '@/emulator/ids';
+import type { FileSpec } from '@/emulator/seed';
+import type { CallRec, ConnectionRec, FileRec } from '@/emulator/store';
+import { ut } from '@/emulator/text';
+import { buildZip } from '@/emulator/zip';
+import type { World } from '@/emulator/world';
 import { isActiveFile } from './active';
 import { downloadedBytes } from './usage';
 

@@ -4,14 +4,14 @@
  * sign-off (or waiting without room in the agent's day); expired when the draft is not signed off in 30
  * days; discarded with the draft. A call that did not pass: discarded. No agent covers it: waiting.
  */
-import type { FindingInput } from '../../lib/api/schemas';
-import { pagePath } from '../site-paths';
-import { DAY, SECOND, iso } from '../clock';
-import { invalidState } from '../errors';
-import { newId } from '../ids';
-import type { CallRec, FindingRec, FindingsDraftRec } from '../store';
-import { ut, utName } from '../text';
-import type { World } from '../world';
+import type { FindingInput } from '@/lib/api/schemas';
+import { pagePath } from '@/emulator/site-paths';
+import { DAY, SECOND, iso } from '@/emulator/clock';
+import { invalidState } from '@/emulator/errors';
+import { newId } from '@/emulator/ids';
+import type { CallRec, FindingRec, FindingsDraftRec } from '@/emulator/store';
+import { ut, utName } from '@/emulator/text';
+import type { World } from '@/emulator/world';
 
 export const DRAFT_DAYS = 30;
 

@@ -2,7 +2,7 @@
  * Offline word matching: the find, the fit verdict and sharing coverage compare words, no model runs
  * (contract, POST /find and fit). Deterministic, so tests can predict every verdict.
  */
-import type { AgentRec } from '../store';
+import type { AgentRec } from '@/emulator/store';
 
 const STOPWORDS = new Set(
   (

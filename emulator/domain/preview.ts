@@ -2,10 +2,10 @@
  * The preview (GET .../preview) and the quote (POST /calls/quote, G14): what POST /calls would do with
  * this request, judged by the same `judgeCall`, with nothing held, kept or asked.
  */
-import type { ApprovalReason, PreviewInput, StartCallRequest } from '../../lib/api/schemas';
-import type { ConnectionRec } from '../store';
-import { utName } from '../text';
-import type { World } from '../world';
+import type { ApprovalReason, PreviewInput, StartCallRequest } from '@/lib/api/schemas';
+import type { ConnectionRec } from '@/emulator/store';
+import { utName } from '@/emulator/text';
+import type { World } from '@/emulator/world';
 import { fitView, isNew } from './agents';
 import { usableApproval } from './approvals';
 import { judgeCall } from './calls';

@@ -2,11 +2,11 @@
  * Sessions: plan and question ways, question reads (the "pass"), answers, project details, the gate the
  * apply call waits on, short checks of unclear typed answers, and the plan's versions.
  */
-import type { AnswerInput, PlanInput, Problem, QuestionsInput, SessionInput, Way } from '../../lib/api/schemas';
-import { DAY, HOUR, iso } from '../clock';
-import { ApiError, notFound, sessionScoped } from '../errors';
-import { newId } from '../ids';
-import type { QuestionSeed } from '../seed';
+import type { AnswerInput, PlanInput, Problem, QuestionsInput, SessionInput, Way } from '@/lib/api/schemas';
+import { DAY, HOUR, iso } from '@/emulator/clock';
+import { ApiError, notFound, sessionScoped } from '@/emulator/errors';
+import { newId } from '@/emulator/ids';
+import type { QuestionSeed } from '@/emulator/seed';
 import {
   type AgentRec,
   type AnswerRec,
@@ -14,9 +14,9 @@ import {
   newSessionRec,
   type ReadRec,
   type SessionRec,
-} from '../store';
-import { PLAN_CUT, ut, utName, utOrNull } from '../text';
-import type { World } from '../world';
+} from '@/emulator/store';
+import { PLAN_CUT, ut, utName, utOrNull } from '@/emulator/text';
+import type { World } from '@/emulator/world';
 import { fitView, listedAgents } from './agents';
 import { callView } from './call-view';
 import { judgeFit } from './match';

@@ -1,5 +1,5 @@
 /** Brings every time-driven record up to "now": before a request reads or changes anything, and after the clock moves. */
-import type { World } from '../world';
+import type { World } from '@/emulator/world';
 import { settleCalls } from './calls';
 import { settleFindings } from './findings';
 

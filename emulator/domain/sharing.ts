@@ -3,20 +3,15 @@
  * for the member's sign-off on the site, the coverage question, and the member's shared projects.
  * Every endpoint needs the sharing switch; a key never signs off.
  */
-import type {
-  CoverageAnswer,
-  CreateShareRequest,
-  ShareDraftInput,
-  SharedProjectsAnswerInput,
-} from '../../lib/api/schemas';
-import { hasSecret } from '../../lib/safety/secret-guard';
-import { iso } from '../clock';
-import { pagePath } from '../site-paths';
-import { ApiError, invalidState, notFound, sessionScoped } from '../errors';
-import { newId } from '../ids';
-import type { ConnectionRec, ShareDraftRec } from '../store';
-import { ut, utName } from '../text';
-import type { World } from '../world';
+import type { CoverageAnswer, CreateShareRequest, ShareDraftInput, SharedProjectsAnswerInput } from '@/lib/api/schemas';
+import { hasSecret } from '@/lib/safety/secret-guard';
+import { iso } from '@/emulator/clock';
+import { pagePath } from '@/emulator/site-paths';
+import { ApiError, invalidState, notFound, sessionScoped } from '@/emulator/errors';
+import { newId } from '@/emulator/ids';
+import type { ConnectionRec, ShareDraftRec } from '@/emulator/store';
+import { ut, utName } from '@/emulator/text';
+import type { World } from '@/emulator/world';
 import { listedAgents, matchAgents } from './agents';
 import { fileVisible } from './files';
 

@@ -2,8 +2,8 @@
  * A call's clock: when it stops running, when it is checked, and whether it passes, from its agent's
  * behaviour, its limit and a stop; and the status that clock gives at any instant.
  */
-import { SECOND } from '../clock';
-import type { CallRec } from '../store';
+import { SECOND } from '@/emulator/clock';
+import type { CallRec } from '@/emulator/store';
 
 interface Timeline {
   /** When running ends (the limit, the stop or the behaviour's duration). */

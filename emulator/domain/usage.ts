@@ -1,7 +1,7 @@
 /** Rolling 24-hour counts for a connection: sessions and calls that went, spending, downloads. */
-import { DAY } from '../clock';
-import type { ConnectionRec } from '../store';
-import type { World } from '../world';
+import { DAY } from '@/emulator/clock';
+import type { ConnectionRec } from '@/emulator/store';
+import type { World } from '@/emulator/world';
 
 /** Drops entries that left the window, in place; returns how many remain. */
 export function pruneTimes(times: number[], now: number, windowMs = DAY): number {

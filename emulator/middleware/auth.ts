@@ -4,11 +4,11 @@
  * 403 account_suspended. Then the connection's request rate (G18).
  */
 import type { MiddlewareHandler } from 'hono';
-import { MINUTE } from '../clock';
-import { pruneTimes } from '../domain/usage';
-import { ApiError } from '../errors';
-import { hashKey } from '../ids';
-import type { AppEnv } from '../http';
+import { MINUTE } from '@/emulator/clock';
+import { pruneTimes } from '@/emulator/domain/usage';
+import { ApiError } from '@/emulator/errors';
+import { hashKey } from '@/emulator/ids';
+import type { AppEnv } from '@/emulator/http';
 
 /** Endpoints that take no key. */
 function isPublic(method: string, path: string): boolean {

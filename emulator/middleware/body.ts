@@ -1,7 +1,7 @@
 /** Reads the body once, as text, so the log, the idempotency check and the route all see the same bytes. */
 import type { MiddlewareHandler } from 'hono';
-import { ApiError } from '../errors';
-import type { AppEnv } from '../http';
+import { ApiError } from '@/emulator/errors';
+import type { AppEnv } from '@/emulator/http';
 
 /** Bodies above this are refused unread; anything smaller is read so G5's order (invalid_json first) holds. */
 const READ_MAX_BYTES = 16 * 1024 * 1024;

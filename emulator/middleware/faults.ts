@@ -5,9 +5,9 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { ApiError } from '../errors';
-import type { AppEnv } from '../http';
-import type { FaultRec, Store } from '../store';
+import { ApiError } from '@/emulator/errors';
+import type { AppEnv } from '@/emulator/http';
+import type { FaultRec, Store } from '@/emulator/store';
 
 const CODES: Record<number, string> = {
   400: 'invalid_input',

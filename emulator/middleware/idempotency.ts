@@ -7,12 +7,12 @@
 import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { isValidIdempotencyKey } from '../../lib/api/idempotency';
-import { canonicalJson } from '../canonical';
-import { DAY } from '../clock';
-import { ApiError } from '../errors';
-import type { AppEnv } from '../http';
-import type { Store } from '../store';
+import { isValidIdempotencyKey } from '@/lib/api/idempotency';
+import { canonicalJson } from '@/emulator/canonical';
+import { DAY } from '@/emulator/clock';
+import { ApiError } from '@/emulator/errors';
+import type { AppEnv } from '@/emulator/http';
+import type { Store } from '@/emulator/store';
 
 const IDEMPOTENT = /^\/api\/v1\/calls(?:\/[^/]+\/(?:stop|report))?$/;
 

@@ -1,8 +1,8 @@
 /** Logs every API request (method, path, Idempotency-Key, whether a key was sent, body) for tests to read. */
 import type { MiddlewareHandler } from 'hono';
-import { iso } from '../clock';
-import type { AppEnv } from '../http';
-import type { RequestLogRec } from '../store';
+import { iso } from '@/emulator/clock';
+import type { AppEnv } from '@/emulator/http';
+import type { RequestLogRec } from '@/emulator/store';
 
 /** Bodies are logged up to this many characters. */
 const BODY_LOG_MAX = 65_536;

@@ -1,9 +1,9 @@
 /** The site's home, the top-up page (its path by profile), an agent's page (/agents/{slug}) and a session's page (close it, G11). */
 import { Hono } from 'hono';
-import { heldCents, spendableCents } from '../domain/balance';
-import type { AppEnv } from '../http';
-import type { SitePaths } from '../site-paths';
-import type { World } from '../world';
+import { heldCents, spendableCents } from '@/emulator/domain/balance';
+import type { AppEnv } from '@/emulator/http';
+import type { SitePaths } from '@/emulator/site-paths';
+import type { World } from '@/emulator/world';
 import { doneNote, dollars, formString, html, pageResponse } from './html';
 
 function memberOf(world: World, id: string | undefined) {

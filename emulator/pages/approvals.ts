@@ -1,11 +1,11 @@
 /** The approval page (/approvals/{id} by default; the profile's path): the member approves or declines one call. */
 import { Hono } from 'hono';
-import type { ApprovalReason } from '../../lib/api/schemas';
-import { iso } from '../clock';
-import { approvalExpiresAt, approvalStatus, approve, decline } from '../domain/approvals';
-import { ApiError } from '../errors';
-import type { AppEnv } from '../http';
-import { pagePath, type SitePaths } from '../site-paths';
+import type { ApprovalReason } from '@/lib/api/schemas';
+import { iso } from '@/emulator/clock';
+import { approvalExpiresAt, approvalStatus, approve, decline } from '@/emulator/domain/approvals';
+import { ApiError } from '@/emulator/errors';
+import type { AppEnv } from '@/emulator/http';
+import { pagePath, type SitePaths } from '@/emulator/site-paths';
 import { doneNote, dollars, formString, html, pageResponse } from './html';
 
 const REASONS: Record<ApprovalReason, string> = {

@@ -3,13 +3,13 @@
  * (change switches, limits and the findings choice, allow a declined agent again, revoke).
  */
 import { Hono } from 'hono';
-import { iso } from '../clock';
-import { liveStatus } from '../domain/timeline';
-import { makeConnectCode, patchConnection, revokeConnection } from '../domain/connections';
-import type { AppEnv } from '../http';
-import type { LimitsRec, SwitchesRec } from '../seed';
-import type { ConnectionRec } from '../store';
-import type { World } from '../world';
+import { iso } from '@/emulator/clock';
+import { liveStatus } from '@/emulator/domain/timeline';
+import { makeConnectCode, patchConnection, revokeConnection } from '@/emulator/domain/connections';
+import type { AppEnv } from '@/emulator/http';
+import type { LimitsRec, SwitchesRec } from '@/emulator/seed';
+import type { ConnectionRec } from '@/emulator/store';
+import type { World } from '@/emulator/world';
 import { SafeHtml, doneNote, dollars, formString, html, pageResponse } from './html';
 
 export const connectionPages = new Hono<AppEnv>();

@@ -1,11 +1,11 @@
 /** The findings draft and share draft sign-off pages (paths by profile): the member signs off or discards. */
 import { Hono } from 'hono';
-import { DAY, iso } from '../clock';
-import { DRAFT_DAYS, discardDraft, draftOf, signOffDraft } from '../domain/findings';
-import { discardShare, signOffShare } from '../domain/sharing';
-import { ApiError } from '../errors';
-import type { AppEnv } from '../http';
-import { pagePath, type SitePaths } from '../site-paths';
+import { DAY, iso } from '@/emulator/clock';
+import { DRAFT_DAYS, discardDraft, draftOf, signOffDraft } from '@/emulator/domain/findings';
+import { discardShare, signOffShare } from '@/emulator/domain/sharing';
+import { ApiError } from '@/emulator/errors';
+import type { AppEnv } from '@/emulator/http';
+import { pagePath, type SitePaths } from '@/emulator/site-paths';
 import { doneNote, formString, html, pageResponse } from './html';
 
 const DONE: Record<string, string> = {

@@ -1,12 +1,12 @@
 /** POST /find, GET /agents, GET /agents/{agentId} and the preview of a kind of call. None for session-scoped keys. */
 import { Hono } from 'hono';
-import { FindRequestSchema } from '../../lib/api/schemas';
-import { hasSecret } from '../../lib/safety/secret-guard';
-import { cardView, find, listedAgents } from '../domain/agents';
-import { preview } from '../domain/preview';
-import { ApiError, invalidInput, notFound, sessionScoped } from '../errors';
-import { utName } from '../text';
-import { type AppContext, type AppEnv, originOf, readJson } from '../http';
+import { FindRequestSchema } from '@/lib/api/schemas';
+import { hasSecret } from '@/lib/safety/secret-guard';
+import { cardView, find, listedAgents } from '@/emulator/domain/agents';
+import { preview } from '@/emulator/domain/preview';
+import { ApiError, invalidInput, notFound, sessionScoped } from '@/emulator/errors';
+import { utName } from '@/emulator/text';
+import { type AppContext, type AppEnv, originOf, readJson } from '@/emulator/http';
 
 export const agentRoutes = new Hono<AppEnv>();
 

@@ -1,11 +1,11 @@
 /** POST /calls, POST /calls/quote, GET /calls/{runId}, stop and report. */
 import { Hono } from 'hono';
-import { ReportRequestSchema, StartCallRequestSchema, type StartCallRequest } from '../../lib/api/schemas';
-import { callView } from '../domain/call-view';
-import { reportCall, startCall, stopCall, visibleCall } from '../domain/calls';
-import { preview } from '../domain/preview';
-import { invalidInput } from '../errors';
-import { type AppContext, type AppEnv, jsonBody, originOf, readJson, validate } from '../http';
+import { ReportRequestSchema, StartCallRequestSchema, type StartCallRequest } from '@/lib/api/schemas';
+import { callView } from '@/emulator/domain/call-view';
+import { reportCall, startCall, stopCall, visibleCall } from '@/emulator/domain/calls';
+import { preview } from '@/emulator/domain/preview';
+import { invalidInput } from '@/emulator/errors';
+import { type AppContext, type AppEnv, jsonBody, originOf, readJson, validate } from '@/emulator/http';
 import { requireUnscoped } from './agents';
 
 export const callRoutes = new Hono<AppEnv>();

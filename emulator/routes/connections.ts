@@ -1,11 +1,11 @@
 /** POST /connections/claim (no key) and GET /me. */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { ClaimRequestSchema } from '../../lib/api/schemas';
-import { checkClaimRate, claim, meView } from '../domain/connections';
-import { invalidInput } from '../errors';
-import { normalizeCode } from '../ids';
-import { type AppEnv, jsonBody, originOf, validate } from '../http';
+import { ClaimRequestSchema } from '@/lib/api/schemas';
+import { checkClaimRate, claim, meView } from '@/emulator/domain/connections';
+import { invalidInput } from '@/emulator/errors';
+import { normalizeCode } from '@/emulator/ids';
+import { type AppEnv, jsonBody, originOf, validate } from '@/emulator/http';
 
 export const connectionRoutes = new Hono<AppEnv>();
 

@@ -1,13 +1,13 @@
 /** POST /files (files switch) and GET /files/{fileId} through a signed link, no key (G14); also the strict profile's file host. */
 import { type Context, Hono } from 'hono';
-import { UploadFileRequestSchema } from '../../lib/api/schemas';
-import { download, uploadFile } from '../domain/files';
-import { visibleSession } from '../domain/sessions';
-import { ApiError, notFound, sessionScoped } from '../errors';
-import { requestLog } from '../middleware/request-log';
-import { settle } from '../domain/settle';
-import type { World } from '../world';
-import { type AppEnv, readJson } from '../http';
+import { UploadFileRequestSchema } from '@/lib/api/schemas';
+import { download, uploadFile } from '@/emulator/domain/files';
+import { visibleSession } from '@/emulator/domain/sessions';
+import { ApiError, notFound, sessionScoped } from '@/emulator/errors';
+import { requestLog } from '@/emulator/middleware/request-log';
+import { settle } from '@/emulator/domain/settle';
+import type { World } from '@/emulator/world';
+import { type AppEnv, readJson } from '@/emulator/http';
 
 export const fileRoutes = new Hono<AppEnv>();
 

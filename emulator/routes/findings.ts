@@ -1,9 +1,9 @@
 /** GET /findings (read-only; G12: 503 not_available when the member does not keep findings) and GET /approvals/{id}. */
 import { Hono } from 'hono';
-import { approvalView } from '../domain/approvals';
-import { findingView, findingsOf } from '../domain/findings';
-import { ApiError, notFound } from '../errors';
-import { type AppEnv, originOf } from '../http';
+import { approvalView } from '@/emulator/domain/approvals';
+import { findingView, findingsOf } from '@/emulator/domain/findings';
+import { ApiError, notFound } from '@/emulator/errors';
+import { type AppEnv, originOf } from '@/emulator/http';
 import { requireUnscoped } from './agents';
 
 export const findingRoutes = new Hono<AppEnv>();

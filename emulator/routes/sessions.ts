@@ -1,8 +1,8 @@
 /** Sessions (G14): open one, read it, answer its questions, rewrite its request, read its plan. */
 import { Hono } from 'hono';
-import { CreateSessionRequestSchema, PutAnswersRequestSchema, PutDetailsRequestSchema } from '../../lib/api/schemas';
-import { hasSecret } from '../../lib/safety/secret-guard';
-import { listedAgents } from '../domain/agents';
+import { CreateSessionRequestSchema, PutAnswersRequestSchema, PutDetailsRequestSchema } from '@/lib/api/schemas';
+import { hasSecret } from '@/lib/safety/secret-guard';
+import { listedAgents } from '@/emulator/domain/agents';
 import {
   answerProblems,
   askable,
@@ -14,9 +14,9 @@ import {
   runRead,
   sessionView,
   visibleSession,
-} from '../domain/sessions';
-import { ApiError, notFound } from '../errors';
-import { type AppEnv, originOf, readJson } from '../http';
+} from '@/emulator/domain/sessions';
+import { ApiError, notFound } from '@/emulator/errors';
+import { type AppEnv, originOf, readJson } from '@/emulator/http';
 import { requireUnscoped } from './agents';
 
 export const sessionRoutes = new Hono<AppEnv>();

@@ -1,8 +1,8 @@
 /** Sharing endpoints (G14): coverage, share drafts, their files and package, shared projects. */
 import { Hono } from 'hono';
-import { CoverageRequestSchema, CreateShareRequestSchema, PutShareFilesRequestSchema } from '../../lib/api/schemas';
-import { MAX_PACKAGE_BODY_BYTES } from '../../lib/api/limits';
-import { hasSecret } from '../../lib/safety/secret-guard';
+import { CoverageRequestSchema, CreateShareRequestSchema, PutShareFilesRequestSchema } from '@/lib/api/schemas';
+import { MAX_PACKAGE_BODY_BYTES } from '@/lib/api/limits';
+import { hasSecret } from '@/lib/safety/secret-guard';
 import {
   coverage,
   createShare,
@@ -12,9 +12,9 @@ import {
   shareView,
   sharedProjects,
   visibleShare,
-} from '../domain/sharing';
-import { ApiError } from '../errors';
-import { type AppEnv, jsonBody, originOf, readJson } from '../http';
+} from '@/emulator/domain/sharing';
+import { ApiError } from '@/emulator/errors';
+import { type AppEnv, jsonBody, originOf, readJson } from '@/emulator/http';
 
 export const sharingRoutes = new Hono<AppEnv>();
 

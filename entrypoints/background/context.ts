@@ -2,8 +2,8 @@
  * What every background job needs, passed explicitly so tests can give a fake clock, a fake API and their
  * own database. No state lives only here: everything that matters is in IndexedDB or browser storage.
  */
-import type { AppDb } from '../../lib/db';
-import type { ApiFactory } from './api';
+import type { AppDb } from '@/lib/db';
+import type { ApiFactory } from '@/entrypoints/background/connection/api';
 
 export interface Ctx {
   db: AppDb;

@@ -6,10 +6,10 @@
  * woken again; and the disk can be filled (quota-fault). Nothing here is reachable from a web page: only the extension's own pages are listened to.
  */
 import { browser, type Browser } from 'wxt/browser';
-import type { AppDb } from '../../lib/db';
+import type { AppDb } from '@/lib/db';
 import type { Ctx } from './context';
-import { FIND_MENU_ID, onMenuClicked } from './menus';
-import { cutQuota, installLocalStorageFault, installQuotaFault } from './quota-fault';
+import { FIND_MENU_ID, onMenuClicked } from '@/entrypoints/background/platform/menus';
+import { cutQuota, installLocalStorageFault, installQuotaFault } from '@/entrypoints/background/storage/quota-fault';
 
 export const E2E_MENU_CLICK = 'agent-connection/e2e-menu-click';
 /** `{ type, cut: boolean }`: the disk full (quota-fault) or not; kept in storage.session for a restarted worker. */

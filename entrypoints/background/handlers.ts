@@ -1,20 +1,26 @@
 /** The command handlers of lib/messages, each a thin call into its job's module. */
-import type { CommandHandlers } from '../../lib/messages';
-import { CommandFailure, localError } from '../../lib/messages';
-import { memberCameBack } from './approvals';
-import { openSitePage } from './open-site-page';
-import { reportCall, stopCall } from './calls-control';
-import { connect, disconnect, markPrivacyLineShown, refreshMe, refreshSession } from './connection';
+import type { CommandHandlers } from '@/lib/messages';
+import { CommandFailure, localError } from '@/lib/messages';
+import { memberCameBack } from '@/entrypoints/background/approvals/resender';
+import { openSitePage } from '@/entrypoints/background/platform/open-site-page';
+import { reportCall, stopCall } from '@/entrypoints/background/calls/control';
+import {
+  connect,
+  disconnect,
+  markPrivacyLineShown,
+  refreshMe,
+  refreshSession,
+} from '@/entrypoints/background/connection/connect';
 import type { Ctx } from './context';
-import { downloadFile } from './downloads';
-import { runFind } from './find';
-import { retryCall, startCall } from './outbox';
-import { refreshCall } from './poller';
-import { preview } from './preview';
-import { clearCache, pruneCache } from './cache';
-import { storageHasRoom } from './storage-full';
-import { openExternalUrl } from './external-url';
-import { watchFindings } from './findings-watcher';
+import { downloadFile } from '@/entrypoints/background/files/downloads';
+import { runFind } from '@/entrypoints/background/find/find';
+import { retryCall, startCall } from '@/entrypoints/background/calls/outbox';
+import { refreshCall } from '@/entrypoints/background/calls/poller';
+import { preview } from '@/entrypoints/background/preview/preview';
+import { clearCache, pruneCache } from '@/entrypoints/background/storage/cache';
+import { storageHasRoom } from '@/entrypoints/background/storage/storage-full';
+import { openExternalUrl } from '@/entrypoints/background/platform/external-url';
+import { watchFindings } from '@/entrypoints/background/findings/watcher';
 import {
   createSession,
   dropSentDrafts,
@@ -23,11 +29,18 @@ import {
   refreshPlan,
   saveAnswerDraft,
   saveTextDraft,
-} from './sessions';
-import { setSettings } from './settings';
-import { spending } from './spending';
-import { askCoverage, createShare, packageShare, putShareFiles, refreshShare, refreshSharedProjects } from './sharing';
-import { uploadFile } from './uploads';
+} from '@/entrypoints/background/sessions/sessions';
+import { setSettings } from '@/entrypoints/background/options/settings';
+import { spending } from '@/entrypoints/background/history/spending';
+import {
+  askCoverage,
+  createShare,
+  packageShare,
+  putShareFiles,
+  refreshShare,
+  refreshSharedProjects,
+} from '@/entrypoints/background/sharing/sharing';
+import { uploadFile } from '@/entrypoints/background/files/uploads';
 import { t } from '@/lib/i18n';
 
 export function buildHandlers(ctx: Ctx): CommandHandlers {

@@ -4,26 +4,26 @@
  * started by any event picks up open calls and waiting approvals where they were.
  */
 import { browser } from 'wxt/browser';
-import { db } from '../../lib/db';
-import { registerCommandHandlers } from '../../lib/messages';
-import { realApi } from './api';
-import { watchBadge } from './badge';
-import { onCommand } from './commands';
+import { db } from '@/lib/db';
+import { registerCommandHandlers } from '@/lib/messages';
+import { realApi } from '@/entrypoints/background/connection/api';
+import { watchBadge } from '@/entrypoints/background/platform/badge';
+import { onCommand } from '@/entrypoints/background/platform/shortcut';
 import type { Ctx } from './context';
-import { approvalTabClosed, memberCameBack } from './approvals';
+import { approvalTabClosed, memberCameBack } from '@/entrypoints/background/approvals/resender';
 import { installE2eFaults, registerE2eHooks } from './e2e-hooks';
 import { buildHandlers } from './handlers';
-import { runDueJobs } from './jobs';
-import { checkKeyKept, noteRunningVersion } from './key-kept';
+import { runDueJobs } from '@/entrypoints/background/wake/jobs';
+import { checkKeyKept, noteRunningVersion } from '@/entrypoints/background/connection/key-kept';
 import { toMemberError } from './member-error';
-import { createMenus, onMenuClicked } from './menus';
-import { onNotificationClicked, tellUntoldEvents } from './notifier';
-import { recoverInterruptedSends } from './outbox';
-import { makeActionOpenPanel, onActionClicked, rememberWindow } from './panel-open';
-import { Scheduler, WAKE_ALARM } from './scheduler';
-import { ensurePruneAlarm, PRUNE_ALARM, pruneCache } from './cache';
-import { openFirstRunPage } from './first-run';
-import { ensureFindingsWatch, FINDINGS_ALARM, onFindingsAlarm } from './findings-watcher';
+import { createMenus, onMenuClicked } from '@/entrypoints/background/platform/menus';
+import { onNotificationClicked, tellUntoldEvents } from '@/entrypoints/background/notify/notifier';
+import { recoverInterruptedSends } from '@/entrypoints/background/calls/outbox';
+import { makeActionOpenPanel, onActionClicked, rememberWindow } from '@/entrypoints/background/platform/panel-open';
+import { Scheduler, WAKE_ALARM } from '@/entrypoints/background/wake/scheduler';
+import { ensurePruneAlarm, PRUNE_ALARM, pruneCache } from '@/entrypoints/background/storage/cache';
+import { openFirstRunPage } from '@/entrypoints/background/platform/first-run';
+import { ensureFindingsWatch, FINDINGS_ALARM, onFindingsAlarm } from '@/entrypoints/background/findings/watcher';
 
 export default defineBackground(() => {
   // The e2e build only: a full disk the browser tests can switch on, set between the database and IndexedDB.

@@ -2,10 +2,10 @@
  * Any failure in the member's words: the API client's errors keep their code, message and next step; local
  * failures get their own codes. Built from codes and counts only, so a key can never end up in one.
  */
-import { ApiError, isClientError } from '../../lib/api/errors';
-import type { MemberError, MemberErrorExtras } from '../../lib/db';
-import { isNewerDatabase, isStorageFull } from '../../lib/db/storage-errors';
-import { CommandFailure, localError } from '../../lib/messages';
+import { ApiError, isClientError } from '@/lib/api/errors';
+import type { MemberError, MemberErrorExtras } from '@/lib/db';
+import { isNewerDatabase, isStorageFull } from '@/lib/db/storage-errors';
+import { CommandFailure, localError } from '@/lib/messages';
 import { t } from '@/lib/i18n';
 
 function apiExtras(err: ApiError): MemberErrorExtras {

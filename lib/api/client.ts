@@ -10,7 +10,7 @@
  * - Every method is async: a local refusal arrives as a rejection, like every other failure.
  */
 import * as z from 'zod/mini';
-import { checkSiteAddress } from '../safety/urls';
+import { checkSiteAddress } from '@/lib/safety/urls';
 import {
   AbortedError,
   ApiError,
@@ -90,7 +90,7 @@ import {
   type UploadFileRequest,
   UploadFileRequestSchema,
 } from './schemas';
-import { t } from '../i18n';
+import { t } from '@/lib/i18n';
 
 /** Under Chrome's 30 s limit on a fetch from an extension, with room to handle the answer. */
 export const DEFAULT_TIMEOUT_MS = 25_000;

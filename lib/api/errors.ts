@@ -9,8 +9,8 @@
  */
 import type { UntrustedText } from './schemas';
 import { knownSwitchName } from './switch-names';
-import { formatAbsolute } from '../format/time';
-import { t, tn } from '../i18n';
+import { formatAbsolute } from '@/lib/format/time';
+import { t, tn } from '@/lib/i18n';
 
 // ---------------------------------------------------------------------------------------------------
 // Next steps: what the member (or the extension) can do about a refusal

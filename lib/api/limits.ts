@@ -7,10 +7,10 @@ import * as z from 'zod/mini';
 import { describeSecrets, findSecrets } from '@/lib/words/secrets';
 import { LocalRefusal } from './errors';
 import { issuePath as pathName } from './issues';
-import { charCount } from '../format/chars';
-import { formatCount } from '../format/count';
-import { formatBytes } from '../format/size';
-import { t, tnNamed } from '../i18n';
+import { charCount } from '@/lib/format/chars';
+import { formatCount } from '@/lib/format/count';
+import { formatBytes } from '@/lib/format/size';
+import { t, tnNamed } from '@/lib/i18n';
 
 /** G7: 64 KB for every body, 1 MB for a share package, in decimal units. */
 export const MAX_BODY_BYTES = 64_000;

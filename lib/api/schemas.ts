@@ -14,7 +14,7 @@
  * client's local checks refuse the same bodies.
  */
 import * as z from 'zod/mini';
-import { charCount } from '../format/chars';
+import { charCount } from '@/lib/format/chars';
 import type { Tolerant } from './tolerant';
 
 // No zod locale is registered: what the member reads about an issue is worded from its code, path and limit

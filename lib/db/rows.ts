@@ -7,8 +7,8 @@
  * Background and tests only: the panel reads rows without zod.
  */
 import * as z from 'zod/mini';
-import { CAPABILITIES } from '../api/capabilities';
-import { StartCallRequestSchema } from '../api/schemas';
+import { CAPABILITIES } from '@/lib/api/capabilities';
+import { StartCallRequestSchema } from '@/lib/api/schemas';
 import type {
   AnswerDraftRow,
   ApprovalRow,

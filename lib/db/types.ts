@@ -5,7 +5,7 @@
  *
  * The connection key is never in any of these rows: it lives only in browser.storage.local (background).
  */
-import type { ApiMissingDetail, ApiProblem, NextStep } from '../api/errors';
+import type { ApiMissingDetail, ApiProblem, NextStep } from '@/lib/api/errors';
 import type {
   AgentCard,
   ApprovalReason,
@@ -24,9 +24,9 @@ import type {
   Today,
   Tolerant,
   UntrustedText,
-} from '../api/schemas';
-import type { CapabilityRecord } from '../api/capabilities';
-import type { AnswerDraft } from '../session/answer-draft';
+} from '@/lib/api/schemas';
+import type { CapabilityRecord } from '@/lib/api/capabilities';
+import type { AnswerDraft } from '@/lib/session/answer-draft';
 
 /** ISO 8601 date-time string. */
 export type IsoTime = string;

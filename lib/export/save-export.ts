@@ -3,8 +3,8 @@
  * hand it to the browser's downloads (nothing is opened). A row the projection cannot read is left out and
  * counted, so the member is told, never silently short.
  */
-import type { AppDb } from '../db/db';
-import type { CallRow, SessionRow } from '../db/types';
+import type { AppDb } from '@/lib/db/db';
+import type { CallRow, SessionRow } from '@/lib/db/types';
 import {
   callsCsv,
   type ExportedCall,

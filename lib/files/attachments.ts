@@ -3,7 +3,7 @@
 // so removing a file frees its place for the next one without checking anything twice.
 import { MAX_FILES_PER_CALL } from './limits';
 import { type CheckOptions, type CheckedFile, checkFile, type FileSource, type UploadVerdict } from './upload-checks';
-import { t, tn } from '../i18n';
+import { t, tn } from '@/lib/i18n';
 
 export interface Attachment extends CheckedFile {
   id: string;

@@ -10,7 +10,7 @@ import { fitsAllowance } from './download-allowance';
 import { needsFreshLink } from './link-renewal';
 import { saveName } from './save-name';
 import { signedFileLink } from './signed-link';
-import { t } from '../i18n';
+import { t } from '@/lib/i18n';
 
 export interface ResultFile {
   fileId: string;

@@ -3,7 +3,7 @@
 // The site refuses the same with 400 invalid_package; checking here spares the member a round trip.
 import { formatBytes } from '@/lib/format/size';
 import { MAX_FILES_PER_SHARE, PACKAGE_LIMIT_BYTES } from './limits';
-import { t } from '../i18n';
+import { t } from '@/lib/i18n';
 
 export interface DraftFacts {
   status: unknown;

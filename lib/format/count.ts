@@ -1,6 +1,6 @@
 import { memberLocale } from '@/lib/i18n/locale';
 import { numberFormat } from '@/lib/i18n/intl';
-import { t } from '../i18n';
+import { t } from '@/lib/i18n';
 
 export function formatCount(count: number, locale: string | undefined = memberLocale()): string {
   if (!Number.isFinite(count)) return t('format.unknown');

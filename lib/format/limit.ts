@@ -1,5 +1,5 @@
 import { formatCents } from './money';
-import { t } from '../i18n';
+import { t } from '@/lib/i18n';
 
 // The limit is what a call may hold and the most it can charge; the contract quotes no price, so
 // every sentence about it says so rather than letting the amount read like one.

@@ -1,6 +1,6 @@
 import { memberLocale } from '@/lib/i18n/locale';
 import { numberFormat } from '@/lib/i18n/intl';
-import { t } from '../i18n';
+import { t } from '@/lib/i18n';
 
 // Shown for money fields the contract allows to be null "while unreadable" (G12): never shown as 0.
 export function notReadable(): string {

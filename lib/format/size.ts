@@ -1,6 +1,6 @@
 import { memberLocale } from '@/lib/i18n/locale';
 import { numberFormat } from '@/lib/i18n/intl';
-import { t } from '../i18n';
+import { t } from '@/lib/i18n';
 
 // Decimal units, as the contract's limits are counted (G7: 1 kB = 1,000 bytes, 20 MB = 20,000,000 bytes), so a
 // limit the site states reads the same in the panel: one unit for bytes everywhere. Intl writes the unit in the

@@ -1,6 +1,6 @@
 import { memberLocale } from '@/lib/i18n/locale';
 import { dateTimeFormat, relativeTimeFormat } from '@/lib/i18n/intl';
-import { t } from '../i18n';
+import { t } from '@/lib/i18n';
 
 const UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
   ['year', 365 * 24 * 3600],

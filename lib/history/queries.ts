@@ -1,8 +1,8 @@
 // The history's reads from the cache, newest first, a page at a time: the first page of 10,000 cached
 // calls reads only that page (the createdAt index), and an agent's calls come by the agent index.
-import type { AppDb } from '../db/db';
-import type { CallRow, SessionRow } from '../db/types';
-import type { UntrustedText } from '../api/schemas';
+import type { AppDb } from '@/lib/db/db';
+import type { CallRow, SessionRow } from '@/lib/db/types';
+import type { UntrustedText } from '@/lib/api/schemas';
 import {
   type CallHistoryStatus,
   callMatches,

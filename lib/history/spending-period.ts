@@ -1,4 +1,4 @@
-import { t } from '../i18n';
+import { t } from '@/lib/i18n';
 
 // The periods the member picks for spending (GET /me spentSince): the start of the period as an ISO
 // 8601 date-time with its zone (G12), computed from the member's clock and time zone.

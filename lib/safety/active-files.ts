@@ -1,5 +1,5 @@
 import { cleanForDisplay } from './untrusted';
-import { t } from '../i18n';
+import { t } from '@/lib/i18n';
 
 // A file flagged active must never be opened or run (contract). The service sets the flag; the
 // extension name is a second guard in case a flag is missing or wrong. Archives are treated as

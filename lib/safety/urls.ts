@@ -1,4 +1,4 @@
-import { t } from '../i18n';
+import { t } from '@/lib/i18n';
 
 // URL checks for the panel and the background. The extension opens only the member's own pages (G15): pages
 // the site named (approvalUrl, signOffUrl, topUpUrl) on the site's own origin (G17), whatever their path, and

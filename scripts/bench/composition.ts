@@ -12,7 +12,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { decode } from '@jridgewell/sourcemap-codec';
-import { EXTENSION_DIR } from '../../testing/browser/chromium';
+import { EXTENSION_DIR } from '@/testing/browser/chromium';
 import { backgroundFiles } from './measure';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');

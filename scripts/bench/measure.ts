@@ -7,12 +7,12 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
-import { type LoadedExtension, playwrightPage } from '../../testing/browser/chromium';
-import { STEP_WAIT_MS as WAIT_MS } from '../../testing/browser/driver';
-import type { TestEmulator } from '../../testing/emulator';
-import { findTyped, POSTGRES, previewQuestion, startAndWaitForResult } from '../../testing/steps';
-import type { Words } from '../../testing/words';
-import { PACE_KEY } from '../../lib/notify/pace';
+import { type LoadedExtension, playwrightPage } from '@/testing/browser/chromium';
+import { STEP_WAIT_MS as WAIT_MS } from '@/testing/browser/driver';
+import type { TestEmulator } from '@/testing/emulator';
+import { findTyped, POSTGRES, previewQuestion, startAndWaitForResult } from '@/testing/steps';
+import type { Words } from '@/testing/words';
+import { PACE_KEY } from '@/lib/notify/pace';
 
 /** The mark entrypoints/background/index.ts sets once every listener is registered. */
 export const LISTENERS_MARK = 'background:listeners-registered';

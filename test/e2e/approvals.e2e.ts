@@ -9,7 +9,7 @@
  * approval as pending twice; on the strict one it has set its next look for the approval's expiry.
  */
 import { expect, test } from 'vitest';
-import type { PageDriver } from '../../testing/browser/driver';
+import type { PageDriver } from '@/testing/browser/driver';
 import {
   connect,
   findTyped,
@@ -21,7 +21,7 @@ import {
   waitForNotification,
   waitForResult,
   watchNotifications,
-} from '../../testing/steps';
+} from '@/testing/steps';
 import { describeInEachBrowser } from './each-browser';
 
 interface ApprovalRowLite {

@@ -7,7 +7,7 @@
  * slow the machine is, and only then let finish.
  */
 import { beforeAll, expect, test } from 'vitest';
-import type { PageDriver } from '../../testing/browser/driver';
+import type { PageDriver } from '@/testing/browser/driver';
 import {
   connect,
   findTyped,
@@ -16,7 +16,7 @@ import {
   previewQuestion,
   waitForNotification,
   watchNotifications,
-} from '../../testing/steps';
+} from '@/testing/steps';
 import { describeInEachBrowser } from './each-browser';
 
 /** What the e2e build counts its background's starts under (entrypoints/background/e2e-hooks.ts). */

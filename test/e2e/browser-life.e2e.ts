@@ -6,10 +6,10 @@
  * only when a test moves it, so a call is held running or ended exactly when a step needs it.
  */
 import { expect, test } from 'vitest';
-import { ROW_SCHEMAS } from '../../lib/db/rows';
-import { PACE_KEY } from '../../lib/notify/pace';
-import type { PageDriver } from '../../testing/browser/driver';
-import { nextBuildDir } from '../../testing/browser/launch';
+import { ROW_SCHEMAS } from '@/lib/db/rows';
+import { PACE_KEY } from '@/lib/notify/pace';
+import type { PageDriver } from '@/testing/browser/driver';
+import { nextBuildDir } from '@/testing/browser/launch';
 import {
   connect,
   cutQuota,
@@ -21,7 +21,7 @@ import {
   readStore,
   sendCommand,
   toldNotifications,
-} from '../../testing/steps';
+} from '@/testing/steps';
 import { describeInEachBrowser } from './each-browser';
 
 const FROZEN = { clock: { realTime: false } } as const;

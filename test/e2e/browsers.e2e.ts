@@ -8,7 +8,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { ExtensionGlobal, PageDriver } from '../../testing/browser/driver';
+import type { ExtensionGlobal, PageDriver } from '@/testing/browser/driver';
 import {
   type ArticleServer,
   approveOnTheSite,
@@ -22,7 +22,7 @@ import {
   startAndWaitForResult,
   waitForNotification,
   watchNotifications,
-} from '../../testing/steps';
+} from '@/testing/steps';
 import { describeInEachBrowser } from './each-browser';
 
 interface ViewsGlobal {

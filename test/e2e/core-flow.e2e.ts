@@ -6,7 +6,7 @@
  * is shown, saying the typed request was not checked.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { PageDriver } from '../../testing/browser/driver';
+import type { PageDriver } from '@/testing/browser/driver';
 import {
   type ArticleServer,
   connect,
@@ -22,7 +22,7 @@ import {
   waitForNotification,
   waitForResult,
   watchNotifications,
-} from '../../testing/steps';
+} from '@/testing/steps';
 import { describeInEachBrowser } from './each-browser';
 
 const SELECTED = '  Our slow postgres queries got worse after we added replication.  ';

@@ -5,11 +5,11 @@
  * start and before these close. A file that cannot run somewhere says so with `skip` and its reason.
  */
 import { afterAll, beforeAll, describe, test } from 'vitest';
-import type { EmulatorOptions, Profile } from '../../emulator/index';
-import type { ExtensionBrowser, PageDriver } from '../../testing/browser/driver';
-import { BROWSER_NAMES, type BrowserName, type BrowserOptions, launchBrowser } from '../../testing/browser/launch';
-import { PROFILES, startTestEmulator, type TestEmulator } from '../../testing/emulator';
-import { type Words, wordsFor } from '../../testing/words';
+import type { EmulatorOptions, Profile } from '@/emulator/index';
+import type { ExtensionBrowser, PageDriver } from '@/testing/browser/driver';
+import { BROWSER_NAMES, type BrowserName, type BrowserOptions, launchBrowser } from '@/testing/browser/launch';
+import { PROFILES, startTestEmulator, type TestEmulator } from '@/testing/emulator';
+import { type Words, wordsFor } from '@/testing/words';
 
 /** What a block's tests use; filled in before its first test. */
 export interface BrowserRig {

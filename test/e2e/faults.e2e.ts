@@ -4,8 +4,8 @@
  * while polling is waited out before anything else is asked.
  */
 import { beforeAll, expect, test } from 'vitest';
-import type { MadeCode } from '../../testing/emulator';
-import { connect, findTyped, POSTGRES, previewQuestion, readPrivacyLine, waitForResult } from '../../testing/steps';
+import type { MadeCode } from '@/testing/emulator';
+import { connect, findTyped, POSTGRES, previewQuestion, readPrivacyLine, waitForResult } from '@/testing/steps';
 import { describeInEachBrowser } from './each-browser';
 
 describeInEachBrowser('faults', (rig) => {

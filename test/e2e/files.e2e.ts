@@ -14,7 +14,7 @@ import {
   openSection,
   readPrivacyLine,
   waitFor,
-} from '../../testing/steps';
+} from '@/testing/steps';
 import { type BrowserRig, describeInEachBrowser } from './each-browser';
 
 interface DownloadItem {

@@ -4,7 +4,7 @@
  * the panel says why and asks for a new connect code, with the calls made before still listed.
  */
 import { expect, test } from 'vitest';
-import type { PageDriver } from '../../testing/browser/driver';
+import type { PageDriver } from '@/testing/browser/driver';
 import { describeInEachBrowser } from './each-browser';
 import {
   connect,
@@ -13,7 +13,7 @@ import {
   previewQuestion,
   readPrivacyLine,
   startAndWaitForResult,
-} from '../../testing/steps';
+} from '@/testing/steps';
 
 const KEY_ENTRY = 'background.connectionKey';
 

@@ -5,9 +5,9 @@
  * emulator profiles (strict: no endpoint named without a shape, so no quote before the call).
  */
 import { expect, test } from 'vitest';
-import { type PageDriver, STEP_WAIT_MS } from '../../testing/browser/driver';
+import { type PageDriver, STEP_WAIT_MS } from '@/testing/browser/driver';
 import { describeInEachBrowser } from './each-browser';
-import { GUILD_HEADER, POSTGRES as AGENT } from '../../testing/steps';
+import { GUILD_HEADER, POSTGRES as AGENT } from '@/testing/steps';
 
 interface Focused {
   tag: string;

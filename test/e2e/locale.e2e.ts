@@ -5,7 +5,7 @@
  * site sent them. Labels are read from locales/de.yml, so a change of wording there does not break the test.
  */
 import { beforeAll, expect, test } from 'vitest';
-import { type ChromeMessages, getMessageFrom, loadMessages } from '../../testing/messages';
+import { type ChromeMessages, getMessageFrom, loadMessages } from '@/testing/messages';
 import { describeInEachBrowser } from './each-browser';
 import {
   connect,
@@ -14,7 +14,7 @@ import {
   POSTGRES as AGENT,
   previewQuestion,
   startAndWaitForResult,
-} from '../../testing/steps';
+} from '@/testing/steps';
 
 const LANGUAGE = 'de';
 

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { PageDriver } from '../../testing/browser/driver';
+import type { PageDriver } from '@/testing/browser/driver';
 
 /** The side panel's widths a member may give it (Chrome's minimum is 320 px). */
 export const PANEL_WIDTHS = [320, 360, 420] as const;

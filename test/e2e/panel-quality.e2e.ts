@@ -8,10 +8,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { beforeAll, beforeEach, expect, test } from 'vitest';
-import { DEFAULT_SEED_PATH, type SeedInput } from '../../emulator/seed';
-import type { PageDriver } from '../../testing/browser/driver';
-import { chooseOption, connect, findTyped, GUILD_HEADER, POSTGRES } from '../../testing/steps';
-import type { Words } from '../../testing/words';
+import { DEFAULT_SEED_PATH, type SeedInput } from '@/emulator/seed';
+import type { PageDriver } from '@/testing/browser/driver';
+import { chooseOption, connect, findTyped, GUILD_HEADER, POSTGRES } from '@/testing/steps';
+import type { Words } from '@/testing/words';
 import { describeInEachBrowser } from './each-browser';
 import { viewProblems } from './panel-checks';
 

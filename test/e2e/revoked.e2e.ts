@@ -15,7 +15,7 @@ import {
   startAndWaitForResult,
   waitFor,
   waitForResult,
-} from '../../testing/steps';
+} from '@/testing/steps';
 import { describeInEachBrowser } from './each-browser';
 
 interface StorageGlobal {

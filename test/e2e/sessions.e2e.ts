@@ -8,7 +8,7 @@
  * POST /calls, the plan is the apply call's note, and rewriting the request says it is not available.
  */
 import { expect, test } from 'vitest';
-import type { PageDriver } from '../../testing/browser/driver';
+import type { PageDriver } from '@/testing/browser/driver';
 import {
   chooseOption,
   connect,
@@ -24,8 +24,8 @@ import {
   waitFor,
   waitForNotification,
   watchNotifications,
-} from '../../testing/steps';
-import type { Words } from '../../testing/words';
+} from '@/testing/steps';
+import type { Words } from '@/testing/words';
 import { type BrowserRig, describeInEachBrowser } from './each-browser';
 
 const VERSION = 'Which Postgres version runs in production?';

@@ -7,8 +7,8 @@
  * file here. The long one is `npm run soak -- --calls 200`.
  */
 import { expect, test } from 'vitest';
-import { BROWSER_NAMES } from '../../testing/browser/launch';
-import { runSoak } from '../../testing/soak';
+import { BROWSER_NAMES } from '@/testing/browser/launch';
+import { runSoak } from '@/testing/soak';
 
 const SEED = 20261124;
 

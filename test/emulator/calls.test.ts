@@ -7,7 +7,7 @@ import {
   SessionSchema,
   StartCallAnswerSchema,
   StopAnswerSchema,
-} from '../../lib/api/schemas';
+} from '@/lib/api/schemas';
 import { expectError, parse, useEmulator } from './harness';
 
 const emu = useEmulator();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CallResultSchema, ConnectionSchema, UploadedFileSchema } from '../../lib/api/schemas';
-import { buildZip } from '../../emulator/zip';
+import { CallResultSchema, ConnectionSchema, UploadedFileSchema } from '@/lib/api/schemas';
+import { buildZip } from '@/emulator/zip';
 import { expectError, parse, useEmulator } from './harness';
 
 const emu = useEmulator();

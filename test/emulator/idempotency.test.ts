@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ConnectionSchema, StartCallAnswerSchema } from '../../lib/api/schemas';
+import { ConnectionSchema, StartCallAnswerSchema } from '@/lib/api/schemas';
 import { expectError, parse, useEmulator } from './harness';
 
 const emu = useEmulator();

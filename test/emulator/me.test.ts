@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConnectionSchema, StartCallAnswerSchema } from '../../lib/api/schemas';
+import { ConnectionSchema, StartCallAnswerSchema } from '@/lib/api/schemas';
 import { expectError, parse, useEmulator } from './harness';
 
 const emu = useEmulator();

@@ -1,6 +1,6 @@
 import { Window } from 'happy-dom';
 import { describe, expect, it } from 'vitest';
-import { ConnectionSchema, FindingsAnswerSchema, SharedProjectsAnswerSchema } from '../../lib/api/schemas';
+import { ConnectionSchema, FindingsAnswerSchema, SharedProjectsAnswerSchema } from '@/lib/api/schemas';
 import { expectError, parse, useEmulator } from './harness';
 
 const emu = useEmulator();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PreviewSchema, SessionSchema } from '../../lib/api/schemas';
+import { PreviewSchema, SessionSchema } from '@/lib/api/schemas';
 import { expectError, parse, useEmulator } from './harness';
 
 const emu = useEmulator();

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { startEmulator } from '../../emulator/index';
-import { DEFAULT_SEED_PATH } from '../../emulator/seed';
-import { CallResultSchema } from '../../lib/api/schemas';
+import { startEmulator } from '@/emulator/index';
+import { DEFAULT_SEED_PATH } from '@/emulator/seed';
+import { CallResultSchema } from '@/lib/api/schemas';
 import { Emu, parse } from './harness';
 
 function seedWith(

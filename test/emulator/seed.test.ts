@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { isActiveFile } from '../../emulator/domain/active';
-import { bytesOf } from '../../emulator/domain/files';
-import { ACCENTS, DEFAULT_SEED_PATH, loadSeedFile, parseSeed } from '../../emulator/seed';
+import { isActiveFile } from '@/emulator/domain/active';
+import { bytesOf } from '@/emulator/domain/files';
+import { ACCENTS, DEFAULT_SEED_PATH, loadSeedFile, parseSeed } from '@/emulator/seed';
 
 const seed = loadSeedFile();
 

@@ -4,7 +4,7 @@ import {
   ShareDraftSchema,
   SharedProjectsAnswerSchema,
   UploadedFileSchema,
-} from '../../lib/api/schemas';
+} from '@/lib/api/schemas';
 import { expectError, parse, useEmulator } from './harness';
 
 const emu = useEmulator();

@@ -4,8 +4,8 @@
  * paths than the default profile's. The extension's suites run against it too.
  */
 import { describe, expect, it } from 'vitest';
-import { CallResultSchema, StartCallAnswerSchema } from '../../lib/api/schemas';
-import { isUnshaped, UNSHAPED_ENDPOINTS } from '../../emulator/site-paths';
+import { CallResultSchema, StartCallAnswerSchema } from '@/lib/api/schemas';
+import { isUnshaped, UNSHAPED_ENDPOINTS } from '@/emulator/site-paths';
 import { expectError, parse, useEmulator } from './harness';
 
 const emu = useEmulator({ profile: 'strict' });

@@ -6,7 +6,7 @@
  */
 import { parseMessagesFile } from '@wxt-dev/i18n/build';
 import path from 'node:path';
-import { LOCALES_DIR } from '../../testing/messages';
+import { LOCALES_DIR } from '@/testing/messages';
 
 export const REQUIRED_LOCALES = ['en', 'de', 'fr', 'es', 'it', 'pt_BR', 'ja', 'ko', 'zh_CN', 'ru'] as const;
 

@@ -3,7 +3,7 @@
  * a word of ours that does not come from the locale files (site text, untrusted fields, ids and Intl's own
  * output such as times are set apart and skipped).
  */
-import { PSEUDO_CLOSE, PSEUDO_OPEN } from '../../testing/messages';
+import { PSEUDO_CLOSE, PSEUDO_OPEN } from '@/testing/messages';
 
 /** Elements whose text is not the extension's words: the site's strings, untrusted fields, ids, times. */
 export const NOT_OURS = [

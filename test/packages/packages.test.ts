@@ -12,7 +12,7 @@ import path from 'node:path';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deflateRawSync } from 'node:zlib';
-import { LOCALE_MESSAGES_BUDGET_KB, PACKAGE_BUDGET_KB } from '../../testing/budgets';
+import { LOCALE_MESSAGES_BUDGET_KB, PACKAGE_BUDGET_KB } from '@/testing/budgets';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const OUTPUT = path.join(ROOT, '.output');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { type ApiClient, createClient } from '../../../lib/api/client';
-import { LocalRefusal, MalformedAnswerError } from '../../../lib/api/errors';
-import { setTestLocale } from '../setup/i18n';
+import { type ApiClient, createClient } from '@/lib/api/client';
+import { LocalRefusal, MalformedAnswerError } from '@/lib/api/errors';
+import { setTestLocale } from '@/test/unit/setup/i18n';
 import {
   AT,
   agentCard,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createClient } from '../../../lib/api/client';
+import { createClient } from '@/lib/api/client';
 import {
   ApiError,
   describe as describeCode,
@@ -9,7 +9,7 @@ import {
   type NextStep,
   parseRetryAfter,
   readErrorBody,
-} from '../../../lib/api/errors';
+} from '@/lib/api/errors';
 import { apiError, fakeFetch, json, KEY, SITE, ut } from './fixtures';
 import { formatAbsolute } from '@/lib/format/time';
 
@@ -201,7 +201,7 @@ describe('unknown codes', () => {
 
 describe('the site’s words for a code we do not know', () => {
   it('keeps the site’s message with the status, and the background carries it to the member as text', async () => {
-    const { toMemberError } = await import('../../../entrypoints/background/member-error');
+    const { toMemberError } = await import('@/entrypoints/background/member-error');
     const known = toMemberError(new ApiError(402, 'short', { serverMessage: 'Top up please' }));
     expect(known.extras.siteMessage).toBeUndefined();
     const unknown = toMemberError(new ApiError(418, 'quota_frozen', { serverMessage: 'Frozen until Monday.' }));

@@ -2,9 +2,9 @@
  * The API answers (test/fixtures/api.ts, re-exported), plus a fake fetch that records requests and replies
  * from a script, and a fake clock.
  */
-import type { Clock } from '../../../lib/api/retry';
+import type { Clock } from '@/lib/api/retry';
 
-export * from '../../fixtures/api';
+export * from '@/test/fixtures/api';
 
 // ---------------------------------------------------------------------------------------------------
 // Fake fetch

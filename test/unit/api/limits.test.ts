@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { type ApiClient, createClient } from '../../../lib/api/client';
-import { LocalRefusal } from '../../../lib/api/errors';
-import { checkBodySize, jsonBytes, normaliseConnectCode } from '../../../lib/api/limits';
-import { setTestLocale } from '../setup/i18n';
+import { type ApiClient, createClient } from '@/lib/api/client';
+import { LocalRefusal } from '@/lib/api/errors';
+import { checkBodySize, jsonBytes, normaliseConnectCode } from '@/lib/api/limits';
+import { setTestLocale } from '@/test/unit/setup/i18n';
 import { fakeFetch, json, KEY, SITE } from './fixtures';
 
 function setup() {

@@ -15,7 +15,7 @@ import {
   SessionSchema,
   StartCallRequestSchema,
   tolerantEnum,
-} from '../../../lib/api/schemas';
+} from '@/lib/api/schemas';
 import { agentCard, callResult, claimAnswer, connection, finding, preview, questions, session } from './fixtures';
 
 function issuePaths(result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[] }> } }): string[] {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createClient } from '../../../lib/api/client';
-import { LocalRefusal } from '../../../lib/api/errors';
+import { createClient } from '@/lib/api/client';
+import { LocalRefusal } from '@/lib/api/errors';
 import { hasSecret } from '@/lib/safety/secret-guard';
 import { describeSecrets, findSecrets } from '@/lib/words/secrets';
 import { fakeFetch, json, KEY, SITE } from './fixtures';

@@ -1,15 +1,15 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { Approval, StartCallRequest } from '../../../lib/api/schemas';
+import type { Approval, StartCallRequest } from '@/lib/api/schemas';
 import {
   approvalTabClosed,
   checkDueApprovals,
   memberCameBack,
   rememberApprovalTab,
-} from '../../../entrypoints/background/approvals';
-import { sendDue, startCall } from '../../../entrypoints/background/outbox';
-import { NetworkError } from '../../../lib/api/errors';
+} from '@/entrypoints/background/approvals/resender';
+import { sendDue, startCall } from '@/entrypoints/background/calls/outbox';
+import { NetworkError } from '@/lib/api/errors';
 import { apiError, connected, makeCtx, ORIGIN, resetBrowser, started, type TestCtx } from './helpers';
 
 const REQUEST: StartCallRequest = { agentId: 'ag_2', callId: 'apply', details: 'Plan a replica', maxCents: 900 };

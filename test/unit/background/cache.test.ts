@@ -1,14 +1,14 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { CallRow, CallState } from '../../../lib/db';
-import { DAY_MS } from '../../../lib/findings/expiry';
-import { readSettings } from '../../../lib/settings';
-import { clearCache, ensurePruneAlarm, PRUNE_ALARM, pruneCache } from '../../../entrypoints/background/cache';
-import { notifyCallFinished } from '../../../entrypoints/background/notifier';
-import { setSettings } from '../../../entrypoints/background/settings';
-import { finding } from '../findings/fixtures';
-import { session } from '../plan/fixtures';
+import type { CallRow, CallState } from '@/lib/db';
+import { DAY_MS } from '@/lib/findings/expiry';
+import { readSettings } from '@/lib/settings';
+import { clearCache, ensurePruneAlarm, PRUNE_ALARM, pruneCache } from '@/entrypoints/background/storage/cache';
+import { notifyCallFinished } from '@/entrypoints/background/notify/notifier';
+import { setSettings } from '@/entrypoints/background/options/settings';
+import { finding } from '@/test/unit/findings/fixtures';
+import { session } from '@/test/unit/plan/fixtures';
 import { connected, makeCtx, resetBrowser, result, startedCall, type TestCtx } from './helpers';
 
 let ctx: TestCtx;

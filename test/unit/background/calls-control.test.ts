@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { MalformedAnswerError, NetworkError } from '../../../lib/api/errors';
-import { reportCall, stopCall } from '../../../entrypoints/background/calls-control';
+import { MalformedAnswerError, NetworkError } from '@/lib/api/errors';
+import { reportCall, stopCall } from '@/entrypoints/background/calls/control';
 import { apiError, connected, makeCtx, resetBrowser, startedCall, type TestCtx } from './helpers';
 
 let ctx: TestCtx;

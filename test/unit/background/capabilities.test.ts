@@ -1,13 +1,13 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { offerNow, tryOffered } from '../../../entrypoints/background/capabilities';
-import { preview } from '../../../entrypoints/background/preview';
-import { createSession, putAnswers, putDetails, refreshPlan } from '../../../entrypoints/background/sessions';
-import { uploadFile } from '../../../entrypoints/background/uploads';
-import { ASK_AGAIN_AFTER_MS, meansNotOffered, offerOf } from '../../../lib/api/capabilities';
-import { MalformedAnswerError, NetworkError } from '../../../lib/api/errors';
-import { callResult, preview as previewFixture } from '../../fixtures/api';
-import { session, ut } from '../plan/fixtures';
+import { offerNow, tryOffered } from '@/entrypoints/background/connection/capabilities';
+import { preview } from '@/entrypoints/background/preview/preview';
+import { createSession, putAnswers, putDetails, refreshPlan } from '@/entrypoints/background/sessions/sessions';
+import { uploadFile } from '@/entrypoints/background/files/uploads';
+import { ASK_AGAIN_AFTER_MS, meansNotOffered, offerOf } from '@/lib/api/capabilities';
+import { MalformedAnswerError, NetworkError } from '@/lib/api/errors';
+import { callResult, preview as previewFixture } from '@/test/fixtures/api';
+import { session, ut } from '@/test/unit/plan/fixtures';
 import { apiError, connected, makeCtx, ORIGIN, resetBrowser, type TestCtx } from './helpers';
 
 let ctx: TestCtx;

@@ -1,15 +1,15 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { LocalRefusal } from '../../../lib/api/errors';
-import { handleCommandMessage } from '../../../lib/messages';
-import { connect, disconnect, refreshMe } from '../../../entrypoints/background/connection';
-import { checkKeyKept, noteRunningVersion } from '../../../entrypoints/background/key-kept';
-import { setSettings } from '../../../entrypoints/background/settings';
-import { buildHandlers } from '../../../entrypoints/background/handlers';
-import { KEY_STORAGE_KEY, readKey } from '../../../entrypoints/background/key-store';
-import { toMemberError } from '../../../entrypoints/background/member-error';
-import { pollDue } from '../../../entrypoints/background/poller';
+import { LocalRefusal } from '@/lib/api/errors';
+import { handleCommandMessage } from '@/lib/messages';
+import { connect, disconnect, refreshMe } from '@/entrypoints/background/connection/connect';
+import { checkKeyKept, noteRunningVersion } from '@/entrypoints/background/connection/key-kept';
+import { setSettings } from '@/entrypoints/background/options/settings';
+import { buildHandlers } from '@/entrypoints/background/handlers';
+import { KEY_STORAGE_KEY, readKey } from '@/entrypoints/background/connection/key-store';
+import { toMemberError } from '@/entrypoints/background/member-error';
+import { pollDue } from '@/entrypoints/background/calls/poller';
 import {
   apiError,
   connected,

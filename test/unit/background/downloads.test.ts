@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { CallFile } from '../../../lib/api/schemas';
-import { downloadFile } from '../../../entrypoints/background/downloads';
+import type { CallFile } from '@/lib/api/schemas';
+import { downloadFile } from '@/entrypoints/background/files/downloads';
 import { connected, makeCtx, me, ORIGIN, resetBrowser, result, startedCall, type TestCtx } from './helpers';
 
 const link = (fileId: string) => `${ORIGIN}/api/v1/files/${fileId}?exp=1&sig=abc`;

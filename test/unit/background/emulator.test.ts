@@ -5,18 +5,18 @@
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createClient } from '../../../lib/api/client';
-import { knownValue } from '../../../lib/api/schemas';
-import { AppDb } from '../../../lib/db';
-import { type ApiFactory, realApi } from '../../../entrypoints/background/api';
-import { checkDueApprovals } from '../../../entrypoints/background/approvals';
-import { connect, refreshMe } from '../../../entrypoints/background/connection';
-import type { Ctx } from '../../../entrypoints/background/context';
-import { runFind } from '../../../entrypoints/background/find';
-import { readKey } from '../../../entrypoints/background/key-store';
-import { sendDue, startCall } from '../../../entrypoints/background/outbox';
-import { pollDue } from '../../../entrypoints/background/poller';
-import { startTestEmulator, type TestEmulator } from '../../../testing/emulator';
+import { createClient } from '@/lib/api/client';
+import { knownValue } from '@/lib/api/schemas';
+import { AppDb } from '@/lib/db';
+import { type ApiFactory, realApi } from '@/entrypoints/background/connection/api';
+import { checkDueApprovals } from '@/entrypoints/background/approvals/resender';
+import { connect, refreshMe } from '@/entrypoints/background/connection/connect';
+import type { Ctx } from '@/entrypoints/background/context';
+import { runFind } from '@/entrypoints/background/find/find';
+import { readKey } from '@/entrypoints/background/connection/key-store';
+import { sendDue, startCall } from '@/entrypoints/background/calls/outbox';
+import { pollDue } from '@/entrypoints/background/calls/poller';
+import { startTestEmulator, type TestEmulator } from '@/testing/emulator';
 import { resetBrowser } from './helpers';
 
 // The emulator's clock moves only when a test moves it (POST /_emulator/clock).

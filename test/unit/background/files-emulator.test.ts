@@ -5,18 +5,18 @@
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { AppDb } from '../../../lib/db';
-import { buildUploadRequest } from '../../../lib/files/upload-request';
-import { realApi } from '../../../entrypoints/background/api';
-import { connect } from '../../../entrypoints/background/connection';
-import type { Ctx } from '../../../entrypoints/background/context';
-import { downloadFile } from '../../../entrypoints/background/downloads';
-import { startCall } from '../../../entrypoints/background/outbox';
-import { pollDue } from '../../../entrypoints/background/poller';
-import { nextShareCheckAt, pollShares } from '../../../entrypoints/background/share-poller';
-import { createShare, packageShare, putShareFiles } from '../../../entrypoints/background/sharing';
-import { uploadFile } from '../../../entrypoints/background/uploads';
-import { startTestEmulator, type TestEmulator } from '../../../testing/emulator';
+import { AppDb } from '@/lib/db';
+import { buildUploadRequest } from '@/lib/files/upload-request';
+import { realApi } from '@/entrypoints/background/connection/api';
+import { connect } from '@/entrypoints/background/connection/connect';
+import type { Ctx } from '@/entrypoints/background/context';
+import { downloadFile } from '@/entrypoints/background/files/downloads';
+import { startCall } from '@/entrypoints/background/calls/outbox';
+import { pollDue } from '@/entrypoints/background/calls/poller';
+import { nextShareCheckAt, pollShares } from '@/entrypoints/background/sharing/poller';
+import { createShare, packageShare, putShareFiles } from '@/entrypoints/background/sharing/sharing';
+import { uploadFile } from '@/entrypoints/background/files/uploads';
+import { startTestEmulator, type TestEmulator } from '@/testing/emulator';
 import { resetBrowser } from './helpers';
 
 // The emulator's clock moves only when a test moves it (POST /_emulator/clock).

@@ -1,13 +1,13 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { LocalRefusal, NetworkError } from '../../../lib/api/errors';
-import { SELECTION_SESSION_KEY, type SelectionHandoff } from '../../../lib/messages';
-import { onCommand } from '../../../entrypoints/background/commands';
-import { runFind } from '../../../entrypoints/background/find';
-import { FIND_MENU_ID, onMenuClicked } from '../../../entrypoints/background/menus';
-import { onActionClicked } from '../../../entrypoints/background/panel-open';
-import { FIND_MAX_CHARS, prepareFindText } from '../../../entrypoints/background/selection';
+import { LocalRefusal, NetworkError } from '@/lib/api/errors';
+import { SELECTION_SESSION_KEY, type SelectionHandoff } from '@/lib/messages';
+import { onCommand } from '@/entrypoints/background/platform/shortcut';
+import { runFind } from '@/entrypoints/background/find/find';
+import { FIND_MENU_ID, onMenuClicked } from '@/entrypoints/background/platform/menus';
+import { onActionClicked } from '@/entrypoints/background/platform/panel-open';
+import { FIND_MAX_CHARS, prepareFindText } from '@/entrypoints/background/find/selection';
 import { apiError, connected, makeCtx, resetBrowser, type TestCtx } from './helpers';
 
 describe('prepareFindText', () => {

@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { Finding } from '../../../lib/api/schemas';
-import { DAY_MS } from '../../../lib/findings/expiry';
+import type { Finding } from '@/lib/api/schemas';
+import { DAY_MS } from '@/lib/findings/expiry';
 import {
   ensureFindingsWatch,
   FINDINGS_ALARM,
@@ -11,11 +11,11 @@ import {
   WATCH_IDLE_MS,
   WATCH_SOON_MS,
   watchFindings,
-} from '../../../entrypoints/background/findings-watcher';
-import { onNotificationClicked } from '../../../entrypoints/background/notifier';
-import { setSettings } from '../../../entrypoints/background/settings';
-import { finding } from '../findings/fixtures';
-import { runDueJobs } from '../../../entrypoints/background/jobs';
+} from '@/entrypoints/background/findings/watcher';
+import { onNotificationClicked } from '@/entrypoints/background/notify/notifier';
+import { setSettings } from '@/entrypoints/background/options/settings';
+import { finding } from '@/test/unit/findings/fixtures';
+import { runDueJobs } from '@/entrypoints/background/wake/jobs';
 import { apiError, connected, makeCtx, me, ORIGIN, resetBrowser, result, startedCall, type TestCtx } from './helpers';
 
 const spyCreate = () => vi.spyOn(fakeBrowser.notifications, 'create');

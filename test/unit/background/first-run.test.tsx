@@ -3,7 +3,7 @@ import { cleanup, render, screen } from '@testing-library/preact';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Welcome } from '@/components/welcome/Welcome';
-import { openFirstRunPage, WELCOME_PATH } from '@/entrypoints/background/first-run';
+import { openFirstRunPage, WELCOME_PATH } from '@/entrypoints/background/platform/first-run';
 
 beforeEach(() => {
   fakeBrowser.reset();

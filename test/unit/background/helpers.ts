@@ -5,13 +5,13 @@
 import 'fake-indexeddb/auto';
 import { vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { ApiError } from '../../../lib/api/errors';
-import type { CallResult, CallResultInput, Connection, StartCallAnswer } from '../../../lib/api/schemas';
-import { AppDb, type CallRow } from '../../../lib/db';
-import type { Api } from '../../../entrypoints/background/api';
-import type { Ctx } from '../../../entrypoints/background/context';
-import { saveKey } from '../../../entrypoints/background/key-store';
-import { callResult, connection, ut } from '../../fixtures/api';
+import { ApiError } from '@/lib/api/errors';
+import type { CallResult, CallResultInput, Connection, StartCallAnswer } from '@/lib/api/schemas';
+import { AppDb, type CallRow } from '@/lib/db';
+import type { Api } from '@/entrypoints/background/connection/api';
+import type { Ctx } from '@/entrypoints/background/context';
+import { saveKey } from '@/entrypoints/background/connection/key-store';
+import { callResult, connection, ut } from '@/test/fixtures/api';
 
 export const T0 = Date.UTC(2026, 4, 1, 10, 0, 0);
 export const ORIGIN = 'http://127.0.0.1:8787';

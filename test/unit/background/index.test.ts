@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import background from '../../../entrypoints/background/index';
+import background from '@/entrypoints/background/index';
 import { resetBrowser } from './helpers';
 
 describe('background main()', () => {

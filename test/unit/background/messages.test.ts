@@ -7,7 +7,7 @@ import {
   isOwnExtensionPage,
   registerCommandHandlers,
   sendCommand,
-} from '../../../lib/messages';
+} from '@/lib/messages';
 
 const OWN_PAGE = { id: 'test-extension-id', url: 'chrome-extension://test-extension-id/sidepanel.html' };
 

@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { FOCUS_SESSION_KEY } from '../../../lib/messages';
-import { badgeFor, readBadgeState } from '../../../entrypoints/background/badge';
+import { FOCUS_SESSION_KEY } from '@/lib/messages';
+import { badgeFor, readBadgeState } from '@/entrypoints/background/platform/badge';
 import {
   notifyCallFinished,
   onNotificationClicked,
@@ -10,10 +10,10 @@ import {
   showDueSummaries,
   tellUntoldEvents,
   UNTOLD_LOOKBACK_MS,
-} from '../../../entrypoints/background/notifier';
-import { nextWakeAt } from '../../../entrypoints/background/scheduler';
-import { setSettings } from '../../../entrypoints/background/settings';
-import { rememberWindow } from '../../../entrypoints/background/panel-open';
+} from '@/entrypoints/background/notify/notifier';
+import { nextWakeAt } from '@/entrypoints/background/wake/scheduler';
+import { setSettings } from '@/entrypoints/background/options/settings';
+import { rememberWindow } from '@/entrypoints/background/platform/panel-open';
 import { connected, makeCtx, ORIGIN, resetBrowser, result, startedCall, type TestCtx } from './helpers';
 
 let ctx: TestCtx;

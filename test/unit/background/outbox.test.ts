@@ -1,16 +1,16 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { NetworkError } from '../../../lib/api/errors';
-import type { StartCallRequest } from '../../../lib/api/schemas';
+import { NetworkError } from '@/lib/api/errors';
+import type { StartCallRequest } from '@/lib/api/schemas';
 import {
   MAX_AUTO_SENDS,
   recoverInterruptedSends,
   retryCall,
   sendDue,
   startCall,
-} from '../../../entrypoints/background/outbox';
-import { refreshMe } from '../../../entrypoints/background/connection';
-import { pauseUntil } from '../../../entrypoints/background/status';
+} from '@/entrypoints/background/calls/outbox';
+import { refreshMe } from '@/entrypoints/background/connection/connect';
+import { pauseUntil } from '@/entrypoints/background/connection/status';
 import { apiError, connected, makeCtx, resetBrowser, result, started, type TestCtx } from './helpers';
 
 const REQUEST: StartCallRequest = { agentId: 'ag_1', callId: 'question', question: 'Which version of postgres?' };

@@ -1,11 +1,11 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { Session } from '../../../lib/api/schemas';
-import { NetworkError } from '../../../lib/api/errors';
-import { ALARM_MIN_DELAY_MS } from '../../../lib/schedule';
-import { pollDue } from '../../../entrypoints/background/poller';
-import { nextWakeAt, Scheduler, WAKE_ALARM } from '../../../entrypoints/background/scheduler';
+import type { Session } from '@/lib/api/schemas';
+import { NetworkError } from '@/lib/api/errors';
+import { ALARM_MIN_DELAY_MS } from '@/lib/schedule';
+import { pollDue } from '@/entrypoints/background/calls/poller';
+import { nextWakeAt, Scheduler, WAKE_ALARM } from '@/entrypoints/background/wake/scheduler';
 import { apiError, connected, makeCtx, resetBrowser, result, startedCall, type TestCtx } from './helpers';
 
 let ctx: TestCtx;

@@ -11,7 +11,7 @@ import {
   type OpenCall,
   planReads,
   pollIntervalMs,
-} from '../../../lib/schedule';
+} from '@/lib/schedule';
 
 const T0 = Date.UTC(2026, 0, 1);
 

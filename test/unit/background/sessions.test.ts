@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { Plan } from '../../../lib/api/schemas';
-import { buildHandlers } from '../../../entrypoints/background/handlers';
+import type { Plan } from '@/lib/api/schemas';
+import { buildHandlers } from '@/entrypoints/background/handlers';
 import {
   createSession,
   putAnswers,
@@ -10,11 +10,11 @@ import {
   refreshPlan,
   saveAnswerDraft,
   saveTextDraft,
-} from '../../../entrypoints/background/sessions';
-import { externalUrl, openExternalUrl } from '../../../entrypoints/background/external-url';
-import { spending } from '../../../entrypoints/background/spending';
-import { CommandFailure } from '../../../lib/messages';
-import { questionsObject, session, ut } from '../plan/fixtures';
+} from '@/entrypoints/background/sessions/sessions';
+import { externalUrl, openExternalUrl } from '@/entrypoints/background/platform/external-url';
+import { spending } from '@/entrypoints/background/history/spending';
+import { CommandFailure } from '@/lib/messages';
+import { questionsObject, session, ut } from '@/test/unit/plan/fixtures';
 import { apiError, connected, makeCtx, me, resetBrowser, type TestCtx } from './helpers';
 
 let ctx: TestCtx;

@@ -1,10 +1,10 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { NetworkError } from '../../../lib/api/errors';
-import type { ShareDraft, SharedProjectsAnswer } from '../../../lib/api/schemas';
-import { nextWakeAt } from '../../../entrypoints/background/scheduler';
-import { nextShareCheckAt, pollShares } from '../../../entrypoints/background/share-poller';
-import { shareCheckDelayMs } from '../../../entrypoints/background/share-records';
+import { NetworkError } from '@/lib/api/errors';
+import type { ShareDraft, SharedProjectsAnswer } from '@/lib/api/schemas';
+import { nextWakeAt } from '@/entrypoints/background/wake/scheduler';
+import { nextShareCheckAt, pollShares } from '@/entrypoints/background/sharing/poller';
+import { shareCheckDelayMs } from '@/entrypoints/background/sharing/records';
 import {
   askCoverage,
   createShare,
@@ -12,7 +12,7 @@ import {
   putShareFiles,
   refreshShare,
   refreshSharedProjects,
-} from '../../../entrypoints/background/sharing';
+} from '@/entrypoints/background/sharing/sharing';
 import { apiError, connected, makeCtx, ORIGIN, resetBrowser, type TestCtx } from './helpers';
 
 const ut = (untrustedText: string) => ({ untrustedText, truncated: false });

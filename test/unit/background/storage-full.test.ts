@@ -1,16 +1,16 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { AppDb } from '../../../lib/db';
-import { isNewerDatabase, isStorageFull } from '../../../lib/db/storage-errors';
-import { STORAGE_FULL_SESSION_KEY } from '../../../lib/messages';
-import { buildHandlers } from '../../../entrypoints/background/handlers';
-import { runDueJobs } from '../../../entrypoints/background/jobs';
-import { KEY_STORAGE_KEY, moveKey, readKey } from '../../../entrypoints/background/key-store';
-import { toMemberError } from '../../../entrypoints/background/member-error';
-import { cutQuota, installLocalStorageFault, installQuotaFault } from '../../../entrypoints/background/quota-fault';
-import { nextWakeAt, Scheduler, WAKE_ALARM } from '../../../entrypoints/background/scheduler';
-import { STORAGE_FULL_RETRY_MS, storageHasRoom } from '../../../entrypoints/background/storage-full';
+import { AppDb } from '@/lib/db';
+import { isNewerDatabase, isStorageFull } from '@/lib/db/storage-errors';
+import { STORAGE_FULL_SESSION_KEY } from '@/lib/messages';
+import { buildHandlers } from '@/entrypoints/background/handlers';
+import { runDueJobs } from '@/entrypoints/background/wake/jobs';
+import { KEY_STORAGE_KEY, moveKey, readKey } from '@/entrypoints/background/connection/key-store';
+import { toMemberError } from '@/entrypoints/background/member-error';
+import { cutQuota, installLocalStorageFault, installQuotaFault } from '@/entrypoints/background/storage/quota-fault';
+import { nextWakeAt, Scheduler, WAKE_ALARM } from '@/entrypoints/background/wake/scheduler';
+import { STORAGE_FULL_RETRY_MS, storageHasRoom } from '@/entrypoints/background/storage/storage-full';
 import { connected, makeCtx, resetBrowser, result, startedCall, type TestCtx } from './helpers';
 
 let ctx: TestCtx;

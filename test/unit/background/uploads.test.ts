@@ -1,11 +1,11 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { NetworkError } from '../../../lib/api/errors';
-import type { UploadedFile } from '../../../lib/api/schemas';
-import { encodeBase64 } from '../../../lib/files/base64';
-import { buildUploadRequest } from '../../../lib/files/upload-request';
-import { retryCall, sendDue, startCall } from '../../../entrypoints/background/outbox';
-import { decodeBase64, uploadFile } from '../../../entrypoints/background/uploads';
+import { NetworkError } from '@/lib/api/errors';
+import type { UploadedFile } from '@/lib/api/schemas';
+import { encodeBase64 } from '@/lib/files/base64';
+import { buildUploadRequest } from '@/lib/files/upload-request';
+import { retryCall, sendDue, startCall } from '@/entrypoints/background/calls/outbox';
+import { decodeBase64, uploadFile } from '@/entrypoints/background/files/uploads';
 import { apiError, connected, makeCtx, resetBrowser, started, type TestCtx } from './helpers';
 
 const text = (s: string) => new TextEncoder().encode(s);

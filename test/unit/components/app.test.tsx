@@ -8,7 +8,7 @@ import { firstReads } from '@/lib/db/first-read';
 import { ActionsContext, type PanelActions } from '@/components/common/actions';
 import { db } from '@/lib/db';
 import { FOCUS_SESSION_KEY, SELECTION_SESSION_KEY } from '@/lib/messages';
-import { session } from '../plan/fixtures';
+import { session } from '@/test/unit/plan/fixtures';
 import { fakeActions, makeCall, makeCard, makeConnectionRow, makePreview, makeResult, ut } from './fixtures';
 
 beforeEach(async () => {

@@ -4,7 +4,7 @@ import type { Site } from '@/components/common/site';
 import type { AgentCard, CallResult, Connection, Preview } from '@/lib/api/schemas';
 import type { CallRow, ConnectionRow, MemberError } from '@/lib/db/types';
 import type { CommandName, CommandResult } from '@/lib/messages';
-import { agentCard, callResult, connection, preview, ut } from '../../fixtures/api';
+import { agentCard, callResult, connection, preview, ut } from '@/test/fixtures/api';
 
 export const SITE = 'http://127.0.0.1:8787';
 export const SITE_CONTEXT: Site = { origin: SITE, connectionId: 'con_1' };

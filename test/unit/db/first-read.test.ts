@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { Dexie } from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { AppDb } from '../../../lib/db';
+import { AppDb } from '@/lib/db';
 import {
   firstReads,
   openFirstReader,
@@ -9,10 +9,10 @@ import {
   readAhead,
   sessionAheadKey,
   takeReadAhead,
-} from '../../../lib/db/first-read';
-import { backgroundStatus, getConnection, getSession, latestFind } from '../../../lib/db/queries';
-import { historyCalls } from '../../../lib/history/queries';
-import { makeCall, makeConnectionRow } from '../components/fixtures';
+} from '@/lib/db/first-read';
+import { backgroundStatus, getConnection, getSession, latestFind } from '@/lib/db/queries';
+import { historyCalls } from '@/lib/history/queries';
+import { makeCall, makeConnectionRow } from '@/test/unit/components/fixtures';
 
 function findRow(text: string) {
   return {

@@ -1,15 +1,15 @@
 import 'fake-indexeddb/auto';
 import { Dexie } from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { AppDb, CURRENT_DB_VERSION, DB_VERSIONS } from '../../../lib/db';
-import { ROW_SCHEMAS } from '../../../lib/db/rows';
-import { REHEARSAL_VERSION, STORES_V1, STORES_V2, STORES_V3, STORES_V4 } from '../../../lib/db/schema';
-import { isNewerDatabase } from '../../../lib/db/storage-errors';
-import { toMemberError } from '../../../entrypoints/background/member-error';
-import { V1 } from './fixtures/v1';
-import { V2 } from './fixtures/v2';
-import { V3 } from './fixtures/v3';
-import { V4 } from './fixtures/v4';
+import { AppDb, CURRENT_DB_VERSION, DB_VERSIONS } from '@/lib/db';
+import { ROW_SCHEMAS } from '@/lib/db/rows';
+import { REHEARSAL_VERSION, STORES_V1, STORES_V2, STORES_V3, STORES_V4 } from '@/lib/db/schema';
+import { isNewerDatabase } from '@/lib/db/storage-errors';
+import { toMemberError } from '@/entrypoints/background/member-error';
+import { V1 } from '@/test/unit/db/fixtures/v1';
+import { V2 } from '@/test/unit/db/fixtures/v2';
+import { V3 } from '@/test/unit/db/fixtures/v3';
+import { V4 } from '@/test/unit/db/fixtures/v4';
 
 /** One fixture per released version, oldest first. */
 const FIXTURES = [V1, V2, V3, V4];

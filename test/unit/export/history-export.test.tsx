@@ -9,9 +9,9 @@ import { AppDb, type CallRow, db, type SessionRow } from '@/lib/db';
 import { csvCell, toCsv } from '@/lib/export/csv';
 import { CALL_COLUMNS, exportCall, exportSession, KEY_REMOVED, SESSION_COLUMNS } from '@/lib/export/history-export';
 import { buildExport, type DownloadsLike, saveExport } from '@/lib/export/save-export';
-import { fakeActions, makeCall, makeResult, ut } from '../components/fixtures';
-import { renderPanel } from '../components/render-panel';
-import { session } from '../plan/fixtures';
+import { fakeActions, makeCall, makeResult, ut } from '@/test/unit/components/fixtures';
+import { renderPanel } from '@/test/unit/components/render-panel';
+import { session } from '@/test/unit/plan/fixtures';
 
 /** RFC 4180 read back (quotes, doubled quotes, CRLF), so the test sees the cells a spreadsheet would. */
 function parseCsv(text: string): string[][] {

@@ -8,8 +8,16 @@ import { PreviewView } from '@/components/preview/PreviewView';
 import { db } from '@/lib/db';
 import { encodeBase64 } from '@/lib/files/base64';
 import type { CommandResult } from '@/lib/messages';
-import { fakeActions, makeConnectionRow, makeMe, makePreview, memberError, SITE, ut } from '../components/fixtures';
-import { renderPanel } from '../components/render-panel';
+import {
+  fakeActions,
+  makeConnectionRow,
+  makeMe,
+  makePreview,
+  memberError,
+  SITE,
+  ut,
+} from '@/test/unit/components/fixtures';
+import { renderPanel } from '@/test/unit/components/render-panel';
 
 const DRAFT: CallDraft = {
   agentId: 'ag_1',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COLLAPSED_CHARS, collapsedText, shortenedText } from '../../../lib/format/clamp';
+import { COLLAPSED_CHARS, collapsedText, shortenedText } from '@/lib/format/clamp';
 
 describe('collapsedText', () => {
   it('is null for text that fits, and a start cut at a word for text that does not', () => {

@@ -4,8 +4,8 @@ import { AppDb, type CallRow } from '@/lib/db';
 import { callHistoryStatus, sessionHistoryStatus } from '@/lib/history/filter';
 import { historyAgents, historyCalls, historySessions } from '@/lib/history/queries';
 import { spendingSince } from '@/lib/history/spending-period';
-import { makeCall, makeResult, ut } from '../components/fixtures';
-import { session } from '../plan/fixtures';
+import { makeCall, makeResult, ut } from '@/test/unit/components/fixtures';
+import { session } from '@/test/unit/plan/fixtures';
 
 let d: AppDb;
 beforeEach(() => {

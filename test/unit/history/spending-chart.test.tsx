@@ -8,8 +8,8 @@ import { type CallRow, db } from '@/lib/db';
 import { formatCents } from '@/lib/format/money';
 import { formatCalendarDate } from '@/lib/format/time';
 import { cachedSpending, explainDifference } from '@/lib/history/spending-chart';
-import { fakeActions, makeCall, makeResult, ut } from '../components/fixtures';
-import { renderPanel } from '../components/render-panel';
+import { fakeActions, makeCall, makeResult, ut } from '@/test/unit/components/fixtures';
+import { renderPanel } from '@/test/unit/components/render-panel';
 
 const local = (day: number, hour = 12) => new Date(2026, 10, day, hour, 0);
 

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { numberFormat, relativeTimeFormat } from '@/lib/i18n/intl';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { formatCents } from '../../../lib/format/money';
-import { setTestLocale } from '../setup/i18n';
+import { formatCents } from '@/lib/format/money';
+import { setTestLocale } from '@/test/unit/setup/i18n';
 
 describe('Intl formatters made once', () => {
   it('gives the same formatter for the same locale and options, another for others', () => {

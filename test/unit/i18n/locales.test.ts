@@ -7,9 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { formatCents } from '@/lib/format/money';
 import { formatBytes } from '@/lib/format/size';
 import { t, tn } from '@/lib/i18n';
-import { localeNames } from '../../../testing/messages';
-import { localeProblems, parsedLocale, REQUIRED_LOCALES } from '../../i18n/locale-rules';
-import { setTestLocale } from '../setup/i18n';
+import { localeNames } from '@/testing/messages';
+import { localeProblems, parsedLocale, REQUIRED_LOCALES } from '@/test/i18n/locale-rules';
+import { setTestLocale } from '@/test/unit/setup/i18n';
 
 describe('locale files', () => {
   it('ships every required language, and no file the rules do not check', () => {

@@ -1,7 +1,7 @@
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { describe, expect, it, vi } from 'vitest';
 import { forgetMessages, t, tn } from '@/lib/i18n';
-import { setTestLocale } from '../setup/i18n';
+import { setTestLocale } from '@/test/unit/setup/i18n';
 
 describe('messages asked of the browser', () => {
   it('a message without substitutions is asked once per page, then comes from memory', () => {

@@ -27,9 +27,9 @@ import type { CallFile, Preview, ShareDraft } from '@/lib/api/schemas';
 import { db } from '@/lib/db';
 import type { CallRow, MemberError } from '@/lib/db/types';
 import type { CommandResult } from '@/lib/messages';
-import { PSEUDO_OPEN } from '../../../testing/messages';
-import { outsideBrackets, unbracketedText } from '../../i18n/pseudo';
-import { setTestLocale } from '../setup/i18n';
+import { PSEUDO_OPEN } from '@/testing/messages';
+import { outsideBrackets, unbracketedText } from '@/test/i18n/pseudo';
+import { setTestLocale } from '@/test/unit/setup/i18n';
 import {
   fakeActions,
   makeCall,
@@ -40,10 +40,10 @@ import {
   makeResult,
   memberError,
   SITE,
-} from '../components/fixtures';
-import { renderPanel } from '../components/render-panel';
-import { finding } from '../findings/fixtures';
-import { answer, callResult, question, questionsObject, session, ut } from '../plan/fixtures';
+} from '@/test/unit/components/fixtures';
+import { renderPanel } from '@/test/unit/components/render-panel';
+import { finding } from '@/test/unit/findings/fixtures';
+import { answer, callResult, question, questionsObject, session, ut } from '@/test/unit/plan/fixtures';
 
 beforeEach(async () => {
   fakeBrowser.reset();

@@ -7,8 +7,8 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseMessagesFile } from '@wxt-dev/i18n/build';
 import { describe, expect, it } from 'vitest';
-import { LOCALES_DIR } from '../../../testing/messages';
-import { REQUIRED_LOCALES } from '../../i18n/locale-rules';
+import { LOCALES_DIR } from '@/testing/messages';
+import { REQUIRED_LOCALES } from '@/test/i18n/locale-rules';
 
 const STORE_DIR = path.join(LOCALES_DIR, 'store');
 

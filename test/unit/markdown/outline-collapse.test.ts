@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { COLLAPSED_MARKDOWN_CHARS, collapsedBlockCount } from '../../../lib/markdown/collapse';
-import { headingLevels } from '../../../lib/markdown/outline';
-import { parseMarkdown } from '../../../lib/markdown/parse';
+import { COLLAPSED_MARKDOWN_CHARS, collapsedBlockCount } from '@/lib/markdown/collapse';
+import { headingLevels } from '@/lib/markdown/outline';
+import { parseMarkdown } from '@/lib/markdown/parse';
 
 describe('headingLevels', () => {
   it('puts the highest heading at the top level and never skips a level going down', () => {

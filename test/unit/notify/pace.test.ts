@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  admit,
-  NOTIFY_WINDOW_MS,
-  SUMMARY_GRACE_MS,
-  summaryDueAt,
-  summaryText,
-  takeSummaries,
-} from '../../../lib/notify/pace';
+import { admit, NOTIFY_WINDOW_MS, SUMMARY_GRACE_MS, summaryDueAt, summaryText, takeSummaries } from '@/lib/notify/pace';
 
 const T0 = Date.UTC(2026, 10, 24, 12);
 

@@ -5,8 +5,8 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OptionsPage } from '@/components/options/OptionsPage';
 import { db } from '@/lib/db';
-import { fakeActions, makeConnectionRow } from '../components/fixtures';
-import { renderPanel } from '../components/render-panel';
+import { fakeActions, makeConnectionRow } from '@/test/unit/components/fixtures';
+import { renderPanel } from '@/test/unit/components/render-panel';
 
 beforeEach(async () => {
   fakeBrowser.reset();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withoutDirectionControls } from '../../../lib/safety/direction-controls';
+import { withoutDirectionControls } from '@/lib/safety/direction-controls';
 
 describe('withoutDirectionControls', () => {
   it('removes embeddings, overrides and isolates, and nothing else', () => {

@@ -11,9 +11,9 @@ import type { CallRow } from '@/lib/db/types';
 import { DRAFT_SAVE_MS } from '@/components/sessions/drafts';
 import { NEWEST_LISTED } from '@/lib/session/results-shown';
 import { readAhead, sessionAheadKey } from '@/lib/db/first-read';
-import { fakeActions, makeCall, makeConnectionRow, memberError, SITE } from '../components/fixtures';
-import { renderPanel } from '../components/render-panel';
-import { answer, callResult, question, questionsObject, session, ut } from '../plan/fixtures';
+import { fakeActions, makeCall, makeConnectionRow, memberError, SITE } from '@/test/unit/components/fixtures';
+import { renderPanel } from '@/test/unit/components/render-panel';
+import { answer, callResult, question, questionsObject, session, ut } from '@/test/unit/plan/fixtures';
 
 beforeEach(async () => {
   fakeBrowser.reset();

@@ -17,10 +17,10 @@ import {
   memberError,
   SITE,
   ut,
-} from '../components/fixtures';
-import { renderPanel } from '../components/render-panel';
-import { finding } from '../findings/fixtures';
-import { session } from '../plan/fixtures';
+} from '@/test/unit/components/fixtures';
+import { renderPanel } from '@/test/unit/components/render-panel';
+import { finding } from '@/test/unit/findings/fixtures';
+import { session } from '@/test/unit/plan/fixtures';
 
 beforeEach(async () => {
   fakeBrowser.reset();

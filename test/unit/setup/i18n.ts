@@ -12,7 +12,7 @@ import {
   localeNames,
   PSEUDO_CLOSE,
   PSEUDO_OPEN,
-} from '../../../testing/messages';
+} from '@/testing/messages';
 
 // WXT's own setup, which makes the fake browser the global one, runs after this file; the locale module
 // takes the global browser when it loads, so it is made global here first and the module loaded after.

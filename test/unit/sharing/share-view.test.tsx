@@ -8,8 +8,8 @@ import { ShareView } from '@/components/sharing/ShareView';
 import type { CoverageAnswer, ShareDraft } from '@/lib/api/schemas';
 import { db } from '@/lib/db';
 import type { CommandResult } from '@/lib/messages';
-import { fakeActions, makeConnectionRow, makeMe, memberError, SITE, ut } from '../components/fixtures';
-import { renderPanel } from '../components/render-panel';
+import { fakeActions, makeConnectionRow, makeMe, memberError, SITE, ut } from '@/test/unit/components/fixtures';
+import { renderPanel } from '@/test/unit/components/render-panel';
 
 type Sent = { name: string; payload: unknown };
 const named = (sent: Sent[], name: string) => sent.filter((s) => s.name === name).map((s) => s.payload);

@@ -1,0 +1,275 @@
+/**
+ * Starting calls. The request and its Idempotency-Key are written to IndexedDB before anything is sent, and
+ * every resend of that intent (network failure, worker restart, the member's retry of an unsent call) uses
+ * them again, so one click is one call on the site.
+ */
+import { ApiError } from '@/lib/api/errors';
+import type { StartCallAnswer } from '@/lib/api/schemas';
+import { StartCallRequestSchema } from '@/lib/api/schemas';
+import { type CallRow, type CallState, getConnection, recentRunDurations } from '@/lib/db';
+import { CallRowSchema } from '@/lib/db/rows';
+import { type CallRequestPayload, CommandFailure, type CommandReply, localError } from '@/lib/messages';
+import { backoffMs, expectedRunMs, nextPollAt } from '@/lib/schedule';
+import {
+  markApprovalRan,
+  recordApprovalNotUsable,
+  recordNeedsApproval,
+} from '@/entrypoints/background/approvals/records';
+import { type Ctx, isoNow } from '@/entrypoints/background/context';
+import { pausedUntil } from '@/entrypoints/background/connection/status';
+import { isNetworkFailure, NOT_CONNECTED, toMemberError } from '@/entrypoints/background/member-error';
+import { isPausedFailure, withApi } from '@/entrypoints/background/connection/with-api';
+import { t, tnNamed } from '@/lib/i18n';
+
+/** Sends of one intent the background makes by itself before it waits for the member's retry. */
+export const MAX_AUTO_SENDS = 5;
+
+export interface StartCallInput {
+  localId?: string;
+  request: CallRequestPayload;
+  agentName?: CallRow['agentName'];
+  callName?: CallRow['callName'];
+}
+
+export async function startCall(ctx: Ctx, input: StartCallInput): Promise<CommandReply<'startCall'>> {
+  const conn = await getConnection(ctx.db);
+  if (conn?.status !== 'connected') throw NOT_CONNECTED();
+  const parsed = StartCallRequestSchema.safeParse(input.request);
+  if (!parsed.success) {
+    const fields = [...new Set(parsed.error.issues.map((i) => String(i.path[0] ?? 'request')))];
+    throw new CommandFailure(
+      localError('invalid_input', tnNamed('background.fieldsInvalid', fields.length, { fields: fields.join(', ') }), {
+        kind: 'fix_request',
+        fields,
+      }),
+    );
+  }
+  const localId = input.localId ?? ctx.newId();
+  const now = isoNow(ctx);
+  const row: CallRow = {
+    localId,
+    connectionId: conn.connectionId,
+    request: parsed.data,
+    idempotencyKey: ctx.newId(),
+    approvalId: null,
+    agentName: input.agentName ?? null,
+    callName: input.callName ?? null,
+    state: 'outbox',
+    attempts: 0,
+    nextSendAt: null,
+    runId: null,
+    sessionId: parsed.data.sessionId ?? null,
+    holdCents: null,
+    spendableAfterCents: null,
+    privacyLine: null,
+    today: null,
+    result: null,
+    resultReadAt: null,
+    error: null,
+    stop: null,
+    report: null,
+    createdAt: now,
+    updatedAt: now,
+    sentAt: null,
+    startedAt: null,
+    finishedAt: null,
+    nextPollAt: null,
+    polls: 0,
+  };
+  // A second delivery of the same click, or the same intent started from another window's panel, finds
+  // its row and makes no second call. The same intent with another request was changed on the way: it is
+  // refused rather than dropped in silence or sent as a second call.
+  const created = await ctx.db.transaction('rw', ctx.db.calls, async () => {
+    const existing = await ctx.db.calls.get(localId);
+    if (existing) return sameRequest(existing.request, row.request) ? false : 'changed';
+    await ctx.db.calls.add(row);
+    return true;
+  });
+  if (created === 'changed') {
+    throw new CommandFailure(localError('intent_changed', t('background.intentChanged'), { kind: 'none' }));
+  }
+  // Once stored, the row tells what happened: a failure past this point is not a reason to click again.
+  if (created) await sendCall(ctx, localId).catch(() => undefined);
+  const after = await ctx.db.calls.get(localId);
+  return { localId, state: after?.state ?? 'outbox' };
+}
+
+/** Takes the call for sending if it is in the outbox: only one sender at a time gets it. */
+async function claimForSend(ctx: Ctx, localId: string): Promise<CallRow | null> {
+  return ctx.db.transaction('rw', ctx.db.calls, async () => {
+    const row = await ctx.db.calls.get(localId);
+    if (row?.state !== 'outbox') return null;
+    const claimed: CallRow = {
+      ...row,
+      state: 'sending',
+      attempts: row.attempts + 1,
+      sentAt: isoNow(ctx),
+      updatedAt: isoNow(ctx),
+    };
+    await ctx.db.calls.put(claimed);
+    return claimed;
+  });
+}
+
+/** Sends a call from the outbox once, and records what came of it. */
+export async function sendCall(ctx: Ctx, localId: string): Promise<void> {
+  // During the site's pause (429 Retry-After) the call waits in the outbox, stored, until the pause ends.
+  const paused = await pausedUntil(ctx);
+  if (paused !== null) {
+    await ctx.db.calls
+      .where('localId')
+      .equals(localId)
+      .and((r) => r.state === 'outbox')
+      .modify({ nextSendAt: paused });
+    await ctx.reschedule();
+    return;
+  }
+  const row = await claimForSend(ctx, localId);
+  if (!row) return;
+  // A stored row is acted on only when it is still what this code writes (the request goes out again).
+  const valid = CallRowSchema.safeParse(row);
+  if (!valid.success) {
+    await setState(ctx, localId, 'refused', {
+      error: localError('internal', t('background.storedUnreadable')),
+    });
+    return;
+  }
+  const body = row.approvalId !== null ? { ...row.request, approvalId: row.approvalId } : row.request;
+  let answer: StartCallAnswer;
+  try {
+    answer = await withApi(ctx, (api) => api.startCall(body, { idempotencyKey: row.idempotencyKey }));
+  } catch (err) {
+    await recordSendFailure(ctx, row, err);
+    await ctx.reschedule();
+    return;
+  }
+  // The site started it: a failure to write that down is not a refusal. The row stays `sending`, and the
+  // next worker start sends the same key again, which answers the same 202.
+  await recordStarted(ctx, row, answer);
+  await ctx.reschedule();
+}
+
+/** Whether two stored requests are the same request (key order aside). */
+export function sameRequest(a: CallRow['request'], b: CallRow['request']): boolean {
+  const canonical = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(canonical)
+      : v !== null && typeof v === 'object'
+        ? Object.fromEntries(
+            Object.entries(v as Record<string, unknown>)
+              .filter(([, x]) => x !== undefined)
+              .sort(([x], [y]) => (x < y ? -1 : 1))
+              .map(([k, x]) => [k, canonical(x)]),
+          )
+        : v;
+  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+}
+
+async function setState(ctx: Ctx, localId: string, state: CallState, patch: Partial<CallRow> = {}): Promise<void> {
+  await ctx.db.calls.update(localId, { ...patch, state, updatedAt: isoNow(ctx) });
+}
+
+async function recordStarted(ctx: Ctx, row: CallRow, answer: StartCallAnswer): Promise<void> {
+  // How long this agent's calls ran lately: the first read waits for that (at most QUIET_CAP_MS).
+  const expected = expectedRunMs(await recentRunDurations(ctx.db, row.request.agentId, row.request.callId));
+  await ctx.db.transaction('rw', ctx.db.calls, ctx.db.connection, async () => {
+    await setState(ctx, row.localId, 'started', {
+      runId: answer.runId,
+      sessionId: answer.sessionId,
+      holdCents: answer.holdCents,
+      spendableAfterCents: answer.spendableAfterCents,
+      privacyLine: answer.privacyLine,
+      today: answer.today,
+      error: null,
+      nextSendAt: null,
+      startedAt: isoNow(ctx),
+      polls: 0,
+      expectedRunMs: expected,
+      nextPollAt: nextPollAt(ctx.now(), ctx.now(), { expectedRunMs: expected }),
+    });
+    // G8: a privacy line on the 202 was never shown before: the panel shows it (again) prominently.
+    if (answer.privacyLine !== null) {
+      await ctx.db.connection.update('current', { privacyLine: answer.privacyLine, privacyLineShown: false });
+    }
+  });
+  if (row.approvalId !== null) await markApprovalRan(ctx, row.approvalId);
+}
+
+async function recordSendFailure(ctx: Ctx, row: CallRow, err: unknown): Promise<void> {
+  if (isPausedFailure(err)) {
+    // Held back by the site's pause before it left: not sent, so not an attempt; it goes when the pause ends.
+    const until = (await pausedUntil(ctx)) ?? ctx.now();
+    await setState(ctx, row.localId, 'outbox', { attempts: Math.max(0, row.attempts - 1), nextSendAt: until });
+    return;
+  }
+  const error = toMemberError(err);
+  if (err instanceof ApiError && err.code === 'needs_approval') {
+    await recordNeedsApproval(ctx, row, err);
+    return;
+  }
+  if (err instanceof ApiError && err.code === 'approval_not_usable' && row.approvalId !== null) {
+    await recordApprovalNotUsable(ctx, row, row.approvalId, error);
+    return;
+  }
+  const transient = isNetworkFailure(err) || (err instanceof ApiError && err.retryable);
+  if (transient || error.code === 'malformed_answer') {
+    // The outcome is unknown or the site asked to wait: the same key goes again, later.
+    if (row.attempts >= MAX_AUTO_SENDS || error.code === 'malformed_answer') {
+      await setState(ctx, row.localId, 'unsent', { error, nextSendAt: null });
+      return;
+    }
+    const retryAfterMs = err instanceof ApiError && err.retryAfterSeconds !== null ? err.retryAfterSeconds * 1000 : 0;
+    const wait = Math.max(backoffMs(row.attempts, ctx.random()), retryAfterMs);
+    await setState(ctx, row.localId, 'outbox', { error, nextSendAt: ctx.now() + wait });
+    return;
+  }
+  await setState(ctx, row.localId, 'refused', { error, nextSendAt: null });
+}
+
+/**
+ * The member's retry. An unsent call goes again with its own key (its outcome is unknown); a refused,
+ * declined or expired call is a new intent with a new key (the site answers a used key with its first answer).
+ */
+export async function retryCall(ctx: Ctx, localId: string): Promise<CommandReply<'retryCall'>> {
+  const conn = await getConnection(ctx.db);
+  if (conn?.status !== 'connected') throw NOT_CONNECTED();
+  const ready = await ctx.db.transaction('rw', ctx.db.calls, async () => {
+    const row = await ctx.db.calls.get(localId);
+    if (!row) return 'missing' as const;
+    if (row.connectionId !== conn.connectionId) return 'other_connection' as const;
+    const base = { state: 'outbox' as const, attempts: 0, nextSendAt: null, updatedAt: isoNow(ctx) };
+    if (row.state === 'unsent') {
+      await ctx.db.calls.update(localId, base);
+      return 'ok' as const;
+    }
+    if (row.state === 'refused' || row.state === 'declined' || row.state === 'expired') {
+      await ctx.db.calls.update(localId, { ...base, idempotencyKey: ctx.newId(), approvalId: null, error: null });
+      return 'ok' as const;
+    }
+    return 'not_retryable' as const;
+  });
+  if (ready === 'missing') throw new CommandFailure(localError('not_found', t('background.noSuchCall')));
+  if (ready === 'other_connection') {
+    throw new CommandFailure(localError('not_retryable', t('background.earlierConnection')));
+  }
+  if (ready === 'not_retryable') throw new CommandFailure(localError('not_retryable', t('background.onItsWay')));
+  await sendCall(ctx, localId).catch(() => undefined);
+  const after = await ctx.db.calls.get(localId);
+  return { localId, state: after?.state ?? 'outbox' };
+}
+
+/** Sends every call of this connection whose time has come (after a failure's wait, or after a restart). */
+export async function sendDue(ctx: Ctx): Promise<void> {
+  const conn = await getConnection(ctx.db);
+  if (conn?.status !== 'connected') return;
+  const rows = await ctx.db.calls.where('state').equals('outbox').toArray();
+  const now = ctx.now();
+  for (const row of rows) {
+    if (row.connectionId === conn.connectionId && (row.nextSendAt ?? 0) <= now) await sendCall(ctx, row.localId);
+  }
+}
+
+/** At the worker's start nothing is in flight: a call left in `sending` goes back to the outbox, same key. */
+export async function recoverInterruptedSends(ctx: Ctx): Promise<void> {
+  await ctx.db.calls.where('state').equals('sending').modify({ state: 'outbox', nextSendAt: null });
+}

@@ -1,0 +1,123 @@
+/**
+ * Saving a result file: lib/files decides (active files only after the member confirmed, the 20 MB a day,
+ * the link's 300 s), the background renews an expired link by reading the call again, fetches the signed
+ * link itself (any https host; no key, no cookies, no referrer), records the download in the ledger and hands
+ * the bytes to the browser's downloads. Nothing is ever opened.
+ */
+import { browser } from 'wxt/browser';
+import { ApiError } from '@/lib/api/errors';
+import { type CallRow, getConnection } from '@/lib/db';
+import { downloadsLeft } from '@/lib/files/download-allowance';
+import { type DownloadOptions, decideFileAction, type FileAction } from '@/lib/files/file-actions';
+import { CommandFailure, type CommandReply, localError } from '@/lib/messages';
+import { hostPattern } from '@/lib/safety/host-pattern';
+import type { Ctx } from '@/entrypoints/background/context';
+import { NOT_CONNECTED, toMemberError } from '@/entrypoints/background/member-error';
+import { refreshCall } from '@/entrypoints/background/calls/poller';
+import { withApi } from '@/entrypoints/background/connection/with-api';
+import { t } from '@/lib/i18n';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+interface DownloadsApi {
+  download(options: { url: string; filename: string; saveAs: boolean; conflictAction: 'uniquify' }): Promise<number>;
+}
+
+async function decide(ctx: Ctx, row: CallRow, fileId: string, confirmed: boolean): Promise<FileAction> {
+  const file = row.result?.files.find((f) => f.fileId === fileId);
+  if (!file) throw new CommandFailure(localError('not_found', t('background.noSuchFile')));
+  const conn = await getConnection(ctx.db);
+  if (conn?.status !== 'connected') throw NOT_CONNECTED();
+  const now = ctx.now();
+  const records = await ctx.db.downloads
+    .where('at')
+    .above(now - DAY_MS)
+    .toArray();
+  const leftBytes = downloadsLeft(
+    { leftBytes: conn.me?.downloadsLeftBytes ?? null, readAt: conn.meAt ? Date.parse(conn.meAt) : now },
+    records,
+  );
+  const readAt = Date.parse(row.resultReadAt ?? row.updatedAt);
+  return decideFileAction(file, { confirmed, leftBytes, readAt, now });
+}
+
+/** The host permission for the link's host is asked by the panel within the member's click; here it must be held. */
+async function checkHostPermission(url: string): Promise<void> {
+  const pattern = hostPattern(url);
+  const granted = pattern !== null && (await browser.permissions.contains({ origins: [pattern] }).catch(() => false));
+  if (!granted) {
+    const host = new URL(url).host;
+    throw new CommandFailure(localError('file_host_permission', t('background.fileHost', { host })));
+  }
+}
+
+/** A URL the downloads API accepts for bytes: a blob URL where the page can make one (Firefox), else a data URL (Chrome's worker). */
+function bytesUrl(bytes: Uint8Array, contentType: string): { url: string; release: () => void } {
+  const blob = new Blob([bytes as Uint8Array<ArrayBuffer>], { type: contentType });
+  if (typeof URL.createObjectURL === 'function') {
+    const url = URL.createObjectURL(blob);
+    return { url, release: () => setTimeout(() => URL.revokeObjectURL(url), 60_000) };
+  }
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return { url: `data:${contentType};base64,${btoa(binary)}`, release: () => undefined };
+}
+
+async function fetchAndSave(ctx: Ctx, downloads: DownloadsApi, options: DownloadOptions): Promise<void> {
+  let file: { bytes: Uint8Array };
+  try {
+    file = await withApi(ctx, (api) => api.downloadFile(options.url));
+  } catch (err) {
+    const error = toMemberError(err);
+    throw new CommandFailure({
+      ...error,
+      message: err instanceof ApiError ? error.message : t('background.fileNotFetched', { problem: error.message }),
+    });
+  }
+  // Saved as plain bytes whatever the server called them, so the browser never renders or runs it.
+  const { url, release } = bytesUrl(file.bytes, 'application/octet-stream');
+  try {
+    await downloads.download({ ...options, url });
+  } finally {
+    release();
+  }
+}
+
+export async function downloadFile(
+  ctx: Ctx,
+  p: { localId: string; fileId: string; confirmedActive: boolean },
+): Promise<CommandReply<'downloadFile'>> {
+  const downloads = (browser as unknown as { downloads?: DownloadsApi }).downloads;
+  if (!downloads?.download) {
+    throw new CommandFailure(localError('download_unavailable', t('background.noDownloads')));
+  }
+  let row = await ctx.db.calls.get(p.localId);
+  if (!row) throw new CommandFailure(localError('not_found', t('background.noSuchCall')));
+  let action = await decide(ctx, row, p.fileId, p.confirmedActive);
+  if (action.kind === 'renew_link') {
+    // Links last 300 s: read the call again for fresh ones, once.
+    await refreshCall(ctx, p.localId);
+    row = (await ctx.db.calls.get(p.localId)) ?? row;
+    action = await decide(ctx, row, p.fileId, p.confirmedActive);
+  }
+  if (action.kind === 'renew_link') {
+    throw new CommandFailure(localError('link_expired', t('background.linkRanOut')));
+  }
+  if (action.kind === 'refuse') throw new CommandFailure(localError(`file_${action.reason}`, action.message));
+  await checkHostPermission(action.options.url);
+  // Counted before it starts, so two quick clicks cannot both fit the same allowance.
+  const id = await ctx.db.downloads.add({
+    localId: p.localId,
+    fileId: p.fileId,
+    bytes: action.sizeBytes,
+    at: ctx.now(),
+  });
+  try {
+    await fetchAndSave(ctx, downloads, action.options);
+  } catch (err) {
+    if (id !== undefined) await ctx.db.downloads.delete(id);
+    if (err instanceof CommandFailure) throw err;
+    throw new CommandFailure(localError('download_failed', t('background.downloadNotStarted')));
+  }
+  return { filename: action.options.filename };
+}

@@ -1,0 +1,16 @@
+/** GET /findings into the findings table (the member's findings choice decides whether there are any). */
+import type { Ctx } from '@/entrypoints/background/context';
+import { isoNow } from '@/entrypoints/background/context';
+import { withApi } from '@/entrypoints/background/connection/with-api';
+
+export async function refreshFindings(ctx: Ctx): Promise<{ count: number }> {
+  const answer = await withApi(ctx, (api) => api.listFindings());
+  const readAt = isoNow(ctx);
+  await ctx.db.transaction('rw', ctx.db.findings, async () => {
+    await ctx.db.findings.clear();
+    await ctx.db.findings.bulkPut(
+      answer.findings.map((finding) => ({ findingId: finding.findingId, finding, readAt })),
+    );
+  });
+  return { count: answer.findings.length };
+}

@@ -1,0 +1,108 @@
+/**
+ * The findings watcher: while the member keeps findings and the key is not session-scoped, an alarm reads
+ * GET /findings, stores the rows, and raises one notification per draft newly waiting for sign-off and a
+ * reminder before a draft expires (lib/findings/notices decides; the notifications ledger remembers). It
+ * reads often while a finding is being checked, hourly otherwise, and stops when findings are not readable.
+ */
+import { browser } from 'wxt/browser';
+import { ApiError } from '@/lib/api/errors';
+import { knownValue } from '@/lib/api/schemas';
+import { type ConnectionRow, getConnection } from '@/lib/db';
+import { availabilityFromError } from '@/lib/findings/availability';
+import { decideFindingsNotices, type FindingsNotice } from '@/lib/findings/notices';
+import { MINUTE } from '@/lib/schedule';
+import { noticeSettings, readSettings } from '@/lib/settings';
+import { type Ctx, isoNow } from '@/entrypoints/background/context';
+import { refreshFindings } from './read';
+import { raiseOnce } from '@/entrypoints/background/notify/notifier';
+import { t } from '@/lib/i18n';
+
+export const FINDINGS_ALARM = 'agent-connection.findings';
+
+/** A finding is being checked: it reaches the draft within minutes. */
+export const WATCH_SOON_MS = MINUTE;
+export const WATCH_IDLE_MS = 60 * MINUTE;
+
+/** Findings are readable: connected, the member keeps findings, and the key reaches more than one session. */
+export function findingsWatchWanted(conn: ConnectionRow | undefined): boolean {
+  if (conn?.status !== 'connected') return false;
+  if (conn.sessionId !== null) return false;
+  return conn.me?.keepsFindings === true && conn.me.sessionId === null;
+}
+
+async function armAt(ctx: Ctx, when: number): Promise<void> {
+  await browser.alarms.create(FINDINGS_ALARM, { when: Math.max(when, ctx.now() + 1000) });
+}
+
+/**
+ * Makes sure the alarm matches the connection: cleared when findings are not readable, present when they
+ * are, and brought forward to a minute away when a call just ended (a call keeps its findings as it ends).
+ */
+export async function ensureFindingsWatch(ctx: Ctx, callEnded = false): Promise<void> {
+  const conn = await getConnection(ctx.db);
+  if (!findingsWatchWanted(conn)) {
+    await browser.alarms.clear(FINDINGS_ALARM);
+    return;
+  }
+  const alarm = await browser.alarms.get(FINDINGS_ALARM);
+  const soon = ctx.now() + WATCH_SOON_MS;
+  if (callEnded) {
+    if (!alarm || alarm.scheduledTime > soon) await armAt(ctx, soon);
+    return;
+  }
+  if (!alarm) await armAt(ctx, ctx.now() + WATCH_IDLE_MS);
+}
+
+/** One read and its notices; returns how many findings were read. Also the panel's refreshFindings. */
+export async function watchFindings(ctx: Ctx): Promise<{ count: number }> {
+  let count: number;
+  try {
+    ({ count } = await refreshFindings(ctx));
+  } catch (err) {
+    // Not readable any more (findings not kept, or a session key): stop until the connection changes.
+    if (err instanceof ApiError && availabilityFromError(err.code, err.reason) !== null) {
+      await browser.alarms.clear(FINDINGS_ALARM);
+    } else if (findingsWatchWanted(await getConnection(ctx.db))) {
+      await armAt(ctx, ctx.now() + WATCH_IDLE_MS);
+    }
+    throw err;
+  }
+  const findings = (await ctx.db.findings.toArray()).map((r) => r.finding);
+  const settings = await readSettings(ctx.db);
+  // An event stored untold (its worker stopped before telling it) is not raised yet: raiseOnce tells it.
+  const raised = (await ctx.db.notifications.toArray()).filter((r) => r.toldAt !== null).map((r) => r.eventKey);
+  const decision = decideFindingsNotices(raised, findings, ctx.now(), noticeSettings(settings));
+  for (const notice of decision.notices) await raiseNotice(ctx, notice);
+  const at = isoNow(ctx);
+  await ctx.db.notifications.bulkPut(
+    decision.markSeen.map((eventKey) => ({
+      eventKey,
+      notificationId: eventKey,
+      kind: eventKey.endsWith(':waiting') ? ('findings_draft_waiting' as const) : ('findings_draft_expiring' as const),
+      localId: null,
+      url: null,
+      raisedAt: at,
+      toldAt: at,
+      clickedAt: null,
+    })),
+  );
+  await ctx.db.notifications.bulkDelete(decision.forget);
+  if (findingsWatchWanted(await getConnection(ctx.db))) {
+    const checking = findings.some((f) => knownValue(f.status) === 'checking');
+    await armAt(ctx, ctx.now() + (checking ? WATCH_SOON_MS : WATCH_IDLE_MS));
+  }
+  return { count };
+}
+
+function raiseNotice(ctx: Ctx, notice: FindingsNotice): Promise<boolean> {
+  return raiseOnce(
+    ctx,
+    { eventKey: notice.eventKey, kind: notice.kind, localId: null, url: notice.signOffUrl },
+    { title: notice.title, message: t('findingsNotice.clickToSignOff', { message: notice.message }) },
+  );
+}
+
+/** The alarm's job: failures are already on the background's status row, and the next alarm is set. */
+export async function onFindingsAlarm(ctx: Ctx): Promise<void> {
+  await watchFindings(ctx).catch(() => undefined);
+}

@@ -1,0 +1,10 @@
+/** Spending for a period the member picks: GET /me with spentSince (held and charged since then). */
+import type { CommandReply } from '@/lib/messages';
+import { type Ctx, isoNow } from '@/entrypoints/background/context';
+import { withApi } from '@/entrypoints/background/connection/with-api';
+
+export async function spending(ctx: Ctx, since: string): Promise<CommandReply<'spending'>> {
+  // The client refuses a time without its zone before sending (G12), in the member's words.
+  const me = await withApi(ctx, (api) => api.me({ spentSince: since }));
+  return { since, spentSinceCents: me.spentSinceCents, at: isoNow(ctx) };
+}

@@ -1,0 +1,34 @@
+/**
+ * The preview before a call runs: GET .../preview (shaped) while nothing is typed; POST /calls/quote (named
+ * without a shape, G14) once there are details, a question or answers, so the fit reads the real text. A site
+ * that does not offer the quote gets the GET preview, and the reply says the typed request was not checked.
+ * Nothing is stored or held.
+ */
+import { StartCallRequestSchema } from '@/lib/api/schemas';
+import { type CallRequestPayload, CommandFailure, type CommandReply, localError } from '@/lib/messages';
+import { tryOffered } from '@/entrypoints/background/connection/capabilities';
+import type { Ctx } from '@/entrypoints/background/context';
+import { withApi } from '@/entrypoints/background/connection/with-api';
+import { t } from '@/lib/i18n';
+
+function hasText(p: CallRequestPayload): boolean {
+  return (
+    (p.details ?? '').trim() !== '' ||
+    (p.question ?? '').trim() !== '' ||
+    Object.keys(p.answers ?? {}).length > 0 ||
+    (p.fileIds ?? []).length > 0
+  );
+}
+
+export async function preview(ctx: Ctx, p: CallRequestPayload): Promise<CommandReply<'preview'>> {
+  const kindOnly = () => withApi(ctx, (api) => api.preview(p.agentId, p.callId, { sessionId: p.sessionId ?? null }));
+  if (!hasText(p)) return { preview: await kindOnly(), requestChecked: false };
+  const body = StartCallRequestSchema.safeParse(p);
+  if (!body.success)
+    throw new CommandFailure(
+      localError('invalid_input', t('background.requestInvalid'), { kind: 'fix_request', fields: [] }),
+    );
+  const quote = await tryOffered(ctx, 'quoteCall', (api) => api.quoteCall(body.data));
+  if (quote.offered) return { preview: quote.value, requestChecked: true };
+  return { preview: await kindOnly(), requestChecked: false };
+}

@@ -1,0 +1,173 @@
+/**
+ * Sessions: open one (plan or question), send answers, rewrite the request, read the plan. Every answer is
+ * stored (sessions, plans, answerDrafts) before the command replies, so the panel reads it through liveQuery.
+ *
+ * POST /sessions, PUT answers, PUT details and GET plan are named by the contract without a shape: each goes
+ * through capabilities.tryOffered, and a site that does not offer one gets the shaped way (a session opened by
+ * its first POST /calls, answers in the next call's `answers`, the plan from the apply call's note) or a clear
+ * "not available on this site".
+ */
+import { meansNotOffered } from '@/lib/api/capabilities';
+import { ApiError, type ApiProblem } from '@/lib/api/errors';
+import type { AnswerInput, Questions, Session } from '@/lib/api/schemas';
+import type { AnswerDraftRow } from '@/lib/db';
+import { CommandFailure, type CommandReply, localError } from '@/lib/messages';
+import { planFromResults, planResultExists } from '@/lib/session/plan-revision';
+import { rewriteWords } from '@/lib/session/rewrite';
+import { tryOffered } from '@/entrypoints/background/connection/capabilities';
+import { type Ctx, isoNow } from '@/entrypoints/background/context';
+import { toMemberError } from '@/entrypoints/background/member-error';
+import { withApi } from '@/entrypoints/background/connection/with-api';
+import { t } from '@/lib/i18n';
+
+async function storeSession(ctx: Ctx, session: Session): Promise<void> {
+  await ctx.db.sessions.put({ sessionId: session.sessionId, session, readAt: isoNow(ctx) });
+}
+
+/** The questions object of PUT answers or details goes into the stored session; read the whole session when none is stored. */
+async function storeQuestions(ctx: Ctx, sessionId: string, questions: Questions): Promise<void> {
+  const stored = await ctx.db.transaction('rw', ctx.db.sessions, async () => {
+    const row = await ctx.db.sessions.get(sessionId);
+    if (!row) return false;
+    await ctx.db.sessions.put({ ...row, session: { ...row.session, questions }, readAt: isoNow(ctx) });
+    return true;
+  });
+  if (!stored) await storeSession(ctx, await withApi(ctx, (api) => api.getSession(sessionId)));
+}
+
+/** A site without an unshaped endpoint: said once, in the member's words, with what still works. */
+export function notOfferedHere(message: string): CommandFailure {
+  return new CommandFailure(localError('not_offered_here', message, { kind: 'none' }));
+}
+
+export async function createSession(
+  ctx: Ctx,
+  p: { agentId: string; way: 'plan' | 'question'; details?: string },
+): Promise<CommandReply<'createSession'>> {
+  const details = p.details?.trim() ? p.details : undefined;
+  const made = await tryOffered(ctx, 'createSession', (api) =>
+    api.createSession(
+      details === undefined ? { agentId: p.agentId, way: p.way } : { agentId: p.agentId, way: p.way, details },
+    ),
+  );
+  if (!made.offered) {
+    // Nothing was started: the member sees the shaped way (a session opened by its first call) and chooses it.
+    throw notOfferedHere(
+      p.way === 'plan' ? t('background.notOffered.session.plan') : t('background.notOffered.session.question'),
+    );
+  }
+  await storeSession(ctx, made.value);
+  return { sessionId: made.value.sessionId };
+}
+
+export async function putAnswers(
+  ctx: Ctx,
+  p: { sessionId: string; answers: Record<string, AnswerInput> },
+): Promise<void> {
+  const keys = Object.keys(p.answers);
+  if (keys.length === 0) throw new CommandFailure(localError('nothing_to_send', t('background.answerFirst')));
+  let questions: Questions;
+  try {
+    const put = await tryOffered(ctx, 'putAnswers', (api) => api.putAnswers(p.sessionId, p.answers));
+    // The answers stay as drafts here; the next apply call carries them in `answers` (a shaped field).
+    if (!put.offered) throw notOfferedHere(t('background.notOffered.answers'));
+    questions = put.value;
+  } catch (err) {
+    if (err instanceof ApiError && err.code === 'invalid_answers') await markProblems(ctx, p.sessionId, err.problems);
+    throw err;
+  }
+  await storeQuestions(ctx, p.sessionId, questions);
+  await ctx.db.answerDrafts.bulkDelete(keys.map((key) => [p.sessionId, key] as [string, string]));
+}
+
+/** The site's word on each answer that does not fit, on the member's draft of it (kept, not sent). */
+async function markProblems(ctx: Ctx, sessionId: string, problems: readonly ApiProblem[]): Promise<void> {
+  await ctx.db.transaction('rw', ctx.db.answerDrafts, async () => {
+    for (const { key, problem } of problems) {
+      // A problem given as plain text names no answer: the command's error carries it instead.
+      if (key === null) continue;
+      const row = await ctx.db.answerDrafts.get([sessionId, key]);
+      if (row) await ctx.db.answerDrafts.put({ ...row, siteProblem: problem });
+    }
+  });
+}
+
+export async function putDetails(ctx: Ctx, p: { sessionId: string; details: string }): Promise<void> {
+  try {
+    const put = await tryOffered(ctx, 'putDetails', (api) => api.putDetails(p.sessionId, p.details));
+    if (!put.offered) throw notOfferedHere(t('background.notOffered.details'));
+    const questions = put.value;
+    await storeQuestions(ctx, p.sessionId, questions);
+    await ctx.db.textDrafts.delete(`details:${p.sessionId}`);
+  } catch (err) {
+    const planRan =
+      err instanceof ApiError &&
+      (err.code === 'plan_ran' || (err.code === 'invalid_state' && err.reason === 'plan_ran'));
+    if (!planRan) throw err;
+    // The stored session may predate the plan's call: read it so the panel stops offering the rewrite.
+    await refreshStoredSession(ctx, p.sessionId).catch(() => undefined);
+    const error = toMemberError(err);
+    throw new CommandFailure({
+      ...error,
+      code: 'plan_ran',
+      message: rewriteWords({ send: false, reason: 'plan_ran' }),
+    });
+  }
+}
+
+async function refreshStoredSession(ctx: Ctx, sessionId: string): Promise<void> {
+  await storeSession(ctx, await withApi(ctx, (api) => api.getSession(sessionId)));
+}
+
+/**
+ * GET plan; 404 before a plan exists is stored as "no plan yet", not an error. A site that does not offer
+ * GET plan (404 once an apply call passed, or 405/410/501/503, or an answer that does not parse) gets the
+ * plan from the session's results: the note of the apply call that wrote it, shown under its header.
+ */
+export async function refreshPlan(ctx: Ctx, sessionId: string): Promise<CommandReply<'refreshPlan'>> {
+  const stored = await ctx.db.sessions.get(sessionId);
+  const planShouldExist =
+    stored !== undefined &&
+    (planResultExists(stored.session) ||
+      stored.session.results.some((r) => r.callId === 'apply' && r.status === 'passed'));
+  const notOffered = (err: unknown) =>
+    meansNotOffered(err) &&
+    !(err instanceof ApiError && err.status === 404 && err.code === 'not_found' && !planShouldExist);
+  try {
+    const read = await tryOffered(ctx, 'getPlan', (api) => api.getPlan(sessionId), notOffered);
+    const plan = read.offered ? read.value : stored ? planFromResults(stored.session, stored.readAt) : null;
+    await ctx.db.plans.put({ sessionId, plan, readAt: isoNow(ctx) });
+    return { version: plan?.version ?? null };
+  } catch (err) {
+    if (!(err instanceof ApiError && err.code === 'not_found' && stored)) throw err;
+    await ctx.db.plans.put({ sessionId, plan: null, readAt: isoNow(ctx) });
+    return { version: null };
+  }
+}
+
+export async function saveAnswerDraft(ctx: Ctx, p: Pick<AnswerDraftRow, 'sessionId' | 'key' | 'draft'>): Promise<void> {
+  // A new edit answers the site's last word on it: the problem is shown again only if a send repeats it.
+  await ctx.db.answerDrafts.put({
+    sessionId: p.sessionId,
+    key: p.key,
+    draft: p.draft,
+    siteProblem: null,
+    updatedAt: isoNow(ctx),
+  });
+}
+
+export async function saveTextDraft(ctx: Ctx, p: { id: string; text: string }): Promise<void> {
+  if (p.text === '') await ctx.db.textDrafts.delete(p.id);
+  else await ctx.db.textDrafts.put({ id: p.id, text: p.text, updatedAt: isoNow(ctx) });
+}
+
+/** Answers sent with a call that the site took (202) are kept with the session: their drafts are done. */
+export async function dropSentDrafts(
+  ctx: Ctx,
+  request: { sessionId?: string | null; answers?: Record<string, AnswerInput> | null },
+  state: string,
+): Promise<void> {
+  if (state !== 'started' || !request.sessionId || !request.answers) return;
+  const sessionId = request.sessionId;
+  await ctx.db.answerDrafts.bulkDelete(Object.keys(request.answers).map((key) => [sessionId, key] as [string, string]));
+}

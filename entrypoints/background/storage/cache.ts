@@ -1,0 +1,80 @@
+/**
+ * The cache of results kept readable offline: pruned on a daily alarm under the member's retention
+ * (lib/findings/pruning, set on the options page), or cleared at once from the options page. Calls still in
+ * the background's hands (being sent, waiting for approval, running, unsent) are never dropped.
+ */
+import { browser } from 'wxt/browser';
+import { ACTIVE_CALL_STATES, type CallState } from '@/lib/db';
+import { DAY_MS } from '@/lib/findings/expiry';
+import { idsToPrune } from '@/lib/findings/pruning';
+import { readSettings, retentionPolicy } from '@/lib/settings';
+import type { Ctx } from '@/entrypoints/background/context';
+
+export const PRUNE_ALARM = 'agent-connection.prune';
+
+const KEPT_STATES: ReadonlySet<CallState> = new Set([...ACTIVE_CALL_STATES, 'unsent']);
+
+/** The daily prune alarm exists (made once; survives worker restarts). */
+export async function ensurePruneAlarm(): Promise<void> {
+  if (await browser.alarms.get(PRUNE_ALARM)) return;
+  await browser.alarms.create(PRUNE_ALARM, { delayInMinutes: 1, periodInMinutes: 24 * 60 });
+}
+
+/** Drops what the retention policy says; returns how many rows went. */
+export async function pruneCache(ctx: Ctx): Promise<number> {
+  const policy = retentionPolicy(await readSettings(ctx.db));
+  const now = ctx.now();
+  const d = ctx.db;
+  return d.transaction('rw', [d.calls, d.sessions, d.plans, d.answerDrafts, d.textDrafts, d.finds], async () => {
+    const calls = await d.calls.toArray();
+    const dropCalls = idsToPrune(
+      calls.map((c) => ({ id: c.localId, at: c.createdAt, keep: KEPT_STATES.has(c.state) })),
+      policy,
+      now,
+    );
+    await d.calls.bulkDelete(dropCalls);
+
+    // A session goes with its last cached call once it is itself past the age limit.
+    let removed = dropCalls.length;
+    if (policy.maxAgeDays !== null) {
+      const cutoff = now - policy.maxAgeDays * DAY_MS;
+      const withCalls = new Set((await d.calls.toArray()).map((c) => c.sessionId).filter((s) => s !== null));
+      const sessions = await d.sessions.toArray();
+      const old = sessions
+        .filter((s) => !withCalls.has(s.sessionId))
+        .filter((s) => !(Date.parse(s.session.lastCallAt ?? s.readAt) >= cutoff))
+        .map((s) => s.sessionId);
+      removed += old.length;
+      await d.sessions.bulkDelete(old);
+      await d.plans.bulkDelete(old);
+      await d.answerDrafts.where('sessionId').anyOf(old).delete();
+      await d.textDrafts.bulkDelete(old.flatMap((id) => [`revise:${id}`, `details:${id}`, `question:${id}`]));
+      removed += await d.finds.where('at').below(new Date(cutoff).toISOString()).delete();
+    }
+    return removed;
+  });
+}
+
+/** Clears cached results now (options page). The member's own drafts and the notifications ledger stay. */
+export async function clearCache(ctx: Ctx): Promise<number> {
+  const d = ctx.db;
+  return d.transaction('rw', [d.calls, d.sessions, d.plans, d.findings, d.finds, d.sharedProjects], async () => {
+    const ended = (await d.calls.toArray()).filter((c) => !KEPT_STATES.has(c.state)).map((c) => c.localId);
+    await d.calls.bulkDelete(ended);
+    const counts = await Promise.all([
+      d.sessions.count(),
+      d.plans.count(),
+      d.findings.count(),
+      d.finds.count(),
+      d.sharedProjects.count(),
+    ]);
+    await Promise.all([
+      d.sessions.clear(),
+      d.plans.clear(),
+      d.findings.clear(),
+      d.finds.clear(),
+      d.sharedProjects.clear(),
+    ]);
+    return ended.length + counts.reduce((a, b) => a + b, 0);
+  });
+}
