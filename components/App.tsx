@@ -37,7 +37,7 @@ import { type FirstReader, firstReads, HISTORY_AHEAD_KEY, readAhead, sessionAhea
 import { t } from '@/lib/i18n';
 import { Message } from '@/components/common/Message';
 
-export type Route =
+type Route =
   | { view: 'find' }
   | { view: 'preview'; draft: CallDraft }
   | { view: 'calls' }
@@ -59,7 +59,7 @@ const loadFindingsTab = () => import('@/components/findings/FindingsTab').then((
 const loadHistoryTab = () => import('@/components/history/HistoryTab').then((m) => m.HistoryTab);
 
 /** A preview of this agent: the unfinished one for it if there is one (typed text kept, same intent). */
-export function draftForCard(card: AgentCard, saved: CallDraft | null = null): CallDraft {
+function draftForCard(card: AgentCard, saved: CallDraft | null = null): CallDraft {
   if (saved && saved.agentId === card.agentId) return saved;
   return {
     agentId: card.agentId,
@@ -73,7 +73,7 @@ export function draftForCard(card: AgentCard, saved: CallDraft | null = null): C
   };
 }
 
-export function draftFromCall(call: CallRow): CallDraft {
+function draftFromCall(call: CallRow): CallDraft {
   const r = call.request;
   return {
     agentId: r.agentId,

@@ -11,7 +11,7 @@ export interface HandoffListeners {
   onSelection: (handoff: SelectionHandoff) => void;
 }
 
-export function focusedCall(value: unknown): string | null {
+function focusedCall(value: unknown): string | null {
   if (typeof value !== 'object' || value === null) return null;
   const localId = (value as { localId?: unknown }).localId;
   return typeof localId === 'string' && localId ? localId : null;

@@ -76,7 +76,4 @@ function close(server: Server): Promise<void> {
     if ('closeAllConnections' in server) server.closeAllConnections();
   });
 }
-
-export { World } from './world';
 export type { Profile } from './site-paths';
-export type { Seed, SeedInput } from './seed';

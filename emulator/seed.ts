@@ -48,7 +48,7 @@ export const LimitsSeedSchema = z.object({
 export type LimitsRec = z.infer<typeof LimitsSeedSchema>;
 
 /** A file a call hands in: text, raw bytes, a filler of a given size, or a zip of text entries. */
-export const FileSpecSchema = z.object({
+const FileSpecSchema = z.object({
   path: z.string().min(1),
   text: z.string().optional(),
   base64: z.string().optional(),
@@ -64,7 +64,7 @@ export const FileSpecSchema = z.object({
 });
 export type FileSpec = z.infer<typeof FileSpecSchema>;
 
-export const FindingSpecSchema = z.object({
+const FindingSpecSchema = z.object({
   kind: z.enum(FINDING_KINDS),
   topic: z.string(),
   takeaway: z.string(),
@@ -77,7 +77,6 @@ export const FindingSpecSchema = z.object({
   /** Where the finding is filed: the calling agent, another agent by id, or none (it waits). */
   fileWith: z.string().default('self'),
 });
-export type FindingSpec = z.infer<typeof FindingSpecSchema>;
 
 /** How an agent's calls behave. The control API replaces any part of it (PUT .../behaviour). */
 export const BehaviourSchema = z.object({
@@ -120,7 +119,7 @@ const OptionSeedSchema = z.object({
   description: z.string(),
 });
 
-export const QuestionSeedSchema = z.object({
+const QuestionSeedSchema = z.object({
   key: z.string().regex(QUESTION_KEY_PATTERN),
   ask: z.string(),
   why: z.string(),
@@ -134,7 +133,7 @@ export const QuestionSeedSchema = z.object({
 });
 export type QuestionSeed = z.infer<typeof QuestionSeedSchema>;
 
-export const CallSeedSchema = z.object({
+const CallSeedSchema = z.object({
   callId: z.string().min(1).max(64),
   name: z.string(),
   kind: z.enum(['apply', 'question', 'starting_files', 'custom']),
@@ -143,7 +142,7 @@ export const CallSeedSchema = z.object({
 });
 export type CallSeed = z.infer<typeof CallSeedSchema>;
 
-export const AgentSeedSchema = z
+const AgentSeedSchema = z
   .object({
     id: z.string().min(1).max(64),
     slug: z.string().min(1),
@@ -174,7 +173,7 @@ export const AgentSeedSchema = z
   });
 export type AgentSeed = z.infer<typeof AgentSeedSchema>;
 
-export const MemberSeedSchema = z.object({
+const MemberSeedSchema = z.object({
   id: z.string().min(1),
   name: z.string(),
   purchasedCents: z.number().int().min(0),
@@ -183,7 +182,7 @@ export const MemberSeedSchema = z.object({
   suspended: z.boolean().default(false),
 });
 
-export const ConnectionSeedSchema = z.object({
+const ConnectionSeedSchema = z.object({
   id: z.string().min(1),
   memberId: z.string(),
   name: z.string(),
@@ -195,7 +194,7 @@ export const ConnectionSeedSchema = z.object({
 });
 
 /** Findings a member already has (history shown by GET /findings). */
-export const FindingSeedSchema = z.object({
+const FindingSeedSchema = z.object({
   memberId: z.string(),
   agentId: z.string(),
   kind: z.enum(FINDING_KINDS),
@@ -213,7 +212,7 @@ export const FindingSeedSchema = z.object({
   daysAgo: z.number().min(0).default(1),
 });
 
-export const SharedProjectSeedSchema = z.object({
+const SharedProjectSeedSchema = z.object({
   memberId: z.string(),
   title: z.string(),
   agentId: z.string(),
@@ -222,7 +221,7 @@ export const SharedProjectSeedSchema = z.object({
 });
 
 /** Calls made before the emulator started: a session each, already ended (returned only here). */
-export const HistorySeedSchema = z.object({
+const HistorySeedSchema = z.object({
   connectionId: z.string(),
   agentId: z.string(),
   callId: z.string(),
@@ -235,7 +234,7 @@ export const HistorySeedSchema = z.object({
 });
 export type HistorySeed = z.infer<typeof HistorySeedSchema>;
 
-export const SiteSeedSchema = z.object({
+const SiteSeedSchema = z.object({
   name: z.string().default('Guild'),
   /** The site's safety ceiling on one call's limit (its value is not shown by the contract). */
   safetyCeilingCents: z.number().int().min(1).default(2500),
@@ -268,7 +267,7 @@ export const SiteSeedSchema = z.object({
   }),
 });
 
-export const SeedSchema = z
+const SeedSchema = z
   .object({
     site: SiteSeedSchema.default(SiteSeedSchema.parse({})),
     members: z.array(MemberSeedSchema).min(1),

@@ -6,8 +6,6 @@
  */
 export type Profile = 'default' | 'strict';
 
-export const PROFILES: readonly Profile[] = ['default', 'strict'];
-
 export interface SitePaths {
   approval: string;
   findingsDraft: string;

@@ -32,7 +32,7 @@ export interface MemberRec {
   spentUnreadable: boolean;
 }
 
-export type AgentState = 'allowed' | 'pending' | 'blocked';
+type AgentState = 'allowed' | 'pending' | 'blocked';
 
 export interface ConnectionRec {
   id: string;
@@ -106,13 +106,13 @@ export interface ReadRec {
   detailsVersion: number;
 }
 
-export interface ShortCheckRec {
+interface ShortCheckRec {
   status: 'clear' | 'asked' | 'skipped' | 'failed';
   skippedWhy: 'member_limit' | 'site_budget' | 'too_large' | null;
   at: number;
 }
 
-export interface PlanVersionRec {
+interface PlanVersionRec {
   version: number;
   runId: string;
   markdown: string;
@@ -177,10 +177,6 @@ export function newSessionRec(
     shortCheck: null,
     plans: [],
   };
-}
-
-export interface ResultFileRec {
-  fileId: string;
 }
 
 export interface FinalRec {
@@ -348,7 +344,7 @@ export interface RequestLogRec {
 }
 
 /** The newest requests kept in the log; older ones fall off so a long demo does not grow without end. */
-export const REQUEST_LOG_MAX = 5000;
+const REQUEST_LOG_MAX = 5000;
 
 export class Store {
   members = new Map<string, MemberRec>();

@@ -1,9 +1,9 @@
 import type { UntrustedText } from '@/lib/api/schemas';
 
 /** Untrusted text is cut at 2000 characters (contract, Conventions). */
-export const TEXT_CUT = 2000;
+const TEXT_CUT = 2000;
 /** "Less for a name": names are cut at 120 characters. */
-export const NAME_CUT = 120;
+const NAME_CUT = 120;
 /** The plan's Markdown is cut at 20000 characters (G14). */
 export const PLAN_CUT = 20000;
 

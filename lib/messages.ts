@@ -54,7 +54,7 @@ function command<P extends z.ZodMiniType, R extends z.ZodMiniType>(payload: P, r
   return { payload, reply };
 }
 
-export const COMMANDS = {
+const COMMANDS = {
   /** Claim a connect code for the site at siteUrl. The panel asks for the site's origin permission first. */
   connect: command(
     z.object({ siteUrl: str(1, 2048), code: str(1, 100) }),

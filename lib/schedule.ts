@@ -6,21 +6,21 @@
  * Chrome) resumes work after the worker was stopped.
  */
 
-export const SECOND = 1000;
+const SECOND = 1000;
 export const MINUTE = 60 * SECOND;
 
 /** Chrome refuses alarms sooner than 30 s (packed extensions); Firefox's minimum is one minute. */
 export const ALARM_MIN_DELAY_MS = 30 * SECOND;
 
 /** Steps of the call-polling pace: until `untilAgeMs` after the start, poll every `everyMs`. */
-export const POLL_STEPS: readonly { untilAgeMs: number; everyMs: number }[] = [
+const POLL_STEPS: readonly { untilAgeMs: number; everyMs: number }[] = [
   { untilAgeMs: 10 * SECOND, everyMs: 1 * SECOND },
   { untilAgeMs: 30 * SECOND, everyMs: 2 * SECOND },
   { untilAgeMs: 2 * MINUTE, everyMs: 5 * SECOND },
   { untilAgeMs: 10 * MINUTE, everyMs: 15 * SECOND },
 ];
 /** The slowest pace, for calls that run long. */
-export const POLL_SLOWEST_MS = 30 * SECOND;
+const POLL_SLOWEST_MS = 30 * SECOND;
 
 /** How long to wait between reads of a call that has run for `ageMs`. */
 export function pollIntervalMs(ageMs: number): number {
@@ -36,7 +36,7 @@ export function pollIntervalMs(ageMs: number): number {
 export const QUIET_CAP_MS = 4 * SECOND;
 
 /** Learned from this many of the latest ended calls to the same agent and call. */
-export const RUN_HISTORY = 5;
+const RUN_HISTORY = 5;
 
 /**
  * How long a call to an agent is expected to run: the median of the latest ended calls' times from start to
@@ -147,7 +147,7 @@ export function approvalCheckIntervalMs(ageMs: number): number {
  * member approved (no GET /approvals): 15 s after the refusal or the last resend, doubling with each resend.
  * A resend also needs a reason to think the member approved (they came back from the approval page).
  */
-export function approvalResendGapMs(resends: number): number {
+function approvalResendGapMs(resends: number): number {
   return 15 * SECOND * 2 ** Math.min(Math.max(0, resends), 7);
 }
 
@@ -161,7 +161,7 @@ export function earliestApprovalResendAt(approval: {
 }
 
 /** An approval may be used for 30 minutes (limits.approvalMinutes). */
-export const APPROVAL_MINUTES = 30;
+const APPROVAL_MINUTES = 30;
 
 export function approvalExpiresAt(refusedAt: number, minutes = APPROVAL_MINUTES): number {
   return refusedAt + minutes * MINUTE;

@@ -5,7 +5,7 @@ import type { NotificationKind, SettingKey, Settings, SettingsRow } from '@/lib/
 import { DEFAULT_REMIND_DAYS_BEFORE, type FindingsNoticeSettings } from '@/lib/findings/notices';
 import { DEFAULT_RETENTION, type RetentionPolicy } from '@/lib/findings/pruning';
 
-export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
+const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   notify: { callFinished: true, approvals: true, findingsSignOff: true, findingsReminder: true },
   reminderDaysBefore: DEFAULT_REMIND_DAYS_BEFORE,
   retention: { ...DEFAULT_RETENTION },
@@ -14,7 +14,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
 });
 
 /** The stored rows over the defaults; rows of a key this version does not know are ignored. */
-export function settingsFromRows(rows: readonly SettingsRow[]): Settings {
+function settingsFromRows(rows: readonly SettingsRow[]): Settings {
   const out: Settings = {
     notify: { ...DEFAULT_SETTINGS.notify },
     reminderDaysBefore: DEFAULT_SETTINGS.reminderDaysBefore,

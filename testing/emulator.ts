@@ -16,7 +16,7 @@ export interface MadeCode {
   expiresAt: string;
 }
 
-export interface EmulatorSession {
+interface EmulatorSession {
   sessionId: string;
   memberId: string;
   agentId: string;
@@ -25,7 +25,7 @@ export interface EmulatorSession {
   calls: number;
 }
 
-export interface FaultSpec {
+interface FaultSpec {
   method?: string;
   path: string;
   status?: number;
@@ -37,7 +37,7 @@ export interface FaultSpec {
 }
 
 /** The emulator's control API (emulator/README.md), as the member on the site and as the site itself. */
-export class EmulatorControl {
+class EmulatorControl {
   constructor(readonly url: string) {}
 
   async call<T>(method: string, path: string, body?: unknown): Promise<T> {

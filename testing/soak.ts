@@ -35,7 +35,7 @@ export interface SoakOptions {
   log?: (line: string) => void;
 }
 
-export interface SoakFigures {
+interface SoakFigures {
   seed: number;
   intents: number;
   clicks: number;
@@ -77,7 +77,7 @@ export interface SoakReport {
 }
 
 /** mulberry32: small, seedable, the same sequence on every machine. */
-export function seededRandom(seed: number): () => number {
+function seededRandom(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -10,7 +10,7 @@ import { t } from '@/lib/i18n';
 import { Message } from '@/components/common/Message';
 
 /** What this list needs of a result file. The signed link is left out on purpose: it is never shown. */
-export interface ResultFileView {
+interface ResultFileView {
   fileId: string;
   untrustedPath: UntrustedTextValue;
   sizeBytes: number;

@@ -129,7 +129,7 @@ function sourceWords(find: FindRow): string {
   return t('find.youSearched');
 }
 
-export function FindResult({ find, onChoose }: { find: FindRow; onChoose: (card: AgentCard) => void }) {
+function FindResult({ find, onChoose }: { find: FindRow; onChoose: (card: AgentCard) => void }) {
   return (
     <section class="find-result" aria-labelledby="find-result-title" aria-busy={find.status === 'running'}>
       <h2 id="find-result-title">{sourceWords(find)}</h2>

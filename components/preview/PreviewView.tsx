@@ -36,7 +36,7 @@ function checkMax(input: string): MaxCheck {
   return cents === null ? { ok: false } : { ok: true, cents };
 }
 
-export function buildRequest(draft: CallDraft, maxCents: number | null): CallRequestPayload {
+function buildRequest(draft: CallDraft, maxCents: number | null): CallRequestPayload {
   const request: CallRequestPayload = { agentId: draft.agentId, callId: draft.callId };
   if (draft.details.trim()) request.details = draft.details;
   if (draft.callId === 'question' && draft.question.trim()) request.question = draft.question;

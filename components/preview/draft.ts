@@ -46,7 +46,7 @@ function isDraft(value: unknown): value is CallDraft {
 }
 
 /** A stored draft, or null; one kept before drafts had an intent gets one. */
-export function readDraft(value: unknown): CallDraft | null {
+function readDraft(value: unknown): CallDraft | null {
   if (!isDraft(value)) return null;
   const intentId = (value as { intentId?: unknown }).intentId;
   return typeof intentId === 'string' && intentId.length > 0 ? value : { ...value, intentId: newIntentId() };

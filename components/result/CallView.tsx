@@ -33,7 +33,7 @@ export function CallView({ localId, onEdit }: Props) {
   return <CallDetails call={call.value} onEdit={onEdit} />;
 }
 
-export function CallDetails({ call, onEdit }: { call: CallRow; onEdit: (call: CallRow) => void }) {
+function CallDetails({ call, onEdit }: { call: CallRow; onEdit: (call: CallRow) => void }) {
   return (
     <section aria-labelledby={`call-${call.localId}`} class="call">
       <ViewHeading id={`call-${call.localId}`}>

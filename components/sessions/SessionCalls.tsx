@@ -17,7 +17,7 @@ const ENDED_WITHOUT_RESULT = new Set(['refused', 'declined', 'expired']);
  * approval, just started), and the newest call when it ended without one (refused, declined, expired),
  * since that is what the member acts on next. Older refusals are history.
  */
-export function pendingCalls(calls: readonly CallRow[]): CallRow[] {
+function pendingCalls(calls: readonly CallRow[]): CallRow[] {
   const last = calls.at(-1);
   return calls.filter((c) => {
     if (c.result !== null || c.state === 'finished') return false;
@@ -26,7 +26,7 @@ export function pendingCalls(calls: readonly CallRow[]): CallRow[] {
 }
 
 /** The missing details a refused apply call listed (409 details_missing), shown like the gate. */
-export function refusalMissing(call: CallRow): MissingDetail[] | null {
+function refusalMissing(call: CallRow): MissingDetail[] | null {
   if (call.state !== 'refused' || call.error?.code !== 'details_missing') return null;
   // A detail the site left unnamed is shown by its key.
   return (call.error.extras.missing ?? []).map((m) => ({

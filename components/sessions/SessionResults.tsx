@@ -27,7 +27,7 @@ interface Item {
  * A call read after the session was read has the fresher result (the poller reads single calls); a call
  * the session does not list yet (just ended) follows the session's own results.
  */
-export function mergeResults(session: Session, readAt: string, calls: readonly CallRow[]): Item[] {
+function mergeResults(session: Session, readAt: string, calls: readonly CallRow[]): Item[] {
   const byRun = new Map(calls.filter((c) => c.runId !== null).map((c) => [c.runId as string, c]));
   const items: Item[] = session.results.map((result) => {
     const call = byRun.get(result.runId);

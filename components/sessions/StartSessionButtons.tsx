@@ -26,7 +26,7 @@ interface Props {
 }
 
 /** The first call of a session on a site that opens sessions only with a call (no POST /sessions). */
-export function firstCallOf(
+function firstCallOf(
   way: 'plan' | 'question',
   p: Pick<Props, 'agentId' | 'details' | 'question' | 'maxCents'>,
 ): CallRequestPayload | null {

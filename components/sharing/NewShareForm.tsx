@@ -7,7 +7,7 @@ import { SecretWarning } from '@/components/common/SecretWarning';
 import { formatCount } from '@/lib/format/count';
 import { t } from '@/lib/i18n';
 
-export interface AgentChoice {
+interface AgentChoice {
   agentId: string;
   untrustedName: UntrustedTextValue;
 }

@@ -7,8 +7,8 @@ import { newAgentPending } from './approvals';
 import { type FitJudgement, matchBps, words } from './match';
 
 /** New until used 10 times (contract, Agent card). */
-export const NEW_UNTIL = 10;
-export const FIND_MAX = 10;
+const NEW_UNTIL = 10;
+const FIND_MAX = 10;
 
 export function isNew(agent: AgentRec): boolean {
   return agent.countedCalls < NEW_UNTIL;
@@ -30,7 +30,7 @@ export function agentAllowed(world: World, conn: ConnectionRec, agentId: string)
   return false;
 }
 
-export function connectionState(world: World, conn: ConnectionRec, agent: AgentRec, now: number): ConnectionState {
+function connectionState(world: World, conn: ConnectionRec, agent: AgentRec, now: number): ConnectionState {
   if (conn.agentStates.get(agent.id) === 'blocked') return 'blocked';
   if (!conn.switches.askBeforeNewAgent || agentAllowed(world, conn, agent.id)) return 'allowed';
   return newAgentPending(world, conn, agent.id, now) ? 'pending' : 'not_asked';

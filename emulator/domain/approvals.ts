@@ -12,10 +12,10 @@ import { newId } from '@/emulator/ids';
 import type { ApprovalRec, ConnectionRec } from '@/emulator/store';
 import type { World } from '@/emulator/world';
 
-export const PENDING_MINUTES = 30;
+const PENDING_MINUTES = 30;
 
 /** "This exact call": every field but approvalId, defaults filled in, keys sorted (G4). */
-export function callFingerprint(body: StartCallRequest): string {
+function callFingerprint(body: StartCallRequest): string {
   return canonicalJson({
     agentId: body.agentId,
     callId: body.callId,
@@ -45,7 +45,7 @@ export function approvalStatus(world: World, approval: ApprovalRec, now: number)
   return approval.status;
 }
 
-export function approvalUrl(world: World, origin: string, approvalId: string): string {
+function approvalUrl(world: World, origin: string, approvalId: string): string {
   return `${origin}${pagePath(world.paths.approval, approvalId)}`;
 }
 

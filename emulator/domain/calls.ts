@@ -28,7 +28,7 @@ import { liveStatus, timeline } from './timeline';
 import { answerProblems, askable, gateOf, keepAnswers, newSession, visibleSession, type GateView } from './sessions';
 import { type TodayCounts, callsUsed, sessionCounted, sessionsUsed, today } from './usage';
 
-export const FAILED_CALLS_MAX = 3;
+const FAILED_CALLS_MAX = 3;
 const COUNTED_PER_MEMBER = 3;
 const COUNTED_WINDOW = 30 * DAY;
 

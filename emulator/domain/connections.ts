@@ -13,7 +13,7 @@ import type { World } from '@/emulator/world';
 import { heldCents, spendableCents } from './balance';
 import { pruneTimes, sessionsUsed, callsUsed, spentSince, downloadsLeftBytes } from './usage';
 
-export const CODE_MINUTES = 15;
+const CODE_MINUTES = 15;
 const CODE_TRIES_WINDOW = 15 * MINUTE;
 
 export interface NewCodeRequest {

@@ -16,8 +16,8 @@ import type { World } from '@/emulator/world';
 import { isActiveFile } from './active';
 import { downloadedBytes } from './usage';
 
-export const LINK_SECONDS = 300;
-export const UPLOAD_KEPT_MS = DAY;
+const LINK_SECONDS = 300;
+const UPLOAD_KEPT_MS = DAY;
 
 export function fileVisible(file: FileRec | undefined, conn: ConnectionRec, now: number): file is FileRec {
   return file !== undefined && file.memberId === conn.memberId && (file.expiresAt === null || file.expiresAt > now);

@@ -15,7 +15,7 @@ import type { World } from '@/emulator/world';
 
 export const DRAFT_DAYS = 30;
 
-export function draftUrl(world: World, origin: string, draftId: string): string {
+function draftUrl(world: World, origin: string, draftId: string): string {
   return `${origin}${pagePath(world.paths.findingsDraft, draftId)}`;
 }
 

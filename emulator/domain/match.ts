@@ -30,7 +30,7 @@ export function words(text: string): Set<string> {
 const vocabularyCache = new WeakMap<AgentRec, { source: string; words: Set<string> }>();
 
 /** What an agent holds, as words: its name, what it knows, its keywords and its calls' names. */
-export function agentWords(agent: AgentRec): Set<string> {
+function agentWords(agent: AgentRec): Set<string> {
   const source = [
     agent.name,
     agent.knows,
@@ -54,7 +54,7 @@ export function matchBps(description: Set<string>, agent: AgentRec): number {
   return Math.round((hits * 10000) / description.size);
 }
 
-export type Verdict = 'fits' | 'unclear' | 'another_agent' | 'no_agent';
+type Verdict = 'fits' | 'unclear' | 'another_agent' | 'no_agent';
 
 export interface FitJudgement {
   verdict: Verdict;

@@ -21,14 +21,14 @@ import { fitView, listedAgents } from './agents';
 import { callView } from './call-view';
 import { judgeFit } from './match';
 
-export const READS_PER_SESSION = 3;
-export const READS_PER_HOUR = 5;
-export const READS_PER_DAY = 20;
-export const SHORT_CHECKS_PER_DAY = 3;
+const READS_PER_SESSION = 3;
+const READS_PER_HOUR = 5;
+const READS_PER_DAY = 20;
+const SHORT_CHECKS_PER_DAY = 3;
 /** A request longer than this is not read; it goes in as written (skippedWhy too_large). */
-export const READ_MAX_CHARS = 8000;
+const READ_MAX_CHARS = 8000;
 /** A typed answer longer than this is not checked (shortCheck skippedWhy too_large). */
-export const SHORT_CHECK_MAX_CHARS = 1000;
+const SHORT_CHECK_MAX_CHARS = 1000;
 
 /** A session this connection may see: the member's, not deleted; a session-scoped key sees only its own. */
 export function visibleSession(world: World, conn: ConnectionRec, sessionId: string): SessionRec {

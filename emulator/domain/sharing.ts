@@ -16,14 +16,14 @@ import { listedAgents, matchAgents } from './agents';
 import { fileVisible } from './files';
 
 /** A package may hold at most 1 MB in all (contract, Limits; G7). */
-export const PACKAGE_MAX_BYTES = 1_000_000;
+const PACKAGE_MAX_BYTES = 1_000_000;
 
 export function requireSharing(conn: ConnectionRec): void {
   if (conn.sessionId !== null) throw sessionScoped();
   if (!conn.switches.sharing) throw new ApiError(403, 'switched_off', { reason: 'sharing' });
 }
 
-export function shareSignOffUrl(world: World, origin: string, draftId: string): string {
+function shareSignOffUrl(world: World, origin: string, draftId: string): string {
   return `${origin}${pagePath(world.paths.shareSignOff, draftId)}`;
 }
 

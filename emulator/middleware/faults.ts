@@ -35,7 +35,7 @@ function pathMatches(pattern: string, path: string): boolean {
   return re.test(path);
 }
 
-export function takeFault(store: Store, method: string, path: string): FaultRec | null {
+function takeFault(store: Store, method: string, path: string): FaultRec | null {
   const fault = store.faults.find(
     (f) => f.remaining > 0 && (f.method === null || f.method === method) && pathMatches(f.path, path),
   );

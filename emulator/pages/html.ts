@@ -21,7 +21,7 @@ const ESCAPES: Record<string, string> = {
   '`': '&#96;',
 };
 
-export function esc(text: string): string {
+function esc(text: string): string {
   return text.replace(/[&<>"'`]/g, (ch) => ESCAPES[ch] ?? ch);
 }
 
@@ -54,7 +54,7 @@ nav a{margin-right:1rem}table{border-collapse:collapse;width:100%}td,th{padding:
 `;
 
 /** Script-free pages: nothing here runs code, and nothing a member wrote can load anything. */
-export const PAGE_CSP =
+const PAGE_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 export function pageResponse(

@@ -26,7 +26,7 @@ fileRoutes.post('/files', (c) => {
 fileRoutes.get('/files/:fileId', (c) => serveDownload(c, c.req.param('fileId')));
 
 /** A signed link's file: on the site's origin (default profile) or the strict profile's file host. */
-export function serveDownload(c: Context<AppEnv>, fileId: string): Response {
+function serveDownload(c: Context<AppEnv>, fileId: string): Response {
   const world = c.get('world');
   const file = download(world, fileId, c.req.query('exp'), c.req.query('sig'), world.now());
   // Handed over as an attachment, never rendered: an active file must not be opened.

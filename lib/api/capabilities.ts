@@ -30,7 +30,7 @@ export const CAPABILITIES = [
 
 export type Capability = (typeof CAPABILITIES)[number];
 
-export function isCapability(value: string): value is Capability {
+function isCapability(value: string): value is Capability {
   return (CAPABILITIES as readonly string[]).includes(value);
 }
 
@@ -53,7 +53,7 @@ export interface CapabilityRecord {
 export const ASK_AGAIN_AFTER_MS = 6 * 60 * 60 * 1000;
 
 /** HTTP statuses that mean "this endpoint is not here": not found, method not allowed, gone, not implemented, unavailable. */
-export const NOT_OFFERED_STATUSES: ReadonlySet<number> = new Set([404, 405, 410, 501, 503]);
+const NOT_OFFERED_STATUSES: ReadonlySet<number> = new Set([404, 405, 410, 501, 503]);
 
 /**
  * Whether a failure of an unshaped endpoint means the site does not offer it as we read it: one of the

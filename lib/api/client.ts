@@ -93,7 +93,7 @@ import {
 import { t } from '@/lib/i18n';
 
 /** Under Chrome's 30 s limit on a fetch from an extension, with room to handle the answer. */
-export const DEFAULT_TIMEOUT_MS = 25_000;
+const DEFAULT_TIMEOUT_MS = 25_000;
 
 export interface ClientOptions {
   /** The site's address as the member entered it, e.g. https://example.com or http://127.0.0.1:8787. */

@@ -46,7 +46,7 @@ export type NextStep =
 // Every code the contract (and docs/contract-gaps.md) names
 // ---------------------------------------------------------------------------------------------------
 
-export const COMMON_CODES = [
+const COMMON_CODES = [
   'unauthenticated',
   'key_revoked',
   'account_suspended',
@@ -60,13 +60,9 @@ export const COMMON_CODES = [
   'retired',
 ] as const;
 
-export const IDEMPOTENCY_CODES = [
-  'idempotency_key_required',
-  'idempotency_key_reused',
-  'idempotency_in_progress',
-] as const;
+const IDEMPOTENCY_CODES = ['idempotency_key_required', 'idempotency_key_reused', 'idempotency_in_progress'] as const;
 
-export const START_CALL_CODES = [
+const START_CALL_CODES = [
   'not_found',
   'invalid_input',
   'secret_in_details',
@@ -85,10 +81,10 @@ export const START_CALL_CODES = [
   'findings_off',
 ] as const;
 
-export const OTHER_ENDPOINT_CODES = ['code_not_valid', 'invalid_state'] as const;
+const OTHER_ENDPOINT_CODES = ['code_not_valid', 'invalid_state'] as const;
 
 /** Codes seen only in the contract's changelog. */
-export const CHANGELOG_CODES = [
+const CHANGELOG_CODES = [
   'plan_ran',
   'corrections_blocked',
   'invalid_package',
@@ -102,7 +98,7 @@ export const CHANGELOG_CODES = [
 ] as const;
 
 /** Codes added by docs/contract-gaps.md (G14: signed file links). */
-export const GAP_CODES = ['link_expired', 'download_limit'] as const;
+const GAP_CODES = ['link_expired', 'download_limit'] as const;
 
 export const KNOWN_CODES = [
   ...new Set([
@@ -127,11 +123,7 @@ export function isKnownCode(code: string): code is KnownCode {
 }
 
 /** Codes after which the very same request may be sent again (with the same Idempotency-Key). */
-export const RETRYABLE_CODES: ReadonlySet<string> = new Set([
-  'server_error',
-  'rate_limited',
-  'idempotency_in_progress',
-]);
+const RETRYABLE_CODES: ReadonlySet<string> = new Set(['server_error', 'rate_limited', 'idempotency_in_progress']);
 
 // ---------------------------------------------------------------------------------------------------
 // Extras, read tolerantly (G1)
@@ -415,7 +407,7 @@ export function describe(code: string, status: number, x: ApiErrorExtras): Descr
 // Error classes
 // ---------------------------------------------------------------------------------------------------
 
-export type ErrorKind = 'api' | 'malformed' | 'network' | 'local' | 'aborted';
+type ErrorKind = 'api' | 'malformed' | 'network' | 'local' | 'aborted';
 
 abstract class ClientErrorBase extends Error {
   abstract readonly kind: ErrorKind;

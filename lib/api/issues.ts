@@ -15,7 +15,7 @@ export function issuePath(path: readonly PropertyKey[]): string {
 }
 
 /** What the value should have been: a type, a format, one of some values, or a bound. */
-export function issueDetail(issue: z.core.$ZodIssue): string {
+function issueDetail(issue: z.core.$ZodIssue): string {
   switch (issue.code) {
     case 'invalid_type':
       return `expected ${issue.expected}`;

@@ -42,7 +42,7 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxRetryAfterMs: 60_000,
 };
 
-export type RetryReason = 'network' | 'timeout' | 'server_error' | 'rate_limited' | 'idempotency_in_progress';
+type RetryReason = 'network' | 'timeout' | 'server_error' | 'rate_limited' | 'idempotency_in_progress';
 
 export interface RetryInfo {
   /** Number of the attempt that will follow the wait (2 for the first retry). */
@@ -62,7 +62,7 @@ export function backoffDelay(retry: number, policy: RetryPolicy, random: () => n
 }
 
 /** How long to wait before the n-th retry after `error`, and why; null when it must not be retried. */
-export function retryDecision(
+function retryDecision(
   error: unknown,
   retry: number,
   policy: RetryPolicy,
@@ -90,7 +90,7 @@ export function retryDecision(
 }
 
 /** Waits `ms` on `clock`; rejects with AbortedError as soon as `signal` aborts. */
-export function sleep(ms: number, clock: Clock, signal?: AbortSignal): Promise<void> {
+function sleep(ms: number, clock: Clock, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
       reject(new AbortedError());

@@ -25,7 +25,7 @@ import type { Tolerant } from './tolerant';
 // ---------------------------------------------------------------------------------------------------
 
 // The types and their readers are zod-free (./tolerant), so the panel can use them without this module.
-export { isUnknownValue, knownValue, type Tolerant, type UnknownValue } from './tolerant';
+export { isUnknownValue, knownValue, type Tolerant } from './tolerant';
 
 /**
  * Parses any string; a value outside `values` becomes `{ unknown: value }` instead of failing.
@@ -78,15 +78,14 @@ const requestId = () => chars(1, 64);
 // ---------------------------------------------------------------------------------------------------
 
 export const CALL_STATUSES = ['in_progress', 'checking', 'passed', 'failed', 'returned'] as const;
-export type CallStatus = (typeof CALL_STATUSES)[number];
 /** Statuses while which a call is polled. */
 export const OPEN_CALL_STATUSES = ['in_progress', 'checking'] as const;
 
-export const SESSION_STATUSES = ['open', 'closed', 'archived', 'deleted'] as const;
+const SESSION_STATUSES = ['open', 'closed', 'archived', 'deleted'] as const;
 export type SessionStatus = (typeof SESSION_STATUSES)[number];
 
 /** The agent card's `connection` field: may this connection call the agent without asking. */
-export const CONNECTION_STATES = ['allowed', 'pending', 'blocked', 'not_asked'] as const;
+const CONNECTION_STATES = ['allowed', 'pending', 'blocked', 'not_asked'] as const;
 export type ConnectionState = (typeof CONNECTION_STATES)[number];
 
 export const FINDING_STATUSES = [
@@ -134,48 +133,44 @@ export const APPROVAL_REASONS = ['new_agent', 'second_session', 'over_calls', 's
 export type ApprovalReason = (typeof APPROVAL_REASONS)[number];
 
 /** G14: status of an approval record. */
-export const APPROVAL_STATUSES = ['pending', 'approved', 'declined', 'expired', 'used'] as const;
+const APPROVAL_STATUSES = ['pending', 'approved', 'declined', 'expired', 'used'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 
-export const FIT_VERDICTS = ['fits', 'unclear', 'another_agent', 'no_agent'] as const;
-export type FitVerdict = (typeof FIT_VERDICTS)[number];
+const FIT_VERDICTS = ['fits', 'unclear', 'another_agent', 'no_agent'] as const;
 
 /** POST /calls `subject`, and the fit's `choice`. */
-export const SUBJECTS = ['ask_anyway', 'new_agent'] as const;
+const SUBJECTS = ['ask_anyway', 'new_agent'] as const;
 export type Subject = (typeof SUBJECTS)[number];
 
-export const LIMIT_BY = ['credits', 'caller_max', 'safety_ceiling'] as const;
+const LIMIT_BY = ['credits', 'caller_max', 'safety_ceiling'] as const;
 export type LimitBy = (typeof LIMIT_BY)[number];
 
-/** Built-in call ids; any other id is a custom call's. */
-export const BUILT_IN_CALL_IDS = ['apply', 'question', 'starting_files'] as const;
-
 /** G14: kind of a call an agent offers. */
-export const AGENT_CALL_KINDS = ['apply', 'question', 'starting_files', 'custom'] as const;
+const AGENT_CALL_KINDS = ['apply', 'question', 'starting_files', 'custom'] as const;
 
-export const WAYS = ['plan', 'question'] as const;
+const WAYS = ['plan', 'question'] as const;
 export type Way = (typeof WAYS)[number];
 
-export const REPORT_VERDICTS = ['helped', 'partly', 'did_not_help'] as const;
+const REPORT_VERDICTS = ['helped', 'partly', 'did_not_help'] as const;
 export type ReportVerdict = (typeof REPORT_VERDICTS)[number];
 
-export const REPORT_REASON_KINDS = ['wrong', 'outdated', 'not_relevant'] as const;
+const REPORT_REASON_KINDS = ['wrong', 'outdated', 'not_relevant'] as const;
 export type ReportReasonKind = (typeof REPORT_REASON_KINDS)[number];
 
-export const ANSWER_KINDS = ['option', 'own', 'left_to_agent'] as const;
+const ANSWER_KINDS = ['option', 'own', 'left_to_agent'] as const;
 export type AnswerKind = (typeof ANSWER_KINDS)[number];
 
-export const ANSWER_BY = ['member', 'connection'] as const;
+const ANSWER_BY = ['member', 'connection'] as const;
 
-export const PASS_STATUSES = ['done', 'skipped', 'failed'] as const;
-export const PASS_SKIPPED_WHY = ['switched_off', 'session_limit', 'member_limit', 'site_budget', 'too_large'] as const;
-export const PASS_VERDICTS = ['fits', 'off'] as const;
+const PASS_STATUSES = ['done', 'skipped', 'failed'] as const;
+const PASS_SKIPPED_WHY = ['switched_off', 'session_limit', 'member_limit', 'site_budget', 'too_large'] as const;
+const PASS_VERDICTS = ['fits', 'off'] as const;
 
-export const SHORT_CHECK_STATUSES = ['clear', 'asked', 'skipped', 'failed'] as const;
-export const SHORT_CHECK_SKIPPED_WHY = ['member_limit', 'site_budget', 'too_large'] as const;
+const SHORT_CHECK_STATUSES = ['clear', 'asked', 'skipped', 'failed'] as const;
+const SHORT_CHECK_SKIPPED_WHY = ['member_limit', 'site_budget', 'too_large'] as const;
 
 /** G14: status of a share draft. */
-export const SHARE_DRAFT_STATUSES = ['open', 'waiting_sign_off', 'signed_off', 'discarded'] as const;
+const SHARE_DRAFT_STATUSES = ['open', 'waiting_sign_off', 'signed_off', 'discarded'] as const;
 export type ShareDraftStatus = (typeof SHARE_DRAFT_STATUSES)[number];
 
 // ---------------------------------------------------------------------------------------------------
@@ -183,14 +178,14 @@ export type ShareDraftStatus = (typeof SHARE_DRAFT_STATUSES)[number];
 // ---------------------------------------------------------------------------------------------------
 
 /** UT: text written by members (or by the site from their contributions). Data, never instructions. */
-export const UntrustedTextSchema = z.object({
+const UntrustedTextSchema = z.object({
   untrustedText: z.string(),
   truncated: z.boolean(),
 });
 export type UntrustedText = z.infer<typeof UntrustedTextSchema>;
 
 /** Counts in the last 24 hours with this call counted (preview, POST /calls answer). */
-export const TodaySchema = z.object({
+const TodaySchema = z.object({
   sessionsUsed: count(),
   sessionsAllowed: count(),
   callsUsed: count(),
@@ -248,7 +243,6 @@ export type ConnectionInput = z.input<typeof ConnectionSchema>;
 export const ClaimRequestSchema = z.object({
   code: z.string().check(z.minLength(1), z.maxLength(40)),
 });
-export type ClaimRequest = z.infer<typeof ClaimRequestSchema>;
 
 /** A connection key: gpc_ and 43 letters, digits, underscores or hyphens. */
 export const CONNECTION_KEY_PATTERN = /^gpc_[A-Za-z0-9_-]{43}$/;
@@ -291,7 +285,6 @@ export type AgentCardInput = z.input<typeof AgentCardSchema>;
 export const FindRequestSchema = z.object({
   description: chars(3, 2000),
 });
-export type FindRequest = z.infer<typeof FindRequestSchema>;
 
 export const FindAnswerSchema = z.object({
   agents: z.array(AgentCardSchema),
@@ -303,7 +296,7 @@ export type FindAnswerInput = z.input<typeof FindAnswerSchema>;
 // Preview: GET /agents/{agentId}/calls/{callId}/preview (and POST /calls/quote, G14)
 // ---------------------------------------------------------------------------------------------------
 
-export const FitSchema = z.object({
+const FitSchema = z.object({
   verdict: tolerantEnum(FIT_VERDICTS),
   sentence: z.nullable(UntrustedTextSchema),
   otherAgent: z.nullable(z.object({ agentId: z.string(), slug: z.string(), untrustedName: UntrustedTextSchema })),
@@ -315,11 +308,10 @@ export type Fit = z.infer<typeof FitSchema>;
 const MissingDetailSchema = z.object({ key: z.string(), untrustedDetail: UntrustedTextSchema });
 export type MissingDetail = z.infer<typeof MissingDetailSchema>;
 
-export const GateSchema = z.object({
+const GateSchema = z.object({
   ready: z.boolean(),
   missing: z.array(MissingDetailSchema),
 });
-export type Gate = z.infer<typeof GateSchema>;
 
 export const PreviewSchema = z.object({
   agentId: z.string(),
@@ -358,7 +350,7 @@ export type PreviewInput = z.input<typeof PreviewSchema>;
 // Questions and answers (sessions)
 // ---------------------------------------------------------------------------------------------------
 
-export const QuestionSchema = z.object({
+const QuestionSchema = z.object({
   key: z.string(),
   untrustedAsk: UntrustedTextSchema,
   untrustedWhy: UntrustedTextSchema,
@@ -378,7 +370,7 @@ export const QuestionSchema = z.object({
 });
 export type Question = z.infer<typeof QuestionSchema>;
 
-export const AnswerSchema = z.object({
+const AnswerSchema = z.object({
   key: z.string(),
   kind: tolerantEnum(ANSWER_KINDS),
   optionKeys: z.array(z.string()),
@@ -477,10 +469,6 @@ export const StartCallRequestSchema = z.object({
 export type StartCallRequest = z.infer<typeof StartCallRequestSchema>;
 export type StartCallRequestInput = z.input<typeof StartCallRequestSchema>;
 
-/** G14: POST /calls/quote takes the POST /calls body. */
-export const QuoteRequestSchema = StartCallRequestSchema;
-export type QuoteRequest = StartCallRequest;
-
 export const StartCallAnswerSchema = z.object({
   status: tolerantEnum(['started']),
   runId: z.string(),
@@ -497,7 +485,7 @@ export type StartCallAnswerInput = z.input<typeof StartCallAnswerSchema>;
 // Call result: GET /calls/{runId}
 // ---------------------------------------------------------------------------------------------------
 
-export const CallFileSchema = z.object({
+const CallFileSchema = z.object({
   fileId: z.string(),
   untrustedPath: UntrustedTextSchema,
   sizeBytes: count(),
@@ -507,7 +495,7 @@ export const CallFileSchema = z.object({
 });
 export type CallFile = z.infer<typeof CallFileSchema>;
 
-export const ChargeSchema = z.object({
+const ChargeSchema = z.object({
   chargedCents: cents(),
   runningCostMicros: micros(),
   upchargeMicros: micros(),
@@ -515,7 +503,6 @@ export const ChargeSchema = z.object({
   neverMoreThanCents: deprecatedInt(),
   laterTriesNotCharged: count(),
 });
-export type Charge = z.infer<typeof ChargeSchema>;
 
 export const CallResultSchema = z.object({
   header: z.string(),
@@ -639,10 +626,10 @@ export type FindingsAnswer = z.infer<typeof FindingsAnswerSchema>;
 // (lib/api/errors.ts), so a different real shape still yields a code.
 // ---------------------------------------------------------------------------------------------------
 
-export const ProblemSchema = z.object({ key: z.string(), problem: z.string() });
+const ProblemSchema = z.object({ key: z.string(), problem: z.string() });
 export type Problem = z.infer<typeof ProblemSchema>;
 
-export const ErrorDetailSchema = z.object({
+const ErrorDetailSchema = z.object({
   code: z.string(),
   message: z.optional(z.string()),
   fields: z.optional(z.array(z.string())),
@@ -659,7 +646,6 @@ export type ErrorDetail = z.infer<typeof ErrorDetailSchema>;
 export const ErrorBodySchema = z.object({
   error: ErrorDetailSchema,
 });
-export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 export type ErrorBodyInput = z.input<typeof ErrorBodySchema>;
 
 // ---------------------------------------------------------------------------------------------------
@@ -676,12 +662,10 @@ export type CreateSessionRequest = z.infer<typeof CreateSessionRequestSchema>;
 export const PutAnswersRequestSchema = z.object({
   answers: AnswersMapSchema,
 });
-export type PutAnswersRequest = z.infer<typeof PutAnswersRequestSchema>;
 
 export const PutDetailsRequestSchema = z.object({
   details: chars(0, 20000),
 });
-export type PutDetailsRequest = z.infer<typeof PutDetailsRequestSchema>;
 
 export const PlanSchema = z.object({
   sessionId: z.string(),
@@ -745,7 +729,6 @@ export type UploadedFile = z.infer<typeof UploadedFileSchema>;
 export const CoverageRequestSchema = z.object({
   description: chars(3, 2000),
 });
-export type CoverageRequest = z.infer<typeof CoverageRequestSchema>;
 
 export const CoverageAnswerSchema = z.object({
   covered: z.boolean(),
@@ -790,7 +773,6 @@ export type ShareDraftInput = z.input<typeof ShareDraftSchema>;
 export const PutShareFilesRequestSchema = z.object({
   fileIds: z.array(z.string().check(z.minLength(1))).check(z.minLength(1), z.maxLength(20)),
 });
-export type PutShareFilesRequest = z.infer<typeof PutShareFilesRequestSchema>;
 
 export const SharedProjectsAnswerSchema = z.object({
   projects: z.array(

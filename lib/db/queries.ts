@@ -21,16 +21,8 @@ export function getConnection(d: AppDb): Promise<ConnectionRow | undefined> {
   return d.connection.get('current');
 }
 
-export async function recentFinds(d: AppDb, limit = 20): Promise<FindRow[]> {
-  return d.finds.orderBy('at').reverse().limit(limit).toArray();
-}
-
 export async function latestFind(d: AppDb): Promise<FindRow | undefined> {
   return d.finds.orderBy('id').last();
-}
-
-export function findByRequestId(d: AppDb, requestId: string): Promise<FindRow | undefined> {
-  return d.finds.where('requestId').equals(requestId).first();
 }
 
 export function getCall(d: AppDb, localId: string): Promise<CallRow | undefined> {
@@ -52,7 +44,7 @@ export async function callsInSession(d: AppDb, sessionId: string): Promise<CallR
 }
 
 /** Calls read from the newest when learning how long an agent's calls run (bounded on a long history). */
-export const RUN_HISTORY_SCAN = 200;
+const RUN_HISTORY_SCAN = 200;
 
 /**
  * Start-to-ended times (ms) of the latest calls to this agent and call that ended on their own (passed or
@@ -73,18 +65,6 @@ export async function recentRunDurations(d: AppDb, agentId: string, callId: stri
   return out;
 }
 
-export function callsInState(d: AppDb, states: readonly CallState[]): Promise<CallRow[]> {
-  return d.calls
-    .where('state')
-    .anyOf([...states])
-    .toArray();
-}
-
-/** Calls started and not ended: these are polled. */
-export function runningCalls(d: AppDb): Promise<CallRow[]> {
-  return d.calls.where('state').equals('started').toArray();
-}
-
 export function runningCallCount(d: AppDb): Promise<number> {
   return d.calls.where('state').equals('started').count();
 }
@@ -95,10 +75,6 @@ export function getSession(d: AppDb, sessionId: string): Promise<SessionRow | un
 
 export function approvalsForCall(d: AppDb, localId: string): Promise<ApprovalRow[]> {
   return d.approvals.where('localId').equals(localId).toArray();
-}
-
-export function pendingApprovals(d: AppDb): Promise<ApprovalRow[]> {
-  return d.approvals.where('status').equals('pending').toArray();
 }
 
 /** Newest first, by when the finding was made. */

@@ -33,7 +33,7 @@ const apiObject = () => z.custom<object>((v) => typeof v === 'object' && v !== n
 const iso = () => z.string().check(z.minLength(1));
 const ut = z.object({ untrustedText: z.string(), truncated: z.boolean() });
 
-export const MemberErrorRowSchema = z.object({
+const MemberErrorRowSchema = z.object({
   code: z.string(),
   message: z.string(),
   nextStep: z.optional(apiObject()),
@@ -41,7 +41,7 @@ export const MemberErrorRowSchema = z.object({
   extras: apiObject(),
 });
 
-export const ConnectionRowSchema = z.object({
+const ConnectionRowSchema = z.object({
   id: z.literal('current'),
   siteUrl: z.string(),
   origin: z.string(),
@@ -60,7 +60,7 @@ export const ConnectionRowSchema = z.object({
   error: z.nullable(MemberErrorRowSchema),
 });
 
-export const FindRowSchema = z.object({
+const FindRowSchema = z.object({
   id: z.optional(z.number().check(z.int())),
   requestId: z.string(),
   text: z.string(),
@@ -73,7 +73,7 @@ export const FindRowSchema = z.object({
   doneAt: z.nullable(iso()),
 });
 
-export const CallStateSchema = z.enum(CALL_STATES);
+const CallStateSchema = z.enum(CALL_STATES);
 
 export const CallRowSchema = z.object({
   localId: z.string().check(z.minLength(1)),
@@ -125,9 +125,9 @@ export const CallRowSchema = z.object({
   expectedRunMs: z.optional(z.nullable(z.number().check(z.minimum(0)))),
 });
 
-export const SessionRowSchema = z.object({ sessionId: z.string(), session: apiObject(), readAt: iso() });
+const SessionRowSchema = z.object({ sessionId: z.string(), session: apiObject(), readAt: iso() });
 
-export const ApprovalRowSchema = z.object({
+const ApprovalRowSchema = z.object({
   approvalId: z.string().check(z.minLength(1)),
   localId: z.string().check(z.minLength(1)),
   approvalUrl: z.string(),
@@ -146,16 +146,16 @@ export const ApprovalRowSchema = z.object({
   pageTabId: z.nullable(z.number()),
 });
 
-export const CapabilityRowSchema = z.object({
+const CapabilityRowSchema = z.object({
   origin: z.string().check(z.minLength(1)),
   capability: z.enum(CAPABILITIES),
   offered: z.boolean(),
   at: z.number(),
 });
 
-export const FindingRowSchema = z.object({ findingId: z.string(), finding: apiObject(), readAt: iso() });
+const FindingRowSchema = z.object({ findingId: z.string(), finding: apiObject(), readAt: iso() });
 
-export const NotificationRowSchema = z.object({
+const NotificationRowSchema = z.object({
   eventKey: z.string().check(z.minLength(1)),
   notificationId: z.string().check(z.minLength(1)),
   kind: z.enum([
@@ -172,7 +172,7 @@ export const NotificationRowSchema = z.object({
   clickedAt: z.nullable(iso()),
 });
 
-export const UiRowSchema = z.object({
+const UiRowSchema = z.object({
   key: z.literal('background'),
   offline: z.boolean(),
   offlineSince: z.nullable(iso()),
@@ -181,7 +181,7 @@ export const UiRowSchema = z.object({
   updatedAt: iso(),
 });
 
-export const DownloadRowSchema = z.object({
+const DownloadRowSchema = z.object({
   id: z.optional(z.number().check(z.int())),
   localId: z.string(),
   fileId: z.string(),
@@ -189,7 +189,7 @@ export const DownloadRowSchema = z.object({
   at: z.number(),
 });
 
-export const AnswerDraftRowSchema = z.object({
+const AnswerDraftRowSchema = z.object({
   sessionId: z.string().check(z.minLength(1)),
   key: z.string().check(z.minLength(1)),
   draft: z.object({
@@ -201,17 +201,17 @@ export const AnswerDraftRowSchema = z.object({
   updatedAt: iso(),
 });
 
-export const TextDraftRowSchema = z.object({
+const TextDraftRowSchema = z.object({
   id: z.string().check(z.minLength(1)),
   text: z.string(),
   updatedAt: iso(),
 });
 
-export const PlanRowSchema = z.object({ sessionId: z.string(), plan: z.nullable(apiObject()), readAt: iso() });
+const PlanRowSchema = z.object({ sessionId: z.string(), plan: z.nullable(apiObject()), readAt: iso() });
 
 const days = () => z.nullable(z.number().check(z.int(), z.minimum(1)));
 
-export const SettingsRowSchema = z.discriminatedUnion('key', [
+const SettingsRowSchema = z.discriminatedUnion('key', [
   z.object({
     key: z.literal('notify'),
     value: z.object({
@@ -227,7 +227,7 @@ export const SettingsRowSchema = z.discriminatedUnion('key', [
   z.object({ key: z.literal('quiet'), value: z.boolean() }),
 ]);
 
-export const ShareRowSchema = z.object({
+const ShareRowSchema = z.object({
   draftId: z.string(),
   draft: apiObject(),
   readAt: iso(),
@@ -235,7 +235,7 @@ export const ShareRowSchema = z.object({
   nextCheckAt: z.optional(z.nullable(z.number())),
 });
 
-export const SharedProjectRowSchema = z.object({ projectId: z.string(), project: apiObject(), readAt: iso() });
+const SharedProjectRowSchema = z.object({ projectId: z.string(), project: apiObject(), readAt: iso() });
 
 /** The schema of each table's rows, by table name (the tables of the current version). */
 export const ROW_SCHEMAS = {

@@ -29,9 +29,9 @@ import type { CapabilityRecord } from '@/lib/api/capabilities';
 import type { AnswerDraft } from '@/lib/session/answer-draft';
 
 /** ISO 8601 date-time string. */
-export type IsoTime = string;
+type IsoTime = string;
 /** Milliseconds since the epoch (used for scheduling, compared with Date.now()). */
-export type EpochMs = number;
+type EpochMs = number;
 
 /** Fields an API refusal may carry (G1), kept so the panel can show what is missing or where to go. */
 export interface MemberErrorExtras {
@@ -49,8 +49,6 @@ export interface MemberErrorExtras {
   /** For a code the extension does not know: the site's own `message`, shown as the site sent it (text only). */
   siteMessage?: string;
 }
-
-export type { NextStep };
 
 /**
  * An error as the member reads it: a stable code (the API's code, or a local one), a sentence in the
@@ -70,7 +68,7 @@ export interface MemberError {
 // connection: one row, id 'current'
 // ---------------------------------------------------------------------------------------------------
 
-export type ConnectionStatus = 'connected' | 'revoked' | 'disconnected';
+type ConnectionStatus = 'connected' | 'revoked' | 'disconnected';
 
 export interface ConnectionRow {
   id: 'current';
@@ -104,7 +102,7 @@ export interface ConnectionRow {
 // ---------------------------------------------------------------------------------------------------
 
 export type FindSource = 'panel' | 'menu' | 'shortcut';
-export type FindStatus = 'running' | 'done' | 'refused' | 'failed';
+type FindStatus = 'running' | 'done' | 'refused' | 'failed';
 
 export interface FindRow {
   /** Auto-increment key. */
@@ -152,7 +150,7 @@ export const CALL_STATES = [
 ] as const;
 export type CallState = (typeof CALL_STATES)[number];
 
-export interface CallStop {
+interface CallStop {
   idempotencyKey: string;
   requestedAt: IsoTime;
   /** 200 stopped: true. */
@@ -160,7 +158,7 @@ export interface CallStop {
   error: MemberError | null;
 }
 
-export interface CallReport {
+interface CallReport {
   idempotencyKey: string;
   verdict: ReportVerdict;
   reasonKind: ReportReasonKind | null;
@@ -237,7 +235,7 @@ export interface SessionRow {
  * - declined, expired: tell the member which
  * - refused: the resend was refused for another reason (the call row's error says why)
  */
-export type ApprovalRowStatus = 'pending' | 'ran' | 'declined' | 'expired' | 'refused';
+type ApprovalRowStatus = 'pending' | 'ran' | 'declined' | 'expired' | 'refused';
 
 export interface ApprovalRow {
   approvalId: string;
@@ -402,7 +400,7 @@ export interface ShareRow {
   nextCheckAt?: EpochMs | null;
 }
 
-export type SharedProject = SharedProjectsAnswer['projects'][number];
+type SharedProject = SharedProjectsAnswer['projects'][number];
 
 /** A project the member shared, from GET /shared-projects. */
 export interface SharedProjectRow {

@@ -47,8 +47,3 @@ function encodePiece(bytes: Uint8Array, start: number, end: number): string {
   }
   return out;
 }
-
-/** Reads a Blob (a picked or dropped File) and encodes it. */
-export async function blobToBase64(blob: Blob): Promise<string> {
-  return encodeBase64(await blob.arrayBuffer());
-}

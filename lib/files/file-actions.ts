@@ -39,7 +39,7 @@ export interface DownloadOptions {
   conflictAction: 'uniquify';
 }
 
-export type FileRefusal = 'needs_confirmation' | 'unknown_allowance' | 'over_allowance' | 'bad_link';
+type FileRefusal = 'needs_confirmation' | 'unknown_allowance' | 'over_allowance' | 'bad_link';
 
 export type FileAction =
   | { kind: 'download'; active: boolean; sizeBytes: number; options: DownloadOptions }

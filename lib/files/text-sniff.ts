@@ -8,7 +8,7 @@ const TEXT_TYPES = [
   /\+(json|xml|yaml)$/,
 ];
 
-export function isTextType(type: string): boolean {
+function isTextType(type: string): boolean {
   const bare = type.split(';')[0]?.trim().toLowerCase() ?? '';
   return TEXT_TYPES.some((pattern) => pattern.test(bare));
 }
@@ -34,7 +34,7 @@ function isBinaryControl(byte: number): boolean {
 const CONTROL_SHARE = 0.1;
 
 /** Bytes look like text: no NUL (the rule git uses) and few stray control bytes. A BOM settles it. */
-export function looksLikeText(bytes: Uint8Array): boolean {
+function looksLikeText(bytes: Uint8Array): boolean {
   if (bomEncoding(bytes)) return true;
   let controls = 0;
   for (const byte of bytes) {

@@ -18,7 +18,7 @@ export interface FileFacts {
   sizeBytes: number;
 }
 
-export type UploadRefusal = 'name' | 'too_large' | 'secret' | 'unreadable' | 'too_many' | 'duplicate';
+type UploadRefusal = 'name' | 'too_large' | 'secret' | 'unreadable' | 'too_many' | 'duplicate';
 
 export type UploadVerdict =
   | {
@@ -44,7 +44,7 @@ export interface CheckOptions {
 }
 
 /** Checks that need no content: the name and the size. A file refused here is never read. */
-export function checkFacts(facts: FileFacts, options: CheckOptions = {}): UploadVerdict | null {
+function checkFacts(facts: FileFacts, options: CheckOptions = {}): UploadVerdict | null {
   const nameChars = charCount(facts.name);
   if (nameChars < 1 || nameChars > FILE_NAME_MAX_CHARS) {
     return {

@@ -8,7 +8,7 @@ import { REQUEST_BODY_LIMIT_BYTES } from './limits';
 
 const encoder = new TextEncoder();
 
-export function utf8Length(text: string): number {
+function utf8Length(text: string): number {
   return encoder.encode(text).length;
 }
 

@@ -7,7 +7,7 @@
 import type { Finding } from '@/lib/api/schemas';
 import { t, tn } from '@/lib/i18n';
 
-export const DRAFT_DAYS = 30;
+const DRAFT_DAYS = 30;
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Estimated expiry (epoch ms) of a draft holding these findings; NaN when no time is readable. */

@@ -16,12 +16,12 @@ export interface FindingsNoticeSettings {
   remindDaysBefore: number | null;
 }
 
-export const DEFAULT_NOTICE_SETTINGS: FindingsNoticeSettings = {
+const DEFAULT_NOTICE_SETTINGS: FindingsNoticeSettings = {
   notifyWaiting: true,
   remindDaysBefore: DEFAULT_REMIND_DAYS_BEFORE,
 };
 
-export type FindingsNoticeKind = 'findings_draft_waiting' | 'findings_draft_expiring';
+type FindingsNoticeKind = 'findings_draft_waiting' | 'findings_draft_expiring';
 
 export interface FindingsNotice {
   /** The ledger's key for this event; never raised twice. */

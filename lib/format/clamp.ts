@@ -3,7 +3,7 @@
  * everything else out of a side panel. Counted in code points, like the contract's limits (G19).
  */
 export const COLLAPSED_CHARS = 320;
-export const COLLAPSED_LINES = 5;
+const COLLAPSED_LINES = 5;
 /** Names (agents, files, projects) are cut here in lists and headings; the whole name is in a tooltip. */
 export const NAME_CHARS = 80;
 

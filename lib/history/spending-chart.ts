@@ -6,14 +6,14 @@
  */
 import type { CallRow } from '@/lib/db/types';
 
-export interface DaySpend {
+interface DaySpend {
   /** The member's local day, YYYY-MM-DD. */
   day: string;
   cents: number;
   calls: number;
 }
 
-export interface AgentSpend {
+interface AgentSpend {
   agentId: string;
   /** The agent's name as the site sent it (untrusted text), or null when the cache never had one. */
   name: CallRow['agentName'];
@@ -33,7 +33,7 @@ export interface CachedSpending {
 type ChargedCall = Pick<CallRow, 'request' | 'agentName' | 'result' | 'createdAt' | 'startedAt' | 'finishedAt'>;
 
 /** Longest period drawn a bar a day (a "since" date years back still draws, a year at most). */
-export const MAX_DAYS = 366;
+const MAX_DAYS = 366;
 
 function localDay(d: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');

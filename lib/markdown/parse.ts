@@ -11,7 +11,7 @@ export type Inline =
   | { type: 'strong'; children: Inline[] }
   | { type: 'link'; children: Inline[]; url: string; image: boolean };
 
-export interface ListItem {
+interface ListItem {
   children: Inline[];
   lists: ListBlock[];
 }

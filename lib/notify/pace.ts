@@ -15,7 +15,7 @@ export const NOTIFY_WINDOW_MS = 60_000;
 /** How late a summary may still be shown; later it is dropped. */
 export const SUMMARY_GRACE_MS = 60_000;
 
-export interface KindPace {
+interface KindPace {
   /** When the last notification of this kind was shown (epoch ms). */
   shownAt: number;
   /** The event that notification told of (absent after a summary). */

@@ -22,7 +22,7 @@ export interface AnswerDraft {
 
 export const EMPTY_DRAFT: Readonly<AnswerDraft> = Object.freeze({ choice: null, optionKeys: [], own: '' });
 
-export type DraftProblemCode =
+type DraftProblemCode =
   | 'no_option'
   | 'one_only'
   | 'unknown_option'

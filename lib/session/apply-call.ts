@@ -9,7 +9,7 @@ import { planResultExists } from './plan-revision';
 import { formatCount } from '@/lib/format/count';
 import { t, tn } from '@/lib/i18n';
 
-export { DETAILS_MAX, FILE_IDS_MAX, QUESTION_MAX };
+export { DETAILS_MAX, QUESTION_MAX };
 
 export interface ApplyCallDraft {
   /** Details, or after the plan passed: what to change or ask about the plan. */

@@ -4,7 +4,7 @@
  * so a busy machine, which slows both, does not fail it; its milliseconds are printed for information.
  */
 
-export interface Floor {
+interface Floor {
   /** What the floor is, e.g. "a bare page of the extension to its first paint". */
   name: string;
   /** The floor's run beside each of the timing's runs, in the same unit. */
@@ -30,7 +30,7 @@ export interface Figure {
 }
 
 /** The ratio of each run to its floor. */
-export function ratios(figure: Figure): number[] {
+function ratios(figure: Figure): number[] {
   const floor = figure.floor;
   if (!floor) return [];
   return figure.runs.map((run, i) => run / (floor.runs[i] ?? Number.NaN));
@@ -45,7 +45,7 @@ export function median(values: readonly number[]): number {
     : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
-export function passes(figure: Figure): boolean {
+function passes(figure: Figure): boolean {
   if (figure.floor && figure.floor.budget !== null) {
     const ratio = median(ratios(figure));
     return Number.isFinite(ratio) && ratio <= figure.floor.budget;

@@ -15,7 +15,7 @@ import type { Words } from '@/testing/words';
 import { PACE_KEY } from '@/lib/notify/pace';
 
 /** The mark entrypoints/background/index.ts sets once every listener is registered. */
-export const LISTENERS_MARK = 'background:listeners-registered';
+const LISTENERS_MARK = 'background:listeners-registered';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -43,7 +43,7 @@ export async function installNameShim(ext: LoadedExtension): Promise<void> {
 }
 
 /** Gzip at level 9, in KB of 1024 bytes (G7). */
-export async function gzipKB(file: string): Promise<number> {
+async function gzipKB(file: string): Promise<number> {
   return gzipSync(await readFile(file), { level: 9 }).length / 1024;
 }
 

@@ -13,8 +13,8 @@ import { type Figure, median } from './figures';
 import { rawListMs, rawSessionMs } from './floors';
 import { NEWEST_LISTED, NEWEST_SHOWN_WHOLE } from '@/lib/session/results-shown';
 
-export const SESSION_RESULTS = 50;
-export const HISTORY_CALLS = 10_000;
+const SESSION_RESULTS = 50;
+const HISTORY_CALLS = 10_000;
 /** The results the session view lists at open (all ended): the newest NEWEST_LISTED. */
 const LISTED = Math.min(SESSION_RESULTS, NEWEST_LISTED);
 /** Opens per run (and floors beside them), whose median is the run. */

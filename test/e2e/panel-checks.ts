@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import type { PageDriver } from '@/testing/browser/driver';
 
 /** The side panel's widths a member may give it (Chrome's minimum is 320 px). */
-export const PANEL_WIDTHS = [320, 360, 420] as const;
+const PANEL_WIDTHS = [320, 360, 420] as const;
 
 /** Impacts the suite fails on: the issue asks for serious and critical, and moderate fixed too. */
 const FAILING_IMPACTS = ['moderate', 'serious', 'critical'];
@@ -20,7 +20,7 @@ function loadAxeSource(): string {
   return axeSource;
 }
 
-export interface AxeFinding {
+interface AxeFinding {
   id: string;
   impact: string;
   help: string;
@@ -29,7 +29,7 @@ export interface AxeFinding {
 }
 
 /** axe-core's violations on the page as it is now, at the failing impacts. */
-export async function axeViolations(page: PageDriver): Promise<AxeFinding[]> {
+async function axeViolations(page: PageDriver): Promise<AxeFinding[]> {
   const loaded = await page.evaluate(() => typeof (globalThis as { axe?: unknown }).axe === 'object', null);
   if (!loaded) await page.runSource(loadAxeSource());
   const found = await page.evaluate(async () => {
@@ -58,7 +58,7 @@ export async function axeViolations(page: PageDriver): Promise<AxeFinding[]> {
   return found.filter((f) => FAILING_IMPACTS.includes(f.impact));
 }
 
-export interface SidewaysScroll {
+interface SidewaysScroll {
   width: number;
   scrollWidth: number;
   /** The elements reaching past the right edge (a few), to find them in a failure message. */
@@ -66,7 +66,7 @@ export interface SidewaysScroll {
 }
 
 /** Whether the page scrolls sideways at each panel width; the width is set back to `restore` after. */
-export async function sidewaysScrolls(page: PageDriver, restore = 420): Promise<SidewaysScroll[]> {
+async function sidewaysScrolls(page: PageDriver, restore = 420): Promise<SidewaysScroll[]> {
   const found: SidewaysScroll[] = [];
   for (const width of PANEL_WIDTHS) {
     await page.setWidth(width);

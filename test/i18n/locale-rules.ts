@@ -15,7 +15,7 @@ export const REQUIRED_LOCALES = ['en', 'de', 'fr', 'es', 'it', 'pt_BR', 'ja', 'k
  * Brazilian Portuguese say 0 in the singular, so they list it; Japanese, Korean and Chinese have one form;
  * Russian's n form is worded so that it reads right for 2, 5 and 21 alike ("Вызовов: $1").
  */
-export const PLURAL_FORMS: Record<string, readonly string[]> = {
+const PLURAL_FORMS: Record<string, readonly string[]> = {
   en: ['1', 'n'],
   de: ['1', 'n'],
   es: ['1', 'n'],

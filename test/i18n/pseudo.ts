@@ -6,7 +6,7 @@
 import { PSEUDO_CLOSE, PSEUDO_OPEN } from '@/testing/messages';
 
 /** Elements whose text is not the extension's words: the site's strings, untrusted fields, ids, times. */
-export const NOT_OURS = [
+const NOT_OURS = [
   '.untrusted:not(.untrusted-empty)',
   '.safe-markdown',
   '.site-text',

@@ -21,7 +21,7 @@ import {
 } from './driver';
 
 /** The Firefox e2e build: the production build plus the loopback emulator granted at install. */
-export const FIREFOX_EXTENSION_DIR = path.resolve(import.meta.dirname, '../../.output/firefox-mv3-e2e');
+const FIREFOX_EXTENSION_DIR = path.resolve(import.meta.dirname, '../../.output/firefox-mv3-e2e');
 
 /** Debian's Firefox ESR unless FIREFOX_PATH says otherwise. */
 function firefoxPath(): string {

@@ -10,7 +10,7 @@ export * from '@/test/fixtures/api';
 // Fake fetch
 // ---------------------------------------------------------------------------------------------------
 
-export interface RecordedRequest {
+interface RecordedRequest {
   url: URL;
   method: string;
   headers: Headers;

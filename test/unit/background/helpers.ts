@@ -13,13 +13,13 @@ import type { Ctx } from '@/entrypoints/background/context';
 import { saveKey } from '@/entrypoints/background/connection/key-store';
 import { callResult, connection, ut } from '@/test/fixtures/api';
 
-export const T0 = Date.UTC(2026, 4, 1, 10, 0, 0);
+const T0 = Date.UTC(2026, 4, 1, 10, 0, 0);
 export const ORIGIN = 'http://127.0.0.1:8787';
 export const KEY = `gpc_${'A'.repeat(20)}secretTAIL${'b'.repeat(13)}`;
 
-export type FakeApi = { [K in keyof Api]: ReturnType<typeof vi.fn<Api[K]>> };
+type FakeApi = { [K in keyof Api]: ReturnType<typeof vi.fn<Api[K]>> };
 
-export function fakeApi(): FakeApi {
+function fakeApi(): FakeApi {
   const unexpected = (name: string) =>
     vi.fn(async () => {
       throw new Error(`unexpected API call: ${name}`);
