@@ -1,8 +1,9 @@
 import { browser } from 'wxt/browser';
-import { FOCUS_SESSION_KEY, MemberErrorSchema, SELECTION_SESSION_KEY, type SelectionHandoff } from '@/lib/messages';
+import { FOCUS_SESSION_KEY, SELECTION_SESSION_KEY, type SelectionHandoff } from '@/lib/protocol/handoffs';
+import { MemberErrorSchema } from '@/lib/db/rows';
 
 /**
- * Hand-offs the background writes to storage.session (lib/messages): a notification's click points the
+ * Hand-offs the background writes to storage.session (lib/protocol/handoffs): a notification's click points the
  * panel at a call (read once, then removed, so a later open does not jump back to it); a selection from
  * the menu or the shortcut brings the find forward.
  */

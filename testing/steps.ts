@@ -396,7 +396,7 @@ export async function approveOnTheSite(
 }
 
 /**
- * A command sent the way a panel sends it (lib/messages' envelope), sent again like the panel does when the
+ * A command sent the way a panel sends it (lib/protocol's envelope), sent again like the panel does when the
  * worker missed it, and a start also when the worker took it and stopped before answering.
  */
 export function sendCommand(page: PageDriver, name: string, payload: unknown): Promise<unknown> {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import { STORAGE_FULL_SESSION_KEY, StorageFullSchema } from '@/lib/messages';
+import { STORAGE_FULL_SESSION_KEY, StorageFullSchema } from '@/lib/protocol/handoffs';
 import { useActions } from './actions';
 import { t, tn } from '@/lib/i18n';
 

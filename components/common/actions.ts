@@ -1,6 +1,6 @@
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
-import type { CommandName, CommandPayload, CommandResult } from '@/lib/messages';
+import type { CommandName, CommandPayload, CommandResult } from '@/lib/protocol/commands';
 
 /**
  * Everything the panel can ask for: the background's commands, plus the one browser call that must run

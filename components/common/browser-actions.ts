@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { sendCommand } from '@/lib/messages';
+import { sendCommand } from '@/lib/protocol/send';
 import { hostPattern } from '@/lib/safety/host-pattern';
 import type { PanelActions } from './actions';
 

@@ -3,7 +3,7 @@ import type { AgentCard } from '@/lib/api/schemas';
 import { latestFind } from '@/lib/db/queries';
 import type { FindRow, MemberError } from '@/lib/db/types';
 import { charCount } from '@/lib/format/chars';
-import type { SelectionHandoff } from '@/lib/messages';
+import type { SelectionHandoff } from '@/lib/protocol/handoffs';
 import { describeSecrets, findSecrets } from '@/lib/words/secrets';
 import { useActions } from '@/components/common/actions';
 import { ErrorNotice } from '@/components/common/ErrorNotice';

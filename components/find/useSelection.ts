@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import { SELECTION_SESSION_KEY, type SelectionHandoff } from '@/lib/messages';
+import { SELECTION_SESSION_KEY, type SelectionHandoff } from '@/lib/protocol/handoffs';
 import { selectionHandoff } from '@/components/focus';
 
 /** The last selection handed over by the menu or the shortcut, as soon as it is written (before its find row). */

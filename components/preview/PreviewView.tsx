@@ -4,7 +4,7 @@ import { getCall, getConnection } from '@/lib/db/queries';
 import type { MemberError } from '@/lib/db/types';
 import { charCount } from '@/lib/format/chars';
 import { dollarsToCents } from '@/lib/format/money';
-import type { CallRequestPayload } from '@/lib/messages';
+import type { CallRequestPayload } from '@/lib/protocol/call-request';
 import { DETAILS_MAX, QUESTION_MAX } from '@/lib/session/limits';
 import { useActions } from '@/components/common/actions';
 import { ErrorNotice } from '@/components/common/ErrorNotice';

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { Session } from '@/lib/api/schemas';
 import type { MemberError } from '@/lib/db/types';
-import type { CallRequestPayload } from '@/lib/messages';
+import type { CallRequestPayload } from '@/lib/protocol/call-request';
 import { draftsToSend } from '@/lib/session/answer-draft';
 import { type ApplyRefusal, applyRefusalWords, decideApplyCall } from '@/lib/session/apply-call';
 import { nextApplyWords, planResultExists } from '@/lib/session/plan-revision';

@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import type { UntrustedText } from '@/lib/api/schemas';
 import { getCall } from '@/lib/db/queries';
 import type { MemberError } from '@/lib/db/types';
-import type { CallRequestPayload } from '@/lib/messages';
+import type { CallRequestPayload } from '@/lib/protocol/call-request';
 import { useActions } from '@/components/common/actions';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
 import { useOffers } from '@/components/common/useOffers';

@@ -5,7 +5,7 @@
  */
 import { browser } from 'wxt/browser';
 import { db } from '@/lib/db';
-import { registerCommandHandlers } from '@/lib/messages';
+import { registerCommandHandlers } from '@/lib/protocol/dispatch';
 import { realApi } from '@/entrypoints/background/connection/api';
 import { watchBadge } from '@/entrypoints/background/platform/badge';
 import { onCommand } from '@/entrypoints/background/platform/shortcut';

@@ -5,7 +5,7 @@
 import { ApiError, isClientError } from '@/lib/api/errors';
 import type { MemberError, MemberErrorExtras } from '@/lib/db';
 import { isNewerDatabase, isStorageFull } from '@/lib/db/storage-errors';
-import { CommandFailure, localError } from '@/lib/messages';
+import { CommandFailure, localError } from '@/lib/protocol/envelope';
 import { t } from '@/lib/i18n';
 
 function apiExtras(err: ApiError): MemberErrorExtras {

@@ -178,7 +178,7 @@ export type ShareDraftStatus = (typeof SHARE_DRAFT_STATUSES)[number];
 // ---------------------------------------------------------------------------------------------------
 
 /** UT: text written by members (or by the site from their contributions). Data, never instructions. */
-const UntrustedTextSchema = z.object({
+export const UntrustedTextSchema = z.object({
   untrustedText: z.string(),
   truncated: z.boolean(),
 });

@@ -8,7 +8,8 @@
  */
 import * as z from 'zod/mini';
 import { CAPABILITIES } from '@/lib/api/capabilities';
-import { StartCallRequestSchema } from '@/lib/api/schemas';
+import type { NextStep } from '@/lib/api/errors';
+import { StartCallRequestSchema, UntrustedTextSchema } from '@/lib/api/schemas';
 import type {
   AnswerDraftRow,
   ApprovalRow,
@@ -18,6 +19,7 @@ import type {
   DownloadRow,
   FindingRow,
   FindRow,
+  MemberErrorExtras,
   NotificationRow,
   PlanRow,
   SessionRow,
@@ -29,16 +31,17 @@ import type {
 } from './types';
 import { CALL_STATES } from './types';
 
-const apiObject = () => z.custom<object>((v) => typeof v === 'object' && v !== null && !Array.isArray(v));
+const isApiObject = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v);
+const apiObject = () => z.custom<object>(isApiObject);
 const iso = () => z.string().check(z.minLength(1));
-const ut = z.object({ untrustedText: z.string(), truncated: z.boolean() });
 
-const MemberErrorRowSchema = z.object({
+/** An error as the member reads it: in rows, in command replies and in the panel's hand-offs alike. */
+export const MemberErrorSchema = z.object({
   code: z.string(),
   message: z.string(),
-  nextStep: z.optional(apiObject()),
+  nextStep: z.optional(z.custom<NextStep>(isApiObject)),
   status: z.optional(z.number().check(z.int())),
-  extras: apiObject(),
+  extras: z.custom<MemberErrorExtras>(isApiObject),
 });
 
 const ConnectionRowSchema = z.object({
@@ -57,7 +60,7 @@ const ConnectionRowSchema = z.object({
   status: z.enum(['connected', 'revoked', 'disconnected']),
   connectedAt: iso(),
   statusAt: iso(),
-  error: z.nullable(MemberErrorRowSchema),
+  error: z.nullable(MemberErrorSchema),
 });
 
 const FindRowSchema = z.object({
@@ -68,7 +71,7 @@ const FindRowSchema = z.object({
   source: z.enum(['panel', 'menu', 'shortcut']),
   status: z.enum(['running', 'done', 'refused', 'failed']),
   agents: z.array(apiObject()),
-  error: z.nullable(MemberErrorRowSchema),
+  error: z.nullable(MemberErrorSchema),
   at: iso(),
   doneAt: z.nullable(iso()),
 });
@@ -82,8 +85,8 @@ export const CallRowSchema = z.object({
   request: StartCallRequestSchema,
   idempotencyKey: z.string().check(z.minLength(1), z.maxLength(255)),
   approvalId: z.nullable(z.string()),
-  agentName: z.nullable(ut),
-  callName: z.nullable(ut),
+  agentName: z.nullable(UntrustedTextSchema),
+  callName: z.nullable(UntrustedTextSchema),
   state: CallStateSchema,
   attempts: z.number().check(z.int(), z.minimum(0)),
   nextSendAt: z.nullable(z.number()),
@@ -95,13 +98,13 @@ export const CallRowSchema = z.object({
   today: z.nullable(apiObject()),
   result: z.nullable(apiObject()),
   resultReadAt: z.nullable(iso()),
-  error: z.nullable(MemberErrorRowSchema),
+  error: z.nullable(MemberErrorSchema),
   stop: z.nullable(
     z.object({
       idempotencyKey: z.string(),
       requestedAt: iso(),
       done: z.boolean(),
-      error: z.nullable(MemberErrorRowSchema),
+      error: z.nullable(MemberErrorSchema),
     }),
   ),
   report: z.nullable(
@@ -112,7 +115,7 @@ export const CallRowSchema = z.object({
       reason: z.nullable(z.string()),
       requestedAt: iso(),
       recorded: z.nullable(apiObject()),
-      error: z.nullable(MemberErrorRowSchema),
+      error: z.nullable(MemberErrorSchema),
     }),
   ),
   createdAt: iso(),
@@ -176,7 +179,7 @@ const UiRowSchema = z.object({
   key: z.literal('background'),
   offline: z.boolean(),
   offlineSince: z.nullable(iso()),
-  error: z.nullable(MemberErrorRowSchema),
+  error: z.nullable(MemberErrorSchema),
   pausedUntil: z.nullable(z.number()),
   updatedAt: iso(),
 });

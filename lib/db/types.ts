@@ -53,7 +53,7 @@ export interface MemberErrorExtras {
 /**
  * An error as the member reads it: a stable code (the API's code, or a local one), a sentence in the
  * member's words, and what to do next (lib/api/errors' NextStep: top up, approve, wait, reconnect...).
- * Also the error of a command reply (lib/messages.ts).
+ * Also the error of a command reply (lib/protocol).
  */
 export interface MemberError {
   code: string;

@@ -6,7 +6,7 @@ import type { ApiError } from '@/lib/api/errors';
 import type { Tolerant, ApprovalReason } from '@/lib/api/schemas';
 import { APPROVAL_REASONS } from '@/lib/api/schemas';
 import type { ApprovalRow, CallRow, MemberError } from '@/lib/db';
-import { localError } from '@/lib/messages';
+import { localError } from '@/lib/protocol/envelope';
 import { approvalCheckIntervalMs, approvalExpiresAt, earliestApprovalResendAt } from '@/lib/schedule';
 import { offerNow } from '@/entrypoints/background/connection/capabilities';
 import { type Ctx, isoNow } from '@/entrypoints/background/context';

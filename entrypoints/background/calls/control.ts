@@ -6,7 +6,8 @@
 import { ApiError } from '@/lib/api/errors';
 import type { ReportRequest } from '@/lib/api/schemas';
 import { type CallRow, callByRunId, type MemberError } from '@/lib/db';
-import { CommandFailure, type CommandReply, localError } from '@/lib/messages';
+import { CommandFailure, localError } from '@/lib/protocol/envelope';
+import type { CommandReply } from '@/lib/protocol/commands';
 import { type Ctx, isoNow } from '@/entrypoints/background/context';
 import { toMemberError } from '@/entrypoints/background/member-error';
 import { withApi } from '@/entrypoints/background/connection/with-api';

@@ -8,7 +8,9 @@ import type { StartCallAnswer } from '@/lib/api/schemas';
 import { StartCallRequestSchema } from '@/lib/api/schemas';
 import { type CallRow, type CallState, getConnection, recentRunDurations } from '@/lib/db';
 import { CallRowSchema } from '@/lib/db/rows';
-import { type CallRequestPayload, CommandFailure, type CommandReply, localError } from '@/lib/messages';
+import type { CallRequestPayload } from '@/lib/protocol/call-request';
+import { CommandFailure, localError } from '@/lib/protocol/envelope';
+import type { CommandReply } from '@/lib/protocol/commands';
 import { backoffMs, expectedRunMs, nextPollAt } from '@/lib/schedule';
 import {
   markApprovalRan,

@@ -5,7 +5,8 @@
  */
 import { browser } from 'wxt/browser';
 import { type ConnectionRow, getConnection } from '@/lib/db';
-import { CommandFailure, type CommandReply, localError } from '@/lib/messages';
+import { CommandFailure, localError } from '@/lib/protocol/envelope';
+import type { CommandReply } from '@/lib/protocol/commands';
 import { type Ctx, isoNow } from '@/entrypoints/background/context';
 import { saveKey, wipeKey } from './key-store';
 import { readSettings } from '@/lib/settings';

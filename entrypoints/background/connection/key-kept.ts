@@ -6,7 +6,7 @@
  */
 import { browser } from 'wxt/browser';
 import { getConnection } from '@/lib/db';
-import { localError } from '@/lib/messages';
+import { localError } from '@/lib/protocol/envelope';
 import { type Ctx, isoNow } from '@/entrypoints/background/context';
 import { readKey } from './key-store';
 import { t } from '@/lib/i18n';

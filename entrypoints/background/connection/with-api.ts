@@ -11,7 +11,7 @@ import { readKey } from './key-store';
 import { isNetworkFailure, NOT_CONNECTED, toMemberError } from '@/entrypoints/background/member-error';
 import { handleRevoked } from './revoked';
 import { markOffline, markOnline, pausedUntil, pauseUntil } from './status';
-import { CommandFailure, localError } from '@/lib/messages';
+import { CommandFailure, localError } from '@/lib/protocol/envelope';
 import { t } from '@/lib/i18n';
 
 export async function withApi<T>(ctx: Ctx, job: (api: Api, conn: ConnectionRow) => Promise<T>): Promise<T> {

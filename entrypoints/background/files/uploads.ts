@@ -7,7 +7,8 @@
 import type { UploadFileRequest } from '@/lib/api/schemas';
 import { getConnection } from '@/lib/db';
 import { checkContent } from '@/lib/files/upload-checks';
-import { CommandFailure, type CommandReply, localError } from '@/lib/messages';
+import { CommandFailure, localError } from '@/lib/protocol/envelope';
+import type { CommandReply } from '@/lib/protocol/commands';
 import type { Ctx } from '@/entrypoints/background/context';
 import { NOT_CONNECTED } from '@/entrypoints/background/member-error';
 import { tryOffered } from '@/entrypoints/background/connection/capabilities';

@@ -5,7 +5,7 @@
 import { browser } from 'wxt/browser';
 import { ApiError } from '@/lib/api/errors';
 import type { FindRow, FindSource } from '@/lib/db';
-import { SELECTION_SESSION_KEY, type SelectionHandoff } from '@/lib/messages';
+import { SELECTION_SESSION_KEY, type SelectionHandoff } from '@/lib/protocol/handoffs';
 import { type Ctx, isoNow } from '@/entrypoints/background/context';
 import { toMemberError } from '@/entrypoints/background/member-error';
 import { prepareFindText } from './selection';

@@ -4,7 +4,7 @@
  * removed first, so what the member sees of a page's selection is what is sent.
  */
 import type { MemberError } from '@/lib/db';
-import { localError } from '@/lib/messages';
+import { localError } from '@/lib/protocol/envelope';
 import { withoutDirectionControls } from '@/lib/safety/direction-controls';
 import { t } from '@/lib/i18n';
 

@@ -1,5 +1,5 @@
 /** Spending for a period the member picks: GET /me with spentSince (held and charged since then). */
-import type { CommandReply } from '@/lib/messages';
+import type { CommandReply } from '@/lib/protocol/commands';
 import { type Ctx, isoNow } from '@/entrypoints/background/context';
 import { withApi } from '@/entrypoints/background/connection/with-api';
 

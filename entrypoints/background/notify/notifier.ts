@@ -8,7 +8,7 @@
 import { browser } from 'wxt/browser';
 import { knownValue } from '@/lib/api/schemas';
 import { type ApprovalRow, type CallRow, getConnection, type NotificationRow } from '@/lib/db';
-import { FOCUS_SESSION_KEY, type FocusHint } from '@/lib/messages';
+import { FOCUS_SESSION_KEY, type FocusHint } from '@/lib/protocol/handoffs';
 import { notifies, readSettings } from '@/lib/settings';
 import { summaryText } from '@/lib/notify/pace';
 import { type Ctx, isoNow } from '@/entrypoints/background/context';

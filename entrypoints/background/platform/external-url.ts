@@ -4,7 +4,7 @@
  * the tab is made: no other scheme, and no user name or password smuggled into the address.
  */
 import { browser } from 'wxt/browser';
-import { CommandFailure, localError } from '@/lib/messages';
+import { CommandFailure, localError } from '@/lib/protocol/envelope';
 import { t } from '@/lib/i18n';
 
 export function externalUrl(input: string): string | null {

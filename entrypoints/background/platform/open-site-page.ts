@@ -1,7 +1,7 @@
 /** Opens one of the member's own pages on the site (G15), in a new tab, when the member clicked for it. */
 import { browser } from 'wxt/browser';
 import { getConnection } from '@/lib/db';
-import { CommandFailure, localError } from '@/lib/messages';
+import { CommandFailure, localError } from '@/lib/protocol/envelope';
 import { rememberApprovalTab } from '@/entrypoints/background/approvals/resender';
 import type { Ctx } from '@/entrypoints/background/context';
 import { sitePageUrl } from '@/entrypoints/background/connection/site';

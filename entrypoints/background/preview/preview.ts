@@ -5,7 +5,9 @@
  * Nothing is stored or held.
  */
 import { StartCallRequestSchema } from '@/lib/api/schemas';
-import { type CallRequestPayload, CommandFailure, type CommandReply, localError } from '@/lib/messages';
+import type { CallRequestPayload } from '@/lib/protocol/call-request';
+import { CommandFailure, localError } from '@/lib/protocol/envelope';
+import type { CommandReply } from '@/lib/protocol/commands';
 import { tryOffered } from '@/entrypoints/background/connection/capabilities';
 import type { Ctx } from '@/entrypoints/background/context';
 import { withApi } from '@/entrypoints/background/connection/with-api';

@@ -7,7 +7,8 @@
 import { ApiError } from '@/lib/api/errors';
 import { type CreateShareRequest, knownValue } from '@/lib/api/schemas';
 import { checkPackage } from '@/lib/files/share-package';
-import { CommandFailure, type CommandReply, localError } from '@/lib/messages';
+import { CommandFailure, localError } from '@/lib/protocol/envelope';
+import type { CommandReply } from '@/lib/protocol/commands';
 import { type Ctx, isoNow } from '@/entrypoints/background/context';
 import { recordDraft } from './records';
 import type { Api } from '@/entrypoints/background/connection/api';

@@ -6,7 +6,7 @@
  */
 import { browser } from 'wxt/browser';
 import { isStorageFull } from '@/lib/db/storage-errors';
-import { STORAGE_FULL_SESSION_KEY, type StorageFull, StorageFullSchema } from '@/lib/messages';
+import { STORAGE_FULL_SESSION_KEY, type StorageFull, StorageFullSchema } from '@/lib/protocol/handoffs';
 
 /**
  * How long the jobs wait after a refused write before they try again: about the pace of a running call's later

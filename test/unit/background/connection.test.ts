@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { LocalRefusal } from '@/lib/api/errors';
-import { handleCommandMessage } from '@/lib/messages';
+import { handleCommandMessage } from '@/lib/protocol/dispatch';
 import { connect, disconnect, refreshMe } from '@/entrypoints/background/connection/connect';
 import { checkKeyKept, noteRunningVersion } from '@/entrypoints/background/connection/key-kept';
 import { setSettings } from '@/entrypoints/background/options/settings';

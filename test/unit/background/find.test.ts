@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { LocalRefusal, NetworkError } from '@/lib/api/errors';
-import { SELECTION_SESSION_KEY, type SelectionHandoff } from '@/lib/messages';
+import { SELECTION_SESSION_KEY, type SelectionHandoff } from '@/lib/protocol/handoffs';
 import { onCommand } from '@/entrypoints/background/platform/shortcut';
 import { runFind } from '@/entrypoints/background/find/find';
 import { FIND_MENU_ID, onMenuClicked } from '@/entrypoints/background/platform/menus';

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { FOCUS_SESSION_KEY } from '@/lib/messages';
+import { FOCUS_SESSION_KEY } from '@/lib/protocol/handoffs';
 import { badgeFor, readBadgeState } from '@/entrypoints/background/platform/badge';
 import {
   notifyCallFinished,

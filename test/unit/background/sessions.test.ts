@@ -13,7 +13,7 @@ import {
 } from '@/entrypoints/background/sessions/sessions';
 import { externalUrl, openExternalUrl } from '@/entrypoints/background/platform/external-url';
 import { spending } from '@/entrypoints/background/history/spending';
-import { CommandFailure } from '@/lib/messages';
+import { CommandFailure } from '@/lib/protocol/envelope';
 import { questionsObject, session, ut } from '@/test/unit/plan/fixtures';
 import { apiError, connected, makeCtx, me, resetBrowser, type TestCtx } from './helpers';
 

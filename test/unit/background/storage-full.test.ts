@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { AppDb } from '@/lib/db';
 import { isNewerDatabase, isStorageFull } from '@/lib/db/storage-errors';
-import { STORAGE_FULL_SESSION_KEY } from '@/lib/messages';
+import { STORAGE_FULL_SESSION_KEY } from '@/lib/protocol/handoffs';
 import { buildHandlers } from '@/entrypoints/background/handlers';
 import { runDueJobs } from '@/entrypoints/background/wake/jobs';
 import { KEY_STORAGE_KEY, moveKey, readKey } from '@/entrypoints/background/connection/key-store';

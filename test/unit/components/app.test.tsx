@@ -7,7 +7,7 @@ import { App, SHOW_VIEW_WITHIN_MS } from '@/components/App';
 import { firstReads } from '@/lib/db/first-read';
 import { ActionsContext, type PanelActions } from '@/components/common/actions';
 import { db } from '@/lib/db';
-import { FOCUS_SESSION_KEY, SELECTION_SESSION_KEY } from '@/lib/messages';
+import { FOCUS_SESSION_KEY, SELECTION_SESSION_KEY } from '@/lib/protocol/handoffs';
 import { session } from '@/test/unit/plan/fixtures';
 import { fakeActions, makeCall, makeCard, makeConnectionRow, makePreview, makeResult, ut } from './fixtures';
 

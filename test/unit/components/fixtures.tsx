@@ -3,7 +3,7 @@ import type { PanelActions } from '@/components/common/actions';
 import type { Site } from '@/components/common/site';
 import type { AgentCard, CallResult, Connection, Preview } from '@/lib/api/schemas';
 import type { CallRow, ConnectionRow, MemberError } from '@/lib/db/types';
-import type { CommandName, CommandResult } from '@/lib/messages';
+import type { CommandName, CommandResult } from '@/lib/protocol/commands';
 import { agentCard, callResult, connection, preview, ut } from '@/test/fixtures/api';
 
 export const SITE = 'http://127.0.0.1:8787';

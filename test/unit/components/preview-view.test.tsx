@@ -8,7 +8,7 @@ import { loadDraft } from '@/components/preview/draft';
 import { PreviewView } from '@/components/preview/PreviewView';
 import type { Preview } from '@/lib/api/schemas';
 import { db } from '@/lib/db';
-import type { CommandResult } from '@/lib/messages';
+import type { CommandResult } from '@/lib/protocol/commands';
 import { fakeActions, makeCall, makePreview, memberError, SITE, ut } from './fixtures';
 import { renderPanel } from './render-panel';
 

@@ -7,7 +7,7 @@ import type { CallDraft } from '@/components/preview/draft';
 import { PreviewView } from '@/components/preview/PreviewView';
 import { db } from '@/lib/db';
 import { encodeBase64 } from '@/lib/files/base64';
-import type { CommandResult } from '@/lib/messages';
+import type { CommandResult } from '@/lib/protocol/commands';
 import {
   fakeActions,
   makeConnectionRow,

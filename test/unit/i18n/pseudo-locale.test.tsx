@@ -26,7 +26,7 @@ import { describe as describeCode, KNOWN_CODES, NO_EXTRAS } from '@/lib/api/erro
 import type { CallFile, Preview, ShareDraft } from '@/lib/api/schemas';
 import { db } from '@/lib/db';
 import type { CallRow, MemberError } from '@/lib/db/types';
-import type { CommandResult } from '@/lib/messages';
+import type { CommandResult } from '@/lib/protocol/commands';
 import { PSEUDO_OPEN } from '@/testing/messages';
 import { outsideBrackets, unbracketedText } from '@/test/i18n/pseudo';
 import { setTestLocale } from '@/test/unit/setup/i18n';

@@ -7,7 +7,7 @@ import { ShareTab } from '@/components/sharing/ShareTab';
 import { ShareView } from '@/components/sharing/ShareView';
 import type { CoverageAnswer, ShareDraft } from '@/lib/api/schemas';
 import { db } from '@/lib/db';
-import type { CommandResult } from '@/lib/messages';
+import type { CommandResult } from '@/lib/protocol/commands';
 import { fakeActions, makeConnectionRow, makeMe, memberError, SITE, ut } from '@/test/unit/components/fixtures';
 import { renderPanel } from '@/test/unit/components/render-panel';
 

@@ -1,13 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import {
-  type CommandHandlers,
-  CommandFailure,
-  handleCommandMessage,
-  isOwnExtensionPage,
-  registerCommandHandlers,
-  sendCommand,
-} from '@/lib/messages';
+import type { CommandHandlers } from '@/lib/protocol/commands';
+import { CommandFailure } from '@/lib/protocol/envelope';
+import { handleCommandMessage, registerCommandHandlers } from '@/lib/protocol/dispatch';
+import { isOwnExtensionPage } from '@/lib/protocol/sender';
+import { sendCommand } from '@/lib/protocol/send';
 
 const OWN_PAGE = { id: 'test-extension-id', url: 'chrome-extension://test-extension-id/sidepanel.html' };
 

@@ -1,0 +1,28 @@
+/** The calls commands' handlers (lib/protocol/calls.ts), each a call into this folder's modules. */
+import type { callsCommands } from '@/lib/protocol/calls';
+import type { HandlersOf } from '@/lib/protocol/commands';
+import { CommandFailure, localError } from '@/lib/protocol/envelope';
+import { t } from '@/lib/i18n';
+import type { Ctx } from '@/entrypoints/background/context';
+import { dropSentDrafts } from '@/entrypoints/background/sessions/sessions';
+import { reportCall, stopCall } from './control';
+import { retryCall, startCall } from './outbox';
+import { refreshCall } from './poller';
+
+export function callsHandlers(ctx: Ctx): HandlersOf<typeof callsCommands> {
+  return {
+    startCall: async (p) => {
+      const reply = await startCall(ctx, p);
+      await dropSentDrafts(ctx, p.request, reply.state);
+      return reply;
+    },
+    retryCall: (p) => retryCall(ctx, p.localId),
+    stopCall: (p) => stopCall(ctx, p.runId),
+    reportCall: (p) => reportCall(ctx, p),
+    refreshCall: async (p) => {
+      const row = await ctx.db.calls.get(p.localId);
+      if (!row) throw new CommandFailure(localError('not_found', t('background.noSuchCall')));
+      await refreshCall(ctx, p.localId);
+    },
+  };
+}

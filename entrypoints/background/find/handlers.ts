@@ -1,0 +1,11 @@
+/** The find commands' handlers (lib/protocol/find.ts), each a call into this folder's modules. */
+import type { findCommands } from '@/lib/protocol/find';
+import type { HandlersOf } from '@/lib/protocol/commands';
+import type { Ctx } from '@/entrypoints/background/context';
+import { runFind } from './find';
+
+export function findHandlers(ctx: Ctx): HandlersOf<typeof findCommands> {
+  return {
+    find: (p) => runFind(ctx, p.text, 'panel'),
+  };
+}

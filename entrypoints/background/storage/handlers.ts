@@ -1,0 +1,18 @@
+/** The storage commands' handlers (lib/protocol/storage.ts), each a call into this folder's modules. */
+import type { storageCommands } from '@/lib/protocol/storage';
+import type { HandlersOf } from '@/lib/protocol/commands';
+import type { Ctx } from '@/entrypoints/background/context';
+import { clearCache, pruneCache } from './cache';
+import { storageHasRoom } from './storage-full';
+
+export function storageHandlers(ctx: Ctx): HandlersOf<typeof storageCommands> {
+  return {
+    clearCache: async () => ({ removed: await clearCache(ctx) }),
+    freeSpace: async () => {
+      const removed = await pruneCache(ctx);
+      await storageHasRoom();
+      await ctx.reschedule();
+      return { removed };
+    },
+  };
+}

@@ -1,0 +1,43 @@
+/** Start, resend, stop, report and read again a call. */
+import * as z from 'zod/mini';
+import { type ReportAnswer, UntrustedTextSchema } from '@/lib/api/schemas';
+import { CALL_STATES } from '@/lib/db/types';
+import { command, Empty, id, str, isObject } from './command';
+import { CallRequest } from './call-request';
+
+const CallStateSchema = z.enum(CALL_STATES);
+
+export const callsCommands = {
+  /**
+   * Start a call. Give a fresh localId per click (crypto.randomUUID()): a second delivery of the same click
+   * does not make a second call. The reply comes after the first send attempt; the calls row tells the rest.
+   */
+  startCall: command(
+    z.object({
+      localId: z.optional(z.uuid()),
+      request: CallRequest,
+      agentName: z.optional(z.nullable(UntrustedTextSchema)),
+      callName: z.optional(z.nullable(UntrustedTextSchema)),
+    }),
+    z.object({ localId: z.string(), state: CallStateSchema }),
+  ),
+  /**
+   * Send a call again: unsent (network) with the same Idempotency-Key; refused, declined or expired as a new
+   * intent with a new key (the site remembers the first answer of a key for 24 hours).
+   */
+  retryCall: command(z.object({ localId: str(1, 64) }), z.object({ localId: z.string(), state: CallStateSchema })),
+  /** Stop a running call. 409 while checking: "try again in a moment". */
+  stopCall: command(z.object({ runId: id() }), z.object({ stopped: z.literal(true) })),
+  /** Report a result (did_not_help with a reasonKind). The first report stands: the reply is what was recorded. */
+  reportCall: command(
+    z.object({
+      runId: id(),
+      verdict: z.enum(['helped', 'partly', 'did_not_help']),
+      reasonKind: z.nullable(z.enum(['wrong', 'outdated', 'not_relevant'])),
+      reason: z.nullable(str(0, 500)),
+    }),
+    z.object({ recorded: z.custom<ReportAnswer>(isObject) }),
+  ),
+  /** Read a call again now (e.g. its file links expired). */
+  refreshCall: command(z.object({ localId: str(1, 64) }), Empty),
+};

@@ -1,0 +1,16 @@
+/**
+ * What a feature's commands are made of: a payload schema and a reply schema, both checked at both ends.
+ * zod/mini keeps the protocol small in the panel's bundle; the background parses every API answer with the
+ * full schemas before storing or replying, so reply values that carry API objects are checked for shape here.
+ */
+import * as z from 'zod/mini';
+
+export const isObject = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export const str = (min: number, max: number) => z.string().check(z.minLength(min), z.maxLength(max));
+export const id = () => str(1, 64);
+export const Empty = z.object({});
+
+export function command<P extends z.ZodMiniType, R extends z.ZodMiniType>(payload: P, reply: R) {
+  return { payload, reply };
+}

@@ -1,0 +1,14 @@
+/** The preview of a call before anything runs. */
+import * as z from 'zod/mini';
+import type { Preview } from '@/lib/api/schemas';
+import { command, isObject } from './command';
+import { CallRequest } from './call-request';
+
+export const previewCommands = {
+  /**
+   * The preview of a call before anything runs: GET .../preview before anything is typed, POST /calls/quote
+   * once details or a question are there (G14). Not stored: the reply carries it. requestChecked: the site
+   * judged the typed request (false for the kind of call only, e.g. a site without the quote).
+   */
+  preview: command(CallRequest, z.object({ preview: z.custom<Preview>(isObject), requestChecked: z.boolean() })),
+};
