@@ -1,6 +1,6 @@
 import { recentCalls } from '@/lib/db/queries';
 import type { CallRow } from '@/lib/db/types';
-import { callStatusWords, callStateWords } from '@/components/common/words';
+import { callStatusWords, callStateWords } from '@/lib/words/values';
 import { useLiveQuery } from '@/components/common/useLiveQuery';
 import { UntrustedText } from '@/components/common/UntrustedText';
 import { Skeleton } from '@/components/common/Skeleton';

@@ -1,4 +1,4 @@
-import { callKindWords } from './words';
+import { callKindWords } from '@/lib/words/values';
 
 const KNOWN = new Set(['apply', 'question', 'starting_files']);
 

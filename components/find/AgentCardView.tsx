@@ -3,7 +3,7 @@ import { formatCount, formatMatch } from '@/lib/format/count';
 import { t, tn } from '@/lib/i18n';
 import { untrustedString } from '@/lib/safety/untrusted';
 import { UntrustedText } from '@/components/common/UntrustedText';
-import { agentConnectionWords } from '@/components/common/words';
+import { agentConnectionWords } from '@/lib/words/values';
 import { accentFor } from './accents';
 
 interface Props {

@@ -2,7 +2,7 @@ import { useId } from 'preact/hooks';
 import { UntrustedText } from '@/components/common/UntrustedText';
 import type { Finding } from '@/lib/api/schemas';
 import { draftExpiresAtMs } from '@/lib/findings/expiry';
-import { contributionStateWords, findingKindWords, findingStatusWords, sourceKindWords } from '@/lib/findings/words';
+import { contributionStateWords, findingKindWords, findingStatusWords, sourceKindWords } from '@/lib/words/findings';
 import { asUntrusted, cleanForDisplay } from '@/lib/safety/untrusted';
 import { isHttpUrl } from '@/lib/safety/urls';
 import { SignOffButton } from './SignOffButton';

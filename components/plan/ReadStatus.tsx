@@ -7,7 +7,7 @@ import {
   readsLeftWords,
   shortCheckWords,
   skippedWhyWords,
-} from '@/lib/session/words';
+} from '@/lib/words/sessions';
 import { t } from '@/lib/i18n';
 import { Time } from '@/components/common/Time';
 

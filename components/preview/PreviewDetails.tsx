@@ -4,7 +4,7 @@ import { limitFact } from '@/lib/format/limit';
 import { formatCents } from '@/lib/format/money';
 import { rawValue } from '@/lib/api/tolerant';
 import { UntrustedText } from '@/components/common/UntrustedText';
-import { approvalReasonWords } from '@/components/common/words';
+import { approvalReasonWords } from '@/lib/words/values';
 import { SiteText } from '@/components/common/SiteText';
 import { t } from '@/lib/i18n';
 import { Message } from '@/components/common/Message';

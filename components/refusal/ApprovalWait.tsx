@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { Tolerant } from '@/lib/api/schemas';
 import { useActions } from '@/components/common/actions';
 import { SitePageButton } from '@/components/common/SitePageButton';
-import { approvalReasonWords } from '@/components/common/words';
+import { approvalReasonWords } from '@/lib/words/values';
 import { SiteText } from '@/components/common/SiteText';
 import { t } from '@/lib/i18n';
 import { Message } from '@/components/common/Message';

@@ -4,7 +4,7 @@ import { SiteMessage } from '@/components/common/SiteMessage';
 import { SitePageButton } from '@/components/common/SitePageButton';
 import { useSite } from '@/components/common/site';
 import { UntrustedText } from '@/components/common/UntrustedText';
-import { switchName } from '@/components/common/words';
+import { switchName } from '@/lib/words/values';
 import { ApprovalWait } from './ApprovalWait';
 import { t } from '@/lib/i18n';
 import { Message } from '@/components/common/Message';

@@ -5,7 +5,7 @@ import { useActions } from '@/components/common/actions';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
 import { useLiveQuery } from '@/components/common/useLiveQuery';
 import { UntrustedText } from '@/components/common/UntrustedText';
-import { callStateWords } from '@/components/common/words';
+import { callStateWords } from '@/lib/words/values';
 import { ApprovalWait } from '@/components/refusal/ApprovalWait';
 import { RefusalView } from '@/components/refusal/RefusalView';
 import { loadNoteView, ResultView } from './ResultView';

@@ -1,7 +1,7 @@
 import type { CallResult } from '@/lib/api/schemas';
 import { SiteText } from '@/components/common/SiteText';
 import { UntrustedText } from '@/components/common/UntrustedText';
-import { callStatusWords } from '@/components/common/words';
+import { callStatusWords } from '@/lib/words/values';
 import { headerToShow } from './header';
 
 /**

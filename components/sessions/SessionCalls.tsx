@@ -3,7 +3,7 @@ import type { CallRow } from '@/lib/db/types';
 import { useActions } from '@/components/common/actions';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
 import { SitePageButton } from '@/components/common/SitePageButton';
-import { callStateWords } from '@/components/common/words';
+import { callStateWords } from '@/lib/words/values';
 import { RefusalView } from '@/components/refusal/RefusalView';
 import { GateStatus } from '@/components/plan/GateStatus';
 import { t } from '@/lib/i18n';

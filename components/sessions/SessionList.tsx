@@ -2,7 +2,7 @@ import { useId } from 'preact/hooks';
 import { UntrustedText } from '@/components/common/UntrustedText';
 import type { Session } from '@/lib/api/schemas';
 import { formatCents } from '@/lib/format/money';
-import { sessionStatusWords, wayWords } from '@/lib/session/words';
+import { sessionStatusWords, wayWords } from '@/lib/words/sessions';
 import { t, tn } from '@/lib/i18n';
 import { Message } from '@/components/common/Message';
 import { Time } from '@/components/common/Time';

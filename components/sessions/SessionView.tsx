@@ -6,7 +6,7 @@ import { formatCents } from '@/lib/format/money';
 import { draftsToSend } from '@/lib/session/answer-draft';
 import { gateView } from '@/lib/session/gate';
 import { planResultExists } from '@/lib/session/plan-revision';
-import { sessionStatusWords, wayWords } from '@/lib/session/words';
+import { sessionStatusWords, wayWords } from '@/lib/words/sessions';
 import { useActions } from '@/components/common/actions';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
 import { knownValue } from '@/lib/api/tolerant';

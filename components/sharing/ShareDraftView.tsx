@@ -7,7 +7,7 @@ import { isActiveFile } from '@/lib/safety/active-files';
 import { untrustedString } from '@/lib/safety/untrusted';
 import { sitePageUrl } from '@/lib/safety/urls';
 import { UntrustedText } from '@/components/common/UntrustedText';
-import { shareStatusWords } from './words';
+import { shareStatusWords } from '@/lib/words/sharing';
 import { t } from '@/lib/i18n';
 import { Message } from '@/components/common/Message';
 import { Time } from '@/components/common/Time';

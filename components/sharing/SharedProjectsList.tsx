@@ -1,5 +1,5 @@
 import type { SharedProjectsAnswer } from '@/lib/api/schemas';
-import { contributionStateWords } from '@/lib/findings/words';
+import { contributionStateWords } from '@/lib/words/findings';
 import { UntrustedText } from '@/components/common/UntrustedText';
 import { t } from '@/lib/i18n';
 import { Message } from '@/components/common/Message';

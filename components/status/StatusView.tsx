@@ -7,7 +7,7 @@ import { connectionPageUrl } from '@/lib/safety/urls';
 import { useActions } from '@/components/common/actions';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
 import { SitePageButton } from '@/components/common/SitePageButton';
-import { findingsChoiceWords, switchWords } from '@/components/common/words';
+import { findingsChoiceWords, switchWords } from '@/lib/words/values';
 import { EnvQuestions } from './EnvQuestions';
 import { PrivacyLine } from './PrivacyLine';
 import { ViewHeading } from '@/components/common/ViewHeading';

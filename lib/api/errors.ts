@@ -8,7 +8,7 @@
  * No error ever carries the connection key: messages are built from codes and counts, never from headers.
  */
 import type { UntrustedText } from './schemas';
-import { knownSwitchName } from './switch-names';
+import { knownSwitchName } from '@/lib/words/switches';
 import { formatAbsolute } from '@/lib/format/time';
 import { t, tn } from '@/lib/i18n';
 

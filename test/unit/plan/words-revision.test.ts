@@ -8,7 +8,7 @@ import {
   shortCheckWords,
   skippedWhyWords,
   wayWords,
-} from '@/lib/session/words';
+} from '@/lib/words/sessions';
 import { callResult, questionsObject, session } from './fixtures';
 
 describe('session words', () => {

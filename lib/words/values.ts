@@ -1,16 +1,11 @@
 // The panel's words for the contract's enum values. An unknown value is named as unknown rather than
 // guessed at (schemas keep it as { unknown }); its raw value is the site's and is shown as sent.
 import type { Tolerant } from '@/lib/api/schemas';
-import { knownSwitchName } from '@/lib/api/switch-names';
+import { knownSwitchName } from './switches';
 import type { CallState, MemberError } from '@/lib/db/types';
-import { knownValue, rawValue } from '@/lib/api/tolerant';
+import { knownValue, } from '@/lib/api/tolerant';
 import { t } from '@/lib/i18n';
-
-/** An enum value this version does not know, named as it arrived: `unknown (“…”)`. */
-export function unknownWords(value: Tolerant<string> | null | undefined): string {
-  const raw = rawValue(value);
-  return raw === null || raw === undefined ? t('words.unknownEmpty') : t('words.unknown', { value: raw });
-}
+import { unknownWords } from '@/lib/words/unknown';
 
 export function agentConnectionWords(value: Tolerant<'allowed' | 'pending' | 'blocked' | 'not_asked'>): string {
   switch (knownValue(value)) {

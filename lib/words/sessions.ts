@@ -2,19 +2,15 @@
 // (pass), and the short check of typed answers. Unknown values (a newer service) are named, not guessed.
 import type { Questions, Session, Tolerant } from '@/lib/api/schemas';
 import { t, tn } from '@/lib/i18n';
+import { unknownWords } from '@/lib/words/unknown';
 
 type Pass = Questions['pass'];
 type ShortCheck = NonNullable<Questions['shortCheck']>;
 
-function raw(value: Tolerant<string> | null | undefined): string {
-  if (value === null || value === undefined) return t('session.none');
-  return typeof value === 'string' ? value : value.unknown;
-}
-
 type UnknownWhat = 'status' | 'way' | 'reason' | 'readStatus' | 'verdict' | 'checkStatus' | 'source';
 
-function unknownWords(what: UnknownWhat, value: Tolerant<string> | null | undefined): string {
-  return t('session.unknownValue', { what: whatWords(what), value: raw(value) });
+function unknownOf(what: UnknownWhat, value: Tolerant<string> | null | undefined): string {
+  return unknownWords(value, whatWords(what));
 }
 
 function whatWords(what: UnknownWhat): string {
@@ -47,7 +43,7 @@ export function sessionStatusWords(status: Session['status']): string {
     case 'deleted':
       return t('session.status.deleted');
     default:
-      return unknownWords('status', status);
+      return unknownOf('status', status);
   }
 }
 
@@ -60,7 +56,7 @@ export function wayWords(way: Session['way']): string {
     case null:
       return t('session.way.none');
     default:
-      return unknownWords('way', way);
+      return unknownOf('way', way);
   }
 }
 
@@ -80,7 +76,7 @@ export function skippedWhyWords(why: Pass['skippedWhy']): string | null {
     case 'too_large':
       return t('session.skippedWhy.tooLarge');
     default:
-      return unknownWords('reason', why);
+      return unknownOf('reason', why);
   }
 }
 
@@ -96,7 +92,7 @@ export function passStatusWords(pass: Pick<Pass, 'status' | 'current'>): string 
     case 'failed':
       return t('session.pass.failed');
     default:
-      return unknownWords('readStatus', pass.status);
+      return unknownOf('readStatus', pass.status);
   }
 }
 
@@ -109,7 +105,7 @@ export function passVerdictWords(verdict: Pass['verdict']): string | null {
     case 'off':
       return t('session.verdict.off');
     default:
-      return unknownWords('verdict', verdict);
+      return unknownOf('verdict', verdict);
   }
 }
 
@@ -137,7 +133,7 @@ export function shortCheckWords(check: Pick<ShortCheck, 'status' | 'skippedWhy'>
     case 'failed':
       return t('session.shortCheck.failed');
     default:
-      return unknownWords('checkStatus', check.status);
+      return unknownOf('checkStatus', check.status);
   }
 }
 
@@ -152,7 +148,7 @@ function shortCheckSkippedWords(why: ShortCheck['skippedWhy']): string | null {
     case 'too_large':
       return t('session.shortCheck.tooLarge');
     default:
-      return t('session.unknownValue', { what: t('session.shortCheck.unknownReason'), value: raw(why) });
+      return unknownWords(why, t('session.shortCheck.unknownReason'));
   }
 }
 
@@ -164,6 +160,6 @@ export function answerByWords(by: Tolerant<'member' | 'connection'>, fromPrompt:
     case 'connection':
       return t('session.answerBy.connection');
     default:
-      return unknownWords('source', by);
+      return unknownOf('source', by);
   }
 }

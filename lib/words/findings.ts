@@ -2,12 +2,12 @@
 // also for the member's shared projects: the contract has one list of states for every contribution).
 // Unknown values (a newer service) are named, not guessed.
 import type { Finding, Tolerant } from '@/lib/api/schemas';
-import { rawValue } from '@/lib/api/tolerant';
 import { t } from '@/lib/i18n';
+import { unknownWords } from '@/lib/words/unknown';
 
 type UnknownWhat = 'kind' | 'status' | 'state' | 'sourceKind';
 
-function unknownWords(what: UnknownWhat, value: Tolerant<string>): string {
+function unknownOf(what: UnknownWhat, value: Tolerant<string>): string {
   const name =
     what === 'kind'
       ? t('findingWords.unknownWhat.kind')
@@ -16,7 +16,7 @@ function unknownWords(what: UnknownWhat, value: Tolerant<string>): string {
         : what === 'state'
           ? t('findingWords.unknownWhat.state')
           : t('findingWords.unknownWhat.sourceKind');
-  return t('findingWords.unknownValue', { what: name, value: rawValue(value) ?? '' });
+  return unknownWords(value, name);
 }
 
 export function findingKindWords(kind: Finding['kind']): string {
@@ -38,7 +38,7 @@ export function findingKindWords(kind: Finding['kind']): string {
     case 'checklist':
       return t('findingWords.kind.checklist');
     default:
-      return unknownWords('kind', kind);
+      return unknownOf('kind', kind);
   }
 }
 
@@ -65,7 +65,7 @@ export function findingStatusWords(status: Finding['status']): string {
     case 'removed':
       return t('findingWords.status.removed');
     default:
-      return unknownWords('status', status);
+      return unknownOf('status', status);
   }
 }
 
@@ -92,7 +92,7 @@ export function contributionStateWords(state: Finding['contributionState']): str
     case 'replaced':
       return t('findingWords.contribution.replaced');
     default:
-      return unknownWords('state', state);
+      return unknownOf('state', state);
   }
 }
 
@@ -105,6 +105,6 @@ export function sourceKindWords(kind: NonNullable<Finding['source']>['kind']): s
     case 'release_note':
       return t('findingWords.sourceKind.releaseNote');
     default:
-      return unknownWords('sourceKind', kind);
+      return unknownOf('sourceKind', kind);
   }
 }
