@@ -3,7 +3,7 @@
 import type { Tolerant } from '@/lib/api/schemas';
 import { knownSwitchName } from './switches';
 import type { CallState, MemberError } from '@/lib/db/types';
-import { knownValue, } from '@/lib/api/tolerant';
+import { knownValue } from '@/lib/api/tolerant';
 import { t } from '@/lib/i18n';
 import { unknownWords } from '@/lib/words/unknown';
 
