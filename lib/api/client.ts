@@ -23,14 +23,8 @@ import {
 } from './errors';
 import { IDEMPOTENCY_HEADER, isValidIdempotencyKey, newIdempotencyKey } from './idempotency';
 import { formatIssues } from './issues';
-import {
-  checkBodySize,
-  checkNoSecrets,
-  checkRequest,
-  MAX_BODY_BYTES,
-  MAX_PACKAGE_BODY_BYTES,
-  normaliseConnectCode,
-} from './limits';
+import { MAX_BODY_BYTES, MAX_PACKAGE_BODY_BYTES } from './body-limits';
+import { checkBodySize, checkNoSecrets, checkRequest, normaliseConnectCode } from './limits';
 import { type Clock, DEFAULT_RETRY_POLICY, type OnRetry, type RetryPolicy, systemClock, withRetry } from './retry';
 import {
   type AgentDetail,

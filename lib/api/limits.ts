@@ -5,16 +5,13 @@
  */
 import * as z from 'zod/mini';
 import { describeSecrets, findSecrets } from '@/lib/words/secrets';
+import { MAX_BODY_BYTES } from './body-limits';
 import { LocalRefusal } from './errors';
 import { issuePath as pathName } from './issues';
 import { charCount } from '@/lib/format/chars';
 import { formatCount } from '@/lib/format/count';
 import { formatBytes } from '@/lib/format/size';
 import { t, tnNamed } from '@/lib/i18n';
-
-/** G7: 64 KB for every body, 1 MB for a share package, in decimal units. */
-export const MAX_BODY_BYTES = 64_000;
-export const MAX_PACKAGE_BODY_BYTES = 1_000_000;
 
 /** A string's length as the limits count it (code points, G19), written the member's way. */
 function lengthWords(input: unknown): string {
