@@ -28,8 +28,14 @@ async function openCalls(ctx: Ctx): Promise<CallRow[]> {
   return rows.filter((r) => r.connectionId === conn.connectionId && r.runId !== null);
 }
 
-export async function pollDue(ctx: Ctx): Promise<void> {
-  if ((await pausedUntil(ctx)) !== null) return;
+/** What one poll saw: how many calls it found ended (the findings watcher reads soon after one ended). */
+export interface PollOutcome {
+  ended: number;
+}
+
+export async function pollDue(ctx: Ctx): Promise<PollOutcome> {
+  let ended = 0;
+  if ((await pausedUntil(ctx)) !== null) return { ended };
   const open = await openCalls(ctx);
   const reads = planReads(
     open.map((c) => ({
@@ -47,11 +53,11 @@ export async function pollDue(ctx: Ctx): Promise<void> {
     try {
       if (read.kind === 'call') {
         const result = await withApi(ctx, (api) => api.getCall(read.runId));
-        await applyResults(ctx, [result], read.localIds);
+        ended += await applyResults(ctx, [result], read.localIds);
       } else {
         const session = await withApi(ctx, (api) => api.getSession(read.sessionId));
         await ctx.db.sessions.put({ sessionId: session.sessionId, session, readAt: isoNow(ctx) });
-        await applyResults(ctx, session.results, read.localIds);
+        ended += await applyResults(ctx, session.results, read.localIds);
       }
     } catch (err) {
       // A full disk is the jobs' business (storage-full), not this read's: nothing to note on the calls.
@@ -59,20 +65,25 @@ export async function pollDue(ctx: Ctx): Promise<void> {
         refused = err;
         continue;
       }
-      await readFailed(ctx, read.localIds, err);
+      ended += await readFailed(ctx, read.localIds, err);
       const conn = await getConnection(ctx.db);
-      if (conn?.status !== 'connected') return;
+      if (conn?.status !== 'connected') return { ended };
     }
   }
   if (refused !== null) throw refused;
+  return { ended };
 }
 
-/** Stores what was read for each call; a call that ended stops being polled and is notified once. */
+/**
+ * Stores what was read for each call; a call that ended stops being polled and is notified once. Answers how
+ * many ended and were cached.
+ */
 export async function applyResults(
   ctx: Ctx,
   results: readonly CallResult[],
   localIds: readonly string[],
-): Promise<void> {
+): Promise<number> {
+  let ended = 0;
   let refused: unknown = null;
   for (const localId of localIds) {
     let finished: CallRow | null;
@@ -125,9 +136,13 @@ export async function applyResults(
       if (ended) await notifyCallFinished(ctx, ended);
       continue;
     }
-    if (finished) await notifyCallFinished(ctx, finished);
+    if (finished) {
+      ended++;
+      await notifyCallFinished(ctx, finished);
+    }
   }
   if (refused !== null) throw refused;
+  return ended;
 }
 
 /** The call as it ended on the site, when the cache could not take it; null while it is still open. */
@@ -138,15 +153,17 @@ async function endedUncached(ctx: Ctx, localId: string, results: readonly CallRe
   return { ...row, result, state: 'finished', finishedAt: isoNow(ctx), nextPollAt: null };
 }
 
-async function readFailed(ctx: Ctx, localIds: readonly string[], err: unknown): Promise<void> {
+/** Notes a failed read on its calls; answers how many the site no longer shows (they end here). */
+async function readFailed(ctx: Ctx, localIds: readonly string[], err: unknown): Promise<number> {
+  let gone = 0;
   const now = ctx.now();
   const retryAfterMs = err instanceof ApiError && err.retryAfterSeconds !== null ? err.retryAfterSeconds * 1000 : null;
-  const gone = err instanceof ApiError && err.code === 'not_found';
+  const notFound = err instanceof ApiError && err.code === 'not_found';
   const paused = await pausedUntil(ctx);
   for (const localId of localIds) {
     const row = await ctx.db.calls.get(localId);
     if (row?.state !== 'started') continue;
-    if (gone) {
+    if (notFound) {
       // The site no longer shows it to this connection: stop polling, say so.
       await ctx.db.calls.update(localId, {
         state: 'finished',
@@ -155,6 +172,7 @@ async function readFailed(ctx: Ctx, localIds: readonly string[], err: unknown): 
         finishedAt: isoNow(ctx),
         updatedAt: isoNow(ctx),
       });
+      gone++;
       continue;
     }
     const startedAt = row.startedAt ? Date.parse(row.startedAt) : now;
@@ -162,6 +180,7 @@ async function readFailed(ctx: Ctx, localIds: readonly string[], err: unknown): 
       nextPollAt: nextPollAt(now, startedAt, { retryAfterMs, pausedUntil: paused, expectedRunMs: row.expectedRunMs }),
     });
   }
+  return gone;
 }
 
 /** Read one call now (the member asked, e.g. its file links ran out). */

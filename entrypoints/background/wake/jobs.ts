@@ -1,5 +1,4 @@
 /** One wake of the background: resend what is due, check waiting approvals, poll open calls and waiting share drafts. */
-import { runningCallCount } from '@/lib/db';
 import { checkDueApprovals } from '@/entrypoints/background/approvals/resender';
 import type { Ctx } from '@/entrypoints/background/context';
 import { ensureFindingsWatch } from '@/entrypoints/background/findings/watcher';
@@ -11,10 +10,9 @@ import { pollShares } from '@/entrypoints/background/sharing/poller';
 export async function runDueJobs(ctx: Ctx): Promise<void> {
   await sendDue(ctx);
   await checkDueApprovals(ctx);
-  const running = await runningCallCount(ctx.db);
-  await pollDue(ctx);
+  const polled = await pollDue(ctx);
   // A call keeps its findings as it ends: read them soon after one ended.
-  await ensureFindingsWatch(ctx, (await runningCallCount(ctx.db)) < running);
+  await ensureFindingsWatch(ctx, polled.ended > 0);
   await pollShares(ctx);
   await showDueSummaries(ctx);
 }

@@ -46,7 +46,7 @@ export class Scheduler {
 
   constructor(
     private readonly ctx: Ctx,
-    private readonly work: () => Promise<void>,
+    private readonly work: () => Promise<unknown>,
   ) {}
 
   async reschedule(): Promise<void> {

@@ -84,6 +84,20 @@ describe('poller', () => {
     expect(await ctx.db.sessions.get('ses_1')).toMatchObject({ session: { sessionId: 'ses_1' } });
   });
 
+  it('says how many calls it saw end, for the findings watcher: ended on the site or gone from it', async () => {
+    await startedCall(ctx, 'c1', 'run_1', 'ses_1');
+    await startedCall(ctx, 'c2', 'run_2', 'ses_2');
+    await startedCall(ctx, 'c3', 'run_3', 'ses_3');
+    ctx.api.getCall.mockImplementation(async (runId: string) => {
+      if (runId === 'run_2') throw apiError(404, 'not_found');
+      return result(runId, runId === 'run_1' ? 'ses_1' : 'ses_3', runId === 'run_1' ? 'passed' : 'in_progress');
+    });
+    ctx.clock.now += 1000;
+    expect(await pollDue(ctx)).toEqual({ ended: 2 });
+    ctx.clock.now += 1000;
+    expect(await pollDue(ctx)).toEqual({ ended: 0 });
+  });
+
   it('obeys Retry-After: no request before it passes', async () => {
     await startedCall(ctx, 'c1', 'run_1', 'ses_1');
     ctx.api.getCall.mockRejectedValueOnce(apiError(429, 'rate_limited', { retryAfterSeconds: 20 }));
