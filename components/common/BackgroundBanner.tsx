@@ -1,12 +1,11 @@
-import { backgroundStatus } from '@/lib/db/queries';
 import { formatAbsolute } from '@/lib/format/time';
-import { useLiveQuery } from './useLiveQuery';
-import { firstReads } from '@/lib/db/first-read';
+import { backgroundStatusQuery } from '@/lib/db/panel-queries';
+import { usePanelQuery } from './usePanelQuery';
 import { t } from '@/lib/i18n';
 
 /** The background's own state: offline, paused by the site's pace, or its last error. What is shown stays. */
 export function BackgroundBanner() {
-  const status = useLiveQuery((db) => backgroundStatus(db), [], { firstRead: firstReads.backgroundStatus });
+  const status = usePanelQuery(backgroundStatusQuery, []);
   const row = status.value;
   if (!row) return null;
   if (row.offline) {

@@ -1,6 +1,5 @@
 import { useState } from 'preact/hooks';
 import type { AgentCard } from '@/lib/api/schemas';
-import { latestFind } from '@/lib/db/queries';
 import type { FindRow, MemberError } from '@/lib/db/types';
 import { charCount } from '@/lib/format/chars';
 import type { SelectionHandoff } from '@/lib/protocol/handoffs';
@@ -8,13 +7,13 @@ import { describeSecrets, findSecrets } from '@/lib/words/secrets';
 import { useActions } from '@/components/common/actions';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
 import { SecretWarning } from '@/components/common/SecretWarning';
-import { useLiveQuery } from '@/components/common/useLiveQuery';
+import { usePanelQuery } from '@/components/common/usePanelQuery';
 import { asUntrusted } from '@/lib/safety/untrusted';
 import { UntrustedText } from '@/components/common/UntrustedText';
 import { AgentCardView } from './AgentCardView';
 import { useSelectionHandoff } from './useSelection';
 import { ViewHeading } from '@/components/common/ViewHeading';
-import { firstReads } from '@/lib/db/first-read';
+import { latestFindQuery } from '@/lib/db/panel-queries';
 import { formatCount } from '@/lib/format/count';
 import { t } from '@/lib/i18n';
 
@@ -28,7 +27,7 @@ interface Props {
 /** A search field, and the latest find (typed here, or from a selection through the menu or shortcut). */
 export function FindView({ onChoose }: Props) {
   const actions = useActions();
-  const latest = useLiveQuery((db) => latestFind(db), [], { firstRead: firstReads.latestFind });
+  const latest = usePanelQuery(latestFindQuery, []);
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<MemberError | null>(null);
   const [busy, setBusy] = useState(false);

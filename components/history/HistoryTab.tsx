@@ -7,11 +7,11 @@ import {
   sessionStatusWords,
   type SessionHistoryStatus,
 } from '@/lib/history/filter';
-import { historyAgents, historyCalls, historySessions, type Page } from '@/lib/history/queries';
-import { HISTORY_AHEAD_KEY, HISTORY_PAGE, takeReadAhead } from '@/lib/db/first-read';
+import { HISTORY_PAGE, historyAgents, historyCallsQuery, historySessions } from '@/lib/history/queries';
 import { formatCents } from '@/lib/format/money';
 import { untrustedString } from '@/lib/safety/untrusted';
 import { useLiveQuery } from '@/components/common/useLiveQuery';
+import { usePanelQuery } from '@/components/common/usePanelQuery';
 import { UntrustedText } from '@/components/common/UntrustedText';
 import { SessionListItem } from '@/components/sessions/SessionList';
 import { SpendingForm } from './SpendingForm';
@@ -171,11 +171,7 @@ function CallHistory({ agentId, status, limit, onMore, onOpen, onShown }: ListPr
   // The unfiltered first page, read on the click that opened the history (App's openTab), is taken as the
   // list mounts; the live query uses it for its first subscription only, so a filter or a longer page is read
   // by the live query alone.
-  const [ahead] = useState(() => takeReadAhead<Page<CallRow>>(HISTORY_AHEAD_KEY));
-  const unfiltered = agentId === null && status === null && limit === HISTORY_PAGE;
-  const page = useLiveQuery((db) => historyCalls(db, { agentId, status }, limit), [agentId, status, limit], {
-    ahead: unfiltered ? ahead : null,
-  });
+  const page = usePanelQuery(historyCallsQuery, [agentId, status, limit]);
   useEffect(() => {
     if (page.loaded) onShown();
   }, [page.loaded]);

@@ -1,5 +1,7 @@
 import { browser } from 'wxt/browser';
 import type { UntrustedTextValue } from '@/lib/safety/untrusted';
+import type { AgentCard } from '@/lib/api/schemas';
+import type { CallRow } from '@/lib/db/types';
 
 /**
  * What the member is preparing: kept in storage.local so a closed and reopened panel, a refused start, an
@@ -75,4 +77,33 @@ export async function clearDraft(): Promise<void> {
   } catch {
     // Same as above: a stale draft only pre-fills the form next time.
   }
+}
+
+/** A preview of this agent: the unfinished one for it if there is one (typed text kept, same intent). */
+export function draftForCard(card: AgentCard, saved: CallDraft | null = null): CallDraft {
+  if (saved && saved.agentId === card.agentId) return saved;
+  return {
+    agentId: card.agentId,
+    agentName: card.untrustedName,
+    callId: 'apply',
+    details: '',
+    question: '',
+    maxDollars: '',
+    subject: null,
+    intentId: newIntentId(),
+  };
+}
+
+export function draftFromCall(call: CallRow): CallDraft {
+  const r = call.request;
+  return {
+    agentId: r.agentId,
+    agentName: call.agentName,
+    callId: r.callId === 'question' ? 'question' : 'apply',
+    details: r.details ?? '',
+    question: r.question ?? '',
+    maxDollars: typeof r.maxCents === 'number' ? (r.maxCents / 100).toFixed(2) : '',
+    subject: r.subject ?? null,
+    intentId: newIntentId(),
+  };
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { AnswerInput, Question } from '@/lib/api/schemas';
 import { callsInSession, getSession } from '@/lib/db/queries';
-import type { MemberError, SessionRow } from '@/lib/db/types';
+import type { MemberError } from '@/lib/db/types';
 import { formatCents } from '@/lib/format/money';
 import { draftsToSend } from '@/lib/session/answer-draft';
 import { gateView } from '@/lib/session/gate';
@@ -28,7 +28,8 @@ import { SessionResults } from './SessionResults';
 import { ViewHeading } from '@/components/common/ViewHeading';
 import { Skeleton } from '@/components/common/Skeleton';
 import { loadDb } from '@/lib/db/lazy';
-import { firstReads, sessionAheadKey, takeReadAhead } from '@/lib/db/first-read';
+import { sessionQuery } from '@/lib/db/panel-queries';
+import { usePanelQuery } from '@/components/common/usePanelQuery';
 import { t, tn } from '@/lib/i18n';
 import { Message } from '@/components/common/Message';
 import { Time } from '@/components/common/Time';
@@ -49,11 +50,7 @@ export function SessionView({ sessionId, onBack }: SessionViewProps) {
   // transaction and liveQuery bookkeeping before the first paint; the live query takes over after. The click
   // that opened the view started this read already (App's openSession), taken once as the view mounts: when
   // it has answered, the view's first render has the row.
-  const [ahead] = useState(() => takeReadAhead<SessionRow | undefined>(sessionAheadKey(sessionId)));
-  const row = useLiveQuery((db) => getSession(db, sessionId), [sessionId], {
-    ahead,
-    firstRead: (r) => firstReads.session(r, sessionId),
-  });
+  const row = usePanelQuery(sessionQuery, [sessionId]);
   // The session row holds the results the view shows first; the rest is read once it is in, so those
   // reads do not queue before it.
   const rest = row.loaded;

@@ -4,8 +4,8 @@
  * liveQuery takes over after the first paint (components/common/useLiveQuery). Read-only: it never creates
  * or upgrades the database, and it closes as soon as the background asks for a new version.
  */
+import type { AppDb } from './db';
 import { DB_NAME } from './schema';
-import type { BackgroundStatusRow, CallRow, ConnectionRow, FindRow, SessionRow } from './types';
 
 export interface FirstReader {
   /** The row stored under `key`, or undefined (no such store or row). */
@@ -162,26 +162,23 @@ export function takeReadAhead<T>(key: string, now: number = performance.now()): 
   return { rows: taken.rows as Promise<T>, settled: taken.settled as { value: T } | null };
 }
 
-/** What a session's row is read ahead under (the session view's first read). */
-export function sessionAheadKey(sessionId: string): string {
-  return `session:${sessionId}`;
+/**
+ * A query a panel view reads its rows with: its live query (Dexie, under liveQuery) and, for a view of the
+ * first screen or one a click opens, the same rows read raw, side by side, so the two are written once and
+ * tested equal in one place (test/unit/db/panel-queries.test.ts). components/common/usePanelQuery reads one.
+ */
+export interface PanelQuery<A extends readonly unknown[], T> {
+  live(db: AppDb, ...args: A): Promise<T>;
+  /** The same rows read without Dexie, for these arguments; null where it does not read them raw (a filtered page). */
+  raw?(...args: A): ((reader: FirstReader) => Promise<T>) | null;
+  /** Under what a click reads these rows ahead of the view (readAhead); null when it does not. */
+  aheadKey?(...args: A): string | null;
 }
 
-/** What the history's unfiltered first page is read ahead under. */
-export const HISTORY_AHEAD_KEY = 'history:calls';
-
-/** Calls on a page of the history (its first page, and each "show more"): the list stays quick with 10,000 cached calls. */
-export const HISTORY_PAGE = 50;
-
-/** The first-screen twins of lib/db/queries: the same rows by the same keys. */
-export const firstReads = {
-  connection: (r: FirstReader) => r.get<ConnectionRow>('connection', 'current'),
-  latestFind: (r: FirstReader) => r.last<FindRow>('finds'),
-  backgroundStatus: (r: FirstReader) => r.get<BackgroundStatusRow>('ui', 'background'),
-  session: (r: FirstReader, sessionId: string) => r.get<SessionRow>('sessions', sessionId),
-  /** The history's unfiltered first page (lib/history/queries historyCalls): `limit` calls, newest first. */
-  newestCalls: async (r: FirstReader, limit: number = HISTORY_PAGE) => {
-    const rows = await r.newest<CallRow>('calls', 'createdAt', limit + 1);
-    return { rows: rows.slice(0, limit), more: rows.length > limit };
-  },
-};
+/** Starts `query`'s raw read ahead of its view, on the member's click (see readAhead). */
+export function readAheadOf<A extends readonly unknown[], T>(query: PanelQuery<A, T>, args: A): Promise<void> {
+  const key = query.aheadKey?.(...args) ?? null;
+  const raw = query.raw?.(...args) ?? null;
+  if (key === null || raw === null) return Promise.resolve();
+  return readAhead(key, raw);
+}

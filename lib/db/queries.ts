@@ -65,10 +65,6 @@ export async function recentRunDurations(d: AppDb, agentId: string, callId: stri
   return out;
 }
 
-export function runningCallCount(d: AppDb): Promise<number> {
-  return d.calls.where('state').equals('started').count();
-}
-
 export function getSession(d: AppDb, sessionId: string): Promise<SessionRow | undefined> {
   return d.sessions.get(sessionId);
 }

@@ -1,6 +1,7 @@
 // The history's reads from the cache, newest first, a page at a time: the first page of 10,000 cached
 // calls reads only that page (the createdAt index), and an agent's calls come by the agent index.
 import type { AppDb } from '@/lib/db/db';
+import type { PanelQuery } from '@/lib/db/first-read';
 import type { CallRow, SessionRow } from '@/lib/db/types';
 import type { UntrustedText } from '@/lib/api/schemas';
 import {
@@ -60,6 +61,29 @@ export async function historyCalls(
     .toArray();
   return { rows: rows.slice(0, limit), more: rows.length > limit };
 }
+
+/** Calls on a page of the history (its first page, and each "show more"): the list stays quick with 10,000 cached calls. */
+export const HISTORY_PAGE = 50;
+
+/**
+ * The history's calls, a page at a time; an unfiltered page is also read raw (one read of the createdAt
+ * index), the first one ahead of the view on the click that opens the history.
+ */
+export const historyCallsQuery: PanelQuery<
+  [agentId: string | null, status: CallHistoryStatus | null, limit: number],
+  Page<CallRow>
+> = {
+  live: (db, agentId, status, limit) => historyCalls(db, { agentId, status }, limit),
+  raw: (agentId, status, limit) => {
+    if (agentId !== null || status !== null) return null;
+    return async (r) => {
+      const rows = await r.newest<CallRow>('calls', 'createdAt', limit + 1);
+      return { rows: rows.slice(0, limit), more: rows.length > limit };
+    };
+  },
+  aheadKey: (agentId, status, limit) =>
+    agentId === null && status === null && limit === HISTORY_PAGE ? 'history:calls' : null,
+};
 
 export async function historySessions(
   d: AppDb,

@@ -3,8 +3,9 @@ import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { App, SHOW_VIEW_WITHIN_MS } from '@/components/App';
-import { firstReads } from '@/lib/db/first-read';
+import { App } from '@/components/App';
+import { SHOW_VIEW_WITHIN_MS } from '@/components/router';
+import { sessionQuery } from '@/lib/db/panel-queries';
 import { ActionsContext, type PanelActions } from '@/components/common/actions';
 import { db } from '@/lib/db';
 import { FOCUS_SESSION_KEY, SELECTION_SESSION_KEY } from '@/lib/protocol/handoffs';
@@ -280,7 +281,7 @@ describe('App routing', () => {
 
   it('a session whose row is slow to read shows its view loading, not the list, after a moment', async () => {
     const open = await showSessions();
-    const slow = vi.spyOn(firstReads, 'session').mockReturnValue(new Promise(() => undefined));
+    const slow = vi.spyOn(sessionQuery, 'raw').mockReturnValue(() => new Promise(() => undefined));
     try {
       fireEvent.click(open);
       await screen.findByText('Loading the session…', {}, { timeout: SHOW_VIEW_WITHIN_MS * 10 });

@@ -4,7 +4,7 @@ import { cleanup, render, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLiveQuery } from '@/components/common/useLiveQuery';
 import { db } from '@/lib/db';
-import { firstReads } from '@/lib/db/first-read';
+import { connectionQuery } from '@/lib/db/panel-queries';
 import { getConnection } from '@/lib/db/queries';
 import { makeConnectionRow } from './fixtures';
 
@@ -16,7 +16,9 @@ vi.mock('@/lib/db/lazy', async () => {
 });
 
 function ConnectionName({ first }: { first: boolean }) {
-  const row = useLiveQuery((d) => getConnection(d), [], { firstRead: first ? firstReads.connection : undefined });
+  const row = useLiveQuery((d) => getConnection(d), [], {
+    firstRead: first ? (connectionQuery.raw?.() ?? undefined) : undefined,
+  });
   if (!row.loaded) return <p>Loading</p>;
   return <p>{row.value ? `Connected as ${row.value.name}` : 'Not connected'}</p>;
 }

@@ -3,16 +3,34 @@ import { Dexie } from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { AppDb } from '@/lib/db';
 import {
-  firstReads,
+  type FirstReader,
   openFirstReader,
+  type PanelQuery,
   READ_AHEAD_FRESH_MS,
   readAhead,
-  sessionAheadKey,
   takeReadAhead,
 } from '@/lib/db/first-read';
+import { backgroundStatusQuery, connectionQuery, latestFindQuery, sessionQuery } from '@/lib/db/panel-queries';
+import { HISTORY_PAGE, historyCallsQuery } from '@/lib/history/queries';
 import { backgroundStatus, getConnection, getSession, latestFind } from '@/lib/db/queries';
 import { historyCalls } from '@/lib/history/queries';
 import { makeCall, makeConnectionRow } from '@/test/unit/components/fixtures';
+
+/** A panel query's raw read for these arguments (each of these queries reads them raw). */
+function rawOf<A extends readonly unknown[], T>(query: PanelQuery<A, T>, ...args: A): (r: FirstReader) => Promise<T> {
+  const raw = query.raw?.(...args);
+  if (!raw) throw new Error('no raw read for these arguments');
+  return raw;
+}
+
+const firstReads = {
+  connection: (r: FirstReader) => rawOf(connectionQuery)(r),
+  latestFind: (r: FirstReader) => rawOf(latestFindQuery)(r),
+  backgroundStatus: (r: FirstReader) => rawOf(backgroundStatusQuery)(r),
+  session: (r: FirstReader, sessionId: string) => rawOf(sessionQuery, sessionId)(r),
+  newestCalls: (r: FirstReader, limit: number = HISTORY_PAGE) => rawOf(historyCallsQuery, null, null, limit)(r),
+};
+const sessionAheadKey = (sessionId: string) => sessionQuery.aheadKey?.(sessionId) ?? '';
 
 function findRow(text: string) {
   return {

@@ -10,7 +10,8 @@ import { db } from '@/lib/db';
 import type { CallRow } from '@/lib/db/types';
 import { DRAFT_SAVE_MS } from '@/components/sessions/drafts';
 import { NEWEST_LISTED } from '@/lib/session/results-shown';
-import { readAhead, sessionAheadKey } from '@/lib/db/first-read';
+import { readAhead } from '@/lib/db/first-read';
+import { sessionQuery } from '@/lib/db/panel-queries';
 import { fakeActions, makeCall, makeConnectionRow, memberError, SITE } from '@/test/unit/components/fixtures';
 import { renderPanel } from '@/test/unit/components/render-panel';
 import { answer, callResult, question, questionsObject, session, ut } from '@/test/unit/plan/fixtures';
@@ -198,7 +199,7 @@ describe('SessionView', () => {
 
   it('shows the row read ahead on the click that opened it, then follows the cache', async () => {
     await store(session({ untrustedAgentName: ut('Shop Builder, as cached now') }));
-    readAhead(sessionAheadKey('s1'), async () => ({
+    readAhead(sessionQuery.aheadKey?.('s1') ?? '', async () => ({
       sessionId: 's1',
       session: session({ untrustedAgentName: ut('Shop Builder, read on the click') }),
       readAt: '2026-11-01T10:00:00.000Z',
@@ -210,7 +211,7 @@ describe('SessionView', () => {
 
   it('a view put up after its read ahead answered has the row at its first render, with no loading step', async () => {
     await store(session({ untrustedAgentName: ut('Shop Builder, as cached now') }));
-    await readAhead(sessionAheadKey('s1'), async () => ({
+    await readAhead(sessionQuery.aheadKey?.('s1') ?? '', async () => ({
       sessionId: 's1',
       session: session({ untrustedAgentName: ut('Shop Builder, read on the click') }),
       readAt: '2026-11-01T10:00:00.000Z',

@@ -7,7 +7,8 @@ import { FindingsTab } from '@/components/findings/FindingsTab';
 import { HistoryTab } from '@/components/history/HistoryTab';
 import { SessionsTab } from '@/components/sessions/SessionsTab';
 import { db } from '@/lib/db';
-import { HISTORY_AHEAD_KEY, readAhead } from '@/lib/db/first-read';
+import { readAhead } from '@/lib/db/first-read';
+import { HISTORY_PAGE, historyCallsQuery } from '@/lib/history/queries';
 import {
   fakeActions,
   makeCall,
@@ -156,7 +157,10 @@ describe('HistoryTab', () => {
     };
     await db.calls.bulkPut([mk('a1', 1, 'ag_a'), mk('b1', 2, 'ag_b')]);
     // What the click read, older than the cache now: the list starts with it, and the live query follows.
-    await readAhead(HISTORY_AHEAD_KEY, async () => ({ rows: [mk('old', 0, 'ag_old')], more: false }));
+    await readAhead(historyCallsQuery.aheadKey?.(null, null, HISTORY_PAGE) ?? '', async () => ({
+      rows: [mk('old', 0, 'ag_old')],
+      more: false,
+    }));
     renderPanel(<HistoryTab onOpenCall={() => undefined} onOpenSession={() => undefined} />, fakeActions().actions);
     const names = () =>
       within(screen.getByRole('list', { name: 'Calls, newest first' }))
