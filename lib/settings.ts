@@ -3,7 +3,7 @@
 import type { AppDb } from '@/lib/db/db';
 import type { NotificationKind, SettingKey, Settings, SettingsRow } from '@/lib/db/types';
 import { DEFAULT_REMIND_DAYS_BEFORE, type FindingsNoticeSettings } from '@/lib/findings/notices';
-import { DEFAULT_RETENTION, type RetentionPolicy } from '@/lib/findings/pruning';
+import { DEFAULT_RETENTION, type RetentionPolicy } from '@/lib/storage/pruning';
 
 const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   notify: { callFinished: true, approvals: true, findingsSignOff: true, findingsReminder: true },

@@ -1,6 +1,6 @@
 import { useId, useState } from 'preact/hooks';
 import type { Settings } from '@/lib/db/types';
-import { parseRetention, retentionWords } from '@/lib/findings/pruning';
+import { parseRetention, retentionWords } from '@/lib/storage/pruning';
 import { useActions } from '@/components/common/actions';
 import { t, tn } from '@/lib/i18n';
 

@@ -12,7 +12,7 @@ import {
   toggleOption,
   validateDraft,
   writeOwn,
-} from '@/lib/session/answer-draft';
+} from '@/lib/sessions/answer-draft';
 import { formatCount } from '@/lib/format/count';
 import { t } from '@/lib/i18n';
 import { Message } from '@/components/common/Message';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'preact/hooks';
 import { charCount } from '@/lib/format/chars';
-import { applyRefusalWords, DETAILS_MAX } from '@/lib/session/apply-call';
+import { applyRefusalWords, DETAILS_MAX } from '@/lib/sessions/apply-call';
 import { formatCount } from '@/lib/format/count';
 import { t } from '@/lib/i18n';
 

@@ -5,7 +5,7 @@ import type { MemberError } from '@/lib/db/types';
 import { charCount } from '@/lib/format/chars';
 import { dollarsToCents } from '@/lib/format/money';
 import type { CallRequestPayload } from '@/lib/protocol/call-request';
-import { DETAILS_MAX, QUESTION_MAX } from '@/lib/session/limits';
+import { DETAILS_MAX, QUESTION_MAX } from '@/lib/sessions/limits';
 import { useActions } from '@/components/common/actions';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
 import type { CallFilesHandle, CallFilesSummary } from '@/components/files/CallFiles';

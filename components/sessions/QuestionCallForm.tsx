@@ -2,7 +2,7 @@ import { useId, useState } from 'preact/hooks';
 import type { Session } from '@/lib/api/schemas';
 import type { MemberError } from '@/lib/db/types';
 import { charCount } from '@/lib/format/chars';
-import { QUESTION_MAX } from '@/lib/session/apply-call';
+import { QUESTION_MAX } from '@/lib/sessions/apply-call';
 import { useActions } from '@/components/common/actions';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
 import { SecretWarning, hasSecretText } from '@/components/common/SecretWarning';

@@ -1,8 +1,8 @@
 import type { CallResult, Session } from '@/lib/api/schemas';
 import type { CallRow } from '@/lib/db/types';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { revisionWords } from '@/lib/session/plan-revision';
-import { firstListed, shownWhole } from '@/lib/session/results-shown';
+import { revisionWords } from '@/lib/sessions/plan-revision';
+import { firstListed, shownWhole } from '@/lib/sessions/results-shown';
 import { ResultFolded } from '@/components/result/ResultFolded';
 import { ResultView } from '@/components/result/ResultView';
 import { formatCount } from '@/lib/format/count';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { AnswerDraftRow } from '@/lib/db/types';
-import type { AnswerDraft } from '@/lib/session/answer-draft';
+import type { AnswerDraft } from '@/lib/sessions/answer-draft';
 import { useActions } from '@/components/common/actions';
 import { useLiveQuery } from '@/components/common/useLiveQuery';
 

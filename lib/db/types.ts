@@ -26,7 +26,7 @@ import type {
   UntrustedText,
 } from '@/lib/api/schemas';
 import type { CapabilityRecord } from '@/lib/api/capabilities';
-import type { AnswerDraft } from '@/lib/session/answer-draft';
+import type { AnswerDraft } from '@/lib/sessions/answer-draft';
 
 /** ISO 8601 date-time string. */
 type IsoTime = string;

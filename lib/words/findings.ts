@@ -3,7 +3,7 @@
 // Unknown values (a newer service) are named, not guessed.
 import type { Finding, Tolerant } from '@/lib/api/schemas';
 import { t } from '@/lib/i18n';
-import { unknownWords } from '@/lib/words/unknown';
+import { unknownWords } from './unknown';
 
 type UnknownWhat = 'kind' | 'status' | 'state' | 'sourceKind';
 

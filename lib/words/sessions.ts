@@ -2,7 +2,7 @@
 // (pass), and the short check of typed answers. Unknown values (a newer service) are named, not guessed.
 import type { Questions, Session, Tolerant } from '@/lib/api/schemas';
 import { t, tn } from '@/lib/i18n';
-import { unknownWords } from '@/lib/words/unknown';
+import { unknownWords } from './unknown';
 
 type Pass = Questions['pass'];
 type ShortCheck = NonNullable<Questions['shortCheck']>;

@@ -3,7 +3,7 @@
 // (lib/findings/words.ts): both are contributions of an agent.
 import type { ShareDraftStatus, Tolerant } from '@/lib/api/schemas';
 import { knownValue } from '@/lib/api/tolerant';
-import { unknownWords } from '@/lib/words/unknown';
+import { unknownWords } from './unknown';
 import { t } from '@/lib/i18n';
 
 export function shareStatusWords(value: Tolerant<ShareDraftStatus>): string {

@@ -5,7 +5,7 @@ import { knownSwitchName } from './switches';
 import type { CallState, MemberError } from '@/lib/db/types';
 import { knownValue } from '@/lib/api/tolerant';
 import { t } from '@/lib/i18n';
-import { unknownWords } from '@/lib/words/unknown';
+import { unknownWords } from './unknown';
 
 export function agentConnectionWords(value: Tolerant<'allowed' | 'pending' | 'blocked' | 'not_asked'>): string {
   switch (knownValue(value)) {

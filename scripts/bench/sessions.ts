@@ -11,7 +11,7 @@ import type { LoadedExtension } from '@/testing/browser/chromium';
 import { STEP_WAIT_MS as WAIT_MS } from '@/testing/browser/driver';
 import { type Figure, median } from './figures';
 import { rawListMs, rawSessionMs } from './floors';
-import { NEWEST_LISTED, NEWEST_SHOWN_WHOLE } from '@/lib/session/results-shown';
+import { NEWEST_LISTED, NEWEST_SHOWN_WHOLE } from '@/lib/sessions/results-shown';
 
 const SESSION_RESULTS = 50;
 const HISTORY_CALLS = 10_000;

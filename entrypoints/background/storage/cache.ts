@@ -6,7 +6,7 @@
 import { browser } from 'wxt/browser';
 import { ACTIVE_CALL_STATES, type CallState } from '@/lib/db';
 import { DAY_MS } from '@/lib/findings/expiry';
-import { idsToPrune } from '@/lib/findings/pruning';
+import { idsToPrune } from '@/lib/storage/pruning';
 import { readSettings, retentionPolicy } from '@/lib/settings';
 import type { Ctx } from '@/entrypoints/background/context';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { availabilityFromError, findingsAvailability, unavailableWords } from '@/lib/findings/availability';
 import { DAY_MS } from '@/lib/findings/expiry';
-import { DEFAULT_RETENTION, idsToPrune, parseRetention, retentionWords } from '@/lib/findings/pruning';
+import { DEFAULT_RETENTION, idsToPrune, parseRetention, retentionWords } from '@/lib/storage/pruning';
 import { contributionStateWords, findingKindWords, findingStatusWords, sourceKindWords } from '@/lib/words/findings';
 
 describe('findings words', () => {

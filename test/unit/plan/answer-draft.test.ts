@@ -8,7 +8,7 @@ import {
   toggleOption,
   validateDraft,
   writeOwn,
-} from '@/lib/session/answer-draft';
+} from '@/lib/sessions/answer-draft';
 import { answer, question, ut } from './fixtures';
 
 const single = question('stack');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { applyRefusalWords, decideApplyCall } from '@/lib/session/apply-call';
-import { gateView, missingFirstAskedFirst } from '@/lib/session/gate';
-import { decideRewrite, rewriteWords } from '@/lib/session/rewrite';
+import { applyRefusalWords, decideApplyCall } from '@/lib/sessions/apply-call';
+import { gateView, missingFirstAskedFirst } from '@/lib/sessions/gate';
+import { decideRewrite, rewriteWords } from '@/lib/sessions/rewrite';
 import { callResult, question, questionsObject, session, ut } from './fixtures';
 
 const keys = (list: { key: string }[]) => list.map((m) => m.key);

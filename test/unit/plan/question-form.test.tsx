@@ -4,7 +4,7 @@ import { useState } from 'preact/hooks';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QuestionForm, type SiteProblem } from '@/components/plan/QuestionForm';
 import type { AnswerInput, Question } from '@/lib/api/schemas';
-import type { AnswerDraft } from '@/lib/session/answer-draft';
+import type { AnswerDraft } from '@/lib/sessions/answer-draft';
 import { question, ut } from './fixtures';
 
 afterEach(cleanup);

@@ -7,7 +7,7 @@ import { GateStatus } from '@/components/plan/GateStatus';
 import { ReadStatus } from '@/components/plan/ReadStatus';
 import { ReviseForm } from '@/components/plan/ReviseForm';
 import { SessionList } from '@/components/sessions/SessionList';
-import { gateView } from '@/lib/session/gate';
+import { gateView } from '@/lib/sessions/gate';
 import { answer, question, questionsObject, session, ut } from './fixtures';
 
 afterEach(cleanup);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextApplyWords, planResultExists, resultRole, revisionWords } from '@/lib/session/plan-revision';
+import { nextApplyWords, planResultExists, resultRole, revisionWords } from '@/lib/sessions/plan-revision';
 import {
   answerByWords,
   passStatusWords,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstListed, NEWEST_LISTED, NEWEST_SHOWN_WHOLE, shownWhole } from '@/lib/session/results-shown';
+import { firstListed, NEWEST_LISTED, NEWEST_SHOWN_WHOLE, shownWhole } from '@/lib/sessions/results-shown';
 
 describe('shownWhole', () => {
   it('shows the newest results whole and folds the earlier ones', () => {

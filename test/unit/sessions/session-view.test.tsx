@@ -9,7 +9,7 @@ import type { Session } from '@/lib/api/schemas';
 import { db } from '@/lib/db';
 import type { CallRow } from '@/lib/db/types';
 import { DRAFT_SAVE_MS } from '@/components/sessions/drafts';
-import { NEWEST_LISTED } from '@/lib/session/results-shown';
+import { NEWEST_LISTED } from '@/lib/sessions/results-shown';
 import { readAhead } from '@/lib/db/first-read';
 import { sessionQuery } from '@/lib/db/panel-queries';
 import { fakeActions, makeCall, makeConnectionRow, memberError, SITE } from '@/test/unit/components/fixtures';

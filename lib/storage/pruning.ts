@@ -1,6 +1,6 @@
 // Which cached results to drop: the cache keeps results readable offline, within a limit the member
 // sees and sets on the options page (older than N days, or beyond the newest N calls).
-import { DAY_MS } from './expiry';
+import { DAY_MS } from '@/lib/findings/expiry';
 import { t, tn } from '@/lib/i18n';
 
 export interface RetentionPolicy {
