@@ -11,7 +11,15 @@ import {
 } from '@/entrypoints/background/calls/outbox';
 import { refreshMe } from '@/entrypoints/background/connection/connect';
 import { pauseUntil } from '@/entrypoints/background/connection/status';
-import { apiError, connected, makeCtx, resetBrowser, result, started, type TestCtx } from './helpers';
+import {
+  apiError,
+  connected,
+  makeCtx,
+  resetBrowser,
+  result,
+  started,
+  type TestCtx,
+} from '@/test/unit/background/helpers';
 
 const REQUEST: StartCallRequest = { agentId: 'ag_1', callId: 'question', question: 'Which version of postgres?' };
 const LOCAL = '6f1c2b7a-8d3e-4f5a-9b1c-2d3e4f5a6b7c';

@@ -13,7 +13,7 @@ import {
   refreshShare,
   refreshSharedProjects,
 } from '@/entrypoints/background/sharing/sharing';
-import { apiError, connected, makeCtx, ORIGIN, resetBrowser, type TestCtx } from './helpers';
+import { apiError, connected, makeCtx, ORIGIN, resetBrowser, type TestCtx } from '@/test/unit/background/helpers';
 
 const ut = (untrustedText: string) => ({ untrustedText, truncated: false });
 

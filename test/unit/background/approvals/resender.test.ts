@@ -10,7 +10,15 @@ import {
 } from '@/entrypoints/background/approvals/resender';
 import { sendDue, startCall } from '@/entrypoints/background/calls/outbox';
 import { NetworkError } from '@/lib/api/errors';
-import { apiError, connected, makeCtx, ORIGIN, resetBrowser, started, type TestCtx } from './helpers';
+import {
+  apiError,
+  connected,
+  makeCtx,
+  ORIGIN,
+  resetBrowser,
+  started,
+  type TestCtx,
+} from '@/test/unit/background/helpers';
 
 const REQUEST: StartCallRequest = { agentId: 'ag_2', callId: 'apply', details: 'Plan a replica', maxCents: 900 };
 const LOCAL = '0d1e2f3a-4b5c-4d6e-8f7a-9b0c1d2e3f4a';

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MalformedAnswerError, NetworkError } from '@/lib/api/errors';
 import { reportCall, stopCall } from '@/entrypoints/background/calls/control';
-import { apiError, connected, makeCtx, resetBrowser, startedCall, type TestCtx } from './helpers';
+import { apiError, connected, makeCtx, resetBrowser, startedCall, type TestCtx } from '@/test/unit/background/helpers';
 
 let ctx: TestCtx;
 beforeEach(async () => {

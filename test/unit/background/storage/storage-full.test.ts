@@ -11,7 +11,7 @@ import { toMemberError } from '@/entrypoints/background/member-error';
 import { cutQuota, installLocalStorageFault, installQuotaFault } from '@/entrypoints/background/storage/quota-fault';
 import { nextWakeAt, Scheduler, WAKE_ALARM } from '@/entrypoints/background/wake/scheduler';
 import { STORAGE_FULL_RETRY_MS, storageHasRoom } from '@/entrypoints/background/storage/storage-full';
-import { connected, makeCtx, resetBrowser, result, startedCall, type TestCtx } from './helpers';
+import { connected, makeCtx, resetBrowser, result, startedCall, type TestCtx } from '@/test/unit/background/helpers';
 
 let ctx: TestCtx;
 beforeEach(async () => {

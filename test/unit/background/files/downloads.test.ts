@@ -3,7 +3,16 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { CallFile } from '@/lib/api/schemas';
 import { downloadFile } from '@/entrypoints/background/files/downloads';
-import { connected, makeCtx, me, ORIGIN, resetBrowser, result, startedCall, type TestCtx } from './helpers';
+import {
+  connected,
+  makeCtx,
+  me,
+  ORIGIN,
+  resetBrowser,
+  result,
+  startedCall,
+  type TestCtx,
+} from '@/test/unit/background/helpers';
 
 const link = (fileId: string) => `${ORIGIN}/api/v1/files/${fileId}?exp=1&sig=abc`;
 function file(fileId: string, active: boolean, sizeBytes = 1000): CallFile {

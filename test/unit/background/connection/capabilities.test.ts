@@ -8,7 +8,7 @@ import { ASK_AGAIN_AFTER_MS, meansNotOffered, offerOf } from '@/lib/api/capabili
 import { MalformedAnswerError, NetworkError } from '@/lib/api/errors';
 import { callResult, preview as previewFixture } from '@/test/fixtures/api';
 import { session, ut } from '@/test/unit/plan/fixtures';
-import { apiError, connected, makeCtx, ORIGIN, resetBrowser, type TestCtx } from './helpers';
+import { apiError, connected, makeCtx, ORIGIN, resetBrowser, type TestCtx } from '@/test/unit/background/helpers';
 
 let ctx: TestCtx;
 beforeEach(async () => {

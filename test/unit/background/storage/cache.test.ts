@@ -9,7 +9,7 @@ import { notifyCallFinished } from '@/entrypoints/background/notify/notifier';
 import { setSettings } from '@/entrypoints/background/options/settings';
 import { finding } from '@/test/unit/findings/fixtures';
 import { session } from '@/test/unit/plan/fixtures';
-import { connected, makeCtx, resetBrowser, result, startedCall, type TestCtx } from './helpers';
+import { connected, makeCtx, resetBrowser, result, startedCall, type TestCtx } from '@/test/unit/background/helpers';
 
 let ctx: TestCtx;
 beforeEach(async () => {

@@ -6,7 +6,15 @@ import { NetworkError } from '@/lib/api/errors';
 import { ALARM_MIN_DELAY_MS } from '@/lib/schedule';
 import { pollDue } from '@/entrypoints/background/calls/poller';
 import { nextWakeAt, Scheduler, WAKE_ALARM } from '@/entrypoints/background/wake/scheduler';
-import { apiError, connected, makeCtx, resetBrowser, result, startedCall, type TestCtx } from './helpers';
+import {
+  apiError,
+  connected,
+  makeCtx,
+  resetBrowser,
+  result,
+  startedCall,
+  type TestCtx,
+} from '@/test/unit/background/helpers';
 
 let ctx: TestCtx;
 beforeEach(async () => {

@@ -6,7 +6,7 @@ import { encodeBase64 } from '@/lib/files/base64';
 import { buildUploadRequest } from '@/lib/files/upload-request';
 import { retryCall, sendDue, startCall } from '@/entrypoints/background/calls/outbox';
 import { decodeBase64, uploadFile } from '@/entrypoints/background/files/uploads';
-import { apiError, connected, makeCtx, resetBrowser, started, type TestCtx } from './helpers';
+import { apiError, connected, makeCtx, resetBrowser, started, type TestCtx } from '@/test/unit/background/helpers';
 
 const text = (s: string) => new TextEncoder().encode(s);
 const LOCAL = '0b7f1c2a-3d4e-4f5a-8b9c-0d1e2f3a4b5c';

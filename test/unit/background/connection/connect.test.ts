@@ -21,7 +21,7 @@ import {
   resetBrowser,
   startedCall,
   type TestCtx,
-} from './helpers';
+} from '@/test/unit/background/helpers';
 
 const OWN_PAGE = { id: 'test-extension-id', url: 'chrome-extension://test-extension-id/sidepanel.html' };
 const claimAnswer = (siteUrl = ORIGIN) => ({

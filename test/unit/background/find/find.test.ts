@@ -8,7 +8,7 @@ import { runFind } from '@/entrypoints/background/find/find';
 import { FIND_MENU_ID, onMenuClicked } from '@/entrypoints/background/platform/menus';
 import { onActionClicked } from '@/entrypoints/background/platform/panel-open';
 import { FIND_MAX_CHARS, prepareFindText } from '@/entrypoints/background/find/selection';
-import { apiError, connected, makeCtx, resetBrowser, type TestCtx } from './helpers';
+import { apiError, connected, makeCtx, resetBrowser, type TestCtx } from '@/test/unit/background/helpers';
 
 describe('prepareFindText', () => {
   it('trims, and refuses under 3 characters', () => {

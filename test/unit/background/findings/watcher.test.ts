@@ -16,7 +16,17 @@ import { onNotificationClicked } from '@/entrypoints/background/notify/notifier'
 import { setSettings } from '@/entrypoints/background/options/settings';
 import { finding } from '@/test/unit/findings/fixtures';
 import { runDueJobs } from '@/entrypoints/background/wake/jobs';
-import { apiError, connected, makeCtx, me, ORIGIN, resetBrowser, result, startedCall, type TestCtx } from './helpers';
+import {
+  apiError,
+  connected,
+  makeCtx,
+  me,
+  ORIGIN,
+  resetBrowser,
+  result,
+  startedCall,
+  type TestCtx,
+} from '@/test/unit/background/helpers';
 
 const spyCreate = () => vi.spyOn(fakeBrowser.notifications, 'create');
 let ctx: TestCtx;

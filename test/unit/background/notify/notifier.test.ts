@@ -14,7 +14,15 @@ import {
 import { nextWakeAt } from '@/entrypoints/background/wake/scheduler';
 import { setSettings } from '@/entrypoints/background/options/settings';
 import { rememberWindow } from '@/entrypoints/background/platform/panel-open';
-import { connected, makeCtx, ORIGIN, resetBrowser, result, startedCall, type TestCtx } from './helpers';
+import {
+  connected,
+  makeCtx,
+  ORIGIN,
+  resetBrowser,
+  result,
+  startedCall,
+  type TestCtx,
+} from '@/test/unit/background/helpers';
 
 let ctx: TestCtx;
 beforeEach(async () => {

@@ -15,7 +15,7 @@ import { externalUrl, openExternalUrl } from '@/entrypoints/background/platform/
 import { spending } from '@/entrypoints/background/history/spending';
 import { CommandFailure } from '@/lib/protocol/envelope';
 import { questionsObject, session, ut } from '@/test/unit/plan/fixtures';
-import { apiError, connected, makeCtx, me, resetBrowser, type TestCtx } from './helpers';
+import { apiError, connected, makeCtx, me, resetBrowser, type TestCtx } from '@/test/unit/background/helpers';
 
 let ctx: TestCtx;
 beforeEach(async () => {

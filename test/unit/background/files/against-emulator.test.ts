@@ -17,7 +17,7 @@ import { nextShareCheckAt, pollShares } from '@/entrypoints/background/sharing/p
 import { createShare, packageShare, putShareFiles } from '@/entrypoints/background/sharing/sharing';
 import { uploadFile } from '@/entrypoints/background/files/uploads';
 import { startTestEmulator, type TestEmulator } from '@/testing/emulator';
-import { resetBrowser } from './helpers';
+import { resetBrowser } from '@/test/unit/background/helpers';
 
 // The emulator's clock moves only when a test moves it (POST /_emulator/clock).
 let emu: TestEmulator;
