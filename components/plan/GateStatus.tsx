@@ -4,7 +4,7 @@ import { t, tn } from '@/lib/i18n';
 
 interface Props {
   ready: boolean;
-  /** What the apply call still waits for, first asked first (lib/session/gate's gateView). */
+  /** What the apply call still waits for, first asked first (lib/sessions/gate's gateView). */
   missing: readonly MissingDetail[];
   /** Missing on the site but answered in the answers that go with the next call. */
   answeredLocally?: readonly MissingDetail[];

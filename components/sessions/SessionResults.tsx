@@ -82,7 +82,7 @@ function standIn(session: Session, result: CallResult): CallRow {
 /**
  * The session's results in order, each under its header line, with what it did to the plan. The newest (and
  * any still running) are shown whole; earlier ones are folded, and the member opens or folds each one. A long
- * session lists its newest results at open (lib/session/results-shown firstListed); one button lists the rest.
+ * session lists its newest results at open (lib/sessions/results-shown firstListed); one button lists the rest.
  */
 export function SessionResults({ session, readAt, calls }: Props) {
   // The member's choice per result, by runId; a result with none follows shownWhole.

@@ -374,7 +374,7 @@ export interface Settings {
   notify: NotifySettings;
   /** How many days before a draft expires the reminder comes; null for no reminder. */
   reminderDaysBefore: number | null;
-  /** Cached results beyond this are pruned (lib/findings/pruning). */
+  /** Cached results beyond this are pruned (lib/storage/pruning). */
   retention: { maxAgeDays: number | null; maxCount: number | null };
   /**
    * Keep the connection's key in storage.session (memory, gone when the browser closes: the member connects

@@ -363,7 +363,7 @@ export async function sessionFigures(ext: LoadedExtension, runs: number): Promis
           budget: 2,
           unit: '×',
         },
-        method: `a cached plan session with ${SESSION_RESULTS} results (each under its header line, a note of about 600 characters, two checks, a charge), its questions and gate; from the click on "Open session" in the Sessions tab to the ${LISTED} result articles the view lists at open in the panel's document: the newest ${NEWEST_SHOWN_WHOLE} whole, the others folded to their header line, call name and status, the ${SESSION_RESULTS - LISTED} earlier ones behind "Show the ${SESSION_RESULTS - LISTED} earlier results" (lib/session/results-shown). Each run is the median of ${REPEATS} opens; a warm-up open before the runs loaded the view's chunk (${sessionFirst.toFixed(0)} ms).`,
+        method: `a cached plan session with ${SESSION_RESULTS} results (each under its header line, a note of about 600 characters, two checks, a charge), its questions and gate; from the click on "Open session" in the Sessions tab to the ${LISTED} result articles the view lists at open in the panel's document: the newest ${NEWEST_SHOWN_WHOLE} whole, the others folded to their header line, call name and status, the ${SESSION_RESULTS - LISTED} earlier ones behind "Show the ${SESSION_RESULTS - LISTED} earlier results" (lib/sessions/results-shown). Each run is the median of ${REPEATS} opens; a warm-up open before the runs loaded the view's chunk (${sessionFirst.toFixed(0)} ms).`,
       },
       {
         name: `History with ${HISTORY_CALLS.toLocaleString('en-US')} cached calls → first page shown`,

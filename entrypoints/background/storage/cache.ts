@@ -1,6 +1,6 @@
 /**
  * The cache of results kept readable offline: pruned on a daily alarm under the member's retention
- * (lib/findings/pruning, set on the options page), or cleared at once from the options page. Calls still in
+ * (lib/storage/pruning, set on the options page), or cleared at once from the options page. Calls still in
  * the background's hands (being sent, waiting for approval, running, unsent) are never dropped.
  */
 import { browser } from 'wxt/browser';
