@@ -1,6 +1,6 @@
 // The panel's words for share draft statuses. An unknown value is named as unknown, never guessed at
 // (schemas keep it as { unknown }). A shared project's contribution state is worded as a finding's
-// (lib/findings/words.ts): both are contributions of an agent.
+// (lib/words/findings.ts): both are contributions of an agent.
 import type { ShareDraftStatus, Tolerant } from '@/lib/api/schemas';
 import { knownValue } from '@/lib/api/tolerant';
 import { unknownWords } from './unknown';
