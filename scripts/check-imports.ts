@@ -2,7 +2,7 @@
  * The import rules of the repo, checked on every file (type imports included: a cycle of types is still two
  * modules that cannot be read apart). `npm test` runs it; `npm run imports` alone.
  * - no import cycle between any two files;
- * - the emulator (Node) reaches no i18n: lib/api's parsing, the schemas and the secret guard carry no words;
+ * - the emulator (Node) and lib/api reach no i18n: the client parses and classifies, lib/words says it;
  * - lib/i18n imports nothing from lib/format (the format reads the locale, never the other way round);
  * - no view reaches the API client or the background (UI never calls fetch: it sends commands).
  */
@@ -47,6 +47,7 @@ function forbid(fromPrefix: string, toPrefix: string, why: string): void {
 }
 
 forbid('emulator/', 'lib/i18n/', 'the emulator reaches i18n');
+forbid('lib/api/', 'lib/i18n/', 'lib/api reaches i18n (its words are lib/words/errors.ts)');
 for (const file of Object.keys(graph).filter((f) => f.startsWith('lib/i18n/'))) {
   for (const dep of graph[file] ?? []) {
     if (dep.startsWith('lib/format/')) problems.push(`lib/i18n imports lib/format: ${file} > ${dep}`);
@@ -57,7 +58,7 @@ forbid('components/', 'entrypoints/background/', 'a view reaches the background'
 
 const files = Object.keys(graph).length;
 if (problems.length === 0) {
-  console.log(`Imports keep their rules among ${files} files: no cycle, no i18n in the emulator, no fetch in a view.`);
+  console.log(`Imports keep their rules among ${files} files: no cycle, no i18n in the emulator or lib/api, no fetch in a view.`);
 } else {
   console.error(`${problems.length} import problem(s) among ${files} files:`);
   for (const [i, problem] of problems.entries()) console.error(`${i + 1}) ${problem}`);

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { MemberError } from '@/lib/db/types';
 import { checkSiteAddress } from '@/lib/safety/urls';
+import { addressWords } from '@/lib/words/errors';
 import { useActions } from '@/components/common/actions';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
 import { normalizeConnectCode } from './code';
@@ -40,7 +41,7 @@ export function ConnectForm({ initialAddress, intro }: Props) {
     event.preventDefault();
     const site = checkSiteAddress(address);
     if (!site.ok) {
-      setOutcome({ kind: 'error', error: localProblem('unsafe_address', site.problem) });
+      setOutcome({ kind: 'error', error: localProblem('unsafe_address', addressWords(site.problem)) });
       return;
     }
     const normalized = normalizeConnectCode(code);

@@ -1,5 +1,6 @@
 /**
- * Any failure in the member's words: the API client's errors keep their code, message and next step; local
+ * Any failure in the member's words: the API client's errors keep their code and next step, with their words
+ * (lib/words/errors); local
  * failures get their own codes. Built from codes and counts only, so a key can never end up in one.
  */
 import { ApiError, isClientError } from '@/lib/api/errors';
@@ -7,6 +8,8 @@ import type { MemberError, MemberErrorExtras } from '@/lib/db';
 import { isNewerDatabase, isStorageFull } from '@/lib/db/storage-errors';
 import { CommandFailure, localError } from '@/lib/protocol/envelope';
 import { t } from '@/lib/i18n';
+import { errorWords } from '@/lib/words/errors';
+import { secretLabel } from '@/lib/words/secrets';
 
 function apiExtras(err: ApiError): MemberErrorExtras {
   const x: MemberErrorExtras = {};
@@ -27,21 +30,21 @@ function apiExtras(err: ApiError): MemberErrorExtras {
 export function toMemberError(err: unknown): MemberError {
   if (err instanceof CommandFailure) return err.error;
   if (err instanceof ApiError) {
-    return { code: err.code, message: err.message, nextStep: err.next, status: err.status, extras: apiExtras(err) };
+    return { code: err.code, message: errorWords(err), nextStep: err.next, status: err.status, extras: apiExtras(err) };
   }
   if (isClientError(err)) {
     switch (err.kind) {
       case 'network':
         return {
           code: err.timedOut ? 'timeout' : 'offline',
-          message: err.message,
+          message: errorWords(err),
           nextStep: { kind: 'retry' },
           extras: {},
         };
       case 'malformed':
         return {
           code: 'malformed_answer',
-          message: err.message,
+          message: errorWords(err),
           nextStep: { kind: 'update_extension' },
           status: err.status,
           extras: {},
@@ -49,10 +52,10 @@ export function toMemberError(err: unknown): MemberError {
       case 'local': {
         const extras: MemberErrorExtras = {};
         if (err.fields.length > 0) extras.fields = err.fields;
-        if (err.found.length > 0) extras.found = err.found;
+        if (err.found.length > 0) extras.found = err.found.map(secretLabel);
         return {
           code: `local_${err.reason}`,
-          message: err.message,
+          message: errorWords(err),
           nextStep: { kind: 'fix_request', fields: err.fields },
           extras,
         };

@@ -84,7 +84,6 @@ import {
   type UploadFileRequest,
   UploadFileRequestSchema,
 } from './schemas';
-import { t } from '@/lib/i18n';
 
 /** Under Chrome's 30 s limit on a fetch from an extension, with room to handle the answer. */
 const DEFAULT_TIMEOUT_MS = 25_000;
@@ -167,7 +166,8 @@ export class ApiClient {
 
   constructor(options: ClientOptions) {
     const site = checkSiteAddress(options.siteUrl);
-    if (!site.ok) throw new LocalRefusal('unsafe_address', site.problem, { fields: ['siteUrl'] });
+    if (!site.ok)
+      throw new LocalRefusal('unsafe_address', { what: 'address', problem: site.problem }, { fields: ['siteUrl'] });
     const url = new URL(options.siteUrl.trim());
     const basePath = url.pathname.replace(/\/+$/, '');
     this.siteOrigin = site.origin;
@@ -175,7 +175,7 @@ export class ApiClient {
     this.apiBase = `${this.#siteUrl}/api/v1`;
     const key = options.key ?? null;
     if (key !== null && !KEY_SHAPE.test(key)) {
-      throw new LocalRefusal('no_key', t('local.badStoredKey'));
+      throw new LocalRefusal('no_key', { what: 'bad_stored_key' });
     }
     this.#key = key;
     this.#fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
@@ -217,7 +217,7 @@ export class ApiClient {
     });
     const answered = checkSiteAddress(answer.siteUrl);
     if (!answered.ok || answered.origin !== this.siteOrigin) {
-      throw new LocalRefusal('unsafe_address', t('local.otherAddress'), { fields: ['siteUrl'] });
+      throw new LocalRefusal('unsafe_address', { what: 'other_address' }, { fields: ['siteUrl'] });
     }
     return answer;
   }
@@ -226,9 +226,13 @@ export class ApiClient {
   async me(params: { spentSince?: string | Date } = {}, options?: RequestOptions): Promise<Connection> {
     const since = params.spentSince instanceof Date ? params.spentSince.toISOString() : params.spentSince;
     if (since !== undefined && !DATE_TIME.safeParse(since).success) {
-      throw new LocalRefusal('invalid_input', t('local.badSpentSince'), {
-        fields: ['spentSince'],
-      });
+      throw new LocalRefusal(
+        'invalid_input',
+        { what: 'bad_spent_since' },
+        {
+          fields: ['spentSince'],
+        },
+      );
     }
     return this.#request({
       method: 'GET',
@@ -254,7 +258,7 @@ export class ApiClient {
   async listAgents(params: { limit?: number } = {}, options?: RequestOptions): Promise<AgentsAnswer> {
     const { limit } = params;
     if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1 && limit <= 50)) {
-      throw new LocalRefusal('invalid_input', t('local.badLimit'), { fields: ['limit'] });
+      throw new LocalRefusal('invalid_input', { what: 'bad_limit' }, { fields: ['limit'] });
     }
     return this.#request({
       method: 'GET',
@@ -340,9 +344,13 @@ export class ApiClient {
     const body = checkRequest(ReportRequestSchema, report);
     // The contract asks for a reasonKind with did_not_help; the service refuses one without it (G28).
     if (body.verdict === 'did_not_help' && !body.reasonKind) {
-      throw new LocalRefusal('invalid_input', t('local.reasonKindNeeded'), {
-        fields: ['reasonKind'],
-      });
+      throw new LocalRefusal(
+        'invalid_input',
+        { what: 'reason_kind_needed' },
+        {
+          fields: ['reasonKind'],
+        },
+      );
     }
     return this.#request({
       method: 'POST',
@@ -442,9 +450,13 @@ export class ApiClient {
   async downloadFile(signedUrl: string, options: RequestOptions = {}): Promise<DownloadedFile> {
     const checked = checkSiteAddress(signedUrl);
     if (!checked.ok)
-      throw new LocalRefusal('unsafe_address', t('local.notFetched', { problem: checked.problem }), {
-        fields: ['url'],
-      });
+      throw new LocalRefusal(
+        'unsafe_address',
+        { what: 'not_fetched', problem: checked.problem },
+        {
+          fields: ['url'],
+        },
+      );
     const url = new URL(signedUrl.trim());
     return withRetry(
       async () => {
@@ -529,12 +541,16 @@ export class ApiClient {
   async #request<S extends z.core.$ZodType>(spec: Spec<S>): Promise<z.output<S>> {
     const auth = spec.auth ?? true;
     if (auth && this.#key === null) {
-      throw new LocalRefusal('no_key', t('local.noKey'));
+      throw new LocalRefusal('no_key', { what: 'no_key' });
     }
     if (spec.idempotencyKey !== undefined && !isValidIdempotencyKey(spec.idempotencyKey)) {
-      throw new LocalRefusal('invalid_input', t('local.badIdempotencyKey'), {
-        fields: ['Idempotency-Key'],
-      });
+      throw new LocalRefusal(
+        'invalid_input',
+        { what: 'bad_idempotency_key' },
+        {
+          fields: ['Idempotency-Key'],
+        },
+      );
     }
     const url = new URL(`${this.apiBase}${spec.path}`);
     for (const [name, value] of Object.entries(spec.query ?? {})) {
@@ -631,10 +647,10 @@ export class ApiClient {
     try {
       json = JSON.parse(text);
     } catch {
-      return new MalformedAnswerError(response.status, t('local.errorNotJson'));
+      return new MalformedAnswerError(response.status, 'error_not_json');
     }
     const read = readErrorBody(json);
-    if (read === null) return new MalformedAnswerError(response.status, t('local.errorWithoutCode'));
+    if (read === null) return new MalformedAnswerError(response.status, 'error_without_code');
     return new ApiError(response.status, read.code, {
       ...read.extras,
       retryAfterSeconds: parseRetryAfter(response.headers.get('Retry-After'), this.#clock.now()),
@@ -652,12 +668,12 @@ function parseAnswer<S extends z.core.$ZodType>(schema: S, status: number, text:
   try {
     json = JSON.parse(text);
   } catch {
-    throw new MalformedAnswerError(status, t('local.notJson'));
+    throw new MalformedAnswerError(status, 'not_json');
   }
   const result = z.safeParse(schema, json);
   if (!result.success) {
     const issues = formatIssues(result.error.issues);
-    throw new MalformedAnswerError(status, issues.slice(0, 3).join('; '), issues);
+    throw new MalformedAnswerError(status, 'schema', issues);
   }
   return result.data;
 }

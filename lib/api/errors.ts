@@ -1,6 +1,8 @@
 /**
- * Errors of the Connection API client, one class per kind, all with a `kind` discriminant:
- * - `api`: the service refused (HTTP status + code + extras). Codes are turned into the member's words here.
+ * Errors of the Connection API client, one class per kind, all with a `kind` discriminant. They classify (the
+ * code, what to do next, whether to retry) and carry what the member's words are made from; the words
+ * themselves are lib/words/errors.ts' (errorWords), so this module, and the emulator, need no i18n.
+ * - `api`: the service refused (HTTP status + code + extras).
  * - `malformed`: an answer that is not JSON, has no readable error code, or does not fit its schema.
  * - `network`: the request never got an answer (offline, DNS, reset, or our timeout).
  * - `local`: refused on this machine before anything was sent (limits, secret guard, code format, origin).
@@ -8,9 +10,9 @@
  * No error ever carries the connection key: messages are built from codes and counts, never from headers.
  */
 import type { UntrustedText } from './schemas';
-import { knownSwitchName } from '@/lib/words/switches';
-import { formatAbsolute } from '@/lib/format/time';
-import { t, tn } from '@/lib/i18n';
+import type * as z from 'zod/mini';
+import type { SecretKind } from '@/lib/safety/secret-guard';
+import type { AddressProblem } from '@/lib/safety/urls';
 
 // ---------------------------------------------------------------------------------------------------
 // Next steps: what the member (or the extension) can do about a refusal
@@ -261,145 +263,100 @@ export function readErrorBody(
 // The member's words
 // ---------------------------------------------------------------------------------------------------
 
-interface Described {
-  message: string;
-  next: NextStep;
-}
-
 const wait = (x: ApiErrorExtras): NextStep => ({ kind: 'wait', seconds: x.retryAfterSeconds, until: x.until });
 
-function waitWords(x: ApiErrorExtras): string {
-  if (x.retryAfterSeconds !== null) return t('errors.waitSeconds', { seconds: x.retryAfterSeconds });
-  if (x.until !== null)
-    return t('errors.waitUntil', { time: Number.isNaN(Date.parse(x.until)) ? x.until : formatAbsolute(x.until) });
-  return t('errors.waitMoment');
-}
-
-function switchName(reason: string | null): string {
-  return knownSwitchName(reason) ?? (reason === null ? t('words.switchAny') : t('errors.switchQuoted', { reason }));
-}
-
-function approvalWhy(reason: string | null): string {
-  switch (reason) {
-    case 'new_agent':
-      return t('errors.approvalWhy.newAgent');
-    case 'second_session':
-      return t('errors.approvalWhy.secondSession');
-    case 'over_calls':
-      return t('errors.approvalWhy.overCalls');
-    case 'spending_off':
-      return t('errors.approvalWhy.spendingOff');
-    default:
-      return t('errors.approvalWhy.other');
-  }
-}
-
-/**
- * Message and next step for a code, in the member's language; unknown codes get a refusal that names the
- * code and status (the site's own message is shown beside it, as sent).
- */
-export function describe(code: string, status: number, x: ApiErrorExtras): Described {
+/** What the member (or the extension) can do about a code: classification only, the words are lib/words/errors.ts'. */
+function nextStepFor(code: string, x: ApiErrorExtras): NextStep {
   const fix: NextStep = { kind: 'fix_request', fields: x.fields };
   switch (code) {
     case 'unauthenticated':
-      return { message: t('errors.unauthenticated'), next: { kind: 'reconnect' } };
+      return { kind: 'reconnect' };
     case 'key_revoked':
-      return { message: t('errors.keyRevoked'), next: { kind: 'reconnect' } };
+      return { kind: 'reconnect' };
     case 'account_suspended':
-      return { message: t('errors.accountSuspended'), next: { kind: 'none' } };
+      return { kind: 'none' };
     case 'session_scoped':
-      return { message: t('errors.sessionScoped'), next: { kind: 'reconnect' } };
+      return { kind: 'reconnect' };
     case 'rate_limited':
-      return { message: t('errors.rateLimited', { wait: waitWords(x) }), next: wait(x) };
+      return wait(x);
     case 'not_available':
-      if (x.reason === 'findings_not_kept')
-        return { message: t('errors.findingsNotKept'), next: { kind: 'member_settings' } };
-      return { message: t('errors.notAvailable'), next: { kind: 'none' } };
+      if (x.reason === 'findings_not_kept') return { kind: 'member_settings' };
+      return { kind: 'none' };
     case 'server_error':
-      return { message: t('errors.serverError'), next: { kind: 'retry' } };
+      return { kind: 'retry' };
     case 'not_found':
-      return { message: t('errors.notFound'), next: { kind: 'refresh' } };
+      return { kind: 'refresh' };
     case 'invalid_json':
-      return { message: t('errors.invalidJson'), next: { kind: 'update_extension' } };
+      return { kind: 'update_extension' };
     case 'too_large':
-      return { message: t('errors.tooLarge'), next: fix };
+      return fix;
     case 'retired':
-      return { message: t('errors.retired'), next: { kind: 'update_extension' } };
+      return { kind: 'update_extension' };
     case 'idempotency_key_required':
     case 'idempotency_key_reused':
-      return { message: t('errors.idempotencyKey'), next: { kind: 'none' } };
+      return { kind: 'none' };
     case 'idempotency_in_progress':
-      return { message: t('errors.idempotencyInProgress'), next: wait(x) };
+      return wait(x);
     case 'invalid_input':
-      return {
-        message:
-          x.fields.length > 0
-            ? t('errors.invalidInputFields', { fields: x.fields.join(', ') })
-            : t('errors.invalidInput'),
-        next: fix,
-      };
+      return fix;
     case 'secret_in_details':
-      return { message: t('errors.secretInDetails'), next: fix };
+      return fix;
     case 'switched_off':
-      return { message: t('errors.switchedOff', { switch: switchName(x.reason) }), next: { kind: 'member_settings' } };
+      return { kind: 'member_settings' };
     case 'needs_approval':
-      return {
-        message: t('errors.needsApproval', { why: approvalWhy(x.reason) }),
-        next: { kind: 'approve', approvalId: x.approvalId, approvalUrl: x.approvalUrl },
-      };
+      return { kind: 'approve', approvalId: x.approvalId, approvalUrl: x.approvalUrl };
     case 'agent_blocked':
-      return { message: t('errors.agentBlocked'), next: { kind: 'member_settings' } };
+      return { kind: 'member_settings' };
     case 'short':
-      if (x.reason === 'held')
-        return { message: t('errors.shortHeld'), next: { kind: 'wait', seconds: null, until: null } };
-      return { message: t('errors.short'), next: { kind: 'top_up', topUpUrl: x.topUpUrl } };
+      if (x.reason === 'held') return { kind: 'wait', seconds: null, until: null };
+      return { kind: 'top_up', topUpUrl: x.topUpUrl };
     case 'agent_unavailable':
-      return { message: t('errors.agentUnavailable'), next: { kind: 'none' } };
+      return { kind: 'none' };
     case 'over_max':
-      return { message: t('errors.overMax'), next: { kind: 'fix_request', fields: ['maxCents'] } };
+      return { kind: 'fix_request', fields: ['maxCents'] };
     case 'details_missing':
-      return { message: tn('errors.detailsMissing', x.missing.length), next: { kind: 'answer_questions' } };
+      return { kind: 'answer_questions' };
     case 'invalid_answers':
-      return { message: t('errors.invalidAnswers'), next: { kind: 'answer_questions' } };
+      return { kind: 'answer_questions' };
     case 'session_closed':
-      return { message: t('errors.sessionClosed'), next: { kind: 'new_session' } };
+      return { kind: 'new_session' };
     case 'approval_not_usable':
-      return { message: t('errors.approvalNotUsable'), next: { kind: 'none' } };
+      return { kind: 'none' };
     case 'over_limit':
-      return { message: t('errors.overLimit'), next: wait(x) };
+      return wait(x);
     case 'failed_calls':
-      return { message: t('errors.failedCalls', { wait: waitWords(x) }), next: wait(x) };
+      return wait(x);
     case 'findings_off':
-      return { message: t('errors.findingsOff'), next: { kind: 'member_settings' } };
+      return { kind: 'member_settings' };
     case 'code_not_valid':
-      return { message: t('errors.codeNotValid'), next: { kind: 'reconnect' } };
+      return { kind: 'reconnect' };
     case 'invalid_state':
-      if (x.reason === 'checking') return { message: t('errors.checking'), next: wait(x) };
-      if (x.reason === 'plan_ran') return { message: t('errors.planRanRewrite'), next: { kind: 'new_session' } };
-      return { message: t('errors.invalidState'), next: { kind: 'refresh' } };
+      if (x.reason === 'checking') return wait(x);
+      if (x.reason === 'plan_ran') return { kind: 'new_session' };
+      return { kind: 'refresh' };
     case 'plan_ran':
-      return { message: t('errors.planRan'), next: { kind: 'new_session' } };
+      return { kind: 'new_session' };
     case 'agent_busy':
-      return { message: t('errors.agentBusy'), next: wait(x) };
+      return wait(x);
     case 'corrections_blocked':
-      return { message: t('errors.correctionsBlocked'), next: { kind: 'none' } };
+      return { kind: 'none' };
     case 'invalid_package':
-      return { message: t('errors.invalidPackage'), next: fix };
+      return fix;
     case 'invalid_batch':
     case 'not_stamped':
     case 'cleaner_version':
     case 'stamp_mismatch':
     case 'not_cleaned':
-      return { message: t('errors.packageRefused', { code }), next: { kind: 'update_extension' } };
+      return { kind: 'update_extension' };
     case 'too_slow':
-      return { message: t('errors.tooSlow'), next: { kind: 'retry' } };
+      return { kind: 'retry' };
     case 'link_expired':
-      return { message: t('errors.linkExpired'), next: { kind: 'refresh' } };
+      return { kind: 'refresh' };
     case 'download_limit':
-      return { message: t('errors.downloadLimit', { wait: waitWords(x) }), next: wait(x) };
+      return wait(x);
     default:
       // An unknown code is a refusal (Versioning): the site's own message is shown beside these words.
-      return { message: t('errors.unknownCode', { status, code }), next: { kind: 'none' } };
+      return { kind: 'none' };
   }
 }
 
@@ -437,8 +394,8 @@ export class ApiError extends ClientErrorBase {
 
   constructor(status: number, code: string, extras: Partial<ApiErrorExtras> = {}) {
     const x: ApiErrorExtras = { ...NO_EXTRAS, ...extras };
-    const { message, next } = describe(code, status, x);
-    super(message);
+    super(`${status} ${code}`);
+    const next = nextStepFor(code, x);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
@@ -458,6 +415,8 @@ export class ApiError extends ClientErrorBase {
   }
 }
 
+export type MalformedWhat = 'not_json' | 'error_not_json' | 'error_without_code' | 'schema';
+
 /** The answer could not be read: not JSON, no error code, or not the contract's shape. */
 export class MalformedAnswerError extends ClientErrorBase {
   readonly kind = 'malformed' as const;
@@ -467,12 +426,15 @@ export class MalformedAnswerError extends ClientErrorBase {
    */
   readonly retryable: boolean;
   readonly status: number;
+  /** What could not be read: not JSON, an error without a code, or the contract's shape (see `issues`). */
+  readonly what: MalformedWhat;
   /** Paths and messages of schema problems, e.g. "status: expected string"; empty when not JSON. */
   readonly issues: string[];
 
-  constructor(status: number, what: string, issues: string[] = []) {
-    super(t('errors.malformed', { status, what }));
+  constructor(status: number, what: MalformedWhat, issues: string[] = []) {
+    super(`${status} ${what}`);
     this.name = 'MalformedAnswerError';
+    this.what = what;
     this.status = status;
     this.retryable = status >= 500;
     this.issues = issues;
@@ -486,7 +448,7 @@ export class NetworkError extends ClientErrorBase {
   readonly timedOut: boolean;
 
   constructor(timedOut: boolean, options?: { cause?: unknown }) {
-    super(timedOut ? t('errors.timedOut') : t('errors.unreachable'), options);
+    super(timedOut ? 'timed out' : 'unreachable', options);
     this.name = 'NetworkError';
     this.timedOut = timedOut;
   }
@@ -506,20 +468,44 @@ export type LocalReason =
   /** A method that needs the key was called without one. */
   | 'no_key';
 
+/** What a local refusal is about, for its words: the request's problems, its size, a secret, an address. */
+export type LocalDetail =
+  /** The request schema's problems (lib/api/limits checkRequest). */
+  | { what: 'invalid'; issues: readonly z.core.$ZodIssue[] }
+  | { what: 'too_large'; bytes: number; maxBytes: number }
+  | { what: 'secrets'; fields: readonly string[] }
+  /** The site's address typed, or a file link, that is not one the key may go to (G17). */
+  | { what: 'address'; problem: AddressProblem }
+  | { what: 'not_fetched'; problem: AddressProblem }
+  | {
+      what:
+        | 'code_format'
+        | 'bad_stored_key'
+        | 'no_key'
+        | 'other_address'
+        | 'bad_spent_since'
+        | 'bad_limit'
+        | 'reason_kind_needed'
+        | 'bad_idempotency_key';
+    };
+
 /** Refused on this machine; nothing was sent. */
 export class LocalRefusal extends ClientErrorBase {
   readonly kind = 'local' as const;
   readonly retryable = false;
   readonly reason: LocalReason;
+  readonly detail: LocalDetail;
   /** Fields at fault, e.g. ["details"]. */
   readonly fields: string[];
-  /** For secret_found: what was found, as short labels ("a private key block"); never the secret. */
-  readonly found: string[];
+  /** For secret_found: the kinds of secret found; never the secret. */
+  readonly found: SecretKind[];
 
-  constructor(reason: LocalReason, message: string, options: { fields?: string[]; found?: string[] } = {}) {
-    super(message);
+  constructor(reason: LocalReason, detail: LocalDetail, options: { fields?: string[]; found?: SecretKind[] } = {}) {
+    // Not the member's words (errorWords says them): what a log or a stack trace shows, the fields included.
+    super(`${reason}: ${detail.what}${options.fields?.length ? ` (${options.fields.join(', ')})` : ''}`);
     this.name = 'LocalRefusal';
     this.reason = reason;
+    this.detail = detail;
     this.fields = options.fields ?? [];
     this.found = options.found ?? [];
   }
@@ -531,7 +517,7 @@ export class AbortedError extends ClientErrorBase {
   readonly retryable = false;
 
   constructor() {
-    super(t('errors.cancelled'));
+    super('cancelled');
     this.name = 'AbortedError';
   }
 }

@@ -1,5 +1,3 @@
-import { t } from '@/lib/i18n';
-
 // URL checks for the panel and the background. The extension opens only the member's own pages (G15): pages
 // the site named (approvalUrl, signOffUrl, topUpUrl) on the site's own origin (G17), whatever their path, and
 // only when the member clicks; everything else in a result stays text.
@@ -28,22 +26,25 @@ export function isLoopbackHost(hostname: string): boolean {
   return v4?.slice(1).every((part) => Number(part) <= 255) === true;
 }
 
-export type SiteAddressCheck = { ok: true; origin: string } | { ok: false; problem: string };
+/** Why an address is not one the key may go to; lib/words/errors.ts says it in the member's words. */
+export type AddressProblem = 'empty' | 'scheme' | 'credentials' | 'plain_http';
+
+export type SiteAddressCheck = { ok: true; origin: string } | { ok: false; problem: AddressProblem };
 
 // The address typed into the connect form: https anywhere, plain http only on loopback (G17); no
 // user name or password in it; the origin is what permissions and the key are bound to.
 export function checkSiteAddress(input: string): SiteAddressCheck {
   const text = input.trim();
-  if (!text) return { ok: false, problem: t('local.address.empty') };
+  if (!text) return { ok: false, problem: 'empty' };
   const url = parse(text);
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-    return { ok: false, problem: t('local.address.scheme') };
+    return { ok: false, problem: 'scheme' };
   }
   if (url.username || url.password) {
-    return { ok: false, problem: t('local.address.credentials') };
+    return { ok: false, problem: 'credentials' };
   }
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-    return { ok: false, problem: t('local.address.plainHttp') };
+    return { ok: false, problem: 'plain_http' };
   }
   return { ok: true, origin: url.origin };
 }

@@ -17,7 +17,7 @@ export function findSecrets(text: string): SecretFinding[] {
 }
 
 /** A kind of secret in the member's words, as it reads after "looks like it holds": "a GitHub token". */
-function secretLabel(kind: SecretKind): string {
+export function secretLabel(kind: SecretKind): string {
   switch (kind) {
     case 'private_key':
       return t('secrets.privateKey');

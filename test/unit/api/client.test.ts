@@ -26,6 +26,7 @@ import {
   startCallAnswer,
   ut,
 } from './fixtures';
+import { errorWords } from '@/lib/words/errors';
 
 function client(...replies: Reply[]) {
   const fake = fakeFetch(...replies);
@@ -412,7 +413,7 @@ describe('answers that cannot be read', () => {
     const error = await api.getCall('run_1').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MalformedAnswerError);
     expect((error as MalformedAnswerError).issues).toContain('charge.chargedCents: expected number');
-    expect((error as MalformedAnswerError).message).toContain('charge.chargedCents: expected number');
+    expect(errorWords(error as MalformedAnswerError)).toContain('charge.chargedCents: expected number');
   });
 
   it("a malformed answer's detail is the contract's tokens, the same in any language, never zod's English", async () => {
@@ -432,8 +433,8 @@ describe('answers that cannot be read', () => {
       'files[0].expiresAt: expected datetime',
       'charge.chargedCents: expected int',
     ]);
-    expect(error.message).toContain('Die Website hat eine Antwort gesendet');
-    expect(error.message).toContain('runId: expected string');
+    expect(errorWords(error)).toContain('Die Website hat eine Antwort gesendet');
+    expect(errorWords(error)).toContain('runId: expected string');
   });
 
   it('an error answer that is not JSON is a malformed answer, not a crash', async () => {

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { createClient } from '@/lib/api/client';
 import {
   ApiError,
-  describe as describeCode,
   isKnownCode,
   KNOWN_CODES,
   NO_EXTRAS,
@@ -12,6 +11,7 @@ import {
 } from '@/lib/api/errors';
 import { apiError, fakeFetch, json, KEY, SITE, ut } from './fixtures';
 import { formatAbsolute } from '@/lib/format/time';
+import { apiErrorWords, errorWords } from '@/lib/words/errors';
 
 /** Every row of the contract's error tables (and the codes contract-gaps.md adds), with the next step. */
 const TABLE: Array<[status: number, code: string, next: NextStep['kind']]> = [
@@ -85,8 +85,8 @@ describe('every code of the contract', () => {
     const e = error as ApiError;
     expect(e).toMatchObject({ kind: 'api', status, code, known: true });
     expect(e.next.kind).toBe(next);
-    expect(e.message).not.toMatch(GENERIC);
-    expect(e.message.length).toBeGreaterThan(10);
+    expect(errorWords(e)).not.toMatch(GENERIC);
+    expect(errorWords(e).length).toBeGreaterThan(10);
     expect(e.serverMessage).toBe(`english for ${code}`);
     expect(isKnownCode(code)).toBe(true);
   });
@@ -109,7 +109,7 @@ describe('extras of each refusal', () => {
     const e = (await api.startCall({ agentId: 'ag_1', callId: 'apply' }).catch((x: unknown) => x)) as ApiError;
     expect(e).toMatchObject({ approvalId: 'ap_1', approvalUrl: `${SITE}/approvals/ap_1`, reason: 'over_calls' });
     expect(e.next).toEqual({ kind: 'approve', approvalId: 'ap_1', approvalUrl: `${SITE}/approvals/ap_1` });
-    expect(e.message).toMatch(/beyond the calls/);
+    expect(errorWords(e)).toMatch(/beyond the calls/);
   });
 
   it.each([
@@ -117,7 +117,7 @@ describe('extras of each refusal', () => {
     ['second_session', /starts a session/],
     ['spending_off', /Spending is switched off/],
   ])('needs_approval with reason %s says why', (reason, words) => {
-    expect(new ApiError(403, 'needs_approval', { reason }).message).toMatch(words);
+    expect(errorWords(new ApiError(403, 'needs_approval', { reason }))).toMatch(words);
   });
 
   it('short carries topUpUrl; short with reason held waits instead', () => {
@@ -125,7 +125,7 @@ describe('extras of each refusal', () => {
     expect(short.next).toEqual({ kind: 'top_up', topUpUrl: `${SITE}/top-up` });
     const held = new ApiError(402, 'short', { reason: 'held' });
     expect(held.next.kind).toBe('wait');
-    expect(held.message).toMatch(/held by a call/);
+    expect(errorWords(held)).toMatch(/held by a call/);
   });
 
   it('details_missing carries missing details', async () => {
@@ -134,7 +134,7 @@ describe('extras of each refusal', () => {
     );
     const e = (await api.startCall({ agentId: 'ag_1', callId: 'apply' }).catch((x: unknown) => x)) as ApiError;
     expect(e.missing).toEqual([{ key: 'target_os', untrustedDetail: ut('Target OS') }]);
-    expect(e.message).toMatch(/one detail/);
+    expect(errorWords(e)).toMatch(/one detail/);
   });
 
   it('invalid_answers carries problems', async () => {
@@ -148,7 +148,7 @@ describe('extras of each refusal', () => {
     const e = (await api.startCall({ agentId: 'ag_1', callId: 'apply' }).catch((x: unknown) => x)) as ApiError;
     expect(e.fields).toEqual(['details', 'keepFindings']);
     expect(e.next).toEqual({ kind: 'fix_request', fields: ['details', 'keepFindings'] });
-    expect(e.message).toContain('details, keepFindings');
+    expect(errorWords(e)).toContain('details, keepFindings');
   });
 
   it.each([
@@ -156,7 +156,7 @@ describe('extras of each refusal', () => {
     ['tryNewAgents', /^New agents is switched off/],
     ['sharing', /^Sharing is switched off/],
   ])('switched_off with reason %s names the switch', (reason, words) => {
-    expect(new ApiError(403, 'switched_off', { reason }).message).toMatch(words);
+    expect(errorWords(new ApiError(403, 'switched_off', { reason }))).toMatch(words);
   });
 
   it('over_limit carries its reason; failed_calls its until', () => {
@@ -164,8 +164,8 @@ describe('extras of each refusal', () => {
     const failed = new ApiError(429, 'failed_calls', { until: '2026-05-02T10:00:00Z' });
     expect(failed.next).toEqual({ kind: 'wait', seconds: null, until: '2026-05-02T10:00:00Z' });
     // The time the site gave, in the member's words and zone; an unreadable one as the site sent it.
-    expect(failed.message).toContain(formatAbsolute('2026-05-02T10:00:00Z'));
-    expect(new ApiError(429, 'failed_calls', { until: 'soon-ish' }).message).toContain('soon-ish');
+    expect(errorWords(failed)).toContain(formatAbsolute('2026-05-02T10:00:00Z'));
+    expect(errorWords(new ApiError(429, 'failed_calls', { until: 'soon-ish' }))).toContain('soon-ish');
   });
 
   it('invalid_state with reason plan_ran asks for a new session; with checking, to wait (G28)', () => {
@@ -182,7 +182,7 @@ describe('extras of each refusal', () => {
     const e = (await api.me().catch((x: unknown) => x)) as ApiError;
     expect(e.retryAfterSeconds).toBe(7);
     expect(e.next).toEqual({ kind: 'wait', seconds: 7, until: null });
-    expect(e.message).toContain('7 s');
+    expect(errorWords(e)).toContain('7 s');
   });
 });
 
@@ -192,8 +192,8 @@ describe('unknown codes', () => {
     const api = createClient({ siteUrl: SITE, key: KEY, fetch: fake.fetch });
     const e = (await api.me().catch((x: unknown) => x)) as ApiError;
     expect(e).toMatchObject({ kind: 'api', code: 'brand_new_code', known: false, retryable: false, status: 500 });
-    expect(e.message).toContain('brand_new_code');
-    expect(e.message).toContain('500');
+    expect(errorWords(e)).toContain('brand_new_code');
+    expect(errorWords(e)).toContain('500');
     expect(e.next.kind).toBe('none');
     expect(fake.requests).toHaveLength(1);
   });
@@ -284,8 +284,8 @@ describe('Retry-After', () => {
 describe('messages', () => {
   it('every known code has its own message, distinct from the generic one', () => {
     for (const code of KNOWN_CODES) {
-      expect(describeCode(code, 400, NO_EXTRAS).message, code).not.toMatch(GENERIC);
+      expect(apiErrorWords(code, 400, NO_EXTRAS), code).not.toMatch(GENERIC);
     }
-    expect(describeCode('whatever', 418, NO_EXTRAS).message).toMatch(GENERIC);
+    expect(apiErrorWords('whatever', 418, NO_EXTRAS)).toMatch(GENERIC);
   });
 });

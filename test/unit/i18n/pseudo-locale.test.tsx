@@ -22,7 +22,8 @@ import { SessionsTab } from '@/components/sessions/SessionsTab';
 import { ShareView } from '@/components/sharing/ShareView';
 import { StatusView } from '@/components/status/StatusView';
 import { Welcome } from '@/components/welcome/Welcome';
-import { describe as describeCode, KNOWN_CODES, NO_EXTRAS } from '@/lib/api/errors';
+import { KNOWN_CODES, NO_EXTRAS } from '@/lib/api/errors';
+import { apiErrorWords } from '@/lib/words/errors';
 import type { CallFile, Preview, ShareDraft } from '@/lib/api/schemas';
 import { db } from '@/lib/db';
 import type { CallRow, MemberError } from '@/lib/db/types';
@@ -101,7 +102,7 @@ describe('every view speaks only through the locale files', () => {
     await db.connection.put(
       makeConnectionRow({
         status: 'disconnected',
-        error: memberError('key_not_kept', describeCode('unauthenticated', 401, NO_EXTRAS).message),
+        error: memberError('key_not_kept', apiErrorWords('unauthenticated', 401, NO_EXTRAS)),
       }),
     );
     const first = renderPanel(<App />, fakeActions().actions, null);
@@ -186,7 +187,7 @@ describe('every view speaks only through the locale files', () => {
       rate_limited: { retryAfterSeconds: 30 },
     };
     for (const code of [...KNOWN_CODES, 'some_new_code']) {
-      const message = describeCode(code, 400, { ...NO_EXTRAS, ...(extras[code] as object) }).message;
+      const message = apiErrorWords(code, 400, { ...NO_EXTRAS, ...(extras[code] as object) });
       const view = renderPanel(
         <RefusalView error={memberError(code, message, extras[code] ?? {}, 400)} />,
         fakeActions().actions,
@@ -210,7 +211,7 @@ describe('every view speaks only through the locale files', () => {
         localId: 'c2',
         state: 'unsent',
         result: null,
-        error: { ...memberError('server_error', describeCode('server_error', 500, NO_EXTRAS).message), status: 500 },
+        error: { ...memberError('server_error', apiErrorWords('server_error', 500, NO_EXTRAS)), status: 500 },
       }),
       makeCall({
         localId: 'c3',

@@ -42,7 +42,7 @@ describe('stop and report: an answer that says nothing about the outcome', () =>
   // The site may have acted (an unreadable 2xx), is still acting on this key (409 idempotency_in_progress:
   // "resend with the same key"), or failed on its side: the member's next click is the same request again.
   const unknownOutcomes = [
-    ['an unreadable answer', () => new MalformedAnswerError(200, 'not JSON')],
+    ['an unreadable answer', () => new MalformedAnswerError(200, 'not_json')],
     ['409 idempotency_in_progress', () => apiError(409, 'idempotency_in_progress')],
     ['500 server_error', () => apiError(500, 'server_error')],
   ] as const;

@@ -21,8 +21,8 @@ describe('what a site offers (lib/api/capabilities)', () => {
   it('404, 405, 410, 501, 503 and an answer that does not parse mean "not offered"; other refusals do not', () => {
     for (const status of [404, 405, 410, 501, 503])
       expect(meansNotOffered(apiError(status, 'whatever')), String(status)).toBe(true);
-    expect(meansNotOffered(new MalformedAnswerError(200, 'not JSON'))).toBe(true);
-    expect(meansNotOffered(new MalformedAnswerError(405, 'an error answer that is not JSON'))).toBe(true);
+    expect(meansNotOffered(new MalformedAnswerError(200, 'not_json'))).toBe(true);
+    expect(meansNotOffered(new MalformedAnswerError(405, 'error_not_json'))).toBe(true);
     for (const err of [
       apiError(401, 'key_revoked'),
       apiError(403, 'session_scoped'),

@@ -95,7 +95,7 @@ describe('connect', () => {
 
   it('passes a local refusal of the code through in the member’s words, nothing stored', async () => {
     grant(true);
-    ctx.api.claim.mockRejectedValue(new LocalRefusal('code_format', 'That is not a connect code.'));
+    ctx.api.claim.mockRejectedValue(new LocalRefusal('code_format', { what: 'code_format' }));
     const reply = await handleCommandMessage(
       { type: 'agent-connection/command@1', name: 'connect', payload: { siteUrl: ORIGIN, code: 'nope' } },
       OWN_PAGE,
@@ -104,7 +104,7 @@ describe('connect', () => {
     );
     expect(reply).toMatchObject({
       ok: false,
-      error: { code: 'local_code_format', message: 'That is not a connect code.' },
+      error: { code: 'local_code_format', message: expect.stringContaining('That is not a connect code.') },
     });
     expect(await readKey()).toBeNull();
   });

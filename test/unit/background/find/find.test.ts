@@ -76,9 +76,7 @@ describe('runFind', () => {
 
   it('keeps what the secret guard found, in its words', async () => {
     ctx.api.find.mockRejectedValue(
-      new LocalRefusal('secret_found', 'Not sent: it looks like it holds a private key block.', {
-        found: ['a private key block'],
-      }),
+      new LocalRefusal('secret_found', { what: 'secrets', fields: ['description'] }, { found: ['private_key'] }),
     );
     const { findId } = await runFind(ctx, 'my key is -----BEGIN PRIVATE KEY-----', 'panel');
     expect(await ctx.db.finds.get(findId)).toMatchObject({
