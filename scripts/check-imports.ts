@@ -58,7 +58,9 @@ forbid('components/', 'entrypoints/background/', 'a view reaches the background'
 
 const files = Object.keys(graph).length;
 if (problems.length === 0) {
-  console.log(`Imports keep their rules among ${files} files: no cycle, no i18n in the emulator or lib/api, no fetch in a view.`);
+  console.log(
+    `Imports keep their rules among ${files} files: no cycle, no i18n in the emulator or lib/api, no fetch in a view.`,
+  );
 } else {
   console.error(`${problems.length} import problem(s) among ${files} files:`);
   for (const [i, problem] of problems.entries()) console.error(`${i + 1}) ${problem}`);

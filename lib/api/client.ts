@@ -175,7 +175,7 @@ export class ApiClient {
     this.apiBase = `${this.#siteUrl}/api/v1`;
     const key = options.key ?? null;
     if (key !== null && !KEY_SHAPE.test(key)) {
-      throw new LocalRefusal('no_key', { what: 'bad_stored_key' });
+      throw new LocalRefusal('no_key', { what: 'said', key: 'local.badStoredKey' });
     }
     this.#key = key;
     this.#fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
@@ -217,7 +217,7 @@ export class ApiClient {
     });
     const answered = checkSiteAddress(answer.siteUrl);
     if (!answered.ok || answered.origin !== this.siteOrigin) {
-      throw new LocalRefusal('unsafe_address', { what: 'other_address' }, { fields: ['siteUrl'] });
+      throw new LocalRefusal('unsafe_address', { what: 'said', key: 'local.otherAddress' }, { fields: ['siteUrl'] });
     }
     return answer;
   }
@@ -228,7 +228,7 @@ export class ApiClient {
     if (since !== undefined && !DATE_TIME.safeParse(since).success) {
       throw new LocalRefusal(
         'invalid_input',
-        { what: 'bad_spent_since' },
+        { what: 'said', key: 'local.badSpentSince' },
         {
           fields: ['spentSince'],
         },
@@ -258,7 +258,7 @@ export class ApiClient {
   async listAgents(params: { limit?: number } = {}, options?: RequestOptions): Promise<AgentsAnswer> {
     const { limit } = params;
     if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1 && limit <= 50)) {
-      throw new LocalRefusal('invalid_input', { what: 'bad_limit' }, { fields: ['limit'] });
+      throw new LocalRefusal('invalid_input', { what: 'said', key: 'local.badLimit' }, { fields: ['limit'] });
     }
     return this.#request({
       method: 'GET',
@@ -346,7 +346,7 @@ export class ApiClient {
     if (body.verdict === 'did_not_help' && !body.reasonKind) {
       throw new LocalRefusal(
         'invalid_input',
-        { what: 'reason_kind_needed' },
+        { what: 'said', key: 'local.reasonKindNeeded' },
         {
           fields: ['reasonKind'],
         },
@@ -541,12 +541,12 @@ export class ApiClient {
   async #request<S extends z.core.$ZodType>(spec: Spec<S>): Promise<z.output<S>> {
     const auth = spec.auth ?? true;
     if (auth && this.#key === null) {
-      throw new LocalRefusal('no_key', { what: 'no_key' });
+      throw new LocalRefusal('no_key', { what: 'said', key: 'local.noKey' });
     }
     if (spec.idempotencyKey !== undefined && !isValidIdempotencyKey(spec.idempotencyKey)) {
       throw new LocalRefusal(
         'invalid_input',
-        { what: 'bad_idempotency_key' },
+        { what: 'said', key: 'local.badIdempotencyKey' },
         {
           fields: ['Idempotency-Key'],
         },

@@ -267,95 +267,64 @@ const wait = (x: ApiErrorExtras): NextStep => ({ kind: 'wait', seconds: x.retryA
 
 /** What the member (or the extension) can do about a code: classification only, the words are lib/words/errors.ts'. */
 function nextStepFor(code: string, x: ApiErrorExtras): NextStep {
-  const fix: NextStep = { kind: 'fix_request', fields: x.fields };
   switch (code) {
     case 'unauthenticated':
-      return { kind: 'reconnect' };
     case 'key_revoked':
-      return { kind: 'reconnect' };
-    case 'account_suspended':
-      return { kind: 'none' };
     case 'session_scoped':
-      return { kind: 'reconnect' };
-    case 'rate_limited':
-      return wait(x);
-    case 'not_available':
-      if (x.reason === 'findings_not_kept') return { kind: 'member_settings' };
-      return { kind: 'none' };
-    case 'server_error':
-      return { kind: 'retry' };
-    case 'not_found':
-      return { kind: 'refresh' };
-    case 'invalid_json':
-      return { kind: 'update_extension' };
-    case 'too_large':
-      return fix;
-    case 'retired':
-      return { kind: 'update_extension' };
-    case 'idempotency_key_required':
-    case 'idempotency_key_reused':
-      return { kind: 'none' };
-    case 'idempotency_in_progress':
-      return wait(x);
-    case 'invalid_input':
-      return fix;
-    case 'secret_in_details':
-      return fix;
-    case 'switched_off':
-      return { kind: 'member_settings' };
-    case 'needs_approval':
-      return { kind: 'approve', approvalId: x.approvalId, approvalUrl: x.approvalUrl };
-    case 'agent_blocked':
-      return { kind: 'member_settings' };
-    case 'short':
-      if (x.reason === 'held') return { kind: 'wait', seconds: null, until: null };
-      return { kind: 'top_up', topUpUrl: x.topUpUrl };
-    case 'agent_unavailable':
-      return { kind: 'none' };
-    case 'over_max':
-      return { kind: 'fix_request', fields: ['maxCents'] };
-    case 'details_missing':
-      return { kind: 'answer_questions' };
-    case 'invalid_answers':
-      return { kind: 'answer_questions' };
-    case 'session_closed':
-      return { kind: 'new_session' };
-    case 'approval_not_usable':
-      return { kind: 'none' };
-    case 'over_limit':
-      return wait(x);
-    case 'failed_calls':
-      return wait(x);
-    case 'findings_off':
-      return { kind: 'member_settings' };
     case 'code_not_valid':
       return { kind: 'reconnect' };
-    case 'invalid_state':
-      if (x.reason === 'checking') return wait(x);
-      if (x.reason === 'plan_ran') return { kind: 'new_session' };
-      return { kind: 'refresh' };
-    case 'plan_ran':
-      return { kind: 'new_session' };
+    case 'rate_limited':
+    case 'idempotency_in_progress':
+    case 'over_limit':
+    case 'failed_calls':
     case 'agent_busy':
+    case 'download_limit':
       return wait(x);
-    case 'corrections_blocked':
-      return { kind: 'none' };
-    case 'invalid_package':
-      return fix;
+    case 'server_error':
+    case 'too_slow':
+      return { kind: 'retry' };
+    case 'not_found':
+    case 'link_expired':
+      return { kind: 'refresh' };
+    case 'invalid_json':
+    case 'retired':
     case 'invalid_batch':
     case 'not_stamped':
     case 'cleaner_version':
     case 'stamp_mismatch':
     case 'not_cleaned':
       return { kind: 'update_extension' };
-    case 'too_slow':
-      return { kind: 'retry' };
-    case 'link_expired':
-      return { kind: 'refresh' };
-    case 'download_limit':
-      return wait(x);
+    case 'too_large':
+    case 'invalid_input':
+    case 'secret_in_details':
+    case 'invalid_package':
+      return { kind: 'fix_request', fields: x.fields };
+    case 'switched_off':
+    case 'agent_blocked':
+    case 'findings_off':
+      return { kind: 'member_settings' };
+    case 'details_missing':
+    case 'invalid_answers':
+      return { kind: 'answer_questions' };
+    case 'session_closed':
+    case 'plan_ran':
+      return { kind: 'new_session' };
+    case 'not_available':
+      return x.reason === 'findings_not_kept' ? { kind: 'member_settings' } : { kind: 'none' };
+    case 'needs_approval':
+      return { kind: 'approve', approvalId: x.approvalId, approvalUrl: x.approvalUrl };
+    case 'short':
+      return x.reason === 'held'
+        ? { kind: 'wait', seconds: null, until: null }
+        : { kind: 'top_up', topUpUrl: x.topUpUrl };
+    case 'over_max':
+      return { kind: 'fix_request', fields: ['maxCents'] };
+    case 'invalid_state':
+      if (x.reason === 'checking') return wait(x);
+      return x.reason === 'plan_ran' ? { kind: 'new_session' } : { kind: 'refresh' };
     default:
-      // An unknown code is a refusal (Versioning): the site's own message is shown beside these words.
+      // account_suspended, idempotency_key_required/reused, agent_unavailable, approval_not_usable,
+      // corrections_blocked, and an unknown code, which is a refusal (Versioning).
       return { kind: 'none' };
   }
 }
@@ -477,17 +446,19 @@ export type LocalDetail =
   /** The site's address typed, or a file link, that is not one the key may go to (G17). */
   | { what: 'address'; problem: AddressProblem }
   | { what: 'not_fetched'; problem: AddressProblem }
-  | {
-      what:
-        | 'code_format'
-        | 'bad_stored_key'
-        | 'no_key'
-        | 'other_address'
-        | 'bad_spent_since'
-        | 'bad_limit'
-        | 'reason_kind_needed'
-        | 'bad_idempotency_key';
-    };
+  /** A refusal said by one sentence of the locale files (`local.*`), named by its key: no words here. */
+  | { what: 'said'; key: LocalSentence };
+
+/** The keys of the locale files' sentences a LocalRefusal can be said with. */
+export type LocalSentence =
+  | 'local.codeFormat'
+  | 'local.badStoredKey'
+  | 'local.noKey'
+  | 'local.otherAddress'
+  | 'local.badSpentSince'
+  | 'local.badLimit'
+  | 'local.reasonKindNeeded'
+  | 'local.badIdempotencyKey';
 
 /** Refused on this machine; nothing was sent. */
 export class LocalRefusal extends ClientErrorBase {
@@ -502,7 +473,9 @@ export class LocalRefusal extends ClientErrorBase {
 
   constructor(reason: LocalReason, detail: LocalDetail, options: { fields?: string[]; found?: SecretKind[] } = {}) {
     // Not the member's words (errorWords says them): what a log or a stack trace shows, the fields included.
-    super(`${reason}: ${detail.what}${options.fields?.length ? ` (${options.fields.join(', ')})` : ''}`);
+    super(
+      `${reason}: ${detail.what === 'said' ? detail.key : detail.what}${options.fields?.length ? ` (${options.fields.join(', ')})` : ''}`,
+    );
     this.name = 'LocalRefusal';
     this.reason = reason;
     this.detail = detail;

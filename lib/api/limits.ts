@@ -61,7 +61,7 @@ export function checkNoSecrets(texts: Record<string, string | null | undefined>)
 export function normaliseConnectCode(input: string): string {
   const compact = input.replace(/[\s\-‐‑‒–—−]/g, '').toUpperCase();
   if (!/^[A-Z]{3}[A-Z0-9]{8}$/.test(compact)) {
-    throw new LocalRefusal('code_format', { what: 'code_format' }, { fields: ['code'] });
+    throw new LocalRefusal('code_format', { what: 'said', key: 'local.codeFormat' }, { fields: ['code'] });
   }
   return `${compact.slice(0, 3)}-${compact.slice(3, 7)}-${compact.slice(7)}`;
 }

@@ -72,22 +72,8 @@ function localWords(detail: LocalDetail, found: readonly Parameters<typeof secre
       return addressWords(detail.problem);
     case 'not_fetched':
       return t('local.notFetched', { problem: addressWords(detail.problem) });
-    case 'code_format':
-      return t('local.codeFormat');
-    case 'bad_stored_key':
-      return t('local.badStoredKey');
-    case 'no_key':
-      return t('local.noKey');
-    case 'other_address':
-      return t('local.otherAddress');
-    case 'bad_spent_since':
-      return t('local.badSpentSince');
-    case 'bad_limit':
-      return t('local.badLimit');
-    case 'reason_kind_needed':
-      return t('local.reasonKindNeeded');
-    case 'bad_idempotency_key':
-      return t('local.badIdempotencyKey');
+    case 'said':
+      return t(detail.key);
   }
 }
 

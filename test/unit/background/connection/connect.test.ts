@@ -95,7 +95,7 @@ describe('connect', () => {
 
   it('passes a local refusal of the code through in the member’s words, nothing stored', async () => {
     grant(true);
-    ctx.api.claim.mockRejectedValue(new LocalRefusal('code_format', { what: 'code_format' }));
+    ctx.api.claim.mockRejectedValue(new LocalRefusal('code_format', { what: 'said', key: 'local.codeFormat' }));
     const reply = await handleCommandMessage(
       { type: 'agent-connection/command@1', name: 'connect', payload: { siteUrl: ORIGIN, code: 'nope' } },
       OWN_PAGE,
