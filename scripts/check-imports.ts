@@ -4,8 +4,11 @@
  * - no import cycle between any two files;
  * - the emulator (Node) and lib/api reach no i18n: the client parses and classifies, lib/words says it;
  * - lib/i18n imports nothing from lib/format (the format reads the locale, never the other way round);
- * - no view reaches the API client or the background (UI never calls fetch: it sends commands).
+ * - no view reaches the API client or the background (UI never calls fetch: it sends commands);
+ * - one import style: `@/` across folders, `./` within one (never `../`, never `@/` into the file's own folder).
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import madge from 'madge';
 
 const floors = ['entrypoints', 'components', 'lib', 'emulator', 'scripts', 'testing', 'test', 'wxt.config.ts'];
@@ -56,10 +59,20 @@ for (const file of Object.keys(graph).filter((f) => f.startsWith('lib/i18n/'))) 
 forbid('components/', 'lib/api/client.ts', 'a view reaches the API client');
 forbid('components/', 'entrypoints/background/', 'a view reaches the background');
 
+const SPECIFIER = /(?:from|import|vi\.mock|vi\.importActual|import\()\s*\(?\s*['"]((?:\.{1,2}|@)\/[^'"]+)['"]/g;
+for (const file of Object.keys(graph)) {
+  const folder = path.posix.dirname(file);
+  for (const [, spec = ''] of readFileSync(file, 'utf8').matchAll(SPECIFIER)) {
+    if (spec.startsWith('../')) problems.push(`a relative import across folders: ${file} imports '${spec}' (use @/)`);
+    else if (spec.startsWith('@/') && path.posix.dirname(spec.slice(2)) === folder && !spec.slice(2).includes('.wxt'))
+      problems.push(`an @/ import within one folder: ${file} imports '${spec}' (use ./)`);
+  }
+}
+
 const files = Object.keys(graph).length;
 if (problems.length === 0) {
   console.log(
-    `Imports keep their rules among ${files} files: no cycle, no i18n in the emulator or lib/api, no fetch in a view.`,
+    `Imports keep their rules among ${files} files: no cycle, no i18n in the emulator or lib/api, no fetch in a view, one import style.`,
   );
 } else {
   console.error(`${problems.length} import problem(s) among ${files} files:`);

@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import POLICY from '../../docs/PRIVACY.md?raw';
+import POLICY from '@/docs/PRIVACY.md?raw';
 import { SafeMarkdown } from '@/components/markdown/SafeMarkdown';
 import { t } from '@/lib/i18n';
 

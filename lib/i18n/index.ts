@@ -8,7 +8,7 @@
  * still resolve it; nothing here touches the browser until a message is asked for.
  */
 import { createI18n } from '@wxt-dev/i18n';
-import type { GeneratedI18nStructure } from '../../.wxt/i18n/structure';
+import type { GeneratedI18nStructure } from '@/.wxt/i18n/structure';
 import { numberFormat } from './intl';
 import { memberLocale } from './locale';
 
