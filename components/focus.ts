@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import { FOCUS_SESSION_KEY, SELECTION_SESSION_KEY, type SelectionHandoff } from '@/lib/protocol/handoffs';
-import { MemberErrorSchema } from '@/lib/db/rows';
+import { MemberErrorSchema } from '@/lib/db/member-error';
 
 /**
  * Hand-offs the background writes to storage.session (lib/protocol/handoffs): a notification's click points the

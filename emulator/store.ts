@@ -13,9 +13,9 @@ import type {
   ReportVerdict,
   SessionStatus,
   ShareDraftStatus,
-  Subject,
   Way,
 } from '@/lib/api/schemas';
+import type { Subject } from '@/lib/api/request-schemas';
 import { DAY } from './clock';
 import { hashKey, newId } from './ids';
 import type { AgentSeed, Behaviour, CallSeed, HistorySeed, LimitsRec, QuestionSeed, Seed, SwitchesRec } from './seed';

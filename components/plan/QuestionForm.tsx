@@ -1,6 +1,7 @@
 import { useId, useState } from 'preact/hooks';
 import { UntrustedText } from '@/components/common/UntrustedText';
-import type { AnswerInput, Question } from '@/lib/api/schemas';
+import type { Question } from '@/lib/api/schemas';
+import type { AnswerInput } from '@/lib/api/request-schemas';
 import { charCount } from '@/lib/format/chars';
 import {
   type AnswerDraft,

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { AnswerInput, Question } from '@/lib/api/schemas';
+import type { Question } from '@/lib/api/schemas';
+import type { AnswerInput } from '@/lib/api/request-schemas';
 import { callsInSession, getSession } from '@/lib/db/queries';
 import type { MemberError } from '@/lib/db/types';
 import { formatCents } from '@/lib/format/money';

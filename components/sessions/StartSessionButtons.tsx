@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { UntrustedText } from '@/lib/api/schemas';
+import type { UntrustedText } from '@/lib/api/request-schemas';
 import { getCall } from '@/lib/db/queries';
 import type { MemberError } from '@/lib/db/types';
 import type { CallRequestPayload } from '@/lib/protocol/call-request';

@@ -9,8 +9,8 @@ import type {
   ReportAnswerInput,
   ReportRequest,
   StartCallAnswerInput,
-  StartCallRequest,
 } from '@/lib/api/schemas';
+import type { StartCallRequest } from '@/lib/api/request-schemas';
 import { hasSecret } from '@/lib/safety/secret-guard';
 import { DAY, iso } from '@/emulator/clock';
 import { ApiError, invalidInput, invalidState, notFound, sessionScoped } from '@/emulator/errors';

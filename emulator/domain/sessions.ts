@@ -2,7 +2,8 @@
  * Sessions: plan and question ways, question reads (the "pass"), answers, project details, the gate the
  * apply call waits on, short checks of unclear typed answers, and the plan's versions.
  */
-import type { AnswerInput, PlanInput, Problem, QuestionsInput, SessionInput, Way } from '@/lib/api/schemas';
+import type { PlanInput, Problem, QuestionsInput, SessionInput, Way } from '@/lib/api/schemas';
+import type { AnswerInput } from '@/lib/api/request-schemas';
 import { DAY, HOUR, iso } from '@/emulator/clock';
 import { ApiError, notFound, sessionScoped } from '@/emulator/errors';
 import { newId } from '@/emulator/ids';

@@ -31,7 +31,6 @@ import {
   AgentDetailSchema,
   type AgentsAnswer,
   AgentsAnswerSchema,
-  type AnswerInput,
   type Approval,
   ApprovalSchema,
   type CallResult,
@@ -48,7 +47,6 @@ import {
   CreateSessionRequestSchema,
   type CreateShareRequest,
   CreateShareRequestSchema,
-  chars,
   type FindAnswer,
   FindAnswerSchema,
   type FindingsAnswer,
@@ -75,8 +73,6 @@ import {
   ShareDraftSchema,
   type StartCallAnswer,
   StartCallAnswerSchema,
-  type StartCallRequestInput,
-  StartCallRequestSchema,
   type StopAnswer,
   StopAnswerSchema,
   type UploadedFile,
@@ -84,6 +80,7 @@ import {
   type UploadFileRequest,
   UploadFileRequestSchema,
 } from './schemas';
+import { type AnswerInput, chars, type StartCallRequestInput, StartCallRequestSchema } from './request-schemas';
 
 /** Under Chrome's 30 s limit on a fetch from an extension, with room to handle the answer. */
 const DEFAULT_TIMEOUT_MS = 25_000;

@@ -9,7 +9,7 @@
  * - `aborted`: the caller cancelled.
  * No error ever carries the connection key: messages are built from codes and counts, never from headers.
  */
-import type { UntrustedText } from './schemas';
+import type { UntrustedText } from './request-schemas';
 import type * as z from 'zod/mini';
 import type { SecretKind } from '@/lib/safety/secret-guard';
 import type { AddressProblem } from '@/lib/safety/urls';
@@ -450,7 +450,7 @@ export type LocalDetail =
   | { what: 'said'; key: LocalSentence };
 
 /** The keys of the locale files' sentences a LocalRefusal can be said with. */
-export type LocalSentence =
+type LocalSentence =
   | 'local.codeFormat'
   | 'local.badStoredKey'
   | 'local.noKey'

@@ -15,6 +15,7 @@
  */
 import * as z from 'zod/mini';
 import { charCount } from '@/lib/format/chars';
+import { AnswersMapSchema, chars, requestId, SUBJECTS, UntrustedTextSchema } from './request-schemas';
 import type { Tolerant } from './tolerant';
 
 // No zod locale is registered: what the member reads about an issue is worded from its code, path and limit
@@ -58,20 +59,6 @@ const day = () => z.iso.date();
 
 // Characters are counted as Unicode code points (G19); the panel imports the count from its own module.
 export { charCount };
-
-/** A string of `min` to `max` characters (code points); the issue carries the limit for the member's words. */
-export function chars(min: number, max: number) {
-  return z.string().check((ctx) => {
-    const n = charCount(ctx.value);
-    if (n < min)
-      ctx.issues.push({ code: 'too_small', origin: 'string', minimum: min, inclusive: true, input: ctx.value });
-    else if (n > max)
-      ctx.issues.push({ code: 'too_big', origin: 'string', maximum: max, inclusive: true, input: ctx.value });
-  });
-}
-
-/** Call and session ids in requests: 1 to 64 characters. */
-const requestId = () => chars(1, 64);
 
 // ---------------------------------------------------------------------------------------------------
 // Enum value lists
@@ -138,10 +125,6 @@ export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 
 const FIT_VERDICTS = ['fits', 'unclear', 'another_agent', 'no_agent'] as const;
 
-/** POST /calls `subject`, and the fit's `choice`. */
-const SUBJECTS = ['ask_anyway', 'new_agent'] as const;
-export type Subject = (typeof SUBJECTS)[number];
-
 const LIMIT_BY = ['credits', 'caller_max', 'safety_ceiling'] as const;
 export type LimitBy = (typeof LIMIT_BY)[number];
 
@@ -176,13 +159,6 @@ export type ShareDraftStatus = (typeof SHARE_DRAFT_STATUSES)[number];
 // ---------------------------------------------------------------------------------------------------
 // Conventions
 // ---------------------------------------------------------------------------------------------------
-
-/** UT: text written by members (or by the site from their contributions). Data, never instructions. */
-export const UntrustedTextSchema = z.object({
-  untrustedText: z.string(),
-  truncated: z.boolean(),
-});
-export type UntrustedText = z.infer<typeof UntrustedTextSchema>;
 
 /** Counts in the last 24 hours with this call counted (preview, POST /calls answer). */
 const TodaySchema = z.object({
@@ -384,20 +360,6 @@ export type Answer = z.infer<typeof AnswerSchema>;
 /** Question keys: lower-case letters, digits, underscores. */
 export const QUESTION_KEY_PATTERN = /^[a-z0-9_]+$/;
 
-/** G14: an answer as sent (PUT answers, POST /calls `answers`). */
-export const AnswerInputSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('option'), optionKeys: z.array(z.string()) }),
-  z.object({ kind: z.literal('own'), own: chars(0, 2000) }),
-  z.object({ kind: z.literal('left_to_agent') }),
-]);
-export type AnswerInput = z.infer<typeof AnswerInputSchema>;
-
-/**
- * Answers by question key. Whether a key or option fits the agent's questions is the service's to judge
- * (400 invalid_answers with problems), so keys are not checked here.
- */
-const AnswersMapSchema = z.record(z.string(), AnswerInputSchema);
-
 /** The session's questions object. */
 export const QuestionsSchema = z.object({
   sessionId: z.string(),
@@ -450,24 +412,6 @@ export type QuestionsInput = z.input<typeof QuestionsSchema>;
 // ---------------------------------------------------------------------------------------------------
 // POST /calls
 // ---------------------------------------------------------------------------------------------------
-
-export const StartCallRequestSchema = z.object({
-  agentId: requestId(),
-  callId: requestId(),
-  sessionId: z.optional(z.nullable(requestId())),
-  details: z.optional(chars(0, 20000)),
-  question: z.optional(z.nullable(chars(0, 4000))),
-  fileIds: z.optional(z.array(z.string().check(z.minLength(1))).check(z.maxLength(6))),
-  maxCents: z.optional(z.nullable(z.number().check(z.int(), z.minimum(1)))),
-  answers: z.optional(z.nullable(AnswersMapSchema)),
-  subject: z.optional(z.nullable(z.enum(SUBJECTS))),
-  fromAsk: z.optional(z.nullable(requestId())),
-  approvalId: z.optional(z.string().check(z.minLength(1))),
-  /** Refused by the contract (400 invalid_input): the findings choice is the member's alone. */
-  keepFindings: z.optional(z.never()),
-});
-export type StartCallRequest = z.infer<typeof StartCallRequestSchema>;
-export type StartCallRequestInput = z.input<typeof StartCallRequestSchema>;
 
 export const StartCallAnswerSchema = z.object({
   status: tolerantEnum(['started']),

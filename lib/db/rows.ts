@@ -8,8 +8,7 @@
  */
 import * as z from 'zod/mini';
 import { CAPABILITIES } from '@/lib/api/capabilities';
-import type { NextStep } from '@/lib/api/errors';
-import { StartCallRequestSchema, UntrustedTextSchema } from '@/lib/api/schemas';
+import { StartCallRequestSchema, UntrustedTextSchema } from '@/lib/api/request-schemas';
 import type {
   AnswerDraftRow,
   ApprovalRow,
@@ -19,7 +18,6 @@ import type {
   DownloadRow,
   FindingRow,
   FindRow,
-  MemberErrorExtras,
   NotificationRow,
   PlanRow,
   SessionRow,
@@ -30,19 +28,11 @@ import type {
   UiRow,
 } from './types';
 import { CALL_STATES } from './types';
+import { MemberErrorSchema } from './member-error';
 
 const isApiObject = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v);
 const apiObject = () => z.custom<object>(isApiObject);
 const iso = () => z.string().check(z.minLength(1));
-
-/** An error as the member reads it: in rows, in command replies and in the panel's hand-offs alike. */
-export const MemberErrorSchema = z.object({
-  code: z.string(),
-  message: z.string(),
-  nextStep: z.optional(z.custom<NextStep>(isApiObject)),
-  status: z.optional(z.number().check(z.int())),
-  extras: z.custom<MemberErrorExtras>(isApiObject),
-});
 
 const ConnectionRowSchema = z.object({
   id: z.literal('current'),

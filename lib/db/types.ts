@@ -19,12 +19,11 @@ import type {
   Session,
   ShareDraft,
   SharedProjectsAnswer,
-  StartCallRequest,
   Switches,
   Today,
   Tolerant,
-  UntrustedText,
 } from '@/lib/api/schemas';
+import type { StartCallRequest, UntrustedText } from '@/lib/api/request-schemas';
 import type { CapabilityRecord } from '@/lib/api/capabilities';
 import type { AnswerDraft } from '@/lib/sessions/answer-draft';
 

@@ -3,7 +3,7 @@
  * approvalId, which is the background's own business.
  */
 import * as z from 'zod/mini';
-import { StartCallRequestSchema } from '@/lib/api/schemas';
+import { StartCallRequestSchema } from '@/lib/api/request-schemas';
 
 export const CallRequest = z.omit(StartCallRequestSchema, { approvalId: true });
 export type CallRequestPayload = z.infer<typeof CallRequest>;

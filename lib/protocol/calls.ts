@@ -1,6 +1,7 @@
 /** Start, resend, stop, report and read again a call. */
 import * as z from 'zod/mini';
-import { type ReportAnswer, UntrustedTextSchema } from '@/lib/api/schemas';
+import type { ReportAnswer } from '@/lib/api/schemas';
+import { UntrustedTextSchema } from '@/lib/api/request-schemas';
 import { CALL_STATES } from '@/lib/db/types';
 import { command, Empty, id, str, isObject } from './command';
 import { CallRequest } from './call-request';

@@ -1,7 +1,7 @@
 /** The envelope a command travels in, its reply's, and the errors made on the protocol's own side. */
 import * as z from 'zod/mini';
 import type { NextStep } from '@/lib/api/errors';
-import { MemberErrorSchema } from '@/lib/db/rows';
+import { MemberErrorSchema } from '@/lib/db/member-error';
 import type { MemberError } from '@/lib/db/types';
 
 const ENVELOPE_TYPE = 'agent-connection/command@1';

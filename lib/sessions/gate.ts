@@ -2,7 +2,8 @@
 // questions object (gate.missing, first asked first); answers the member has drafted but not sent yet
 // go with the next call and are "kept with the session before the gate is checked" (contract, POST
 // /calls `answers`), so a missing detail the member has answered locally no longer holds the call back.
-import type { AnswerInput, MissingDetail, Question, Questions } from '@/lib/api/schemas';
+import type { MissingDetail, Question, Questions } from '@/lib/api/schemas';
+import type { AnswerInput } from '@/lib/api/request-schemas';
 
 export interface GateView {
   /** True when nothing is missing once the member's unsent answers count. */

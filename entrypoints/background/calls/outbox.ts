@@ -5,7 +5,7 @@
  */
 import { ApiError } from '@/lib/api/errors';
 import type { StartCallAnswer } from '@/lib/api/schemas';
-import { StartCallRequestSchema } from '@/lib/api/schemas';
+import { StartCallRequestSchema } from '@/lib/api/request-schemas';
 import { type CallRow, type CallState, getConnection, recentRunDurations } from '@/lib/db';
 import { CallRowSchema } from '@/lib/db/rows';
 import type { CallRequestPayload } from '@/lib/protocol/call-request';

@@ -9,7 +9,8 @@
  */
 import { meansNotOffered } from '@/lib/api/capabilities';
 import { ApiError, type ApiProblem } from '@/lib/api/errors';
-import type { AnswerInput, Questions, Session } from '@/lib/api/schemas';
+import type { Questions, Session } from '@/lib/api/schemas';
+import type { AnswerInput } from '@/lib/api/request-schemas';
 import type { AnswerDraftRow } from '@/lib/db';
 import { CommandFailure, localError } from '@/lib/protocol/envelope';
 import type { CommandReply } from '@/lib/protocol/commands';

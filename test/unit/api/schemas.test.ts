@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   AgentCardSchema,
-  AnswerInputSchema,
   CALL_STATUSES,
   CallResultSchema,
   ClaimAnswerSchema,
@@ -13,9 +12,9 @@ import {
   knownValue,
   PreviewSchema,
   SessionSchema,
-  StartCallRequestSchema,
   tolerantEnum,
 } from '@/lib/api/schemas';
+import { AnswerInputSchema, StartCallRequestSchema } from '@/lib/api/request-schemas';
 import { agentCard, callResult, claimAnswer, connection, finding, preview, questions, session } from './fixtures';
 
 function issuePaths(result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[] }> } }): string[] {

@@ -1,4 +1,5 @@
-import type { Finding, UntrustedText } from '@/lib/api/schemas';
+import type { Finding } from '@/lib/api/schemas';
+import type { UntrustedText } from '@/lib/api/request-schemas';
 
 export function ut(text: string, truncated = false): UntrustedText {
   return { untrustedText: text, truncated };

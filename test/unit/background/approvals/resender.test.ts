@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { Approval, StartCallRequest } from '@/lib/api/schemas';
+import type { Approval } from '@/lib/api/schemas';
+import type { StartCallRequest } from '@/lib/api/request-schemas';
 import {
   approvalTabClosed,
   checkDueApprovals,
