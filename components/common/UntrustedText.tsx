@@ -1,6 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { UntrustedTextValue } from '@/lib/safety/untrusted';
-import { isCut, untrustedString } from '@/lib/safety/untrusted';
+import { type UntrustedTextValue, isCut, untrustedString } from '@/lib/safety/untrusted';
 import { collapsedText, NAME_CHARS, shortenedText } from '@/lib/format/clamp';
 import { t } from '@/lib/i18n';
 

@@ -1,10 +1,9 @@
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
-import type { Block, Inline, ListBlock } from '@/lib/markdown/parse';
+import { type Block, type Inline, type ListBlock, parseMarkdown } from '@/lib/markdown/parse';
 import { blockLength, COLLAPSED_MARKDOWN_CHARS, collapsedBlockCount } from '@/lib/markdown/collapse';
 import { headingLevels } from '@/lib/markdown/outline';
 import { CopyButton } from '@/components/common/CopyButton';
-import { parseMarkdown } from '@/lib/markdown/parse';
 import { cleanForDisplay } from '@/lib/safety/untrusted';
 import { isHttpUrl } from '@/lib/safety/urls';
 import { t } from '@/lib/i18n';

@@ -4,7 +4,7 @@ import { getCall, getConnection } from '@/lib/db/queries';
 import type { MemberError } from '@/lib/db/types';
 import { charCount } from '@/lib/format/chars';
 import { dollarsToCents } from '@/lib/format/money';
-import type { CallRequestPayload } from '@/lib/protocol/call-request';
+import type { CallRequest } from '@/lib/api/request-schemas';
 import { DETAILS_MAX, QUESTION_MAX } from '@/lib/sessions/limits';
 import { useActions } from '@/components/common/actions';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
@@ -36,8 +36,8 @@ function checkMax(input: string): MaxCheck {
   return cents === null ? { ok: false } : { ok: true, cents };
 }
 
-function buildRequest(draft: CallDraft, maxCents: number | null): CallRequestPayload {
-  const request: CallRequestPayload = { agentId: draft.agentId, callId: draft.callId };
+function buildRequest(draft: CallDraft, maxCents: number | null): CallRequest {
+  const request: CallRequest = { agentId: draft.agentId, callId: draft.callId };
   if (draft.details.trim()) request.details = draft.details;
   if (draft.callId === 'question' && draft.question.trim()) request.question = draft.question;
   if (maxCents !== null) request.maxCents = maxCents;

@@ -1,5 +1,4 @@
-import type { UntrustedTextValue } from '@/lib/safety/untrusted';
-import { isCut, untrustedString } from '@/lib/safety/untrusted';
+import { type UntrustedTextValue, isCut, untrustedString } from '@/lib/safety/untrusted';
 import { useActions } from '@/components/common/actions';
 import { CopyButton } from '@/components/common/CopyButton';
 import { SafeMarkdown } from '@/components/markdown/SafeMarkdown';

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { Session } from '@/lib/api/schemas';
 import type { MemberError } from '@/lib/db/types';
-import type { CallRequestPayload } from '@/lib/protocol/call-request';
+import type { CallRequest } from '@/lib/api/request-schemas';
 import { draftsToSend } from '@/lib/sessions/answer-draft';
 import { type ApplyRefusal, applyRefusalWords, decideApplyCall } from '@/lib/sessions/apply-call';
 import { nextApplyWords, planResultExists } from '@/lib/sessions/plan-revision';
@@ -44,7 +44,7 @@ export function ApplyPanel({ session, drafts, applyOnItsWay }: Props) {
     }
     setRefusal(null);
     setBusy(true);
-    const request: CallRequestPayload = { agentId: session.agentId, callId: 'apply', sessionId: session.sessionId };
+    const request: CallRequest = { agentId: session.agentId, callId: 'apply', sessionId: session.sessionId };
     if (details.trim()) request.details = details;
     if (Object.keys(decision.answers).length > 0) request.answers = decision.answers;
     const result = await actions.send('startCall', {

@@ -1,8 +1,7 @@
 import { useState } from 'preact/hooks';
-import type { UntrustedText } from '@/lib/api/request-schemas';
+import type { UntrustedText, CallRequest } from '@/lib/api/request-schemas';
 import { getCall } from '@/lib/db/queries';
 import type { MemberError } from '@/lib/db/types';
-import type { CallRequestPayload } from '@/lib/protocol/call-request';
 import { useActions } from '@/components/common/actions';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
 import { useOffers } from '@/components/common/useOffers';
@@ -29,8 +28,8 @@ interface Props {
 function firstCallOf(
   way: 'plan' | 'question',
   p: Pick<Props, 'agentId' | 'details' | 'question' | 'maxCents'>,
-): CallRequestPayload | null {
-  const request: CallRequestPayload = { agentId: p.agentId, callId: way === 'plan' ? 'apply' : 'question' };
+): CallRequest | null {
+  const request: CallRequest = { agentId: p.agentId, callId: way === 'plan' ? 'apply' : 'question' };
   if (way === 'question') {
     const question = p.question.trim() ? p.question : p.details;
     if (!question.trim()) return null;

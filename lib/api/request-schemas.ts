@@ -45,7 +45,7 @@ export type AnswerInput = z.infer<typeof AnswerInputSchema>;
  */
 export const AnswersMapSchema = z.record(z.string(), AnswerInputSchema);
 
-export const StartCallRequestSchema = z.object({
+const callRequestShape = {
   agentId: requestId(),
   callId: requestId(),
   sessionId: z.optional(z.nullable(requestId())),
@@ -56,9 +56,21 @@ export const StartCallRequestSchema = z.object({
   answers: z.optional(z.nullable(AnswersMapSchema)),
   subject: z.optional(z.nullable(z.enum(SUBJECTS))),
   fromAsk: z.optional(z.nullable(requestId())),
-  approvalId: z.optional(z.string().check(z.minLength(1))),
   /** Refused by the contract (400 invalid_input): the findings choice is the member's alone. */
   keepFindings: z.optional(z.never()),
+};
+
+/**
+ * A call's request as the member chooses it: what the panel sends the background (lib/protocol), which adds
+ * approvalId itself when it resends an approved call.
+ */
+export const CallRequestSchema = z.object(callRequestShape);
+export type CallRequest = z.infer<typeof CallRequestSchema>;
+
+/** The POST /calls body: the member's request, and the approval it was approved under when it is resent. */
+export const StartCallRequestSchema = z.object({
+  ...callRequestShape,
+  approvalId: z.optional(z.string().check(z.minLength(1))),
 });
 export type StartCallRequest = z.infer<typeof StartCallRequestSchema>;
 export type StartCallRequestInput = z.input<typeof StartCallRequestSchema>;

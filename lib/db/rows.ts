@@ -9,25 +9,25 @@
 import * as z from 'zod/mini';
 import { CAPABILITIES } from '@/lib/api/capabilities';
 import { StartCallRequestSchema, UntrustedTextSchema } from '@/lib/api/request-schemas';
-import type {
-  AnswerDraftRow,
-  ApprovalRow,
-  CallRow,
-  CapabilityRow,
-  ConnectionRow,
-  DownloadRow,
-  FindingRow,
-  FindRow,
-  NotificationRow,
-  PlanRow,
-  SessionRow,
-  SettingsRow,
-  SharedProjectRow,
-  ShareRow,
-  TextDraftRow,
-  UiRow,
+import {
+  type AnswerDraftRow,
+  type ApprovalRow,
+  type CallRow,
+  type CapabilityRow,
+  type ConnectionRow,
+  type DownloadRow,
+  type FindingRow,
+  type FindRow,
+  type NotificationRow,
+  type PlanRow,
+  type SessionRow,
+  type SettingsRow,
+  type SharedProjectRow,
+  type ShareRow,
+  type TextDraftRow,
+  type UiRow,
+  CALL_STATES,
 } from './types';
-import { CALL_STATES } from './types';
 import { MemberErrorSchema } from './member-error';
 
 const isApiObject = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -2,13 +2,12 @@
 // 64 KB, and, for text, no key, password or token. Each refusal carries the member's words for why.
 // The count (at most 6 with one call) is a property of the list, see ./attachments.
 import { charCount } from '@/lib/format/chars';
-import { formatBytes } from '@/lib/format/size';
+import { formatBytes, formatExactBytes } from '@/lib/format/size';
 import { describeSecrets, findSecrets, type SecretFinding } from '@/lib/words/secrets';
 import { FILE_NAME_MAX_CHARS, REQUEST_BODY_LIMIT_BYTES } from './limits';
 import { sniffText } from './text-sniff';
 import { maxUploadContentBytes, uploadBodyBytes } from './upload-request';
 import { formatCount } from '@/lib/format/count';
-import { formatExactBytes } from '@/lib/format/size';
 import { t } from '@/lib/i18n';
 
 export interface FileFacts {

@@ -1,10 +1,9 @@
 /** Start, resend, stop, report and read again a call. */
 import * as z from 'zod/mini';
 import type { ReportAnswer } from '@/lib/api/schemas';
-import { UntrustedTextSchema } from '@/lib/api/request-schemas';
+import { UntrustedTextSchema, CallRequestSchema } from '@/lib/api/request-schemas';
 import { CALL_STATES } from '@/lib/db/types';
 import { command, Empty, id, str, isObject } from './command';
-import { CallRequest } from './call-request';
 
 const CallStateSchema = z.enum(CALL_STATES);
 
@@ -16,7 +15,7 @@ export const callsCommands = {
   startCall: command(
     z.object({
       localId: z.optional(z.uuid()),
-      request: CallRequest,
+      request: CallRequestSchema,
       agentName: z.optional(z.nullable(UntrustedTextSchema)),
       callName: z.optional(z.nullable(UntrustedTextSchema)),
     }),

@@ -3,8 +3,7 @@
  * interleaved with the timing, so a busy machine slows both and their ratio says what our code costs. Each
  * floor is timed where its timing is (the panel's page, its IndexedDB, a worker), by the same clock.
  */
-import { readFile, writeFile } from 'node:fs/promises';
-import { mkdtemp } from 'node:fs/promises';
+import { readFile, writeFile, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';

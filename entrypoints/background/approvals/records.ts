@@ -3,8 +3,7 @@
  * page and expiry) and the call's state. The resender (resender.ts) acts on these rows.
  */
 import type { ApiError } from '@/lib/api/errors';
-import type { Tolerant, ApprovalReason } from '@/lib/api/schemas';
-import { APPROVAL_REASONS } from '@/lib/api/schemas';
+import { type Tolerant, type ApprovalReason, APPROVAL_REASONS } from '@/lib/api/schemas';
 import type { ApprovalRow, CallRow, MemberError } from '@/lib/db';
 import { localError } from '@/lib/protocol/envelope';
 import { approvalCheckIntervalMs, approvalExpiresAt, earliestApprovalResendAt } from '@/lib/schedule';

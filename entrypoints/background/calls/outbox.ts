@@ -5,10 +5,9 @@
  */
 import { ApiError } from '@/lib/api/errors';
 import type { StartCallAnswer } from '@/lib/api/schemas';
-import { StartCallRequestSchema } from '@/lib/api/request-schemas';
+import { StartCallRequestSchema, type CallRequest } from '@/lib/api/request-schemas';
 import { type CallRow, type CallState, getConnection, recentRunDurations } from '@/lib/db';
 import { CallRowSchema } from '@/lib/db/rows';
-import type { CallRequestPayload } from '@/lib/protocol/call-request';
 import { CommandFailure, localError } from '@/lib/protocol/envelope';
 import type { CommandReply } from '@/lib/protocol/commands';
 import { backoffMs, expectedRunMs, nextPollAt } from '@/lib/schedule';
@@ -28,7 +27,7 @@ export const MAX_AUTO_SENDS = 5;
 
 export interface StartCallInput {
   localId?: string;
-  request: CallRequestPayload;
+  request: CallRequest;
   agentName?: CallRow['agentName'];
   callName?: CallRow['callName'];
 }

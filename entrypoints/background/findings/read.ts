@@ -1,6 +1,5 @@
 /** GET /findings into the findings table (the member's findings choice decides whether there are any). */
-import type { Ctx } from '@/entrypoints/background/context';
-import { isoNow } from '@/entrypoints/background/context';
+import { type Ctx, isoNow } from '@/entrypoints/background/context';
 import { withApi } from '@/entrypoints/background/connection/with-api';
 
 export async function refreshFindings(ctx: Ctx): Promise<{ count: number }> {

@@ -4,8 +4,7 @@
  * that does not offer the quote gets the GET preview, and the reply says the typed request was not checked.
  * Nothing is stored or held.
  */
-import { StartCallRequestSchema } from '@/lib/api/request-schemas';
-import type { CallRequestPayload } from '@/lib/protocol/call-request';
+import { StartCallRequestSchema, type CallRequest } from '@/lib/api/request-schemas';
 import { CommandFailure, localError } from '@/lib/protocol/envelope';
 import type { CommandReply } from '@/lib/protocol/commands';
 import { tryOffered } from '@/entrypoints/background/connection/capabilities';
@@ -13,7 +12,7 @@ import type { Ctx } from '@/entrypoints/background/context';
 import { withApi } from '@/entrypoints/background/connection/with-api';
 import { t } from '@/lib/i18n';
 
-function hasText(p: CallRequestPayload): boolean {
+function hasText(p: CallRequest): boolean {
   return (
     (p.details ?? '').trim() !== '' ||
     (p.question ?? '').trim() !== '' ||
@@ -22,7 +21,7 @@ function hasText(p: CallRequestPayload): boolean {
   );
 }
 
-export async function preview(ctx: Ctx, p: CallRequestPayload): Promise<CommandReply<'preview'>> {
+export async function preview(ctx: Ctx, p: CallRequest): Promise<CommandReply<'preview'>> {
   const kindOnly = () => withApi(ctx, (api) => api.preview(p.agentId, p.callId, { sessionId: p.sessionId ?? null }));
   if (!hasText(p)) return { preview: await kindOnly(), requestChecked: false };
   const body = StartCallRequestSchema.safeParse(p);

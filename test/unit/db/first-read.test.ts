@@ -11,9 +11,8 @@ import {
   takeReadAhead,
 } from '@/lib/db/first-read';
 import { backgroundStatusQuery, connectionQuery, latestFindQuery, sessionQuery } from '@/lib/db/panel-queries';
-import { HISTORY_PAGE, historyCallsQuery } from '@/lib/history/queries';
+import { HISTORY_PAGE, historyCallsQuery, historyCalls } from '@/lib/history/queries';
 import { backgroundStatus, getConnection, getSession, latestFind } from '@/lib/db/queries';
-import { historyCalls } from '@/lib/history/queries';
 import { makeCall, makeConnectionRow } from '@/test/unit/components/fixtures';
 
 /** A panel query's raw read for these arguments (each of these queries reads them raw). */
