@@ -6,7 +6,6 @@ import type { JSX } from 'preact';
 import { useRef, useState } from 'preact/hooks';
 import { readAheadOf } from '@/lib/db/first-read';
 import { sessionQuery } from '@/lib/db/panel-queries';
-import { HISTORY_PAGE, historyCallsQuery } from '@/lib/history/queries';
 import { t } from '@/lib/i18n';
 import {
   CallsIcon,
@@ -98,8 +97,12 @@ export function useRouter(scoped: boolean): Router {
   const openSession = (sessionId: string) =>
     openWhenRead({ view: 'session', sessionId }, readAheadOf(sessionQuery, [sessionId]));
   const openTab = (view: Route['view']) => {
+    // The history's query comes with its view's code, not in the panel's first script.
     if (view === 'history' && route.view !== 'history')
-      openWhenRead({ view: 'history' }, readAheadOf(historyCallsQuery, [null, null, HISTORY_PAGE]));
+      openWhenRead(
+        { view: 'history' },
+        import('@/lib/history/queries').then((m) => readAheadOf(m.historyCallsQuery, [null, null, m.HISTORY_PAGE])),
+      );
     else setRoute({ view } as Route);
   };
   return { route, setRoute, openCall: (localId) => setRoute({ view: 'call', localId }), openSession, openTab };
