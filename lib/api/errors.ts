@@ -48,80 +48,82 @@ export type NextStep =
 // Every code the contract (and docs/contract-gaps.md) names
 // ---------------------------------------------------------------------------------------------------
 
-const COMMON_CODES = [
-  'unauthenticated',
-  'key_revoked',
-  'account_suspended',
-  'session_scoped',
-  'rate_limited',
-  'not_available',
-  'server_error',
-  'not_found',
-  'invalid_json',
-  'too_large',
-  'retired',
-] as const;
+/**
+ * What the member (or the extension) can do about each code, by the rule its next step follows: most codes
+ * name their step alone; `wait` takes the answer's Retry-After or until, `fix` the fields at fault, and `own`
+ * codes decide by their reason (nextStepFor). A code not listed is a refusal (Versioning).
+ */
+type NextRule =
+  | 'reconnect'
+  | 'retry'
+  | 'refresh'
+  | 'update_extension'
+  | 'member_settings'
+  | 'answer_questions'
+  | 'new_session'
+  | 'none'
+  | 'wait'
+  | 'fix'
+  | 'own';
 
-const IDEMPOTENCY_CODES = ['idempotency_key_required', 'idempotency_key_reused', 'idempotency_in_progress'] as const;
+const CODES = {
+  // Every endpoint.
+  unauthenticated: 'reconnect',
+  key_revoked: 'reconnect',
+  account_suspended: 'none',
+  session_scoped: 'reconnect',
+  rate_limited: 'wait',
+  not_available: 'own',
+  server_error: 'retry',
+  not_found: 'refresh',
+  invalid_json: 'update_extension',
+  too_large: 'fix',
+  retired: 'update_extension',
+  // The Idempotency-Key.
+  idempotency_key_required: 'none',
+  idempotency_key_reused: 'none',
+  idempotency_in_progress: 'wait',
+  // POST /calls.
+  invalid_input: 'fix',
+  secret_in_details: 'fix',
+  switched_off: 'member_settings',
+  needs_approval: 'own',
+  agent_blocked: 'member_settings',
+  short: 'own',
+  agent_unavailable: 'none',
+  over_max: 'own',
+  details_missing: 'answer_questions',
+  invalid_answers: 'answer_questions',
+  session_closed: 'new_session',
+  approval_not_usable: 'none',
+  over_limit: 'wait',
+  failed_calls: 'wait',
+  findings_off: 'member_settings',
+  // Other endpoints.
+  code_not_valid: 'reconnect',
+  invalid_state: 'own',
+  // Seen only in the contract's changelog.
+  plan_ran: 'new_session',
+  corrections_blocked: 'none',
+  invalid_package: 'fix',
+  invalid_batch: 'update_extension',
+  not_stamped: 'update_extension',
+  cleaner_version: 'update_extension',
+  stamp_mismatch: 'update_extension',
+  not_cleaned: 'update_extension',
+  too_slow: 'retry',
+  agent_busy: 'wait',
+  // Added by docs/contract-gaps.md (G14: signed file links).
+  link_expired: 'refresh',
+  download_limit: 'wait',
+} as const satisfies Record<string, NextRule>;
 
-const START_CALL_CODES = [
-  'not_found',
-  'invalid_input',
-  'secret_in_details',
-  'switched_off',
-  'needs_approval',
-  'agent_blocked',
-  'short',
-  'agent_unavailable',
-  'over_max',
-  'details_missing',
-  'invalid_answers',
-  'session_closed',
-  'approval_not_usable',
-  'over_limit',
-  'failed_calls',
-  'findings_off',
-] as const;
-
-const OTHER_ENDPOINT_CODES = ['code_not_valid', 'invalid_state'] as const;
-
-/** Codes seen only in the contract's changelog. */
-const CHANGELOG_CODES = [
-  'plan_ran',
-  'corrections_blocked',
-  'invalid_package',
-  'invalid_batch',
-  'not_stamped',
-  'cleaner_version',
-  'stamp_mismatch',
-  'not_cleaned',
-  'too_slow',
-  'agent_busy',
-] as const;
-
-/** Codes added by docs/contract-gaps.md (G14: signed file links). */
-const GAP_CODES = ['link_expired', 'download_limit'] as const;
-
-export const KNOWN_CODES = [
-  ...new Set([
-    ...COMMON_CODES,
-    ...IDEMPOTENCY_CODES,
-    ...START_CALL_CODES,
-    ...OTHER_ENDPOINT_CODES,
-    ...CHANGELOG_CODES,
-    ...GAP_CODES,
-  ]),
-] as const;
-export type KnownCode =
-  | (typeof COMMON_CODES)[number]
-  | (typeof IDEMPOTENCY_CODES)[number]
-  | (typeof START_CALL_CODES)[number]
-  | (typeof OTHER_ENDPOINT_CODES)[number]
-  | (typeof CHANGELOG_CODES)[number]
-  | (typeof GAP_CODES)[number];
+/** Every code the contract (and docs/contract-gaps.md) names. */
+export type KnownCode = keyof typeof CODES;
+export const KNOWN_CODES = Object.keys(CODES) as KnownCode[];
 
 export function isKnownCode(code: string): code is KnownCode {
-  return (KNOWN_CODES as readonly string[]).includes(code);
+  return Object.hasOwn(CODES, code);
 }
 
 /** Codes after which the very same request may be sent again (with the same Idempotency-Key). */
@@ -267,48 +269,22 @@ const wait = (x: ApiErrorExtras): NextStep => ({ kind: 'wait', seconds: x.retryA
 
 /** What the member (or the extension) can do about a code: classification only, the words are lib/words/errors.ts'. */
 function nextStepFor(code: string, x: ApiErrorExtras): NextStep {
-  switch (code) {
-    case 'unauthenticated':
-    case 'key_revoked':
-    case 'session_scoped':
-    case 'code_not_valid':
-      return { kind: 'reconnect' };
-    case 'rate_limited':
-    case 'idempotency_in_progress':
-    case 'over_limit':
-    case 'failed_calls':
-    case 'agent_busy':
-    case 'download_limit':
+  const rule: NextRule = isKnownCode(code) ? CODES[code] : 'none';
+  switch (rule) {
+    case 'wait':
       return wait(x);
-    case 'server_error':
-    case 'too_slow':
-      return { kind: 'retry' };
-    case 'not_found':
-    case 'link_expired':
-      return { kind: 'refresh' };
-    case 'invalid_json':
-    case 'retired':
-    case 'invalid_batch':
-    case 'not_stamped':
-    case 'cleaner_version':
-    case 'stamp_mismatch':
-    case 'not_cleaned':
-      return { kind: 'update_extension' };
-    case 'too_large':
-    case 'invalid_input':
-    case 'secret_in_details':
-    case 'invalid_package':
+    case 'fix':
       return { kind: 'fix_request', fields: x.fields };
-    case 'switched_off':
-    case 'agent_blocked':
-    case 'findings_off':
-      return { kind: 'member_settings' };
-    case 'details_missing':
-    case 'invalid_answers':
-      return { kind: 'answer_questions' };
-    case 'session_closed':
-    case 'plan_ran':
-      return { kind: 'new_session' };
+    case 'own':
+      return ownNextStep(code, x);
+    default:
+      return { kind: rule };
+  }
+}
+
+/** The next step of a code that decides it by the answer's reason or fields. */
+function ownNextStep(code: string, x: ApiErrorExtras): NextStep {
+  switch (code) {
     case 'not_available':
       return x.reason === 'findings_not_kept' ? { kind: 'member_settings' } : { kind: 'none' };
     case 'needs_approval':
@@ -319,13 +295,10 @@ function nextStepFor(code: string, x: ApiErrorExtras): NextStep {
         : { kind: 'top_up', topUpUrl: x.topUpUrl };
     case 'over_max':
       return { kind: 'fix_request', fields: ['maxCents'] };
-    case 'invalid_state':
+    default:
+      // invalid_state: while checking, wait; after the plan ran, a new session; else read it again.
       if (x.reason === 'checking') return wait(x);
       return x.reason === 'plan_ran' ? { kind: 'new_session' } : { kind: 'refresh' };
-    default:
-      // account_suspended, idempotency_key_required/reused, agent_unavailable, approval_not_usable,
-      // corrections_blocked, and an unknown code, which is a refusal (Versioning).
-      return { kind: 'none' };
   }
 }
 
