@@ -13,6 +13,7 @@ import type { UntrustedText } from './request-schemas';
 import type * as z from 'zod/mini';
 import type { SecretKind } from '@/lib/safety/secret-guard';
 import type { AddressProblem } from '@/lib/safety/urls';
+import { isJsonObject } from './json-object';
 
 // ---------------------------------------------------------------------------------------------------
 // Next steps: what the member (or the extension) can do about a refusal
@@ -172,18 +173,12 @@ export const NO_EXTRAS: ApiErrorExtras = {
   serverMessage: null,
 };
 
-type JsonObject = Record<string, unknown>;
-
-function isObject(v: unknown): v is JsonObject {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 function str(v: unknown): string | null {
   return typeof v === 'string' ? v : null;
 }
 
 function readUt(v: unknown): UntrustedText | null {
-  if (isObject(v) && typeof v.untrustedText === 'string') {
+  if (isJsonObject(v) && typeof v.untrustedText === 'string') {
     return { untrustedText: v.untrustedText, truncated: v.truncated === true };
   }
   return typeof v === 'string' ? { untrustedText: v, truncated: false } : null;
@@ -191,7 +186,7 @@ function readUt(v: unknown): UntrustedText | null {
 
 function readFields(v: unknown): string[] {
   if (Array.isArray(v)) return v.filter((f): f is string => typeof f === 'string');
-  if (isObject(v)) return Object.keys(v);
+  if (isJsonObject(v)) return Object.keys(v);
   return typeof v === 'string' ? [v] : [];
 }
 
@@ -200,7 +195,7 @@ function readProblems(v: unknown): ApiProblem[] {
   const out: ApiProblem[] = [];
   for (const p of v) {
     if (typeof p === 'string') out.push({ key: null, problem: p });
-    else if (isObject(p)) {
+    else if (isJsonObject(p)) {
       const problem = str(p.problem) ?? str(p.message) ?? '';
       out.push({ key: str(p.key), problem });
     }
@@ -213,7 +208,7 @@ function readMissing(v: unknown): ApiMissingDetail[] {
   const out: ApiMissingDetail[] = [];
   for (const m of v) {
     if (typeof m === 'string') out.push({ key: m, untrustedDetail: null });
-    else if (isObject(m) && typeof m.key === 'string') {
+    else if (isJsonObject(m) && typeof m.key === 'string') {
       out.push({ key: m.key, untrustedDetail: readUt(m.untrustedDetail) });
     }
   }
@@ -240,8 +235,8 @@ export function parseRetryAfter(value: string | null | undefined, nowMs: number)
 export function readErrorBody(
   body: unknown,
 ): { code: string; extras: Omit<ApiErrorExtras, 'retryAfterSeconds'> } | null {
-  if (!isObject(body)) return null;
-  const inner = isObject(body.error) ? body.error : null;
+  if (!isJsonObject(body)) return null;
+  const inner = isJsonObject(body.error) ? body.error : null;
   const code = str(inner?.code) ?? str(body.code) ?? str(body.error);
   if (code === null || code === '') return null;
   const pick = (name: string): unknown => (inner && name in inner ? inner[name] : body[name]);

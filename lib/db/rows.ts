@@ -29,9 +29,9 @@ import {
   CALL_STATES,
 } from './types';
 import { MemberErrorSchema } from './member-error';
+import { isJsonObject } from '@/lib/api/json-object';
 
-const isApiObject = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v);
-const apiObject = () => z.custom<object>(isApiObject);
+const apiObject = () => z.custom<object>(isJsonObject);
 const iso = () => z.string().check(z.minLength(1));
 
 const ConnectionRowSchema = z.object({

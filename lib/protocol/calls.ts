@@ -1,9 +1,10 @@
 /** Start, resend, stop, report and read again a call. */
+import { isJsonObject } from '@/lib/api/json-object';
 import * as z from 'zod/mini';
 import type { ReportAnswer } from '@/lib/api/schemas';
 import { UntrustedTextSchema, CallRequestSchema } from '@/lib/api/request-schemas';
 import { CALL_STATES } from '@/lib/db/types';
-import { command, Empty, id, str, isObject } from './command';
+import { command, Empty, id, str } from './command';
 
 const CallStateSchema = z.enum(CALL_STATES);
 
@@ -36,7 +37,7 @@ export const callsCommands = {
       reasonKind: z.nullable(z.enum(['wrong', 'outdated', 'not_relevant'])),
       reason: z.nullable(str(0, 500)),
     }),
-    z.object({ recorded: z.custom<ReportAnswer>(isObject) }),
+    z.object({ recorded: z.custom<ReportAnswer>(isJsonObject) }),
   ),
   /** Read a call again now (e.g. its file links expired). */
   refreshCall: command(z.object({ localId: str(1, 64) }), Empty),

@@ -5,8 +5,6 @@
  */
 import * as z from 'zod/mini';
 
-export const isObject = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 export const str = (min: number, max: number) => z.string().check(z.minLength(min), z.maxLength(max));
 export const id = () => str(1, 64);
 export const Empty = z.object({});

@@ -1,7 +1,8 @@
 /** The preview of a call before anything runs. */
+import { isJsonObject } from '@/lib/api/json-object';
 import * as z from 'zod/mini';
 import type { Preview } from '@/lib/api/schemas';
-import { command, isObject } from './command';
+import { command } from './command';
 import { CallRequestSchema } from '@/lib/api/request-schemas';
 
 export const previewCommands = {
@@ -10,5 +11,8 @@ export const previewCommands = {
    * once details or a question are there (G14). Not stored: the reply carries it. requestChecked: the site
    * judged the typed request (false for the kind of call only, e.g. a site without the quote).
    */
-  preview: command(CallRequestSchema, z.object({ preview: z.custom<Preview>(isObject), requestChecked: z.boolean() })),
+  preview: command(
+    CallRequestSchema,
+    z.object({ preview: z.custom<Preview>(isJsonObject), requestChecked: z.boolean() }),
+  ),
 };

@@ -1,13 +1,14 @@
 /** Sharing: which agent covers a project, share drafts, the member's shared projects. */
+import { isJsonObject } from '@/lib/api/json-object';
 import * as z from 'zod/mini';
 import type { CoverageAnswer } from '@/lib/api/schemas';
-import { command, Empty, id, str, isObject } from './command';
+import { command, Empty, id, str } from './command';
 
 export const sharingCommands = {
   /** POST /sharing/coverage: which agent covers a kind of project. Not stored: the reply carries it. */
   askCoverage: command(
     z.object({ description: str(1, 8000) }),
-    z.object({ answer: z.custom<CoverageAnswer>(isObject) }),
+    z.object({ answer: z.custom<CoverageAnswer>(isJsonObject) }),
   ),
   /** POST /shares: a new share draft, stored in the shares table. */
   createShare: command(
