@@ -4,6 +4,7 @@
  * the member's language, so they hold no words of any language (zod's English messages are never used).
  */
 import type * as z from 'zod/mini';
+import { timeFormatName } from './times';
 
 export function issuePath(path: readonly PropertyKey[]): string {
   let out = '';
@@ -20,7 +21,7 @@ function issueDetail(issue: z.core.$ZodIssue): string {
     case 'invalid_type':
       return `expected ${issue.expected}`;
     case 'invalid_format':
-      return `expected ${issue.format}`;
+      return `expected ${timeFormatName(issue.pattern) ?? issue.format}`;
     case 'invalid_value':
       return `expected ${issue.values.map((v) => JSON.stringify(v)).join(' | ')}`;
     case 'too_big':

@@ -14,6 +14,7 @@
  * client's local checks refuse the same bodies.
  */
 import * as z from 'zod/mini';
+import { dateTime, day } from './times';
 import { charCount } from '@/lib/format/chars';
 import { AnswersMapSchema, chars, requestId, SUBJECTS, UntrustedTextSchema } from './request-schemas';
 import type { Tolerant } from './tolerant';
@@ -53,9 +54,6 @@ const deprecatedInt = () => z.optional(z.nullable(z.number().check(z.int())));
 const cents = () => z.number().check(z.int());
 const micros = () => z.number().check(z.int());
 const count = () => z.number().check(z.int());
-const dateTime = () => z.iso.datetime({ offset: true });
-/** learnedAt: YYYY-MM-DD. */
-const day = () => z.iso.date();
 
 // Characters are counted as Unicode code points (G19); the panel imports the count from its own module.
 export { charCount };
@@ -639,7 +637,6 @@ export type ApprovalInput = z.input<typeof ApprovalSchema>;
 export const AgentsAnswerSchema = z.object({
   agents: z.array(AgentCardSchema),
 });
-export type AgentsAnswer = z.infer<typeof AgentsAnswerSchema>;
 
 export const AgentDetailSchema = z.object({
   agent: AgentCardSchema,
@@ -651,8 +648,6 @@ export const AgentDetailSchema = z.object({
     }),
   ),
 });
-export type AgentDetail = z.infer<typeof AgentDetailSchema>;
-export type AgentDetailInput = z.input<typeof AgentDetailSchema>;
 
 export const UploadFileRequestSchema = z.object({
   name: chars(1, 255),
