@@ -27,10 +27,6 @@ import { MAX_BODY_BYTES, MAX_PACKAGE_BODY_BYTES } from './body-limits';
 import { checkBodySize, checkNoSecrets, checkRequest, normaliseConnectCode } from './limits';
 import { type Clock, DEFAULT_RETRY_POLICY, type OnRetry, type RetryPolicy, systemClock, withRetry } from './retry';
 import {
-  type AgentDetail,
-  AgentDetailSchema,
-  type AgentsAnswer,
-  AgentsAnswerSchema,
   type Approval,
   ApprovalSchema,
   type CallResult,
@@ -80,6 +76,7 @@ import {
   type UploadFileRequest,
   UploadFileRequestSchema,
 } from './schemas';
+import { dateTime } from './times';
 import { type AnswerInput, chars, type StartCallRequestInput, StartCallRequestSchema } from './request-schemas';
 
 /** Under Chrome's 30 s limit on a fetch from an extension, with room to handle the answer. */
@@ -135,7 +132,7 @@ interface Spec<S extends z.core.$ZodType> {
   options?: RequestOptions;
 }
 
-const DATE_TIME = z.iso.datetime({ offset: true });
+const DATE_TIME = dateTime();
 const PATH_ID = chars(1, 64);
 /** Ids the contract bounds only as opaque strings (runs, approvals, drafts, files). */
 const OPAQUE_ID = z.string().check(z.minLength(1), z.maxLength(255));
@@ -159,7 +156,6 @@ export class ApiClient {
   readonly #timeoutMs: number;
   readonly #policy: RetryPolicy;
   readonly #beforeAttempt: (() => Promise<void>) | undefined;
-  readonly #options: ClientOptions;
 
   constructor(options: ClientOptions) {
     const site = checkSiteAddress(options.siteUrl);
@@ -181,16 +177,6 @@ export class ApiClient {
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.#policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
     this.#beforeAttempt = options.beforeAttempt;
-    this.#options = options;
-  }
-
-  get hasKey(): boolean {
-    return this.#key !== null;
-  }
-
-  /** The same client with a key (after a claim). */
-  withKey(key: string): ApiClient {
-    return new ApiClient({ ...this.#options, key });
   }
 
   // -------------------------------------------------------------------------------------------------
@@ -249,27 +235,6 @@ export class ApiClient {
     const body = checkRequest(FindRequestSchema, { description });
     checkNoSecrets({ description });
     return this.#request({ method: 'POST', path: '/find', body, schema: FindAnswerSchema, options });
-  }
-
-  /** GET /agents (G14), most used first. */
-  async listAgents(params: { limit?: number } = {}, options?: RequestOptions): Promise<AgentsAnswer> {
-    const { limit } = params;
-    if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1 && limit <= 50)) {
-      throw new LocalRefusal('invalid_input', { what: 'said', key: 'local.badLimit' }, { fields: ['limit'] });
-    }
-    return this.#request({
-      method: 'GET',
-      path: '/agents',
-      query: { limit: limit?.toString() },
-      schema: AgentsAnswerSchema,
-      options,
-    });
-  }
-
-  /** GET /agents/{agentId} (G14): the card and the calls it offers. */
-  async getAgent(agentId: string, options?: RequestOptions): Promise<AgentDetail> {
-    checkIds({ agentId });
-    return this.#request({ method: 'GET', path: `/agents/${seg(agentId)}`, schema: AgentDetailSchema, options });
   }
 
   /** GET /agents/{agentId}/calls/{callId}/preview, optionally for a session as it stands. Nothing is held. */

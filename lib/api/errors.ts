@@ -424,7 +424,6 @@ type LocalSentence =
   | 'local.noKey'
   | 'local.otherAddress'
   | 'local.badSpentSince'
-  | 'local.badLimit'
   | 'local.reasonKindNeeded'
   | 'local.badIdempotencyKey';
 

@@ -5,7 +5,6 @@ import { setTestLocale } from '@/test/unit/setup/i18n';
 import {
   AT,
   agentCard,
-  agentDetail,
   approval,
   callResult,
   claimAnswer,
@@ -188,22 +187,6 @@ const cases: EndpointCase[] = [
     check: (a) => expect(a).toMatchObject({ status: 'pending', reason: 'new_agent' }),
   },
   {
-    name: 'listAgents',
-    reply: json({ agents: [agentCard()] }),
-    run: (api) => api.listAgents({ limit: 5 }),
-    method: 'GET',
-    url: `${API}/agents?limit=5`,
-    check: (a) => expect(a).toMatchObject({ agents: [{ slug: 'rust-helper' }] }),
-  },
-  {
-    name: 'getAgent',
-    reply: json(agentDetail()),
-    run: (api) => api.getAgent('ag_1'),
-    method: 'GET',
-    url: `${API}/agents/ag_1`,
-    check: (a) => expect(a).toMatchObject({ calls: [{ callId: 'apply', kind: 'apply' }] }),
-  },
-  {
     name: 'uploadFile',
     reply: json({ fileId: 'f_9', untrustedPath: ut('a.txt'), sizeBytes: 5, active: false, expiresAt: AT }, 201),
     run: (api) => api.uploadFile({ name: 'a.txt', contentBase64: 'aGVsbG8=', sessionId: 'ses_1' }),
@@ -298,12 +281,11 @@ describe('every endpoint method', () => {
     expect(answer.key).toBe(KEY);
   });
 
-  it('claim works on a client that has no key yet, and withKey adds it', async () => {
+  it('claim works on a client that has no key yet, and a client made with its key sends it', async () => {
     const fake = fakeFetch(json(claimAnswer()), json(connection()));
     const bare = createClient({ siteUrl: SITE, fetch: fake.fetch });
-    expect(bare.hasKey).toBe(false);
     const { key } = await bare.claim('GLD-AB2C-9DKE');
-    await bare.withKey(key).me();
+    await createClient({ siteUrl: SITE, fetch: fake.fetch, key }).me();
     expect(fake.requests[1]?.headers.get('Authorization')).toBe(`Bearer ${KEY}`);
   });
 

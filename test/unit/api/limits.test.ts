@@ -55,7 +55,6 @@ const REFUSED: Array<[name: string, run: (api: ApiClient) => Promise<unknown>, f
   ['a coverage description of 2', (api) => api.coverage('ab'), 'description'],
   ['a file name over 255', (api) => api.uploadFile({ name: 'n'.repeat(256), contentBase64: 'aGk=' }), 'name'],
   ['a file that is not base64', (api) => api.uploadFile({ name: 'a', contentBase64: 'not base64!' }), 'contentBase64'],
-  ['an agents limit of 51', (api) => api.listAgents({ limit: 51 }), 'limit'],
 ];
 
 /** The member's words for the refusal `call` ends in ('' when it is not refused). */
