@@ -22,7 +22,6 @@ import { PreviewView } from '@/components/preview/PreviewView';
 import { CallView } from '@/components/result/CallView';
 import { ShareTab } from '@/components/sharing/ShareTab';
 import { FirstRunCard } from '@/components/status/FirstRunCard';
-import { StatusView } from '@/components/status/StatusView';
 import { watchHandoffs } from './focus';
 import { tabOf, tabsFor, useRouter } from './router';
 
@@ -31,6 +30,7 @@ const loadSessionsTab = () => import('@/components/sessions/SessionsTab').then((
 const loadSessionView = () => import('@/components/sessions/SessionView').then((m) => m.SessionView);
 const loadFindingsTab = () => import('@/components/findings/FindingsTab').then((m) => m.FindingsTab);
 const loadHistoryTab = () => import('@/components/history/HistoryTab').then((m) => m.HistoryTab);
+const loadStatusView = () => import('@/components/status/StatusView').then((m) => m.StatusView);
 
 /**
  * The panel: what is shown follows the stored connection (none, revoked, connected, one session only);
@@ -181,7 +181,9 @@ function Connected({ row }: { row: ConnectionRow }) {
           label={t('app.loadingHistory')}
         />
       ) : null}
-      {route.view === 'status' ? <StatusView row={row} /> : null}
+      {route.view === 'status' ? (
+        <Lazy load={loadStatusView} props={{ row }} label={t('app.loadingConnection')} />
+      ) : null}
     </>
   );
 }
