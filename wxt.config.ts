@@ -32,7 +32,13 @@ export default defineConfig({
     build: {
       sourcemap: process.env.BUNDLE_MAPS === '1' ? 'hidden' : false,
       minify: 'terser',
-      terserOptions: { ecma: 2020, compress: { passes: 3 }, format: { comments: false } },
+      // pure_getters (no getter of ours or our packages' has side effects), inline only the simplest functions
+      // and statements left unjoined: about 0.3 KB less gzip in the worker than terser's defaults.
+      terserOptions: {
+        ecma: 2020,
+        compress: { passes: 3, pure_getters: true, inline: 1, sequences: false },
+        format: { comments: false },
+      },
     },
     // Dexie's ES2018 build instead of its UMD one behind import-wrapper: the same code, about 1.3 KB less
     // gzip in the worker and the panel (one copy per bundle either way).
