@@ -32,11 +32,12 @@ export default defineConfig({
     build: {
       sourcemap: process.env.BUNDLE_MAPS === '1' ? 'hidden' : false,
       minify: 'terser',
-      // pure_getters (no getter of ours or our packages' has side effects), inline only the simplest functions
-      // and statements left unjoined: about 0.3 KB less gzip in the worker than terser's defaults.
+      // pure_getters (no getter of ours or our packages' has side effects), anonymous functions that use no
+      // `this` as arrows (none of them is a constructor), inline only the simplest functions, statements left
+      // unjoined: about 0.5 KB less gzip in the worker than terser's defaults.
       terserOptions: {
         ecma: 2020,
-        compress: { passes: 3, pure_getters: true, inline: 1, sequences: false },
+        compress: { passes: 3, pure_getters: true, unsafe_arrows: true, inline: 1, sequences: false },
         format: { comments: false },
       },
     },
