@@ -3,10 +3,13 @@
  * a store, and what the panel and the worker load.
  */
 
-/** The side panel's JS requested before its cached content shows, gzip. */
-export const PANEL_AT_OPEN_BUDGET_KB = 60;
-/** The service worker and its static imports, gzip. */
-export const BACKGROUND_BUDGET_KB = 65;
+/** The side panel's JS requested before its cached content shows, gzip (issue 29: what was won is kept). */
+export const PANEL_AT_OPEN_BUDGET_KB = 50;
+/**
+ * The service worker and its static imports, gzip: a ceiling against growth (issue 29), not a target. The
+ * stack (Dexie, zod, webextension-polyfill) is about 39 KB of it.
+ */
+export const BACKGROUND_BUDGET_KB = 71;
 /** Each store package (the Chrome zip, the Firefox zip), as uploaded, less its locales' messages. */
 export const PACKAGE_BUDGET_KB = 256;
 /**

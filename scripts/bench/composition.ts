@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { decode } from '@jridgewell/sourcemap-codec';
 import { EXTENSION_DIR } from '@/testing/browser/chromium';
-import { backgroundFiles } from './measure';
+import { backgroundFiles, panelFiles } from './measure';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -55,22 +55,6 @@ export function groupOf(source: string, depth: number): string {
   if (clean.startsWith('\0') || clean.includes('vite/') || clean.startsWith('vite')) return '(vite runtime)';
   const parts = clean.split('/');
   return parts.length <= depth + 1 ? clean : `${parts.slice(0, depth).join('/')}/`;
-}
-
-/** The panel page's scripts at open: its module script, its modulepreloads and their static imports. */
-async function panelFiles(dir: string): Promise<string[]> {
-  const html = await readFile(path.join(dir, 'sidepanel.html'), 'utf8');
-  const files = [...html.matchAll(/(?:src|href)="\/?([^"]+\.js)"/g)].map((m) => m[1] as string);
-  for (let i = 0; i < files.length; i++) {
-    const source = await readFile(path.join(dir, files[i] as string), 'utf8');
-    for (const m of source.matchAll(/(?:^|[;}\n])\s*import\s*(?:[\w${},\s*]+from\s*)?["'](\.{0,2}\/[^"']+\.js)["']/g)) {
-      const file = path.posix
-        .normalize(path.posix.join(path.posix.dirname(files[i] as string), m[1] as string))
-        .replace(/^\//, '');
-      if (!files.includes(file)) files.push(file);
-    }
-  }
-  return files;
 }
 
 function kb(bytes: number): string {

@@ -73,6 +73,22 @@ export async function backgroundFiles(buildDir: string): Promise<string[]> {
   return files;
 }
 
+/** The panel page's scripts at open: its module script, its modulepreloads and their static imports. */
+export async function panelFiles(dir: string): Promise<string[]> {
+  const html = await readFile(path.join(dir, 'sidepanel.html'), 'utf8');
+  const files = [...html.matchAll(/(?:src|href)="\/?([^"]+\.js)"/g)].map((m) => m[1] as string);
+  for (let i = 0; i < files.length; i++) {
+    const source = await readFile(path.join(dir, files[i] as string), 'utf8');
+    for (const m of source.matchAll(/(?:^|[;}\n])\s*import\s*(?:[\w${},\s*]+from\s*)?["'](\.{0,2}\/[^"']+\.js)["']/g)) {
+      const file = path.posix
+        .normalize(path.posix.join(path.posix.dirname(files[i] as string), m[1] as string))
+        .replace(/^\//, '');
+      if (!files.includes(file)) files.push(file);
+    }
+  }
+  return files;
+}
+
 // ------------------------------------------------------------------------------------------------------
 // The panel
 // ------------------------------------------------------------------------------------------------------
