@@ -28,6 +28,7 @@ import {
 } from '@/scripts/bench/measure';
 import {
   FLOOR_PAGE,
+  FLOOR_PANEL,
   FLOOR_WORKER_MARK,
   frameMs,
   openFloorTimed,
@@ -35,6 +36,7 @@ import {
   writeFloorPage,
 } from '@/scripts/bench/floors';
 import { sessionFigures } from '@/scripts/bench/sessions';
+import { processOf, pssMB } from '@/scripts/bench/memory';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 /** The build a member installs: the sizes are its own (the e2e build adds test hooks, about 0.6 KB gzip). */
@@ -48,6 +50,10 @@ function option(name: string, fallback: number): number {
 }
 
 const RUNS = option('--runs', 5);
+/** The memory's runs: each one is 8 s idle and a panel opened in each extension. */
+const MEMORY_RUNS = 2;
+/** How long both workers idle before their memory is read (issue 29). */
+const IDLE_MS = 8_000;
 const IDLE_SECONDS = option('--idle-seconds', 60);
 
 const FIND_TEXTS = [
@@ -83,9 +89,14 @@ async function measure(emu: TestEmulator, ext: LoadedExtension): Promise<Figure[
     name: 'Bench browser',
     limits: { sessionsPerDay: 100, callsPerDay: 100 },
   });
-  const panel = await ext.openPanel();
   const w = await wordsFor('en');
-  await connectAndRead(playwrightPage(panel), w, emu.url, made.code);
+  const connecting = await ext.openPanel();
+  await connectAndRead(playwrightPage(connecting), w, emu.url, made.code);
+  await connecting.close();
+  // First, while the extension is as a member finds it just after connecting.
+  figures.push(...(await memoryFigures(ext)));
+  const panel = await ext.openPanel();
+  await panel.getByRole('textbox', { name: w('find.fieldLabel') }).waitFor({ timeout: 30_000 });
   console.log(`Connected; measuring ${RUNS} runs of each timing.`);
 
   // Find: the answer in the worker → the cards in the panel.
@@ -236,10 +247,81 @@ async function measure(emu: TestEmulator, ext: LoadedExtension): Promise<Figure[
   return figures;
 }
 
+/**
+ * The memory of the renderer processes hosting each extension's origin (PSS), ours and the empty extension's,
+ * both idle with their worker alive, then with a panel open in each: ours on the connected find view, the
+ * empty one's a page with the same stylesheet and no script. Interleaved: both are read in the same moment.
+ */
+async function memoryFigures(ext: LoadedExtension): Promise<Figure[]> {
+  const isFloorWorker = (w: { url(): string }) => w.url().endsWith('/worker.js');
+  const floorWorker =
+    ext.context.serviceWorkers().find(isFloorWorker) ??
+    (await ext.context.waitForEvent('serviceworker', { predicate: isFloorWorker, timeout: 30_000 }));
+  const floorId = new URL(floorWorker.url()).host;
+  const ours = { idle: [] as number[], open: [] as number[] };
+  const floor = { idle: [] as number[], open: [] as number[] };
+  const w = await wordsFor('en');
+  for (let i = 0; i < MEMORY_RUNS; i++) {
+    // Both workers woken (a wake restarts a stopped one), then left alone.
+    await ext.serviceWorker.evaluate(() => 0);
+    await floorWorker.evaluate(() => 0);
+    await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
+    const ourWorkerPid = await processOf(ext.serviceWorker, EXTENSION_DIR);
+    const floorWorkerPid = await processOf(floorWorker, EXTENSION_DIR);
+    ours.idle.push(await pssMB([ourWorkerPid]));
+    floor.idle.push(await pssMB([floorWorkerPid]));
+
+    const panel = await ext.openPanel();
+    await panel.getByRole('textbox', { name: w('find.fieldLabel') }).waitFor({ timeout: 30_000 });
+    const floorPanel = await ext.context.newPage();
+    await floorPanel.goto(`chrome-extension://${floorId}/${FLOOR_PANEL}`);
+    await floorPanel.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
+    await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
+    ours.open.push(await pssMB([ourWorkerPid, await processOf(panel, EXTENSION_DIR)]));
+    floor.open.push(await pssMB([floorWorkerPid, await processOf(floorPanel, EXTENSION_DIR)]));
+    await panel.close();
+    await floorPanel.close();
+  }
+  const method = (what: string) =>
+    `the PSS (/proc/PID/smaps_rollup) of the renderer processes running our worker${what}, MB of 1,048,576 bytes; each process found by the CPU time it spent while its worker or page spun for 400 ms. ${MEMORY_RUNS} runs; both extensions measured in the same moment of each.`;
+  return [
+    {
+      name: `Memory, idle ${IDLE_MS / 1000} s with the worker alive (PSS)`,
+      value: median(ours.idle),
+      unit: 'MB',
+      budget: null,
+      runs: ours.idle,
+      floor: {
+        name: 'an empty extension loaded beside ours: a worker with one listener, woken at the same time',
+        runs: floor.idle,
+        budget: 1.3,
+        unit: '×',
+      },
+      method: method(`, ${IDLE_MS / 1000} s after it was woken, with no page of the extension open`),
+    },
+    {
+      name: 'Memory, side panel open on the find view (PSS)',
+      value: median(ours.open),
+      unit: 'MB',
+      budget: null,
+      runs: ours.open,
+      floor: {
+        name: `the empty extension's worker and its panel page (sidepanel.html's HTML and stylesheet, no script), opened at the same time`,
+        runs: floor.open,
+        budget: 1.5,
+        unit: '×',
+      },
+      method: method(
+        ` and the side panel's page (in a tab) on the connected find view, ${IDLE_MS / 1000} s after it showed its search field`,
+      ),
+    },
+  ];
+}
+
 async function main(): Promise<number> {
   build();
   await writeFloorPage(EXTENSION_DIR);
-  const floorExtension = await writeFloorExtension();
+  const floorExtension = await writeFloorExtension(EXTENSION_DIR);
   const emu = await startTestEmulator();
   let ext: LoadedExtension | null = null;
   try {

@@ -19,7 +19,7 @@ export interface Figure {
   name: string;
   /** The median when several runs were measured. */
   value: number;
-  unit: 'KB' | 'ms' | 'requests';
+  unit: 'KB' | 'MB' | 'ms' | 'requests';
   /** The most allowed; null when the issue sets no budget (the figure is reported only). */
   budget: number | null;
   /** Every run, for the reader; one entry when measured once. */
@@ -60,7 +60,7 @@ function showRatio(value: number, unit: Floor['unit']): string {
 
 function show(value: number, unit: Figure['unit']): string {
   if (!Number.isFinite(value)) return 'n/a';
-  if (unit === 'KB') return `${value.toFixed(1)} KB`;
+  if (unit === 'KB' || unit === 'MB') return `${value.toFixed(1)} ${unit}`;
   if (unit === 'ms') return `${value < 10 ? value.toFixed(1) : Math.round(value)} ms`;
   return `${Number.isInteger(value) ? value : value.toFixed(1)}`;
 }

@@ -3,7 +3,7 @@
  * interleaved with the timing, so a busy machine slows both and their ratio says what our code costs. Each
  * floor is timed where its timing is (the panel's page, its IndexedDB, a worker), by the same clock.
  */
-import { readFile, writeFile, mkdtemp } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -11,14 +11,18 @@ import type { Page } from 'playwright-core';
 /** The bare page of the panel: sidepanel.html's own HTML and stylesheet, no script. Written into the build. */
 export const FLOOR_PAGE = 'bench-floor.html';
 
-/** Writes the floor page beside sidepanel.html in a built extension (the bench's build, never a store one). */
-export async function writeFloorPage(buildDir: string): Promise<void> {
+/** sidepanel.html's HTML and stylesheet without its scripts. */
+async function barePanelHtml(buildDir: string): Promise<string> {
   const html = await readFile(path.join(buildDir, 'sidepanel.html'), 'utf8');
-  const bare = html
+  return html
     .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')
     .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/g, '')
     .replace(/<body([^>]*)>/, '<body$1><main><p>Agent Connection</p></main>');
-  await writeFile(path.join(buildDir, FLOOR_PAGE), bare);
+}
+
+/** Writes the floor page beside sidepanel.html in a built extension (the bench's build, never a store one). */
+export async function writeFloorPage(buildDir: string): Promise<void> {
+  await writeFile(path.join(buildDir, FLOOR_PAGE), await barePanelHtml(buildDir));
 }
 
 /** Opens the bare page in a new tab: ms from its navigation's start to its first contentful paint. */
@@ -170,11 +174,13 @@ export function rawSessionMs(page: Page, sessionId: string, shown: { listed: num
 
 /**
  * An extension with nothing but an empty service worker that marks when its one listener is registered, as
- * ours does, so its start is the floor of our worker's start. Loaded beside ours.
+ * ours does, so its start is the floor of our worker's start, and a panel page with sidepanel.html's HTML and
+ * stylesheet and no script (FLOOR_PANEL), the floor of our panel's memory. Loaded beside ours.
  */
 export const FLOOR_WORKER_MARK = 'floor:listeners-registered';
+export const FLOOR_PANEL = 'panel.html';
 
-export async function writeFloorExtension(): Promise<string> {
+export async function writeFloorExtension(buildDir: string): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), 'bench-floor-ext-'));
   await writeFile(
     path.join(dir, 'manifest.json'),
@@ -189,5 +195,11 @@ export async function writeFloorExtension(): Promise<string> {
     path.join(dir, 'worker.js'),
     `chrome.runtime.onMessageExternal.addListener((message, sender, reply) => { reply(true); });\nperformance.mark(${JSON.stringify(FLOOR_WORKER_MARK)});\n`,
   );
+  const html = await barePanelHtml(buildDir);
+  await writeFile(path.join(dir, FLOOR_PANEL), html);
+  for (const [, sheet] of html.matchAll(/href="\/([^"]+\.css)"/g)) {
+    await mkdir(path.dirname(path.join(dir, sheet as string)), { recursive: true });
+    await copyFile(path.join(buildDir, sheet as string), path.join(dir, sheet as string));
+  }
   return dir;
 }

@@ -11,10 +11,14 @@ import type { LoadedExtension } from '@/testing/browser/chromium';
 import { STEP_WAIT_MS as WAIT_MS } from '@/testing/browser/driver';
 import { type Figure, median } from './figures';
 import { rawListMs, rawSessionMs } from './floors';
+import { heapMB } from './memory';
 import { NEWEST_LISTED, NEWEST_SHOWN_WHOLE } from '@/lib/sessions/results-shown';
 
 const SESSION_RESULTS = 50;
 const HISTORY_CALLS = 10_000;
+/** The history's pages shown before its heap is read (issue 29: "scrolling 10 pages"). */
+const HEAP_PAGES = 10;
+const MEMORY_RUNS = 2;
 /** The results the session view lists at open (all ended): the newest NEWEST_LISTED. */
 const LISTED = Math.min(SESSION_RESULTS, NEWEST_LISTED);
 /** Opens per run (and floors beside them), whose median is the run. */
@@ -350,6 +354,31 @@ export async function sessionFigures(ext: LoadedExtension, runs: number): Promis
       historyRuns.push(median(history));
       historyFloor.push(median(historyRaw));
     }
+    // The panel's heap on the find view, then after the history's first HEAP_PAGES pages.
+    const findHeap: number[] = [];
+    const historyHeap: number[] = [];
+    for (let i = 0; i < MEMORY_RUNS; i++) {
+      await tab(page, 'Find');
+      await page.getByRole('textbox', { name: 'What do you need?' }).waitFor({ timeout: WAIT_MS });
+      findHeap.push(await heapMB(page));
+      await tab(page, 'History');
+      for (let shown = 50; shown < HEAP_PAGES * 50; shown += 50) {
+        await page
+          .locator('ul.history-calls > li')
+          .nth(shown - 1)
+          .waitFor({ timeout: WAIT_MS });
+        await page.getByRole('button', { name: 'Show 50 more' }).click();
+      }
+      await page
+        .locator('ul.history-calls > li')
+        .nth(HEAP_PAGES * 50 - 1)
+        .waitFor({ timeout: WAIT_MS });
+      await page
+        .locator('ul.history-calls > li')
+        .nth(HEAP_PAGES * 50 - 1)
+        .scrollIntoViewIfNeeded();
+      historyHeap.push(await heapMB(page));
+    }
     return [
       {
         name: `Session view with ${SESSION_RESULTS} results → shown`,
@@ -378,6 +407,20 @@ export async function sessionFigures(ext: LoadedExtension, runs: number): Promis
           unit: '×',
         },
         method: `${HISTORY_CALLS.toLocaleString('en-US')} ended calls to 15 agents in the calls table; from the click on the History tab to its first page (50 calls, newest first, by the createdAt index) in the document, with the agent filter's names and the count of cached calls read alongside. Each run is the median of ${REPEATS} opens; a warm-up open before the runs loaded the history's chunk (${historyFirst.toFixed(0)} ms).`,
+      },
+      {
+        name: `Panel's JS heap, history of ${HISTORY_CALLS.toLocaleString('en-US')} calls, ${HEAP_PAGES} pages shown`,
+        value: median(historyHeap),
+        unit: 'MB',
+        budget: null,
+        runs: historyHeap,
+        floor: {
+          name: 'the same panel on the find view, just before',
+          runs: findHeap,
+          budget: 2,
+          unit: '×',
+        },
+        method: `the panel page's JS heap in use after a full garbage collection (DevTools: HeapProfiler.collectGarbage, Runtime.getHeapUsage), MB of 1,048,576 bytes, with the history open on its first ${HEAP_PAGES} pages ("Show 50 more" ${HEAP_PAGES - 1} times, ${HEAP_PAGES * 50} calls listed, scrolled to the last); ${MEMORY_RUNS} runs, each from the find view.`,
       },
     ];
   } finally {

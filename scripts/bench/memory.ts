@@ -1,0 +1,106 @@
+/**
+ * What the extension holds in the member's memory, beside an empty extension measured the same way in the same
+ * run: the proportional set size (PSS, /proc/PID/smaps_rollup) of the renderer processes that host each
+ * extension's origin, and the panel's JS heap. Linux only, as the bench's Chromium is.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import type { Page, Worker } from 'playwright-core';
+
+interface Process {
+  pid: number;
+  ppid: number;
+  cmdline: string;
+}
+
+async function processes(): Promise<Process[]> {
+  const found: Process[] = [];
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = await readFile(`/proc/${entry}/stat`, 'utf8');
+      const cmdline = (await readFile(`/proc/${entry}/cmdline`, 'utf8')).replaceAll('\0', ' ');
+      // The fields after the command's name, which is in parentheses and may hold spaces.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      found.push({ pid: Number(entry), ppid: Number(fields[1]), cmdline });
+    } catch {
+      // The process ended while the list was read.
+    }
+  }
+  return found;
+}
+
+/** The renderer processes of the browser that loaded `extensionDir`. */
+async function renderers(extensionDir: string): Promise<number[]> {
+  const all = await processes();
+  const browser = all.find(
+    (p) => p.cmdline.includes(`--load-extension=${extensionDir}`) && !p.cmdline.includes('--type='),
+  );
+  if (!browser) throw new Error(`No browser process loaded ${extensionDir}.`);
+  const family = new Set([browser.pid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const p of all) {
+      if (family.has(p.ppid) && !family.has(p.pid)) {
+        family.add(p.pid);
+        grew = true;
+      }
+    }
+  }
+  return all.filter((p) => family.has(p.pid) && p.cmdline.includes('--type=renderer')).map((p) => p.pid);
+}
+
+/** CPU time (user + system) in clock ticks. */
+async function cpuTicks(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
+}
+
+/** Something that runs a script in one context: a worker or a page. */
+type Context = Pick<Worker, 'evaluate'> | Pick<Page, 'evaluate'>;
+
+/**
+ * The renderer that runs `context`: the one whose CPU time rises while the context spins for 400 ms (no
+ * browser API names the process of a worker or page).
+ */
+export async function processOf(context: Context, extensionDir: string): Promise<number> {
+  const pids = await renderers(extensionDir);
+  const before = await Promise.all(pids.map(cpuTicks));
+  await (context as Pick<Page, 'evaluate'>).evaluate(() => {
+    const end = performance.now() + 400;
+    while (performance.now() < end) {
+      // Spin: the process that runs this is the one whose CPU time rises.
+    }
+  });
+  const after = await Promise.all(pids.map(cpuTicks));
+  const rises = pids.map((pid, i) => ({ pid, rise: (after[i] ?? 0) - (before[i] ?? 0) }));
+  rises.sort((a, b) => b.rise - a.rise);
+  const top = rises[0];
+  // 400 ms is 40 ticks at Linux's usual 100 Hz; a neighbour's work rarely reaches half of it in that time.
+  if (!top || top.rise < 20) throw new Error('No renderer process ran the spin.');
+  return top.pid;
+}
+
+/** The sum of the processes' PSS, in MB of 1,048,576 bytes. */
+export async function pssMB(pids: Iterable<number>): Promise<number> {
+  let kB = 0;
+  for (const pid of new Set(pids)) {
+    const rollup = await readFile(`/proc/${pid}/smaps_rollup`, 'utf8');
+    const match = /^Pss:\s+(\d+) kB/m.exec(rollup);
+    if (!match) throw new Error(`No Pss line for process ${pid}.`);
+    kB += Number(match[1]);
+  }
+  return kB / 1024;
+}
+
+/** The page's JS heap in use after a full garbage collection, in MB (DevTools' HeapProfiler and Runtime). */
+export async function heapMB(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('HeapProfiler.collectGarbage');
+    const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+    return usedSize / 1048576;
+  } finally {
+    await cdp.detach();
+  }
+}
