@@ -7,6 +7,7 @@
  * Background and tests only: the panel reads rows without zod.
  */
 import * as z from 'zod/mini';
+import { lazySchema } from '@/lib/api/lazy-schema';
 import { CAPABILITIES } from '@/lib/api/capabilities';
 import { StartCallRequestSchema, UntrustedTextSchema } from '@/lib/api/request-schemas';
 import {
@@ -34,171 +35,191 @@ import { isJsonObject } from '@/lib/api/json-object';
 const apiObject = () => z.custom<object>(isJsonObject);
 const iso = () => z.string().check(z.minLength(1));
 
-const ConnectionRowSchema = z.object({
-  id: z.literal('current'),
-  siteUrl: z.string(),
-  origin: z.string(),
-  connectionId: z.string(),
-  name: z.string(),
-  sessionId: z.nullable(z.string()),
-  switches: apiObject(),
-  env: z.array(z.object({ variable: z.string(), ask: z.string() })),
-  me: z.nullable(apiObject()),
-  meAt: z.nullable(iso()),
-  privacyLine: z.nullable(z.string()),
-  privacyLineShown: z.boolean(),
-  status: z.enum(['connected', 'revoked', 'disconnected']),
-  connectedAt: iso(),
-  statusAt: iso(),
-  error: z.nullable(MemberErrorSchema),
-});
+const ConnectionRowSchema = lazySchema(() =>
+  z.object({
+    id: z.literal('current'),
+    siteUrl: z.string(),
+    origin: z.string(),
+    connectionId: z.string(),
+    name: z.string(),
+    sessionId: z.nullable(z.string()),
+    switches: apiObject(),
+    env: z.array(z.object({ variable: z.string(), ask: z.string() })),
+    me: z.nullable(apiObject()),
+    meAt: z.nullable(iso()),
+    privacyLine: z.nullable(z.string()),
+    privacyLineShown: z.boolean(),
+    status: z.enum(['connected', 'revoked', 'disconnected']),
+    connectedAt: iso(),
+    statusAt: iso(),
+    error: z.nullable(MemberErrorSchema),
+  }),
+);
 
-const FindRowSchema = z.object({
-  id: z.optional(z.number().check(z.int())),
-  requestId: z.string(),
-  text: z.string(),
-  cut: z.boolean(),
-  source: z.enum(['panel', 'menu', 'shortcut']),
-  status: z.enum(['running', 'done', 'refused', 'failed']),
-  agents: z.array(apiObject()),
-  error: z.nullable(MemberErrorSchema),
-  at: iso(),
-  doneAt: z.nullable(iso()),
-});
+const FindRowSchema = lazySchema(() =>
+  z.object({
+    id: z.optional(z.number().check(z.int())),
+    requestId: z.string(),
+    text: z.string(),
+    cut: z.boolean(),
+    source: z.enum(['panel', 'menu', 'shortcut']),
+    status: z.enum(['running', 'done', 'refused', 'failed']),
+    agents: z.array(apiObject()),
+    error: z.nullable(MemberErrorSchema),
+    at: iso(),
+    doneAt: z.nullable(iso()),
+  }),
+);
 
 const CallStateSchema = z.enum(CALL_STATES);
 
-export const CallRowSchema = z.object({
-  localId: z.string().check(z.minLength(1)),
-  connectionId: z.string(),
-  // The request is what will be sent again: checked with the API's own request schema.
-  request: StartCallRequestSchema,
-  idempotencyKey: z.string().check(z.minLength(1), z.maxLength(255)),
-  approvalId: z.nullable(z.string()),
-  agentName: z.nullable(UntrustedTextSchema),
-  callName: z.nullable(UntrustedTextSchema),
-  state: CallStateSchema,
-  attempts: z.number().check(z.int(), z.minimum(0)),
-  nextSendAt: z.nullable(z.number()),
-  runId: z.nullable(z.string()),
-  sessionId: z.nullable(z.string()),
-  holdCents: z.nullable(z.number().check(z.int())),
-  spendableAfterCents: z.nullable(z.number().check(z.int())),
-  privacyLine: z.nullable(z.string()),
-  today: z.nullable(apiObject()),
-  result: z.nullable(apiObject()),
-  resultReadAt: z.nullable(iso()),
-  error: z.nullable(MemberErrorSchema),
-  stop: z.nullable(
-    z.object({
-      idempotencyKey: z.string(),
-      requestedAt: iso(),
-      done: z.boolean(),
-      error: z.nullable(MemberErrorSchema),
-    }),
-  ),
-  report: z.nullable(
-    z.object({
-      idempotencyKey: z.string(),
-      verdict: z.enum(['helped', 'partly', 'did_not_help']),
-      reasonKind: z.nullable(z.enum(['wrong', 'outdated', 'not_relevant'])),
-      reason: z.nullable(z.string()),
-      requestedAt: iso(),
-      recorded: z.nullable(apiObject()),
-      error: z.nullable(MemberErrorSchema),
-    }),
-  ),
-  createdAt: iso(),
-  updatedAt: iso(),
-  sentAt: z.nullable(iso()),
-  startedAt: z.nullable(iso()),
-  finishedAt: z.nullable(iso()),
-  nextPollAt: z.nullable(z.number()),
-  polls: z.number().check(z.int(), z.minimum(0)),
-  expectedRunMs: z.optional(z.nullable(z.number().check(z.minimum(0)))),
-});
+export const CallRowSchema = lazySchema(() =>
+  z.object({
+    localId: z.string().check(z.minLength(1)),
+    connectionId: z.string(),
+    // The request is what will be sent again: checked with the API's own request schema.
+    request: StartCallRequestSchema,
+    idempotencyKey: z.string().check(z.minLength(1), z.maxLength(255)),
+    approvalId: z.nullable(z.string()),
+    agentName: z.nullable(UntrustedTextSchema),
+    callName: z.nullable(UntrustedTextSchema),
+    state: CallStateSchema,
+    attempts: z.number().check(z.int(), z.minimum(0)),
+    nextSendAt: z.nullable(z.number()),
+    runId: z.nullable(z.string()),
+    sessionId: z.nullable(z.string()),
+    holdCents: z.nullable(z.number().check(z.int())),
+    spendableAfterCents: z.nullable(z.number().check(z.int())),
+    privacyLine: z.nullable(z.string()),
+    today: z.nullable(apiObject()),
+    result: z.nullable(apiObject()),
+    resultReadAt: z.nullable(iso()),
+    error: z.nullable(MemberErrorSchema),
+    stop: z.nullable(
+      z.object({
+        idempotencyKey: z.string(),
+        requestedAt: iso(),
+        done: z.boolean(),
+        error: z.nullable(MemberErrorSchema),
+      }),
+    ),
+    report: z.nullable(
+      z.object({
+        idempotencyKey: z.string(),
+        verdict: z.enum(['helped', 'partly', 'did_not_help']),
+        reasonKind: z.nullable(z.enum(['wrong', 'outdated', 'not_relevant'])),
+        reason: z.nullable(z.string()),
+        requestedAt: iso(),
+        recorded: z.nullable(apiObject()),
+        error: z.nullable(MemberErrorSchema),
+      }),
+    ),
+    createdAt: iso(),
+    updatedAt: iso(),
+    sentAt: z.nullable(iso()),
+    startedAt: z.nullable(iso()),
+    finishedAt: z.nullable(iso()),
+    nextPollAt: z.nullable(z.number()),
+    polls: z.number().check(z.int(), z.minimum(0)),
+    expectedRunMs: z.optional(z.nullable(z.number().check(z.minimum(0)))),
+  }),
+);
 
 const SessionRowSchema = z.object({ sessionId: z.string(), session: apiObject(), readAt: iso() });
 
-const ApprovalRowSchema = z.object({
-  approvalId: z.string().check(z.minLength(1)),
-  localId: z.string().check(z.minLength(1)),
-  approvalUrl: z.string(),
-  reason: z.nullable(z.union([z.string(), z.object({ unknown: z.string() })])),
-  request: StartCallRequestSchema,
-  expiresAt: iso(),
-  status: z.enum(['pending', 'ran', 'declined', 'expired', 'refused']),
-  siteStatus: z.nullable(z.string()),
-  createdAt: iso(),
-  updatedAt: iso(),
-  nextCheckAt: z.number(),
-  checks: z.number().check(z.int(), z.minimum(0)),
-  cameBackAt: z.nullable(z.number()),
-  resends: z.number().check(z.int(), z.minimum(0)),
-  lastResendAt: z.nullable(z.number()),
-  pageTabId: z.nullable(z.number()),
-});
+const ApprovalRowSchema = lazySchema(() =>
+  z.object({
+    approvalId: z.string().check(z.minLength(1)),
+    localId: z.string().check(z.minLength(1)),
+    approvalUrl: z.string(),
+    reason: z.nullable(z.union([z.string(), z.object({ unknown: z.string() })])),
+    request: StartCallRequestSchema,
+    expiresAt: iso(),
+    status: z.enum(['pending', 'ran', 'declined', 'expired', 'refused']),
+    siteStatus: z.nullable(z.string()),
+    createdAt: iso(),
+    updatedAt: iso(),
+    nextCheckAt: z.number(),
+    checks: z.number().check(z.int(), z.minimum(0)),
+    cameBackAt: z.nullable(z.number()),
+    resends: z.number().check(z.int(), z.minimum(0)),
+    lastResendAt: z.nullable(z.number()),
+    pageTabId: z.nullable(z.number()),
+  }),
+);
 
-const CapabilityRowSchema = z.object({
-  origin: z.string().check(z.minLength(1)),
-  capability: z.enum(CAPABILITIES),
-  offered: z.boolean(),
-  at: z.number(),
-});
+const CapabilityRowSchema = lazySchema(() =>
+  z.object({
+    origin: z.string().check(z.minLength(1)),
+    capability: z.enum(CAPABILITIES),
+    offered: z.boolean(),
+    at: z.number(),
+  }),
+);
 
 const FindingRowSchema = z.object({ findingId: z.string(), finding: apiObject(), readAt: iso() });
 
-const NotificationRowSchema = z.object({
-  eventKey: z.string().check(z.minLength(1)),
-  notificationId: z.string().check(z.minLength(1)),
-  kind: z.enum([
-    'call_finished',
-    'approval_needed',
-    'approval_outcome',
-    'findings_draft_waiting',
-    'findings_draft_expiring',
-  ]),
-  localId: z.nullable(z.string()),
-  url: z.nullable(z.string()),
-  raisedAt: iso(),
-  toldAt: z.optional(z.nullable(iso())),
-  clickedAt: z.nullable(iso()),
-});
-
-const UiRowSchema = z.object({
-  key: z.literal('background'),
-  offline: z.boolean(),
-  offlineSince: z.nullable(iso()),
-  error: z.nullable(MemberErrorSchema),
-  pausedUntil: z.nullable(z.number()),
-  updatedAt: iso(),
-});
-
-const DownloadRowSchema = z.object({
-  id: z.optional(z.number().check(z.int())),
-  localId: z.string(),
-  fileId: z.string(),
-  bytes: z.number().check(z.int(), z.minimum(0)),
-  at: z.number(),
-});
-
-const AnswerDraftRowSchema = z.object({
-  sessionId: z.string().check(z.minLength(1)),
-  key: z.string().check(z.minLength(1)),
-  draft: z.object({
-    choice: z.nullable(z.enum(['option', 'own', 'left_to_agent'])),
-    optionKeys: z.array(z.string()),
-    own: z.string(),
+const NotificationRowSchema = lazySchema(() =>
+  z.object({
+    eventKey: z.string().check(z.minLength(1)),
+    notificationId: z.string().check(z.minLength(1)),
+    kind: z.enum([
+      'call_finished',
+      'approval_needed',
+      'approval_outcome',
+      'findings_draft_waiting',
+      'findings_draft_expiring',
+    ]),
+    localId: z.nullable(z.string()),
+    url: z.nullable(z.string()),
+    raisedAt: iso(),
+    toldAt: z.optional(z.nullable(iso())),
+    clickedAt: z.nullable(iso()),
   }),
-  siteProblem: z.nullable(z.string()),
-  updatedAt: iso(),
-});
+);
 
-const TextDraftRowSchema = z.object({
-  id: z.string().check(z.minLength(1)),
-  text: z.string(),
-  updatedAt: iso(),
-});
+const UiRowSchema = lazySchema(() =>
+  z.object({
+    key: z.literal('background'),
+    offline: z.boolean(),
+    offlineSince: z.nullable(iso()),
+    error: z.nullable(MemberErrorSchema),
+    pausedUntil: z.nullable(z.number()),
+    updatedAt: iso(),
+  }),
+);
+
+const DownloadRowSchema = lazySchema(() =>
+  z.object({
+    id: z.optional(z.number().check(z.int())),
+    localId: z.string(),
+    fileId: z.string(),
+    bytes: z.number().check(z.int(), z.minimum(0)),
+    at: z.number(),
+  }),
+);
+
+const AnswerDraftRowSchema = lazySchema(() =>
+  z.object({
+    sessionId: z.string().check(z.minLength(1)),
+    key: z.string().check(z.minLength(1)),
+    draft: z.object({
+      choice: z.nullable(z.enum(['option', 'own', 'left_to_agent'])),
+      optionKeys: z.array(z.string()),
+      own: z.string(),
+    }),
+    siteProblem: z.nullable(z.string()),
+    updatedAt: iso(),
+  }),
+);
+
+const TextDraftRowSchema = lazySchema(() =>
+  z.object({
+    id: z.string().check(z.minLength(1)),
+    text: z.string(),
+    updatedAt: iso(),
+  }),
+);
 
 const PlanRowSchema = z.object({ sessionId: z.string(), plan: z.nullable(apiObject()), readAt: iso() });
 
@@ -220,13 +241,15 @@ const SettingsRowSchema = z.discriminatedUnion('key', [
   z.object({ key: z.literal('quiet'), value: z.boolean() }),
 ]);
 
-const ShareRowSchema = z.object({
-  draftId: z.string(),
-  draft: apiObject(),
-  readAt: iso(),
-  checks: z.optional(z.number().check(z.int(), z.minimum(0))),
-  nextCheckAt: z.optional(z.nullable(z.number())),
-});
+const ShareRowSchema = lazySchema(() =>
+  z.object({
+    draftId: z.string(),
+    draft: apiObject(),
+    readAt: iso(),
+    checks: z.optional(z.number().check(z.int(), z.minimum(0))),
+    nextCheckAt: z.optional(z.nullable(z.number())),
+  }),
+);
 
 const SharedProjectRowSchema = z.object({ projectId: z.string(), project: apiObject(), readAt: iso() });
 
