@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { command, str } from './command';
 
-export const approvalsCommands = {
+export const approvalsCommands = () => ({
   /**
    * The member is back from the approval page (the panel was focused again, or "I approved it"): a call
    * waiting for approval may be resent, not sooner than its gap. Replies when the next try is due.
@@ -11,4 +11,4 @@ export const approvalsCommands = {
     z.object({ approvalId: z.optional(str(1, 255)) }),
     z.object({ nextCheckAt: z.nullable(z.number()) }),
   ),
-};
+});

@@ -10,7 +10,7 @@ const CallStateSchema = z.enum(CALL_STATES);
 /** crypto.randomUUID()'s shape; our own pattern, as zod's uuid check costs the worker more than it checks. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export const callsCommands = {
+export const callsCommands = () => ({
   /**
    * Start a call. Give a fresh localId per click (crypto.randomUUID()): a second delivery of the same click
    * does not make a second call. The reply comes after the first send attempt; the calls row tells the rest.
@@ -43,4 +43,4 @@ export const callsCommands = {
   ),
   /** Read a call again now (e.g. its file links expired). */
   refreshCall: command(z.object({ localId: str(1, 64) }), Empty),
-};
+});

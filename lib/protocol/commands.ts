@@ -21,23 +21,33 @@ import { sessionsCommands } from './sessions';
 import { sharingCommands } from './sharing';
 import { storageCommands } from './storage';
 
-export const COMMANDS = {
-  ...connectionCommands,
-  ...findCommands,
-  ...previewCommands,
-  ...callsCommands,
-  ...approvalsCommands,
-  ...sessionsCommands,
-  ...findingsCommands,
-  ...historyCommands,
-  ...storageCommands,
-  ...optionsCommands,
-  ...filesCommands,
-  ...platformCommands,
-  ...sharingCommands,
-};
+/**
+ * The registry, built on its first use: a worker's start registers its listeners before any command is read,
+ * and most of the work of a start was building schemas (issue 29).
+ */
+const buildCommands = () => ({
+  ...connectionCommands(),
+  ...findCommands(),
+  ...previewCommands(),
+  ...callsCommands(),
+  ...approvalsCommands(),
+  ...sessionsCommands(),
+  ...findingsCommands(),
+  ...historyCommands(),
+  ...storageCommands(),
+  ...optionsCommands(),
+  ...filesCommands(),
+  ...platformCommands(),
+  ...sharingCommands(),
+});
+let built: ReturnType<typeof buildCommands> | undefined;
 
-type Commands = typeof COMMANDS;
+export function commands(): ReturnType<typeof buildCommands> {
+  built ??= buildCommands();
+  return built;
+}
+
+type Commands = ReturnType<typeof buildCommands>;
 export type CommandName = keyof Commands;
 export type CommandPayload<N extends CommandName> = z.input<Commands[N]['payload']>;
 export type CommandReply<N extends CommandName> = z.output<Commands[N]['reply']>;
@@ -46,7 +56,7 @@ export type CommandResult<N extends CommandName> =
   | { ok: false; error: MemberError };
 
 export function isCommandName(name: string): name is CommandName {
-  return Object.hasOwn(COMMANDS, name);
+  return Object.hasOwn(commands(), name);
 }
 
 /** A reply with nothing in it may be left out: the dispatcher answers `{}`. */
@@ -54,8 +64,10 @@ export function isCommandName(name: string): name is CommandName {
 type HandlerReply<R> = Record<string, never> extends R ? R | void : R;
 
 /** A feature's handlers: one per command of its registry, given the checked payload. */
-export type HandlersOf<C extends Record<string, { payload: z.ZodMiniType; reply: z.ZodMiniType }>> = {
-  [N in keyof C]: (payload: z.output<C[N]['payload']>) => Promise<HandlerReply<z.output<C[N]['reply']>>>;
+export type HandlersOf<F extends () => Record<string, { payload: z.ZodMiniType; reply: z.ZodMiniType }>> = {
+  [N in keyof ReturnType<F>]: (
+    payload: z.output<ReturnType<F>[N]['payload']>,
+  ) => Promise<HandlerReply<z.output<ReturnType<F>[N]['reply']>>>;
 };
 
-export type CommandHandlers = HandlersOf<Commands>;
+export type CommandHandlers = HandlersOf<typeof buildCommands>;

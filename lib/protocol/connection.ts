@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { command, Empty, str } from './command';
 
-export const connectionCommands = {
+export const connectionCommands = () => ({
   /** Claim a connect code for the site at siteUrl. The panel asks for the site's origin permission first. */
   connect: command(
     z.object({ siteUrl: str(1, 2048), code: str(1, 100) }),
@@ -14,4 +14,4 @@ export const connectionCommands = {
   refreshMe: command(Empty, z.object({ at: z.string() })),
   /** The panel showed the privacy line prominently once. */
   markPrivacyLineShown: command(Empty, Empty),
-};
+});

@@ -2,7 +2,7 @@
 import { browser } from 'wxt/browser';
 import type { MemberError } from '@/lib/db/types';
 import { t } from '@/lib/i18n';
-import { type CommandHandlers, type CommandName, COMMANDS, isCommandName } from './commands';
+import { type CommandHandlers, type CommandName, commands, isCommandName } from './commands';
 import { CommandFailure, type CommandReplyEnvelope, EnvelopeSchema, localError } from './envelope';
 import { isOwnExtensionPage, type SenderInfo } from './sender';
 
@@ -39,7 +39,7 @@ async function run<N extends CommandName>(
   handlers: CommandHandlers,
   options: HandleOptions,
 ): Promise<CommandReplyEnvelope> {
-  const spec = COMMANDS[name];
+  const spec = commands()[name];
   const checked = spec.payload.safeParse(payload);
   if (!checked.success) {
     return { ok: false, error: localError('invalid_command', t('commands.invalid')) };

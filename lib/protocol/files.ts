@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { command, id, str } from './command';
 
-export const filesCommands = {
+export const filesCommands = () => ({
   /**
    * Save a result file through the browser's downloads (never opened). An active file needs the member's
    * confirmation; a file that would not fit today's 20 MB is refused; an expired link is renewed first.
@@ -27,4 +27,4 @@ export const filesCommands = {
     }),
     z.object({ fileId: z.string(), sizeBytes: z.number(), active: z.boolean() }),
   ),
-};
+});

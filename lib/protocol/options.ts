@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { command, Empty } from './command';
 
-export const optionsCommands = {
+export const optionsCommands = () => ({
   /** Change some of the options page's settings. */
   setSettings: command(
     z.object({
@@ -26,4 +26,4 @@ export const optionsCommands = {
     }),
     Empty,
   ),
-};
+});

@@ -2,9 +2,9 @@
 import * as z from 'zod/mini';
 import { command, Empty, str } from './command';
 
-export const platformCommands = {
+export const platformCommands = () => ({
   /** Open an http or https address from untrusted content, only on the member's click; checked again here. */
   openExternalUrl: command(z.object({ url: str(1, 2048) }), Empty),
   /** Open one of the member's own pages on the site (G15). The background checks origin and path. */
   openSitePage: command(z.object({ url: str(1, 2048) }), Empty),
-};
+});

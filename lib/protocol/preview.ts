@@ -5,7 +5,7 @@ import type { Preview } from '@/lib/api/schemas';
 import { command } from './command';
 import { CallRequestSchema } from '@/lib/api/request-schemas';
 
-export const previewCommands = {
+export const previewCommands = () => ({
   /**
    * The preview of a call before anything runs: GET .../preview before anything is typed, POST /calls/quote
    * once details or a question are there (G14). Not stored: the reply carries it. requestChecked: the site
@@ -15,4 +15,4 @@ export const previewCommands = {
     CallRequestSchema,
     z.object({ preview: z.custom<Preview>(isJsonObject), requestChecked: z.boolean() }),
   ),
-};
+});

@@ -1,7 +1,7 @@
 /** The pages' side of the protocol: a command sent to the background, its reply checked. */
 import { browser } from 'wxt/browser';
 import { t } from '@/lib/i18n';
-import { type CommandName, type CommandPayload, type CommandReply, type CommandResult, COMMANDS } from './commands';
+import { type CommandName, type CommandPayload, type CommandReply, type CommandResult, commands } from './commands';
 import { envelope, localError, ReplyEnvelopeSchema } from './envelope';
 
 const SEND_RETRIES = 2;
@@ -18,7 +18,7 @@ export async function sendCommand<N extends CommandName>(
   name: N,
   payload: CommandPayload<N>,
 ): Promise<CommandResult<N>> {
-  const spec = COMMANDS[name];
+  const spec = commands()[name];
   const checked = spec.payload.safeParse(payload);
   if (!checked.success) {
     return { ok: false, error: localError('invalid_command', t('commands.incomplete')) };

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { AnswerInputSchema } from '@/lib/api/request-schemas';
 import { command, Empty, id, str } from './command';
 
-export const sessionsCommands = {
+export const sessionsCommands = () => ({
   /** Read GET /sessions/{id} into the sessions table. */
   refreshSession: command(z.object({ sessionId: id() }), Empty),
   /** POST /sessions: open a session as "Plan my project" (plan) or "Ask a question" (question). Stored in sessions. */
@@ -35,4 +35,4 @@ export const sessionsCommands = {
   ),
   /** Free text the member types (e.g. `revise:<sessionId>`); empty text deletes the draft. */
   saveTextDraft: command(z.object({ id: str(1, 200), text: str(0, 20000) }), Empty),
-};
+});

@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import type { CoverageAnswer } from '@/lib/api/schemas';
 import { command, Empty, id, str } from './command';
 
-export const sharingCommands = {
+export const sharingCommands = () => ({
   /** POST /sharing/coverage: which agent covers a kind of project. Not stored: the reply carries it. */
   askCoverage: command(
     z.object({ description: str(1, 8000) }),
@@ -26,4 +26,4 @@ export const sharingCommands = {
   refreshShare: command(z.object({ draftId: str(1, 255) }), Empty),
   /** GET /shared-projects into the sharedProjects table. */
   refreshSharedProjects: command(Empty, z.object({ count: z.number() })),
-};
+});

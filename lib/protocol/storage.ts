@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { command, Empty } from './command';
 
-export const storageCommands = {
+export const storageCommands = () => ({
   /** Drop cached results (calls that ended, sessions, plans, findings, finds); running calls stay. */
   clearCache: command(Empty, z.object({ removed: z.number() })),
   /**
@@ -10,4 +10,4 @@ export const storageCommands = {
    * and let the jobs write again at once.
    */
   freeSpace: command(Empty, z.object({ removed: z.number() })),
-};
+});
