@@ -11,17 +11,11 @@ export function lazySchema<T extends object>(build: () => T): T {
     built ??= build();
     return built;
   };
-  // Everything is asked of the built schema, with it as `this` for its getters (zod's lazy fields).
+  // What zod asks of a schema (its fields, `in`, instanceof) is asked of the built one, with it as `this` for
+  // its getters (zod's lazy fields).
   return new Proxy({} as T, {
     get: (_, key) => Reflect.get(schema(), key, schema()),
-    set: (_, key, value) => Reflect.set(schema(), key, value),
     has: (_, key) => Reflect.has(schema(), key),
-    ownKeys: () => Reflect.ownKeys(schema()),
-    getOwnPropertyDescriptor: (_, key) => {
-      const found = Reflect.getOwnPropertyDescriptor(schema(), key);
-      // The proxy's own target is an empty object: a property it reports must be configurable.
-      return found ? { ...found, configurable: true } : undefined;
-    },
     getPrototypeOf: () => Reflect.getPrototypeOf(schema()),
   });
 }
