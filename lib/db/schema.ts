@@ -51,6 +51,15 @@ export const STORES_V3 = {
  */
 export const STORES_V4 = { ...STORES_V3, capabilities: '[origin+capability], origin' } as const;
 
+/**
+ * Version 5: an agent's calls newest first by one index, so the history's agent filter reads its page, not
+ * every call of the agent (issue 29: 100,000 cached calls).
+ */
+export const STORES_V5 = {
+  ...STORES_V4,
+  calls: 'localId, state, runId, sessionId, connectionId, createdAt, request.agentId, [request.agentId+createdAt]',
+} as const;
+
 export const DB_VERSIONS: readonly DbVersion[] = [
   { version: 1, stores: STORES_V1 },
   {
@@ -89,6 +98,8 @@ export const DB_VERSIONS: readonly DbVersion[] = [
         );
     },
   },
+  // A new index only: existing rows need no change.
+  { version: 5, stores: STORES_V5 },
 ];
 
 const LAST_RELEASED = DB_VERSIONS[DB_VERSIONS.length - 1]!;

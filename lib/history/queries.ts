@@ -1,5 +1,5 @@
 // The history's reads from the cache, newest first, a page at a time: the first page of 10,000 cached
-// calls reads only that page (the createdAt index), and an agent's calls come by the agent index.
+// calls reads only that page (the createdAt index), and an agent's page only its rows (the agent-and-time index).
 import type { AppDb } from '@/lib/db/db';
 import type { PanelQuery } from '@/lib/db/first-read';
 import type { CallRow, SessionRow } from '@/lib/db/types';
@@ -47,13 +47,15 @@ export async function historyCalls(
   filter: HistoryFilter<CallHistoryStatus>,
   limit: number,
 ): Promise<Page<CallRow>> {
-  if (filter.agentId !== null) {
-    const rows = (await d.calls.where('request.agentId').equals(filter.agentId).toArray())
-      .filter((c) => callMatches(c, filter))
-      .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-    return { rows: rows.slice(0, limit), more: rows.length > limit };
-  }
-  const newest = d.calls.orderBy('createdAt').reverse();
+  // An agent's calls come newest first by the agent-and-time index (db v5): the page is read, not every call
+  // of the agent.
+  const newest =
+    filter.agentId === null
+      ? d.calls.orderBy('createdAt').reverse()
+      : d.calls
+          .where('[request.agentId+createdAt]')
+          .between([filter.agentId, ''], [filter.agentId, '\uffff'])
+          .reverse();
   // Unfiltered, the page is one read of the index (getAll with a direction, where the browser has it);
   // a filter in JS makes Dexie walk a cursor, one round trip to the database per row.
   const rows = await (filter.status === null ? newest : newest.filter((c) => callMatches(c, filter)))

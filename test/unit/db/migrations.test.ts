@@ -3,16 +3,17 @@ import { Dexie } from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { AppDb, CURRENT_DB_VERSION, DB_VERSIONS } from '@/lib/db';
 import { ROW_SCHEMAS } from '@/lib/db/rows';
-import { REHEARSAL_VERSION, STORES_V1, STORES_V2, STORES_V3, STORES_V4 } from '@/lib/db/schema';
+import { REHEARSAL_VERSION, STORES_V1, STORES_V2, STORES_V3, STORES_V4, STORES_V5 } from '@/lib/db/schema';
 import { isNewerDatabase } from '@/lib/db/storage-errors';
 import { toMemberError } from '@/entrypoints/background/member-error';
 import { V1 } from '@/test/unit/db/fixtures/v1';
 import { V2 } from '@/test/unit/db/fixtures/v2';
 import { V3 } from '@/test/unit/db/fixtures/v3';
 import { V4 } from '@/test/unit/db/fixtures/v4';
+import { V5 } from '@/test/unit/db/fixtures/v5';
 
 /** One fixture per released version, oldest first. */
-const FIXTURES = [V1, V2, V3, V4];
+const FIXTURES = [V1, V2, V3, V4, V5];
 
 async function writeFixture(name: string, fixture: (typeof FIXTURES)[number]): Promise<void> {
   const old = new Dexie(name);
@@ -34,6 +35,7 @@ describe('database versions', () => {
     expect(STORES_V2).toEqual(V2.stores);
     expect(STORES_V3).toEqual(V3.stores);
     expect(STORES_V4).toEqual(V4.stores);
+    expect(STORES_V5).toEqual(V5.stores);
   });
 
   for (const fixture of FIXTURES) {
@@ -154,6 +156,28 @@ describe('database versions', () => {
     expect(await db.capabilities.count()).toBe(0);
     await db.capabilities.put({ origin: 'https://site.example', capability: 'quoteCall', offered: false, at: 1 });
     expect(await db.capabilities.where('origin').equals('https://site.example').count()).toBe(1);
+    db.close();
+    await Dexie.delete(name);
+  });
+
+  it('version 4 opens as version 5: the calls of an agent come newest first by the agent-and-time index', async () => {
+    const name = `migration-v4-v5-${crypto.randomUUID()}`;
+    await writeFixture(name, V4);
+    const db = new AppDb(name);
+    await db.open();
+    const agentId = 'ag_2';
+    const byIndex = await db.calls
+      .where('[request.agentId+createdAt]')
+      .between([agentId, ''], [agentId, '\uffff'])
+      .reverse()
+      .toArray();
+    const expected = V4.rows.calls
+      .filter((c) => c.request.agentId === agentId)
+      .map((c) => c.createdAt)
+      .sort()
+      .reverse();
+    expect(byIndex.map((c) => c.createdAt)).toEqual(expected);
+    expect(byIndex.length).toBeGreaterThan(0);
     db.close();
     await Dexie.delete(name);
   });
