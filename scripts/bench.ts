@@ -3,6 +3,7 @@
  * each with its budget from the issues. Exits 1 when a budget fails (it is not part of `npm test`).
  *
  *   npm run bench -- [--runs 5] [--idle-seconds 60] [--no-build]
+ *   npm run bench -- --growth [--no-build]     the costs as the cache grows (scripts/bench/growth.ts)
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -37,6 +38,7 @@ import {
 } from '@/scripts/bench/floors';
 import { sessionFigures } from '@/scripts/bench/sessions';
 import { processOf, pssMB } from '@/scripts/bench/memory';
+import { growthTable } from '@/scripts/bench/growth';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 /** The build a member installs: the sizes are its own (the e2e build adds test hooks, about 0.6 KB gzip). */
@@ -320,6 +322,15 @@ async function memoryFigures(ext: LoadedExtension): Promise<Figure[]> {
   ];
 }
 
+/** A connection made and read in a panel that is then closed: its id. */
+async function connected(emu: TestEmulator, ext: LoadedExtension): Promise<string> {
+  const made = await emu.control.connectCode({ name: 'Bench browser' });
+  const panel = await ext.openPanel();
+  await connectAndRead(playwrightPage(panel), await wordsFor('en'), emu.url, made.code);
+  await panel.close();
+  return made.connectionId;
+}
+
 async function main(): Promise<number> {
   build();
   await writeFloorPage(EXTENSION_DIR);
@@ -328,6 +339,12 @@ async function main(): Promise<number> {
   let ext: LoadedExtension | null = null;
   try {
     ext = await launchExtension({ viewport: { width: 420, height: 900 }, alsoLoad: [floorExtension] });
+    if (process.argv.includes('--growth')) {
+      await installNameShim(ext);
+      const flat = await growthTable(ext, await connected(emu, ext));
+      console.log(flat ? '\nThe costs stay flat.' : '\nA cost grows with the cache.');
+      return flat ? 0 : 1;
+    }
     const ok = printFigures(await measure(emu, ext));
     console.log(ok ? '\nEvery budget holds.' : '\nA budget failed.');
     return ok ? 0 : 1;

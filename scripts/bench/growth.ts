@@ -1,0 +1,222 @@
+/**
+ * `npm run bench -- --growth`: what the member's cache costs as it grows (issue 29), at 1,000, 10,000 and
+ * 100,000 cached calls (ended calls to 15 agents, the rows the background stores): the history's first page
+ * and an agent's page, each beside the raw read of the same rows (a ratio that must not grow with the size),
+ * the export of everything (its time, its longest task, the panel's peak heap, whether it shows progress) and
+ * the database's size per 1,000 calls.
+ */
+import type { Page } from 'playwright-core';
+import type { LoadedExtension } from '@/testing/browser/chromium';
+import { STEP_WAIT_MS as WAIT_MS } from '@/testing/browser/driver';
+import { CALL_PREFIX, callTemplate, seed, sessionRow, unseed } from './cache-rows';
+import { median } from './figures';
+import { rawListMs } from './floors';
+import { tab, timeClick } from './panel-steps';
+
+export const GROWTH_SIZES = [1_000, 10_000, 100_000] as const;
+/** Opens per size (and floors beside them), whose median is the size's figure. */
+const REPEATS = 5;
+/** The agent the filtered page shows: one of the 15 the rows are spread over. */
+const AGENT = { id: 'agt_bench_3', name: 'Bench agent 3' };
+const TEXT_FIELDS = ['agentName.untrustedText', 'request.callId', 'state', 'createdAt'];
+/** A ratio at the largest size may be this much above the smallest size's before it is said to grow. */
+const FLAT_WITHIN = 1.5;
+/** The longest task the panel may run while it exports (issue 29). */
+const EXPORT_TASK_MS = 200;
+
+interface GrowthRow {
+  calls: number;
+  first: { ms: number; ratio: number };
+  filtered: { ms: number; ratio: number };
+  export: { ms: number; longestTaskMs: number; peakHeapMB: number; progress: boolean };
+  bytesPer1000: number;
+}
+
+function storageUsage(page: Page): Promise<number> {
+  return page.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0);
+}
+
+/** The agent filter set to AGENT: ms from the change to a page of that agent's calls in the document. */
+function timeAgentFilter(page: Page, agent: { id: string; name: string }): Promise<number> {
+  return page.evaluate(
+    ({ agent, timeoutMs }) =>
+      new Promise<number>((resolve, reject) => {
+        const select = [...document.querySelectorAll('select')].find((s) =>
+          [...s.options].some((o) => o.value === agent.id),
+        );
+        if (!select) {
+          reject(new Error(`No filter offers ${agent.id}`));
+          return;
+        }
+        const ready = () => {
+          const items = document.querySelectorAll('ul.history-calls > li');
+          return items.length >= 50 && [...items].every((li) => li.textContent?.includes(agent.name));
+        };
+        const start = performance.now();
+        const timer = setTimeout(() => reject(new Error('The filtered page did not come')), timeoutMs);
+        const observer = new MutationObserver(() => {
+          if (!ready()) return;
+          observer.disconnect();
+          clearTimeout(timer);
+          resolve(performance.now() - start);
+        });
+        observer.observe(document, { subtree: true, childList: true, characterData: true });
+        select.value = agent.id;
+        select.dispatchEvent(new Event('change', { bubbles: true }));
+      }),
+    { agent, timeoutMs: WAIT_MS },
+  );
+}
+
+/** The filter back to every agent, and its first page in the document. */
+async function clearAgentFilter(page: Page): Promise<void> {
+  await page.getByRole('combobox', { name: 'Agent' }).selectOption('');
+  await page.locator('ul.history-calls > li').nth(49).waitFor({ timeout: WAIT_MS });
+}
+
+/**
+ * "Calls and sessions as JSON" clicked: ms until the saved line is in the document, the longest task the
+ * page ran meanwhile (PerformanceObserver "longtask"), the JS heap's peak (performance.memory, sampled each
+ * animation frame the page could draw) and whether a progress was shown (a progressbar, or "n of m").
+ */
+function timeExport(page: Page): Promise<GrowthRow['export']> {
+  return page.evaluate(
+    ({ timeoutMs }) =>
+      new Promise<GrowthRow['export']>((resolve, reject) => {
+        const button = [...document.querySelectorAll('button')].find(
+          (b) => b.textContent?.trim() === 'Calls and sessions as JSON',
+        );
+        if (!button) {
+          reject(new Error('No export button'));
+          return;
+        }
+        const heap = () => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize;
+        let peak = heap() ?? 0;
+        let longest = 0;
+        let progress = false;
+        const tasks = new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) longest = Math.max(longest, entry.duration);
+        });
+        tasks.observe({ type: 'longtask' });
+        let sampling = true;
+        const sample = () => {
+          peak = Math.max(peak, heap() ?? 0);
+          if (document.querySelector('[role="progressbar"], progress') || /\d+ of \d+/.test(document.body.innerText))
+            progress = true;
+          if (sampling) requestAnimationFrame(sample);
+        };
+        requestAnimationFrame(sample);
+        const start = performance.now();
+        const timer = setTimeout(() => reject(new Error('The export did not end')), timeoutMs * 10);
+        const observer = new MutationObserver(() => {
+          const status = document.querySelector('.export [role="status"], .export [role="alert"]');
+          if (!status) return;
+          const ms = performance.now() - start;
+          observer.disconnect();
+          clearTimeout(timer);
+          sampling = false;
+          // Long tasks are reported after they end: one more turn lets the last one in.
+          setTimeout(() => {
+            tasks.disconnect();
+            resolve({ ms, longestTaskMs: longest, peakHeapMB: peak / 1048576, progress });
+          }, 50);
+        });
+        observer.observe(document, { subtree: true, childList: true });
+        button.click();
+      }),
+    { timeoutMs: WAIT_MS },
+  );
+}
+
+async function measureSize(page: Page, calls: number, connectionId: string, emptyUsage: number): Promise<GrowthRow> {
+  const now = new Date().toISOString();
+  await seed(page, {
+    session: sessionRow(now),
+    call: callTemplate(now),
+    count: calls,
+    prefix: CALL_PREFIX,
+    connectionId,
+  });
+  const bytesPer1000 = ((await storageUsage(page)) - emptyUsage) / (calls / 1000);
+  const openHistory = () =>
+    timeClick(page, { label: 'History', done: 'ul.history-calls > li', count: 50, timeoutMs: WAIT_MS });
+  // A warm-up open loads the history's chunk and the agents' names.
+  await tab(page, 'Calls');
+  await openHistory();
+  const first: number[] = [];
+  const firstFloor: number[] = [];
+  const filtered: number[] = [];
+  const filteredFloor: number[] = [];
+  for (let i = 0; i < REPEATS; i++) {
+    await tab(page, 'Calls');
+    await page.getByRole('list', { name: 'Calls' }).waitFor({ timeout: WAIT_MS });
+    // Both floors read while the panel is quiet on the Calls tab, as the views' reads start from a click.
+    firstFloor.push(await rawListMs(page, { index: 'createdAt', key: null, limit: 50, fields: TEXT_FIELDS }));
+    filteredFloor.push(
+      await rawListMs(page, { index: 'request.agentId', key: AGENT.id, limit: 50, fields: TEXT_FIELDS }),
+    );
+    first.push(await openHistory());
+    await page.locator(`option[value="${AGENT.id}"]`).waitFor({ state: 'attached', timeout: WAIT_MS });
+    filtered.push(await timeAgentFilter(page, AGENT));
+    await clearAgentFilter(page);
+  }
+  const exported = await timeExport(page);
+  await unseed(page);
+  const ratio = (runs: number[], floors: number[]) => median(runs.map((r, i) => r / (floors[i] as number)));
+  return {
+    calls,
+    first: { ms: median(first), ratio: ratio(first, firstFloor) },
+    filtered: { ms: median(filtered), ratio: ratio(filtered, filteredFloor) },
+    export: exported,
+    bytesPer1000,
+  };
+}
+
+/** Measures every size in turn, prints the table and resolves true when the costs stay flat. */
+export async function growthTable(ext: LoadedExtension, connectionId: string): Promise<boolean> {
+  const page = await ext.openPanel();
+  await page.getByRole('navigation', { name: 'Panel sections' }).waitFor({ timeout: WAIT_MS });
+  const emptyUsage = await storageUsage(page);
+  const rows: GrowthRow[] = [];
+  try {
+    for (const calls of GROWTH_SIZES) {
+      console.log(`Measuring with ${calls.toLocaleString('en-US')} cached calls…`);
+      rows.push(await measureSize(page, calls, connectionId, emptyUsage));
+    }
+  } finally {
+    await unseed(page).catch(() => undefined);
+    await page.close();
+  }
+  const smallest = rows[0] as GrowthRow;
+  const largest = rows[rows.length - 1] as GrowthRow;
+  const checks = [
+    {
+      what: "history's first page: its ratio to the raw read",
+      ok: largest.first.ratio <= smallest.first.ratio * FLAT_WITHIN,
+    },
+    {
+      what: "an agent's page: its ratio to the raw read",
+      ok: largest.filtered.ratio <= smallest.filtered.ratio * FLAT_WITHIN,
+    },
+    {
+      what: `export: no task over ${EXPORT_TASK_MS} ms`,
+      ok: rows.every((r) => r.export.longestTaskMs <= EXPORT_TASK_MS),
+    },
+    { what: 'export: a progress shown', ok: rows.every((r) => r.export.progress) },
+  ];
+  const ms = (n: number) => `${n < 10 ? n.toFixed(1) : Math.round(n)} ms`;
+  console.log(
+    "\n| Cached calls | History, first page | An agent's page | Export of everything: time, longest task, peak heap, progress | Database per 1,000 calls |",
+  );
+  console.log('|---|---|---|---|---|');
+  for (const r of rows) {
+    console.log(
+      `| ${r.calls.toLocaleString('en-US')} | ${ms(r.first.ms)}, ${r.first.ratio.toFixed(2)}× | ${ms(r.filtered.ms)}, ${r.filtered.ratio.toFixed(2)}× | ${ms(r.export.ms)}, ${ms(r.export.longestTaskMs)}, ${r.export.peakHeapMB.toFixed(0)} MB, ${r.export.progress ? 'yes' : 'no'} | ${(r.bytesPer1000 / 1048576).toFixed(2)} MB |`,
+    );
+  }
+  console.log(
+    `\nRatios: the view's time ÷ the raw read of the same 50 rows by the same index (median of ${REPEATS}); flat when the largest size's is within ${FLAT_WITHIN}× the smallest's. Database: navigator.storage.estimate() with the rows, less without them. The daily prune and 1,000 sessions of 20 results are not measured yet.`,
+  );
+  for (const c of checks) console.log(`${c.ok ? 'PASS' : 'FAIL'}  ${c.what}`);
+  return checks.every((c) => c.ok);
+}
