@@ -1,7 +1,8 @@
 import { useId, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { loadDb } from '@/lib/db/lazy';
-import type { ExportChoice, ExportSaved } from '@/lib/export/save-export';
+import type { ExportChoice, ExportProgress, ExportSaved } from '@/lib/export/save-export';
+import { formatCount } from '@/lib/format/count';
 import { t, tn } from '@/lib/i18n';
 
 function choices(): readonly { choice: ExportChoice; words: string }[] {
@@ -24,6 +25,7 @@ function savedWords(saved: ExportSaved): string {
 export function ExportHistory() {
   const id = useId();
   const [busy, setBusy] = useState<string | null>(null);
+  const [progress, setProgress] = useState<ExportProgress | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -33,11 +35,12 @@ export function ExportHistory() {
     setProblem(null);
     try {
       const [{ db }, { saveExport }] = await Promise.all([loadDb(), import('@/lib/export/save-export')]);
-      setSaved(savedWords(await saveExport(db, choice, browser.downloads)));
+      setSaved(savedWords(await saveExport(db, choice, browser.downloads, new Date(), setProgress)));
     } catch (err) {
       setProblem(t('export.failed', { problem: err instanceof Error ? err.message : String(err) }));
     } finally {
       setBusy(null);
+      setProgress(null);
     }
   };
 
@@ -58,6 +61,13 @@ export function ExportHistory() {
           </button>
         ))}
       </div>
+      {busy !== null && progress !== null && progress.total > 0 ? (
+        <progress
+          value={progress.done}
+          max={progress.total}
+          aria-label={t('export.progress', { done: formatCount(progress.done), total: formatCount(progress.total) })}
+        />
+      ) : null}
       {saved ? <p role="status">{saved}</p> : null}
       {problem ? (
         <p role="alert" class="error-text">

@@ -22,10 +22,14 @@ export function csvCell(value: CsvValue): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-/** A whole table: the header row, then one row per record, CRLF line ends (RFC 4180). */
-export function toCsv<K extends string>(columns: readonly K[], rows: readonly Readonly<Record<K, CsvValue>>[]): string {
+/** One row of a table, its cells in the columns' order, ended by CRLF (RFC 4180). */
+export function csvLine<K extends string>(columns: readonly K[], row: Readonly<Record<K, CsvValue>>): string {
   if (columns.length === 0) throw new TypeError('A CSV table needs at least one column.');
-  const lines = [columns.map((c) => csvCell(c)).join(',')];
-  for (const row of rows) lines.push(columns.map((c) => csvCell(row[c] ?? null)).join(','));
-  return `${lines.join('\r\n')}\r\n`;
+  return `${columns.map((c) => csvCell(row[c] ?? null)).join(',')}\r\n`;
+}
+
+/** A table's header row: the columns' names. */
+export function csvHeader(columns: readonly string[]): string {
+  if (columns.length === 0) throw new TypeError('A CSV table needs at least one column.');
+  return `${columns.map((c) => csvCell(c)).join(',')}\r\n`;
 }

@@ -5,7 +5,7 @@
  * characters) is blanked all the same. Untrusted text is copied as the site sent it: it stays data.
  */
 import type { CallRow, SessionRow } from '@/lib/db/types';
-import { type CsvValue, toCsv } from './csv';
+import type { CsvValue } from './csv';
 
 export const EXPORT_FORMAT = 'agent-connection-history';
 export const EXPORT_VERSION = 1;
@@ -68,16 +68,6 @@ export interface ExportedSession {
   readAt: string;
 }
 
-export interface HistoryExport {
-  format: typeof EXPORT_FORMAT;
-  version: typeof EXPORT_VERSION;
-  exportedAt: string;
-  /** The site these calls were made on (its origin), or null when the cache no longer knows it. */
-  site: string | null;
-  calls: ExportedCall[];
-  sessions: ExportedSession[];
-}
-
 export function exportCall(row: CallRow): ExportedCall {
   const result = row.result;
   const charge = result?.charge ?? null;
@@ -130,10 +120,6 @@ export function exportSession(row: SessionRow): ExportedSession {
   };
 }
 
-export function historyJson(history: HistoryExport): string {
-  return `${JSON.stringify(history, null, 2)}\n`;
-}
-
 export const CALL_COLUMNS = [
   'localId',
   'runId',
@@ -175,27 +161,14 @@ export const SESSION_COLUMNS = [
   'readAt',
 ] as const satisfies readonly (keyof ExportedSession)[];
 
-/** Calls as CSV; a call's files are one cell of their paths, one per line. */
-export function callsCsv(calls: readonly ExportedCall[]): string {
-  return toCsv(
-    CALL_COLUMNS,
-    calls.map(
-      (c): Record<(typeof CALL_COLUMNS)[number], CsvValue> => ({ ...c, files: c.files.map((f) => f.path).join('\n') }),
-    ),
-  );
+/** A call as a CSV row; its files are one cell of their paths, one per line. */
+export function callCsvRow(c: ExportedCall): Record<(typeof CALL_COLUMNS)[number], CsvValue> {
+  return { ...c, files: c.files.map((f) => f.path).join('\n') };
 }
 
-/** Sessions as CSV; a session's results are one cell of their run ids. */
-export function sessionsCsv(sessions: readonly ExportedSession[]): string {
-  return toCsv(
-    SESSION_COLUMNS,
-    sessions.map(
-      (s): Record<(typeof SESSION_COLUMNS)[number], CsvValue> => ({
-        ...s,
-        results: s.results.map((r) => r.runId).join('\n'),
-      }),
-    ),
-  );
+/** A session as a CSV row; its results are one cell of their run ids. */
+export function sessionCsvRow(s: ExportedSession): Record<(typeof SESSION_COLUMNS)[number], CsvValue> {
+  return { ...s, results: s.results.map((r) => r.runId).join('\n') };
 }
 
 /** The file's name: what it holds and the day, e.g. agent-history-calls-2026-11-24.csv. */

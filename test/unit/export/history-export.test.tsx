@@ -6,7 +6,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HistoryTab } from '@/components/history/HistoryTab';
 import { AppDb, type CallRow, db, type SessionRow } from '@/lib/db';
-import { csvCell, toCsv } from '@/lib/export/csv';
+import { csvCell, csvHeader } from '@/lib/export/csv';
 import { CALL_COLUMNS, exportCall, exportSession, KEY_REMOVED, SESSION_COLUMNS } from '@/lib/export/history-export';
 import { buildExport, type DownloadsLike, saveExport } from '@/lib/export/save-export';
 import { fakeActions, makeCall, makeResult, ut } from '@/test/unit/components/fixtures';
@@ -99,7 +99,7 @@ describe('CSV cells', () => {
   it('refuse what is not a cell, and a table without columns', () => {
     expect(() => csvCell(Number.NaN)).toThrow(/cannot hold NaN/);
     expect(() => csvCell({} as unknown as string)).toThrow(/holds a string/);
-    expect(() => toCsv([], [])).toThrow(/at least one column/);
+    expect(() => csvHeader([])).toThrow(/at least one column/);
   });
 });
 
@@ -137,6 +137,20 @@ describe('history export', () => {
       sessions: 1,
       unreadable: 0,
     });
+  });
+
+  it('is written as JSON.stringify writes the whole file, with and without rows', () => {
+    for (const input of [rows, { calls: [], sessions: [], site: null }]) {
+      const whole = {
+        format: 'agent-connection-history',
+        version: 1,
+        exportedAt: NOW.toISOString(),
+        site: input.site,
+        calls: input.calls.map(exportCall),
+        sessions: input.sessions.map(exportSession),
+      };
+      expect(buildExport({ what: 'all', kind: 'json' }, input, NOW).text).toBe(`${JSON.stringify(whole, null, 2)}\n`);
+    }
   });
 
   it('round-trips calls as CSV, every formula start defused and undone only by its apostrophe', () => {
@@ -203,12 +217,62 @@ describe('saving the export', () => {
   });
 });
 
+describe('saving a long history', () => {
+  it('writes it a page at a time, saying how far it is, into the same file as all at once', async () => {
+    const d = new AppDb(`export-long-${crypto.randomUUID()}`);
+    const calls = Array.from({ length: 1201 }, (_, i) =>
+      makeCall({ localId: `c${i}`, createdAt: new Date(Date.UTC(2026, 10, 1) + i * 60_000).toISOString() }),
+    );
+    await d.calls.bulkPut(calls);
+    await d.sessions.put(sessionRow());
+    const heard: { done: number; total: number }[] = [];
+    let url = '';
+    await saveExport(
+      d,
+      { what: 'all', kind: 'json' },
+      {
+        download: async (o) => {
+          url = o.url;
+          return 1;
+        },
+      },
+      NOW,
+      (p) => heard.push(p),
+    );
+    const text = await resolveObjectURL(url)?.text();
+    const newestFirst = [...calls].reverse();
+    expect(text).toBe(
+      buildExport({ what: 'all', kind: 'json' }, { calls: newestFirst, sessions: [sessionRow()], site: null }, NOW)
+        .text,
+    );
+    expect(heard.map((p) => p.done)).toEqual([0, 500, 1000, 1201, 1202]);
+    expect(heard.every((p) => p.total === 1202)).toBe(true);
+  });
+});
+
 describe('Export in History', () => {
   beforeEach(async () => {
     fakeBrowser.reset();
     await Promise.all(db.tables.map((t) => t.clear()));
   });
   afterEach(cleanup);
+
+  it('shows how far the file is written while it is saved, and no more once it is', async () => {
+    await db.calls.bulkPut([hostileCall(), plainCall()]);
+    let handOver: (id: number) => void = () => undefined;
+    fakeBrowser.downloads.download = vi.fn(
+      () => new Promise<number>((resolve) => (handOver = resolve)),
+    ) as unknown as typeof fakeBrowser.downloads.download;
+    renderPanel(<HistoryTab onOpenCall={() => undefined} onOpenSession={() => undefined} />, fakeActions().actions);
+    fireEvent.click(await screen.findByRole('button', { name: 'Calls as CSV' }));
+    const bar = await screen.findByRole('progressbar', { name: 'Writing the file: 2 of 2' });
+    expect(bar.getAttribute('max')).toBe('2');
+    await vi.waitFor(() => expect(fakeBrowser.downloads.download).toHaveBeenCalled());
+    expect(screen.getByRole('progressbar')).toBeTruthy();
+    handOver(1);
+    await screen.findByText(/^Saved agent-history-calls-/);
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
 
   it('saves on the member’s click and says what the file holds; a refused download says nothing was saved', async () => {
     await db.calls.bulkPut([hostileCall(), plainCall()]);
