@@ -13,7 +13,7 @@ import { median } from './figures';
 import { rawListMs } from './floors';
 import { tab, timeClick } from './panel-steps';
 
-export const GROWTH_SIZES = [1_000, 10_000, 100_000] as const;
+const GROWTH_SIZES = [1_000, 10_000, 100_000] as const;
 /** Opens per size (and floors beside them), whose median is the size's figure. */
 const REPEATS = 5;
 /** The agent the filtered page shows: one of the 15 the rows are spread over. */
