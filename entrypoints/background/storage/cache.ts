@@ -6,7 +6,6 @@
 import { browser } from 'wxt/browser';
 import { ACTIVE_CALL_STATES, type CallState } from '@/lib/db';
 import { DAY_MS } from '@/lib/findings/expiry';
-import { idsToPrune } from '@/lib/storage/pruning';
 import { readSettings, retentionPolicy } from '@/lib/settings';
 import type { Ctx } from '@/entrypoints/background/context';
 
@@ -20,25 +19,39 @@ export async function ensurePruneAlarm(): Promise<void> {
   await browser.alarms.create(PRUNE_ALARM, { delayInMinutes: 1, periodInMinutes: 24 * 60 });
 }
 
-/** Drops what the retention policy says; returns how many rows went. */
+/**
+ * Drops what the retention policy says; returns how many rows went. The calls to drop are found by their
+ * indexes (those past the count by the createdAt index, the old ones by a range of it, the kept ones by
+ * state), so a daily prune of a cache of 100,000 calls reads keys, not rows (issue 29). The background
+ * writes createdAt as an ISO 8601 time in UTC, so its order as text is its order in time.
+ */
 export async function pruneCache(ctx: Ctx): Promise<number> {
   const policy = retentionPolicy(await readSettings(ctx.db));
   const now = ctx.now();
   const d = ctx.db;
   return d.transaction('rw', [d.calls, d.sessions, d.plans, d.answerDrafts, d.textDrafts, d.finds], async () => {
-    const calls = await d.calls.toArray();
-    const dropCalls = idsToPrune(
-      calls.map((c) => ({ id: c.localId, at: c.createdAt, keep: KEPT_STATES.has(c.state) })),
-      policy,
-      now,
-    );
+    const [beyondCount, tooOld, kept] = await Promise.all([
+      policy.maxCount === null ? [] : d.calls.orderBy('createdAt').reverse().offset(policy.maxCount).primaryKeys(),
+      policy.maxAgeDays === null
+        ? []
+        : d.calls
+            .where('createdAt')
+            .below(new Date(now - policy.maxAgeDays * DAY_MS).toISOString())
+            .primaryKeys(),
+      d.calls
+        .where('state')
+        .anyOf([...KEPT_STATES])
+        .primaryKeys(),
+    ]);
+    const keep = new Set(kept);
+    const dropCalls = [...new Set([...beyondCount, ...tooOld])].filter((id) => !keep.has(id));
     await d.calls.bulkDelete(dropCalls);
 
     // A session goes with its last cached call once it is itself past the age limit.
     let removed = dropCalls.length;
     if (policy.maxAgeDays !== null) {
       const cutoff = now - policy.maxAgeDays * DAY_MS;
-      const withCalls = new Set((await d.calls.toArray()).map((c) => c.sessionId).filter((s) => s !== null));
+      const withCalls = new Set(await d.calls.orderBy('sessionId').uniqueKeys());
       const sessions = await d.sessions.toArray();
       const old = sessions
         .filter((s) => !withCalls.has(s.sessionId))

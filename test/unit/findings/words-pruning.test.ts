@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { availabilityFromError, findingsAvailability, unavailableWords } from '@/lib/findings/availability';
-import { DAY_MS } from '@/lib/findings/expiry';
-import { DEFAULT_RETENTION, idsToPrune, parseRetention, retentionWords } from '@/lib/storage/pruning';
+import { DEFAULT_RETENTION, parseRetention, retentionWords } from '@/lib/storage/pruning';
 import { contributionStateWords, findingKindWords, findingStatusWords, sourceKindWords } from '@/lib/words/findings';
 
 describe('findings words', () => {
@@ -57,49 +56,6 @@ describe('findings availability', () => {
 });
 
 describe('pruning cached results', () => {
-  const now = Date.parse('2026-11-30T00:00:00Z');
-  const at = (daysAgo: number) => new Date(now - daysAgo * DAY_MS).toISOString();
-
-  it('drops results older than the age limit, oldest first', () => {
-    const items = [
-      { id: 'new', at: at(1) },
-      { id: 'old', at: at(100) },
-      { id: 'older', at: at(200) },
-      { id: 'edge', at: at(90) },
-    ];
-    expect(idsToPrune(items, { maxAgeDays: 90, maxCount: null }, now)).toEqual(['older', 'old']);
-  });
-
-  it('keeps only the newest N', () => {
-    const items = Array.from({ length: 6 }, (_, i) => ({ id: i, at: at(i) }));
-    expect(idsToPrune(items, { maxAgeDays: null, maxCount: 4 }, now)).toEqual([5, 4]);
-  });
-
-  it('never drops a result still in use, which still counts', () => {
-    const items = [
-      { id: 'a', at: at(1) },
-      { id: 'running', at: at(0), keep: true },
-      { id: 'waiting', at: at(300), keep: true },
-      { id: 'b', at: at(2) },
-      { id: 'c', at: at(3) },
-    ];
-    expect(idsToPrune(items, { maxAgeDays: 30, maxCount: 2 }, now)).toEqual(['c', 'b']);
-  });
-
-  it('drops an unreadable time first, and nothing without limits', () => {
-    expect(
-      idsToPrune(
-        [
-          { id: 'x', at: 'nope' },
-          { id: 'y', at: at(1) },
-        ],
-        { maxAgeDays: 30, maxCount: null },
-        now,
-      ),
-    ).toEqual(['x']);
-    expect(idsToPrune([{ id: 'x', at: at(9999) }], { maxAgeDays: null, maxCount: null }, now)).toEqual([]);
-  });
-
   it('states the limit and reads it from the options page', () => {
     expect(retentionWords(DEFAULT_RETENTION)).toMatch(/older than 180 days or beyond the newest 10,000 calls/);
     expect(retentionWords({ maxAgeDays: null, maxCount: null })).toMatch(/until you clear/);

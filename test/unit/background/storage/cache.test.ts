@@ -79,6 +79,28 @@ describe('pruning the cache', () => {
     expect((await ctx.db.calls.toArray()).map((c) => c.localId).sort()).toEqual(['c0', 'c1', 'c2']);
   });
 
+  it('never drops a call still in use, which still counts toward the newest N; a call just at the age limit stays', async () => {
+    await call('a', 1, 'finished');
+    await call('running', 0, 'started');
+    await call('waiting', 300, 'needs_approval');
+    await call('b', 2, 'finished');
+    await call('c', 3, 'finished');
+    await call('edge', 30, 'finished');
+    await setSettings(ctx, { retention: { maxAgeDays: null, maxCount: 2 } });
+    expect((await ctx.db.calls.toArray()).map((c) => c.localId).sort()).toEqual(['a', 'running', 'waiting']);
+    await call('edge', 30, 'finished');
+    await call('past', 31, 'finished');
+    await setSettings(ctx, { retention: { maxAgeDays: 30, maxCount: null } });
+    expect((await ctx.db.calls.toArray()).map((c) => c.localId).sort()).toEqual(['a', 'edge', 'running', 'waiting']);
+  });
+
+  it('drops nothing without limits', async () => {
+    await call('ancient', 9999, 'finished');
+    await setSettings(ctx, { retention: { maxAgeDays: null, maxCount: null } });
+    expect(await pruneCache(ctx)).toBe(0);
+    expect(await ctx.db.calls.count()).toBe(1);
+  });
+
   it('runs daily on its own alarm', async () => {
     await ensurePruneAlarm();
     const alarm = await fakeBrowser.alarms.get(PRUNE_ALARM);
