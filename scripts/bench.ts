@@ -37,7 +37,7 @@ import {
   writeFloorPage,
 } from '@/scripts/bench/floors';
 import { sessionFigures } from '@/scripts/bench/sessions';
-import { processOf, pssMB } from '@/scripts/bench/memory';
+import { memoryMB, processOf } from '@/scripts/bench/memory';
 import { growthTable } from '@/scripts/bench/growth';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -263,8 +263,9 @@ async function memoryFigures(ext: LoadedExtension): Promise<Figure[]> {
     ext.context.serviceWorkers().find(isFloorWorker) ??
     (await ext.context.waitForEvent('serviceworker', { predicate: isFloorWorker, timeout: 30_000 }));
   const floorId = new URL(floorWorker.url()).host;
-  const ours = { idle: [] as number[], open: [] as number[] };
-  const floor = { idle: [] as number[], open: [] as number[] };
+  type Read = { pss: number; private: number };
+  const ours = { idle: [] as Read[], open: [] as Read[] };
+  const floor = { idle: [] as Read[], open: [] as Read[] };
   const w = await wordsFor('en');
   // The page the first run opens is closed, as a member closes it (its process keeps what it touched).
   for (const page of ext.context.pages()) if (page.url().includes('/welcome.html')) await page.close();
@@ -275,8 +276,8 @@ async function memoryFigures(ext: LoadedExtension): Promise<Figure[]> {
     await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
     const ourWorkerPid = await processOf(ext.serviceWorker, EXTENSION_DIR);
     const floorWorkerPid = await processOf(floorWorker, EXTENSION_DIR);
-    ours.idle.push(await pssMB([ourWorkerPid]));
-    floor.idle.push(await pssMB([floorWorkerPid]));
+    ours.idle.push(await memoryMB([ourWorkerPid]));
+    floor.idle.push(await memoryMB([floorWorkerPid]));
 
     const panel = await ext.openPanel();
     await panel.getByRole('textbox', { name: w('find.fieldLabel') }).waitFor({ timeout: 30_000 });
@@ -284,42 +285,50 @@ async function memoryFigures(ext: LoadedExtension): Promise<Figure[]> {
     await floorPanel.goto(`chrome-extension://${floorId}/${FLOOR_PANEL}`);
     await floorPanel.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
     await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
-    ours.open.push(await pssMB([ourWorkerPid, await processOf(panel, EXTENSION_DIR)]));
-    floor.open.push(await pssMB([floorWorkerPid, await processOf(floorPanel, EXTENSION_DIR)]));
+    ours.open.push(await memoryMB([ourWorkerPid, await processOf(panel, EXTENSION_DIR)]));
+    floor.open.push(await memoryMB([floorWorkerPid, await processOf(floorPanel, EXTENSION_DIR)]));
     await panel.close();
     await floorPanel.close();
   }
-  const method = (what: string) =>
-    `the PSS (/proc/PID/smaps_rollup) of the renderer processes running our worker${what}, MB of 1,048,576 bytes; each process found by the CPU time it spent while its worker or page spun for 400 ms. Measured just after connecting (our process has shown the first-run page and the panel, both closed since). ${MEMORY_RUNS} runs; both extensions measured in the same moment of each.`;
+  const pss = (reads: Read[]) => reads.map((r) => r.pss);
+  const own = (reads: Read[]) => reads.map((r) => r.private.toFixed(1)).join(', ');
+  const method = (what: string, ourReads: Read[], floorReads: Read[]) =>
+    `the PSS (/proc/PID/smaps_rollup) of the renderer processes running our worker${what}, MB of 1,048,576 bytes; each process found by the CPU time it spent while its worker or page spun for 400 ms. Measured just after connecting (our process has shown the first-run page and the panel, both closed since). ${MEMORY_RUNS} runs; both extensions measured in the same moment of each. Their private pages alone (USS): ours ${own(ourReads)} MB, the empty extension's ${own(floorReads)} MB.`;
   return [
     {
       name: `Memory, idle ${IDLE_MS / 1000} s with the worker alive (PSS)`,
-      value: median(ours.idle),
+      value: median(pss(ours.idle)),
       unit: 'MB',
       budget: null,
-      runs: ours.idle,
+      runs: pss(ours.idle),
       floor: {
         name: 'an empty extension loaded beside ours: a worker with one listener, woken at the same time',
-        runs: floor.idle,
+        runs: pss(floor.idle),
         budget: 1.3,
         unit: '×',
       },
-      method: method(`, ${IDLE_MS / 1000} s after it was woken, with no page of the extension open`),
+      method: method(
+        `, ${IDLE_MS / 1000} s after it was woken, with no page of the extension open`,
+        ours.idle,
+        floor.idle,
+      ),
     },
     {
       name: 'Memory, side panel open on the find view (PSS)',
-      value: median(ours.open),
+      value: median(pss(ours.open)),
       unit: 'MB',
       budget: null,
-      runs: ours.open,
+      runs: pss(ours.open),
       floor: {
         name: `the empty extension's worker and its panel page (sidepanel.html's HTML and stylesheet, no script), opened at the same time`,
-        runs: floor.open,
+        runs: pss(floor.open),
         budget: 1.5,
         unit: '×',
       },
       method: method(
         ` and the side panel's page (in a tab) on the connected find view, ${IDLE_MS / 1000} s after it showed its search field`,
+        ours.open,
+        floor.open,
       ),
     },
   ];
