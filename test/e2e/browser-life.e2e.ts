@@ -7,6 +7,7 @@
  */
 import { expect, test } from 'vitest';
 import { ROW_SCHEMAS } from '@/lib/db/rows';
+import { DB_VERSIONS, REHEARSAL_VERSION } from '@/lib/db/schema';
 import { PACE_KEY } from '@/lib/notify/pace';
 import type { PageDriver } from '@/testing/browser/driver';
 import { nextBuildDir } from '@/testing/browser/launch';
@@ -26,6 +27,9 @@ import { describeInEachBrowser } from './each-browser';
 
 const FROZEN = { clock: { realTime: false } } as const;
 const WAIT = { timeout: 60_000, interval: 250 };
+/** IndexedDB's version of the database as build N and build N+1 open it (Dexie writes ten times its own). */
+const IDB_VERSION_N = (DB_VERSIONS.at(-1)?.version ?? 0) * 10;
+const IDB_VERSION_NEXT = REHEARSAL_VERSION.version * 10;
 const WAKE_ALARM = 'agent-connection.wake';
 const PRUNE_ALARM = 'agent-connection.prune';
 
@@ -162,7 +166,7 @@ describeInEachBrowser(
       await findTyped(rig.panel, rig.w, 'slow postgres queries', POSTGRES);
       await previewQuestion(rig.panel, rig.w, POSTGRES, 'Kept across the update?');
       const before = await extensionState(rig.panel);
-      expect([before.version, before.idbVersion]).toEqual(['0.1.0', 40]);
+      expect([before.version, before.idbVersion]).toEqual(['0.1.0', IDB_VERSION_N]);
 
       await rig.browser.updateExtension(nextBuildDir(rig.name));
       rig.panel = await rig.browser.openPanel();
@@ -172,7 +176,7 @@ describeInEachBrowser(
         .poll(async () => (await extensionState(rig.panel)).alarms, WAIT)
         .toEqual(expect.arrayContaining([WAKE_ALARM, PRUNE_ALARM]));
       const after = await extensionState(rig.panel);
-      expect([after.version, after.idbVersion]).toEqual(['0.1.1', 50]);
+      expect([after.version, after.idbVersion]).toEqual(['0.1.1', IDB_VERSION_NEXT]);
       // The badge counts the calls running, as the new background reads them.
       const runningNow = async () =>
         String((await readStore<CallRowLite>(rig.panel, 'calls')).filter((r) => r.state === 'started').length);
