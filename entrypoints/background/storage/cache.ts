@@ -34,17 +34,12 @@ async function overCount(d: Ctx['db'], maxCount: number | null): Promise<string[
  */
 export async function pruneCache(ctx: Ctx): Promise<number> {
   const policy = retentionPolicy(await readSettings(ctx.db));
-  const now = ctx.now();
+  const cutoff = policy.maxAgeDays === null ? null : new Date(ctx.now() - policy.maxAgeDays * DAY_MS).toISOString();
   const d = ctx.db;
   return d.transaction('rw', [d.calls, d.sessions, d.plans, d.answerDrafts, d.textDrafts, d.finds], async () => {
     const [beyondCount, tooOld, kept] = await Promise.all([
       overCount(d, policy.maxCount),
-      policy.maxAgeDays === null
-        ? []
-        : d.calls
-            .where('createdAt')
-            .below(new Date(now - policy.maxAgeDays * DAY_MS).toISOString())
-            .primaryKeys(),
+      cutoff === null ? [] : d.calls.where('createdAt').below(cutoff).primaryKeys(),
       d.calls
         .where('state')
         .anyOf([...KEPT_STATES])
@@ -56,20 +51,19 @@ export async function pruneCache(ctx: Ctx): Promise<number> {
 
     // A session goes with its last cached call once it is itself past the age limit.
     let removed = dropCalls.length;
-    if (policy.maxAgeDays !== null) {
-      const cutoff = now - policy.maxAgeDays * DAY_MS;
+    if (cutoff !== null) {
       const withCalls = new Set(await d.calls.orderBy('sessionId').uniqueKeys());
       const sessions = await d.sessions.toArray();
       const old = sessions
         .filter((s) => !withCalls.has(s.sessionId))
-        .filter((s) => !(Date.parse(s.session.lastCallAt ?? s.readAt) >= cutoff))
+        .filter((s) => !(Date.parse(s.session.lastCallAt ?? s.readAt) >= Date.parse(cutoff)))
         .map((s) => s.sessionId);
       removed += old.length;
       await d.sessions.bulkDelete(old);
       await d.plans.bulkDelete(old);
       await d.answerDrafts.where('sessionId').anyOf(old).delete();
       await d.textDrafts.bulkDelete(old.flatMap((id) => [`revise:${id}`, `details:${id}`, `question:${id}`]));
-      removed += await d.finds.where('at').below(new Date(cutoff).toISOString()).delete();
+      removed += await d.finds.where('at').below(cutoff).delete();
     }
     return removed;
   });
