@@ -1,7 +1,8 @@
 /**
  * The connection's key: under one storage key that only the background reads, in browser.storage.local
  * (the default: it survives a restart) or, when the member chose "Keep the key only until the browser
- * closes", in browser.storage.session (memory only; gone when the browser closes). Never in storage.sync (it
+ * closes", in browser.storage.session (memory only; gone when the browser closes; at its default access level,
+ * extension contexts only, never a content script). Never in storage.sync (it
  * would follow the member to every synced browser), never in IndexedDB, never in a message reply, never
  * logged. It is in one area at a time: saving or moving it removes it from the other.
  */
