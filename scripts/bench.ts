@@ -31,6 +31,7 @@ import {
   FLOOR_PAGE,
   FLOOR_PANEL,
   FLOOR_WORKER_MARK,
+  floorWorkerOf,
   frameMs,
   openFloorTimed,
   writeFloorExtension,
@@ -87,14 +88,8 @@ async function measure(emu: TestEmulator, ext: LoadedExtension): Promise<Figure[
   await installNameShim(ext);
   await instrumentWorker(ext);
 
-  const made = await emu.control.connectCode({
-    name: 'Bench browser',
-    limits: { sessionsPerDay: 100, callsPerDay: 100 },
-  });
+  const connectionId = await connected(emu, ext);
   const w = await wordsFor('en');
-  const connecting = await ext.openPanel();
-  await connectAndRead(playwrightPage(connecting), w, emu.url, made.code);
-  await connecting.close();
   // First, while the extension is as a member finds it just after connecting.
   figures.push(...(await memoryFigures(ext)));
   const panel = await ext.openPanel();
@@ -183,7 +178,7 @@ async function measure(emu: TestEmulator, ext: LoadedExtension): Promise<Figure[
   });
 
   // Calls, one after the other: their requests, and the time from passing to the notification.
-  const calls = await runCalls(ext, emu, panel, w, made.connectionId, RUNS);
+  const calls = await runCalls(ext, emu, panel, w, connectionId, RUNS);
   figures.push({
     name: 'Requests per finished call',
     value: median(calls.map((c) => c.requests)),
@@ -221,11 +216,7 @@ async function measure(emu: TestEmulator, ext: LoadedExtension): Promise<Figure[
   });
 
   // The worker's start: stopped and woken again, several times.
-  const isFloorWorker = (w: { url(): string }) => w.url().endsWith('/worker.js');
-  const floorWorker = (
-    ext.context.serviceWorkers().find(isFloorWorker) ??
-    (await ext.context.waitForEvent('serviceworker', { predicate: isFloorWorker, timeout: 30_000 }))
-  ).url();
+  const floorWorker = (await floorWorkerOf(ext.context)).url();
   const restarts: number[] = [];
   const floorRestarts: number[] = [];
   for (let i = 0; i < RUNS; i++) {
@@ -258,10 +249,7 @@ async function measure(emu: TestEmulator, ext: LoadedExtension): Promise<Figure[
  * empty one's a page with the same stylesheet and no script. Interleaved: both are read in the same moment.
  */
 async function memoryFigures(ext: LoadedExtension): Promise<Figure[]> {
-  const isFloorWorker = (w: { url(): string }) => w.url().endsWith('/worker.js');
-  const floorWorker =
-    ext.context.serviceWorkers().find(isFloorWorker) ??
-    (await ext.context.waitForEvent('serviceworker', { predicate: isFloorWorker, timeout: 30_000 }));
+  const floorWorker = await floorWorkerOf(ext.context);
   const floorId = new URL(floorWorker.url()).host;
   type Read = { pss: number; private: number };
   const ours = { idle: [] as Read[], open: [] as Read[] };
@@ -334,9 +322,12 @@ async function memoryFigures(ext: LoadedExtension): Promise<Figure[]> {
   ];
 }
 
-/** A connection made and read in a panel that is then closed: its id. */
+/** A connection made and read in a panel that is then closed: its id. Its limits leave room for the bench's calls. */
 async function connected(emu: TestEmulator, ext: LoadedExtension): Promise<string> {
-  const made = await emu.control.connectCode({ name: 'Bench browser' });
+  const made = await emu.control.connectCode({
+    name: 'Bench browser',
+    limits: { sessionsPerDay: 100, callsPerDay: 100 },
+  });
   const panel = await ext.openPanel();
   await connectAndRead(playwrightPage(panel), await wordsFor('en'), emu.url, made.code);
   await panel.close();

@@ -6,7 +6,7 @@
 import { copyFile, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page, Worker } from 'playwright-core';
 
 /** The bare page of the panel: sidepanel.html's own HTML and stylesheet, no script. Written into the build. */
 export const FLOOR_PAGE = 'bench-floor.html';
@@ -179,6 +179,16 @@ export function rawSessionMs(page: Page, sessionId: string, shown: { listed: num
  */
 export const FLOOR_WORKER_MARK = 'floor:listeners-registered';
 export const FLOOR_PANEL = 'panel.html';
+const FLOOR_WORKER = 'worker.js';
+
+/** The empty extension's worker, once the browser has started it. */
+export async function floorWorkerOf(context: BrowserContext): Promise<Worker> {
+  const isFloor = (w: Worker) => w.url().endsWith(`/${FLOOR_WORKER}`);
+  return (
+    context.serviceWorkers().find(isFloor) ??
+    (await context.waitForEvent('serviceworker', { predicate: isFloor, timeout: 30_000 }))
+  );
+}
 
 export async function writeFloorExtension(buildDir: string): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), 'bench-floor-ext-'));
@@ -188,11 +198,11 @@ export async function writeFloorExtension(buildDir: string): Promise<string> {
       manifest_version: 3,
       name: 'Bench floor',
       version: '1.0',
-      background: { service_worker: 'worker.js' },
+      background: { service_worker: FLOOR_WORKER },
     }),
   );
   await writeFile(
-    path.join(dir, 'worker.js'),
+    path.join(dir, FLOOR_WORKER),
     `chrome.runtime.onMessageExternal.addListener((message, sender, reply) => { reply(true); });\nperformance.mark(${JSON.stringify(FLOOR_WORKER_MARK)});\n`,
   );
   const html = await barePanelHtml(buildDir);
