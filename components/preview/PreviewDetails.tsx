@@ -9,7 +9,10 @@ import { SiteText } from '@/components/common/SiteText';
 import { t } from '@/lib/i18n';
 import { Message } from '@/components/common/Message';
 
-/** The preview before anything runs: the site's sentence as it is, the limit (never a price), counts. */
+/**
+ * The preview's decision part, on the first screen: the site's sentence as it is, the limit (never a price),
+ * and the approval, refusal or gate when they apply. The counts are in PreviewLimits, one click away.
+ */
 export function PreviewDetails({ preview }: { preview: Preview }) {
   const gate = preview.gate;
   return (
@@ -25,26 +28,16 @@ export function PreviewDetails({ preview }: { preview: Preview }) {
       <p class="sentence" dir="auto">
         <SiteText text={preview.sentence} />
       </p>
-      <dl class="facts">
-        <dt>{t('preview.mostItCanHold')}</dt>
-        <dd class="limit">{limitFact(preview.limitCents, rawValue(preview.limitBy))}</dd>
-        <dt>{t('preview.spendable')}</dt>
-        <dd>{formatCents(preview.spendableCents)}</dd>
-        <dt>{t('preview.sessionsWithoutAsking')}</dt>
-        <dd>
-          {t('preview.usedOf', {
-            used: formatCount(preview.today.sessionsUsed),
-            allowed: formatCount(preview.today.sessionsAllowed),
-          })}
-        </dd>
-        <dt>{t('preview.callsWithoutAsking')}</dt>
-        <dd>
-          {t('preview.usedOf', {
-            used: formatCount(preview.today.callsUsed),
-            allowed: formatCount(preview.today.callsAllowed),
-          })}
-        </dd>
-      </dl>
+      {/* The limit on one line: the most it can hold, never a price. */}
+      <p class="limit-line">
+        <Message
+          id="preview.limitLine"
+          parts={{
+            label: <strong>{t('preview.mostItCanHold')}</strong>,
+            limit: <span class="limit">{limitFact(preview.limitCents, rawValue(preview.limitBy))}</span>,
+          }}
+        />
+      </p>
       {preview.needsApproval ? (
         <p class="notice">
           <strong>{t('preview.needsApproval')}</strong>
@@ -73,9 +66,39 @@ export function PreviewDetails({ preview }: { preview: Preview }) {
           </ul>
         </div>
       ) : null}
-      <p class="muted privacy">
-        <strong>{t('preview.privacy')}</strong> <SiteText text={preview.privacyLine} />
-      </p>
     </section>
+  );
+}
+
+/** The member's limits today, shown on demand under the start button: spendable credits and the counts. */
+export function PreviewLimits({ preview }: { preview: Preview }) {
+  return (
+    <dl class="facts">
+      <dt>{t('preview.spendable')}</dt>
+      <dd>{formatCents(preview.spendableCents)}</dd>
+      <dt>{t('preview.sessionsWithoutAsking')}</dt>
+      <dd>
+        {t('preview.usedOf', {
+          used: formatCount(preview.today.sessionsUsed),
+          allowed: formatCount(preview.today.sessionsAllowed),
+        })}
+      </dd>
+      <dt>{t('preview.callsWithoutAsking')}</dt>
+      <dd>
+        {t('preview.usedOf', {
+          used: formatCount(preview.today.callsUsed),
+          allowed: formatCount(preview.today.callsAllowed),
+        })}
+      </dd>
+    </dl>
+  );
+}
+
+/** Who receives the call's details, in the site's words. */
+export function PrivacyLine({ preview }: { preview: Preview }) {
+  return (
+    <p class="muted privacy">
+      <strong>{t('preview.privacy')}</strong> <SiteText text={preview.privacyLine} />
+    </p>
   );
 }

@@ -18,7 +18,8 @@ import { UntrustedText } from '@/components/common/UntrustedText';
 import { RefusalView } from '@/components/refusal/RefusalView';
 import { type CallDraft, type CallKind, clearDraft, newIntentId, saveDraft } from './draft';
 import { type FitAnswer, FitChoiceView, needsFitChoice } from './FitChoiceView';
-import { PreviewDetails } from './PreviewDetails';
+import { PreviewDetails, PreviewLimits, PrivacyLine } from './PreviewDetails';
+import { Disclosure } from '@/components/common/Disclosure';
 import { StartSessionButtons } from '@/components/sessions/StartSessionButtons';
 import { ViewHeading } from '@/components/common/ViewHeading';
 import { formatCount } from '@/lib/format/count';
@@ -70,6 +71,7 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
   const requestSeq = useRef(0);
   const files = useRef<CallFilesHandle | null>(null);
   const [chosen, setChosen] = useState<CallFilesSummary>({ count: 0, checking: false, refused: 0 });
+  const [limitsOpen, setLimitsOpen] = useState(false);
   const connection = useLiveQuery((db) => getConnection(db), []);
   const offers = useOffers();
 
@@ -128,6 +130,24 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
   const fitPending = preview !== null && needsFitChoice(preview.fit) && draft.subject === null;
   const questionMissing = draft.callId === 'question' && !draft.question.trim();
   const tooLong = charCount(draft.details) > DETAILS_MAX || charCount(draft.question) > QUESTION_MAX;
+  // Details, files and "Spend at most" wait behind "More options" until the call needs them. Open by itself
+  // when something there holds the start back (a gate listing missing details, a secret, too many
+  // characters, an amount that is not one, files that cannot go); otherwise as the member left it (kept with
+  // the draft), and at first open when a restored draft has something there.
+  const moreNeeded =
+    (preview?.gate ? !preview.gate.ready : false) ||
+    hasSecretText(draft.details) ||
+    charCount(draft.details) > DETAILS_MAX ||
+    !max.ok ||
+    chosen.refused > 0 ||
+    filesBlocked;
+  const moreOpen =
+    moreNeeded || (draft.moreOptions ?? (draft.details !== '' || draft.maxDollars !== '' || chosen.count > 0));
+  // Said once, under Details: the site is known not to offer the quote, or the preview on screen was read
+  // for the text typed and could only judge the kind of call.
+  const quoteUnavailable =
+    offers.quoteCall === 'not_offered' ||
+    (preview !== null && !requestChecked && typedText && previewKey === textKey && !secretInText);
   const canStart =
     !starting &&
     max.ok &&
@@ -205,11 +225,6 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
         {loading && !preview ? <p role="status">{t('preview.reading')}</p> : null}
         {previewError ? <ErrorNotice error={previewError} title={t('preview.noPreview')} /> : null}
         {preview ? <PreviewDetails preview={preview} /> : null}
-        {preview && !requestChecked && typedText && previewKey === textKey && !secretInText ? (
-          <p class="notice" role="note">
-            {t('preview.notChecked')}
-          </p>
-        ) : null}
         {preview ? (
           <FitChoiceView
             fit={preview.fit}
@@ -235,54 +250,74 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
             <SecretWarning text={draft.question} />
           </>
         ) : null}
-        <label for="call-details">
-          {draft.callId === 'question' ? t('preview.detailsOptional') : t('preview.details')}
-        </label>
-        <textarea
-          id="call-details"
-          rows={6}
-          value={draft.details}
-          onInput={(e) => setDraft({ ...draft, details: e.currentTarget.value })}
-          aria-describedby="call-details-hint"
-        />
-        <p id="call-details-hint" class="muted">
-          {t('preview.detailsHint', { count: formatCount(charCount(draft.details)), max: formatCount(DETAILS_MAX) })}
-        </p>
-        <SecretWarning text={draft.details} />
-        <LazyCallFiles
-          filesSwitchOn={filesOn}
-          switchedOffBySite={filesOffBySite}
-          handle={files}
-          onSummary={setChosen}
-        />
-        <label for="call-max">{t('preview.maxLabel')}</label>
-        <input
-          id="call-max"
-          type="text"
-          inputMode="decimal"
-          placeholder={t('preview.maxPlaceholder')}
-          value={draft.maxDollars}
-          onInput={(e) => setDraft({ ...draft, maxDollars: e.currentTarget.value })}
-          aria-invalid={!max.ok}
-          aria-describedby="call-max-hint"
-        />
-        <p id="call-max-hint" class={max.ok ? 'muted' : 'error-text'}>
-          {max.ok ? t('preview.maxHint') : t('preview.maxInvalid')}
-        </p>
         {fitPending ? <p class="notice">{t('preview.chooseFitFirst')}</p> : null}
         {questionMissing ? <p class="muted">{t('preview.typeQuestion')}</p> : null}
         {tooLong ? <p class="error-text">{t('preview.tooLong')}</p> : null}
-        {filesBlocked ? (
-          <p class="notice">
-            {tn('preview.filesOff', chosen.count)}{' '}
-            <button type="button" class="secondary" onClick={() => files.current?.clear()}>
-              {t('preview.removeFiles')}
-            </button>
-          </p>
-        ) : null}
         <button type="submit" disabled={!canStart}>
           {starting ? t('preview.starting') : t('preview.start')}
         </button>
+        <Disclosure
+          label={t('preview.moreOptions')}
+          open={moreOpen}
+          onToggle={(open) => setDraft({ ...draft, moreOptions: open })}
+        >
+          <label for="call-details">
+            {draft.callId === 'question' ? t('preview.detailsOptional') : t('preview.details')}
+          </label>
+          <textarea
+            id="call-details"
+            rows={6}
+            value={draft.details}
+            onInput={(e) => setDraft({ ...draft, details: e.currentTarget.value })}
+            aria-describedby="call-details-hint"
+          />
+          <p id="call-details-hint" class="muted">
+            {t('preview.detailsHint', { count: formatCount(charCount(draft.details)), max: formatCount(DETAILS_MAX) })}
+          </p>
+          {/* Once, quietly: a site without the quote judges the typed request only when the call starts. */}
+          {quoteUnavailable ? (
+            <p class="muted" role="note">
+              {t('preview.notChecked')}
+            </p>
+          ) : null}
+          <SecretWarning text={draft.details} />
+          <LazyCallFiles
+            filesSwitchOn={filesOn}
+            switchedOffBySite={filesOffBySite}
+            handle={files}
+            onSummary={setChosen}
+          />
+          {filesBlocked ? (
+            <p class="notice">
+              {tn('preview.filesOff', chosen.count)}{' '}
+              <button type="button" class="secondary" onClick={() => files.current?.clear()}>
+                {t('preview.removeFiles')}
+              </button>
+            </p>
+          ) : null}
+          <label for="call-max">{t('preview.maxLabel')}</label>
+          <input
+            id="call-max"
+            type="text"
+            inputMode="decimal"
+            placeholder={t('preview.maxPlaceholder')}
+            value={draft.maxDollars}
+            onInput={(e) => setDraft({ ...draft, maxDollars: e.currentTarget.value })}
+            aria-invalid={!max.ok}
+            aria-describedby="call-max-hint"
+          />
+          <p id="call-max-hint" class={max.ok ? 'muted' : 'error-text'}>
+            {max.ok ? t('preview.maxHint') : t('preview.maxInvalid')}
+          </p>
+        </Disclosure>
+        {preview ? (
+          <>
+            <Disclosure label={t('preview.limitsToday')} open={limitsOpen} onToggle={setLimitsOpen}>
+              <PreviewLimits preview={preview} />
+            </Disclosure>
+            <PrivacyLine preview={preview} />
+          </>
+        ) : null}
       </form>
       {refusal ? <RefusalView error={refusal} approvalLine={preview?.approvalLine ?? null} /> : null}
       {onSessionStarted ? (

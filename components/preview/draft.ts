@@ -21,6 +21,8 @@ export interface CallDraft {
   /** "Spend at most" as typed, in dollars. */
   maxDollars: string;
   subject: FitChoice;
+  /** "More options" (details, files, spend at most) as the member left it; absent: decided by what it holds. */
+  moreOptions?: boolean;
   /**
    * The call this draft becomes: sent as the call's localId, so a second "Start the call" on it (another
    * window's panel, a double click) finds the call already made instead of making another. A new one after
@@ -50,8 +52,12 @@ function isDraft(value: unknown): value is CallDraft {
 /** A stored draft, or null; one kept before drafts had an intent gets one. */
 function readDraft(value: unknown): CallDraft | null {
   if (!isDraft(value)) return null;
-  const intentId = (value as { intentId?: unknown }).intentId;
-  return typeof intentId === 'string' && intentId.length > 0 ? value : { ...value, intentId: newIntentId() };
+  const { intentId, moreOptions, ...rest } = value as CallDraft & { intentId?: unknown; moreOptions?: unknown };
+  return {
+    ...rest,
+    intentId: typeof intentId === 'string' && intentId.length > 0 ? intentId : newIntentId(),
+    ...(typeof moreOptions === 'boolean' ? { moreOptions } : {}),
+  };
 }
 
 export async function loadDraft(): Promise<CallDraft | null> {

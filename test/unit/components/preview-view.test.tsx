@@ -8,7 +8,7 @@ import { PreviewView } from '@/components/preview/PreviewView';
 import type { Preview } from '@/lib/api/schemas';
 import { db } from '@/lib/db';
 import type { CommandResult } from '@/lib/protocol/commands';
-import { fakeActions, makeCall, makePreview, memberError, SITE, ut } from './fixtures';
+import { fakeActions, makeCall, makeConnectionRow, makePreview, memberError, SITE, ut } from './fixtures';
 import { renderPanel } from './render-panel';
 
 const DRAFT: CallDraft = {
@@ -46,6 +46,19 @@ function setup(preview: Preview = makePreview(), startReply?: (payload: unknown)
   return { ...fake, started };
 }
 
+/** Opens "More options" when it is closed, as the member does to reach the fields behind it. */
+function moreOptions(): void {
+  const toggle = screen.getByRole('button', { name: 'More options' });
+  if (toggle.getAttribute('aria-expanded') === 'false') fireEvent.click(toggle);
+}
+const details = () => {
+  moreOptions();
+  return screen.getByRole('textbox', { name: /^Details/ }) as HTMLTextAreaElement;
+};
+const spendAtMost = () => {
+  moreOptions();
+  return screen.getByRole('textbox', { name: 'Spend at most, in dollars (optional)' }) as HTMLInputElement;
+};
 const startButton = () => screen.getByRole('button', { name: 'Start the call' }) as HTMLButtonElement;
 const startPayloads = (sent: { name: string; payload: unknown }[]) =>
   sent.filter((s) => s.name === 'startCall').map((s) => (s.payload as { request: unknown }).request);
@@ -83,10 +96,10 @@ describe('PreviewView', () => {
     renderPanel(<PreviewView initial={DRAFT} onStarted={() => undefined} onBack={() => undefined} />, fake.actions);
     await screen.findByText('The site’s own sentence.');
     fail = true;
-    fireEvent.input(screen.getByRole('textbox', { name: /^Details/ }), { target: { value: 'Set up a replica' } });
+    fireEvent.input(details(), { target: { value: 'Set up a replica' } });
     await screen.findByText(/Something failed on the site’s side/, {}, { timeout: 3000 });
     expect(screen.queryByText('The site’s own sentence.')).toBeNull();
-    expect((screen.getByRole('textbox', { name: /^Details/ }) as HTMLTextAreaElement).value).toBe('Set up a replica');
+    expect((details() as HTMLTextAreaElement).value).toBe('Set up a replica');
   });
 
   it('says when the site did not check the typed request (no quote): the preview is for the kind of call', async () => {
@@ -95,10 +108,76 @@ describe('PreviewView', () => {
     });
     renderPanel(<PreviewView initial={DRAFT} onStarted={() => undefined} onBack={() => undefined} />, fake.actions);
     await screen.findByText(/The most it can hold and charge/);
-    expect(screen.queryByText(/does not check a typed request/)).toBeNull();
-    fireEvent.input(screen.getByRole('textbox', { name: /^Details/ }), { target: { value: 'Set up a replica' } });
-    await screen.findByText(/This site does not check a typed request before the call/, {}, { timeout: 3000 });
+    expect(screen.queryByText(/does not check a request while you type/)).toBeNull();
+    fireEvent.input(details(), { target: { value: 'Set up a replica' } });
+    await screen.findByText(/This site does not check a request while you type; it is checked when the call starts/, {}, { timeout: 3000 });
     expect(startButton().disabled).toBe(false);
+  });
+
+  it('puts the decision first: "Start the call" before "More options", which a fresh draft keeps closed', async () => {
+    setup();
+    await screen.findByText(/The most it can hold and charge/);
+    const toggle = screen.getByRole('button', { name: 'More options' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    // Start comes first in the page's order, so it is reached (and read) before the options.
+    expect(startButton().compareDocumentPosition(toggle) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: /^Details/ })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: /^Spend at most/ })).toBeNull();
+    // The counts are one click away; the privacy line stays in sight.
+    expect(screen.getByText('4 of 10 used').closest('[hidden]')).not.toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Your limits today' }));
+    expect(screen.getByText('4 of 10 used').closest('[hidden]')).toBeNull();
+    expect(screen.getByText('The agent’s builders receive your call’s details.')).toBeTruthy();
+  });
+
+  it('remembers "More options" with the draft: opened, it opens again with the panel', async () => {
+    setup();
+    await screen.findByText(/The most it can hold and charge/);
+    fireEvent.click(screen.getByRole('button', { name: 'More options' }));
+    expect(screen.getByRole('textbox', { name: /^Details/ })).toBeTruthy();
+    await waitFor(async () => expect((await loadDraft())?.moreOptions).toBe(true));
+    cleanup();
+    renderPanel(
+      <PreviewView initial={(await loadDraft()) ?? DRAFT} onStarted={() => undefined} onBack={() => undefined} />,
+      fakeActions({ preview: previewReply(makePreview()) }).actions,
+    );
+    expect(screen.getByRole('button', { name: 'More options' }).getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('opens "More options" by itself for a restored draft with details, and for a gate that lists missing ones', async () => {
+    renderPanel(
+      <PreviewView
+        initial={{ ...DRAFT, details: 'Postgres 16 on RDS' }}
+        onStarted={() => undefined}
+        onBack={() => undefined}
+      />,
+      fakeActions({ preview: previewReply(makePreview()) }).actions,
+    );
+    expect((screen.getByRole('textbox', { name: /^Details/ }) as HTMLTextAreaElement).value).toBe('Postgres 16 on RDS');
+    cleanup();
+    setup(makePreview({ gate: { ready: false, missing: [{ key: 'v', untrustedDetail: ut('Which version?') }] } }));
+    await screen.findByRole('list', { name: 'Details the agent waits for' });
+    expect(screen.getByRole('button', { name: 'More options' }).getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('textbox', { name: /^Details/ })).toBeTruthy();
+  });
+
+  it('says once, quietly and before anything is typed, that a site without the quote checks the request at the start', async () => {
+    await db.connection.put(makeConnectionRow());
+    await db.capabilities.put({ origin: SITE, capability: 'quoteCall', offered: false, at: Date.now() });
+    setup(makePreview(), undefined);
+    const line = await screen.findByText(
+      'This site does not check a request while you type; it is checked when the call starts.',
+      {},
+      { timeout: 3000 },
+    );
+    expect(line.getAttribute('role')).toBe('note');
+    expect(screen.queryByRole('alert')).toBeNull();
+    // Under Details, inside "More options".
+    expect(details().compareDocumentPosition(line) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    fireEvent.input(details(), { target: { value: 'Set up a replica' } });
+    await waitFor(() => expect(screen.getAllByText(/does not check a request while you type/).length).toBe(1), {
+      timeout: 3000,
+    });
   });
 
   it('lists the gate’s missing details', async () => {
@@ -120,7 +199,7 @@ describe('PreviewView', () => {
       }),
     );
     await screen.findByText('This reads like a question about Kubernetes.');
-    fireEvent.input(screen.getByRole('textbox', { name: /^Details/ }), { target: { value: 'Set up a replica' } });
+    fireEvent.input(details(), { target: { value: 'Set up a replica' } });
     expect(startButton().disabled).toBe(true);
     expect(screen.queryByRole('radio', { name: /Start a new agent/ })).toBeNull();
     fireEvent.click(screen.getByRole('radio', { name: 'Ask Postgres helper anyway' }));
@@ -168,7 +247,7 @@ describe('PreviewView', () => {
   it('converts "spend at most" from dollars to whole cents and refuses what is not an amount', async () => {
     const { sent } = setup();
     await screen.findByText(/The most it can hold and charge/);
-    const max = screen.getByRole('textbox', { name: 'Spend at most, in dollars (optional)' });
+    const max = spendAtMost();
     for (const bad of ['0', '1.234', 'abc', '-2']) {
       fireEvent.input(max, { target: { value: bad } });
       expect(startButton().disabled, bad).toBe(true);
@@ -199,17 +278,17 @@ describe('PreviewView', () => {
       }),
     }));
     await screen.findByText(/The most it can hold and charge/);
-    fireEvent.input(screen.getByRole('textbox', { name: /^Details/ }), { target: { value: 'Set up a replica' } });
-    fireEvent.input(screen.getByRole('textbox', { name: 'Spend at most, in dollars (optional)' }), {
+    fireEvent.input(details(), { target: { value: 'Set up a replica' } });
+    fireEvent.input(spendAtMost(), {
       target: { value: '4' },
     });
     fireEvent.click(startButton());
     const refusal = await screen.findByRole('alert', { name: 'Refused' });
     expect(refusal.textContent).toContain('The agent waits for one detail');
     expect(screen.getByRole('list', { name: 'Missing details' }).textContent).toBe('Which version?');
-    expect((screen.getByRole('textbox', { name: /^Details/ }) as HTMLTextAreaElement).value).toBe('Set up a replica');
+    expect((details() as HTMLTextAreaElement).value).toBe('Set up a replica');
     expect(
-      (screen.getByRole('textbox', { name: 'Spend at most, in dollars (optional)' }) as HTMLInputElement).value,
+      (spendAtMost() as HTMLInputElement).value,
     ).toBe('4');
     expect(started).toEqual([]);
     expect((await loadDraft())?.details).toBe('Set up a replica');
@@ -256,7 +335,7 @@ describe('PreviewView', () => {
   it('moves on to the call once it started and forgets the draft', async () => {
     const { started } = setup();
     await screen.findByText(/The most it can hold and charge/);
-    fireEvent.input(screen.getByRole('textbox', { name: /^Details/ }), { target: { value: 'Go' } });
+    fireEvent.input(details(), { target: { value: 'Go' } });
     await waitFor(async () => expect((await loadDraft())?.details).toBe('Go'));
     fireEvent.click(startButton());
     await waitFor(() => expect(started.length).toBe(1));
@@ -268,7 +347,7 @@ describe('PreviewView', () => {
     await screen.findByText(/The most it can hold and charge/);
     const previews = () => sent.filter((s) => s.name === 'preview');
     expect(previews().length).toBe(1);
-    fireEvent.input(screen.getByRole('textbox', { name: /^Details/ }), {
+    fireEvent.input(details(), {
       target: { value: 'my key is sk-proj-abcdefghij1234567890abcd' },
     });
     expect((await screen.findAllByRole('alert')).some((a) => /an API key/.test(a.textContent ?? ''))).toBe(true);
