@@ -93,9 +93,21 @@ export async function previewQuestion(panel: PageDriver, w: Words, agentName: st
   await panel.waitForText(w('preview.mostItCanHold'));
 }
 
+/** Opens the preview's "More options" (details, files, spend at most) when it is closed. */
+export async function openMoreOptions(panel: PageDriver, w: Words): Promise<void> {
+  const closed = await panel.evaluate(
+    (name) =>
+      Array.from(document.querySelectorAll('button[aria-expanded]')).find((b) => b.textContent?.trim() === name)
+        ?.getAttribute('aria-expanded') === 'false',
+    w('preview.moreOptions'),
+  );
+  if (closed) await panel.click('button', w('preview.moreOptions'));
+}
+
 /** Opens the preview of an apply call to `agentName` with its details and waits for the limit line. */
 export async function previewApply(panel: PageDriver, w: Words, agentName: string, details: string): Promise<void> {
   await openPreview(panel, w, agentName);
+  await openMoreOptions(panel, w);
   await panel.fill(w('preview.details'), details);
   await panel.waitForText(w('preview.mostItCanHold'));
 }

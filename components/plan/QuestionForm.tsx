@@ -61,6 +61,15 @@ export function QuestionForm({
   const formId = useId();
   const [tried, setTried] = useState(false);
   const [nothing, setNothing] = useState(false);
+  // An answer folds only while it stands: chosen, valid, and not questioned by the site.
+  const settled = (q: Question) =>
+    isAnswered(q, drafts[q.key]) && !siteProblems.some((p) => p.key === q.key);
+  // Questions already answered when the form opened (drafts kept from an earlier visit) fold to their answer,
+  // so the first unanswered one is in sight; "Change" unfolds one. Nothing folds while the member answers.
+  const [folded, setFolded] = useState<ReadonlySet<string>>(
+    () => new Set(questions.filter((q) => settled(q)).map((q) => q.key)),
+  );
+  const unfold = (key: string) => setFolded((keys) => new Set([...keys].filter((k) => k !== key)));
 
   if (questions.length === 0) return null;
 
@@ -87,20 +96,30 @@ export function QuestionForm({
     <form class="question-form" aria-labelledby={`${formId}-title`} onSubmit={send} noValidate>
       <h2 id={`${formId}-title`}>{t('questions.heading')}</h2>
       <p class="muted">{t('questions.intro')}</p>
-      {questions.map((q, i) => (
-        <QuestionFields
-          key={q.key}
-          id={`${formId}-q${i}`}
-          question={q}
-          draft={drafts[q.key] ?? EMPTY_DRAFT}
-          tried={tried}
-          siteProblems={siteProblems.filter((p) => p.key === q.key)}
-          onChange={(d) => {
-            setNothing(false);
-            onDraftChange(q.key, d);
-          }}
-        />
-      ))}
+      {questions.map((q, i) =>
+        folded.has(q.key) && settled(q) ? (
+          <FoldedQuestion
+            key={q.key}
+            id={`${formId}-q${i}`}
+            question={q}
+            draft={drafts[q.key] ?? EMPTY_DRAFT}
+            onChange={() => unfold(q.key)}
+          />
+        ) : (
+          <QuestionFields
+            key={q.key}
+            id={`${formId}-q${i}`}
+            question={q}
+            draft={drafts[q.key] ?? EMPTY_DRAFT}
+            tried={tried}
+            siteProblems={siteProblems.filter((p) => p.key === q.key)}
+            onChange={(d) => {
+              setNothing(false);
+              onDraftChange(q.key, d);
+            }}
+          />
+        ),
+      )}
       {otherSiteProblems.length > 0 ? (
         <div role="alert" class="notice notice-error">
           <p>{t('questions.siteSaysNotFit')}</p>
@@ -269,5 +288,52 @@ function QuestionFields({ id, question: q, draft, tried, siteProblems, onChange 
         </ul>
       ) : null}
     </fieldset>
+  );
+}
+
+/** A draft that answers its question as it stands: something chosen and nothing wrong with it. */
+function isAnswered(question: Question, draft: AnswerDraft | undefined): boolean {
+  return draft !== undefined && draft.choice !== null && validateDraft(question, draft).length === 0;
+}
+
+/** An answered question, folded to its answer, with a button to change it. */
+function FoldedQuestion({
+  id,
+  question: q,
+  draft,
+  onChange,
+}: {
+  id: string;
+  question: Question;
+  draft: AnswerDraft;
+  onChange: () => void;
+}) {
+  return (
+    <div class="question question-folded" role="group" aria-labelledby={`${id}-ask`}>
+      <p id={`${id}-ask`} class="folded-ask">
+        <UntrustedText value={q.untrustedAsk} empty={q.key} />
+      </p>
+      <p class="folded-answer">
+        {draft.choice === 'left_to_agent' ? (
+          t('questions.leaveToAgent')
+        ) : draft.choice === 'own' ? (
+          <span class="verbatim" dir="auto">
+            {draft.own.trim()}
+          </span>
+        ) : (
+          q.options
+            .filter((o) => draft.optionKeys.includes(o.key))
+            .map((o, i) => (
+              <span key={o.key}>
+                {i > 0 ? ', ' : null}
+                <UntrustedText value={o.untrustedLabel} empty={o.key} />
+              </span>
+            ))
+        )}
+      </p>
+      <button type="button" class="secondary" aria-describedby={`${id}-ask`} onClick={onChange}>
+        {t('questions.change')}
+      </button>
+    </div>
   );
 }

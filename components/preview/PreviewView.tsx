@@ -148,6 +148,12 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
   const quoteUnavailable =
     offers.quoteCall === 'not_offered' ||
     (preview !== null && !requestChecked && typedText && previewKey === textKey && !secretInText);
+  // Once, quietly, under the text the call is judged by: the question, or Details for an apply call.
+  const quoteNote = quoteUnavailable ? (
+    <p class="muted" role="note">
+      {t('preview.notChecked')}
+    </p>
+  ) : null;
   const canStart =
     !starting &&
     max.ok &&
@@ -247,6 +253,7 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
             <p id="call-question-count" class="muted">
               {t('preview.charsOf', { count: formatCount(charCount(draft.question)), max: formatCount(QUESTION_MAX) })}
             </p>
+            {quoteNote}
             <SecretWarning text={draft.question} />
           </>
         ) : null}
@@ -274,12 +281,7 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
           <p id="call-details-hint" class="muted">
             {t('preview.detailsHint', { count: formatCount(charCount(draft.details)), max: formatCount(DETAILS_MAX) })}
           </p>
-          {/* Once, quietly: a site without the quote judges the typed request only when the call starts. */}
-          {quoteUnavailable ? (
-            <p class="muted" role="note">
-              {t('preview.notChecked')}
-            </p>
-          ) : null}
+          {draft.callId === 'question' ? null : quoteNote}
           <SecretWarning text={draft.details} />
           <LazyCallFiles
             filesSwitchOn={filesOn}

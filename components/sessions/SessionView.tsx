@@ -111,6 +111,34 @@ export function SessionView({ sessionId, onBack }: SessionViewProps) {
     (c) => c.request.callId === 'apply' && (c.state === 'outbox' || c.state === 'sending' || c.state === 'started'),
   );
 
+  // The plan's next step leads the view until the plan exists; after it, the plan does.
+  const nextStepFirst = isPlan && questions !== null && !planExists && calls.loaded;
+  const questionsPart =
+    isPlan && questions ? (
+      <section aria-label={t('sessionView.questions')} class="questions">
+        {/* The form starts from the stored drafts: it waits for them, so none is lost behind an empty field. */}
+        {drafts.loaded ? (
+          <QuestionForm
+            questions={shown}
+            drafts={drafts.drafts}
+            onDraftChange={drafts.setDraft}
+            onSend={(answers) => void sendAnswers(answers)}
+            siteProblems={[...drafts.siteProblems, ...callProblems]}
+            busy={answering}
+            sendLabel={t('sessionView.saveAnswers')}
+            answersGoWith={offers.putAnswers === 'not_offered' ? t('sessionView.answersWithCall') : undefined}
+          />
+        ) : (
+          <Skeleton label={t('sessionView.loadingAnswers')} />
+        )}
+        {answerError ? <ErrorNotice error={answerError} title={t('sessionView.answersNotSaved')} /> : null}
+        <AnswersList answers={questions.answers} questions={[...(questions.questions?.opening ?? []), ...shown]} />
+        <DetailsList details={questions.details} />
+        <ReadStatus pass={questions.pass} shortCheck={questions.shortCheck} />
+        {planExists || nextStepFirst ? null : <GateStatus {...gateView(questions, unsent)} />}
+      </section>
+    ) : null;
+
   const sendAnswers = async (answers: Record<string, AnswerInput>) => {
     setAnswerError(null);
     setAnswering(true);
@@ -164,7 +192,20 @@ export function SessionView({ sessionId, onBack }: SessionViewProps) {
       ) : null}
       {readError ? <ErrorNotice error={readError} title={t('sessionView.readFailed')} /> : null}
 
-      {isPlan ? (
+      {/* Before the plan, the next step comes first: what the plan waits for and "Make the plan", then the
+          questions still to answer. It waits for this browser's calls in the session: before they are read it
+          cannot tell whether an apply call is already on its way. */}
+      {nextStepFirst ? (
+        <>
+          <section aria-label={t('sessionView.nextStep')} class="next-step">
+            <GateStatus {...gateView(questions, unsent)} />
+            <ApplyPanel session={session} drafts={drafts} applyOnItsWay={applyOnItsWay} />
+          </section>
+          {questionsPart}
+        </>
+      ) : null}
+
+      {isPlan && (planExists || !nextStepFirst) ? (
         <section aria-label={t('sessionView.thePlan')}>
           {/* Until the plan's row is read, "No plan yet" would be a guess. */}
           {planRow.loaded ? (
@@ -183,40 +224,14 @@ export function SessionView({ sessionId, onBack }: SessionViewProps) {
       <SessionResults session={session} readAt={row.value?.readAt ?? ''} calls={calls.value ?? []} />
       <SessionCalls calls={calls.value ?? []} />
 
-      {/* What the member does next (answer, make the plan, ask) waits for this browser's calls in the session:
-          before they are read it cannot tell whether an apply call is already on its way. */}
       {calls.loaded ? (
         <>
-          {isPlan && questions ? (
-            <section aria-label={t('sessionView.questions')} class="questions">
-              <ReadStatus pass={questions.pass} shortCheck={questions.shortCheck} />
-              {/* The form starts from the stored drafts: it waits for them, so none is lost behind an empty field. */}
-              {drafts.loaded ? (
-                <QuestionForm
-                  questions={shown}
-                  drafts={drafts.drafts}
-                  onDraftChange={drafts.setDraft}
-                  onSend={(answers) => void sendAnswers(answers)}
-                  siteProblems={[...drafts.siteProblems, ...callProblems]}
-                  busy={answering}
-                  sendLabel={t('sessionView.saveAnswers')}
-                  answersGoWith={offers.putAnswers === 'not_offered' ? t('sessionView.answersWithCall') : undefined}
-                />
-              ) : (
-                <Skeleton label={t('sessionView.loadingAnswers')} />
-              )}
-              {answerError ? <ErrorNotice error={answerError} title={t('sessionView.answersNotSaved')} /> : null}
-              <AnswersList
-                answers={questions.answers}
-                questions={[...(questions.questions?.opening ?? []), ...shown]}
-              />
-              <DetailsList details={questions.details} />
-              {planExists ? null : <GateStatus {...gateView(questions, unsent)} />}
-            </section>
-          ) : null}
+          {nextStepFirst ? null : questionsPart}
           {isPlan && !questions ? <p class="muted">{t('sessionView.questionsUnreadable')}</p> : null}
 
-          {isPlan ? <ApplyPanel session={session} drafts={drafts} applyOnItsWay={applyOnItsWay} /> : null}
+          {isPlan && !nextStepFirst ? (
+            <ApplyPanel session={session} drafts={drafts} applyOnItsWay={applyOnItsWay} />
+          ) : null}
           <QuestionCallForm session={session} planExists={planExists} />
           {isPlan && questions && offers.putDetails !== 'not_offered' ? (
             <details class="rewrite-box">

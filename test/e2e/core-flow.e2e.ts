@@ -118,7 +118,7 @@ describeInEachBrowser("the member's main journey", (rig) => {
     // A preview runs nothing.
     expect(await rig.emu.control.callStarts()).toEqual([]);
     if (rig.profile === 'strict') {
-      await rig.panel.waitForText('This site does not check a typed request before the call');
+      await rig.panel.waitForText(rig.w('preview.notChecked'));
       expect((await rig.emu.control.requests('/api/v1/calls/quote')).map((r) => r.status)).toEqual([404]);
     } else {
       await expect

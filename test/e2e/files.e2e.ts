@@ -8,6 +8,7 @@ import { beforeAll, expect, test } from 'vitest';
 import {
   type ChosenFile,
   chooseFiles,
+  openMoreOptions,
   connect,
   findTyped,
   openPreview,
@@ -72,6 +73,7 @@ describeInEachBrowser('files and sharing', (rig) => {
     'a call with two attached files: both uploaded, then the call names them',
     async () => {
       await chooseAgent('Tune postgres indexes and vacuum', 'Postgres Tuning Guild');
+      await openMoreOptions(rig.panel, rig.w);
       await rig.panel.fill(rig.w('preview.details'), 'Please look at these two files.');
       await chooseFiles(rig.panel, rig.w('attach.choose'), FILES);
       await rig.panel.waitForText('2 of 6 files will be sent.');
@@ -106,6 +108,7 @@ describeInEachBrowser('files and sharing', (rig) => {
     await chooseAgent('My shell script fails with set -e in bash', 'Shell Script Doctor');
     // Words the agent knows: a request that does not look related asks the member first (the fit question),
     // and under load the re-read preview can arrive before the click.
+    await openMoreOptions(rig.panel, rig.w);
     await rig.panel.fill(rig.w('preview.details'), 'My bash script with set -e exits early.');
     await rig.panel.click('button', rig.w('preview.start'));
     await waitFor(

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, beforeEach, expect, test } from 'vitest';
 import { DEFAULT_SEED_PATH, type SeedInput } from '@/emulator/seed';
 import type { PageDriver } from '@/testing/browser/driver';
-import { chooseOption, connect, findTyped, GUILD_HEADER, POSTGRES } from '@/testing/steps';
+import { chooseOption, connect, findTyped, GUILD_HEADER, openMoreOptions, POSTGRES } from '@/testing/steps';
 import type { Words } from '@/testing/words';
 import { describeInEachBrowser } from './each-browser';
 import { viewProblems } from './panel-checks';
@@ -198,6 +198,7 @@ for (const scheme of ['light', 'dark'] as const) {
       test('a plan session: its questions, the gate, the plan; then sessions, findings, history, share, connection', async () => {
         await findTyped(panel, rig.w, 'slow postgres queries and vacuum', POSTGRES);
         await panel.click('button', `Preview a call to ${POSTGRES}`);
+        await openMoreOptions(panel, rig.w);
         await panel.fill('Details', 'Our database gets slow every evening.');
         await panel.click('button', 'Plan my project');
         await see(panel, 'Questions to answer now');

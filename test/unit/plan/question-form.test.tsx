@@ -139,14 +139,23 @@ describe('QuestionForm', () => {
     expect(onSend).toHaveBeenCalledWith({ hosting: { kind: 'left_to_agent' } });
   });
 
-  it('starts from saved drafts, so a closed panel loses nothing', () => {
+  it('starts from saved drafts, so a closed panel loses nothing: answered questions fold to their answer', () => {
     setup({
-      questions: [question('stack'), question('features', { multiple: true })],
+      questions: [question('stack'), question('features', { multiple: true }), question('host')],
       initial: {
         stack: { choice: 'own', optionKeys: [], own: 'Saved words' },
         features: { choice: 'option', optionKeys: ['b', 'c'], own: '' },
       },
     });
+    // Folded: the question and its answer on two lines; the first unanswered question open below them.
+    expect(group('Ask stack?').textContent).toContain('Saved words');
+    expect(within(group('Ask stack?')).queryByRole('textbox')).toBeNull();
+    expect(within(group('Ask features?')).queryByRole('checkbox')).toBeNull();
+    expect(group('Ask features?').textContent).toContain('Option B, Option C');
+    expect(within(group('Ask host?')).getAllByRole('radio').length).toBeGreaterThan(0);
+    for (const ask of ['Ask stack?', 'Ask features?']) {
+      fireEvent.click(within(group(ask)).getByRole('button', { name: 'Change this answer' }));
+    }
     expect((within(group('Ask stack?')).getByRole('textbox') as HTMLTextAreaElement).value).toBe('Saved words');
     const checked = within(group('Ask features?'))
       .getAllByRole('checkbox')
