@@ -56,6 +56,28 @@ describe('SessionView', () => {
     expect(screen.getByRole('heading', { name: 'Questions to answer now' })).toBeTruthy();
   });
 
+  it('puts the next step first before the plan: the gate and Make the plan, then the questions, then the results', async () => {
+    await store(session());
+    renderPanel(<SessionView sessionId="s1" />, fakeActions().actions);
+    const next = await screen.findByRole('region', { name: 'Next step' });
+    expect(within(next).getByRole('status').textContent).toMatch(/The plan waits: 2 details are missing/);
+    const make = within(next).getByRole('button', { name: 'Make the plan' });
+    const questions = screen.getByRole('heading', { name: 'Questions to answer now' });
+    const results = screen.getByRole('heading', { name: 'Results' });
+    const follows = (a: Node, b: Node) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(follows(make, questions)).toBe(true);
+    expect(follows(questions, results)).toBe(true);
+    // Said once: the gate is not repeated under the questions.
+    expect(screen.getAllByText(/The plan waits: 2 details are missing/)).toHaveLength(1);
+  });
+
+  it('once the plan exists, the plan leads and no next-step box is shown', async () => {
+    await store(planDone());
+    renderPanel(<SessionView sessionId="s1" />, fakeActions().actions);
+    await screen.findByRole('region', { name: 'The plan' });
+    expect(screen.queryByRole('region', { name: 'Next step' })).toBeNull();
+  });
+
   it('the apply call waits for the gate: nothing is sent while a detail is missing', async () => {
     await store(session());
     const { actions, sent } = fakeActions();
