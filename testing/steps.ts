@@ -97,7 +97,8 @@ export async function previewQuestion(panel: PageDriver, w: Words, agentName: st
 export async function openMoreOptions(panel: PageDriver, w: Words): Promise<void> {
   const closed = await panel.evaluate(
     (name) =>
-      Array.from(document.querySelectorAll('button[aria-expanded]')).find((b) => b.textContent?.trim() === name)
+      Array.from(document.querySelectorAll('button[aria-expanded]'))
+        .find((b) => b.textContent?.trim() === name)
         ?.getAttribute('aria-expanded') === 'false',
     w('preview.moreOptions'),
   );

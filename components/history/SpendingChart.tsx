@@ -1,4 +1,4 @@
-import { useId } from 'preact/hooks';
+import { useId, useState } from 'preact/hooks';
 import { formatCalendarDate } from '@/lib/format/time';
 import { formatCents, formatCentsOrUnreadable } from '@/lib/format/money';
 import { formatCount } from '@/lib/format/count';
@@ -14,8 +14,17 @@ interface Props {
   siteCents: number | null;
 }
 
-const BAR = 10;
-const HEIGHT = 100;
+/** Keys that move along the days, as on any slider. */
+const STEP: Record<string, (i: number, last: number) => number> = {
+  ArrowLeft: (i) => i - 1,
+  ArrowDown: (i) => i - 1,
+  ArrowRight: (i) => i + 1,
+  ArrowUp: (i) => i + 1,
+  Home: () => 0,
+  End: (_, last) => last,
+  PageDown: (i) => i - 7,
+  PageUp: (i) => i + 7,
+};
 
 function Difference({ siteCents, cachedCents }: { siteCents: number | null; cachedCents: number }) {
   const diff = explainDifference(siteCents, cachedCents);
@@ -36,7 +45,6 @@ function Difference({ siteCents, cachedCents }: { siteCents: number | null; cach
 /** Charged cents per day and per agent from the cached calls, with the same figures as a table. */
 export function SpendingChart({ spending, siteCents }: Props) {
   const id = useId();
-  const top = Math.max(1, ...spending.days.map((d) => d.cents));
   const topAgent = Math.max(1, ...spending.agents.map((a) => a.cents));
   const charged = spending.days.filter((d) => d.calls > 0);
   const first = spending.days[0];
@@ -63,26 +71,7 @@ export function SpendingChart({ spending, siteCents }: Props) {
           />
         )}
       </p>
-      <svg
-        class="bars"
-        role="img"
-        aria-labelledby={`${id}-days`}
-        aria-describedby={`${id}-table-note`}
-        viewBox={`0 0 ${Math.max(1, spending.days.length) * BAR} ${HEIGHT}`}
-        preserveAspectRatio="none"
-        width="100%"
-        height="80"
-      >
-        <title>{t('spending.perDayHeading')}</title>
-        {spending.days.map((d, i) => {
-          const h = d.cents === 0 ? 0 : Math.max(2, Math.round((d.cents / top) * HEIGHT));
-          return (
-            <rect key={d.day} x={i * BAR + 1} y={HEIGHT - h} width={BAR - 2} height={h}>
-              <title>{t('spending.barTitle', { day: formatCalendarDate(d.day), amount: formatCents(d.cents) })}</title>
-            </rect>
-          );
-        })}
-      </svg>
+      <DayBars days={spending.days} labelledBy={`${id}-days`} describedBy={`${id}-table-note`} />
       <Difference siteCents={siteCents} cachedCents={spending.totalCents} />
       {spending.agents.length > 0 ? (
         <>
@@ -157,6 +146,80 @@ export function SpendingChart({ spending, siteCents }: Props) {
           </tbody>
         </table>
       </details>
+    </div>
+  );
+}
+
+/**
+ * One bar a day on a date axis (first, middle and last day named), days without a charge drawn as empty
+ * days, the amount axis named at its top and its foot. The chart is one slider over the days: the arrow
+ * keys, or the pointer over a bar, read one day's amount out under it; the table holds every figure too.
+ */
+function DayBars({
+  days,
+  labelledBy,
+  describedBy,
+}: {
+  days: CachedSpending['days'];
+  labelledBy: string;
+  describedBy: string;
+}) {
+  const lastCharged = days.findLastIndex((d) => d.calls > 0);
+  const [chosen, setChosen] = useState(lastCharged >= 0 ? lastCharged : days.length - 1);
+  if (days.length === 0) return null;
+  const last = days.length - 1;
+  const index = Math.min(Math.max(chosen, 0), last);
+  const day = days[index] ?? days[0];
+  const top = Math.max(1, ...days.map((d) => d.cents));
+  const middle = days[Math.floor(last / 2)];
+  const reading = day
+    ? t('spending.barTitle', { day: formatCalendarDate(day.day), amount: formatCents(day.cents) })
+    : '';
+  const onKey = (event: KeyboardEvent) => {
+    const step = STEP[event.key];
+    if (!step) return;
+    event.preventDefault();
+    setChosen(Math.min(Math.max(step(index, last), 0), last));
+  };
+  return (
+    <div class="day-chart">
+      <div class="amount-axis" aria-hidden="true">
+        <span>{formatCents(top)}</span>
+        <span>{formatCents(0)}</span>
+      </div>
+      <div
+        class="day-bars"
+        role="slider"
+        tabIndex={0}
+        aria-labelledby={labelledBy}
+        aria-describedby={describedBy}
+        aria-valuemin={0}
+        aria-valuemax={last}
+        aria-valuenow={index}
+        aria-valuetext={reading}
+        aria-orientation="horizontal"
+        onKeyDown={onKey}
+      >
+        {days.map((d, i) => (
+          <span
+            key={d.day}
+            class={`day${i === index ? ' day-chosen' : ''}${d.calls > 0 ? '' : ' day-empty'}`}
+            onPointerEnter={() => setChosen(i)}
+          >
+            {d.cents > 0 ? (
+              <span class="day-bar" style={{ height: `${Math.max(3, Math.round((d.cents / top) * 100))}%` }} />
+            ) : null}
+          </span>
+        ))}
+      </div>
+      <div class="date-axis" aria-hidden="true">
+        <Time iso={days[0]?.day ?? ''} day />
+        {last >= 2 && middle ? <Time iso={middle.day} day /> : null}
+        {last >= 1 ? <Time iso={days[last]?.day ?? ''} day /> : null}
+      </div>
+      <p class="day-reading" aria-hidden="true">
+        {reading}
+      </p>
     </div>
   );
 }

@@ -62,8 +62,7 @@ export function QuestionForm({
   const [tried, setTried] = useState(false);
   const [nothing, setNothing] = useState(false);
   // An answer folds only while it stands: chosen, valid, and not questioned by the site.
-  const settled = (q: Question) =>
-    isAnswered(q, drafts[q.key]) && !siteProblems.some((p) => p.key === q.key);
+  const settled = (q: Question) => isAnswered(q, drafts[q.key]) && !siteProblems.some((p) => p.key === q.key);
   // Questions already answered when the form opened (drafts kept from an earlier visit) fold to their answer,
   // so the first unanswered one is in sight; "Change" unfolds one. Nothing folds while the member answers.
   const [folded, setFolded] = useState<ReadonlySet<string>>(
@@ -309,10 +308,10 @@ function FoldedQuestion({
   onChange: () => void;
 }) {
   return (
-    <div class="question question-folded" role="group" aria-labelledby={`${id}-ask`}>
-      <p id={`${id}-ask`} class="folded-ask">
+    <fieldset class="question question-folded">
+      <legend id={`${id}-ask`}>
         <UntrustedText value={q.untrustedAsk} empty={q.key} />
-      </p>
+      </legend>
       <p class="folded-answer">
         {draft.choice === 'left_to_agent' ? (
           t('questions.leaveToAgent')
@@ -334,6 +333,6 @@ function FoldedQuestion({
       <button type="button" class="secondary" aria-describedby={`${id}-ask`} onClick={onChange}>
         {t('questions.change')}
       </button>
-    </div>
+    </fieldset>
   );
 }

@@ -110,7 +110,11 @@ describe('PreviewView', () => {
     await screen.findByText(/The most it can hold and charge/);
     expect(screen.queryByText(/does not check a request while you type/)).toBeNull();
     fireEvent.input(details(), { target: { value: 'Set up a replica' } });
-    await screen.findByText(/This site does not check a request while you type; it is checked when the call starts/, {}, { timeout: 3000 });
+    await screen.findByText(
+      /This site does not check a request while you type; it is checked when the call starts/,
+      {},
+      { timeout: 3000 },
+    );
     expect(startButton().disabled).toBe(false);
   });
 
@@ -287,9 +291,7 @@ describe('PreviewView', () => {
     expect(refusal.textContent).toContain('The agent waits for one detail');
     expect(screen.getByRole('list', { name: 'Missing details' }).textContent).toBe('Which version?');
     expect((details() as HTMLTextAreaElement).value).toBe('Set up a replica');
-    expect(
-      (spendAtMost() as HTMLInputElement).value,
-    ).toBe('4');
+    expect((spendAtMost() as HTMLInputElement).value).toBe('4');
     expect(started).toEqual([]);
     expect((await loadDraft())?.details).toBe('Set up a replica');
   });

@@ -102,8 +102,11 @@ describe('the chart in History', () => {
     fireEvent.change(await screen.findByLabelText('Period'), { target: { value: 'week' } });
     fireEvent.click(screen.getByRole('button', { name: 'Show spending' }));
 
-    const chart = await screen.findByRole('img', { name: 'Charged per day, from this browser’s cache' });
-    expect(chart.querySelectorAll('rect')).toHaveLength(8);
+    // One slider over the 8 days of the week (today included), the empty ones drawn as empty days.
+    const chart = await screen.findByRole('slider', { name: 'Charged per day, from this browser’s cache' });
+    expect(chart.querySelectorAll('.day')).toHaveLength(8);
+    expect(chart.querySelectorAll('.day-bar')).toHaveLength(2);
+    expect(chart.querySelectorAll('.day-empty')).toHaveLength(6);
     expect(screen.getByText(/for 3 charged calls/).textContent).toContain(formatCents(700));
     expect(screen.getByText(/The site counts/).textContent).toContain(
       `${formatCents(300)} more (${formatCents(1000)} in all)`,
@@ -120,6 +123,23 @@ describe('the chart in History', () => {
       [formatCalendarDate(localDay(days(3))), formatCents(400), '1'],
       [formatCalendarDate(localDay(days(1))), formatCents(300), '2'],
     ]);
+    // Each day's amount read out on focus and with the arrow keys (and on hover): the last charged day first.
+    const reading = (d: Date, cents: number) => `${formatCalendarDate(localDay(d))}: ${formatCents(cents)}`;
+    expect(chart.getAttribute('aria-valuetext')).toBe(reading(days(1), 300));
+    fireEvent.keyDown(chart, { key: 'ArrowLeft' });
+    expect(chart.getAttribute('aria-valuetext')).toBe(reading(days(2), 0));
+    fireEvent.keyDown(chart, { key: 'ArrowLeft' });
+    expect(chart.getAttribute('aria-valuetext')).toBe(reading(days(3), 400));
+    expect(screen.getByText(reading(days(3), 400))).toBeTruthy();
+    fireEvent.keyDown(chart, { key: 'Home' });
+    expect(chart.getAttribute('aria-valuenow')).toBe('0');
+    fireEvent.pointerEnter(chart.querySelectorAll('.day')[7] as Element);
+    expect(chart.getAttribute('aria-valuetext')).toBe(reading(days(0), 0));
+    // The axes: the amount at the top and at the foot, the first, middle and last day under the bars.
+    const axis = document.querySelector('.amount-axis')?.textContent;
+    expect(axis).toBe(`${formatCents(400)}${formatCents(0)}`);
+    expect(document.querySelectorAll('.date-axis time')).toHaveLength(3);
+
     const byAgent = screen.getByRole('table', { name: 'Charged per agent' });
     expect(
       within(byAgent)
