@@ -81,7 +81,7 @@ async function walk(scheme: Scheme, w: Words, options: ScreenshotOptions): Promi
     await panel.getByRole('list', { name: w('history.callsNewestFirst') }).waitFor({ timeout: STEP_WAIT_MS });
     await shot(panel, 'history');
     await panel.getByRole('button', { name: w('spending.show') }).click();
-    await panel.getByRole('img', { name: w('spending.perDayHeading') }).waitFor({ timeout: STEP_WAIT_MS });
+    await panel.getByRole('slider', { name: w('spending.perDayHeading') }).waitFor({ timeout: STEP_WAIT_MS });
     await panel.getByText(w('spending.asTable')).click();
     await panel.locator('.spending-chart').scrollIntoViewIfNeeded();
     const chart = path.join(out, `spending-${scheme}.png`);

@@ -67,13 +67,12 @@ export async function waitForFound(panel: PageDriver, w: Words, text: string, ag
     panel,
     `the agents found for "${text}" with ${agentName || 'any agent'}`,
     ({ text, agentName, list }) => {
-      const quote = document.querySelector('.untrusted.quote');
+      // The find's text is quoted above its agents, unless the field holds that same text (not quoted twice).
+      const quote = document.querySelector('.find-result .untrusted.quote');
+      const field = document.querySelector<HTMLTextAreaElement>('#find-text');
+      const found = quote ? quote.textContent : field?.value.trim();
       const cards = document.querySelector(`ul[aria-label="${list}"]`);
-      return (
-        quote?.textContent === text &&
-        cards?.querySelector('li') != null &&
-        (cards.textContent ?? '').includes(agentName)
-      );
+      return found === text && cards?.querySelector('li') != null && (cards.textContent ?? '').includes(agentName);
     },
     { text: text.trim(), agentName, list: w('find.agentsFound') },
   );
@@ -98,7 +97,7 @@ export async function openMoreOptions(panel: PageDriver, w: Words): Promise<void
   const closed = await panel.evaluate(
     (name) =>
       Array.from(document.querySelectorAll('button[aria-expanded]'))
-        .find((b) => b.textContent?.trim() === name)
+        .find((b) => b.textContent?.trim().endsWith(name))
         ?.getAttribute('aria-expanded') === 'false',
     w('preview.moreOptions'),
   );

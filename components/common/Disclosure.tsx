@@ -26,6 +26,7 @@ export function Disclosure({ label, open, onToggle, children, class: className }
         aria-controls={id}
         onClick={() => onToggle(!open)}
       >
+        <span class="disclosure-mark" aria-hidden="true" />
         {label}
       </button>
       <div id={id} hidden={!open}>

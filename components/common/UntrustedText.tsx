@@ -13,6 +13,8 @@ interface Props {
   /** A name (agent, project): cut at NAME_CHARS with "…", the whole name in its tooltip. Other long text,
    * block or inline, starts collapsed with "Show more". */
   name?: boolean;
+  /** Long text starts collapsed at this many characters (default COLLAPSED_CHARS): a card's lines stay short. */
+  collapseAt?: number;
 }
 
 /**
@@ -22,7 +24,7 @@ interface Props {
  * and marked translate="no" so a page translator leaves it as sent;
  * long text is shown collapsed with "Show more", since a server may send more than it should.
  */
-export function UntrustedText({ value, block = false, empty, class: extra, name = false }: Props) {
+export function UntrustedText({ value, block = false, empty, class: extra, name = false, collapseAt }: Props) {
   const [expanded, setExpanded] = useState(false);
   const text = untrustedString(value);
   const cut = isCut(value);
@@ -46,7 +48,7 @@ export function UntrustedText({ value, block = false, empty, class: extra, name 
       </span>
     );
   }
-  const collapsed = collapsedText(text);
+  const collapsed = collapsedText(text, collapseAt);
   const shown = collapsed === null || expanded ? text : collapsed;
   return (
     <>

@@ -6,6 +6,9 @@ import { UntrustedText } from '@/components/common/UntrustedText';
 import { agentConnectionWords } from '@/lib/words/values';
 import { accentFor } from './accents';
 
+/** "Knows" starts collapsed at about two lines; "Show more" has the rest. */
+const KNOWS_CHARS = 110;
+
 interface Props {
   card: AgentCard;
   onChoose: (card: AgentCard) => void;
@@ -28,17 +31,26 @@ export function AgentCardView({ card, onChoose }: Props) {
       ) : null}
       <p>
         <span class="label">{t('agentCard.knows')}</span>
-        <UntrustedText value={card.untrustedKnows} empty={t('agentCard.nothingSaid')} />
+        <UntrustedText value={card.untrustedKnows} empty={t('agentCard.nothingSaid')} collapseAt={KNOWS_CHARS} />
       </p>
-      <dl class="facts compact">
-        <dt>{t('agentCard.match')}</dt>
-        <dd>{formatMatch(card.matchBps)}</dd>
-        <dt>{t('agentCard.used')}</dt>
-        <dd>{tn('agentCard.countedCalls', card.countedCalls)}</dd>
-        <dt>{t('agentCard.contributors')}</dt>
-        <dd>{formatCount(card.contributors)}</dd>
-        <dt>{t('agentCard.callingIt')}</dt>
-        <dd>{agentConnectionWords(card.connection)}</dd>
+      {/* The figures flow as pairs on a line or two, so two cards fit a side panel's first screen. */}
+      <dl class="card-facts">
+        <div>
+          <dt>{t('agentCard.match')}</dt>
+          <dd>{formatMatch(card.matchBps)}</dd>
+        </div>
+        <div>
+          <dt>{t('agentCard.used')}</dt>
+          <dd>{tn('agentCard.countedCalls', card.countedCalls)}</dd>
+        </div>
+        <div>
+          <dt>{t('agentCard.contributors')}</dt>
+          <dd>{formatCount(card.contributors)}</dd>
+        </div>
+        <div>
+          <dt>{t('agentCard.callingIt')}</dt>
+          <dd>{agentConnectionWords(card.connection)}</dd>
+        </div>
       </dl>
       <button type="button" onClick={() => onChoose(card)} aria-label={t('agentCard.previewLabel', { agent: name })}>
         {t('agentCard.preview')}

@@ -64,14 +64,21 @@ export function FindView({ onChoose }: Props) {
   const pending =
     handoff && handoff.requestId !== latest.value?.requestId && handoff.at >= (latest.value?.at ?? '') ? handoff : null;
   const length = charCount(text.trim());
+  const shown = pending === null && (latest.value?.agents.length ?? 0) > 0;
   return (
     <section aria-labelledby="find-title">
       <ViewHeading id="find-title">{t('find.heading')}</ViewHeading>
-      <form aria-label={t('find.formLabel')} onSubmit={submit}>
+      {/* Once agents are shown, the form draws small (one line, its hint not drawn) so two cards fit the
+          first screen; before, it is the view's main action. */}
+      <form
+        aria-label={t('find.formLabel')}
+        onSubmit={submit}
+        class={shown ? 'find-form find-form-small' : 'find-form'}
+      >
         <label for="find-text">{t('find.fieldLabel')}</label>
         <textarea
           id="find-text"
-          rows={3}
+          rows={shown ? 1 : 3}
           value={text}
           onInput={(e) => setText(e.currentTarget.value)}
           onKeyDown={(e) => {
@@ -82,7 +89,7 @@ export function FindView({ onChoose }: Props) {
           }}
           aria-describedby="find-hint"
         />
-        <p id="find-hint" class="muted">
+        <p id="find-hint" class={shown && length <= MAX_CHARS ? 'muted find-hint-quiet' : 'muted'}>
           {t('find.hint', { min: MIN_CHARS, max: formatCount(MAX_CHARS) })}
           {length > MAX_CHARS ? ` ${t('find.willBeCut', { count: formatCount(length) })}` : ''}
         </p>
@@ -95,7 +102,7 @@ export function FindView({ onChoose }: Props) {
       {pending ? (
         <PendingSelection handoff={pending} />
       ) : latest.value ? (
-        <FindResult find={latest.value} onChoose={onChoose} />
+        <FindResult find={latest.value} onChoose={onChoose} inField={latest.value.text === text.trim()} />
       ) : null}
     </section>
   );
@@ -128,12 +135,21 @@ function sourceWords(find: FindRow): string {
   return t('find.youSearched');
 }
 
-function FindResult({ find, onChoose }: { find: FindRow; onChoose: (card: AgentCard) => void }) {
+function FindResult({
+  find,
+  onChoose,
+  inField,
+}: {
+  find: FindRow;
+  onChoose: (card: AgentCard) => void;
+  /** The field above holds the same text: it is not quoted again. */
+  inField: boolean;
+}) {
   return (
     <section class="find-result" aria-labelledby="find-result-title" aria-busy={find.status === 'running'}>
       <h2 id="find-result-title">{sourceWords(find)}</h2>
       {/* The selection comes from a web page: shown as text like any untrusted text. */}
-      <UntrustedText value={asUntrusted(find.text)} block class="quote" />
+      {inField ? null : <UntrustedText value={asUntrusted(find.text)} block class="quote" />}
       {find.cut ? <CutNotice /> : null}
       {find.status === 'running' ? <p role="status">{t('find.findingAgents')}</p> : null}
       {find.error ? (

@@ -225,7 +225,9 @@ export async function findToCards(ext: LoadedExtension, panel: Page, w: Words, t
       const shown = () =>
         [...document.querySelectorAll('section.find-result')].some(
           (region) =>
-            region.querySelector('.untrusted.quote')?.textContent === expected &&
+            // Quoted, or (typed here) the field's own text, which the result does not quote twice.
+            (region.querySelector('.untrusted.quote')?.textContent ??
+              document.querySelector<HTMLTextAreaElement>('#find-text')?.value.trim()) === expected &&
             region.querySelector('ul[aria-label="Agents found"] > li') !== null,
         );
       const observer = new MutationObserver(() => {

@@ -116,3 +116,90 @@ export async function viewProblems(page: PageDriver, view: string): Promise<stri
   }
   return problems;
 }
+
+/** Something a view must show on its first screen: found by a CSS selector and, when given, its text. */
+export interface FirstScreenTarget {
+  what: string;
+  selector: string;
+  text?: string;
+  /** Only its first line need be in sight (a note), not the whole element. */
+  firstLine?: boolean;
+}
+
+export interface FirstScreen {
+  /** Readable failures: a target missing, below the first screen, or the page scrolling sideways. */
+  problems: string[];
+  /** Each target's top and bottom in px from the top of the view, for the closing note's before and after. */
+  found: Record<string, { top: number; bottom: number }>;
+}
+
+/** A side panel's usual width; the driver's pages are PANEL_HEIGHT (800 px) tall. */
+const FIRST_SCREEN_WIDTH = 360;
+
+/**
+ * Whether each target is inside the first screen of `view` at 360 × 800, scrolled to the top: its whole box
+ * (or its first line) above 800 px; and that nothing reaches past the right edge.
+ */
+export async function firstScreenProblems(
+  page: PageDriver,
+  view: string,
+  targets: readonly FirstScreenTarget[],
+): Promise<FirstScreen> {
+  await page.setWidth(FIRST_SCREEN_WIDTH);
+  const measured = await page.evaluate(
+    (targets) =>
+      new Promise<{
+        height: number;
+        scrollWidth: number;
+        clientWidth: number;
+        found: Record<string, { top: number; bottom: number; lineBottom: number } | null>;
+      }>((resolve) => {
+        window.scrollTo(0, 0);
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => {
+            const found: Record<string, { top: number; bottom: number; lineBottom: number } | null> = {};
+            for (const t of targets) {
+              const el = Array.from(document.querySelectorAll(t.selector)).find(
+                (e) => t.text === undefined || (e.textContent ?? '').includes(t.text),
+              );
+              if (!el) {
+                found[t.what] = null;
+                continue;
+              }
+              const box = el.getBoundingClientRect();
+              const line = Number.parseFloat(getComputedStyle(el).lineHeight) || 24;
+              found[t.what] = { top: box.top, bottom: box.bottom, lineBottom: box.top + line };
+            }
+            const root = document.documentElement;
+            resolve({
+              height: window.innerHeight,
+              scrollWidth: root.scrollWidth,
+              clientWidth: root.clientWidth,
+              found,
+            });
+          }),
+        );
+      }),
+    targets.map((t) => ({ ...t })),
+  );
+  const problems: string[] = [];
+  const found: FirstScreen['found'] = {};
+  for (const t of targets) {
+    const box = measured.found[t.what];
+    if (!box) {
+      problems.push(`${view}: ${t.what} is not on the page`);
+      continue;
+    }
+    found[t.what] = { top: Math.round(box.top), bottom: Math.round(box.bottom) };
+    const end = t.firstLine ? box.lineBottom : box.bottom;
+    if (box.top < 0 || end > measured.height) {
+      problems.push(
+        `${view}: ${t.what} is at ${Math.round(box.top)}–${Math.round(end)} px, outside the first ${measured.height} px`,
+      );
+    }
+  }
+  if (measured.scrollWidth > measured.clientWidth) {
+    problems.push(`${view}: scrolls sideways (content ${measured.scrollWidth} px in ${measured.clientWidth} px)`);
+  }
+  return { problems, found };
+}

@@ -134,6 +134,23 @@ describe('FindView', () => {
     expect(items[3]!.textContent).toContain('unknown (“muted”)');
   });
 
+  it('with agents shown, draws the form small and does not quote the field’s own text twice', async () => {
+    await db.finds.add(findRow({ agents: [makeCard(), makeCard({ agentId: 'ag_2' })] }));
+    renderPanel(<FindView onChoose={() => undefined} />, fakeActions().actions);
+    await screen.findByRole('list', { name: 'Agents found' });
+    const form = screen.getByRole('form', { name: 'Find AI Agents' });
+    expect(form.className).toContain('find-form-small');
+    const box = screen.getByRole('textbox', { name: 'What do you need?' }) as HTMLTextAreaElement;
+    expect(box.getAttribute('rows')).toBe('1');
+    // Not typed here: the find's text is quoted under "You searched for".
+    expect(document.querySelector('.find-result .quote')?.textContent).toBe('set up a postgres replica');
+    // The field holds the same text: the quote gives way to the field; the hint stays with the field.
+    fireEvent.input(box, { target: { value: 'set up a postgres replica' } });
+    await waitFor(() => expect(document.querySelector('.find-result .quote')).toBeNull());
+    expect(box.getAttribute('aria-describedby')).toBe('find-hint');
+    expect(document.getElementById('find-hint')?.textContent).toMatch(/Shift\+Enter/);
+  });
+
   it('renders hostile card text as text', async () => {
     await db.finds.add(
       findRow({
