@@ -198,6 +198,16 @@ export async function chooseOption(page: PageDriver, group: string, label: strin
   if (!chosen) throw new Error(`No option "${label}…" in "${group}" could be chosen.`);
 }
 
+/** The answer an answered question folded to (its group named by `group`), or null when it is not folded. */
+export function foldedAnswer(page: PageDriver, group: string): Promise<string | null> {
+  return page.evaluate((group) => {
+    const set = Array.from(document.querySelectorAll('fieldset.question-folded')).find(
+      (f) => f.querySelector('legend')?.textContent?.trim() === group,
+    );
+    return set?.querySelector('.folded-answer')?.textContent?.trim() ?? null;
+  }, group);
+}
+
 /** Whether the radio whose label starts with `label`, in the group whose legend is `group`, is checked. */
 export function isChosen(page: PageDriver, group: string, label: string): Promise<boolean> {
   return page.evaluate(

@@ -19,7 +19,10 @@ interface Props {
   agentName: UntrustedTextValue | null;
   subject: FitChoice;
   onChoose: (answer: FitAnswer) => void;
-  /** The site does not judge a typed request before the call (no quote): the verdict is of the kind of call only. */
+  /**
+   * The site does not judge a typed request before the call (no quote): the verdict is of the kind of call
+   * only, and the preview says so once, under the text; nothing more is said here.
+   */
   requestNotChecked?: boolean;
 }
 
@@ -44,7 +47,7 @@ export function FitChoiceView({ fit, agentName, subject, onChoose, requestNotChe
   if (!needsFitChoice(fit)) {
     if (verdict === 'fits') return <p class="muted">{t('fit.fits')}</p>;
     if (verdict === 'unclear') {
-      return <p class="muted">{requestNotChecked ? t('fit.judgedAtStart') : t('fit.readOnceTyped')}</p>;
+      return requestNotChecked ? null : <p class="muted">{t('fit.readOnceTyped')}</p>;
     }
     if (verdict === undefined) return <p class="muted">{t('fit.unknownVerdict')}</p>;
     return null;

@@ -160,6 +160,16 @@ describeInEachBrowser("the member's main journey", (rig) => {
     await rig.panel.bringToFront();
     await waitForFound(rig.panel, rig.w, HOSTILE, 'Security Reviewer');
 
+    // "Knows" starts collapsed on a card; the member opens the rest, still as text.
+    await rig.panel.evaluate(
+      ({ list, name }) => {
+        const item = Array.from(document.querySelectorAll(`ul[aria-label="${list}"] > li`)).find((li) =>
+          li.querySelector('h2')?.textContent?.includes(name),
+        );
+        item?.querySelector<HTMLButtonElement>('button.show-more')?.click();
+      },
+      { list: rig.w('find.agentsFound'), name: 'Security Reviewer' },
+    );
     const security = await card(rig.panel, rig.w('find.agentsFound'), 'Security Reviewer');
     expect(security.heading).toBe(`<img src=x onerror=alert('name')> Security Reviewer`);
     expect(security.styleLine).toBe('<script>alert("style line")</script> Finds what attackers find first.');

@@ -14,6 +14,7 @@ import {
   connect,
   fillStartingWith,
   findTyped,
+  foldedAnswer,
   isChosen,
   notificationIds,
   openSection,
@@ -139,8 +140,11 @@ async function planSession(rig: BrowserRig): Promise<void> {
   await rig.panel.close();
   rig.panel = await rig.browser.openPanel();
   await openSessionFromList(rig);
+  // Kept, and folded to their answers: the member sees what was chosen without scrolling past the options.
+  expect(await foldedAnswer(rig.panel, VERSION)).toBe('Postgres 16');
+  expect(await foldedAnswer(rig.panel, WORKLOAD)).toBe(w('questions.leaveToAgent'));
+  await rig.panel.click('button', w('questions.change'));
   expect(await isChosen(rig.panel, VERSION, 'Postgres 16')).toBe(true);
-  expect(await isChosen(rig.panel, WORKLOAD, w('questions.leaveToAgent'))).toBe(true);
 
   await rig.panel.click('button', w('sessionView.saveAnswers'));
   await rig.panel.waitForText(w('gate.ready'));
