@@ -56,6 +56,8 @@ async function expectHeadingFocused(page: PageDriver, text: string): Promise<voi
 describeInEachBrowser('the keyboard alone', (rig) => {
   test('connect, find, preview, start and read a result, and move between sections', async () => {
     const made = await rig.emu.control.connectCode({ name: `Keys ${rig.name}` });
+    // The connect form first: on a loaded machine the panel's first render can come after the test starts.
+    await rig.panel.waitForText(rig.w('connect.heading'));
     await tabTo(rig.panel, 'Site address');
     await rig.panel.press('Control+A');
     await rig.panel.type(rig.emu.url);
