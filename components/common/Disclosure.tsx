@@ -7,7 +7,6 @@ interface Props {
   open: boolean;
   onToggle: (open: boolean) => void;
   children: ComponentChildren;
-  class?: string;
 }
 
 /**
@@ -15,10 +14,10 @@ interface Props {
  * or chose in it (text, files) lives on; a button with aria-expanded, not <summary>, so it has the role
  * "button" in both browsers and the caller decides when it opens by itself.
  */
-export function Disclosure({ label, open, onToggle, children, class: className }: Props) {
+export function Disclosure({ label, open, onToggle, children }: Props) {
   const id = useId();
   return (
-    <div class={`disclosure${className ? ` ${className}` : ''}`}>
+    <div class="disclosure">
       <button
         type="button"
         class="disclosure-toggle"

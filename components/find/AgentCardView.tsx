@@ -18,6 +18,12 @@ interface Props {
 export function AgentCardView({ card, onChoose }: Props) {
   const name = untrustedString(card.untrustedName) || t('agentCard.thisAgent');
   const titleId = `agent-${card.agentId}`;
+  const facts: [string, string][] = [
+    [t('agentCard.match'), formatMatch(card.matchBps)],
+    [t('agentCard.used'), tn('agentCard.countedCalls', card.countedCalls)],
+    [t('agentCard.contributors'), formatCount(card.contributors)],
+    [t('agentCard.callingIt'), agentConnectionWords(card.connection)],
+  ];
   return (
     <li class={`agent-card accent-${accentFor(card.accent)}`} aria-labelledby={titleId}>
       <h2 id={titleId} class="agent-name">
@@ -35,22 +41,12 @@ export function AgentCardView({ card, onChoose }: Props) {
       </p>
       {/* The figures flow as pairs on a line or two, so two cards fit a side panel's first screen. */}
       <dl class="card-facts">
-        <div>
-          <dt>{t('agentCard.match')}</dt>
-          <dd>{formatMatch(card.matchBps)}</dd>
-        </div>
-        <div>
-          <dt>{t('agentCard.used')}</dt>
-          <dd>{tn('agentCard.countedCalls', card.countedCalls)}</dd>
-        </div>
-        <div>
-          <dt>{t('agentCard.contributors')}</dt>
-          <dd>{formatCount(card.contributors)}</dd>
-        </div>
-        <div>
-          <dt>{t('agentCard.callingIt')}</dt>
-          <dd>{agentConnectionWords(card.connection)}</dd>
-        </div>
+        {facts.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
       </dl>
       <button type="button" onClick={() => onChoose(card)} aria-label={t('agentCard.previewLabel', { agent: name })}>
         {t('agentCard.preview')}

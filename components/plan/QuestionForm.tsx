@@ -314,7 +314,7 @@ function FoldedQuestion({
       </legend>
       <p class="folded-answer">
         {draft.choice === 'left_to_agent' ? (
-          t('questions.leaveToAgent')
+          t('answers.leftToAgent')
         ) : draft.choice === 'own' ? (
           <span class="verbatim" dir="auto">
             {draft.own.trim()}

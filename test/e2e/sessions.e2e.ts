@@ -142,7 +142,7 @@ async function planSession(rig: BrowserRig): Promise<void> {
   await openSessionFromList(rig);
   // Kept, and folded to their answers: the member sees what was chosen without scrolling past the options.
   expect(await foldedAnswer(rig.panel, VERSION)).toBe('Postgres 16');
-  expect(await foldedAnswer(rig.panel, WORKLOAD)).toBe(w('questions.leaveToAgent'));
+  expect(await foldedAnswer(rig.panel, WORKLOAD)).toBe(w('answers.leftToAgent'));
   await rig.panel.click('button', w('questions.change'));
   expect(await isChosen(rig.panel, VERSION, 'Postgres 16')).toBe(true);
 
