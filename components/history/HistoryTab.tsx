@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useState } from 'preact/hooks';
+import { ShowMore } from '@/components/common/ShowMore';
 import type { CallRow } from '@/lib/db/types';
 import {
   type CallHistoryStatus,
@@ -149,14 +150,6 @@ function FilterSelect({ id, label, every, value, options, onChange }: FilterSele
   );
 }
 
-function ShowMore({ more, onMore }: { more: boolean | undefined; onMore: () => void }) {
-  return more ? (
-    <button type="button" class="secondary" onClick={onMore}>
-      {t('history.showMore', { count: HISTORY_PAGE })}
-    </button>
-  ) : null;
-}
-
 interface ListProps<S> {
   agentId: string | null;
   status: S | null;
@@ -188,7 +181,7 @@ function CallHistory({ agentId, status, limit, onMore, onOpen, onShown }: ListPr
           <CallLine key={call.localId} call={call} now={now} words={words} onOpen={onOpen} />
         ))}
       </ul>
-      <ShowMore more={page.value?.more} onMore={onMore} />
+      <ShowMore more={page.value?.more} count={HISTORY_PAGE} onMore={onMore} />
     </>
   );
 }
@@ -243,7 +236,7 @@ function SessionHistory({ agentId, status, limit, onMore, onOpen, onShown }: Lis
           <SessionListItem key={r.sessionId} session={r.session} onOpen={onOpen} />
         ))}
       </ul>
-      <ShowMore more={page.value?.more} onMore={onMore} />
+      <ShowMore more={page.value?.more} count={HISTORY_PAGE} onMore={onMore} />
     </>
   );
 }

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { SessionRow } from '@/lib/db/types';
 import { useActions } from '@/components/common/actions';
 import { useLiveQuery } from '@/components/common/useLiveQuery';
 import { SessionList } from './SessionList';
@@ -7,14 +6,11 @@ import { ViewHeading } from '@/components/common/ViewHeading';
 import { Skeleton } from '@/components/common/Skeleton';
 import { loadDb } from '@/lib/db/lazy';
 import { t } from '@/lib/i18n';
+import { HISTORY_PAGE, historySessions } from '@/lib/history/queries';
+import { ShowMore } from '@/components/common/ShowMore';
 
 /** Sessions read at most this many at a time when the member asks to update the list. */
 const READ_AT_ONCE = 20;
-
-function newestFirst(a: SessionRow, b: SessionRow): number {
-  const at = (r: SessionRow) => r.session.lastCallAt ?? r.readAt;
-  return at(b).localeCompare(at(a));
-}
 
 /**
  * Sessions of this browser's calls that were never read: their ids, newest call first. The sessionId index's
@@ -42,7 +38,9 @@ async function unreadSessionIds(): Promise<string[]> {
 /** The member's sessions from the cache, newest first; each opens its view. */
 export function SessionsTab({ onOpen }: { onOpen: (sessionId: string) => void }) {
   const actions = useActions();
-  const rows = useLiveQuery(async (db) => (await db.sessions.toArray()).sort(newestFirst), []);
+  // A page at a time, newest first by the listing index: 1,000 cached sessions cost one page's read.
+  const [limit, setLimit] = useState(HISTORY_PAGE);
+  const page = useLiveQuery((db) => historySessions(db, { agentId: null, status: null }, limit), [limit]);
   const [reading, setReading] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -60,7 +58,7 @@ export function SessionsTab({ onOpen }: { onOpen: (sessionId: string) => void })
     void unreadSessionIds().then((ids) => (ids.length > 0 ? read(ids) : undefined));
   }, []);
 
-  const list = rows.value ?? [];
+  const list = page.value?.rows ?? [];
   return (
     <section aria-labelledby="sessions-title">
       <ViewHeading id="sessions-title">{t('sessions.heading')}</ViewHeading>
@@ -78,8 +76,11 @@ export function SessionsTab({ onOpen }: { onOpen: (sessionId: string) => void })
           {problem}
         </p>
       ) : null}
-      {rows.loaded ? (
-        <SessionList sessions={list.map((r) => r.session)} onOpen={onOpen} />
+      {page.loaded ? (
+        <>
+          <SessionList sessions={list.map((r) => r.session)} onOpen={onOpen} />
+          <ShowMore more={page.value?.more} count={HISTORY_PAGE} onMore={() => setLimit(limit + HISTORY_PAGE)} />
+        </>
       ) : (
         <Skeleton label={t('sessions.loading')} />
       )}

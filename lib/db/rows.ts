@@ -125,7 +125,7 @@ export const CallRowSchema = lazySchema(() =>
   }),
 );
 
-const SessionRowSchema = z.object({ sessionId: z.string(), session: apiObject(), readAt: iso() });
+const SessionRowSchema = z.object({ sessionId: z.string(), session: apiObject(), readAt: iso(), listedAt: iso() });
 
 const ApprovalRowSchema = lazySchema(() =>
   z.object({

@@ -4,6 +4,7 @@
  * a test. Indexes only: Dexie stores every other field as it is.
  */
 import type { Transaction } from 'dexie';
+import { listedAt } from './session-row';
 
 export const DB_NAME = 'agent-connection';
 
@@ -60,6 +61,16 @@ export const STORES_V5 = {
   calls: 'localId, state, runId, sessionId, connectionId, createdAt, request.agentId, [request.agentId+createdAt]',
 } as const;
 
+/**
+ * Version 6: sessions listed newest first by one index (`listedAt`, their last call or when they were read),
+ * so the Sessions tab and the history's sessions read their page, not every session (issue 29: 1,000
+ * sessions of 20 results).
+ */
+export const STORES_V6 = {
+  ...STORES_V5,
+  sessions: 'sessionId, session.agentId, readAt, listedAt, [session.agentId+listedAt]',
+} as const;
+
 export const DB_VERSIONS: readonly DbVersion[] = [
   { version: 1, stores: STORES_V1 },
   {
@@ -100,6 +111,18 @@ export const DB_VERSIONS: readonly DbVersion[] = [
   },
   // A new index only: existing rows need no change.
   { version: 5, stores: STORES_V5 },
+  {
+    version: 6,
+    stores: STORES_V6,
+    upgrade: async (tx) => {
+      await tx
+        .table('sessions')
+        .toCollection()
+        .modify((row: { session: { lastCallAt?: string | null }; readAt: string; listedAt?: string }) => {
+          row.listedAt = listedAt(row.session.lastCallAt ?? null, row.readAt);
+        });
+    },
+  },
 ];
 
 const LAST_RELEASED = DB_VERSIONS[DB_VERSIONS.length - 1]!;

@@ -226,6 +226,11 @@ export interface SessionRow {
   sessionId: string;
   session: Session;
   readAt: IsoTime;
+  /**
+   * What the session is listed by, newest first: its last call, or when it was read if it has none, in UTC
+   * (the service may write a time with another zone, and the index orders the text). Made by sessionRow().
+   */
+  listedAt: IsoTime;
 }
 
 /**

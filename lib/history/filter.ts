@@ -58,8 +58,3 @@ export function sessionMatches(row: SessionRow, filter: HistoryFilter<SessionHis
   if (filter.agentId !== null && row.session.agentId !== filter.agentId) return false;
   return filter.status === null || sessionHistoryStatus(row) === filter.status;
 }
-
-/** Newest first: a session by its last call, or when it was read. */
-export function sessionTime(row: Pick<SessionRow, 'session' | 'readAt'>): string {
-  return row.session.lastCallAt ?? row.readAt;
-}

@@ -10,7 +10,6 @@ import {
   type HistoryFilter,
   type SessionHistoryStatus,
   sessionMatches,
-  sessionTime,
 } from './filter';
 
 export interface HistoryAgent {
@@ -92,13 +91,18 @@ export async function historySessions(
   filter: HistoryFilter<SessionHistoryStatus>,
   limit: number,
 ): Promise<Page<SessionRow>> {
-  const all =
-    filter.agentId !== null
-      ? await d.sessions.where('session.agentId').equals(filter.agentId).toArray()
-      : await d.sessions.toArray();
-  const rows = all
-    .filter((r) => sessionMatches(r, filter))
-    .sort((a, b) => sessionTime(b).localeCompare(sessionTime(a)));
+  // Newest first by the listing index (db v6), an agent's by the agent-and-listing index: the page is read,
+  // not every session.
+  const newest =
+    filter.agentId === null
+      ? d.sessions.orderBy('listedAt').reverse()
+      : d.sessions
+          .where('[session.agentId+listedAt]')
+          .between([filter.agentId, ''], [filter.agentId, '\uffff'])
+          .reverse();
+  const rows = await (filter.status === null ? newest : newest.filter((r) => sessionMatches(r, filter)))
+    .limit(limit + 1)
+    .toArray();
   return { rows: rows.slice(0, limit), more: rows.length > limit };
 }
 

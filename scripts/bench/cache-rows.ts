@@ -69,6 +69,7 @@ export function sessionRow(now: string) {
   return {
     sessionId: SESSION_ID,
     readAt: now,
+    listedAt: now,
     session: {
       sessionId: SESSION_ID,
       agentId: 'agt_bench',
@@ -214,5 +215,69 @@ export function unseed(page: Page): Promise<void> {
         };
       }),
     { sessionId: SESSION_ID, prefix: CALL_PREFIX },
+  );
+}
+
+/** The prefix of the many sessions `--growth` writes (not SESSION_ID's, which the timings' session keeps). */
+const MANY_SESSIONS_PREFIX = 'bench_many_session_';
+
+/** Writes `count` plan sessions of `results` results each, a minute apart, newest last. */
+export function seedSessions(page: Page, count: number, results: number): Promise<void> {
+  const template = sessionRow(new Date().toISOString());
+  return page.evaluate(
+    ({ template, count, results, prefix }) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('agent-connection');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('sessions', 'readwrite');
+          const store = tx.objectStore('sessions');
+          const start = Date.now() - count * 60_000;
+          for (let i = 0; i < count; i++) {
+            const at = new Date(start + i * 60_000).toISOString();
+            const sessionId = `${prefix}${i}`;
+            store.put({
+              sessionId,
+              readAt: at,
+              listedAt: at,
+              session: {
+                ...template.session,
+                sessionId,
+                calls: results,
+                lastCallAt: at,
+                untrustedAgentName: { untrustedText: `Bench agent ${i % 15}`, truncated: false },
+                questions: { ...template.session.questions, sessionId },
+                results: template.session.results.slice(0, results),
+              },
+            });
+          }
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    { template, count, results, prefix: MANY_SESSIONS_PREFIX },
+  );
+}
+
+export function unseedSessions(page: Page): Promise<void> {
+  return page.evaluate(
+    (prefix) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('agent-connection');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('sessions', 'readwrite');
+          tx.objectStore('sessions').delete(IDBKeyRange.bound(prefix, `${prefix}\uffff`));
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    MANY_SESSIONS_PREFIX,
   );
 }

@@ -61,7 +61,7 @@ export function frameMs(page: Page): Promise<number> {
  */
 export function rawListMs(
   page: Page,
-  read: { index: string; key: string | null; limit: number; fields: string[] },
+  read: { index: string; key: string | null; limit: number; fields: string[]; store?: 'calls' | 'sessions' },
 ): Promise<number> {
   return page.evaluate(
     (r) =>
@@ -71,7 +71,8 @@ export function rawListMs(
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const db = open.result;
-          const store = db.transaction('calls').objectStore('calls');
+          const name = r.store ?? 'calls';
+          const store = db.transaction(name).objectStore(name);
           const index = store.index(r.index);
           const show = (rows: unknown[]) => {
             db.close();

@@ -3,17 +3,26 @@
  * 100,000 cached calls (ended calls to 15 agents, the rows the background stores): the history's first page
  * and an agent's page, each beside the raw read of the same rows (a ratio that must not grow with the size),
  * the export of everything (its time, its longest task, the panel's peak heap, whether it shows progress) and
- * the database's size per 1,000 calls.
+ * the database's size per 1,000 calls; then the Sessions tab with 100 and 1,000 cached sessions of 20 results.
  */
 import type { Page } from 'playwright-core';
 import type { LoadedExtension } from '@/testing/browser/chromium';
 import { STEP_WAIT_MS as WAIT_MS } from '@/testing/browser/driver';
-import { CALL_PREFIX, callTemplate, seed, sessionRow, unseed } from './cache-rows';
+import { CALL_PREFIX, callTemplate, seed, seedSessions, sessionRow, unseed, unseedSessions } from './cache-rows';
 import { median } from './figures';
 import { rawListMs } from './floors';
 import { tab, timeClick } from './panel-steps';
 
 const GROWTH_SIZES = [1_000, 10_000, 100_000] as const;
+/** Cached sessions, each with SESSION_RESULTS_EACH results: the issue's 1,000, beside a tenth of it. */
+const SESSION_SIZES = [100, 1_000] as const;
+const SESSION_RESULTS_EACH = 20;
+const SESSION_TEXT_FIELDS = [
+  'session.untrustedAgentName.untrustedText',
+  'session.status',
+  'session.way',
+  'session.lastCallAt',
+];
 /** Opens per size (and floors beside them), whose median is the size's figure. */
 const REPEATS = 5;
 /** The agent the filtered page shows: one of the 15 the rows are spread over. */
@@ -25,6 +34,12 @@ const FLAT_WITHIN = 1.5;
 const EXPORT_TASK_MS = 200;
 /** The longest the worker may hold an event back while it prunes (issue 29). */
 const PRUNE_DELAY_MS = 100;
+
+interface SessionsRow {
+  sessions: number;
+  first: { ms: number; ratio: number };
+  bytesPer1000: number;
+}
 
 interface GrowthRow {
   calls: number;
@@ -249,23 +264,64 @@ async function measureSize(
   };
 }
 
+/** The Sessions tab with `sessions` cached sessions: ms from the click to its first 50 in the document. */
+async function measureSessions(page: Page, sessions: number, emptyUsage: number): Promise<SessionsRow> {
+  await seedSessions(page, sessions, SESSION_RESULTS_EACH);
+  const bytesPer1000 = ((await storageUsage(page)) - emptyUsage) / (sessions / 1000);
+  const open = () =>
+    timeClick(page, { label: 'Sessions', done: 'ul.session-list > li', count: 50, timeoutMs: WAIT_MS });
+  await tab(page, 'Calls');
+  await open();
+  const runs: number[] = [];
+  const floors: number[] = [];
+  for (let i = 0; i < REPEATS; i++) {
+    await tab(page, 'Calls');
+    await page.getByRole('list', { name: 'Calls' }).waitFor({ timeout: WAIT_MS });
+    floors.push(
+      await rawListMs(page, {
+        store: 'sessions',
+        index: 'listedAt',
+        key: null,
+        limit: 50,
+        fields: SESSION_TEXT_FIELDS,
+      }),
+    );
+    runs.push(await open());
+  }
+  await tab(page, 'Calls');
+  await unseedSessions(page);
+  return {
+    sessions,
+    first: { ms: median(runs), ratio: median(runs.map((r, i) => r / (floors[i] as number))) },
+    bytesPer1000,
+  };
+}
+
 /** Measures every size in turn, prints the table and resolves true when the costs stay flat. */
 export async function growthTable(ext: LoadedExtension, connectionId: string): Promise<boolean> {
   const page = await ext.openPanel();
   await page.getByRole('navigation', { name: 'Panel sections' }).waitFor({ timeout: WAIT_MS });
   const emptyUsage = await storageUsage(page);
   const rows: GrowthRow[] = [];
+  const sessionRows: SessionsRow[] = [];
   try {
     for (const calls of GROWTH_SIZES) {
       console.log(`Measuring with ${calls.toLocaleString('en-US')} cached calls…`);
       rows.push(await measureSize(ext, page, calls, connectionId, emptyUsage));
     }
+    for (const sessions of SESSION_SIZES) {
+      console.log(`Measuring with ${sessions.toLocaleString('en-US')} cached sessions…`);
+      sessionRows.push(await measureSessions(page, sessions, emptyUsage));
+    }
   } finally {
     await unseed(page).catch(() => undefined);
+    await unseedSessions(page).catch(() => undefined);
     await page.close();
   }
   const smallest = rows[0] as GrowthRow;
   const largest = rows[rows.length - 1] as GrowthRow;
+  const fewSessions = sessionRows[0] as SessionsRow;
+  const manySessions = sessionRows[sessionRows.length - 1] as SessionsRow;
   const checks = [
     {
       what: "history's first page: its ratio to the raw read",
@@ -280,6 +336,10 @@ export async function growthTable(ext: LoadedExtension, connectionId: string): P
       ok: rows.every((r) => r.export.longestTaskMs <= EXPORT_TASK_MS),
     },
     { what: 'export: a progress shown', ok: rows.every((r) => r.export.progress) },
+    {
+      what: 'sessions tab: its ratio to the raw read',
+      ok: manySessions.first.ratio <= fewSessions.first.ratio * FLAT_WITHIN,
+    },
     {
       what: `prune: no event in the worker delayed over ${PRUNE_DELAY_MS} ms`,
       ok: rows.every((r) => r.prune.longestDelayMs <= PRUNE_DELAY_MS),
@@ -296,7 +356,19 @@ export async function growthTable(ext: LoadedExtension, connectionId: string): P
     );
   }
   console.log(
-    `\nRatios: the view's time ÷ the raw read of the same 50 rows by the same index (median of ${REPEATS}); flat when the largest size's is within ${FLAT_WITHIN}× the smallest's. Prune: the retention set to keep 99 % of the calls, then the prune ("Free space now"); its delay is the most a 10 ms timer in the worker was late. Database: navigator.storage.estimate() with the rows, less without them. Not measured yet: 1,000 sessions of 20 results.`,
+    `\nRatios: the view's time ÷ the raw read of the same 50 rows by the same index (median of ${REPEATS}); flat when the largest size's is within ${FLAT_WITHIN}× the smallest's. Prune: the retention set to keep 99 % of the calls, then the prune ("Free space now"); its delay is the most a 10 ms timer in the worker was late. Database: navigator.storage.estimate() with the rows, less without them.`,
+  );
+  console.log(
+    `\n| Cached sessions (${SESSION_RESULTS_EACH} results each) | Sessions tab, first 50 shown | Database per 1,000 sessions |`,
+  );
+  console.log('|---|---|---|');
+  for (const r of sessionRows) {
+    console.log(
+      `| ${r.sessions.toLocaleString('en-US')} | ${ms(r.first.ms)}, ${r.first.ratio.toFixed(2)}× | ${(r.bytesPer1000 / 1048576).toFixed(2)} MB |`,
+    );
+  }
+  console.log(
+    `\nSessions: the tab's time ÷ the raw read of 50 session rows by listedAt (median of ${REPEATS}); flat when the larger size's is within ${FLAT_WITHIN}× the smaller's.`,
   );
   for (const c of checks) console.log(`${c.ok ? 'PASS' : 'FAIL'}  ${c.what}`);
   return checks.every((c) => c.ok);

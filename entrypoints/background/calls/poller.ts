@@ -3,6 +3,7 @@
  * open calls. The pace comes from lib/schedule (fast first, backing off), Retry-After and a site-wide pause
  * always win. Nothing is read while no call is open or the connection is not usable.
  */
+import { sessionRow } from '@/lib/db/session-row';
 import { ApiError } from '@/lib/api/errors';
 import { type CallResult, knownValue, OPEN_CALL_STATUSES } from '@/lib/api/schemas';
 import { type CallRow, getConnection } from '@/lib/db';
@@ -56,7 +57,7 @@ export async function pollDue(ctx: Ctx): Promise<PollOutcome> {
         ended += await applyResults(ctx, [result], read.localIds);
       } else {
         const session = await withApi(ctx, (api) => api.getSession(read.sessionId));
-        await ctx.db.sessions.put({ sessionId: session.sessionId, session, readAt: isoNow(ctx) });
+        await ctx.db.sessions.put(sessionRow(session, isoNow(ctx)));
         ended += await applyResults(ctx, session.results, read.localIds);
       }
     } catch (err) {

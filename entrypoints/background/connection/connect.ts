@@ -3,6 +3,7 @@
  * the member keeps it only until the browser closes (key-store); the connection row in IndexedDB carries
  * everything the panel shows.
  */
+import { sessionRow } from '@/lib/db/session-row';
 import { browser } from 'wxt/browser';
 import { type ConnectionRow, getConnection } from '@/lib/db';
 import { CommandFailure, localError } from '@/lib/protocol/envelope';
@@ -99,7 +100,7 @@ export async function refreshMe(ctx: Ctx): Promise<CommandReply<'refreshMe'>> {
 
 export async function refreshSession(ctx: Ctx, sessionId: string): Promise<void> {
   const session = await withApi(ctx, (api) => api.getSession(sessionId));
-  await ctx.db.sessions.put({ sessionId: session.sessionId, session, readAt: isoNow(ctx) });
+  await ctx.db.sessions.put(sessionRow(session, isoNow(ctx)));
 }
 
 export async function markPrivacyLineShown(ctx: Ctx): Promise<void> {

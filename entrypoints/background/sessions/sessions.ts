@@ -7,6 +7,7 @@
  * its first POST /calls, answers in the next call's `answers`, the plan from the apply call's note) or a clear
  * "not available on this site".
  */
+import { sessionRow } from '@/lib/db/session-row';
 import { meansNotOffered } from '@/lib/api/capabilities';
 import { ApiError, type ApiProblem } from '@/lib/api/errors';
 import type { Questions, Session } from '@/lib/api/schemas';
@@ -23,7 +24,7 @@ import { withApi } from '@/entrypoints/background/connection/with-api';
 import { t } from '@/lib/i18n';
 
 async function storeSession(ctx: Ctx, session: Session): Promise<void> {
-  await ctx.db.sessions.put({ sessionId: session.sessionId, session, readAt: isoNow(ctx) });
+  await ctx.db.sessions.put(sessionRow(session, isoNow(ctx)));
 }
 
 /** The questions object of PUT answers or details goes into the stored session; read the whole session when none is stored. */
@@ -31,7 +32,7 @@ async function storeQuestions(ctx: Ctx, sessionId: string, questions: Questions)
   const stored = await ctx.db.transaction('rw', ctx.db.sessions, async () => {
     const row = await ctx.db.sessions.get(sessionId);
     if (!row) return false;
-    await ctx.db.sessions.put({ ...row, session: { ...row.session, questions }, readAt: isoNow(ctx) });
+    await ctx.db.sessions.put(sessionRow({ ...row.session, questions }, isoNow(ctx)));
     return true;
   });
   if (!stored) await storeSession(ctx, await withApi(ctx, (api) => api.getSession(sessionId)));

@@ -52,12 +52,10 @@ export async function pruneCache(ctx: Ctx): Promise<number> {
     // A session goes with its last cached call once it is itself past the age limit.
     let removed = dropCalls.length;
     if (cutoff !== null) {
+      // Found by the listing index (db v6: the last call or the read, in UTC), not by reading every session.
       const withCalls = new Set(await d.calls.orderBy('sessionId').uniqueKeys());
-      const sessions = await d.sessions.toArray();
-      const old = sessions
-        .filter((s) => !withCalls.has(s.sessionId))
-        .filter((s) => !(Date.parse(s.session.lastCallAt ?? s.readAt) >= Date.parse(cutoff)))
-        .map((s) => s.sessionId);
+      const past = (await d.sessions.where('listedAt').below(cutoff).primaryKeys()) as string[];
+      const old = past.filter((id) => !withCalls.has(id));
       removed += old.length;
       await d.sessions.bulkDelete(old);
       await d.plans.bulkDelete(old);

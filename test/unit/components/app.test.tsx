@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { sessionRow } from '@/lib/db/session-row';
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
@@ -42,11 +43,7 @@ function watchStatuses(): () => string[] {
 /** A connected panel on its Sessions tab, with one cached session (Shop Builder): its "Open session" button. */
 async function showSessions(): Promise<HTMLElement> {
   await db.connection.put(makeConnectionRow());
-  await db.sessions.put({
-    sessionId: 's1',
-    session: session({ sessionId: 's1', untrustedAgentName: ut('Shop Builder') }),
-    readAt: 'x',
-  });
+  await db.sessions.put(sessionRow(session({ sessionId: 's1', untrustedAgentName: ut('Shop Builder') }), 'x'));
   renderApp();
   fireEvent.click(await screen.findByRole('button', { name: 'Sessions' }));
   return screen.findByRole('button', { name: /^Open session/ });

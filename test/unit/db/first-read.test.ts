@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import { sessionRow } from '@/lib/db/session-row';
 import { Dexie } from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { AppDb } from '@/lib/db';
@@ -79,7 +80,7 @@ describe('the panel’s first read, without Dexie', () => {
     // Stored out of order: the page follows createdAt, not the order of writing.
     for (const i of [3, 0, 4, 1, 2])
       await db.calls.put(makeCall({ localId: `c${i}`, createdAt: at(i), updatedAt: at(i) }));
-    await db.sessions.put({ sessionId: 's1', session: { sessionId: 's1' } as never, readAt: at(5) });
+    await db.sessions.put(sessionRow({ sessionId: 's1' } as never, at(5)));
     const reader = await openFirstReader(indexedDB, name);
     const page = await firstReads.newestCalls(reader, 3);
     expect(page).toEqual(await historyCalls(db, { agentId: null, status: null }, 3));

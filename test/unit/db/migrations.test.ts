@@ -3,7 +3,7 @@ import { Dexie } from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { AppDb, CURRENT_DB_VERSION, DB_VERSIONS } from '@/lib/db';
 import { ROW_SCHEMAS } from '@/lib/db/rows';
-import { REHEARSAL_VERSION, STORES_V1, STORES_V2, STORES_V3, STORES_V4, STORES_V5 } from '@/lib/db/schema';
+import { REHEARSAL_VERSION, STORES_V1, STORES_V2, STORES_V3, STORES_V4, STORES_V5, STORES_V6 } from '@/lib/db/schema';
 import { isNewerDatabase } from '@/lib/db/storage-errors';
 import { toMemberError } from '@/entrypoints/background/member-error';
 import { V1 } from '@/test/unit/db/fixtures/v1';
@@ -11,9 +11,10 @@ import { V2 } from '@/test/unit/db/fixtures/v2';
 import { V3 } from '@/test/unit/db/fixtures/v3';
 import { V4 } from '@/test/unit/db/fixtures/v4';
 import { V5 } from '@/test/unit/db/fixtures/v5';
+import { V6 } from '@/test/unit/db/fixtures/v6';
 
 /** One fixture per released version, oldest first. */
-const FIXTURES = [V1, V2, V3, V4, V5];
+const FIXTURES = [V1, V2, V3, V4, V5, V6];
 
 async function writeFixture(name: string, fixture: (typeof FIXTURES)[number]): Promise<void> {
   const old = new Dexie(name);
@@ -36,6 +37,7 @@ describe('database versions', () => {
     expect(STORES_V3).toEqual(V3.stores);
     expect(STORES_V4).toEqual(V4.stores);
     expect(STORES_V5).toEqual(V5.stores);
+    expect(STORES_V6).toEqual(V6.stores);
   });
 
   for (const fixture of FIXTURES) {
@@ -178,6 +180,44 @@ describe('database versions', () => {
       .reverse();
     expect(byIndex.map((c) => c.createdAt)).toEqual(expected);
     expect(byIndex.length).toBeGreaterThan(0);
+    db.close();
+    await Dexie.delete(name);
+  });
+
+  it('version 5 opens as version 6: sessions come newest first by their last call in UTC, or by their read', async () => {
+    const name = `migration-v5-v6-${crypto.randomUUID()}`;
+    const session = (sessionId: string, lastCallAt: string | null) => ({
+      sessionId,
+      session: { sessionId, agentId: 'agt_1', lastCallAt, results: [] },
+      readAt: '2026-05-01T10:50:00.000Z',
+    });
+    await writeFixture(name, {
+      ...V5,
+      rows: {
+        ...V5.rows,
+        sessions: [
+          ...V5.rows.sessions,
+          // 12:30 at +02:00 is 10:30 UTC: before 10:45 UTC, though its text sorts after.
+          session('ses_zoned', '2026-05-01T12:30:00+02:00'),
+          session('ses_utc', '2026-05-01T10:45:00Z'),
+          session('ses_no_call', null),
+        ],
+      },
+    } as unknown as typeof V5);
+    const db = new AppDb(name);
+    const newest = await db.sessions.orderBy('listedAt').reverse().toArray();
+    expect(newest.map((r) => [r.sessionId, r.listedAt])).toEqual([
+      ['ses_no_call', '2026-05-01T10:50:00.000Z'],
+      ['ses_utc', '2026-05-01T10:45:00.000Z'],
+      ['ses_zoned', '2026-05-01T10:30:00.000Z'],
+      ['ses_1', '2026-05-01T10:02:05.000Z'],
+    ]);
+    const agents = await db.sessions
+      .where('[session.agentId+listedAt]')
+      .between(['agt_1', ''], ['agt_1', '\uffff'])
+      .reverse()
+      .primaryKeys();
+    expect(agents).toEqual(['ses_no_call', 'ses_utc', 'ses_zoned']);
     db.close();
     await Dexie.delete(name);
   });

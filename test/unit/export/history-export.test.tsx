@@ -82,6 +82,7 @@ const sessionRow = (): SessionRow => ({
     results: [makeResult({ runId: 'run_1' })],
   }),
   readAt: '2026-11-21T10:01:00Z',
+  listedAt: '2026-11-21T10:00:00.000Z',
 });
 
 describe('CSV cells', () => {

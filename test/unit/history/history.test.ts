@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import { sessionRow } from '@/lib/db/session-row';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AppDb, type CallRow } from '@/lib/db';
 import { callHistoryStatus, sessionHistoryStatus } from '@/lib/history/filter';
@@ -63,16 +64,11 @@ describe('history queries', () => {
 
   it('lists the agents with a name, and sessions newest first', async () => {
     await d.sessions.bulkPut([
-      {
-        sessionId: 's1',
-        session: session({ sessionId: 's1', agentId: 'ag_c', untrustedAgentName: ut('Cobol'), lastCallAt: at(5) }),
-        readAt: at(5),
-      },
-      {
-        sessionId: 's2',
-        session: session({ sessionId: 's2', agentId: 'ag_a', status: 'closed', lastCallAt: at(9) }),
-        readAt: at(9),
-      },
+      sessionRow(
+        session({ sessionId: 's1', agentId: 'ag_c', untrustedAgentName: ut('Cobol'), lastCallAt: at(5) }),
+        at(5),
+      ),
+      sessionRow(session({ sessionId: 's2', agentId: 'ag_a', status: 'closed', lastCallAt: at(9) }), at(9)),
     ]);
     expect((await historyAgents(d)).map((a) => [a.agentId, a.name?.untrustedText])).toEqual([
       ['ag_b', 'Agent ag_b'],

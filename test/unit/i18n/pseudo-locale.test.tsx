@@ -4,6 +4,7 @@
  * English that a member in another language would still read. Site text, untrusted fields, ids and times are
  * set apart (test/i18n/pseudo.ts) and not counted.
  */
+import { sessionRow } from '@/lib/db/session-row';
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
@@ -274,7 +275,7 @@ describe('every view speaks only through the locale files', () => {
       }),
       results: [callResult({ runId: 'r1' })],
     });
-    await db.sessions.put({ sessionId: 's1', session: s, readAt: daysAgo(0) });
+    await db.sessions.put(sessionRow(s, daysAgo(0)));
     await db.findings.bulkPut([
       { findingId: 'f1', finding: finding('f1'), readAt: daysAgo(0) },
       {

@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { sessionRow } from '@/lib/db/session-row';
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
@@ -23,7 +24,7 @@ beforeEach(async () => {
 afterEach(cleanup);
 
 async function store(s: Session, readAt = '2026-11-01T10:00:00.000Z') {
-  await db.sessions.put({ sessionId: s.sessionId, session: s, readAt });
+  await db.sessions.put(sessionRow(s, readAt));
 }
 
 const planDone = () =>
@@ -221,11 +222,9 @@ describe('SessionView', () => {
 
   it('shows the row read ahead on the click that opened it, then follows the cache', async () => {
     await store(session({ untrustedAgentName: ut('Shop Builder, as cached now') }));
-    readAhead(sessionQuery.aheadKey?.('s1') ?? '', async () => ({
-      sessionId: 's1',
-      session: session({ untrustedAgentName: ut('Shop Builder, read on the click') }),
-      readAt: '2026-11-01T10:00:00.000Z',
-    }));
+    readAhead(sessionQuery.aheadKey?.('s1') ?? '', async () =>
+      sessionRow(session({ untrustedAgentName: ut('Shop Builder, read on the click') }), '2026-11-01T10:00:00.000Z'),
+    );
     renderPanel(<SessionView sessionId="s1" />, fakeActions().actions);
     await screen.findByRole('heading', { level: 1, name: 'Shop Builder, read on the click' });
     await screen.findByRole('heading', { level: 1, name: 'Shop Builder, as cached now' });
@@ -233,11 +232,9 @@ describe('SessionView', () => {
 
   it('a view put up after its read ahead answered has the row at its first render, with no loading step', async () => {
     await store(session({ untrustedAgentName: ut('Shop Builder, as cached now') }));
-    await readAhead(sessionQuery.aheadKey?.('s1') ?? '', async () => ({
-      sessionId: 's1',
-      session: session({ untrustedAgentName: ut('Shop Builder, read on the click') }),
-      readAt: '2026-11-01T10:00:00.000Z',
-    }));
+    await readAhead(sessionQuery.aheadKey?.('s1') ?? '', async () =>
+      sessionRow(session({ untrustedAgentName: ut('Shop Builder, read on the click') }), '2026-11-01T10:00:00.000Z'),
+    );
     renderPanel(<SessionView sessionId="s1" />, fakeActions().actions);
     // At once, not found later: the first render has it.
     expect(screen.getByRole('heading', { level: 1, name: 'Shop Builder, read on the click' })).toBeTruthy();

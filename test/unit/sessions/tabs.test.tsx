@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { sessionRow } from '@/lib/db/session-row';
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
@@ -32,22 +33,20 @@ afterEach(cleanup);
 describe('SessionsTab', () => {
   it('lists cached sessions newest first, and reads sessions of calls never read', async () => {
     await db.sessions.bulkPut([
-      {
-        sessionId: 's1',
-        session: session({ sessionId: 's1', untrustedAgentName: ut('Older'), lastCallAt: '2026-11-01T09:00:00Z' }),
-        readAt: 'x',
-      },
-      {
-        sessionId: 's2',
-        session: session({
+      sessionRow(
+        session({ sessionId: 's1', untrustedAgentName: ut('Older'), lastCallAt: '2026-11-01T09:00:00Z' }),
+        'x',
+      ),
+      sessionRow(
+        session({
           sessionId: 's2',
           untrustedAgentName: ut('Newer'),
           lastCallAt: '2026-11-02T09:00:00Z',
           untrustedMovedNote: ut('A contribution left'),
           startedByThisConnection: false,
         }),
-        readAt: 'x',
-      },
+        'x',
+      ),
     ]);
     await db.calls.put(makeCall({ localId: 'c9', sessionId: 's9' }));
     const { actions, sent } = fakeActions();
@@ -61,6 +60,27 @@ describe('SessionsTab', () => {
     fireEvent.click(within(items[0] as HTMLElement).getByRole('button', { name: /^Open session/ }));
     expect(opened).toEqual(['s2']);
     await waitFor(() => expect(sent).toEqual([{ name: 'refreshSession', payload: { sessionId: 's9' } }]));
+  });
+  it('shows 50 sessions at a time, newest first, with a button for the next 50', async () => {
+    const at = (i: number) => new Date(Date.UTC(2026, 10, 1, 9, i)).toISOString();
+    await db.sessions.bulkPut(
+      Array.from({ length: 60 }, (_, i) =>
+        sessionRow(session({ sessionId: `s${i}`, untrustedAgentName: ut(`Agent ${i}`), lastCallAt: at(i) }), at(i)),
+      ),
+    );
+    renderPanel(<SessionsTab onOpen={() => undefined} />, fakeActions().actions);
+    const list = await screen.findByRole('list', { name: 'Sessions' });
+    const names = () =>
+      within(list)
+        .getAllByRole('heading')
+        .map((h) => h.textContent);
+    expect(names()).toHaveLength(50);
+    expect(names()[0]).toBe('Agent 59');
+    expect(names()[49]).toBe('Agent 10');
+    fireEvent.click(screen.getByRole('button', { name: 'Show 50 more' }));
+    await waitFor(() => expect(names()).toHaveLength(60));
+    expect(names()[59]).toBe('Agent 0');
+    expect(screen.queryByRole('button', { name: 'Show 50 more' })).toBeNull();
   });
 });
 

@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import { sessionRow } from '@/lib/db/session-row';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { offerNow, tryOffered } from '@/entrypoints/background/connection/capabilities';
 import { preview } from '@/entrypoints/background/preview/preview';
@@ -129,11 +130,12 @@ describe('fallbacks on shaped endpoints', () => {
       apply('r3', '# Plan v2', { revisesPlan: true }),
       apply('r4', 'Nothing to change', { revisesPlan: true, planUnchanged: true }),
     ];
-    await ctx.db.sessions.put({
-      sessionId: 's1',
-      session: session({ sessionId: 's1', results, lastCallAt: '2026-05-01T10:09:00.000Z' }) as never,
-      readAt: '2026-05-01T10:10:00.000Z',
-    });
+    await ctx.db.sessions.put(
+      sessionRow(
+        session({ sessionId: 's1', results, lastCallAt: '2026-05-01T10:09:00.000Z' }) as never,
+        '2026-05-01T10:10:00.000Z',
+      ),
+    );
     ctx.api.getPlan.mockRejectedValue(apiError(404, 'not_found'));
     expect(await refreshPlan(ctx, 's1')).toEqual({ version: 2 });
     expect((await ctx.db.plans.get('s1'))?.plan).toMatchObject({
@@ -145,11 +147,7 @@ describe('fallbacks on shaped endpoints', () => {
   });
 
   it('a 404 from GET plan before any plan exists is "no plan yet", not a missing endpoint', async () => {
-    await ctx.db.sessions.put({
-      sessionId: 's2',
-      session: session({ sessionId: 's2', results: [] }) as never,
-      readAt: 'x',
-    });
+    await ctx.db.sessions.put(sessionRow(session({ sessionId: 's2', results: [] }) as never, 'x'));
     ctx.api.getPlan.mockRejectedValue(apiError(404, 'not_found'));
     expect(await refreshPlan(ctx, 's2')).toEqual({ version: null });
     expect(await offerNow(ctx, 'getPlan')).toBe('unknown');

@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import { sessionRow } from '@/lib/db/session-row';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Plan } from '@/lib/api/schemas';
@@ -53,7 +54,7 @@ describe('answers and their drafts', () => {
   });
 
   it('PUT answers stores the questions object and drops the sent drafts only', async () => {
-    await ctx.db.sessions.put({ sessionId: 's1', session: session(), readAt: 'x' });
+    await ctx.db.sessions.put(sessionRow(session(), 'x'));
     await saveAnswerDraft(ctx, { sessionId: 's1', key: 'stack', draft: draft('Rails') });
     await saveAnswerDraft(ctx, { sessionId: 's1', key: 'hosting', draft: draft('') });
     const after = questionsObject({ gate: { ready: true, missing: [] } });
@@ -66,7 +67,7 @@ describe('answers and their drafts', () => {
   });
 
   it('400 invalid_answers leaves the drafts, each with the site’s problem, and replies with the error', async () => {
-    await ctx.db.sessions.put({ sessionId: 's1', session: session(), readAt: 'x' });
+    await ctx.db.sessions.put(sessionRow(session(), 'x'));
     await saveAnswerDraft(ctx, {
       sessionId: 's1',
       key: 'stack',
@@ -126,7 +127,7 @@ describe('answers and their drafts', () => {
 
 describe('rewriting the request', () => {
   it('PUT details stores the re-read questions and drops the details draft', async () => {
-    await ctx.db.sessions.put({ sessionId: 's1', session: session(), readAt: 'x' });
+    await ctx.db.sessions.put(sessionRow(session(), 'x'));
     await saveTextDraft(ctx, { id: 'details:s1', text: 'A shop with a blog' });
     ctx.api.putDetails.mockResolvedValue(questionsObject({ untrustedDetails: ut('A shop with a blog') }));
     await putDetails(ctx, { sessionId: 's1', details: 'A shop with a blog' });
@@ -137,7 +138,7 @@ describe('rewriting the request', () => {
   });
 
   it('409 invalid_state plan_ran is said in the member’s words and the session is read again', async () => {
-    await ctx.db.sessions.put({ sessionId: 's1', session: session(), readAt: 'x' });
+    await ctx.db.sessions.put(sessionRow(session(), 'x'));
     ctx.api.putDetails.mockRejectedValue(apiError(409, 'invalid_state', { reason: 'plan_ran' }));
     const ran = session({ questions: questionsObject({ pass: { canReread: false, planResultExists: true } }) });
     ctx.api.getSession.mockResolvedValue(ran);
@@ -159,7 +160,7 @@ describe('the plan', () => {
   };
 
   it('is stored; before one exists the row says so', async () => {
-    await ctx.db.sessions.put({ sessionId: 's1', session: session(), readAt: 'x' });
+    await ctx.db.sessions.put(sessionRow(session(), 'x'));
     ctx.api.getPlan.mockRejectedValueOnce(apiError(404, 'not_found'));
     expect(await refreshPlan(ctx, 's1')).toEqual({ version: null });
     expect((await ctx.db.plans.get('s1'))?.plan).toBeNull();

@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import { sessionRow } from '@/lib/db/session-row';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { CallRow, CallState } from '@/lib/db';
@@ -40,8 +41,8 @@ describe('pruning the cache', () => {
     await call('fresh', 2, 'finished', 's_fresh');
     const old = new Date(ctx.clock.now - 40 * DAY_MS).toISOString();
     await ctx.db.sessions.bulkPut([
-      { sessionId: 's_old', session: session({ sessionId: 's_old', lastCallAt: old }), readAt: old },
-      { sessionId: 's_fresh', session: session({ sessionId: 's_fresh', lastCallAt: old }), readAt: old },
+      sessionRow(session({ sessionId: 's_old', lastCallAt: old }), old),
+      sessionRow(session({ sessionId: 's_fresh', lastCallAt: old }), old),
     ]);
     await ctx.db.plans.put({ sessionId: 's_old', plan: null, readAt: old });
     await ctx.db.answerDrafts.put({
@@ -115,7 +116,7 @@ describe('clearing the cache', () => {
     await call('done', 1, 'finished');
     await call('running', 1, 'started');
     await call('unsent', 1, 'unsent');
-    await ctx.db.sessions.put({ sessionId: 's1', session: session(), readAt: 'x' });
+    await ctx.db.sessions.put(sessionRow(session(), 'x'));
     await ctx.db.findings.put({ findingId: 'f1', finding: finding('f1'), readAt: 'x' });
     await ctx.db.textDrafts.put({ id: 'revise:s1', text: 'keep me', updatedAt: 'x' });
     await setSettings(ctx, { reminderDaysBefore: 5 });
