@@ -38,7 +38,9 @@ export default defineConfig({
       terserOptions: {
         ecma: 2020,
         compress: { passes: 3, pure_getters: true, unsafe_arrows: true, inline: 1, sequences: false },
-        format: { comments: false },
+        // ascii_only: a script with a character beyond Latin-1 is held as two bytes a character in the browser's
+        // memory (the worker's 235 KB source as 470 KB); escaped, as one.
+        format: { comments: false, ascii_only: true },
       },
     },
     // Dexie's ES2018 build instead of its UMD one behind import-wrapper: the same code, about 1.3 KB less

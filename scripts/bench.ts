@@ -38,7 +38,7 @@ import {
   writeFloorPage,
 } from '@/scripts/bench/floors';
 import { sessionFigures } from '@/scripts/bench/sessions';
-import { memoryMB, processOf } from '@/scripts/bench/memory';
+import { memoryMB, processOf, restartAfresh } from '@/scripts/bench/memory';
 import { growthTable } from '@/scripts/bench/growth';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -92,6 +92,9 @@ async function measure(emu: TestEmulator, ext: LoadedExtension): Promise<Figure[
   const w = await wordsFor('en');
   // First, while the extension is as a member finds it just after connecting.
   figures.push(...(await memoryFigures(ext)));
+  // The memory's last reads started the worker afresh: the new instance is instrumented again.
+  await installNameShim(ext);
+  await instrumentWorker(ext);
   const panel = await ext.openPanel();
   await panel.getByRole('textbox', { name: w('find.fieldLabel') }).waitFor({ timeout: 30_000 });
   console.log(`Connected; measuring ${RUNS} runs of each timing.`);
@@ -252,8 +255,8 @@ async function memoryFigures(ext: LoadedExtension): Promise<Figure[]> {
   const floorWorker = await floorWorkerOf(ext.context);
   const floorId = new URL(floorWorker.url()).host;
   type Read = { pss: number; private: number };
-  const ours = { idle: [] as Read[], open: [] as Read[] };
-  const floor = { idle: [] as Read[], open: [] as Read[] };
+  const ours = { idle: [] as Read[], open: [] as Read[], fresh: [] as Read[] };
+  const floor = { idle: [] as Read[], open: [] as Read[], fresh: [] as Read[] };
   const w = await wordsFor('en');
   // The page the first run opens is closed, as a member closes it (its process keeps what it touched).
   for (const page of ext.context.pages()) if (page.url().includes('/welcome.html')) await page.close();
@@ -277,6 +280,15 @@ async function memoryFigures(ext: LoadedExtension): Promise<Figure[]> {
     floor.open.push(await memoryMB([floorWorkerPid, await processOf(floorPanel, EXTENSION_DIR)]));
     await panel.close();
     await floorPanel.close();
+
+    // Both workers stopped and started again with no page open: each in a new process, as a member's worker
+    // is most of its life (an idle worker is stopped after 30 s; an alarm or a message starts it anew).
+    await restartAfresh(ext.context, [ext.serviceWorker, floorWorker]);
+    await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
+    const ourFreshPid = await processOf(ext.serviceWorker, EXTENSION_DIR);
+    if (ourFreshPid === ourWorkerPid) throw new Error('The restarted worker ran in the process it had before.');
+    ours.fresh.push(await memoryMB([ourFreshPid]));
+    floor.fresh.push(await memoryMB([await processOf(floorWorker, EXTENSION_DIR)]));
   }
   const pss = (reads: Read[]) => reads.map((r) => r.pss);
   const own = (reads: Read[]) => reads.map((r) => r.private.toFixed(1)).join(', ');
@@ -300,6 +312,20 @@ async function memoryFigures(ext: LoadedExtension): Promise<Figure[]> {
         ours.idle,
         floor.idle,
       ),
+    },
+    {
+      name: `Memory, idle ${IDLE_MS / 1000} s in a worker started afresh (PSS)`,
+      value: median(pss(ours.fresh)),
+      unit: 'MB',
+      budget: null,
+      runs: pss(ours.fresh),
+      floor: {
+        name: "the empty extension's worker, stopped and started the same way at the same time",
+        runs: pss(floor.fresh),
+        budget: 1.3,
+        unit: '×',
+      },
+      method: `the PSS of the renderer process running our worker, ${IDLE_MS / 1000} s after DevTools stopped both workers and started them again with no page of either extension open (ServiceWorker.stopWorker, startWorker), so each runs in a new process: the state of a member's worker most of the time, woken by an alarm or a message after the browser stopped it idle. The same budget as the idle row. ${MEMORY_RUNS} runs. Private pages (USS): ours ${own(ours.fresh)} MB, the empty extension's ${own(floor.fresh)} MB.`,
     },
     {
       name: 'Memory, side panel open on the find view (PSS)',

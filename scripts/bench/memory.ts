@@ -4,7 +4,7 @@
  * extension's origin, and the panel's JS heap. Linux only, as the bench's Chromium is.
  */
 import { readdir, readFile } from 'node:fs/promises';
-import type { Page, Worker } from 'playwright-core';
+import type { BrowserContext, Page, Worker } from 'playwright-core';
 
 interface Process {
   pid: number;
@@ -112,5 +112,45 @@ export async function heapMB(page: Page): Promise<number> {
     return usedSize / 1048576;
   } finally {
     await cdp.detach();
+  }
+}
+
+/**
+ * Stops each worker through DevTools and starts it again with no page of its extension open, as the browser
+ * does to an idle worker (stopped after 30 s) that an alarm or a message wakes later: its process had ended
+ * with the last thing it hosted, so the worker starts in a new one, without what pages left in the old.
+ */
+export async function restartAfresh(context: BrowserContext, workers: readonly Worker[]): Promise<void> {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  try {
+    const versions = new Map<string, { scriptURL: string; runningStatus: string }>();
+    cdp.on('ServiceWorker.workerVersionUpdated', (event) => {
+      for (const v of event.versions) versions.set(v.versionId, v);
+    });
+    await cdp.send('ServiceWorker.enable');
+    const state = (w: Worker) => [...versions].find(([, v]) => v.scriptURL === w.url());
+    for (const w of workers) {
+      const [versionId] = await waitFor(`${w.url()} to be known`, () => state(w));
+      await cdp.send('ServiceWorker.stopWorker', { versionId });
+      await waitFor(`${w.url()} to stop`, () => (state(w)?.[1].runningStatus === 'stopped' ? true : undefined));
+    }
+    for (const w of workers) await cdp.send('ServiceWorker.startWorker', { scopeURL: new URL('/', w.url()).href });
+    // Playwright keeps the Worker of a restarted script; it answers again once the new instance runs.
+    for (const w of workers)
+      await waitFor(`${w.url()} to run again`, () => w.evaluate(() => true).catch(() => undefined));
+  } finally {
+    await cdp.detach().catch(() => undefined);
+    await page.close();
+  }
+}
+
+async function waitFor<T>(what: string, read: () => T | undefined | Promise<T | undefined>): Promise<T> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}.`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
