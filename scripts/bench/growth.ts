@@ -266,7 +266,7 @@ async function measureSize(
 
 /** The Sessions tab with `sessions` cached sessions: ms from the click to its first 50 in the document. */
 async function measureSessions(page: Page, sessions: number): Promise<SessionsRow> {
-  // The usage just before: the calls' sizes before it leave space IndexedDB has not given back yet.
+  // The usage just before: the sessions of the size before are removed, their space perhaps not given back.
   const before = await storageUsage(page);
   await seedSessions(page, sessions, SESSION_RESULTS_EACH);
   const bytesPer1000 = ((await storageUsage(page)) - before) / (sessions / 1000);
@@ -304,17 +304,20 @@ async function measureSessions(page: Page, sessions: number): Promise<SessionsRo
 export async function growthTable(ext: LoadedExtension, connectionId: string): Promise<boolean> {
   const page = await ext.openPanel();
   await page.getByRole('navigation', { name: 'Panel sections' }).waitFor({ timeout: WAIT_MS });
-  const emptyUsage = await storageUsage(page);
   const rows: GrowthRow[] = [];
   const sessionRows: SessionsRow[] = [];
   try {
-    for (const calls of GROWTH_SIZES) {
-      console.log(`Measuring with ${calls.toLocaleString('en-US')} cached calls…`);
-      rows.push(await measureSize(ext, page, calls, connectionId, emptyUsage));
-    }
+    // Sessions first, while the database is small: a size read after 100,000 calls were removed would count
+    // space IndexedDB has not given back yet.
     for (const sessions of SESSION_SIZES) {
       console.log(`Measuring with ${sessions.toLocaleString('en-US')} cached sessions…`);
       sessionRows.push(await measureSessions(page, sessions));
+    }
+    // The calls' sizes are counted from the usage with the sessions removed.
+    const emptyUsage = await storageUsage(page);
+    for (const calls of GROWTH_SIZES) {
+      console.log(`Measuring with ${calls.toLocaleString('en-US')} cached calls…`);
+      rows.push(await measureSize(ext, page, calls, connectionId, emptyUsage));
     }
   } finally {
     await unseed(page).catch(() => undefined);
