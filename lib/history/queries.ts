@@ -18,13 +18,19 @@ export interface HistoryAgent {
 }
 
 /**
- * Agents that have calls or sessions in the cache, with a name when one is stored. The calls' agents come
- * by seeking the agent index from one agent to the next (one read per agent), not by walking every entry:
+ * Agents that have calls or sessions in the cache, with a name when one is stored. The agents come by seeking
+ * each table's agent index from one agent to the next (one read per agent), not by walking every entry:
  * a walk over 10,000 entries costs more than the history's whole first page.
  */
 export async function historyAgents(d: AppDb): Promise<HistoryAgent[]> {
   const names = new Map<string, UntrustedText | null>();
-  for (const row of await d.sessions.toArray()) names.set(row.session.agentId, row.session.untrustedAgentName);
+  // 1,000 cached sessions of 20 results each are not read whole for a few names.
+  let row = await d.sessions.orderBy('session.agentId').first();
+  while (row) {
+    const agentId = row.session.agentId;
+    names.set(agentId, row.session.untrustedAgentName);
+    row = await d.sessions.where('session.agentId').above(agentId).first();
+  }
   let call = await d.calls.orderBy('request.agentId').first();
   while (call) {
     const agentId = call.request.agentId;
