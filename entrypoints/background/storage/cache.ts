@@ -52,9 +52,10 @@ export async function pruneCache(ctx: Ctx): Promise<number> {
     // A session goes with its last cached call once it is itself past the age limit.
     let removed = dropCalls.length;
     if (cutoff !== null) {
-      // Found by the listing index (db v6: the last call or the read, in UTC), not by reading every session.
-      const withCalls = new Set(await d.calls.orderBy('sessionId').uniqueKeys());
+      // Found by the listing index (db v6: the last call or the read, in UTC), and only those sessions looked
+      // up in the calls' session index: neither every session nor every call's session id (100,000) is read.
       const past = (await d.sessions.where('listedAt').below(cutoff).primaryKeys()) as string[];
+      const withCalls = new Set(past.length === 0 ? [] : await d.calls.where('sessionId').anyOf(past).keys());
       const old = past.filter((id) => !withCalls.has(id));
       removed += old.length;
       await d.sessions.bulkDelete(old);
