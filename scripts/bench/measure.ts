@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 import { type LoadedExtension, playwrightPage } from '@/testing/browser/chromium';
 import { STEP_WAIT_MS as WAIT_MS } from '@/testing/browser/driver';
 import type { TestEmulator } from '@/testing/emulator';
@@ -20,7 +20,11 @@ const LISTENERS_MARK = 'background:listeners-registered';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls `read` until it gives a value; the bench's own waits, bounded so a stuck run fails with a message. */
-async function until<T>(what: string, read: () => Promise<T | undefined | null>, timeoutMs = WAIT_MS): Promise<T> {
+export async function until<T>(
+  what: string,
+  read: () => Promise<T | undefined | null>,
+  timeoutMs = WAIT_MS,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
@@ -416,18 +420,18 @@ export async function floorRestartTimings(
   });
 }
 
-async function restartWorker(ext: LoadedExtension, panel: Page, count: number, target: Restartable): Promise<number[]> {
-  const cdp = await ext.context.newCDPSession(panel);
+/**
+ * Stops service workers through DevTools (ServiceWorker.stopWorker) on `cdp`: the returned function stops the
+ * running instance of a script and resolves once DevTools reports it stopped.
+ */
+export async function workerStopper(cdp: CDPSession): Promise<(script: string) => Promise<void>> {
   const versions = new Map<string, { scriptURL: string; runningStatus: string }>();
   cdp.on('ServiceWorker.workerVersionUpdated', (event) => {
     for (const v of event.versions)
       versions.set(v.versionId, { scriptURL: v.scriptURL, runningStatus: v.runningStatus });
   });
   await cdp.send('ServiceWorker.enable');
-  const script = target.script;
-  const timings: number[] = [];
-  let previous = (await target.read()).origin;
-  for (let i = 0; i < count; i++) {
+  return async (script) => {
     const versionId = await until(
       'the running worker',
       async () => [...versions].find(([, v]) => v.scriptURL === script && v.runningStatus === 'running')?.[0],
@@ -436,6 +440,17 @@ async function restartWorker(ext: LoadedExtension, panel: Page, count: number, t
     await until('the worker to stop', async () =>
       versions.get(versionId)?.runningStatus === 'stopped' ? true : undefined,
     );
+  };
+}
+
+async function restartWorker(ext: LoadedExtension, panel: Page, count: number, target: Restartable): Promise<number[]> {
+  const cdp = await ext.context.newCDPSession(panel);
+  const stop = await workerStopper(cdp);
+  const script = target.script;
+  const timings: number[] = [];
+  let previous = (await target.read()).origin;
+  for (let i = 0; i < count; i++) {
+    await stop(script);
     await target.wake(panel);
     const start = await until('a new worker instance', async () => {
       const s = await target.read().catch(() => ({ origin: Number.NaN, listenersMs: null }));

@@ -5,6 +5,7 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import type { BrowserContext, Page, Worker } from 'playwright-core';
+import { until, workerStopper } from './measure';
 
 interface Process {
   pid: number;
@@ -124,33 +125,13 @@ export async function restartAfresh(context: BrowserContext, workers: readonly W
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   try {
-    const versions = new Map<string, { scriptURL: string; runningStatus: string }>();
-    cdp.on('ServiceWorker.workerVersionUpdated', (event) => {
-      for (const v of event.versions) versions.set(v.versionId, v);
-    });
-    await cdp.send('ServiceWorker.enable');
-    const state = (w: Worker) => [...versions].find(([, v]) => v.scriptURL === w.url());
-    for (const w of workers) {
-      const [versionId] = await waitFor(`${w.url()} to be known`, () => state(w));
-      await cdp.send('ServiceWorker.stopWorker', { versionId });
-      await waitFor(`${w.url()} to stop`, () => (state(w)?.[1].runningStatus === 'stopped' ? true : undefined));
-    }
+    const stop = await workerStopper(cdp);
+    for (const w of workers) await stop(w.url());
     for (const w of workers) await cdp.send('ServiceWorker.startWorker', { scopeURL: new URL('/', w.url()).href });
     // Playwright keeps the Worker of a restarted script; it answers again once the new instance runs.
-    for (const w of workers)
-      await waitFor(`${w.url()} to run again`, () => w.evaluate(() => true).catch(() => undefined));
+    for (const w of workers) await until(`${w.url()} to run again`, () => w.evaluate(() => true).catch(() => null));
   } finally {
     await cdp.detach().catch(() => undefined);
     await page.close();
-  }
-}
-
-async function waitFor<T>(what: string, read: () => T | undefined | Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}.`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
