@@ -10,6 +10,7 @@
  * - Every method is async: a local refusal arrives as a rejection, like every other failure.
  */
 import * as z from 'zod/mini';
+import { lazySchema } from './lazy-schema';
 import { checkSiteAddress } from '@/lib/safety/urls';
 import {
   AbortedError,
@@ -132,10 +133,10 @@ interface Spec<S extends z.core.$ZodType> {
   options?: RequestOptions;
 }
 
-const DATE_TIME = dateTime();
-const PATH_ID = chars(1, 64);
+const DATE_TIME = lazySchema(dateTime);
+const PATH_ID = lazySchema(() => chars(1, 64));
 /** Ids the contract bounds only as opaque strings (runs, approvals, drafts, files). */
-const OPAQUE_ID = z.string().check(z.minLength(1), z.maxLength(255));
+const OPAQUE_ID = lazySchema(() => z.string().check(z.minLength(1), z.maxLength(255)));
 
 /** Printable ASCII, no spaces: anything else cannot be a header value (and is not a key). */
 const KEY_SHAPE = /^[\x21-\x7e]+$/;

@@ -298,7 +298,7 @@ const FitSchema = lazySchema(() =>
 );
 export type Fit = z.infer<typeof FitSchema>;
 
-const MissingDetailSchema = z.object({ key: z.string(), untrustedDetail: UntrustedTextSchema });
+const MissingDetailSchema = lazySchema(() => z.object({ key: z.string(), untrustedDetail: UntrustedTextSchema }));
 export type MissingDetail = z.infer<typeof MissingDetailSchema>;
 
 const GateSchema = lazySchema(() =>
@@ -617,7 +617,7 @@ export type FindingsAnswer = z.infer<typeof FindingsAnswerSchema>;
 // (lib/api/errors.ts), so a different real shape still yields a code.
 // ---------------------------------------------------------------------------------------------------
 
-const ProblemSchema = z.object({ key: z.string(), problem: z.string() });
+const ProblemSchema = lazySchema(() => z.object({ key: z.string(), problem: z.string() }));
 export type Problem = z.infer<typeof ProblemSchema>;
 
 const ErrorDetailSchema = lazySchema(() =>

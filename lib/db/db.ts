@@ -62,5 +62,8 @@ export class AppDb extends Dexie {
   }
 }
 
-/** The one database of the extension (one per extension origin: background and pages share it). */
-export const db = new AppDb();
+/**
+ * The one database of the extension (one per extension origin: background and pages share it). The worker builds
+ * its own on first use (entrypoints/background/index.ts); pure, so its bundle drops this one.
+ */
+export const db = /* @__PURE__ */ new AppDb();

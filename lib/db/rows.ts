@@ -71,7 +71,7 @@ const FindRowSchema = lazySchema(() =>
   }),
 );
 
-const CallStateSchema = z.enum(CALL_STATES);
+const CallStateSchema = lazySchema(() => z.enum(CALL_STATES));
 
 export const CallRowSchema = lazySchema(() =>
   z.object({
@@ -125,7 +125,9 @@ export const CallRowSchema = lazySchema(() =>
   }),
 );
 
-const SessionRowSchema = z.object({ sessionId: z.string(), session: apiObject(), readAt: iso(), listedAt: iso() });
+const SessionRowSchema = lazySchema(() =>
+  z.object({ sessionId: z.string(), session: apiObject(), readAt: iso(), listedAt: iso() }),
+);
 
 const ApprovalRowSchema = lazySchema(() =>
   z.object({
@@ -157,7 +159,7 @@ const CapabilityRowSchema = lazySchema(() =>
   }),
 );
 
-const FindingRowSchema = z.object({ findingId: z.string(), finding: apiObject(), readAt: iso() });
+const FindingRowSchema = lazySchema(() => z.object({ findingId: z.string(), finding: apiObject(), readAt: iso() }));
 
 const NotificationRowSchema = lazySchema(() =>
   z.object({
@@ -221,25 +223,29 @@ const TextDraftRowSchema = lazySchema(() =>
   }),
 );
 
-const PlanRowSchema = z.object({ sessionId: z.string(), plan: z.nullable(apiObject()), readAt: iso() });
+const PlanRowSchema = lazySchema(() =>
+  z.object({ sessionId: z.string(), plan: z.nullable(apiObject()), readAt: iso() }),
+);
 
 const days = () => z.nullable(z.number().check(z.int(), z.minimum(1)));
 
-const SettingsRowSchema = z.discriminatedUnion('key', [
-  z.object({
-    key: z.literal('notify'),
-    value: z.object({
-      callFinished: z.boolean(),
-      approvals: z.boolean(),
-      findingsSignOff: z.boolean(),
-      findingsReminder: z.boolean(),
+const SettingsRowSchema = lazySchema(() =>
+  z.discriminatedUnion('key', [
+    z.object({
+      key: z.literal('notify'),
+      value: z.object({
+        callFinished: z.boolean(),
+        approvals: z.boolean(),
+        findingsSignOff: z.boolean(),
+        findingsReminder: z.boolean(),
+      }),
     }),
-  }),
-  z.object({ key: z.literal('reminderDaysBefore'), value: days() }),
-  z.object({ key: z.literal('retention'), value: z.object({ maxAgeDays: days(), maxCount: days() }) }),
-  z.object({ key: z.literal('keyUntilBrowserCloses'), value: z.boolean() }),
-  z.object({ key: z.literal('quiet'), value: z.boolean() }),
-]);
+    z.object({ key: z.literal('reminderDaysBefore'), value: days() }),
+    z.object({ key: z.literal('retention'), value: z.object({ maxAgeDays: days(), maxCount: days() }) }),
+    z.object({ key: z.literal('keyUntilBrowserCloses'), value: z.boolean() }),
+    z.object({ key: z.literal('quiet'), value: z.boolean() }),
+  ]),
+);
 
 const ShareRowSchema = lazySchema(() =>
   z.object({
@@ -251,7 +257,9 @@ const ShareRowSchema = lazySchema(() =>
   }),
 );
 
-const SharedProjectRowSchema = z.object({ projectId: z.string(), project: apiObject(), readAt: iso() });
+const SharedProjectRowSchema = lazySchema(() =>
+  z.object({ projectId: z.string(), project: apiObject(), readAt: iso() }),
+);
 
 /** The schema of each table's rows, by table name (the tables of the current version). */
 export const ROW_SCHEMAS = {

@@ -1,12 +1,13 @@
 /** Start, resend, stop, report and read again a call. */
 import { isJsonObject } from '@/lib/api/json-object';
 import * as z from 'zod/mini';
+import { lazySchema } from '@/lib/api/lazy-schema';
 import type { ReportAnswer } from '@/lib/api/schemas';
 import { UntrustedTextSchema, CallRequestSchema } from '@/lib/api/request-schemas';
 import { CALL_STATES } from '@/lib/db/types';
 import { command, Empty, id, str } from './command';
 
-const CallStateSchema = z.enum(CALL_STATES);
+const CallStateSchema = lazySchema(() => z.enum(CALL_STATES));
 /** crypto.randomUUID()'s shape; our own pattern, as zod's uuid check costs the worker more than it checks. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

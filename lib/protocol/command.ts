@@ -4,10 +4,11 @@
  * full schemas before storing or replying, so reply values that carry API objects are checked for shape here.
  */
 import * as z from 'zod/mini';
+import { lazySchema } from '@/lib/api/lazy-schema';
 
 export const str = (min: number, max: number) => z.string().check(z.minLength(min), z.maxLength(max));
 export const id = () => str(1, 64);
-export const Empty = z.object({});
+export const Empty = lazySchema(() => z.object({}));
 
 export function command<P extends z.ZodMiniType, R extends z.ZodMiniType>(payload: P, reply: R) {
   return { payload, reply };

@@ -1,5 +1,6 @@
 /** The envelope a command travels in, its reply's, and the errors made on the protocol's own side. */
 import * as z from 'zod/mini';
+import { lazySchema } from '@/lib/api/lazy-schema';
 import type { NextStep } from '@/lib/api/errors';
 import { MemberErrorSchema } from '@/lib/db/member-error';
 import type { MemberError } from '@/lib/db/types';
@@ -16,16 +17,20 @@ export function envelope(name: string, payload: unknown): CommandEnvelope {
   return { type: ENVELOPE_TYPE, name, payload };
 }
 
-export const EnvelopeSchema = z.object({
-  type: z.literal(ENVELOPE_TYPE),
-  name: z.string(),
-  payload: z.unknown(),
-});
+export const EnvelopeSchema = lazySchema(() =>
+  z.object({
+    type: z.literal(ENVELOPE_TYPE),
+    name: z.string(),
+    payload: z.unknown(),
+  }),
+);
 
-export const ReplyEnvelopeSchema = z.union([
-  z.object({ ok: z.literal(true), value: z.unknown() }),
-  z.object({ ok: z.literal(false), error: MemberErrorSchema }),
-]);
+export const ReplyEnvelopeSchema = lazySchema(() =>
+  z.union([
+    z.object({ ok: z.literal(true), value: z.unknown() }),
+    z.object({ ok: z.literal(false), error: MemberErrorSchema }),
+  ]),
+);
 
 export type CommandReplyEnvelope = { ok: true; value: unknown } | { ok: false; error: MemberError };
 

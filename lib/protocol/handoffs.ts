@@ -3,6 +3,7 @@
  * storage.onChanged). The panel opens inside the member's gesture, before these are written.
  */
 import * as z from 'zod/mini';
+import { lazySchema } from '@/lib/api/lazy-schema';
 import type { MemberError } from '@/lib/db/types';
 
 /** A selection sent from the context menu or the shortcut; the find's row has the same requestId. */
@@ -31,5 +32,5 @@ export interface FocusHint {
  * succeeds again.
  */
 export const STORAGE_FULL_SESSION_KEY = 'background.storageFull';
-export const StorageFullSchema = z.object({ since: z.number(), lastAt: z.number() });
+export const StorageFullSchema = lazySchema(() => z.object({ since: z.number(), lastAt: z.number() }));
 export type StorageFull = z.infer<typeof StorageFullSchema>;

@@ -8,16 +8,19 @@
  */
 import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
+import { lazySchema } from '@/lib/api/lazy-schema';
 import { CONNECTION_KEY_PATTERN } from '@/lib/api/schemas';
 
 export const KEY_STORAGE_KEY = 'background.connectionKey';
 
-const StoredKeySchema = z.object({
-  key: z.string().check(z.regex(CONNECTION_KEY_PATTERN)),
-  /** The origin the key may be sent to (G17). */
-  origin: z.string(),
-  connectionId: z.string(),
-});
+const StoredKeySchema = lazySchema(() =>
+  z.object({
+    key: z.string().check(z.regex(CONNECTION_KEY_PATTERN)),
+    /** The origin the key may be sent to (G17). */
+    origin: z.string(),
+    connectionId: z.string(),
+  }),
+);
 export type StoredKey = z.infer<typeof StoredKeySchema>;
 
 /** Where the key is kept: 'session' until the browser closes, 'local' across restarts. */

@@ -6,13 +6,15 @@
  */
 import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
+import { lazySchema } from '@/lib/api/lazy-schema';
 import type { NotificationKind } from '@/lib/db';
 import { admit, PACE_KEY, type Pace, type Summary, summaryDueAt, takeSummaries } from '@/lib/notify/pace';
 
 export { PACE_KEY };
 
-const KindPaceSchema = z.object({ shownAt: z.number(), shownKey: z.optional(z.string()), held: z.array(z.string()) });
-const PaceSchema = z.record(z.string(), KindPaceSchema);
+const PaceSchema = lazySchema(() =>
+  z.record(z.string(), z.object({ shownAt: z.number(), shownKey: z.optional(z.string()), held: z.array(z.string()) })),
+);
 
 let queue: Promise<unknown> = Promise.resolve();
 
