@@ -26,6 +26,24 @@ async function writeFixture(name: string, fixture: (typeof FIXTURES)[number]): P
   old.close();
 }
 
+/** The stores and indexes IndexedDB holds, as a fresh install and an upgraded database must both have them. */
+function storesOf(idb: IDBDatabase): Record<string, unknown> {
+  const tx = idb.transaction([...idb.objectStoreNames], 'readonly');
+  return Object.fromEntries(
+    [...idb.objectStoreNames].map((name) => {
+      const store = tx.objectStore(name);
+      const indexes = [...store.indexNames].map((i) => {
+        const index = store.index(i);
+        return [i, { keyPath: index.keyPath, unique: index.unique, multiEntry: index.multiEntry }];
+      });
+      return [
+        name,
+        { keyPath: store.keyPath, autoIncrement: store.autoIncrement, indexes: Object.fromEntries(indexes) },
+      ];
+    }),
+  );
+}
+
 describe('database versions', () => {
   it('has a fixture for every version', () => {
     expect(FIXTURES.map((f) => f.version)).toEqual(DB_VERSIONS.map((v) => v.version));
@@ -59,6 +77,14 @@ describe('database versions', () => {
       // The indexes the code queries by work on migrated rows.
       expect(await db.calls.where('state').equals('started').count()).toBe(1);
       expect(await db.approvals.where('status').equals('pending').count()).toBe(1);
+      // Every store and index a fresh install has, as it has them (AppDb declares only the versions with an
+      // upgrade step and the last: Dexie upgrades from the schema it finds).
+      const fresh = new AppDb(`fresh-${crypto.randomUUID()}`);
+      await fresh.open();
+      expect(storesOf(db.backendDB())).toHaveProperty(['sessions', 'indexes', '[session.agentId+listedAt]']);
+      expect(storesOf(db.backendDB())).toEqual(storesOf(fresh.backendDB()));
+      fresh.close();
+      await fresh.delete();
       db.close();
       await Dexie.delete(name);
     });
