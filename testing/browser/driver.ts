@@ -74,6 +74,12 @@ export interface ExtensionBrowser {
   /** Every address any page of this browser asked for since it started, in order. */
   requestedUrls(): string[];
   /**
+   * Switches the colour scheme the pages see, in place (no new browser): every open page and every page opened
+   * after, until it is switched again. Chromium emulates the media feature per page (DevTools); Firefox sets
+   * the system theme's pref, which it applies live, as when the member switches their system to dark.
+   */
+  setColorScheme(scheme: ColorScheme): Promise<void>;
+  /**
    * Stops the extension's background from outside, as the browser does to an idle worker; answers whether one
    * was running. Chromium only (DevTools' ServiceWorker.stopWorker): Firefox offers no way to stop its event
    * page from outside, so there it is suspended by its own idle timeout (launchFirefox's idleSuspendMs).

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import puppeteer, { type Browser, type ElementHandle, type KeyInput, type Page, type Target } from 'puppeteer-core';
+import puppeteer, { type Browser, type KeyInput, type Page, type Target } from 'puppeteer-core';
 import {
   bcp47,
   type ColorScheme,
@@ -28,31 +28,130 @@ function firefoxPath(): string {
   return process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 }
 
-/** An accessible-name query for puppeteer's ARIA selector; quotes in the name are escaped. */
-function aria(role: string | null, name: string): string {
-  const quoted = name.replace(/\\/g, '\\\\').replace(/"/g, '\\"');
-  return role === null ? `::-p-aria(${name})` : `::-p-aria([name="${quoted}"][role="${role}"])`;
+/** The raw WebDriver BiDi connection under puppeteer's Browser. */
+interface BidiSend {
+  send(method: string, params: object): Promise<{ result: unknown }>;
+}
+
+function bidiOf(browser: Browser): BidiSend {
+  return (browser as unknown as { connection: BidiSend }).connection;
+}
+
+/** What an accessible name and role find (WebDriver BiDi's accessibility locator: the browser's own tree). */
+interface AccessibleLocator {
+  type: 'accessibility';
+  value: { name: string; role?: string };
 }
 
 /**
- * The element a selector finds once it is shown and enabled. Element handles, not puppeteer's locators: over
- * BiDi an extension page keeps reporting about:blank (its load is not reported), and locators wait on that.
+ * In the page: the element to act on, scrolled into view (a pointer can only be moved to an element in view),
+ * or null while it is not ready for a member's click: not shown, disabled, still moving (its box changed over two
+ * frames, as a view is laid out again) or covered at its middle. As Playwright waits before it clicks in
+ * Chromium: a click sent while a line above the button was still being inserted landed beside it. For a field,
+ * the text field itself (the name may find its <label>). A string, not a function of this module: tsx would
+ * wrap a named function in a helper the page lacks.
  */
-async function shown(page: Page, selector: string): Promise<ElementHandle<Element>> {
+const READY_FOR_A_CLICK = `async (el, field) => {
+  const target = field && el instanceof HTMLLabelElement ? el.control : el;
+  if (!target) return null;
+  if (field && !(target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement)) return null;
+  const first = target.getBoundingClientRect();
+  if (first.width === 0 || first.height === 0 || target.disabled) return null;
+  target.scrollIntoView({ block: 'center', inline: 'nearest' });
+  const frame = () => new Promise((resolve) => { requestAnimationFrame(resolve); setTimeout(resolve, 100); });
+  const before = target.getBoundingClientRect();
+  await frame();
+  await frame();
+  const box = target.getBoundingClientRect();
+  if (box.top !== before.top || box.left !== before.left || box.width !== before.width || box.height !== before.height) return null;
+  const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+  const labels = Array.from(target.labels ?? []);
+  if (!hit || !(hit === target || target.contains(hit) || labels.some((l) => l.contains(hit)))) return null;
+  return target;
+}`;
+
+/** The tab's browsing context: puppeteer names it only as its main frame's internal id. */
+function contextOf(page: Page): string {
+  return (page.mainFrame() as unknown as { _id: string })._id;
+}
+
+/**
+ * The first element `locator` finds that is shown and enabled, scrolled into view (its shared id), or null when
+ * none is yet, and how many were found. Straight over WebDriver BiDi: the browser's locateNodes and a function
+ * call take about 10 ms, where puppeteer's ARIA query took about 220 ms a look (it makes an element handle of
+ * every node it finds, a round trip each).
+ */
+async function shownElement(
+  page: Page,
+  locator: AccessibleLocator,
+  field: boolean,
+): Promise<{ sharedId: string | null; found: number }> {
+  const bidi = bidiOf(page.browser());
+  const context = contextOf(page);
+  const located = await bidi
+    .send('browsingContext.locateNodes', { context, locator })
+    .then((r) => (r.result as { nodes: { sharedId?: string }[] }).nodes)
+    // Between two documents there is nothing to find yet.
+    .catch(() => []);
+  for (const node of located) {
+    if (!node.sharedId) continue;
+    const answer = await bidi
+      .send('script.callFunction', {
+        functionDeclaration: READY_FOR_A_CLICK,
+        target: { context },
+        arguments: [{ sharedId: node.sharedId }, { type: 'boolean', value: field }],
+        awaitPromise: true,
+      })
+      .then((r) => r.result as { type: string; result?: { type?: string; sharedId?: string } })
+      .catch(() => null);
+    const target = answer?.type === 'success' ? answer.result : undefined;
+    if (target?.type === 'node' && target.sharedId) return { sharedId: target.sharedId, found: located.length };
+  }
+  return { sharedId: null, found: located.length };
+}
+
+/**
+ * Clicks, with real input (a user gesture), the first element with this accessible name (and role) once it is
+ * shown and enabled: the pointer is moved to the element itself, so the browser takes its middle as it is laid
+ * out at that moment. Not puppeteer's locators: over BiDi an extension page keeps reporting about:blank (its
+ * load is not reported), and locators wait on that.
+ */
+async function clickShown(page: Page, name: string, role?: string): Promise<void> {
+  const locator: AccessibleLocator = { type: 'accessibility', value: role ? { name, role } : { name } };
   const deadline = Date.now() + STEP_WAIT_MS;
   for (;;) {
-    for (const handle of await page.$$(selector)) {
-      const ready = await handle.evaluate((el) => {
-        const box = el.getBoundingClientRect();
-        return box.width > 0 && box.height > 0 && !(el as HTMLButtonElement).disabled;
-      });
-      if (ready) return handle;
+    // No role: a field by its label (fill), whose text field is clicked.
+    const { sharedId, found } = await shownElement(page, locator, role === undefined);
+    if (sharedId) {
+      const clicked = await bidiOf(page.browser())
+        .send('input.performActions', {
+          context: contextOf(page),
+          actions: [
+            {
+              type: 'pointer',
+              id: 'driver-mouse',
+              parameters: { pointerType: 'mouse' },
+              actions: [
+                { type: 'pointerMove', x: 0, y: 0, origin: { type: 'element', element: { sharedId } } },
+                { type: 'pointerDown', button: 0 },
+                { type: 'pointerUp', button: 0 },
+              ],
+            },
+          ],
+        })
+        .then(
+          () => true,
+          // Gone or moved out of view between the look and the click (a view re-rendered): look again.
+          () => false,
+        );
+      if (clicked) return;
     }
     if (Date.now() > deadline) {
       // What the member would see instead, so a failure in CI says why (e.g. the button there but disabled).
-      const found = (await page.$$(selector)).length;
       const says = await pageSays(() => page.evaluate(() => document.body?.innerText ?? ''));
-      throw new Error(`Nothing shown and enabled for ${selector} within ${STEP_WAIT_MS} ms (${found} found). ${says}`);
+      throw new Error(
+        `Nothing shown and enabled named "${name}"${role ? ` (${role})` : ''} within ${STEP_WAIT_MS} ms (${found} found). ${says}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -81,15 +180,27 @@ function puppeteerPage(page: Page): PageDriver {
     url: () => page.url(),
     async fill(label, value) {
       await toFront(page);
-      const field = await shown(page, aria(null, label));
       // Cleared as a member would select all and delete, then typed: the page sees real input events. (A triple
       // click selected nothing of a question field's earlier text in Firefox, which the check below caught.)
-      await field.click();
+      await clickShown(page, label);
+      // The click's focus is on the field before the keys go.
+      await page
+        .waitForFunction(
+          () => {
+            const el = document.activeElement;
+            return el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement;
+          },
+          { timeout: STEP_WAIT_MS, polling: 50 },
+        )
+        .catch(async (error: unknown) => {
+          const focused = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 200) ?? 'nothing');
+          throw new Error(`The click on "${label}" left the focus on ${focused}.`, { cause: error });
+        });
       await page.keyboard.down('Control');
       await page.keyboard.press('a');
       await page.keyboard.up('Control');
       await page.keyboard.press('Backspace');
-      await field.type(value);
+      await page.keyboard.type(value);
       // The name may find the <label>, whose click focuses its field: what the focused field holds is checked.
       const holds = await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value);
       if (holds !== value)
@@ -97,8 +208,8 @@ function puppeteerPage(page: Page): PageDriver {
     },
     async click(role, name) {
       await toFront(page);
-      // puppeteer's click is real input, so a user gesture (element.click() in the page would not be).
-      await (await shown(page, aria(role, name))).click();
+      // A real click, so a user gesture (element.click() in the page would not be).
+      await clickShown(page, name, role);
     },
     async waitForText(text, timeoutMs = STEP_WAIT_MS) {
       try {
@@ -200,6 +311,30 @@ async function newPageAt(browser: Browser, url: string, extensionPage = false): 
   }
 }
 
+/**
+ * Sets an integer pref in the running Firefox, which applies it at once (the system theme's pref repaints every
+ * page in the other scheme): evaluated in the browser's own window, which --remote-allow-system-access opens to
+ * WebDriver BiDi ("moz:scope": "chrome"). Puppeteer's media emulation is DevTools-only, which Firefox lacks.
+ */
+async function setPrefLive(browser: Browser, name: string, value: number): Promise<void> {
+  const bidi = bidiOf(browser);
+  const tree = (await bidi.send('browsingContext.getTree', { 'moz:scope': 'chrome' })).result as {
+    contexts: { context: string }[];
+  };
+  const chrome = tree.contexts[0]?.context;
+  if (!chrome)
+    throw new Error('Firefox showed no window of its own to set a pref in: is --remote-allow-system-access on?');
+  const done = (
+    await bidi.send('script.evaluate', {
+      expression: `Services.prefs.setIntPref(${JSON.stringify(name)}, ${Number(value)}); Services.prefs.getIntPref(${JSON.stringify(name)})`,
+      target: { context: chrome },
+      awaitPromise: false,
+    })
+  ).result as { type: string; result?: { value?: unknown } };
+  if (done.type !== 'success' || done.result?.value !== value)
+    throw new Error(`Firefox did not take the pref ${name} = ${value}: ${JSON.stringify(done)}`);
+}
+
 export interface FirefoxOptions {
   extensionDir?: string;
   /** Extra prefs. */
@@ -289,6 +424,10 @@ export async function launchFirefox(options: FirefoxOptions = {}): Promise<Exten
       return puppeteerPage(tab);
     },
     requestedUrls: () => [...requested],
+    async setColorScheme(scheme) {
+      prefs['ui.systemUsesDarkTheme'] = scheme === 'dark' ? 1 : 0;
+      await setPrefLive(browser, 'ui.systemUsesDarkTheme', prefs['ui.systemUsesDarkTheme']);
+    },
     async updateExtension(nextDir) {
       if (geckoId(nextDir) !== geckoId(dir)) throw new Error(`The build at ${nextDir} has another gecko id.`);
       // The same id installed again is Firefox's update of a temporary add-on: the old one is shut down, the
