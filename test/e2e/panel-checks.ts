@@ -3,9 +3,11 @@
  * no moderate, serious or critical violation, and the page does not scroll sideways at a side panel's widths.
  * axe-core's source is run in the page through the driver (extension pages forbid inline scripts).
  */
-import { readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { PageDriver } from '@/testing/browser/driver';
+import path from 'node:path';
+import type { ColorScheme, ExtensionBrowser, PageDriver } from '@/testing/browser/driver';
+import { waitFor } from '@/testing/steps';
 
 /** The side panel's widths a member may give it (Chrome's minimum is 320 px). */
 const PANEL_WIDTHS = [320, 360, 420] as const;
@@ -104,7 +106,7 @@ async function sidewaysScrolls(page: PageDriver, restore = 420): Promise<Sideway
 }
 
 /** Both checks on one view; a readable list of what failed (empty when the view holds). */
-export async function viewProblems(page: PageDriver, view: string): Promise<string[]> {
+async function viewProblems(page: PageDriver, view: string): Promise<string[]> {
   const problems: string[] = [];
   for (const v of await axeViolations(page)) {
     problems.push(`${view}: axe ${v.impact} ${v.id} (${v.help}) at ${v.targets.join(' | ')}`);
@@ -126,7 +128,7 @@ export interface FirstScreenTarget {
   firstLine?: boolean;
 }
 
-export interface FirstScreen {
+interface FirstScreen {
   /** Readable failures: a target missing, below the first screen, or the page scrolling sideways. */
   problems: string[];
   /** Each target's top and bottom in px from the top of the view, for the closing note's before and after. */
@@ -140,7 +142,7 @@ const FIRST_SCREEN_WIDTH = 360;
  * Whether each target is inside the first screen of `view` at 360 × 800, scrolled to the top: its whole box
  * (or its first line) above 800 px; and that nothing reaches past the right edge.
  */
-export async function firstScreenProblems(
+async function firstScreenProblems(
   page: PageDriver,
   view: string,
   targets: readonly FirstScreenTarget[],
@@ -202,4 +204,56 @@ export async function firstScreenProblems(
     problems.push(`${view}: scrolls sideways (content ${measured.scrollWidth} px in ${measured.clientWidth} px)`);
   }
   return { problems, found };
+}
+
+/** What a look at one view checks in each colour scheme. */
+export interface Look {
+  /** axe-core and the sideways scroll at each panel width (viewProblems). */
+  axe?: boolean;
+  /** What must be on the first screen at 360 × 800 (firstScreenProblems). */
+  firstScreen?: readonly FirstScreenTarget[];
+  /** The picture's and positions' name prefix when FIRST_SCREEN_OUT names a folder (browser, profile, language). */
+  name?: string;
+}
+
+/** Both schemes, dark first, so the browser is left in light, as it started. */
+const SCHEMES: readonly ColorScheme[] = ['dark', 'light'];
+
+/**
+ * One view looked at in dark and in light, switched in place (the browser's media emulation, not a new browser),
+ * each scheme waited for in the page before it is measured. Answers the readable problems, each naming the view
+ * and the scheme, and each first-screen target's top per scheme (for a failure's message).
+ */
+export async function lookInBothSchemes(
+  browser: ExtensionBrowser,
+  page: PageDriver,
+  view: string,
+  look: Look,
+): Promise<{ problems: string[]; tops: Record<string, number> }> {
+  const problems: string[] = [];
+  const tops: Record<string, number> = {};
+  for (const scheme of SCHEMES) {
+    await browser.setColorScheme(scheme);
+    await waitFor(
+      page,
+      `the ${scheme} colour scheme`,
+      (dark) => matchMedia('(prefers-color-scheme: dark)').matches === dark,
+      scheme === 'dark',
+    );
+    const named = `${view}, ${scheme}`;
+    if (look.axe) problems.push(...(await viewProblems(page, named)));
+    if (look.firstScreen) {
+      const screen = await firstScreenProblems(page, named, look.firstScreen);
+      problems.push(...screen.problems);
+      for (const [what, box] of Object.entries(screen.found)) tops[`${named}: ${what}`] = box.top;
+      // FIRST_SCREEN_OUT=dir keeps a picture of each view and the measured positions, to compare builds.
+      const out = process.env.FIRST_SCREEN_OUT;
+      if (out) {
+        const name = `${look.name ?? 'view'}-${scheme}-${view.replace(/\W+/g, '-')}`;
+        await page.screenshot(path.join(out, `${name}.png`));
+        appendFileSync(path.join(out, 'positions.jsonl'), `${JSON.stringify({ name, found: screen.found })}\n`);
+      }
+    }
+  }
+  return { problems, tops };
 }

@@ -1,0 +1,116 @@
+/**
+ * The first-screen walk (first-screen.e2e.ts) and what each view must show on its first screen, which the
+ * panel-quality tour measures too where its walk reaches the same views.
+ */
+import {
+  connectAndRead,
+  findTyped,
+  openPreview,
+  planSession,
+  POSTGRES,
+  previewApply,
+  readPrivacyLine,
+  startAndWaitForResult,
+  waitForPreviewRead,
+} from '@/testing/steps';
+import type { Words } from '@/testing/words';
+import type { BrowserRig } from './each-browser';
+import { type FirstScreenTarget, lookInBothSchemes } from './panel-checks';
+
+/** The find the walk and the tour both make: the seed answers it with several agents. */
+export const FIRST_FIND = 'slow postgres queries and vacuum';
+
+/** A question the Postgres agent fits (no fit question before the limit). */
+export const FITTING_QUESTION = 'Which index helps a LIKE prefix search?';
+
+/** What each view must show on its first screen. */
+export const firstScreenTargets = {
+  find: (w: Words): FirstScreenTarget[] => {
+    const cards = `ul[aria-label="${w('find.agentsFound')}"] > li`;
+    return [
+      { what: 'the first agent card', selector: `${cards}:nth-child(1)` },
+      { what: 'the second agent card', selector: `${cards}:nth-child(2)` },
+    ];
+  },
+  preview: (w: Words): FirstScreenTarget[] => [
+    { what: "the site's sentence", selector: '.preview .sentence' },
+    { what: 'the limit', selector: '.preview .limit' },
+    { what: w('preview.start'), selector: 'form button[type="submit"]', text: w('preview.start') },
+  ],
+  previewQuestion: (w: Words): FirstScreenTarget[] => [
+    ...firstScreenTargets.preview(w),
+    { what: w('preview.question'), selector: '#call-question' },
+  ],
+  result: (w: Words): FirstScreenTarget[] => {
+    const result = `article[aria-label="${w('result.label')}"]`;
+    return [
+      { what: 'its status', selector: `${result} [role="status"]` },
+      { what: 'the first line of its note', selector: `${result} .note`, firstLine: true },
+    ];
+  },
+  session: (w: Words): FirstScreenTarget[] => [
+    { what: "the gate's state", selector: '.gate' },
+    { what: w('apply.make'), selector: 'button', text: w('apply.make') },
+    { what: 'the first question', selector: 'fieldset.question:not(.question-folded) > legend' },
+  ],
+};
+
+/**
+ * Connect, find, preview an apply and a question call, start it to its result, and open a plan session (on the
+ * strict site, whose sessions open with their apply call, the plan): each view looked at in dark and light.
+ */
+export async function firstScreenWalk(
+  rig: BrowserRig,
+  language: string,
+): Promise<{ problems: string[]; tops: Record<string, number> }> {
+  const { panel, w } = rig;
+  const problems: string[] = [];
+  const tops: Record<string, number> = {};
+  const check = async (view: string, targets: FirstScreenTarget[]) => {
+    const seen = await lookInBothSchemes(rig.browser, panel, view, {
+      firstScreen: targets,
+      name: `${rig.name}-${rig.profile}-${language}`,
+    });
+    problems.push(...seen.problems);
+    Object.assign(tops, seen.tops);
+  };
+
+  const made = await rig.emu.control.connectCode({
+    name: 'First screen',
+    limits: { sessionsPerDay: 20, callsPerDay: 20, openCallsMax: 5 },
+  });
+  await connectAndRead(panel, w, rig.emu.url, made.code);
+
+  await findTyped(panel, w, FIRST_FIND, POSTGRES);
+  await check('find', firstScreenTargets.find(w));
+
+  await openPreview(panel, w, POSTGRES);
+  await panel.waitForText(w('preview.mostItCanHold'));
+  await check('preview, apply', firstScreenTargets.preview(w));
+  await panel.click('radio', w('preview.kindQuestion'));
+  await panel.fill(w('preview.question'), FITTING_QUESTION);
+  await waitForPreviewRead(panel, w);
+  await panel.waitForText(w('preview.mostItCanHold'));
+  await check('preview, question', firstScreenTargets.previewQuestion(w));
+
+  await startAndWaitForResult(panel, w);
+  // The first call's reply carries the privacy line again; the member reads it.
+  await readPrivacyLine(panel, w);
+  await check('result', firstScreenTargets.result(w));
+
+  await findTyped(panel, w, FIRST_FIND, POSTGRES);
+  // A site without POST /sessions starts the session with an apply call, which carries the details.
+  await previewApply(panel, w, POSTGRES, 'Our database gets slow every evening.');
+  if (rig.profile === 'strict') {
+    // No POST /sessions here: the session opens with its apply call, and the plan is its first view.
+    await panel.click('button', w('startSession.plan'));
+    await panel.waitForText(w('background.notOffered.session.plan'));
+    await panel.click('button', w('startSession.plan'));
+    await panel.waitForText(w('plan.heading', { version: '1' }));
+    await check('session', [{ what: 'the plan', selector: 'h2, h3', text: w('plan.heading', { version: '1' }) }]);
+    return { problems, tops };
+  }
+  await planSession(panel, w);
+  await check('session', firstScreenTargets.session(w));
+  return { problems, tops };
+}
