@@ -84,16 +84,38 @@ export async function openPreview(panel: PageDriver, w: Words, agentName: string
   await panel.waitForText(w('preview.start'));
 }
 
-/** Opens the preview of a question call to `agentName` and waits for the limit line. */
+/** Opens the preview of a question call to `agentName` and waits for the limit line, read for the question. */
 export async function previewQuestion(panel: PageDriver, w: Words, agentName: string, question: string): Promise<void> {
   await openPreview(panel, w, agentName);
   await panel.click('radio', w('preview.kindQuestion'));
   await panel.fill(w('preview.question'), question);
+  await waitForPreviewRead(panel, w);
   await panel.waitForText(w('preview.mostItCanHold'));
+}
+
+/**
+ * Waits until the preview is read for the text on screen (its form is no longer busy): a pause in typing reads
+ * it again, and what it then shows moves the view, so a click before it may land on what moved under it.
+ */
+export function waitForPreviewRead(panel: PageDriver, w: Words): Promise<void> {
+  return waitFor(
+    panel,
+    'the preview read for the text typed',
+    (label) => document.querySelector(`form[aria-label="${label}"]`)?.getAttribute('aria-busy') === 'false',
+    w('preview.formLabel'),
+  );
 }
 
 /** Opens the preview's "More options" (details, files, spend at most) when it is closed. */
 export async function openMoreOptions(panel: PageDriver, w: Words): Promise<void> {
+  // The preview may still be on its way: its toggle is there before it is read.
+  await waitFor(
+    panel,
+    `the toggle "${w('preview.moreOptions')}"`,
+    (name) =>
+      Array.from(document.querySelectorAll('button[aria-expanded]')).some((b) => b.textContent?.trim().endsWith(name)),
+    w('preview.moreOptions'),
+  );
   const closed = await panel.evaluate(
     (name) =>
       Array.from(document.querySelectorAll('button[aria-expanded]'))
@@ -109,6 +131,7 @@ export async function previewApply(panel: PageDriver, w: Words, agentName: strin
   await openPreview(panel, w, agentName);
   await openMoreOptions(panel, w);
   await panel.fill(w('preview.details'), details);
+  await waitForPreviewRead(panel, w);
   await panel.waitForText(w('preview.mostItCanHold'));
 }
 
@@ -473,7 +496,7 @@ export interface ToldNotifications {
   summarised: Map<string, number>;
   /** Events in summaries dropped as too late. */
   dropped: number;
-  /** Event keys held for the minute's summary, not shown yet (the pace, in storage.local). */
+  /** Event keys held for the summary, not shown yet (the pace: storage.session while the disk is full, else local). */
   held: string[];
 }
 
@@ -489,7 +512,9 @@ export async function toldNotifications(page: PageDriver, paceKey: string): Prom
       const g = globalThis as unknown as { browser?: StorageGlobal; chrome?: StorageGlobal };
       const api = (g.browser ?? g.chrome) as StorageGlobal;
       const local = await api.storage.local.get(null);
-      return JSON.stringify({ local, pace: local[key] });
+      // The pace as the background reads it: its copy in memory while the disk was full, else the one on disk.
+      const session = await api.storage.session.get(key);
+      return JSON.stringify({ local, pace: session[key] ?? local[key] });
     }, paceKey),
   ) as { local: Record<string, unknown>; pace: unknown };
   const told: ToldNotifications = { shown: new Map(), summarised: new Map(), dropped: 0, held: [] };

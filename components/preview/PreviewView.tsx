@@ -63,6 +63,8 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
   // and the text it was read for: the note speaks only of a preview read for the text on screen.
   const [requestChecked, setRequestChecked] = useState(false);
   const [previewKey, setPreviewKey] = useState<string | null>(null);
+  // The text the latest read answered for, whatever it said: until it is the text on screen, the preview is busy.
+  const [readFor, setReadFor] = useState<string | null>(null);
   const [previewError, setPreviewError] = useState<MemberError | null>(null);
   const [loading, setLoading] = useState(false);
   const [startError, setStartError] = useState<MemberError | null>(null);
@@ -99,6 +101,7 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
       const result = await actions.send('preview', buildRequest(safe, max.ok ? max.cents : null));
       if (seq !== requestSeq.current) return;
       setLoading(false);
+      setReadFor(key);
       if (result.ok) {
         setPreview(result.value.preview);
         setRequestChecked(result.value.requestChecked);
@@ -222,7 +225,8 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
           parts={{ agent: <UntrustedText value={draft.agentName} empty={t('preview.thisAgent')} name /> }}
         />
       </ViewHeading>
-      <form onSubmit={start} aria-label={t('preview.formLabel')}>
+      {/* Busy while the preview is not yet read for the text on screen (a pause in typing reads it again). */}
+      <form onSubmit={start} aria-label={t('preview.formLabel')} aria-busy={readFor !== textKey}>
         <fieldset>
           <legend>{t('preview.kind')}</legend>
           <KindRadio value="apply" draft={draft} setDraft={setDraft} label={t('preview.kindApply')} />

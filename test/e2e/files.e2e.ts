@@ -15,6 +15,7 @@ import {
   openSection,
   readPrivacyLine,
   waitFor,
+  waitForPreviewRead,
 } from '@/testing/steps';
 import { type BrowserRig, describeInEachBrowser } from './each-browser';
 
@@ -75,6 +76,7 @@ describeInEachBrowser('files and sharing', (rig) => {
       await chooseAgent('Tune postgres indexes and vacuum', 'Postgres Tuning Guild');
       await openMoreOptions(rig.panel, rig.w);
       await rig.panel.fill(rig.w('preview.details'), 'Please look at these two files.');
+      await waitForPreviewRead(rig.panel, rig.w);
       await chooseFiles(rig.panel, rig.w('attach.choose'), FILES);
       await rig.panel.waitForText('2 of 6 files will be sent.');
       await rig.panel.click('button', rig.w('preview.start'));
@@ -110,6 +112,7 @@ describeInEachBrowser('files and sharing', (rig) => {
     // and under load the re-read preview can arrive before the click.
     await openMoreOptions(rig.panel, rig.w);
     await rig.panel.fill(rig.w('preview.details'), 'My bash script with set -e exits early.');
+    await waitForPreviewRead(rig.panel, rig.w);
     await rig.panel.click('button', rig.w('preview.start'));
     await waitFor(
       rig.panel,

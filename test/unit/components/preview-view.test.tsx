@@ -64,6 +64,17 @@ const startPayloads = (sent: { name: string; payload: unknown }[]) =>
   sent.filter((s) => s.name === 'startCall').map((s) => (s.payload as { request: unknown }).request);
 
 describe('PreviewView', () => {
+  it('is busy until the preview is read for the text on screen, and again while typed text waits to be read', async () => {
+    setup();
+    const form = () => screen.getByRole('form', { name: 'Start a call' });
+    expect(form().getAttribute('aria-busy')).toBe('true');
+    await waitFor(() => expect(form().getAttribute('aria-busy')).toBe('false'));
+    fireEvent.input(details(), { target: { value: 'Our database is slow.' } });
+    // Typed: the preview on screen is not for this text until the pause after typing has read it again.
+    expect(form().getAttribute('aria-busy')).toBe('true');
+    await waitFor(() => expect(form().getAttribute('aria-busy')).toBe('false'), { timeout: 5000 });
+  });
+
   it('shows the preview: the sentence as it is, the limit and what set it, not a price', async () => {
     setup(
       makePreview({
