@@ -3,6 +3,9 @@
  * minute's summary survive the worker stopping and an update of the extension (which clears storage.session);
  * after a restart the next day their summary is too late and dropped (lib/notify/pace), never replayed.
  * Reads and writes are serialised, so two events at once cannot both take the minute's one notification.
+ * A summary shown while the disk is full is taken from the pace all the same: the pace after it is kept in
+ * storage.session (memory) and read from there first, until a write to the disk goes through again (the soak
+ * saw one summary told on every wake while the disk was full: 13 calls told 49 times).
  */
 import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
@@ -31,22 +34,37 @@ function serialised<T>(work: () => Promise<T>): Promise<T> {
   return next;
 }
 
-async function readPace(): Promise<Pace> {
-  const got = await browser.storage.local.get(PACE_KEY).catch(() => ({}) as Record<string, unknown>);
+async function readArea(area: 'local' | 'session'): Promise<Pace | null> {
+  const got = await browser.storage[area].get(PACE_KEY).catch(() => ({}) as Record<string, unknown>);
   const parsed = PaceSchema.safeParse((got as Record<string, unknown>)[PACE_KEY]);
-  return parsed.success ? (parsed.data as Pace) : {};
+  return parsed.success ? (parsed.data as Pace) : null;
 }
 
-/** Keeps the pace; false when storage refused it (a full disk). */
-async function writePace(pace: Pace): Promise<boolean> {
-  // The copy follows what is stored: a pace the storage refused holds nothing for a summary.
-  return browser.storage.local.set({ [PACE_KEY]: pace }).then(
-    () => {
-      knownDue = summaryDueAt(pace);
-      return true;
-    },
+/** The pace as last kept: the copy in memory while the disk refused it, else the one on disk. */
+async function readPace(): Promise<Pace> {
+  return (await readArea('session')) ?? (await readArea('local')) ?? {};
+}
+
+/**
+ * Keeps the pace on disk (the copy in memory is then no longer needed); false when the disk refused it. With
+ * `inMemoryIfFull`, a pace the disk refuses is kept in memory instead, and false only when neither took it.
+ */
+async function writePace(pace: Pace, inMemoryIfFull = false): Promise<boolean> {
+  const onDisk = await browser.storage.local.set({ [PACE_KEY]: pace }).then(
+    () => true,
     () => false,
   );
+  if (onDisk) await browser.storage.session.remove(PACE_KEY).catch(() => undefined);
+  const kept =
+    onDisk ||
+    (inMemoryIfFull &&
+      (await browser.storage.session.set({ [PACE_KEY]: pace }).then(
+        () => true,
+        () => false,
+      )));
+  // The copy follows what is kept: a pace nothing took holds nothing for a summary.
+  if (kept) knownDue = summaryDueAt(pace);
+  return kept;
 }
 
 /**
@@ -70,7 +88,8 @@ export function dueSummaries(now: number): Promise<{ show: Summary[]; dropped: S
       return { show: [], dropped: [] };
     }
     const taken = takeSummaries(pace, now);
-    await writePace(taken.pace);
+    // A summary whose taking could not be kept anywhere would be shown again at every wake: it waits.
+    if (!(await writePace(taken.pace, true))) return { show: [], dropped: [] };
     return { show: taken.show, dropped: taken.dropped };
   });
 }

@@ -11,6 +11,7 @@ import { toMemberError } from '@/entrypoints/background/member-error';
 import { cutQuota, installLocalStorageFault, installQuotaFault } from '@/entrypoints/background/storage/quota-fault';
 import { nextWakeAt, Scheduler, WAKE_ALARM } from '@/entrypoints/background/wake/scheduler';
 import { STORAGE_FULL_RETRY_MS, storageHasRoom } from '@/entrypoints/background/storage/storage-full';
+import { NOTIFY_WINDOW_MS } from '@/lib/notify/pace';
 import { connected, makeCtx, resetBrowser, result, startedCall, type TestCtx } from '@/test/unit/background/helpers';
 
 let ctx: TestCtx;
@@ -148,6 +149,40 @@ describe('a full disk', () => {
     await jobs.run();
     jobs.stop();
     expect((await notified()).sort()).toEqual(['call:run_1:finished', 'call:run_2:finished']);
+  });
+
+  it('a summary that falls due while storage.local is full is shown once, not again at every wake', async () => {
+    installLocalStorageFault();
+    const created = vi.spyOn(fakeBrowser.notifications, 'create');
+    for (const n of [1, 2, 3]) await startedCall(ctx, `c${n}`, `run_${n}`, `ses_${n}`);
+    ctx.api.getCall.mockImplementation(async (runId: string) =>
+      result(runId, runId.replace('run', 'ses'), runId === 'run_1' ? 'passed' : 'in_progress'),
+    );
+    ctx.clock.now += 1000;
+    const jobs = scheduler();
+    await jobs.run();
+    // Two more end in the same window: held for its summary.
+    ctx.api.getCall.mockImplementation(async (runId: string) => result(runId, runId.replace('run', 'ses'), 'passed'));
+    ctx.clock.now += 1000;
+    await jobs.run();
+    expect(await notified()).toEqual(['call:run_1:finished']);
+    // The window is over while the disk is full: the summary is shown, and taken all the same.
+    cutQuota(true);
+    ctx.clock.now += NOTIFY_WINDOW_MS;
+    await jobs.run();
+    const summaries = () =>
+      created.mock.calls.filter((args) => (args as unknown[])[0] === 'summary:call_finished').length;
+    expect(summaries()).toBe(1);
+    // Later wakes, the disk still full and then with room again, do not show it again.
+    for (const step of [STORAGE_FULL_RETRY_MS, STORAGE_FULL_RETRY_MS]) {
+      ctx.clock.now += step;
+      await jobs.run();
+    }
+    cutQuota(false);
+    ctx.clock.now += STORAGE_FULL_RETRY_MS;
+    await jobs.run();
+    jobs.stop();
+    expect(summaries()).toBe(1);
   });
 
   it('says so in the member’s words, not as a bug', async () => {
