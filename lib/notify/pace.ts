@@ -11,7 +11,11 @@ import { t, tn } from '@/lib/i18n';
 /** Where the background keeps the pace, in storage.local (the bench clears it to time single calls). */
 export const PACE_KEY = 'background.notifyPace';
 
-export const NOTIFY_WINDOW_MS = 60_000;
+/**
+ * A minute. The e2e build's window is 5 s, so a browser test that waits for a summary waits for its state in
+ * seconds, not for the minute (the pace is the same, on a shorter clock).
+ */
+export const NOTIFY_WINDOW_MS = import.meta.env.MODE === 'e2e' ? 5_000 : 60_000;
 /** How late a summary may still be shown; later it is dropped. */
 export const SUMMARY_GRACE_MS = 60_000;
 

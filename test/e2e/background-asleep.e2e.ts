@@ -21,7 +21,10 @@ import { describeInEachBrowser } from './each-browser';
 
 /** What the e2e build counts its background's starts under (entrypoints/background/e2e-hooks.ts). */
 const WAKES_KEY = 'e2e:backgroundStarts';
-/** The alarm backstop wakes a stopped background no sooner than 30 s (lib/schedule ALARM_MIN_DELAY_MS). */
+/**
+ * A guard against a hang, not a time budget: the e2e build's alarm backstop wakes a stopped background within
+ * seconds (lib/schedule ALARM_MIN_DELAY_MS, 3 s there), and the test waits for the wake it counts.
+ */
 const ASLEEP_CALL_WAIT_MS = 150_000;
 
 interface SessionStorageGlobal {
@@ -71,5 +74,11 @@ describeInEachBrowser(
       expect((await rig.emu.control.callStarts()).map((r) => r.status)).toEqual([202]);
     });
   },
-  { emulator: { clock: { realTime: false } }, idleSuspendMs: 1000 },
+  {
+    emulator: { clock: { realTime: false } },
+    idleSuspendMs: 1000,
+    skip: {
+      strict: 'a stopped background and its wake are the browser’s; a running call reads the same on every site',
+    },
+  },
 );
