@@ -55,5 +55,8 @@ describeInEachBrowser(
       await rig.panel.waitForText(GUILD_HEADER);
     });
   },
-  { language: LANGUAGE },
+  {
+    language: LANGUAGE,
+    skip: { strict: 'the panel’s language is the browser’s; the strict site is walked in German by first-screen' },
+  },
 );

@@ -23,86 +23,96 @@ interface StorageGlobal {
   alarms: { getAll(): Promise<{ name: string }[]> };
 }
 
-describeInEachBrowser('a revoked key', (rig) => {
-  test('the panel asks for a new connect code and the history stays', async () => {
-    const made = await rig.emu.control.connectCode({ name: 'Revoked browser' });
-    await connect(rig.panel, rig.w, rig.emu.url, made.code);
-    await rig.panel.waitForText(rig.emu.raw.world.seed.site.privacyLine);
-    await readPrivacyLine(rig.panel, rig.w);
-    await findTyped(rig.panel, rig.w, 'slow postgres queries', POSTGRES);
-    await previewQuestion(rig.panel, rig.w, POSTGRES, 'Is VACUUM FULL safe at noon?');
-    await startAndWaitForResult(rig.panel, rig.w);
+describeInEachBrowser(
+  'a revoked key',
+  (rig) => {
+    test('the panel asks for a new connect code and the history stays', async () => {
+      const made = await rig.emu.control.connectCode({ name: 'Revoked browser' });
+      await connect(rig.panel, rig.w, rig.emu.url, made.code);
+      await rig.panel.waitForText(rig.emu.raw.world.seed.site.privacyLine);
+      await readPrivacyLine(rig.panel, rig.w);
+      await findTyped(rig.panel, rig.w, 'slow postgres queries', POSTGRES);
+      await previewQuestion(rig.panel, rig.w, POSTGRES, 'Is VACUUM FULL safe at noon?');
+      await startAndWaitForResult(rig.panel, rig.w);
 
-    await rig.emu.control.revoke(made.connectionId);
-    // The member's next find meets the revoked key.
-    await openSection(rig.panel, rig.w, 'app.tab.find');
-    await rig.panel.fill(rig.w('find.fieldLabel'), 'postgres replication lag');
-    await rig.panel.click('button', rig.w('find.submit'));
-    const heading = rig.w('revoked.heading', { name: 'Revoked browser' });
-    await waitFor(
-      rig.panel,
-      `the alert "${heading}"`,
-      (h) =>
-        Array.from(document.querySelectorAll('[role="alert"] h1, [role="alert"] h2')).some((e) => e.textContent === h),
-      heading,
-    );
-    const fields = await rig.panel.evaluate(
-      ({ address, code }) => {
-        const field = (label: string) =>
-          Array.from(document.querySelectorAll('input')).find((i) => i.labels?.[0]?.textContent?.trim() === label)
-            ?.value;
-        return { address: field(address), code: field(code) };
-      },
-      { address: rig.w('connect.address'), code: rig.w('connect.code') },
-    );
-    expect(fields).toEqual({ address: rig.emu.url, code: '' });
-    expect((await rig.emu.control.requests('/api/v1/find')).map((r) => r.status)).toEqual([200, 401]);
+      await rig.emu.control.revoke(made.connectionId);
+      // The member's next find meets the revoked key.
+      await openSection(rig.panel, rig.w, 'app.tab.find');
+      await rig.panel.fill(rig.w('find.fieldLabel'), 'postgres replication lag');
+      await rig.panel.click('button', rig.w('find.submit'));
+      const heading = rig.w('revoked.heading', { name: 'Revoked browser' });
+      await waitFor(
+        rig.panel,
+        `the alert "${heading}"`,
+        (h) =>
+          Array.from(document.querySelectorAll('[role="alert"] h1, [role="alert"] h2')).some(
+            (e) => e.textContent === h,
+          ),
+        heading,
+      );
+      const fields = await rig.panel.evaluate(
+        ({ address, code }) => {
+          const field = (label: string) =>
+            Array.from(document.querySelectorAll('input')).find((i) => i.labels?.[0]?.textContent?.trim() === label)
+              ?.value;
+          return { address: field(address), code: field(code) };
+        },
+        { address: rig.w('connect.address'), code: rig.w('connect.code') },
+      );
+      expect(fields).toEqual({ address: rig.emu.url, code: '' });
+      expect((await rig.emu.control.requests('/api/v1/find')).map((r) => r.status)).toEqual([200, 401]);
 
-    // The key is wiped and nothing waits to ask the site anything.
-    const left = await rig.panel.evaluate(async () => {
-      const g = globalThis as unknown as { browser?: StorageGlobal; chrome?: StorageGlobal };
-      const api = (g.browser ?? g.chrome) as StorageGlobal;
-      return {
-        stored: JSON.stringify(await api.storage.local.get(null)),
-        alarms: (await api.alarms.getAll()).map((a) => a.name),
-      };
-    }, null);
-    expect(left.stored).not.toMatch(/gpc_/);
-    expect(left.alarms.filter((name) => name.endsWith('.wake'))).toEqual([]);
+      // The key is wiped and nothing waits to ask the site anything.
+      const left = await rig.panel.evaluate(async () => {
+        const g = globalThis as unknown as { browser?: StorageGlobal; chrome?: StorageGlobal };
+        const api = (g.browser ?? g.chrome) as StorageGlobal;
+        return {
+          stored: JSON.stringify(await api.storage.local.get(null)),
+          alarms: (await api.alarms.getAll()).map((a) => a.name),
+        };
+      }, null);
+      expect(left.stored).not.toMatch(/gpc_/);
+      expect(left.alarms.filter((name) => name.endsWith('.wake'))).toEqual([]);
 
-    // A new code: the same panel, the earlier call still listed with its result.
-    const again = await rig.emu.control.connectCode({ name: 'Revoked browser, again' });
-    await connect(rig.panel, rig.w, rig.emu.url, again.code);
-    await openSection(rig.panel, rig.w, 'app.tab.calls');
-    const passed = rig.w('words.callStatus.passed');
-    await waitFor(
-      rig.panel,
-      'the earlier call in the list',
-      ({ list, passed }) => (document.querySelector(`ul[aria-label="${list}"]`)?.textContent ?? '').includes(passed),
-      {
-        list: rig.w('calls.label'),
-        passed,
-      },
-    );
-    const listed = await rig.panel.evaluate(
-      ({ list, passed }) =>
-        Array.from(document.querySelectorAll(`ul[aria-label="${list}"] button`)).filter((b) =>
-          (b.textContent ?? '').includes(passed),
-        ).length,
-      { list: rig.w('calls.label'), passed },
-    );
-    expect(listed).toBe(1);
-    await rig.panel.evaluate(
-      ({ list, passed }) =>
-        (
-          Array.from(document.querySelectorAll(`ul[aria-label="${list}"] button`)).find((b) =>
+      // A new code: the same panel, the earlier call still listed with its result.
+      const again = await rig.emu.control.connectCode({ name: 'Revoked browser, again' });
+      await connect(rig.panel, rig.w, rig.emu.url, again.code);
+      await openSection(rig.panel, rig.w, 'app.tab.calls');
+      const passed = rig.w('words.callStatus.passed');
+      await waitFor(
+        rig.panel,
+        'the earlier call in the list',
+        ({ list, passed }) => (document.querySelector(`ul[aria-label="${list}"]`)?.textContent ?? '').includes(passed),
+        {
+          list: rig.w('calls.label'),
+          passed,
+        },
+      );
+      const listed = await rig.panel.evaluate(
+        ({ list, passed }) =>
+          Array.from(document.querySelectorAll(`ul[aria-label="${list}"] button`)).filter((b) =>
             (b.textContent ?? '').includes(passed),
-          ) as HTMLElement | undefined
-        )?.click(),
-      { list: rig.w('calls.label'), passed },
-    );
-    await waitForResult(rig.panel, rig.w, passed);
-    await rig.panel.waitForText('Asked: Is VACUUM FULL safe at noon?');
-    await rig.panel.waitForText(GUILD_HEADER);
-  });
-});
+          ).length,
+        { list: rig.w('calls.label'), passed },
+      );
+      expect(listed).toBe(1);
+      await rig.panel.evaluate(
+        ({ list, passed }) =>
+          (
+            Array.from(document.querySelectorAll(`ul[aria-label="${list}"] button`)).find((b) =>
+              (b.textContent ?? '').includes(passed),
+            ) as HTMLElement | undefined
+          )?.click(),
+        { list: rig.w('calls.label'), passed },
+      );
+      await waitForResult(rig.panel, rig.w, passed);
+      await rig.panel.waitForText('Asked: Is VACUUM FULL safe at noon?');
+      await rig.panel.waitForText(GUILD_HEADER);
+    });
+  },
+  {
+    skip: {
+      strict: 'a revoked key answers 401 key_revoked on every site; browsers.e2e.ts meets it on the strict site',
+    },
+  },
+);
