@@ -8,13 +8,17 @@
  * a summary), no request before a Retry-After, the badge equal to the open calls, and the cache within the
  * retention after pruning. In Chromium the chaos stops the service worker from outside (DevTools); Firefox gives
  * no way to stop its event page from outside, so there its idle timeout is cut to one second and it suspends
- * on its own whenever it is idle, and the starts are counted (the e2e build's wake counter). With `update`, a
+ * on its own whenever it is idle, and the starts are counted (the e2e build's wake counter). Besides the chaos's
+ * stops, which fall where the seed puts them, one stop is planned a quarter of the way in: Chromium's worker is
+ * stopped just after a click (waited for until DevTools stops a running one); Firefox's event page is left idle
+ * until it has suspended and started again (the wake counter moves). So every soak stops its background at
+ * least once, whatever the machine's speed. With `update`, a
  * third of the way in the extension is updated to the e2e build N+1 (its database upgraded) with calls in
  * flight; with `quota`, two thirds of the way in the disk is full for ten seconds (the e2e build's fault): a
  * start refused then must say so and send nothing, and every call must still be told once.
  */
 import type { Profile } from '@/emulator/index';
-import { NOTIFY_WINDOW_MS, PACE_KEY } from '@/lib/notify/pace';
+import { PACE_KEY } from '@/lib/notify/pace';
 import type { ExtensionBrowser, PageDriver } from '@/testing/browser/driver';
 import { type BrowserName, launchBrowser, nextBuildDir } from '@/testing/browser/launch';
 import { type LoggedRequest, startTestEmulator, type TestEmulator } from './emulator';
@@ -100,7 +104,10 @@ const IN_FLIGHT_MS = 100;
 /** A worker stopped this soon after a 429 may not have read it. */
 const UNREAD_MS = 1000;
 const SETTLE_MS = 240_000;
-/** How long after the last call the held summaries may take to be shown (their minute, plus a late alarm). */
+/**
+ * A guard, not a wait: how long after the last call the held summaries may take to be shown (their window, 5 s in
+ * the e2e build, plus a late alarm); the soak waits until every ended call was told, checking twice a second.
+ */
 const SUMMARY_WAIT_MS = 180_000;
 
 /** The agents of the emulator's seed, by how their calls go. */
@@ -135,6 +142,31 @@ interface StorageGlobal {
 
 /** What the e2e build counts its background's starts under (entrypoints/background/e2e-hooks.ts). */
 const WAKES_KEY = 'e2e:backgroundStarts';
+
+/** How many times the background has started since the browser did (the e2e build's wake counter). */
+function backgroundStarts(page: PageDriver): Promise<number> {
+  return page.evaluate(async (key) => {
+    const g = globalThis as unknown as { browser?: StorageGlobal; chrome?: StorageGlobal };
+    return Number((await (g.browser ?? g.chrome)?.storage.session.get(key))?.[key] ?? 1);
+  }, WAKES_KEY);
+}
+
+/** A guard against a hang, not a time budget: a planned stop is waited for until it happened. */
+const PLANNED_STOP_MS = 60_000;
+
+/** Waits until `done` answers true, asking every `everyMs`; `what` names the state in the failure. */
+async function until(
+  what: string,
+  done: () => Promise<boolean>,
+  everyMs = 100,
+  guardMs = PLANNED_STOP_MS,
+): Promise<void> {
+  const deadline = Date.now() + guardMs;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error(`Not seen within ${guardMs / 1000} s: ${what}.`);
+    await sleep(everyMs);
+  }
+}
 
 /** Events held back for a summary not yet shown (lib/notify/pace). */
 async function heldEvents(page: PageDriver): Promise<number> {
@@ -248,6 +280,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     // Held while the extension is updated: the chaos waits, as the member's clicks do.
     let updating = false;
     const updateAt = options.update ? Math.floor(options.calls / 3) : -1;
+    // The planned stop, so no soak can pass without one (the chaos's stops fall where the seed puts them).
+    const plannedStopAt = Math.floor(options.calls / 4);
+    let plannedStops = 0;
     const quotaAt = options.quota ? Math.floor((2 * options.calls) / 3) : -1;
 
     // The member on the site: approves what waits, a little later, and comes back to say so ("I approved it"):
@@ -265,44 +300,52 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     })();
 
     // Chaos, until the last intent was clicked.
+    let acting: Promise<void> | null = null;
     const chaos = (async () => {
       while (running) {
         await sleep(500 + random() * 1500);
         if (!running) break;
         if (updating) continue;
-        const r = random();
-        if (r < 0.3) {
-          // Firefox: nothing to do from outside, its event page suspends whenever it is idle a second.
-          if (await (loaded.stopBackground?.() ?? Promise.resolve(false)).catch(() => false)) {
-            figures.workerStops++;
-            // On the site's clock (the request log's), to tell a 429 the stopped worker never read.
-            const at = await emu.control.call<{ now: string }>('GET', '/clock').catch(() => null);
-            if (at) stoppedAt.push(Date.parse(at.now));
-          }
-        } else if (r < 0.5) {
-          const index = 1 + Math.floor(random() * (panels.length - 1));
-          const old = panels[index];
-          if (old) {
-            await old.close().catch(() => undefined);
-            panels = [...panels.slice(0, index), await loaded.openPanel(), ...panels.slice(index + 1)];
-            figures.panelsReopened++;
-          }
-        } else if (r < 0.75) {
-          const what = random();
-          const fault =
-            what < 0.4
-              ? { path: '/api/v1/calls', drop: true, count: 1 + Math.floor(random() * 3) }
-              : what < 0.7
-                ? { path: '/api/v1/', status: 503, code: 'server_error', count: 1 + Math.floor(random() * 3) }
-                : { path: '/api/v1/', status: 429, code: 'rate_limited', retryAfter: RETRY_AFTER_S, count: 1 };
-          await emu.control.fault(fault).catch(() => undefined);
-          figures.siteCuts++;
-        } else {
-          await emu.control.advanceClock(30 + Math.floor(random() * 300)).catch(() => undefined);
-          figures.clockMoves++;
-        }
+        // One act at a time, which the update waits for: a panel reopened while the extension was being
+        // replaced never showed (its page went with the old extension).
+        acting = act(random());
+        await acting;
+        acting = null;
       }
     })();
+
+    async function act(r: number): Promise<void> {
+      if (r < 0.3) {
+        // Firefox: nothing to do from outside, its event page suspends whenever it is idle a second.
+        if (await (loaded.stopBackground?.() ?? Promise.resolve(false)).catch(() => false)) {
+          figures.workerStops++;
+          // On the site's clock (the request log's), to tell a 429 the stopped worker never read.
+          const at = await emu.control.call<{ now: string }>('GET', '/clock').catch(() => null);
+          if (at) stoppedAt.push(Date.parse(at.now));
+        }
+      } else if (r < 0.5) {
+        const index = 1 + Math.floor(random() * (panels.length - 1));
+        const old = panels[index];
+        if (old) {
+          await old.close().catch(() => undefined);
+          panels = [...panels.slice(0, index), await loaded.openPanel(), ...panels.slice(index + 1)];
+          figures.panelsReopened++;
+        }
+      } else if (r < 0.75) {
+        const what = random();
+        const fault =
+          what < 0.4
+            ? { path: '/api/v1/calls', drop: true, count: 1 + Math.floor(random() * 3) }
+            : what < 0.7
+              ? { path: '/api/v1/', status: 503, code: 'server_error', count: 1 + Math.floor(random() * 3) }
+              : { path: '/api/v1/', status: 429, code: 'rate_limited', retryAfter: RETRY_AFTER_S, count: 1 };
+        await emu.control.fault(fault).catch(() => undefined);
+        figures.siteCuts++;
+      } else {
+        await emu.control.advanceClock(30 + Math.floor(random() * 300)).catch(() => undefined);
+        figures.clockMoves++;
+      }
+    }
 
     // The member's clicks.
     for (let i = 0; i < options.calls; i++) {
@@ -310,6 +353,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       if (i === updateAt) {
         // The browser updates the extension between two clicks: every page and the worker go, N+1 starts.
         updating = true;
+        await acting;
         await Promise.all([...pending]);
         await loaded.updateExtension(nextBuildDir(browserName));
         observer = await loaded.openPanel();
@@ -381,6 +425,30 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
         figures.clicks++;
         track(click(from, payload));
       }
+      if (i === plannedStopAt) {
+        if (loaded.stopBackground) {
+          // Chromium: just after the click, DevTools stops the worker once it reports it running.
+          const stop = loaded.stopBackground;
+          await until('the worker stopped from outside', () => stop().catch(() => false));
+          figures.workerStops++;
+          const at = await emu.control.call<{ now: string }>('GET', '/clock').catch(() => null);
+          if (at) stoppedAt.push(Date.parse(at.now));
+        } else {
+          // Firefox: the event page suspends after a second idle; a read of its own every 1.5 s starts it again.
+          const before = await backgroundStarts(observer);
+          await until(
+            'the event page suspended and started again',
+            async () => {
+              if ((await backgroundStarts(observer)) > before) return true;
+              await sendFromPanel(observer, 'refreshMe', {}).catch(() => undefined);
+              return false;
+            },
+            1500,
+          );
+        }
+        plannedStops++;
+        log(`the background stopped as planned after click ${i}`);
+      }
       if (spendingOff) {
         await sleep(300);
         await emu.control.patchConnection(made.connectionId, { switches: { spending: true } }).catch(() => undefined);
@@ -418,8 +486,16 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     // busy machine fires late. Waited for until none is held (each is then shown, or counted as dropped), not
     // for a fixed minute: the count below must not depend on how loaded the machine is.
     const summariesBy = Date.now() + SUMMARY_WAIT_MS;
-    await sleep(NOTIFY_WINDOW_MS);
-    while ((await heldEvents(observer)) > 0 && Date.now() < summariesBy) await sleep(2000);
+    const everyCallTold = async () => {
+      const told = await toldNotifications(observer, PACE_KEY);
+      const ended = (await readStore<CallRowLite>(observer, 'calls')).filter(
+        (r) => r.state === 'finished' && r.runId && r.result,
+      );
+      const alone = ended.filter((r) => (told.shown.get(`call:${r.runId}:finished`) ?? 0) > 0).length;
+      const summed = told.summarised.get('summary:call_finished') ?? 0;
+      return told.held.length === 0 && alone + summed >= ended.length;
+    };
+    while (!(await everyCallTold()) && Date.now() < summariesBy) await sleep(500);
     const stillHeld = await heldEvents(observer);
     if (stillHeld > 0)
       failures.push(`${stillHeld} event(s) still held for a summary ${SUMMARY_WAIT_MS / 1000} s after the last call`);
@@ -523,13 +599,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       const g = globalThis as unknown as { browser?: StorageGlobal; chrome?: StorageGlobal };
       return (await (g.browser ?? g.chrome)?.action.getBadgeText({})) ?? '';
     }, null);
-    if (browserName === 'firefox') {
-      const starts = await observer.evaluate(async (key) => {
-        const g = globalThis as unknown as { browser?: StorageGlobal; chrome?: StorageGlobal };
-        return Number((await (g.browser ?? g.chrome)?.storage.session.get(key))?.[key] ?? 1);
-      }, WAKES_KEY);
-      figures.workerStops = starts - 1;
-    }
+    if (browserName === 'firefox') figures.workerStops = (await backgroundStarts(observer)) - 1;
+    if (plannedStops < 1 || figures.workerStops < 1)
+      failures.push(`the background never stopped (${plannedStops} planned)`);
     const expectedBadge = figures.openCallsAtEnd > 0 ? String(figures.openCallsAtEnd) : '';
     if (figures.badge !== expectedBadge && figures.badge !== '!' && figures.badge !== 'off') {
       failures.push(`badge "${figures.badge}", open calls ${figures.openCallsAtEnd}`);
