@@ -40,6 +40,8 @@ const e2eTest = {
 
 export default defineConfig({
   test: {
+    // The default reporter, and after a run with browser tests the ten slowest of their files.
+    reporters: ['default', './test/e2e/times-reporter.ts'],
     projects: [
       // The logic, the background and the emulator: vmThreads runs them in half the time of forks.
       {
