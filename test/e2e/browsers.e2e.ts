@@ -4,7 +4,8 @@
  * scheme://host/*, which Firefox matches though the site runs on a port), find typed and from a page's
  * selection through the context-menu handler, preview, start, poll to the result under its header line, the
  * notification, an approval given on the site's page, and a revoked key. Each browser takes the journey
- * against both emulator profiles (strict: no endpoint named without a shape, pages under other paths).
+ * against both emulator profiles (strict: no endpoint named without a shape, pages under other paths); the CSV
+ * export and two windows' one intent, the extension's own, on the default one.
  */
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -23,7 +24,7 @@ import {
   waitForNotification,
   watchNotifications,
 } from '@/testing/steps';
-import { describeInEachBrowser } from './each-browser';
+import { describeInEachBrowser, testSameOnStrict } from './each-browser';
 
 interface ViewsGlobal {
   extension: { getViews(filter: { type: 'tab' }): Window[] };
@@ -60,6 +61,7 @@ afterAll(() => article?.close());
 
 describeInEachBrowser("the member's journey", (rig) => {
   let connectionId = '';
+  const local = testSameOnStrict(rig, 'the export and the intent are the extension’s own, the same for every site');
 
   beforeAll(async () => {
     console.log(`${rig.name} (${rig.profile} profile): ${rig.browser.version}`);
@@ -117,25 +119,28 @@ describeInEachBrowser("the member's journey", (rig) => {
     expect(await notificationIds(rig.panel)).toEqual([`call:${[...runIds][0]}:finished`]);
   });
 
-  test('History saves the calls as CSV on the member’s click: the file holds the call under its header, no key', async () => {
-    await rig.panel.click('button', 'History');
-    await rig.panel.click('button', 'Calls as CSV');
-    await rig.panel.waitForText('to your downloads, with 1 call. It was not opened.');
-    expect(await rig.panel.text()).toMatch(/Saved agent-history-calls-\d{4}-\d\d-\d\d\.csv to your downloads/);
-    const files = () =>
-      rig.panel.evaluate(async () => {
-        const g = globalThis as unknown as { browser?: DownloadsGlobal; chrome?: DownloadsGlobal };
-        return (await (g.browser ?? g.chrome)?.downloads.search({})) ?? [];
-      }, null);
-    await expect.poll(async () => (await files()).map((f) => f.state), { timeout: 15_000 }).toEqual(['complete']);
-    // The bytes the browser saved (Playwright names Chromium's downloads by a GUID of its own).
-    const [saved] = await files();
-    const csv = (await readFile(saved?.filename ?? '', 'utf8')).replace(/^\uFEFF/, '');
-    expect(csv.split('\r\n')[0]?.split(',').slice(0, 3)).toEqual(['localId', 'runId', 'sessionId']);
-    expect(csv).toContain('Which index helps a LIKE prefix search?');
-    expect(csv).toContain(AGENT);
-    expect(csv).not.toMatch(/gpc_/);
-  });
+  local(
+    'History saves the calls as CSV on the member’s click: the file holds the call under its header, no key',
+    async () => {
+      await rig.panel.click('button', 'History');
+      await rig.panel.click('button', 'Calls as CSV');
+      await rig.panel.waitForText('to your downloads, with 1 call. It was not opened.');
+      expect(await rig.panel.text()).toMatch(/Saved agent-history-calls-\d{4}-\d\d-\d\d\.csv to your downloads/);
+      const files = () =>
+        rig.panel.evaluate(async () => {
+          const g = globalThis as unknown as { browser?: DownloadsGlobal; chrome?: DownloadsGlobal };
+          return (await (g.browser ?? g.chrome)?.downloads.search({})) ?? [];
+        }, null);
+      await expect.poll(async () => (await files()).map((f) => f.state), { timeout: 15_000 }).toEqual(['complete']);
+      // The bytes the browser saved (Playwright names Chromium's downloads by a GUID of its own).
+      const [saved] = await files();
+      const csv = (await readFile(saved?.filename ?? '', 'utf8')).replace(/^\uFEFF/, '');
+      expect(csv.split('\r\n')[0]?.split(',').slice(0, 3)).toEqual(['localId', 'runId', 'sessionId']);
+      expect(csv).toContain('Which index helps a LIKE prefix search?');
+      expect(csv).toContain(AGENT);
+      expect(csv).not.toMatch(/gpc_/);
+    },
+  );
 
   test('a call waiting for approval runs once after the member approves it on the site’s page', async () => {
     await rig.emu.control.patchConnection(connectionId, { switches: { spending: false } });
@@ -176,7 +181,7 @@ describeInEachBrowser("the member's journey", (rig) => {
     await rig.panel.waitForText('Passed its checks');
   });
 
-  test('two panels (two windows) starting the same preview make one call, not two', async () => {
+  local('two panels (two windows) starting the same preview make one call, not two', async () => {
     const question = 'Does a BRIN index suit an append-only table?';
     await findTyped(rig.panel, rig.w, 'postgres index choice', AGENT);
     await previewQuestion(rig.panel, rig.w, AGENT, question);

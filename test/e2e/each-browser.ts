@@ -34,6 +34,17 @@ export interface RigOptions extends BrowserOptions {
   skip?: Partial<Record<BrowserName | Profile, string>>;
 }
 
+/**
+ * `test` for a test whose behaviour is the same on the strict profile: there it is skipped, its name saying why
+ * (a block runs on the strict profile only what differs there).
+ */
+export function testSameOnStrict(rig: Pick<BrowserRig, 'profile'>, why: string) {
+  return (name: string, body: () => Promise<void>): void => {
+    if (rig.profile === 'strict') test.skip(`${name} (not on the strict profile: ${why})`, body);
+    else test(name, body);
+  };
+}
+
 /** `describe(`${title} in <browser> (<profile> profile)`)` for each browser and profile, over one rig each. */
 export function describeInEachBrowser(title: string, body: (rig: BrowserRig) => void, options: RigOptions = {}): void {
   for (const name of BROWSER_NAMES) {
