@@ -1,6 +1,9 @@
 import type { Preview } from '@/lib/api/schemas';
 import { formatCount } from '@/lib/format/count';
-import { limitFact } from '@/lib/format/limit';
+import { limitByWords } from '@/lib/format/limit';
+import { siteHomeUrl } from '@/lib/safety/urls';
+import { SitePageButton } from '@/components/common/SitePageButton';
+import { useSite } from '@/components/common/site';
 import { formatCents } from '@/lib/format/money';
 import { rawValue } from '@/lib/api/tolerant';
 import { UntrustedText } from '@/components/common/UntrustedText';
@@ -10,11 +13,14 @@ import { t } from '@/lib/i18n';
 import { Message } from '@/components/common/Message';
 
 /**
- * The preview's decision part, on the first screen: the site's sentence as it is, the limit (never a price),
- * and the approval, refusal or gate when they apply. The counts are in PreviewLimits, one click away.
+ * The preview's decision part, on the first screen: the site's sentence as it is (quoted), the limit said once
+ * beside what the member can spend (never a price), and the approval, refusal or gate when they apply. The
+ * counts are in PreviewLimits, one click away.
  */
 export function PreviewDetails({ preview }: { preview: Preview }) {
   const gate = preview.gate;
+  const limitBy = rawValue(preview.limitBy);
+  const site = useSite();
   return (
     <section class="preview" aria-labelledby="preview-title">
       <h2 id="preview-title">
@@ -24,20 +30,28 @@ export function PreviewDetails({ preview }: { preview: Preview }) {
         />
         {preview.isNew ? <span class="badge">{t('preview.new')}</span> : null}
       </h2>
-      {/* The site's own line, verbatim; then the limit, once. */}
-      <p class="sentence" dir="auto">
+      {/* The site's own line, verbatim and quoted. */}
+      <blockquote class="sentence site-quote">
         <SiteText text={preview.sentence} />
-      </p>
-      {/* The limit on one line: the most it can hold, never a price. */}
+      </blockquote>
+      {/* The limit once, beside what the member can spend: the most it can hold, never a price. */}
       <p class="limit-line">
         <Message
           id="preview.limitLine"
           parts={{
-            label: <strong>{t('preview.mostItCanHold')}</strong>,
-            limit: <span class="limit">{limitFact(preview.limitCents, rawValue(preview.limitBy))}</span>,
+            label: t('preview.mostItCanHold'),
+            limit: <strong class="limit nowrap">{formatCents(preview.limitCents)}</strong>,
+            by: limitByWords(limitBy) ?? t('format.limitBy.unknown'),
+            spendable: <strong class="nowrap">{formatCents(preview.spendableCents)}</strong>,
           }}
         />
       </p>
+      {limitBy === 'credits' ? (
+        <p class="notice">
+          {t('preview.creditsSetLimit')}{' '}
+          <SitePageButton url={site ? siteHomeUrl(site.origin) : null}>{t('refusal.openToTopUp')}</SitePageButton>
+        </p>
+      ) : null}
       {preview.needsApproval ? (
         <p class="notice">
           <strong>{t('preview.needsApproval')}</strong>
@@ -70,12 +84,10 @@ export function PreviewDetails({ preview }: { preview: Preview }) {
   );
 }
 
-/** The member's limits today, shown on demand under the start button: spendable credits and the counts. */
+/** The member's counts today, shown on demand under the start button (spendable credits are beside the limit). */
 export function PreviewLimits({ preview }: { preview: Preview }) {
   return (
     <dl class="facts">
-      <dt>{t('preview.spendable')}</dt>
-      <dd>{formatCents(preview.spendableCents)}</dd>
       <dt>{t('preview.sessionsWithoutAsking')}</dt>
       <dd>
         {t('preview.usedOf', {

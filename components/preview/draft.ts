@@ -9,7 +9,7 @@ import type { CallRow } from '@/lib/db/types';
  * Only extension pages read it; it goes nowhere else. Every panel opened on the same agent
  * starts from it, so two windows on the same preview start it as one intent (`intentId`).
  */
-export type CallKind = 'apply' | 'question';
+type CallKind = 'apply' | 'question';
 export type FitChoice = 'ask_anyway' | 'new_agent' | null;
 
 export interface CallDraft {
@@ -23,6 +23,8 @@ export interface CallDraft {
   subject: FitChoice;
   /** "More options" (details, files, spend at most) as the member left it; absent: decided by what it holds. */
   moreOptions?: boolean;
+  /** "Plan it in a session first" chosen (with the apply call's preview): opens a plan session, not a call. */
+  session?: boolean;
   /**
    * The call this draft becomes: sent as the call's localId, so a second "Start the call" on it (another
    * window's panel, a double click) finds the call already made instead of making another. A new one after
@@ -52,11 +54,16 @@ function isDraft(value: unknown): value is CallDraft {
 /** A stored draft, or null; one kept before drafts had an intent gets one. */
 function readDraft(value: unknown): CallDraft | null {
   if (!isDraft(value)) return null;
-  const { intentId, moreOptions, ...rest } = value as CallDraft & { intentId?: unknown; moreOptions?: unknown };
+  const { intentId, moreOptions, session, ...rest } = value as CallDraft & {
+    intentId?: unknown;
+    moreOptions?: unknown;
+    session?: unknown;
+  };
   return {
     ...rest,
     intentId: typeof intentId === 'string' && intentId.length > 0 ? intentId : newIntentId(),
     ...(typeof moreOptions === 'boolean' ? { moreOptions } : {}),
+    ...(session === true && rest.callId === 'apply' ? { session } : {}),
   };
 }
 

@@ -21,13 +21,6 @@ export function limitByWords(limitBy: string | null | undefined): string | null 
   }
 }
 
-/** The limit as one fact beside its label ("The most it can hold and charge"): the amount, who set it, not a price. */
-export function limitFact(limitCents: number, limitBy: string | null | undefined, locale?: string): string {
-  const by = limitByWords(limitBy);
-  const amount = formatCents(limitCents, locale);
-  return by ? t('format.limitFactBy', { amount, by }) : t('format.limitFact', { amount });
-}
-
 export function limitSentence(limitCents: number, limitBy: string | null | undefined, locale?: string): string {
   const by = limitByWords(limitBy);
   const amount = formatCents(limitCents, locale);

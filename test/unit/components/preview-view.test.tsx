@@ -85,11 +85,16 @@ describe('PreviewView', () => {
       }),
     );
     await screen.findByText('Charged for what it uses, at most the limit below, only if the result passes its checks.');
-    // The limit once, as a fact beside its label; the site's sentence stays as the site wrote it.
-    const label = screen.getByText('The most it can hold and charge');
-    expect(label.nextElementSibling?.textContent).toBe('$3.00, set by the site’s safety ceiling; not a price');
+    // The limit once, beside what the member can spend, and what set it; the site's sentence as the site wrote it.
+    const line = document.querySelector('.limit-line');
+    expect(line?.textContent).toBe(
+      'Holds and can charge at most $3.00, set by the site’s safety ceiling. You can spend $15.00.',
+    );
     expect(document.body.textContent?.match(/\$3\.00/g)?.length).toBe(1);
+    // No top-up offer when the credits did not set the limit.
+    expect(screen.queryByText('Your credits set this limit.')).toBeNull();
     expect(screen.getByText('Your 11th call today waits for you.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Your limits today' }));
     expect(screen.getByText('4 of 10 used')).toBeTruthy();
   });
 
@@ -118,7 +123,7 @@ describe('PreviewView', () => {
       preview: () => ({ ok: true, value: { preview: makePreview(), requestChecked: false } }),
     });
     renderPanel(<PreviewView initial={DRAFT} onStarted={() => undefined} onBack={() => undefined} />, fake.actions);
-    await screen.findByText(/The most it can hold and charge/);
+    await screen.findByText(/Holds and can charge at most/);
     expect(screen.queryByText(/does not check a request while you type/)).toBeNull();
     fireEvent.input(details(), { target: { value: 'Set up a replica' } });
     await screen.findByText(
@@ -131,7 +136,7 @@ describe('PreviewView', () => {
 
   it('puts the decision first: "Start the call" before "More options", which a fresh draft keeps closed', async () => {
     setup();
-    await screen.findByText(/The most it can hold and charge/);
+    await screen.findByText(/Holds and can charge at most/);
     const toggle = screen.getByRole('button', { name: 'More options' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     // Start comes first in the page's order, so it is reached (and read) before the options.
@@ -147,7 +152,7 @@ describe('PreviewView', () => {
 
   it('remembers "More options" with the draft: opened, it opens again with the panel', async () => {
     setup();
-    await screen.findByText(/The most it can hold and charge/);
+    await screen.findByText(/Holds and can charge at most/);
     fireEvent.click(screen.getByRole('button', { name: 'More options' }));
     expect(screen.getByRole('textbox', { name: /^Details/ })).toBeTruthy();
     await waitFor(async () => expect((await loadDraft())?.moreOptions).toBe(true));
@@ -261,7 +266,7 @@ describe('PreviewView', () => {
 
   it('converts "spend at most" from dollars to whole cents and refuses what is not an amount', async () => {
     const { sent } = setup();
-    await screen.findByText(/The most it can hold and charge/);
+    await screen.findByText(/Holds and can charge at most/);
     const max = spendAtMost();
     for (const bad of ['0', '1.234', 'abc', '-2']) {
       fireEvent.input(max, { target: { value: bad } });
@@ -276,7 +281,7 @@ describe('PreviewView', () => {
 
   it('asks for the question on a question call and sends it', async () => {
     const { sent } = setup();
-    fireEvent.click(await screen.findByRole('radio', { name: /^Question/ }));
+    fireEvent.click(await screen.findByRole('radio', { name: 'Ask a question' }));
     expect(startButton().disabled).toBe(true);
     fireEvent.input(screen.getByRole('textbox', { name: 'Your question' }), { target: { value: 'Which version?' } });
     fireEvent.click(startButton());
@@ -292,7 +297,7 @@ describe('PreviewView', () => {
         missing: [{ key: 'v', untrustedDetail: ut('Which version?') }],
       }),
     }));
-    await screen.findByText(/The most it can hold and charge/);
+    await screen.findByText(/Holds and can charge at most/);
     fireEvent.input(details(), { target: { value: 'Set up a replica' } });
     fireEvent.input(spendAtMost(), {
       target: { value: '4' },
@@ -320,7 +325,7 @@ describe('PreviewView', () => {
       );
       return { ok: true, value: { localId, state: 'refused' } };
     });
-    await screen.findByText(/The most it can hold and charge/);
+    await screen.findByText(/Holds and can charge at most/);
     fireEvent.click(startButton());
     await screen.findByRole('button', { name: 'Top up on the site' });
     expect(started).toEqual([]);
@@ -334,7 +339,7 @@ describe('PreviewView', () => {
         ? { ok: false, error: memberError('short', 'You have fewer credits than a call needs.') }
         : { ok: true, value: { localId, state: 'started' } };
     });
-    await screen.findByText(/The most it can hold and charge/);
+    await screen.findByText(/Holds and can charge at most/);
     fireEvent.click(startButton());
     await screen.findByRole('alert', { name: 'Refused' });
     refuse = false;
@@ -347,7 +352,7 @@ describe('PreviewView', () => {
 
   it('moves on to the call once it started and forgets the draft', async () => {
     const { started } = setup();
-    await screen.findByText(/The most it can hold and charge/);
+    await screen.findByText(/Holds and can charge at most/);
     fireEvent.input(details(), { target: { value: 'Go' } });
     await waitFor(async () => expect((await loadDraft())?.details).toBe('Go'));
     fireEvent.click(startButton());
@@ -357,7 +362,7 @@ describe('PreviewView', () => {
 
   it('refuses to start, and keeps out of the preview, text that looks like it holds a secret', async () => {
     const { sent } = setup();
-    await screen.findByText(/The most it can hold and charge/);
+    await screen.findByText(/Holds and can charge at most/);
     const previews = () => sent.filter((s) => s.name === 'preview');
     expect(previews().length).toBe(1);
     fireEvent.input(details(), {
@@ -369,5 +374,121 @@ describe('PreviewView', () => {
     await waitFor(() => expect(previews().length).toBe(2));
     expect(previews()[1]?.payload).toEqual({ agentId: 'ag_1', callId: 'apply' });
     expect(JSON.stringify(sent)).not.toContain('sk-proj');
+  });
+});
+
+describe('PreviewView: what to start', () => {
+  it('never shows the apply call’s preview under a question: switching waits for the question’s own preview', async () => {
+    // The question's preview is held back until the test lets it go, as a slow site would.
+    let release: (() => void) | null = null;
+    const fake = fakeActions({
+      preview: (p) => {
+        const callId = (p as { callId: string }).callId;
+        const reply = {
+          ok: true,
+          value: {
+            preview: makePreview({
+              callId,
+              untrustedName: ut(callId === 'question' ? 'Ask a question' : 'Plan my project'),
+            }),
+            requestChecked: false,
+          },
+        } as CommandResult<'preview'>;
+        if (callId !== 'question') return reply;
+        return new Promise<CommandResult<'preview'>>((resolve) => {
+          release = () => resolve(reply);
+        }) as never;
+      },
+    });
+    renderPanel(<PreviewView initial={DRAFT} onStarted={() => undefined} onBack={() => undefined} />, fake.actions);
+    await screen.findByRole('heading', { name: 'Before it runs: Plan my project' });
+    fireEvent.click(screen.getByRole('radio', { name: 'Ask a question' }));
+    await waitFor(() => expect(release).not.toBeNull());
+    // Asked, not answered yet: no preview at all rather than the apply call's name and limit.
+    expect(screen.queryByRole('heading', { name: /Before it runs/ })).toBeNull();
+    expect(document.querySelector('.limit-line')).toBeNull();
+    expect(screen.getByRole('form', { name: 'Start a call' }).getAttribute('aria-busy')).toBe('true');
+    (release as unknown as () => void)();
+    await screen.findByRole('heading', { name: 'Before it runs: Ask a question' });
+  });
+
+  it('offers each choice once: a question, the work, or a plan session, and no second set of buttons', async () => {
+    const fake = fakeActions({ preview: previewReply(makePreview()) });
+    renderPanel(
+      <PreviewView
+        initial={DRAFT}
+        onStarted={() => undefined}
+        onBack={() => undefined}
+        onSessionStarted={() => undefined}
+      />,
+      fake.actions,
+    );
+    await screen.findByText(/Holds and can charge at most/);
+    const group = screen.getByRole('group', { name: 'What to start' });
+    expect(
+      Array.from(group.querySelectorAll('input[type="radio"]')).map((r) => r.closest('label')?.textContent),
+    ).toEqual(['Ask a question', 'Have it do the work', 'Plan it with the agent first']);
+    expect(screen.getAllByText('Ask a question')).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Plan my project' })).toBeNull();
+  });
+
+  it('opens a plan session with the details typed, charging nothing, from the one start button', async () => {
+    const sessions: string[] = [];
+    const fake = fakeActions({
+      preview: previewReply(makePreview()),
+      createSession: () => ({ ok: true, value: { sessionId: 's7' } }),
+    });
+    renderPanel(
+      <PreviewView
+        initial={{ ...DRAFT, details: 'A shop' }}
+        onStarted={() => undefined}
+        onBack={() => undefined}
+        onSessionStarted={(id) => sessions.push(id)}
+      />,
+      fake.actions,
+    );
+    await screen.findByText(/Holds and can charge at most/);
+    fireEvent.click(screen.getByRole('radio', { name: 'Plan it with the agent first' }));
+    expect(screen.getByText(/Opening the session charges nothing/)).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Open the session' }));
+    await waitFor(() => expect(sessions).toEqual(['s7']));
+    expect(fake.sent.filter((x) => x.name === 'createSession').map((x) => x.payload)).toEqual([
+      { agentId: 'ag_1', way: 'plan', details: 'A shop' },
+    ]);
+    expect(fake.sent.filter((x) => x.name === 'startCall')).toHaveLength(0);
+  });
+
+  it('on a site without POST /sessions, the session starts with its apply call through the outbox, and says so', async () => {
+    await db.connection.put(makeConnectionRow());
+    await db.capabilities.put({ origin: SITE, capability: 'createSession', offered: false, at: Date.now() });
+    const calls: string[] = [];
+    const fake = fakeActions({
+      preview: previewReply(makePreview()),
+      startCall: (p) => ({ ok: true, value: { localId: (p as { localId: string }).localId, state: 'needs_approval' } }),
+    });
+    renderPanel(
+      <PreviewView
+        initial={{ ...DRAFT, details: 'A shop', maxDollars: '2.50', session: true }}
+        onStarted={(id) => calls.push(id)}
+        onBack={() => undefined}
+        onSessionStarted={() => undefined}
+      />,
+      fake.actions,
+    );
+    await screen.findByText(/On this site a session starts with its first call/);
+    fireEvent.click(await screen.findByRole('button', { name: 'Start the call' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(fake.sent.filter((x) => x.name === 'createSession')).toHaveLength(0);
+    expect(startPayloads(fake.sent)).toEqual([{ agentId: 'ag_1', callId: 'apply', details: 'A shop', maxCents: 250 }]);
+  });
+
+  it('where the member’s credits set the limit, says so and offers the site to top up', async () => {
+    await db.connection.put(makeConnectionRow());
+    setup(makePreview({ limitCents: 250, spendableCents: 250, limitBy: 'credits' }));
+    await screen.findByText('Your credits set this limit.');
+    expect(document.querySelector('.limit-line')?.textContent).toBe(
+      'Holds and can charge at most $2.50, set by your spendable credits. You can spend $2.50.',
+    );
+    expect(screen.getByRole('button', { name: 'Open the site to top up' })).toBeTruthy();
   });
 });

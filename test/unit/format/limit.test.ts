@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { limitByWords, limitFact, limitSentence } from '@/lib/format/limit';
+import { limitByWords, limitSentence } from '@/lib/format/limit';
 
 describe('limitSentence', () => {
   it('says what set the limit and that it is not a price', () => {
@@ -11,8 +11,6 @@ describe('limitSentence', () => {
   });
   it('says nothing about what set it when the call recorded nothing', () => {
     expect(limitSentence(500, null, 'en-US')).toBe('The most it can hold and charge: $5.00. This is not a price.');
-    expect(limitFact(500, 'credits', 'en-US')).toBe('$5.00, set by your spendable credits; not a price');
-    expect(limitFact(500, null, 'en-US')).toBe('$5.00; not a price');
   });
   it('names an unknown reason as unknown instead of guessing', () => {
     expect(limitByWords('future_reason')).toBe('a rule this version of the extension does not know');
