@@ -1,6 +1,7 @@
 import { recentCalls } from '@/lib/db/queries';
 import type { CallRow } from '@/lib/db/types';
-import { callStatusWords, callStateWords } from '@/lib/words/values';
+import { callStateWords } from '@/lib/words/values';
+import { resultLine } from '@/components/result/status-line';
 import { useLiveQuery } from '@/components/common/useLiveQuery';
 import { UntrustedText } from '@/components/common/UntrustedText';
 import { Skeleton } from '@/components/common/Skeleton';
@@ -9,7 +10,7 @@ import { CallKind } from '@/components/common/CallKind';
 import { Time } from '@/components/common/Time';
 
 function stateLine(call: CallRow): string {
-  if (call.result) return callStatusWords(call.result.status);
+  if (call.result) return resultLine(call.result, call.holdCents);
   return callStateWords(call.state, call.error);
 }
 

@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'preact/hooks';
 import { approvalsForCall, getCall } from '@/lib/db/queries';
-import type { CallRow } from '@/lib/db/types';
+import { connectionQuery } from '@/lib/db/panel-queries';
+import type { CallRow, ConnectionRow } from '@/lib/db/types';
 import { useActions } from '@/components/common/actions';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
 import { useLiveQuery } from '@/components/common/useLiveQuery';
+import { usePanelQuery } from '@/components/common/usePanelQuery';
 import { UntrustedText } from '@/components/common/UntrustedText';
 import { callStateWords } from '@/lib/words/values';
 import { ApprovalWait } from '@/components/refusal/ApprovalWait';
@@ -33,24 +35,50 @@ export function CallView({ localId, onEdit }: Props) {
   return <CallDetails call={call.value} onEdit={onEdit} />;
 }
 
+/**
+ * The first call's privacy line (contract: to be shown to the member), said once: not again here when the
+ * member has already read that same line where the connection showed it.
+ */
+function privacyLineToShow(call: CallRow, connection: ConnectionRow | undefined): string | null {
+  if (!call.privacyLine) return null;
+  if (connection?.privacyLineShown && connection.privacyLine === call.privacyLine) return null;
+  return call.privacyLine;
+}
+
+function hasRequestText(call: CallRow): boolean {
+  return (call.request.question?.trim() ?? '') !== '' || (call.request.details?.trim() ?? '') !== '';
+}
+
 function CallDetails({ call, onEdit }: { call: CallRow; onEdit: (call: CallRow) => void }) {
+  const connection = usePanelQuery(connectionQuery, []);
+  // Until the connection is read, nothing: the line would show and then go.
+  const privacyLine = connection.loaded ? privacyLineToShow(call, connection.value) : null;
+  const hasResult = (call.state === 'started' || call.state === 'finished') && call.result !== null;
   return (
     <section aria-labelledby={`call-${call.localId}`} class="call">
       <ViewHeading id={`call-${call.localId}`}>
         <UntrustedText value={call.agentName} empty={call.request.agentId} name />
-        {' · '}
-        <UntrustedText value={call.callName} empty={call.request.callId} />
+        {/* The call's name captions the request under a result; without a result or a request, it is said here. */}
+        {hasResult && hasRequestText(call) ? null : (
+          <>
+            {' · '}
+            <UntrustedText value={call.callName} empty={call.request.callId} />
+          </>
+        )}
       </ViewHeading>
-      <p class="muted">
-        {callStateWords(call.state, call.error)} · <Time iso={call.updatedAt} relative />
-      </p>
-      {call.privacyLine ? (
-        <p class="notice notice-important">
+      {/* A result says its own status and charge on its first line; before one, the call's state. */}
+      {hasResult ? null : (
+        <p class="muted">
+          {callStateWords(call.state, call.error)} · <Time iso={call.updatedAt} relative />
+        </p>
+      )}
+      <CallState call={call} onEdit={onEdit} />
+      {privacyLine ? (
+        <p class="muted privacy-line">
           <strong>{t('call.whoReceives')}</strong>
-          <SiteText text={call.privacyLine} />
+          <SiteText text={privacyLine} />
         </p>
       ) : null}
-      <CallState call={call} onEdit={onEdit} />
     </section>
   );
 }
@@ -100,7 +128,7 @@ function CallState({ call, onEdit }: { call: CallRow; onEdit: (call: CallRow) =>
         return (
           <>
             {call.error ? <ErrorNotice error={call.error} /> : null}
-            <ResultView call={call} result={call.result} />
+            <ResultView call={call} result={call.result} titled time={call.updatedAt} />
           </>
         );
       }

@@ -1,34 +1,32 @@
 import type { CallResult } from '@/lib/api/schemas';
-import { formatCents, formatMicros } from '@/lib/format/money';
-import { knownValue } from '@/lib/api/tolerant';
+import { formatCents } from '@/lib/format/money';
 import { t, tn } from '@/lib/i18n';
-import { Message } from '@/components/common/Message';
+import { chargedCents } from './status-line';
 
-/** What the call cost: charged only when it passed its checks; null or zero reads as free (G2). */
-export function ChargeView({ result, holdCents }: { result: CallResult; holdCents: number | null }) {
-  const status = knownValue(result.status);
+/**
+ * Micros (a millionth of a dollar) as whole cents, for display only: the contract gives the charge itself in
+ * cents (chargedCents, shown as sent) and its two parts in micros, and says nothing of how those round, so
+ * each part is shown to the nearest cent and never used to work out what was charged.
+ */
+function microsToCents(micros: number): number {
+  return Math.round(micros / 10_000);
+}
+
+/**
+ * What a charge was made of, below the checks: the total is on the status line at the top, so this says only
+ * its parts (running cost and the site's fee) and the later tries that were not charged. Nothing for a
+ * result that charged nothing.
+ */
+export function ChargeView({ result }: { result: CallResult }) {
   const charge = result.charge;
-  if (status === 'in_progress' || status === 'checking') {
-    return (
-      <p class="charge">
-        {holdCents !== null ? t('charge.nothingYetHeld', { amount: formatCents(holdCents) }) : t('charge.nothingYet')}
-      </p>
-    );
-  }
-  if (charge === null || charge.chargedCents === 0) {
-    return <p class="charge">{t('charge.free')}</p>;
-  }
+  if (charge === null || chargedCents(result) === null) return null;
   return (
     <div class="charge">
-      <p>
-        <Message
-          id="charge.charged"
-          parts={{
-            charged: <strong>{formatCents(charge.chargedCents)}</strong>,
-            running: formatMicros(charge.runningCostMicros),
-            upcharge: formatMicros(charge.upchargeMicros),
-          }}
-        />
+      <p class="muted">
+        {t('charge.breakdown', {
+          running: formatCents(microsToCents(charge.runningCostMicros)),
+          fee: formatCents(microsToCents(charge.upchargeMicros)),
+        })}
       </p>
       {charge.laterTriesNotCharged > 0 ? (
         <p class="muted">{tn('charge.laterTries', charge.laterTriesNotCharged)}</p>

@@ -1,7 +1,5 @@
 import { useState } from 'preact/hooks';
 import type { CallFile } from '@/lib/api/schemas';
-import { getConnection } from '@/lib/db/queries';
-import { downloadsLeft } from '@/lib/files/download-allowance';
 import { signedFileLink } from '@/lib/files/signed-link';
 import { hostPattern } from '@/lib/safety/host-pattern';
 import { formatBytes } from '@/lib/format/size';
@@ -9,34 +7,10 @@ import { activeWarning, isActiveFile } from '@/lib/safety/active-files';
 import { UntrustedText } from '@/components/common/UntrustedText';
 import { useActions } from '@/components/common/actions';
 import { useSite } from '@/components/common/site';
-import { useLiveQuery } from '@/components/common/useLiveQuery';
 import { type FileProgress, ResultFiles } from '@/components/files/ResultFiles';
+import { useDownloadsLeft } from './useDownloadsLeft';
 import { t } from '@/lib/i18n';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/**
- * Downloads left now (GET /me's reading less the downloads the background recorded since, as it counts) and the
- * site's own allowance, so the figure reads as the Connection tab shows it.
- */
-function useDownloadsLeft(): { left: number | null; allowance: number } | null {
-  const live = useLiveQuery(async (db) => {
-    const conn = await getConnection(db);
-    const records = await db.downloads
-      .where('at')
-      .above(Date.now() - DAY_MS)
-      .toArray();
-    if (!conn?.me) return null;
-    return {
-      left: downloadsLeft(
-        { leftBytes: conn.me.downloadsLeftBytes, readAt: conn.meAt ? Date.parse(conn.meAt) : Date.now() },
-        records,
-      ),
-      allowance: conn.me.limits.downloadBytesPerDay,
-    };
-  }, []);
-  return live.value ?? null;
-}
+import { type HeadingLevel, SubHeading } from '@/components/common/SubHeading';
 
 /** A link off the site's own host: its host permission is asked for (the site's is held since connecting). */
 function needsHostPermission(link: string, siteOrigin: string | null): boolean {
@@ -49,12 +23,20 @@ function needsHostPermission(link: string, siteOrigin: string | null): boolean {
  * member confirms; refused before a download would not fit today's allowance). Saving goes through the
  * background's downloadFile, which renews an expired link and never opens the file.
  */
-export function FilesView({ localId, files }: { localId: string; files: CallFile[] }) {
+export function FilesView({ localId, files, level }: { localId: string; files: CallFile[]; level: HeadingLevel }) {
   // Most results have no files: those read nothing (a session's many results would each keep a live read).
-  return files.length === 0 ? null : <ResultFilesWithDownloads localId={localId} files={files} />;
+  return files.length === 0 ? null : <ResultFilesWithDownloads localId={localId} files={files} level={level} />;
 }
 
-function ResultFilesWithDownloads({ localId, files }: { localId: string; files: CallFile[] }) {
+function ResultFilesWithDownloads({
+  localId,
+  files,
+  level,
+}: {
+  localId: string;
+  files: CallFile[];
+  level: HeadingLevel;
+}) {
   const actions = useActions();
   const site = useSite();
   const downloads = useDownloadsLeft();
@@ -81,9 +63,10 @@ function ResultFilesWithDownloads({ localId, files }: { localId: string; files: 
 
   return (
     <ResultFiles
+      level={level}
       files={files}
-      downloadsLeftBytes={downloads?.left ?? null}
-      allowanceBytes={downloads?.allowance}
+      downloadsLeftBytes={downloads === undefined ? undefined : downloads.left}
+      allowanceBytes={downloads?.allowance ?? undefined}
       onDownload={(fileId) => void save(fileId, false)}
       onSaveActive={(fileId) => void save(fileId, true)}
       progress={progress}
@@ -92,11 +75,11 @@ function ResultFilesWithDownloads({ localId, files }: { localId: string; files: 
 }
 
 /** The files of a result listed without any way to fetch them (a result this browser did not start). */
-export function FileList({ files }: { files: CallFile[] }) {
+export function FileList({ files, level }: { files: CallFile[]; level: HeadingLevel }) {
   if (files.length === 0) return null;
   return (
     <section aria-label={t('files.label')}>
-      <h3>{t('files.heading')}</h3>
+      <SubHeading level={level}>{t('files.heading')}</SubHeading>
       <ul class="file-list">
         {files.map((file) => (
           <li key={file.fileId}>

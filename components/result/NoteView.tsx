@@ -1,15 +1,15 @@
 import { type UntrustedTextValue, isCut, untrustedString } from '@/lib/safety/untrusted';
 import { useActions } from '@/components/common/actions';
-import { CopyButton } from '@/components/common/CopyButton';
 import { SafeMarkdown } from '@/components/markdown/SafeMarkdown';
 import { t } from '@/lib/i18n';
+import type { HeadingLevel } from '@/components/common/SubHeading';
 
 /**
  * A result's note: untrusted Markdown read by the same safe renderer as the plan (no HTML, no images, links
- * as text with an "Open link" button for http and https only). Long notes start collapsed. "Copy the note"
- * and "Copy this code" act only on the member's click.
+ * as text with an "Open link" button for http and https only). Long notes start collapsed. "Copy this code"
+ * acts only on the member's click; "Copy the note" is in the result's row of actions.
  */
-export function NoteView({ note }: { note: UntrustedTextValue }) {
+export function NoteView({ note, level }: { note: UntrustedTextValue; level: HeadingLevel }) {
   const actions = useActions();
   const text = untrustedString(note);
   return (
@@ -17,7 +17,7 @@ export function NoteView({ note }: { note: UntrustedTextValue }) {
       <SafeMarkdown
         markdown={text}
         onOpenLink={(url) => void actions.send('openExternalUrl', { url })}
-        topHeadingLevel={3}
+        topHeadingLevel={level}
         copyCode
         collapsible
       />
@@ -26,7 +26,6 @@ export function NoteView({ note }: { note: UntrustedTextValue }) {
           {t('common.cutMarker')}
         </p>
       ) : null}
-      <CopyButton text={text} label={t('result.copyNote')} />
     </section>
   );
 }

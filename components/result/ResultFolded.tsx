@@ -3,13 +3,13 @@ import { ResultTitle } from './ResultTitle';
 import { t } from '@/lib/i18n';
 
 /**
- * An earlier result of a session, folded: still under its header line first, then its call name and status.
- * Its note, checks, files and charge are shown when the member opens it (the button beside it).
+ * An earlier result of a session, folded: its call name, its status and charge, and its header line. Its
+ * note, checks, files and charge's parts are shown when the member opens it (the button beside it).
  */
 export function ResultFolded({ result }: { result: CallResult }) {
   return (
     <article class="result result-folded" aria-label={t('result.label')}>
-      <ResultTitle result={result} live={false} />
+      <ResultTitle result={result} holdCents={null} live={false} named />
     </article>
   );
 }

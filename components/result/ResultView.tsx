@@ -2,7 +2,10 @@ import type { CallResult } from '@/lib/api/schemas';
 import type { CallRow } from '@/lib/db/types';
 import { limitSentence } from '@/lib/format/limit';
 import { knownValue, rawValue } from '@/lib/api/tolerant';
+import { asUntrusted, untrustedString } from '@/lib/safety/untrusted';
+import { CopyButton } from '@/components/common/CopyButton';
 import { Lazy } from '@/components/common/Lazy';
+import { UntrustedText } from '@/components/common/UntrustedText';
 import { ChargeView } from './ChargeView';
 import { FileList, FilesView } from './FilesView';
 import { ResultTitle } from './ResultTitle';
@@ -10,44 +13,81 @@ import { ReportForm } from './ReportForm';
 import { StopButton } from './StopButton';
 import { SiteText } from '@/components/common/SiteText';
 import { t } from '@/lib/i18n';
+import { type HeadingLevel, SubHeading } from '@/components/common/SubHeading';
 
 const ENDED = new Set(['passed', 'failed', 'returned']);
+/** The member's own request is a reminder here, not the point: a few lines, the rest behind "Show more". */
+const ASKED_COLLAPSE_CHARS = 160;
 
 // The note's Markdown reader loads with the first note shown, not with the panel (its script budget at open).
 export const loadNoteView = () => import('./NoteView').then((m) => m.NoteView);
 
+/** What the member sent, quoted above the answer: the question of a question call, else the details. */
+function Asked({ call, named }: { call: CallRow; named: boolean }) {
+  const question = call.request.question?.trim() ?? '';
+  const details = call.request.details?.trim() ?? '';
+  const text = question || details;
+  if (!text) return null;
+  const label = question ? t('result.asked') : t('result.yourDetails');
+  const id = `asked-${call.localId}`;
+  // In the call's own view the call's name (the site's) captions the request, said once; in a list of
+  // results the result's heading names it already.
+  return (
+    <figure class="asked" aria-labelledby={id}>
+      <figcaption id={id} class="muted">
+        {named || !call.callName ? label : <UntrustedText value={call.callName} empty={label} />}
+      </figcaption>
+      <blockquote>
+        <UntrustedText value={asUntrusted(text)} block collapseAt={ASKED_COLLAPSE_CHARS} />
+      </blockquote>
+    </figure>
+  );
+}
+
 /**
- * One call result. The header line comes first, always; everything after it is data: the note, checks and
- * reasons are shown as text and nothing in them is opened, run or followed.
+ * One call result, the answer first: its status and charge, the fixed header line word for word (every part
+ * of the result comes under it), what the member asked, the answer, one row of actions, then the checks, the
+ * charge's parts and the files. Everything from the result is data: the note, checks and reasons are shown
+ * as text and nothing in them is opened, run or followed.
  */
 export function ResultView({
   call,
   result,
   local = true,
+  titled = false,
+  time = null,
 }: {
   call: CallRow;
   result: CallResult;
   /** False for a result this browser did not start: it has no local record to stop, report or save from. */
   local?: boolean;
+  /** The view's heading already names the call (the call's own view): no heading of its own. */
+  titled?: boolean;
+  /** When the call last changed, said after its status (the call's own view). */
+  time?: string | null;
 }) {
   const status = knownValue(result.status);
   const ended = status !== undefined && ENDED.has(status);
   const running = status === 'in_progress' || status === 'checking';
+  const note = result.note && untrustedString(result.note) ? result.note : null;
+  const canStop = local && running && call.state === 'started';
+  const canReport = local && ended && call.runId !== null;
+  // Its sections' headings sit one under the nearest heading: the view's h1 (titled), or the result's own h2.
+  const level: HeadingLevel = titled ? 2 : 3;
   return (
     <article class="result" aria-label={t('result.label')}>
-      <ResultTitle result={result} live />
-      {result.partial ? (
-        <p class="notice">{status === 'failed' ? t('result.partialFree') : t('result.partial')}</p>
-      ) : null}
-      {result.revisesPlan ? (
-        <p class="muted">{result.planUnchanged ? t('result.planUnchanged') : t('result.revisesPlan')}</p>
-      ) : null}
-      {result.note ? <Lazy load={loadNoteView} props={{ note: result.note }} label={t('result.loadingNote')} /> : null}
+      <ResultTitle result={result} holdCents={call.holdCents} live named={!titled} time={time} />
+      <Asked call={call} named={!titled} />
+      {note ? <Lazy load={loadNoteView} props={{ note, level }} label={t('result.loadingNote')} /> : null}
       {result.failReason ? (
         <p class="fail-reason">
           <strong>{t('result.whyFailed')}</strong>
           <SiteText text={result.failReason} />
         </p>
+      ) : null}
+      {result.partial ? <p class="notice">{t('result.partial')}</p> : null}
+      {result.revisesPlan ? (
+        <p class="muted">{result.planUnchanged ? t('result.planUnchanged') : t('result.revisesPlan')}</p>
       ) : null}
       {result.researchCut ? (
         <p class="notice">
@@ -56,28 +96,38 @@ export function ResultView({
           })}
         </p>
       ) : null}
+      {note || canStop || canReport ? (
+        <div class="result-actions">
+          {note ? <CopyButton text={untrustedString(note)} label={t('result.copyNote')} /> : null}
+          {canReport ? <ReportForm call={call} /> : null}
+          {canStop ? <StopButton call={call} /> : null}
+        </div>
+      ) : null}
       {result.checks.length > 0 ? (
-        <section aria-label={t('result.checks')}>
-          <h3>{t('result.checksHeading')}</h3>
+        <section aria-label={t('result.checks')} class="result-checks">
+          <SubHeading level={level}>{t('result.checksHeading')}</SubHeading>
           <ul class="checks">
             {result.checks.map((check, index) => (
               <li key={`${index}:${check.label}`} class={check.passed ? 'check-passed' : 'check-failed'}>
-                {check.passed ? t('result.checkPassed') : t('result.checkMissed')}
+                <span aria-hidden="true">{check.passed ? '✓ ' : '✗ '}</span>
+                <span class="visually-hidden">{check.passed ? t('result.checkPassed') : t('result.checkMissed')}</span>
                 <SiteText text={check.label} />
               </li>
             ))}
           </ul>
         </section>
       ) : null}
-      {local ? <FilesView localId={call.localId} files={result.files} /> : <FileList files={result.files} />}
-      <ChargeView result={result} holdCents={call.holdCents} />
+      <ChargeView result={result} />
+      {local ? (
+        <FilesView localId={call.localId} files={result.files} level={level} />
+      ) : (
+        <FileList files={result.files} level={level} />
+      )}
       {result.disclosure ? (
         <p class="disclosure muted">
           <SiteText text={result.disclosure} />
         </p>
       ) : null}
-      {local && running && call.state === 'started' ? <StopButton call={call} /> : null}
-      {local && ended ? <ReportForm call={call} /> : null}
       {local ? null : <p class="muted">{t('result.notLocal')}</p>}
     </article>
   );

@@ -9,8 +9,10 @@ import type {
   CallRow,
   CallState,
   ConnectionRow,
-  FindingRow,
+  DownloadRow,
   FindRow,
+  FindingRow,
+  PlanRow,
   SessionRow,
 } from './types';
 
@@ -69,8 +71,17 @@ export function getSession(d: AppDb, sessionId: string): Promise<SessionRow | un
   return d.sessions.get(sessionId);
 }
 
+export function getPlan(d: AppDb, sessionId: string): Promise<PlanRow | undefined> {
+  return d.plans.get(sessionId);
+}
+
 export function approvalsForCall(d: AppDb, localId: string): Promise<ApprovalRow[]> {
   return d.approvals.where('localId').equals(localId).toArray();
+}
+
+/** The downloads this browser started after `since` (epoch ms), as the background recorded them. */
+export function downloadsSince(d: AppDb, since: number): Promise<DownloadRow[]> {
+  return d.downloads.where('at').above(since).toArray();
 }
 
 /** Newest first, by when the finding was made. */

@@ -188,9 +188,14 @@ async function recordStarted(ctx: Ctx, row: CallRow, answer: StartCallAnswer): P
       expectedRunMs: expected,
       nextPollAt: nextPollAt(ctx.now(), ctx.now(), { expectedRunMs: expected }),
     });
-    // G8: a privacy line on the 202 was never shown before: the panel shows it (again) prominently.
+    // G8: a privacy line on the 202 the member has not read yet (a new one, or one never shown) is shown with
+    // the result; the same line the member already read before this first call is not told twice.
     if (answer.privacyLine !== null) {
-      await ctx.db.connection.update('current', { privacyLine: answer.privacyLine, privacyLineShown: false });
+      const conn = await ctx.db.connection.get('current');
+      const read = conn?.privacyLineShown === true && (conn.privacyLine ?? conn.me?.privacyLine) === answer.privacyLine;
+      if (!read) {
+        await ctx.db.connection.update('current', { privacyLine: answer.privacyLine, privacyLineShown: false });
+      }
     }
   });
   if (row.approvalId !== null) await markApprovalRan(ctx, row.approvalId);

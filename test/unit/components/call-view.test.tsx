@@ -6,7 +6,7 @@ import { CallsList } from '@/components/calls/CallsList';
 import { CallView } from '@/components/result/CallView';
 import { db } from '@/lib/db';
 import type { CallRow } from '@/lib/db/types';
-import { fakeActions, makeCall, makeResult, memberError, SITE, ut } from './fixtures';
+import { fakeActions, makeCall, makeConnectionRow, makeResult, memberError, SITE, ut } from './fixtures';
 import { renderPanel } from './render-panel';
 
 beforeEach(async () => {
@@ -112,7 +112,44 @@ describe('CallView', () => {
     await show(makeCall({ state: 'started', result: null, privacyLine: 'The agent’s builders receive your details.' }));
     await screen.findByText('Started. Waiting for its first result…');
     expect(screen.getByRole('button', { name: 'Stop the call' })).toBeTruthy();
-    expect(screen.getByText('The agent’s builders receive your details.')).toBeTruthy();
+    // Quiet: a line, not a box.
+    const line = await screen.findByText('The agent’s builders receive your details.');
+    expect(line.closest('p')?.className).toContain('muted');
+    expect(line.closest('.notice')).toBeNull();
+  });
+
+  it('does not repeat the privacy line the member already read where the connection showed it', async () => {
+    const privacyLine = 'The agent’s builders receive your call’s details.';
+    await db.connection.put(makeConnectionRow({ privacyLine, privacyLineShown: true }));
+    await show(makeCall({ privacyLine }));
+    await screen.findByText('Here is the plan.');
+    // Long enough for the connection's read to have answered (the result above came after it).
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText(privacyLine)).toBeNull();
+    cleanup();
+    // Not yet read there, or another line: said once, here.
+    await db.connection.put(makeConnectionRow({ privacyLine, privacyLineShown: false }));
+    await show(makeCall({ privacyLine }));
+    expect((await screen.findAllByText(privacyLine)).length).toBe(1);
+    cleanup();
+    await db.connection.put(makeConnectionRow({ privacyLine: 'An older line.', privacyLineShown: true }));
+    await show(makeCall({ privacyLine }));
+    expect((await screen.findAllByText(privacyLine)).length).toBe(1);
+  });
+
+  it('titles a result with the agent, the kind once (captioning the request), then one status and charge line, then the header', async () => {
+    await show(makeCall());
+    const heading = await screen.findByRole('heading', { level: 1 });
+    // The call's name captions what was sent, under the header line: the title keeps to one line.
+    expect(heading.textContent).toBe('Postgres helper');
+    expect(screen.getByRole('figure', { name: 'Plan my project' })).toBeTruthy();
+    const article = await screen.findByRole('article', { name: 'Call result' });
+    // The kind is not repeated as a sub-heading, and "Finished" is not said beside "Passed".
+    expect(screen.getAllByText('Plan my project')).toHaveLength(1);
+    expect(screen.queryByText(/^Finished/)).toBeNull();
+    const first = article.firstElementChild;
+    expect(first?.textContent).toMatch(/^Passed · charged \$1\.23 · /);
+    expect(first?.nextElementSibling).toBe(within(article).getByRole('note'));
   });
 
   it('follows the stored row as the result comes in', async () => {
@@ -121,9 +158,11 @@ describe('CallView', () => {
       result: makeResult({ status: 'in_progress', note: null, charge: null }),
     });
     await show(call);
-    await screen.findByText('Running');
+    await screen.findByText('Running · up to $5.00 held');
+    expect(screen.getByRole('button', { name: 'Stop the call' })).toBeTruthy();
     await db.calls.put({ ...call, state: 'finished', result: makeResult({ note: ut('Done now.') }) });
     await screen.findByText('Done now.');
+    expect(screen.getByText('Passed · charged $1.23')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Stop the call' })).toBeNull();
   });
 });
@@ -146,9 +185,10 @@ describe('CallsList', () => {
     // Each item's name is its visible text (agent, kind, state, when), so speech and sight agree.
     const list = await screen.findByRole('list', { name: 'Calls' });
     const buttons = within(list).getAllByRole('button');
-    expect(buttons.map((b) => b.textContent?.split(' · ').slice(0, 3).join(' · '))).toEqual([
-      'Newer · apply · Refused',
-      'Older · apply · Passed its checks (charged)',
+    // A call with a result says its status and charge as its own view's first line does.
+    expect(buttons.map((b) => b.textContent?.split(' · ').slice(0, 4).join(' · '))).toEqual([
+      expect.stringMatching(/^Newer · Plan or work · Refused · /),
+      'Older · Plan or work · Passed · charged $1.23',
     ]);
     expect(buttons.every((b) => !b.hasAttribute('aria-label'))).toBe(true);
     fireEvent.click(buttons[1]!);

@@ -22,7 +22,7 @@ const NOTE = [
 describe('NoteView', () => {
   it('reads the note as safe Markdown: headings, code, links as text with Open only for http(s)', () => {
     const { actions, sent } = fakeActions();
-    const { container } = renderPanel(<NoteView note={ut(NOTE)} />, actions);
+    const { container } = renderPanel(<NoteView note={ut(NOTE)} level={3} />, actions);
     const note = screen.getByRole('region', { name: 'Note' });
     expect(within(note).getByRole('heading', { name: 'Plan' })).toBeTruthy();
     expect(note.querySelector('pre code')?.textContent).toBe('bash fix.sh');
@@ -39,21 +39,20 @@ describe('NoteView', () => {
     expect(sent).toEqual([{ name: 'openExternalUrl', payload: { url: 'https://docs.example/guide' } }]);
   });
 
-  it('copies the note or a code block only when the member asks', async () => {
+  it('copies a code block only when the member asks; copying the whole note is the result’s action', async () => {
     const { actions, order } = fakeActions();
-    renderPanel(<NoteView note={ut(NOTE)} />, actions);
+    renderPanel(<NoteView note={ut(NOTE)} level={3} />, actions);
     expect(order).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: 'Copy this code' }));
     await waitFor(() => expect(order).toEqual(['copy:bash fix.sh']));
-    fireEvent.click(screen.getByRole('button', { name: 'Copy the note' }));
-    await waitFor(() => expect(order).toEqual(['copy:bash fix.sh', `copy:${NOTE}`]));
     expect(screen.getAllByText('Copied.').length).toBeGreaterThan(0);
+    expect(screen.queryByRole('button', { name: 'Copy the note' })).toBeNull();
   });
 
   it('starts a long note collapsed and keeps its cut mark', () => {
     const { actions } = fakeActions();
     const long = Array.from({ length: 12 }, (_, i) => `Paragraph ${i} ${'text '.repeat(30)}`).join('\n\n');
-    renderPanel(<NoteView note={ut(long, true)} />, actions);
+    renderPanel(<NoteView note={ut(long, true)} level={3} />, actions);
     const note = screen.getByRole('region', { name: 'Note' });
     expect(note.textContent).not.toContain('Paragraph 11');
     expect(note.textContent).toContain('… (cut)');

@@ -57,16 +57,78 @@ describe('header line (G3)', () => {
   });
 });
 
+/** The result's first live region: its status and charge line (a copy button's message comes later). */
+function statusLine(): string | null {
+  return screen.getAllByRole('status')[0]?.textContent ?? null;
+}
+
 describe('ResultView', () => {
-  it('shows the header above the result, first in the article', async () => {
+  it('shows the header line word for word above everything from the result, after only its status line', async () => {
     const { actions } = fakeActions();
     renderPanel(<ResultView call={makeCall()} result={makeResult()} />, actions);
     const article = screen.getByRole('article', { name: 'Call result' });
     const header = within(article).getByRole('note');
-    expect(article.firstElementChild).toBe(header);
     expect(header.textContent).toBe(GUILD_HEADER);
+    // Before it: the panel's own lines only (the call's name in a list of results, its status and charge).
+    const before = Array.from(article.children).slice(0, Array.from(article.children).indexOf(header));
+    expect(before.map((el) => el.textContent)).toEqual(['Plan my project', 'Passed · charged $1.23']);
     const note = await within(article).findByRole('region', { name: 'Note' });
     expect(header.compareDocumentPosition(note) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('reads in order: status and charge, header, what was asked, the answer, the actions, checks, charge, files', async () => {
+    const { actions } = fakeActions();
+    const call = makeCall({
+      callName: ut('Ask a question'),
+      request: { agentId: 'ag_1', callId: 'question', question: 'Which index for LIKE?' },
+    });
+    const result = makeResult({ files: [file('notes.md', false)] });
+    renderPanel(<ResultView call={call} result={result} titled />, actions);
+    const article = screen.getByRole('article', { name: 'Call result' });
+    // The view's heading names the call: no sub-heading repeats it.
+    expect(within(article).queryByRole('heading', { name: 'Plan my project' })).toBeNull();
+    const status = within(article).getAllByRole('status')[0]!;
+    expect(status.textContent).toBe('Passed · charged $1.23');
+    const header = within(article).getByRole('note');
+    // Captioned by the call's name (the site's), said once in the call's own view.
+    const asked = within(article).getByRole('figure', { name: 'Ask a question' });
+    expect(within(asked).getByText('Which index for LIKE?').closest('blockquote')).toBeTruthy();
+    const note = await within(article).findByRole('region', { name: 'Note' });
+    const row = article.querySelector<HTMLElement>('.result-actions')!;
+    const checks = within(article).getByRole('region', { name: 'Checks' });
+    const parts = within(article).getByText(/^Running cost/);
+    const files = within(article).getByRole('region', { name: 'Result files' });
+    const order = [status, header, asked, note, row, checks, parts, files];
+    for (let i = 1; i < order.length; i++) {
+      expect(order[i - 1]!.compareDocumentPosition(order[i]!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    }
+    // One row of actions: copy the note and report; nothing else between the answer and the checks.
+    expect(
+      within(row)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Copy the note', 'Report: this did not help']);
+  });
+
+  it('quotes the details of a call that has no question, and nothing when nothing was sent', () => {
+    const { actions } = fakeActions();
+    renderPanel(<ResultView call={makeCall()} result={makeResult()} titled />, actions);
+    expect(screen.getByRole('figure', { name: 'Plan my project' }).textContent).toContain('my details');
+    cleanup();
+    renderPanel(
+      <ResultView call={makeCall({ request: { agentId: 'ag_1', callId: 'apply' } })} result={makeResult()} titled />,
+      actions,
+    );
+    expect(screen.queryByRole('figure')).toBeNull();
+  });
+
+  it('copies the note from the row of actions, only when the member asks', async () => {
+    const { actions, order } = fakeActions();
+    renderPanel(<ResultView call={makeCall()} result={makeResult()} />, actions);
+    await screen.findByRole('region', { name: 'Note' });
+    expect(order).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Copy the note' }));
+    await waitFor(() => expect(order).toEqual(['copy:Here is the plan.']));
   });
 
   it('shows the contract’s line when the result’s header is not the fixed one', () => {
@@ -122,31 +184,50 @@ describe('ResultView', () => {
       />,
       actions,
     );
-    expect(screen.getByText('Failed (free)')).toBeTruthy();
+    expect(statusLine()).toBe('Failed · free');
     expect(screen.getByText(/this is what it had/)).toBeTruthy();
-    expect(screen.getByText('Free: nothing was charged for this call.')).toBeTruthy();
+    // Free is said once, on the status line; no breakdown of a charge that was not made.
+    expect(screen.queryByText(/Running cost/)).toBeNull();
+    expect(screen.queryByText(/nothing was charged/)).toBeNull();
   });
 
-  it('reads a zero charge as free and a real charge from cents and micros', () => {
+  it('says what a running call holds and a passed call charged, as one line at the top', () => {
+    const { actions } = fakeActions();
+    const running = makeResult({ status: 'in_progress', charge: null, note: null, checks: [] });
+    renderPanel(<ResultView call={makeCall({ state: 'started', holdCents: 500 })} result={running} />, actions);
+    expect(statusLine()).toBe('Running · up to $5.00 held');
+    cleanup();
+    renderPanel(<ResultView call={makeCall({ state: 'started', holdCents: null })} result={running} />, actions);
+    expect(statusLine()).toBe('Running · nothing charged yet');
+    cleanup();
+    renderPanel(<ResultView call={makeCall()} result={makeResult({ status: 'returned' })} />, actions);
+    expect(statusLine()).toBe('Returned · its charge went back');
+    expect(screen.queryByText(/Running cost/)).toBeNull();
+  });
+
+  it('reads a zero charge as free and breaks a real charge into running cost and service fee, two decimals', () => {
     const { actions } = fakeActions();
     const zero = makeResult();
     zero.charge = { ...(zero.charge ?? makeResult().charge!), chargedCents: 0 };
     renderPanel(<ResultView call={makeCall()} result={zero} />, actions);
-    expect(screen.getByText('Free: nothing was charged for this call.')).toBeTruthy();
+    expect(statusLine()).toBe('Passed · free');
+    expect(screen.queryByText(/Running cost/)).toBeNull();
     cleanup();
+    // The demo's charge: $0.18 running cost and a $0.045 fee, charged $0.23 by the site.
     const charged = makeResult();
     charged.charge = {
       ...charged.charge!,
-      chargedCents: 123,
-      runningCostMicros: 1_000_000,
-      upchargeMicros: 4_321,
+      chargedCents: 23,
+      runningCostMicros: 180_000,
+      upchargeMicros: 45_000,
       laterTriesNotCharged: 2,
     };
     renderPanel(<ResultView call={makeCall()} result={charged} />, actions);
-    const charge = screen.getByText(/^Charged/);
-    expect(charge.textContent).toContain('$1.23');
-    expect(charge.textContent).toContain('$1.00');
-    expect(charge.textContent).toContain('$0.004321');
+    expect(statusLine()).toBe('Passed · charged $0.23');
+    // The total is said once, at the top; below, its parts, never "upcharge" nor three decimals.
+    expect(screen.getByText(/^Running cost/).textContent).toBe('Running cost $0.18 plus service fee $0.05.');
+    expect(screen.getAllByText(/\$0\.23/)).toHaveLength(1);
+    expect(document.body.textContent).not.toMatch(/upcharge|\$\d+\.\d{3}/);
     expect(screen.getByText('2 later tries were not charged.')).toBeTruthy();
   });
 
@@ -255,6 +336,24 @@ describe('ResultView', () => {
     renderPanel(<ResultView call={makeCall()} result={makeResult({ files: [file('notes.md', false)] })} />, actions);
     await screen.findByText(/Too large for what is left today \(1 kB\)/);
     expect((screen.getByRole('button', { name: 'Download notes.md' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('says nothing of downloads left on a day nothing was downloaded, and says it once something was', async () => {
+    const me = makeConnectionRow().me!;
+    const allowance = me.limits.downloadBytesPerDay;
+    await db.connection.put(
+      makeConnectionRow({
+        me: { ...me, downloadsLeftBytes: allowance },
+        meAt: new Date(Date.now() - 60_000).toISOString(),
+      }),
+    );
+    const { actions } = fakeActions();
+    renderPanel(<ResultView call={makeCall()} result={makeResult({ files: [file('notes.md', false)] })} />, actions);
+    const download = (await screen.findByRole('button', { name: 'Download notes.md' })) as HTMLButtonElement;
+    await waitFor(() => expect(download.disabled).toBe(false));
+    expect(screen.queryByText(/Downloads left today/)).toBeNull();
+    await db.downloads.add({ localId: 'x', fileId: 'earlier', bytes: 1_000_000, at: Date.now() });
+    await screen.findByText(/^Downloads left today: /);
   });
 
   it('refuses a download while today’s allowance is not known', async () => {

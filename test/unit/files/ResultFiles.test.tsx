@@ -72,9 +72,42 @@ describe('ResultFiles', () => {
     expect(item('out/report.csv').textContent).toContain('2 kB');
   });
 
-  it('shows the downloads left today', () => {
+  it('says what is left today once something was downloaded, never a fresh day’s full allowance', () => {
+    render(<ResultFiles files={[plain]} downloadsLeftBytes={20_000_000} onDownload={vi.fn()} onSaveActive={vi.fn()} />);
+    expect(screen.queryByText(/Downloads left today/)).toBeNull();
+    expect(document.body.textContent).not.toContain('20 MB of 20 MB');
+    cleanup();
     render(<ResultFiles files={[plain]} downloadsLeftBytes={1_500_000} onDownload={vi.fn()} onSaveActive={vi.fn()} />);
     expect(screen.getByText('Downloads left today: 1.5 MB of 20 MB')).toBeTruthy();
+  });
+
+  it('says what is left today when a file is larger than that, even on a fresh day', () => {
+    const big = callFile('f-big', 'out/dump.sql', false, 25_000_000);
+    render(<ResultFiles files={[big]} downloadsLeftBytes={20_000_000} onDownload={vi.fn()} onSaveActive={vi.fn()} />);
+    expect(screen.getByText('Downloads left today: 20 MB of 20 MB')).toBeTruthy();
+    expect(item('out/dump.sql').textContent).toContain('Too large for what is left today (20 MB)');
+  });
+
+  it('puts every file’s button in the same place: the end of its row, after the name and size', () => {
+    render(
+      <ResultFiles
+        files={[plain, active]}
+        downloadsLeftBytes={1_000_000}
+        onDownload={vi.fn()}
+        onSaveActive={vi.fn()}
+      />,
+    );
+    for (const name of ['out/report.csv', 'out/setup.sh']) {
+      const li = item(name);
+      expect(li.className).toContain('result-file');
+      const button = within(li).getByRole('button');
+      expect(button.className).toContain('result-file-button');
+      // The name and size are one cell, the button the row's other; notes go below, across the row.
+      expect(li.querySelector(':scope > .result-file-name')?.textContent).toBe(`${name} · 2 kB`);
+      expect(Array.from(li.querySelectorAll(':scope > p')).every((p) => p.className.includes('result-file-more'))).toBe(
+        true,
+      );
+    }
   });
 
   it('downloads a plain file on a click', () => {
@@ -135,14 +168,29 @@ describe('ResultFiles', () => {
     expect(onDownload).toHaveBeenCalledWith('f-plain');
   });
 
-  it('downloads nothing while the allowance is not known', () => {
+  it('downloads nothing while the allowance is not known, and says so once for the list', () => {
     const { fetchFile } = renderWired(null);
-    expect(screen.getByText('Downloads left today: not known yet')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Download out/report.csv' }));
+    expect(screen.getAllByText('Downloads left today are not known yet, so nothing is downloaded.')).toHaveLength(1);
+    const download = screen.getByRole('button', { name: 'Download out/report.csv' }) as HTMLButtonElement;
+    expect(download.disabled).toBe(true);
+    expect(download.getAttribute('aria-describedby')).toBe('files-allowance-unknown');
+    fireEvent.click(download);
     expect((screen.getByRole('button', { name: 'Save anyway… out/setup.sh' }) as HTMLButtonElement).disabled).toBe(
       true,
     );
     expect(fetchFile).not.toHaveBeenCalled();
+  });
+
+  it('says nothing of the allowance while it is still being read, and downloads nothing yet', () => {
+    const onDownload = vi.fn();
+    render(
+      <ResultFiles files={[plain]} downloadsLeftBytes={undefined} onDownload={onDownload} onSaveActive={vi.fn()} />,
+    );
+    expect(screen.queryByText(/Downloads left today/)).toBeNull();
+    const download = screen.getByRole('button', { name: 'Download out/report.csv' }) as HTMLButtonElement;
+    expect(download.disabled).toBe(true);
+    fireEvent.click(download);
+    expect(onDownload).not.toHaveBeenCalled();
   });
 
   it('shows how the last download went', () => {

@@ -52,11 +52,19 @@ describe('outbox', () => {
       privacyLine: 'Builders receive details.',
     });
     expect(row?.nextPollAt).toBe(ctx.clock.now + 1000);
-    // G8: the 202's privacy line is shown (again) prominently.
+    // G8: a 202's privacy line the member has not read yet is shown with the result.
     expect(await ctx.db.connection.get('current')).toMatchObject({
       privacyLine: 'Builders receive details.',
       privacyLineShown: false,
     });
+  });
+
+  it('does not tell again the privacy line the member read before the first call (G8)', async () => {
+    const line = (await ctx.db.connection.get('current'))?.privacyLine ?? '';
+    expect(line).not.toBe('');
+    ctx.api.startCall.mockResolvedValue(started('run_1', 'ses_1', line));
+    await startCall(ctx, { localId: LOCAL, request: REQUEST });
+    expect(await ctx.db.connection.get('current')).toMatchObject({ privacyLine: line, privacyLineShown: true });
   });
 
   it('one click is one call: the same localId twice sends once', async () => {

@@ -1,0 +1,45 @@
+import type { CallResult } from '@/lib/api/schemas';
+import { knownValue } from '@/lib/api/tolerant';
+import { formatCents } from '@/lib/format/money';
+import { t } from '@/lib/i18n';
+import { callStatusWords } from '@/lib/words/values';
+
+/**
+ * The cents a result was charged, or null when it charged nothing: only a passed result is charged (a failed
+ * one never is, a returned one's charge went back); a status this version does not know, as its charge says.
+ */
+export function chargedCents(result: CallResult): number | null {
+  const status = knownValue(result.status);
+  if (status !== undefined && status !== 'passed') return null;
+  const cents = result.charge?.chargedCents ?? 0;
+  return cents > 0 ? cents : null;
+}
+
+/**
+ * What a result's charge stands at, as the contract defines it per status: passed is charged (a null or zero
+ * charge reads as free, G2), failed is free, returned went back, and a running call holds its limit and has
+ * charged nothing yet. Null when an unknown status gives nothing to say.
+ */
+function chargeWords(result: CallResult, holdCents: number | null): string | null {
+  const charged = chargedCents(result);
+  switch (knownValue(result.status)) {
+    case 'in_progress':
+    case 'checking':
+      return holdCents !== null ? t('result.lineHeld', { amount: formatCents(holdCents) }) : t('result.lineNothingYet');
+    case 'passed':
+      return charged !== null ? t('result.lineCharged', { amount: formatCents(charged) }) : t('result.lineFree');
+    case 'failed':
+      return t('result.lineFree');
+    case 'returned':
+      return t('result.lineReturned');
+    default:
+      return charged !== null ? t('result.lineCharged', { amount: formatCents(charged) }) : null;
+  }
+}
+
+/** A result's status and charge as one line: "Passed · charged $0.23", "Running · up to $5.00 held". */
+export function resultLine(result: CallResult, holdCents: number | null): string {
+  const status = callStatusWords(result.status);
+  const charge = chargeWords(result, holdCents);
+  return charge === null ? status : t('result.line', { status, charge });
+}

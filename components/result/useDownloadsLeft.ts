@@ -1,0 +1,32 @@
+import { downloadsSince, getConnection } from '@/lib/db/queries';
+import { downloadsLeft } from '@/lib/files/download-allowance';
+import { useLiveQuery } from '@/components/common/useLiveQuery';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+interface DownloadsLeft {
+  /** Bytes left now, or null when the connection has not been read (nothing is downloaded then). */
+  left: number | null;
+  /** The site's allowance per 24 hours (GET /me limits). */
+  allowance: number | null;
+}
+
+/**
+ * Downloads left now (GET /me's reading less the downloads the background recorded since, as it counts) and the
+ * site's own allowance, so the figure reads as the Connection tab shows it. Undefined until first read.
+ */
+export function useDownloadsLeft(): DownloadsLeft | undefined {
+  const live = useLiveQuery(async (db): Promise<DownloadsLeft> => {
+    const conn = await getConnection(db);
+    const records = await downloadsSince(db, Date.now() - DAY_MS);
+    if (!conn?.me) return { left: null, allowance: null };
+    return {
+      left: downloadsLeft(
+        { leftBytes: conn.me.downloadsLeftBytes, readAt: conn.meAt ? Date.parse(conn.meAt) : Date.now() },
+        records,
+      ),
+      allowance: conn.me.limits.downloadBytesPerDay,
+    };
+  }, []);
+  return live.loaded ? live.value : undefined;
+}
