@@ -1,18 +1,16 @@
-import { useId, useState } from 'preact/hooks';
+import type { ComponentChildren } from 'preact';
+import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import { UntrustedText } from '@/components/common/UntrustedText';
 import type { Question } from '@/lib/api/schemas';
-import type { AnswerInput } from '@/lib/api/request-schemas';
 import { charCount } from '@/lib/format/chars';
 import {
   type AnswerDraft,
   choose,
   type DraftProblem,
-  draftsToSend,
   EMPTY_DRAFT,
   OWN_ANSWER_MAX,
   toggleOption,
   validateDraft,
-  writeOwn,
 } from '@/lib/sessions/answer-draft';
 import { formatCount } from '@/lib/format/count';
 import { t } from '@/lib/i18n';
@@ -29,38 +27,37 @@ interface Props {
   questions: readonly Question[];
   /** The member's drafts by question key, as saved (nothing is lost when the panel closes). */
   drafts: Readonly<Record<string, AnswerDraft | undefined>>;
-  /** Every change, as it happens: the caller saves the draft. */
+  /** Every change, as it happens: the caller saves the draft (each answer is saved as it is chosen or typed). */
   onDraftChange: (key: string, draft: AnswerDraft) => void;
-  /** The answers that fit their questions, once every drafted answer fits. */
-  onSend: (answers: Record<string, AnswerInput>) => void;
+  /** The member left a field: the caller stores what is still waiting for its typing pause. */
+  onDraftDone?: () => void;
+  /** Keys of the details the plan waits for (questions.required): every other question is marked optional. */
+  required: readonly string[];
   /** The site's 400 invalid_answers: which answers do not fit. */
   siteProblems?: readonly SiteProblem[];
-  busy?: boolean;
-  sendLabel?: string;
-  /**
-   * The site takes no answers on their own (no PUT answers): no send button; this says where they go instead
-   * (with the next call). The drafts are kept as the member types.
-   */
-  answersGoWith?: string;
+  /** The next step (Make the plan), after the questions and kept in sight while they scroll. */
+  next?: ComponentChildren;
 }
 
-// Problems the member must see while typing, not only after pressing send.
+// Problems shown as soon as they exist; an empty own answer only once the member has left its box.
 const ALWAYS_SHOWN = new Set(['own_too_long', 'unknown_option', 'one_only', 'no_recommendation']);
 
-/** The questions to answer now, as a form. Controlled: the drafts come from the caller. */
+/**
+ * The questions to answer now, one group each, then the next step. Controlled: the drafts come from the caller,
+ * which saves each one as it changes, so there is no send button here; the answers go with the next call.
+ */
 export function QuestionForm({
   questions,
   drafts,
   onDraftChange,
-  onSend,
+  onDraftDone,
+  required,
   siteProblems = [],
-  busy = false,
-  sendLabel,
-  answersGoWith,
+  next,
 }: Props) {
   const formId = useId();
-  const [tried, setTried] = useState(false);
-  const [nothing, setNothing] = useState(false);
+  const stepRef = useRef<HTMLElement>(null);
+  const [filled, setFilled] = useState(false);
   // An answer folds only while it stands: chosen, valid, and not questioned by the site.
   const settled = (q: Question) => isAnswered(q, drafts[q.key]) && !siteProblems.some((p) => p.key === q.key);
   // Questions already answered when the form opened (drafts kept from an earlier visit) fold to their answer,
@@ -70,29 +67,41 @@ export function QuestionForm({
   );
   const unfold = (key: string) => setFolded((keys) => new Set([...keys].filter((k) => k !== key)));
 
-  if (questions.length === 0) return null;
+  // The button that filled the answers goes once nothing is left to fill: the focus moves on to the next step.
+  useEffect(() => {
+    if (!filled) return;
+    setFilled(false);
+    stepRef.current?.querySelector<HTMLButtonElement>('button:not([disabled])')?.focus();
+  }, [filled]);
+
+  // Nothing to ask (the request answered it all, or was not read): the next step alone.
+  if (questions.length === 0) {
+    return next ? (
+      <section class="step-bar" aria-label={t('sessionView.nextStep')}>
+        {next}
+      </section>
+    ) : null;
+  }
 
   const shownKeys = new Set(questions.map((q) => q.key));
   const otherSiteProblems = siteProblems.filter((p) => !shownKeys.has(p.key));
-
-  const send = (event: Event) => {
-    event.preventDefault();
-    setTried(true);
-    const { answers, problems } = draftsToSend(questions, drafts);
-    if (Object.keys(problems).length > 0) {
-      setNothing(false);
-      return;
+  const requiredKeys = new Set(required);
+  // Unanswered questions with an option the agent recommends: one click answers them all with it.
+  const fillable = questions.flatMap((q) => {
+    const option = q.options.find((o) => o.key === q.recommended);
+    return (drafts[q.key]?.choice ?? null) === null && option ? [{ key: q.key, option: option.key }] : [];
+  });
+  const useRecommended = () => {
+    for (const { key, option } of fillable) {
+      onDraftChange(key, { ...(drafts[key] ?? EMPTY_DRAFT), choice: 'option', optionKeys: [option] });
     }
-    if (Object.keys(answers).length === 0) {
-      setNothing(true);
-      return;
-    }
-    setNothing(false);
-    onSend(answers);
+    // Answered at once, they fold at once, so what is still open (or the next step) comes into sight.
+    setFolded((keys) => new Set([...keys, ...fillable.map((f) => f.key)]));
+    setFilled(true);
   };
 
   return (
-    <form class="question-form" aria-labelledby={`${formId}-title`} onSubmit={send} noValidate>
+    <section class="question-form" aria-labelledby={`${formId}-title`}>
       <h2 id={`${formId}-title`}>{t('questions.heading')}</h2>
       <p class="muted">{t('questions.intro')}</p>
       {questions.map((q, i) =>
@@ -109,13 +118,11 @@ export function QuestionForm({
             key={q.key}
             id={`${formId}-q${i}`}
             question={q}
+            optional={!requiredKeys.has(q.key)}
             draft={drafts[q.key] ?? EMPTY_DRAFT}
-            tried={tried}
             siteProblems={siteProblems.filter((p) => p.key === q.key)}
-            onChange={(d) => {
-              setNothing(false);
-              onDraftChange(q.key, d);
-            }}
+            onChange={(d) => onDraftChange(q.key, d)}
+            onDone={onDraftDone}
           />
         ),
       )}
@@ -131,37 +138,39 @@ export function QuestionForm({
           </ul>
         </div>
       ) : null}
-      {nothing ? (
-        <p role="alert" class="error-text">
-          {t('questions.answerOne')}
-        </p>
+      {fillable.length > 0 || next ? (
+        <section class="step-bar" aria-label={t('sessionView.nextStep')} ref={stepRef}>
+          {fillable.length > 0 ? (
+            <button type="button" class="secondary" onClick={useRecommended}>
+              {t('questions.useRecommended')}
+            </button>
+          ) : null}
+          {next}
+        </section>
       ) : null}
-      {answersGoWith ? (
-        <p class="muted" role="note">
-          {answersGoWith}
-        </p>
-      ) : (
-        <button type="submit" disabled={busy}>
-          {busy ? t('questions.sending') : (sendLabel ?? t('questions.send'))}
-        </button>
-      )}
-    </form>
+    </section>
   );
 }
 
 interface FieldsProps {
   id: string;
   question: Question;
+  /** Not among the details the plan waits for. */
+  optional: boolean;
   draft: AnswerDraft;
-  tried: boolean;
   siteProblems: readonly SiteProblem[];
   onChange: (draft: AnswerDraft) => void;
+  onDone?: () => void;
 }
 
-function QuestionFields({ id, question: q, draft, tried, siteProblems, onChange }: FieldsProps) {
+function QuestionFields({ id, question: q, optional, draft, siteProblems, onChange, onDone }: FieldsProps) {
   const type = q.multiple ? 'checkbox' : 'radio';
   const name = `${id}-answer`;
-  const problems: DraftProblem[] = validateDraft(q, draft).filter((p) => tried || ALWAYS_SHOWN.has(p.code));
+  // An empty own answer is said once the member has left its box, not the moment they choose to write one.
+  const [leftOwn, setLeftOwn] = useState(false);
+  const problems: DraftProblem[] = validateDraft(q, draft).filter(
+    (p) => ALWAYS_SHOWN.has(p.code) || (p.code === 'own_empty' && leftOwn),
+  );
   const recommended = q.options.find((o) => o.key === q.recommended) ?? null;
   const ownChars = charCount(draft.own.trim());
   const problemId = `${id}-problems`;
@@ -170,17 +179,24 @@ function QuestionFields({ id, question: q, draft, tried, siteProblems, onChange 
   const stale = draft.choice === 'option' ? draft.optionKeys.filter((k) => !q.options.some((o) => o.key === k)) : [];
 
   return (
-    <fieldset class="question" aria-describedby={`${id}-why ${id}-detail${hasProblems ? ` ${problemId}` : ''}`}>
+    <fieldset class="question" aria-describedby={`${id}-why${hasProblems ? ` ${problemId}` : ''}`}>
       <legend>
         <UntrustedText value={q.untrustedAsk} empty={q.key} />
+        {optional ? (
+          <>
+            {' '}
+            <span class="tag-optional">{t('questions.optional')}</span>
+          </>
+        ) : null}
       </legend>
-      <p id={`${id}-why`} class="muted">
-        <Message id="questions.whyAsks" parts={{ why: <UntrustedText value={q.untrustedWhy} /> }} />
+      {/* Why it asks and the detail it fills, once and quietly; how many to choose shows in the boxes. */}
+      <p id={`${id}-why`} class="muted question-why">
+        <Message
+          id="questions.whyLine"
+          parts={{ why: <UntrustedText value={q.untrustedWhy} />, detail: <UntrustedText value={q.untrustedDetail} /> }}
+        />
       </p>
-      <p id={`${id}-detail`} class="muted">
-        <Message id="questions.detailFills" parts={{ detail: <UntrustedText value={q.untrustedDetail} /> }} />
-      </p>
-      <p class="muted">{q.multiple ? t('questions.chooseMany') : t('questions.chooseOne')}</p>
+      {q.multiple ? <p class="muted">{t('questions.chooseMany')}</p> : null}
 
       {q.options.map((o, j) => {
         const optionId = `${id}-o${j}`;
@@ -198,17 +214,20 @@ function QuestionFields({ id, question: q, draft, tried, siteProblems, onChange 
             />
             <label for={optionId}>
               <UntrustedText value={o.untrustedLabel} empty={o.key} />
-              {isRecommended ? <span class="badge">{t('questions.recommended')}</span> : null}
+              {isRecommended ? (
+                <>
+                  {' '}
+                  <span class="badge badge-recommended">{t('questions.recommended')}</span>
+                </>
+              ) : null}
             </label>
             <div id={`${optionId}-desc`} class="muted">
               <UntrustedText value={o.untrustedDescription} block />
             </div>
             {isRecommended ? (
               <p id={`${optionId}-why`} class="recommended-why">
-                <Message
-                  id="questions.whyRecommended"
-                  parts={{ why: <UntrustedText value={q.untrustedRecommendedWhy} empty={t('questions.noReason')} /> }}
-                />
+                {/* The agent's reason, under the "recommended" pill that says what it is. */}
+                <UntrustedText value={q.untrustedRecommendedWhy} empty={t('questions.noReason')} />
               </p>
             ) : null}
           </div>
@@ -263,16 +282,26 @@ function QuestionFields({ id, question: q, draft, tried, siteProblems, onChange 
         />
         <label for={`${id}-own`}>{t('questions.ownWords')}</label>
       </div>
-      <label for={`${id}-own-text`} class="own-label">
-        {t('questions.ownLabel', { count: formatCount(ownChars), max: formatCount(OWN_ANSWER_MAX) })}
-      </label>
-      <textarea
-        id={`${id}-own-text`}
-        rows={3}
-        value={draft.own}
-        aria-invalid={problems.some((p) => p.code === 'own_too_long' || p.code === 'own_empty')}
-        onInput={(e) => onChange(writeOwn(draft, e.currentTarget.value))}
-      />
+      {/* The box opens when own words are chosen; what was typed is kept in the draft while it is closed. */}
+      {draft.choice === 'own' ? (
+        <>
+          <label for={`${id}-own-text`} class="own-label">
+            {t('questions.ownLabel', { count: formatCount(ownChars), max: formatCount(OWN_ANSWER_MAX) })}
+          </label>
+          <textarea
+            id={`${id}-own-text`}
+            rows={3}
+            value={draft.own}
+            aria-invalid={problems.some((p) => p.code === 'own_too_long' || p.code === 'own_empty')}
+            // Own words stay chosen while the box is emptied, so the box (and the focus in it) stays.
+            onInput={(e) => onChange({ ...draft, choice: 'own', own: e.currentTarget.value })}
+            onBlur={() => {
+              setLeftOwn(true);
+              onDone?.();
+            }}
+          />
+        </>
+      ) : null}
 
       {hasProblems ? (
         <ul id={problemId} role="alert" class="error-text">

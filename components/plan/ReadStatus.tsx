@@ -1,14 +1,10 @@
+import type { ComponentChildren } from 'preact';
 import { UntrustedText } from '@/components/common/UntrustedText';
 import type { Questions } from '@/lib/api/schemas';
-import {
-  coversWords,
-  passStatusWords,
-  passVerdictWords,
-  readsLeftWords,
-  shortCheckWords,
-  skippedWhyWords,
-} from '@/lib/words/sessions';
-import { t } from '@/lib/i18n';
+import { coversWords, passVerdictWords, shortCheckWords, skippedWhyWords } from '@/lib/words/sessions';
+import { unknownWords } from '@/lib/words/unknown';
+import { t, tn } from '@/lib/i18n';
+import { Message } from '@/components/common/Message';
 import { Time } from '@/components/common/Time';
 
 interface Props {
@@ -17,34 +13,59 @@ interface Props {
   now?: Date;
 }
 
-/** The read of the request (pass) and the short check of typed answers, in words. */
+/**
+ * The read of the request (pass) and the short check of typed answers, in plain words: one line for the
+ * state ("Request read 2 minutes ago · fits this agent · 2 reads left"), then only what needs more.
+ */
 export function ReadStatus({ pass, shortCheck, now }: Props) {
   const skipped = skippedWhyWords(pass.skippedWhy);
-  const verdict = passVerdictWords(pass.verdict);
-  const covers = coversWords(pass.covers);
   const check = shortCheckWords(shortCheck);
+  const covers = coversWords(pass.covers);
+  const parts: [string, ComponentChildren][] = [['read', readWords(pass, now)]];
+  if (pass.verdict === 'fits') parts.push(['fits', t('readStatus.fits')]);
+  // Reads left matter only while the request can still be rewritten (a rewrite is read again).
+  if (pass.canReread) parts.push(['left', tn('session.readsLeft', pass.readsLeft)]);
+  // Off the subject, or a verdict this version does not know: said in full, not folded into the line.
+  const verdict = pass.verdict === 'fits' ? null : passVerdictWords(pass.verdict);
   return (
     <section class="read-status" aria-label={t('readStatus.label')}>
-      <p>
-        {passStatusWords(pass)}
-        {pass.at ? (
-          <small class="muted">
-            {' ('}
-            <Time iso={pass.at} relative now={now} />
-            {')'}
-          </small>
-        ) : null}
+      <p class="muted">
+        {parts.map(([key, part], i) => (
+          <span key={key}>
+            {i > 0 ? ' · ' : null}
+            {part}
+          </span>
+        ))}
       </p>
-      {skipped ? <p>{t('readStatus.why', { why: skipped })}</p> : null}
+      {skipped ? <p class="muted">{t('readStatus.why', { why: skipped })}</p> : null}
       {verdict ? <p>{verdict}</p> : null}
       {pass.fit?.sentence ? (
         <p class="notice">
           <UntrustedText value={pass.fit.sentence} />
         </p>
       ) : null}
-      {covers ? <p>{covers}</p> : null}
-      <p class="muted">{readsLeftWords(pass)}</p>
-      {check ? <p>{check}</p> : null}
+      {covers ? <p class="muted">{covers}</p> : null}
+      {check ? <p class="muted">{check}</p> : null}
     </section>
   );
+}
+
+function readWords(pass: Questions['pass'], now: Date | undefined): ComponentChildren {
+  switch (pass.status) {
+    case null:
+      return t('readStatus.notRead');
+    case 'done':
+      if (!pass.current) return t('readStatus.readBefore');
+      return pass.at ? (
+        <Message id="readStatus.read" parts={{ time: <Time iso={pass.at} relative now={now} /> }} />
+      ) : (
+        t('readStatus.readNoTime')
+      );
+    case 'skipped':
+      return t('readStatus.skipped');
+    case 'failed':
+      return t('readStatus.failed');
+    default:
+      return unknownWords(pass.status, t('session.unknownWhat.readStatus'));
+  }
 }

@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useId, useState } from 'preact/hooks';
 import type { Session } from '@/lib/api/schemas';
 import type { MemberError } from '@/lib/db/types';
 import type { CallRequest } from '@/lib/api/request-schemas';
@@ -7,25 +7,28 @@ import { type ApplyRefusal, applyRefusalWords, decideApplyCall } from '@/lib/ses
 import { nextApplyWords, planResultExists } from '@/lib/sessions/plan-revision';
 import { useActions } from '@/components/common/actions';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
-import { GateStatus } from '@/components/plan/GateStatus';
+import { MissingList } from '@/components/plan/GateStatus';
 import { ReviseForm } from '@/components/plan/ReviseForm';
 import { type AnswerDrafts, useTextDraft } from './drafts';
-import { t } from '@/lib/i18n';
+import { t, tn } from '@/lib/i18n';
 
 interface Props {
   session: Session;
   drafts: AnswerDrafts;
   /** An apply call of this session is on its way: one at a time from here. */
   applyOnItsWay: boolean;
+  /** Before the plan: how many details the gate still waits for, counting the member's unsent answers. */
+  missing?: number;
 }
 
 /**
- * The apply call: before the plan, "Make the plan", which waits for the gate (decided here, so nothing is
- * sent while a detail is missing); after the plan passed, the revise form (what to change; an empty
+ * The apply call: before the plan, "Make the plan", disabled with what is missing while the gate waits (the
+ * refusal below still guards a click that races a change); after the plan passed, the revise form (what to change; an empty
  * revision is refused here). The member's drafted answers go with it.
  */
-export function ApplyPanel({ session, drafts, applyOnItsWay }: Props) {
+export function ApplyPanel({ session, drafts, applyOnItsWay, missing = 0 }: Props) {
   const actions = useActions();
+  const whyId = useId();
   const revise = useTextDraft(`revise:${session.sessionId}`);
   const [refusal, setRefusal] = useState<ApplyRefusal | null>(null);
   const [error, setError] = useState<MemberError | null>(null);
@@ -59,28 +62,43 @@ export function ApplyPanel({ session, drafts, applyOnItsWay }: Props) {
   };
 
   const working = busy || applyOnItsWay;
+  const waiting = !revises && missing > 0 && !working;
   return (
     <section class="apply" aria-label={revises ? t('apply.revise') : t('apply.make')}>
-      <p class="muted">{nextApplyWords(session)}</p>
       {revises ? (
-        revise.loaded ? (
-          <ReviseForm
-            key={session.sessionId}
-            initial={revise.text ?? ''}
-            onTextChange={revise.save}
-            onSubmit={(text) => void send(text)}
-            busy={working}
-          />
-        ) : null
+        <>
+          <p class="muted">{nextApplyWords(session)}</p>
+          {revise.loaded ? (
+            <ReviseForm
+              key={session.sessionId}
+              initial={revise.text ?? ''}
+              onTextChange={revise.save}
+              onSubmit={(text) => void send(text)}
+              busy={working}
+            />
+          ) : null}
+        </>
       ) : (
-        <button type="button" disabled={working} onClick={() => void send('')}>
-          {working ? t('apply.making') : t('apply.make')}
-        </button>
+        <>
+          {waiting ? (
+            <p id={whyId} class="step-why">
+              {tn('apply.answerMore', missing)}
+            </p>
+          ) : null}
+          <button
+            type="button"
+            disabled={working || waiting}
+            aria-describedby={waiting ? whyId : undefined}
+            onClick={() => void send('')}
+          >
+            {working ? t('apply.making') : t('apply.make')}
+          </button>
+        </>
       )}
       {refusal ? (
         <div role="alert" class="notice notice-warning">
           <p>{applyRefusalWords(refusal)}</p>
-          {refusal.reason === 'details_missing' ? <GateStatus ready={false} missing={refusal.missing} /> : null}
+          {refusal.reason === 'details_missing' ? <MissingList missing={refusal.missing} /> : null}
         </div>
       ) : null}
       {error ? <ErrorNotice error={error} title={t('apply.notSent')} /> : null}

@@ -56,7 +56,7 @@ export function SessionCalls({ calls }: { calls: readonly CallRow[] }) {
                 }}
               />
             </p>
-            {missing ? <GateStatus ready={false} missing={missing} fromRefusal /> : null}
+            {missing ? <GateStatus missing={missing} /> : null}
             {call.state === 'refused' && !missing && call.error ? <RefusalView error={call.error} /> : null}
             {call.state === 'needs_approval' ? (
               <SitePageButton url={call.error?.extras.approvalUrl}>{t('sessions.openApproval')}</SitePageButton>

@@ -1,8 +1,5 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Question } from '@/lib/api/schemas';
-import type { AnswerInput } from '@/lib/api/request-schemas';
-import { callsInSession, getSession } from '@/lib/db/queries';
-import type { MemberError } from '@/lib/db/types';
+import { callsInSession, getPlan } from '@/lib/db/queries';
 import { formatCents } from '@/lib/format/money';
 import { draftsToSend } from '@/lib/sessions/answer-draft';
 import { gateView } from '@/lib/sessions/gate';
@@ -16,19 +13,18 @@ import { useOffers } from '@/components/common/useOffers';
 import { UntrustedText } from '@/components/common/UntrustedText';
 import { AnswersList } from '@/components/plan/AnswersList';
 import { DetailsList } from '@/components/plan/DetailsList';
-import { GateStatus } from '@/components/plan/GateStatus';
 import { PlanView } from '@/components/plan/PlanView';
 import { QuestionForm } from '@/components/plan/QuestionForm';
 import { ReadStatus } from '@/components/plan/ReadStatus';
 import { ApplyPanel } from './ApplyPanel';
 import { useAnswerDrafts } from './drafts';
+import { useSessionRefresh } from './useSessionRefresh';
 import { QuestionCallForm } from './QuestionCallForm';
 import { RewriteDetails } from './RewriteDetails';
 import { SessionCalls } from './SessionCalls';
 import { SessionResults } from './SessionResults';
 import { ViewHeading } from '@/components/common/ViewHeading';
 import { Skeleton } from '@/components/common/Skeleton';
-import { loadDb } from '@/lib/db/lazy';
 import { sessionQuery } from '@/lib/db/panel-queries';
 import { usePanelQuery } from '@/components/common/usePanelQuery';
 import { t, tn } from '@/lib/i18n';
@@ -55,31 +51,16 @@ export function SessionView({ sessionId, onBack }: SessionViewProps) {
   // The session row holds the results the view shows first; the rest is read once it is in, so those
   // reads do not queue before it.
   const rest = row.loaded;
-  const planRow = useLiveQuery((db) => db.plans.get(sessionId), [sessionId], { enabled: rest });
+  const planRow = useLiveQuery((db) => getPlan(db, sessionId), [sessionId], { enabled: rest });
   const calls = useLiveQuery((db) => callsInSession(db, sessionId), [sessionId], { enabled: rest });
   const drafts = useAnswerDrafts(sessionId, rest);
   const offers = useOffers(rest);
-  const [readError, setReadError] = useState<MemberError | null>(null);
-  const [answering, setAnswering] = useState(false);
-  const [answerError, setAnswerError] = useState<MemberError | null>(null);
 
   const session = row.value?.session ?? null;
   const isPlan = session !== null && knownValue(session.way) !== 'question';
   const ended = (calls.value ?? []).filter((c) => c.state === 'finished').length;
 
-  // Read on open and each time a call here ends: the results, questions and the plan move with calls.
-  const seen = useRef<number | null>(null);
-  useEffect(() => {
-    if (!calls.loaded || seen.current === ended) return;
-    seen.current = ended;
-    void (async () => {
-      const read = await actions.send('refreshSession', { sessionId });
-      setReadError(read.ok ? null : read.error);
-      const { db } = await loadDb();
-      const stored = await getSession(db, sessionId);
-      if (stored && knownValue(stored.session.way) !== 'question') await actions.send('refreshPlan', { sessionId });
-    })();
-  }, [sessionId, calls.loaded, ended]);
+  const readError = useSessionRefresh(sessionId, calls.loaded, ended);
 
   if (!row.loaded) return <Skeleton label={t('sessionView.loading')} />;
   if (!session) {
@@ -111,42 +92,42 @@ export function SessionView({ sessionId, onBack }: SessionViewProps) {
     (c) => c.request.callId === 'apply' && (c.state === 'outbox' || c.state === 'sending' || c.state === 'started'),
   );
 
-  // The plan's next step leads the view until the plan exists; after it, the plan does.
+  // Before the plan, the questions lead and "Make the plan" follows them (a stepper). It waits for this
+  // browser's calls in the session: before they are read it cannot tell whether an apply call is on its way.
   const nextStepFirst = isPlan && questions !== null && !planExists && calls.loaded;
+  const gate = questions ? gateView(questions, unsent) : null;
   const questionsPart =
     isPlan && questions ? (
       <section aria-label={t('sessionView.questions')} class="questions">
-        {/* The form starts from the stored drafts: it waits for them, so none is lost behind an empty field. */}
+        {/* The form starts from the stored drafts: it waits for them, so none is lost behind an empty field.
+            Each answer is saved as it is chosen or typed and goes with the next call: nothing to press. */}
         {drafts.loaded ? (
           <QuestionForm
             questions={shown}
             drafts={drafts.drafts}
             onDraftChange={drafts.setDraft}
-            onSend={(answers) => void sendAnswers(answers)}
+            onDraftDone={() => void drafts.flush()}
+            required={questions.questions?.required ?? []}
             siteProblems={[...drafts.siteProblems, ...callProblems]}
-            busy={answering}
-            sendLabel={t('sessionView.saveAnswers')}
-            answersGoWith={offers.putAnswers === 'not_offered' ? t('sessionView.answersWithCall') : undefined}
+            next={
+              nextStepFirst ? (
+                <ApplyPanel
+                  session={session}
+                  drafts={drafts}
+                  applyOnItsWay={applyOnItsWay}
+                  missing={gate?.missing.length ?? 0}
+                />
+              ) : undefined
+            }
           />
         ) : (
           <Skeleton label={t('sessionView.loadingAnswers')} />
         )}
-        {answerError ? <ErrorNotice error={answerError} title={t('sessionView.answersNotSaved')} /> : null}
         <AnswersList answers={questions.answers} questions={[...(questions.questions?.opening ?? []), ...shown]} />
         <DetailsList details={questions.details} />
         <ReadStatus pass={questions.pass} shortCheck={questions.shortCheck} />
-        {planExists || nextStepFirst ? null : <GateStatus {...gateView(questions, unsent)} />}
       </section>
     ) : null;
-
-  const sendAnswers = async (answers: Record<string, AnswerInput>) => {
-    setAnswerError(null);
-    setAnswering(true);
-    await drafts.flush();
-    const result = await actions.send('putAnswers', { sessionId, answers });
-    setAnswering(false);
-    if (!result.ok) setAnswerError(result.error);
-  };
 
   return (
     <section aria-labelledby="session-view-title" class="session-view">
@@ -192,18 +173,7 @@ export function SessionView({ sessionId, onBack }: SessionViewProps) {
       ) : null}
       {readError ? <ErrorNotice error={readError} title={t('sessionView.readFailed')} /> : null}
 
-      {/* Before the plan, the next step comes first: what the plan waits for and "Make the plan", then the
-          questions still to answer. It waits for this browser's calls in the session: before they are read it
-          cannot tell whether an apply call is already on its way. */}
-      {nextStepFirst ? (
-        <>
-          <section aria-label={t('sessionView.nextStep')} class="next-step">
-            <GateStatus {...gateView(questions, unsent)} />
-            <ApplyPanel session={session} drafts={drafts} applyOnItsWay={applyOnItsWay} />
-          </section>
-          {questionsPart}
-        </>
-      ) : null}
+      {nextStepFirst ? questionsPart : null}
 
       {isPlan && (planExists || !nextStepFirst) ? (
         <section aria-label={t('sessionView.thePlan')}>

@@ -1,7 +1,7 @@
 // A session's states in the member's words: the session's status and way, the read of its request
 // (pass), and the short check of typed answers. Unknown values (a newer service) are named, not guessed.
 import type { Questions, Session, Tolerant } from '@/lib/api/schemas';
-import { t, tn } from '@/lib/i18n';
+import { t } from '@/lib/i18n';
 import { unknownWords } from './unknown';
 
 type Pass = Questions['pass'];
@@ -80,22 +80,6 @@ export function skippedWhyWords(why: Pass['skippedWhy']): string | null {
   }
 }
 
-/** The read of the request: one line for its status. */
-export function passStatusWords(pass: Pick<Pass, 'status' | 'current'>): string {
-  switch (pass.status) {
-    case null:
-      return t('session.pass.notRead');
-    case 'done':
-      return pass.current ? t('session.pass.readCurrent') : t('session.pass.readBefore');
-    case 'skipped':
-      return t('session.pass.skipped');
-    case 'failed':
-      return t('session.pass.failed');
-    default:
-      return unknownOf('readStatus', pass.status);
-  }
-}
-
 export function passVerdictWords(verdict: Pass['verdict']): string | null {
   switch (verdict) {
     case null:
@@ -111,12 +95,6 @@ export function passVerdictWords(verdict: Pass['verdict']): string | null {
 
 export function coversWords(covers: boolean): string | null {
   return covers ? t('session.covers') : null;
-}
-
-export function readsLeftWords(pass: Pick<Pass, 'readsLeft' | 'canReread'>): string {
-  const left = tn('session.readsLeft', pass.readsLeft);
-  if (!pass.canReread) return t('session.readsLeftNoRewrite', { left });
-  return t('session.readsLeftRewrite', { left });
 }
 
 export function shortCheckWords(check: Pick<ShortCheck, 'status' | 'skippedWhy'> | null): string | null {

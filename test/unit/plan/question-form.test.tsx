@@ -1,10 +1,9 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { useState } from 'preact/hooks';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { QuestionForm, type SiteProblem } from '@/components/plan/QuestionForm';
 import type { Question } from '@/lib/api/schemas';
-import type { AnswerInput } from '@/lib/api/request-schemas';
 import type { AnswerDraft } from '@/lib/sessions/answer-draft';
 import { question, ut } from './fixtures';
 
@@ -14,12 +13,16 @@ interface HarnessProps {
   questions: Question[];
   initial?: Record<string, AnswerDraft>;
   siteProblems?: SiteProblem[];
+  /** The questions the plan waits for; all of them unless said. */
+  required?: string[];
+  /** Stands in for "Make the plan". */
+  withNext?: boolean;
 }
 
 // Stands in for the panel: keeps the drafts the form reports, as the db would.
-function setup({ questions, initial = {}, siteProblems }: HarnessProps) {
-  const onSend = vi.fn<(answers: Record<string, AnswerInput>) => void>();
+function setup({ questions, initial = {}, siteProblems, required, withNext = false }: HarnessProps) {
   const saved: [string, AnswerDraft][] = [];
+  let done = 0;
   function Harness() {
     const [drafts, setDrafts] = useState<Record<string, AnswerDraft>>(initial);
     return (
@@ -27,39 +30,63 @@ function setup({ questions, initial = {}, siteProblems }: HarnessProps) {
         questions={questions}
         drafts={drafts}
         siteProblems={siteProblems}
+        required={required ?? questions.map((q) => q.key)}
         onDraftChange={(key, draft) => {
           saved.push([key, draft]);
           setDrafts((prev) => ({ ...prev, [key]: draft }));
         }}
-        onSend={onSend}
+        onDraftDone={() => {
+          done += 1;
+        }}
+        next={
+          withNext ? (
+            <button type="button" onClick={() => undefined}>
+              Next
+            </button>
+          ) : undefined
+        }
       />
     );
   }
   render(<Harness />);
-  return { onSend, saved, send: () => fireEvent.click(screen.getByRole('button', { name: 'Send answers' })) };
+  return { saved, doneCount: () => done };
 }
 
-const group = (name: string) => screen.getByRole('group', { name });
+const group = (name: string | RegExp) => screen.getByRole('group', { name });
 
 describe('QuestionForm', () => {
-  it('shows each question as a group named by its ask, with its why, detail and options', () => {
+  it('shows each question as a group named by its ask, why it asks and the detail on one quiet line, and its options', () => {
     setup({ questions: [question('stack'), question('features', { multiple: true })] });
     const single = group('Ask stack?');
     expect(within(single).getAllByRole('radio')).toHaveLength(5);
-    expect(within(single).getByText('Why stack')).toBeTruthy();
-    expect(within(single).getByText('Detail stack')).toBeTruthy();
+    const why = single.querySelector('.question-why');
+    expect(why?.textContent).toBe('Why stack · Fills in: Detail stack');
+    // No filler: "Choose one." and the "Why it asks:" / "The detail it fills:" labels are gone.
+    expect(single.textContent).not.toMatch(/Choose one\.|Why it asks|The detail it fills/);
     const multi = group('Ask features?');
     expect(within(multi).getAllByRole('checkbox')).toHaveLength(5);
     expect(within(multi).queryAllByRole('radio')).toHaveLength(0);
+    expect(multi.textContent).toContain('Choose one or more.');
   });
 
-  it('marks the recommended option with why the agent recommends it', () => {
+  it('marks the recommended option with a pill that says "recommended", and why the agent recommends it', () => {
     setup({ questions: [question('stack')] });
     const g = group('Ask stack?');
-    const rec = within(g).getByRole('radio', { name: 'Option B (recommended)' });
+    const rec = within(g).getByRole('radio', { name: 'Option B recommended' });
     expect(rec.getAttribute('aria-describedby')).toMatch(/why/);
-    expect(within(g).getByText(/Why the agent recommends it/).textContent).toContain('B suits most projects');
-    expect(within(g).queryByRole('radio', { name: 'Option A (recommended)' })).toBeNull();
+    const pill = g.querySelector('.badge');
+    expect(pill?.textContent).toBe('recommended');
+    expect(g.textContent).not.toContain('(recommended)');
+    // The agent's reason, as it wrote it, under the pill that says what it is.
+    expect(within(g).getByText('B suits most projects').closest('.recommended-why')).toBeTruthy();
+    expect(within(g).queryByRole('radio', { name: /Option A recommended/ })).toBeNull();
+  });
+
+  it('marks the questions the plan does not wait for as optional, and only those', () => {
+    setup({ questions: [question('stack'), question('hosting')], required: ['stack'] });
+    expect(group(/^Ask hosting\?/).querySelector('legend')?.textContent).toBe('Ask hosting? Optional');
+    expect(screen.getByRole('group', { name: 'Ask hosting? Optional' })).toBeTruthy();
+    expect(group('Ask stack?').textContent).not.toContain('Optional');
   });
 
   it('keeps one question’s answers in one radio group, labelled, so arrows move within it', () => {
@@ -72,71 +99,122 @@ describe('QuestionForm', () => {
     expect(other).not.toBe(names[0]);
   });
 
-  it('sends a chosen option and saves the draft as it changes', () => {
-    const { onSend, saved, send } = setup({ questions: [question('stack')] });
+  it('saves each choice as it is made: there is no send button', () => {
+    const { saved } = setup({ questions: [question('stack')] });
     fireEvent.click(within(group('Ask stack?')).getByRole('radio', { name: 'Option A' }));
     expect(saved.at(-1)).toEqual(['stack', { choice: 'option', optionKeys: ['a'], own: '' }]);
     fireEvent.click(within(group('Ask stack?')).getByRole('radio', { name: 'Option C' }));
-    send();
-    expect(onSend).toHaveBeenCalledWith({ stack: { kind: 'option', optionKeys: ['c'] } });
+    expect(saved.at(-1)).toEqual(['stack', { choice: 'option', optionKeys: ['c'], own: '' }]);
+    expect(screen.queryByRole('button', { name: /Send|Save/ })).toBeNull();
   });
 
-  it('sends several options for a multiple question', () => {
-    const { onSend, send } = setup({ questions: [question('features', { multiple: true })] });
+  it('saves several options for a multiple question', () => {
+    const { saved } = setup({ questions: [question('features', { multiple: true })] });
     const g = group('Ask features?');
     fireEvent.click(within(g).getByRole('checkbox', { name: 'Option A' }));
     fireEvent.click(within(g).getByRole('checkbox', { name: 'Option C' }));
     expect((within(g).getByRole('checkbox', { name: 'Option A' }) as HTMLInputElement).checked).toBe(true);
-    send();
-    expect(onSend).toHaveBeenCalledWith({ features: { kind: 'option', optionKeys: ['a', 'c'] } });
+    expect(saved.at(-1)).toEqual(['features', { choice: 'option', optionKeys: ['a', 'c'], own: '' }]);
   });
 
   it('leaves it to the agent, naming the option it will use', () => {
-    const { onSend, send } = setup({ questions: [question('stack')] });
+    const { saved } = setup({ questions: [question('stack')] });
     const g = group('Ask stack?');
-    expect(within(g).getByText(/It uses its recommended option/).textContent).toContain('Option B');
+    expect(within(g).getByText(/^It picks/).textContent).toBe('It picks Option B.');
     fireEvent.click(within(g).getByRole('radio', { name: 'Leave it to the agent' }));
-    send();
-    expect(onSend).toHaveBeenCalledWith({ stack: { kind: 'left_to_agent' } });
+    expect(saved.at(-1)?.[1].choice).toBe('left_to_agent');
   });
 
-  it('answers in own words by typing, and switching away keeps the text', () => {
-    const { onSend, saved, send } = setup({ questions: [question('stack')] });
+  it('opens the own-words box only when own words are chosen; switching away keeps the text', () => {
+    const { saved, doneCount } = setup({ questions: [question('stack')] });
     const g = group('Ask stack?');
-    fireEvent.input(within(g).getByRole('textbox', { name: /Your own words/ }), {
-      target: { value: 'Elixir, please' },
-    });
-    expect((within(g).getByRole('radio', { name: 'Answer in my own words' }) as HTMLInputElement).checked).toBe(true);
+    expect(within(g).queryByRole('textbox')).toBeNull();
+    expect(g.textContent).not.toMatch(/Your own words/);
+    fireEvent.click(within(g).getByRole('radio', { name: 'Answer in my own words' }));
+    const box = within(g).getByRole('textbox', { name: 'Your own words (0 of 2,000 characters)' });
+    fireEvent.input(box, { target: { value: 'Elixir, please' } });
+    expect(saved.at(-1)?.[1]).toEqual({ choice: 'own', optionKeys: [], own: 'Elixir, please' });
+    // Leaving the box stores what is still waiting for the typing pause.
+    fireEvent.blur(box);
+    expect(doneCount()).toBe(1);
     fireEvent.click(within(g).getByRole('radio', { name: 'Option A' }));
+    expect(within(g).queryByRole('textbox')).toBeNull();
     expect(saved.at(-1)?.[1]).toEqual({ choice: 'option', optionKeys: ['a'], own: 'Elixir, please' });
     fireEvent.click(within(g).getByRole('radio', { name: 'Answer in my own words' }));
-    send();
-    expect(onSend).toHaveBeenCalledWith({ stack: { kind: 'own', own: 'Elixir, please' } });
+    expect((within(g).getByRole('textbox') as HTMLTextAreaElement).value).toBe('Elixir, please');
   });
 
-  it('refuses own words over 2000 characters, and sends nothing', () => {
-    const { onSend, send } = setup({ questions: [question('stack')] });
+  it('keeps the box open while it is emptied, and says an empty answer once the member leaves it', () => {
+    setup({ questions: [question('stack')] });
     const g = group('Ask stack?');
+    fireEvent.click(within(g).getByRole('radio', { name: 'Answer in my own words' }));
+    const box = within(g).getByRole('textbox');
+    fireEvent.input(box, { target: { value: 'x' } });
+    fireEvent.input(box, { target: { value: '' } });
+    expect(within(g).getByRole('textbox')).toBe(box);
+    expect(within(g).queryByRole('alert')).toBeNull();
+    fireEvent.blur(box);
+    expect(within(g).getByRole('alert').textContent).toMatch(/Write your answer/);
+  });
+
+  it('says own words over 2000 characters are too long as they are typed', () => {
+    setup({ questions: [question('stack')] });
+    const g = group('Ask stack?');
+    fireEvent.click(within(g).getByRole('radio', { name: 'Answer in my own words' }));
     fireEvent.input(within(g).getByRole('textbox', { name: /Your own words/ }), {
       target: { value: 'x'.repeat(2001) },
     });
     expect(within(g).getByRole('alert').textContent).toMatch(/2,001 characters; at most 2,000/);
-    send();
-    expect(onSend).not.toHaveBeenCalled();
   });
 
-  it('refuses to send nothing', () => {
-    const { onSend, send } = setup({ questions: [question('stack')] });
-    send();
-    expect(onSend).not.toHaveBeenCalled();
-    expect(screen.getByRole('alert').textContent).toMatch(/Answer at least one question/);
+  it('"Use the recommended answers" answers every unanswered question with its recommended option, in one click', () => {
+    const { saved } = setup({
+      questions: [
+        question('stack'),
+        question('hosting', { recommended: 'c' }),
+        question('budget'),
+        question('free', { recommended: 'gone' }),
+      ],
+      initial: { budget: { choice: 'option', optionKeys: ['a'], own: '' } },
+      withNext: true,
+    });
+    const next = screen.getByRole('region', { name: 'Next step' });
+    fireEvent.click(within(next).getByRole('button', { name: 'Use the recommended answers' }));
+    // Saved like any other answer; the one already answered, and the one with no option to recommend, are left.
+    expect(saved).toEqual([
+      ['stack', { choice: 'option', optionKeys: ['b'], own: '' }],
+      ['hosting', { choice: 'option', optionKeys: ['c'], own: '' }],
+    ]);
+    // Answered, they fold to their answers; nothing is left to fill, and the focus goes on to the next step.
+    expect(group('Ask stack?').querySelector('.folded-answer')?.textContent).toBe('Option B');
+    expect(group('Ask hosting?').querySelector('.folded-answer')?.textContent).toBe('Option C');
+    expect(group('Ask budget?').querySelector('.folded-answer')?.textContent).toBe('Option A');
+    expect(within(group(/^Ask free\?/)).getAllByRole('radio').length).toBeGreaterThan(0);
+    expect(within(next).queryByRole('button', { name: 'Use the recommended answers' })).toBeNull();
+    expect(document.activeElement).toBe(within(next).getByRole('button', { name: 'Next' }));
   });
 
-  it('sends only what was answered when some questions are left', () => {
-    const { onSend, send } = setup({ questions: [question('stack'), question('hosting')] });
-    fireEvent.click(within(group('Ask hosting?')).getByRole('radio', { name: 'Leave it to the agent' }));
-    send();
-    expect(onSend).toHaveBeenCalledWith({ hosting: { kind: 'left_to_agent' } });
+  it('the next step stands after the questions', () => {
+    setup({ questions: [question('stack'), question('hosting')], withNext: true });
+    const next = screen.getByRole('region', { name: 'Next step' });
+    const last = group('Ask hosting?');
+    expect(Boolean(last.compareDocumentPosition(next) & Node.DOCUMENT_POSITION_FOLLOWING)).toBe(true);
+  });
+
+  it('with no question to answer, the next step alone', () => {
+    const { container } = render(
+      <QuestionForm
+        questions={[]}
+        drafts={{}}
+        onDraftChange={() => {}}
+        required={[]}
+        next={<button type="button">Next</button>}
+      />,
+    );
+    expect(
+      within(screen.getByRole('region', { name: 'Next step' })).getByRole('button', { name: 'Next' }),
+    ).toBeTruthy();
+    expect(container.querySelector('h2')).toBeNull();
   });
 
   it('starts from saved drafts, so a closed panel loses nothing: answered questions fold to their answer', () => {
@@ -165,14 +243,12 @@ describe('QuestionForm', () => {
   });
 
   it('shows an option the site no longer offers, so it can be unticked', () => {
-    const { onSend, send } = setup({
+    setup({
       questions: [question('stack')],
       initial: { stack: { choice: 'option', optionKeys: ['gone'], own: '' } },
     });
     const g = group('Ask stack?');
     expect(within(g).getByRole('alert').textContent).toMatch(/no longer offered/);
-    send();
-    expect(onSend).not.toHaveBeenCalled();
     fireEvent.click(within(g).getByRole('checkbox', { name: /No longer offered/ }));
     expect(within(g).queryByRole('alert')).toBeNull();
   });
@@ -203,7 +279,7 @@ describe('QuestionForm', () => {
       ],
     });
     const { container } = render(
-      <QuestionForm questions={[hostile]} drafts={{}} onDraftChange={() => {}} onSend={() => {}} />,
+      <QuestionForm questions={[hostile]} drafts={{}} onDraftChange={() => {}} required={['stack']} />,
     );
     expect(container.querySelectorAll('script, img, a, iframe')).toHaveLength(0);
     expect(screen.getByRole('group', { name: '<script>window.__pwned=1</script>' })).toBeTruthy();

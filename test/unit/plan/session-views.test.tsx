@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/pre
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AnswersList } from '@/components/plan/AnswersList';
 import { DetailsList } from '@/components/plan/DetailsList';
-import { GateStatus } from '@/components/plan/GateStatus';
+import { GateStatus, MissingList } from '@/components/plan/GateStatus';
 import { ReadStatus } from '@/components/plan/ReadStatus';
 import { ReviseForm } from '@/components/plan/ReviseForm';
 import { SessionList } from '@/components/sessions/SessionList';
@@ -30,44 +30,75 @@ describe('GateStatus', () => {
   it('lists what is missing first asked first', () => {
     const q = questionsObject({ shown: [question('stack'), question('hosting'), question('budget')] });
     q.gate.missing.reverse();
-    render(<GateStatus {...gateView(q, { hosting: { kind: 'left_to_agent' } })} />);
+    render(<MissingList missing={gateView(q, { hosting: { kind: 'left_to_agent' } }).missing} />);
     const list = screen.getByRole('list', { name: 'Missing details, first asked first' });
     expect(
       within(list)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual(['Detail stack', 'Detail budget']);
-    expect(screen.getByRole('status').textContent).toMatch(/2 details are missing/);
   });
 
-  it('says ready, and how many answers go with the call', () => {
-    const q = questionsObject({ shown: [question('stack')] });
-    render(<GateStatus {...gateView(q, { stack: { kind: 'left_to_agent' } })} />);
-    expect(screen.getByRole('status').textContent).toMatch(/Ready.*1 answer you gave goes with the call/s);
-  });
-
-  it('shows the site’s 409 details_missing the same way', () => {
-    render(<GateStatus ready={false} missing={[{ key: 'k', untrustedDetail: ut(HOSTILE[0]!) }]} fromRefusal />);
+  it('shows the site’s 409 details_missing: not started, and what is missing', () => {
+    render(<GateStatus missing={[{ key: 'k', untrustedDetail: ut(HOSTILE[0]!) }]} />);
     expect(screen.getByRole('status').textContent).toMatch(/did not start the plan: one detail is missing/);
     expect(screen.getByRole('listitem').textContent).toBe(HOSTILE[0]);
   });
 });
 
 describe('ReadStatus', () => {
-  it('shows status, skippedWhy in words, reads left and the short check', () => {
+  const line = () => screen.getByRole('region', { name: 'Reading your request' }).querySelector('p')?.textContent;
+
+  it('says the state in one plain line: read when, fits, reads left', () => {
+    const q = questionsObject({
+      pass: {
+        status: 'done',
+        current: true,
+        verdict: 'fits',
+        readsLeft: 2,
+        canReread: true,
+        at: '2026-11-01T09:58:00Z',
+      },
+    });
+    render(<ReadStatus pass={q.pass} shortCheck={null} now={new Date('2026-11-01T10:00:00Z')} />);
+    expect(line()).toBe('Request read 2 minutes ago · fits this agent · 2 reads left');
+    const region = screen.getByRole('region', { name: 'Reading your request' });
+    expect(region.textContent).not.toMatch(/as it stands|rewriting the request reads it again|\(/);
+  });
+
+  it('says a read before the last change, and leaves out reads once the request cannot be rewritten', () => {
+    const q = questionsObject({ pass: { status: 'done', current: false, verdict: null, canReread: false } });
+    render(<ReadStatus pass={q.pass} shortCheck={null} />);
+    expect(line()).toBe('Request read before its last change');
+  });
+
+  it('says a skipped read goes in as written, why, reads left and the short check', () => {
     const q = questionsObject({
       pass: { status: 'skipped', skippedWhy: 'member_limit', verdict: null, readsLeft: 1, canReread: true },
       shortCheck: { status: 'skipped', skippedWhy: 'site_budget', at: '2026-11-01T09:00:00Z' },
     });
     render(<ReadStatus pass={q.pass} shortCheck={q.shortCheck} />);
+    expect(line()).toBe('Request not read: it goes in as written · 1 read left');
     const text = screen.getByRole('region', { name: 'Reading your request' }).textContent ?? '';
-    expect(text).toMatch(/not read: it goes in as written/);
     expect(text).toMatch(/Why: You have used your reads for now/);
-    expect(text).toMatch(/1 read left; rewriting the request reads it again/);
     expect(text).toMatch(/not checked: the site has used its budget/);
   });
 
-  it('shows the verdict, covers and that the request can no longer be rewritten', () => {
+  it('says a failed read, an unread request and a read status this version does not know', () => {
+    const failed = questionsObject({ pass: { status: 'failed', verdict: null, canReread: false } });
+    const { unmount } = render(<ReadStatus pass={failed.pass} shortCheck={null} />);
+    expect(line()).toBe('Reading the request failed: it goes in as written');
+    unmount();
+    const unread = questionsObject({ pass: { status: null, verdict: null, canReread: false } });
+    const second = render(<ReadStatus pass={unread.pass} shortCheck={null} />);
+    expect(line()).toBe('Request not read yet');
+    second.unmount();
+    const odd = questionsObject({ pass: { status: { unknown: 'moon' }, verdict: null, canReread: false } });
+    render(<ReadStatus pass={odd.pass} shortCheck={null} />);
+    expect(line()).toMatch(/unknown.*moon/);
+  });
+
+  it('says in full when the request is off the subject, that it answered every question, and the site’s sentence', () => {
     const q = questionsObject({
       pass: {
         verdict: 'off',
@@ -85,8 +116,8 @@ describe('ReadStatus', () => {
     });
     const { container } = render(<ReadStatus pass={q.pass} shortCheck={null} />);
     expect(container.textContent).toMatch(/another kind of project/);
+    expect(container.textContent).not.toMatch(/fits this agent/);
     expect(container.textContent).toMatch(/nothing is asked/);
-    expect(container.textContent).toMatch(/no longer be rewritten/);
     expect(container.textContent).toContain(HOSTILE[1]);
     expectNoLiveElements(container);
   });

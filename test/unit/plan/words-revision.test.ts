@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nextApplyWords, planResultExists, resultRole, revisionWords } from '@/lib/sessions/plan-revision';
-import {
-  answerByWords,
-  passStatusWords,
-  readsLeftWords,
-  sessionStatusWords,
-  shortCheckWords,
-  skippedWhyWords,
-  wayWords,
-} from '@/lib/words/sessions';
+import { answerByWords, sessionStatusWords, shortCheckWords, skippedWhyWords, wayWords } from '@/lib/words/sessions';
 import { callResult, questionsObject, session } from './fixtures';
 
 describe('session words', () => {
@@ -20,16 +12,6 @@ describe('session words', () => {
     expect(skippedWhyWords('site_budget')).toMatch(/budget/);
     expect(skippedWhyWords('too_large')).toMatch(/too large/);
     expect(skippedWhyWords({ unknown: 'moon_phase' })).toMatch(/unknown.*moon_phase/);
-  });
-
-  it('words the read, saying a skipped or failed read holds nothing back', () => {
-    expect(passStatusWords({ status: null, current: false })).toMatch(/not been read/);
-    expect(passStatusWords({ status: 'done', current: true })).toMatch(/as it stands/);
-    expect(passStatusWords({ status: 'done', current: false })).toMatch(/before its last change/);
-    expect(passStatusWords({ status: 'skipped', current: false })).toMatch(/nothing waits/);
-    expect(passStatusWords({ status: 'failed', current: false })).toMatch(/nothing waits/);
-    expect(readsLeftWords({ readsLeft: 1, canReread: true })).toMatch(/^1 read left/);
-    expect(readsLeftWords({ readsLeft: 0, canReread: false })).toMatch(/no longer be rewritten/);
   });
 
   it('words the short check', () => {

@@ -5,7 +5,6 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/pr
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SessionView } from '@/components/sessions/SessionView';
-import { StartSessionButtons } from '@/components/sessions/StartSessionButtons';
 import type { Session } from '@/lib/api/schemas';
 import { db } from '@/lib/db';
 import type { CallRow } from '@/lib/db/types';
@@ -13,7 +12,7 @@ import { DRAFT_SAVE_MS } from '@/components/sessions/drafts';
 import { NEWEST_LISTED } from '@/lib/sessions/results-shown';
 import { readAhead } from '@/lib/db/first-read';
 import { sessionQuery } from '@/lib/db/panel-queries';
-import { fakeActions, makeCall, makeConnectionRow, memberError, SITE } from '@/test/unit/components/fixtures';
+import { fakeActions, makeCall, memberError } from '@/test/unit/components/fixtures';
 import { renderPanel } from '@/test/unit/components/render-panel';
 import { answer, callResult, question, questionsObject, session, ut } from '@/test/unit/plan/fixtures';
 
@@ -57,19 +56,25 @@ describe('SessionView', () => {
     expect(screen.getByRole('heading', { name: 'Questions to answer now' })).toBeTruthy();
   });
 
-  it('puts the next step first before the plan: the gate and Make the plan, then the questions, then the results', async () => {
+  it('before the plan: the questions, then "Make the plan" after them, disabled with how many are missing', async () => {
     await store(session());
     renderPanel(<SessionView sessionId="s1" />, fakeActions().actions);
     const next = await screen.findByRole('region', { name: 'Next step' });
-    expect(within(next).getByRole('status').textContent).toMatch(/The plan waits: 2 details are missing/);
-    const make = within(next).getByRole('button', { name: 'Make the plan' });
+    const make = within(next).getByRole('button', { name: 'Make the plan' }) as HTMLButtonElement;
+    expect(make.disabled).toBe(true);
+    const why = within(next).getByText('Answer 2 more to make the plan');
+    expect(make.getAttribute('aria-describedby')).toBe(why.id);
     const questions = screen.getByRole('heading', { name: 'Questions to answer now' });
+    const lastQuestion = screen.getByRole('group', { name: 'Ask hosting?' });
     const results = screen.getByRole('heading', { name: 'Results' });
     const follows = (a: Node, b: Node) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
-    expect(follows(make, questions)).toBe(true);
-    expect(follows(questions, results)).toBe(true);
-    // Said once: the gate is not repeated under the questions.
-    expect(screen.getAllByText(/The plan waits: 2 details are missing/)).toHaveLength(1);
+    expect(follows(questions, lastQuestion)).toBe(true);
+    expect(follows(lastQuestion, make)).toBe(true);
+    expect(follows(make, results)).toBe(true);
+    // Said once: no gate box, no sentence about the apply call, no save button beside "saved as you go".
+    expect(screen.queryByText(/The plan waits/)).toBeNull();
+    expect(screen.queryByText(/The apply call makes the plan/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save these answers' })).toBeNull();
   });
 
   it('once the plan exists, the plan leads and no next-step box is shown', async () => {
@@ -84,11 +89,11 @@ describe('SessionView', () => {
     const { actions, sent } = fakeActions();
     renderPanel(<SessionView sessionId="s1" />, actions);
     fireEvent.click(await screen.findByRole('button', { name: 'Make the plan' }));
-    const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('The plan waits for 2 more details');
-    expect(within(alert).getByRole('list', { name: 'Missing details, first asked first' }).textContent).toContain(
-      'Detail stack',
+    fireEvent.click(
+      within(screen.getByRole('group', { name: 'Ask hosting?' })).getByRole('radio', { name: 'Leave it to the agent' }),
     );
+    await screen.findByText('Answer 1 more to make the plan');
+    expect((screen.getByRole('button', { name: 'Make the plan' }) as HTMLButtonElement).disabled).toBe(true);
     expect(startedCalls(sent)).toEqual([]);
   });
 
@@ -109,7 +114,10 @@ describe('SessionView', () => {
       key: 'stack',
       draft: { choice: 'option', optionKeys: ['a'], own: '' },
     });
-    await screen.findByText(/2 answers you gave go with the call/);
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Make the plan' }) as HTMLButtonElement).disabled).toBe(false),
+    );
+    expect(screen.queryByText(/more to make the plan/)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Make the plan' }));
     await waitFor(() => expect(startedCalls(sent)).toHaveLength(1));
     expect(startedCalls(sent)[0]).toEqual({
@@ -136,12 +144,46 @@ describe('SessionView', () => {
     );
     expect(own).toBeTruthy();
     await screen.findByText('too vague', { exact: false });
-    fireEvent.click(screen.getByRole('button', { name: 'Save these answers' }));
-    await waitFor(() => expect(sent.some((s) => s.name === 'putAnswers')).toBe(true));
-    expect(sent.find((s) => s.name === 'putAnswers')?.payload).toEqual({
-      sessionId: 's1',
-      answers: { stack: { kind: 'own', own: 'Rails on a VM' } },
+    // Kept as stored, and sent with the next call: there is nothing to save by hand.
+    expect(screen.queryByRole('button', { name: 'Save these answers' })).toBeNull();
+    expect(sent.some((s) => s.name === 'putAnswers')).toBe(false);
+  });
+
+  it('"Use the recommended answers" answers every open question at once, saved as drafts, and the plan can be made', async () => {
+    await store(session());
+    const { actions, sent } = fakeActions();
+    renderPanel(<SessionView sessionId="s1" />, actions);
+    const next = await screen.findByRole('region', { name: 'Next step' });
+    fireEvent.click(within(next).getByRole('button', { name: 'Use the recommended answers' }));
+    const make = within(next).getByRole('button', { name: 'Make the plan' }) as HTMLButtonElement;
+    await waitFor(() => expect(make.disabled).toBe(false));
+    expect(document.activeElement).toBe(make);
+    await waitFor(() => expect(sent.filter((s) => s.name === 'saveAnswerDraft')).toHaveLength(2), {
+      timeout: DRAFT_SAVE_MS * 5,
     });
+    fireEvent.click(make);
+    await waitFor(() => expect(startedCalls(sent)).toHaveLength(1));
+    expect(startedCalls(sent)[0]?.answers).toEqual({
+      stack: { kind: 'option', optionKeys: ['b'] },
+      hosting: { kind: 'option', optionKeys: ['b'] },
+    });
+  });
+
+  it('marks the questions the plan does not wait for as optional', async () => {
+    const shown = [question('stack'), question('hosting')];
+    await store(
+      session({
+        questions: questionsObject({
+          shown,
+          questions: { opening: shown, followUps: [], required: ['stack'], forQuestion: [] },
+          gate: { ready: false, missing: [{ key: 'stack', untrustedDetail: ut('Detail stack') }] },
+        }),
+      }),
+    );
+    renderPanel(<SessionView sessionId="s1" />, fakeActions().actions);
+    expect(await screen.findByRole('group', { name: 'Ask hosting? Optional' })).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Ask stack?' })).toBeTruthy();
+    expect(screen.getByText('Answer 1 more to make the plan')).toBeTruthy();
   });
 
   it('409 details_missing from the site is shown like the gate', async () => {
@@ -429,70 +471,5 @@ describe('SessionView', () => {
     renderPanel(<SessionView sessionId="s1" />, fakeActions().actions);
     await screen.findByText('Filled in from your request');
     expect(screen.getAllByText('Option A').length).toBeGreaterThan(0);
-  });
-});
-
-describe('StartSessionButtons', () => {
-  it('opens a plan session with the preview’s details, or a question session', async () => {
-    const { actions, sent } = fakeActions({ createSession: () => ({ ok: true, value: { sessionId: 's7' } }) });
-    const started: string[] = [];
-    renderPanel(
-      <StartSessionButtons
-        agentId="ag1"
-        agentName={null}
-        details="A shop"
-        question=""
-        maxCents={null}
-        blocked={false}
-        onStarted={(id) => started.push(id)}
-        onCallStarted={() => undefined}
-      />,
-      actions,
-    );
-    fireEvent.click(screen.getByRole('button', { name: 'Plan my project' }));
-    await waitFor(() => expect(started).toEqual(['s7']));
-    fireEvent.click(screen.getByRole('button', { name: 'Ask a question' }));
-    await waitFor(() => expect(started).toEqual(['s7', 's7']));
-    expect(sent.map((s) => s.payload)).toEqual([
-      { agentId: 'ag1', way: 'plan', details: 'A shop' },
-      { agentId: 'ag1', way: 'question', details: 'A shop' },
-    ]);
-  });
-
-  it('on a site without POST /sessions, starts the session with its first call through the outbox, and says so', async () => {
-    await db.connection.put(makeConnectionRow());
-    await db.capabilities.put({ origin: SITE, capability: 'createSession', offered: false, at: Date.now() });
-    const localIds: string[] = [];
-    const { actions, sent } = fakeActions({
-      startCall: (p) => {
-        const localId = (p as { localId: string }).localId;
-        localIds.push(localId);
-        return { ok: true, value: { localId, state: 'needs_approval' } };
-      },
-    });
-    const calls: string[] = [];
-    renderPanel(
-      <StartSessionButtons
-        agentId="ag1"
-        agentName={ut('Shop agent')}
-        details="A shop"
-        question=""
-        maxCents={250}
-        blocked={false}
-        onStarted={() => undefined}
-        onCallStarted={(id) => calls.push(id)}
-      />,
-      actions,
-    );
-    await screen.findByText(/On this site a session starts with its first call/);
-    // With no question typed, the details stand as the question of the first question call.
-    expect((screen.getByRole('button', { name: 'Ask a question' }) as HTMLButtonElement).disabled).toBe(false);
-    fireEvent.click(screen.getByRole('button', { name: 'Plan my project' }));
-    await waitFor(() => expect(calls).toEqual(localIds));
-    expect(sent.filter((s) => s.name === 'createSession')).toHaveLength(0);
-    expect(sent.map((s) => s.name)).toEqual(['startCall']);
-    expect(sent.map((s) => (s.payload as { request: unknown }).request)).toEqual([
-      { agentId: 'ag1', callId: 'apply', details: 'A shop', maxCents: 250 },
-    ]);
   });
 });
