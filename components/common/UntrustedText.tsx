@@ -54,9 +54,11 @@ export function UntrustedText({ value, block = false, empty, class: extra, name 
     <>
       <Tag class={className} dir="auto" translate={false}>
         {shown}
-        {shown !== text ? '…' : null}
+        {/* One ellipsis: a cut text's marker starts with its own. */}
+        {shown !== text && !cut ? '…' : null}
         {marker}
       </Tag>
+      {collapsed === null ? null : ' '}
       {collapsed === null ? null : (
         <button
           type="button"

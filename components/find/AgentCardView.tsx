@@ -22,8 +22,9 @@ export function AgentCardView({ card, onChoose }: Props) {
     [t('agentCard.match'), formatMatch(card.matchBps)],
     [t('agentCard.used'), tn('agentCard.countedCalls', card.countedCalls)],
     [t('agentCard.contributors'), formatCount(card.contributors)],
-    [t('agentCard.callingIt'), agentConnectionWords(card.connection)],
   ];
+  // Said only when calling it is not simply allowed (waiting for you, declined, not asked yet, unknown).
+  if (card.connection !== 'allowed') facts.push([t('agentCard.callingIt'), agentConnectionWords(card.connection)]);
   return (
     <li class={`agent-card accent-${accentFor(card.accent)}`} aria-labelledby={titleId}>
       <h2 id={titleId} class="agent-name">

@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { AgentCard } from '@/lib/api/schemas';
 import type { FindRow, MemberError } from '@/lib/db/types';
 import { charCount } from '@/lib/format/chars';
@@ -31,6 +31,7 @@ export function FindView({ onChoose }: Props) {
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<MemberError | null>(null);
   const [busy, setBusy] = useState(false);
+  const field = useRef<HTMLTextAreaElement>(null);
 
   const submit = async (event: Event) => {
     event.preventDefault();
@@ -65,6 +66,7 @@ export function FindView({ onChoose }: Props) {
     handoff && handoff.requestId !== latest.value?.requestId && handoff.at >= (latest.value?.at ?? '') ? handoff : null;
   const length = charCount(text.trim());
   const shown = pending === null && (latest.value?.agents.length ?? 0) > 0;
+  useFitToText(field, text, shown);
   return (
     <section aria-labelledby="find-title">
       <ViewHeading id="find-title">{t('find.heading')}</ViewHeading>
@@ -78,6 +80,7 @@ export function FindView({ onChoose }: Props) {
         <label for="find-text">{t('find.fieldLabel')}</label>
         <textarea
           id="find-text"
+          ref={field}
           rows={shown ? 1 : 3}
           value={text}
           onInput={(e) => setText(e.currentTarget.value)}
@@ -108,12 +111,34 @@ export function FindView({ onChoose }: Props) {
   );
 }
 
+/** The most lines the field grows to before it scrolls: the agents found stay on the first screen. */
+const MAX_FIELD_LINES = 6;
+
+/**
+ * The field as tall as its text (from its rows up to MAX_FIELD_LINES), so no line is cut in half: one line
+ * once agents are shown, until the text wraps.
+ */
+function useFitToText(field: { current: HTMLTextAreaElement | null }, text: string, small: boolean) {
+  useLayoutEffect(() => {
+    const box = field.current;
+    if (!box) return;
+    box.style.height = '';
+    // Its rows hold the text: nothing to grow.
+    if (box.scrollHeight <= box.clientHeight) return;
+    const style = getComputedStyle(box);
+    const px = (value: string) => Number.parseFloat(value) || 0;
+    // The box is border-box: its height is the text and padding (scrollHeight) and the border.
+    const border = px(style.borderTopWidth) + px(style.borderBottomWidth);
+    const padding = px(style.paddingTop) + px(style.paddingBottom);
+    const line = px(style.lineHeight) || 20;
+    box.style.height = `${Math.min(box.scrollHeight + border, line * MAX_FIELD_LINES + padding + border)}px`;
+  }, [text, small]);
+}
+
 function PendingSelection({ handoff }: { handoff: SelectionHandoff }) {
   return (
     <section class="find-result" aria-labelledby="find-result-title" aria-busy={handoff.error === null}>
-      <h2 id="find-result-title">
-        {handoff.source === 'shortcut' ? t('find.fromSelectionShortcut') : t('find.fromSelectionMenu')}
-      </h2>
+      <h2 id="find-result-title">{t('find.fromSelection')}</h2>
       <UntrustedText value={asUntrusted(handoff.text)} block class="quote" />
       {handoff.cut ? <CutNotice /> : null}
       {handoff.error ? (
@@ -130,9 +155,7 @@ function CutNotice() {
 }
 
 function sourceWords(find: FindRow): string {
-  if (find.source === 'menu') return t('find.fromSelectionMenu');
-  if (find.source === 'shortcut') return t('find.fromSelectionShortcut');
-  return t('find.youSearched');
+  return find.source === 'menu' || find.source === 'shortcut' ? t('find.fromSelection') : t('find.youSearched');
 }
 
 function FindResult({
@@ -145,11 +168,20 @@ function FindResult({
   /** The field above holds the same text: it is not quoted again. */
   inField: boolean;
 }) {
+  // The heading names the text quoted under it; with the text in the field above, neither is shown.
   return (
-    <section class="find-result" aria-labelledby="find-result-title" aria-busy={find.status === 'running'}>
-      <h2 id="find-result-title">{sourceWords(find)}</h2>
-      {/* The selection comes from a web page: shown as text like any untrusted text. */}
-      {inField ? null : <UntrustedText value={asUntrusted(find.text)} block class="quote" />}
+    <section
+      class="find-result"
+      aria-labelledby={inField ? undefined : 'find-result-title'}
+      aria-busy={find.status === 'running'}
+    >
+      {inField ? null : (
+        <>
+          <h2 id="find-result-title">{sourceWords(find)}</h2>
+          {/* The selection comes from a web page: shown as text like any untrusted text. */}
+          <UntrustedText value={asUntrusted(find.text)} block class="quote" />
+        </>
+      )}
       {find.cut ? <CutNotice /> : null}
       {find.status === 'running' ? <p role="status">{t('find.findingAgents')}</p> : null}
       {find.error ? (

@@ -41,6 +41,10 @@ export function FindingItem({
 }: Props) {
   const id = useId();
   const contribution = contributionStateWords(f.contributionState);
+  // Filed with the agent it came from: the name is said once. Inside its draft, the draft's heading names
+  // the agent it is filed with.
+  const filedWithFrom =
+    !inDraftGroup && f.filedWith !== null && !f.filedWith.newAgent && f.filedWith.agentId === f.agentId;
   return (
     <article class="finding" aria-labelledby={`${id}-topic`}>
       <h3 id={`${id}-topic`}>
@@ -65,11 +69,11 @@ export function FindingItem({
             <dd>{contribution}</dd>
           </>
         ) : null}
-        <dt>{t('finding.from')}</dt>
+        <dt>{filedWithFrom ? t('finding.fromAndFiledWith') : t('finding.from')}</dt>
         <dd>
           <UntrustedText value={f.untrustedAgentName} empty={f.agentId} />
         </dd>
-        {f.filedWith ? (
+        {f.filedWith && !filedWithFrom && !inDraftGroup ? (
           <>
             <dt>{t('finding.filedWith')}</dt>
             <dd>

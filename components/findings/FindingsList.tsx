@@ -41,13 +41,6 @@ export function FindingsList({ findings, siteOrigin, nowMs, onOpenSource, onOpen
                   }}
                 />
               </p>
-              <SignOffButton
-                url={d.signOffUrl}
-                siteOrigin={siteOrigin}
-                expiresAtMs={d.expiresAtMs}
-                nowMs={nowMs}
-                onOpenSignOff={onOpenSignOff}
-              />
               {d.findings.map((f) => (
                 <FindingItem
                   key={f.findingId}
@@ -58,6 +51,14 @@ export function FindingsList({ findings, siteOrigin, nowMs, onOpenSource, onOpen
                   {...actions}
                 />
               ))}
+              {/* After the findings it signs off: the member reads what joins before the button that joins it. */}
+              <SignOffButton
+                url={d.signOffUrl}
+                siteOrigin={siteOrigin}
+                expiresAtMs={d.expiresAtMs}
+                nowMs={nowMs}
+                onOpenSignOff={onOpenSignOff}
+              />
             </section>
           ))}
         </section>

@@ -3,12 +3,17 @@ import { ShowMore } from '@/components/common/ShowMore';
 import type { CallRow } from '@/lib/db/types';
 import {
   type CallHistoryStatus,
-  callHistoryStatus,
   callStatusWords,
   sessionStatusWords,
   type SessionHistoryStatus,
 } from '@/lib/history/filter';
-import { HISTORY_PAGE, historyAgents, historyCallsQuery, historySessions } from '@/lib/history/queries';
+import {
+  cachedCallCount,
+  HISTORY_PAGE,
+  historyAgents,
+  historyCallsQuery,
+  historySessions,
+} from '@/lib/history/queries';
 import { formatCents } from '@/lib/format/money';
 import { untrustedString } from '@/lib/safety/untrusted';
 import { useLiveQuery } from '@/components/common/useLiveQuery';
@@ -21,6 +26,7 @@ import { ViewHeading } from '@/components/common/ViewHeading';
 import { Skeleton } from '@/components/common/Skeleton';
 import { shortenedText } from '@/lib/format/clamp';
 import { t, tn } from '@/lib/i18n';
+import { callStateWords, callStatusWords as resultStatusWords } from '@/lib/words/values';
 import { CallKind } from '@/components/common/CallKind';
 import { Time } from '@/components/common/Time';
 
@@ -31,7 +37,7 @@ export interface HistoryTabProps {
   onOpenSession: (sessionId: string) => void;
 }
 
-/** Calls and sessions from the cache, newest first, by agent and status; readable offline. Spending on demand. */
+/** Calls and sessions from the cache, newest first, by agent and status; readable offline. Then the spending. */
 export function HistoryTab({ onOpenCall, onOpenSession }: HistoryTabProps) {
   const id = useId();
   const [shown, setShown] = useState<Shown>('calls');
@@ -41,7 +47,7 @@ export function HistoryTab({ onOpenCall, onOpenSession }: HistoryTabProps) {
   // The filter's agents and the count read after the first page is in: they would queue before it.
   const [listShown, setListShown] = useState(false);
   const agents = useLiveQuery((db) => historyAgents(db), [], { enabled: listShown });
-  const total = useLiveQuery((db) => db.calls.count(), [], { enabled: listShown });
+  const total = useLiveQuery((db) => cachedCallCount(db), [], { enabled: listShown });
   const onShown = useCallback(() => setListShown(true), []);
 
   const statusWords: Record<string, string> = shown === 'calls' ? callStatusWords() : sessionStatusWords();
@@ -54,11 +60,13 @@ export function HistoryTab({ onOpenCall, onOpenSession }: HistoryTabProps) {
         {t('history.intro')}
         {total.value !== undefined ? ` ${tn('history.cached', total.value)}` : ''}
       </p>
+      {/* One line of choices, each select named by its first option ("Every agent"); its label is read out,
+          not drawn, so the filters stay shorter than a row of the history. */}
       <fieldset class="history-filters">
-        <legend>{t('history.show')}</legend>
-        <div class="row" role="radiogroup" aria-label={t('history.callsOrSessions')}>
+        <legend class="visually-hidden">{t('history.show')}</legend>
+        <div class="history-shown" role="radiogroup" aria-label={t('history.callsOrSessions')}>
           {(['calls', 'sessions'] as const).map((value) => (
-            <label key={value}>
+            <label key={value} class="history-shown-choice">
               <input
                 type="radio"
                 name={`${id}-shown`}
@@ -118,7 +126,7 @@ export function HistoryTab({ onOpenCall, onOpenSession }: HistoryTabProps) {
           onShown={onShown}
         />
       )}
-      <SpendingForm />
+      <SpendingForm enabled={listShown} />
       <ExportHistory />
     </section>
   );
@@ -137,7 +145,9 @@ interface FilterSelectProps {
 function FilterSelect({ id, label, every, value, options, onChange }: FilterSelectProps) {
   return (
     <>
-      <label for={id}>{label}</label>
+      <label for={id} class="visually-hidden">
+        {label}
+      </label>
       <select id={id} value={value ?? ''} onChange={(e) => onChange(e.currentTarget.value || null)}>
         <option value="">{every}</option>
         {options.map((option) => (
@@ -172,13 +182,11 @@ function CallHistory({ agentId, status, limit, onMore, onOpen, onShown }: ListPr
   const rows = page.value?.rows ?? [];
   if (rows.length === 0) return <p class="empty">{t('history.noCalls')}</p>;
   const now = new Date();
-  // Once per page, not per line: the same four words for every call.
-  const words = callStatusWords();
   return (
     <>
       <ul class="calls history-calls" aria-label={t('history.callsNewestFirst')}>
         {rows.map((call) => (
-          <CallLine key={call.localId} call={call} now={now} words={words} onOpen={onOpen} />
+          <CallLine key={call.localId} call={call} now={now} onOpen={onOpen} />
         ))}
       </ul>
       <ShowMore more={page.value?.more} count={HISTORY_PAGE} onMore={onMore} />
@@ -196,28 +204,58 @@ const OPTION_CHARS = 48;
 interface CallLineProps {
   call: CallRow;
   now: Date;
-  words: Record<CallHistoryStatus, string>;
   onOpen: (localId: string) => void;
 }
 
-function CallLine({ call, now, words, onOpen }: CallLineProps) {
-  const status = words[callHistoryStatus(call)];
-  const charge = call.result?.charge
-    ? t('history.charged', { amount: formatCents(call.result.charge.chargedCents) })
-    : call.result
-      ? t('history.free')
-      : '';
+/**
+ * Where the call stands, in words: how its result ended and what it was charged, or the step it is at
+ * (waiting for approval, refused, not sent…); never a raw value.
+ */
+function statusLine(call: CallRow): string {
+  const result = call.result;
+  if (!result) return callStateWords(call.state, call.error);
+  const charge = result.charge
+    ? t('history.charged', { amount: formatCents(result.charge.chargedCents) })
+    : t('history.free');
+  return `${resultStatusWords(result.status)} · ${charge}`;
+}
+
+function CallLine({ call, now, onOpen }: CallLineProps) {
   return (
     <li>
-      <button type="button" class="call-item" onClick={() => onOpen(call.localId)}>
-        <UntrustedText value={call.agentName} empty={call.request.agentId} name />
-        <span class="muted">
-          {' '}
-          · <CallKind callId={call.request.callId} /> · {status}
-          {charge ? ` · ${charge}` : ''} · <Time iso={call.createdAt} relative now={now} />
+      {/* The whole row opens the call; the chevron shows that it does. */}
+      <button type="button" class="call-item history-call" onClick={() => onOpen(call.localId)}>
+        <span class="history-call-text">
+          <UntrustedText value={call.agentName} empty={call.request.agentId} name />
+          <span class="muted">
+            {' '}
+            · <CallKind callId={call.request.callId} /> · {statusLine(call)} ·{' '}
+            <Time iso={call.createdAt} relative now={now} />
+          </span>
         </span>
+        <Chevron />
       </button>
     </li>
+  );
+}
+
+function Chevron() {
+  return (
+    <svg
+      class="chevron"
+      viewBox="0 0 24 24"
+      width="18"
+      height="18"
+      aria-hidden="true"
+      focusable="false"
+      fill="none"
+      stroke="currentColor"
+      stroke-width="2"
+      stroke-linecap="round"
+      stroke-linejoin="round"
+    >
+      <path d="m9 6 6 6-6 6" />
+    </svg>
   );
 }
 

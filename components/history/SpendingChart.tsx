@@ -103,13 +103,18 @@ export function SpendingChart({ spending, siteCents }: Props) {
         <p id={`${id}-table-note`} class="muted">
           {t('spending.tableNote')}
         </p>
+        {/* The amounts' and counts' headings stand right, over their right-aligned figures. */}
         <table>
           <caption>{t('spending.perDay')}</caption>
           <thead>
             <tr>
               <th scope="col">{t('spending.day')}</th>
-              <th scope="col">{t('spending.charged')}</th>
-              <th scope="col">{t('spending.callsColumn')}</th>
+              <th scope="col" class="num">
+                {t('spending.charged')}
+              </th>
+              <th scope="col" class="num">
+                {t('spending.callsColumn')}
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -129,8 +134,12 @@ export function SpendingChart({ spending, siteCents }: Props) {
           <thead>
             <tr>
               <th scope="col">{t('spending.agentColumn')}</th>
-              <th scope="col">{t('spending.charged')}</th>
-              <th scope="col">{t('spending.callsColumn')}</th>
+              <th scope="col" class="num">
+                {t('spending.charged')}
+              </th>
+              <th scope="col" class="num">
+                {t('spending.callsColumn')}
+              </th>
             </tr>
           </thead>
           <tbody>

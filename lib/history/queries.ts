@@ -119,3 +119,8 @@ export function callsForSpending(d: AppDb, since: Date): Promise<CallRow[]> {
     .aboveOrEqual(new Date(since.getTime() - 2 * 86_400_000).toISOString())
     .toArray();
 }
+
+/** How many calls the cache holds, said under the history's heading. */
+export function cachedCallCount(d: AppDb): Promise<number> {
+  return d.calls.count();
+}

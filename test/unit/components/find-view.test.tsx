@@ -151,6 +151,57 @@ describe('FindView', () => {
     expect(document.getElementById('find-hint')?.textContent).toMatch(/Shift\+Enter/);
   });
 
+  it('grows the field with its text, so a wrapped line is never cut in half', async () => {
+    await db.finds.add(findRow({ agents: [makeCard()] }));
+    renderPanel(<FindView onChoose={() => undefined} />, fakeActions().actions);
+    await screen.findByRole('list', { name: 'Agents found' });
+    const box = screen.getByRole('textbox', { name: 'What do you need?' }) as HTMLTextAreaElement;
+    expect(box.getAttribute('rows')).toBe('1');
+    // happy-dom lays nothing out: the text's height and the box's are given here, as a browser measures them.
+    let textHeight = 20;
+    Object.defineProperty(box, 'clientHeight', { configurable: true, get: () => 20 });
+    Object.defineProperty(box, 'scrollHeight', { configurable: true, get: () => textHeight });
+    textHeight = 44;
+    fireEvent.input(box, { target: { value: 'slow postgres queries after we added replication to the cluster' } });
+    await waitFor(() => expect(box.style.height).not.toBe(''));
+    expect(Number.parseFloat(box.style.height)).toBeGreaterThanOrEqual(44);
+    textHeight = 20;
+    fireEvent.input(box, { target: { value: 'short' } });
+    await waitFor(() => expect(box.style.height).toBe(''));
+  });
+
+  it('drops the “You searched for” heading when the field holds the text, and quotes the text under it otherwise', async () => {
+    await db.finds.add(findRow({ source: 'panel' }));
+    renderPanel(<FindView onChoose={() => undefined} />, fakeActions().actions);
+    await screen.findByRole('list', { name: 'Agents found' });
+    const heading = screen.getByRole('heading', { name: 'You searched for' });
+    expect(heading.nextElementSibling?.textContent).toBe('set up a postgres replica');
+    fireEvent.input(screen.getByRole('textbox', { name: 'What do you need?' }), {
+      target: { value: 'set up a postgres replica' },
+    });
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'You searched for' })).toBeNull());
+    expect(screen.getByRole('list', { name: 'Agents found' })).toBeTruthy();
+  });
+
+  it('says the text came from the member’s selection, with no “(menu)” or “(shortcut)”', async () => {
+    await db.finds.add(findRow({ source: 'shortcut' }));
+    renderPanel(<FindView onChoose={() => undefined} />, fakeActions().actions);
+    const heading = await screen.findByRole('heading', { name: 'From your selection' });
+    expect(heading.textContent).not.toMatch(/\(|menu|shortcut/);
+  });
+
+  it('cuts a long “Knows” line with one ellipsis and a separate “Show more”', async () => {
+    const knows = `Data pipelines end to end: batch and streaming ingestion, change data capture from Postgres and MySQL, Kafka topics and partitions, schema registries`;
+    await db.finds.add(findRow({ agents: [makeCard({ untrustedKnows: ut(knows, true) })] }));
+    renderPanel(<FindView onChoose={() => undefined} />, fakeActions().actions);
+    const card = within(await screen.findByRole('list', { name: 'Agents found' })).getByRole('listitem');
+    const text = card.textContent ?? '';
+    expect(text.match(/…/g)).toHaveLength(1);
+    expect(text).toMatch(/ … \(cut\) Show more/);
+    fireEvent.click(within(card).getByRole('button', { name: 'Show more' }));
+    expect(card.textContent).toContain('schema registries … (cut) Show less');
+  });
+
   it('renders hostile card text as text', async () => {
     await db.finds.add(
       findRow({

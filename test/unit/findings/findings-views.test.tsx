@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FindingItem } from '@/components/findings/FindingItem';
 import { FindingsList } from '@/components/findings/FindingsList';
@@ -166,7 +167,7 @@ describe('FindingItem', () => {
           untrustedAppliesTo: [h],
           reason: h,
           source: { untrustedUrl: h, kind: 'release_note' },
-          filedWith: { agentId: 'ag1', untrustedName: ut(h), newAgent: false },
+          filedWith: { agentId: 'ag2', untrustedName: ut(h), newAgent: false },
         })}
         siteOrigin={SITE}
         nowMs={created}
@@ -186,6 +187,71 @@ describe('FindingItem', () => {
     expect(whole()).toBe(before + 1);
     expect(screen.queryByRole('button', { name: /Open source/ })).toBeNull();
     expectNoLiveElements(container);
+  });
+});
+
+describe('the finding’s layout (issue 40)', () => {
+  const actions = { onOpenSource: vi.fn(), onOpenSignOff: vi.fn() };
+
+  it('sets the facts as a grid of label and value, one column in a very narrow panel', () => {
+    const css = readFileSync('components/style.css', 'utf8');
+    const rule = /\.finding-facts\s*\{([^}]*)\}/.exec(css)?.[1] ?? '';
+    expect(rule).toMatch(/display:\s*grid/);
+    expect(rule).toMatch(/grid-template-columns:\s*max-content minmax\(0, 1fr\)/);
+    expect(css).toMatch(
+      /@media \(max-width: 359px\)\s*\{\s*\.finding-facts\s*\{\s*grid-template-columns:\s*minmax\(0, 1fr\)/,
+    );
+    render(<FindingItem finding={finding('f1')} siteOrigin={SITE} nowMs={created} {...actions} />);
+    const facts = screen.getByRole('article').querySelector('dl.finding-facts');
+    // Label, value, label, value: each pair fills one row of the grid.
+    const tags = Array.from(facts?.children ?? []).map((el) => el.tagName);
+    expect(tags.length % 2).toBe(0);
+    expect(tags.every((tag, i) => tag === (i % 2 === 0 ? 'DT' : 'DD'))).toBe(true);
+  });
+
+  it('puts a draft’s sign-off after the findings it signs off', () => {
+    list([finding('f1'), finding('f2', { createdAt: '2026-11-03T00:00:00Z' })]);
+    const draft = screen.getByRole('region', { name: /2 findings for Shop Builder/ });
+    const button = within(draft).getByRole('button', { name: 'Sign off on the site' });
+    const articles = within(draft).getAllByRole('article');
+    for (const article of articles) {
+      expect(article.compareDocumentPosition(button) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    }
+  });
+
+  it('names the agent once when the finding is filed with the agent it came from', () => {
+    render(
+      <FindingItem
+        finding={finding('f1', { status: 'checking', draftId: null, signOffUrl: null })}
+        siteOrigin={SITE}
+        nowMs={created}
+        {...actions}
+      />,
+    );
+    const item = screen.getByRole('article');
+    expect(item.textContent?.split('Shop Builder')).toHaveLength(2);
+    expect(within(item).getByText('From and filed with')).toBeTruthy();
+    expect(within(item).queryByText('Filed with')).toBeNull();
+  });
+
+  it('names both when it is filed with another agent; inside its draft the draft’s heading names it', () => {
+    const other = finding('f1', {
+      status: 'checking',
+      draftId: null,
+      signOffUrl: null,
+      filedWith: { agentId: 'ag2', untrustedName: ut('Data Keeper'), newAgent: false },
+    });
+    const { unmount } = render(<FindingItem finding={other} siteOrigin={SITE} nowMs={created} {...actions} />);
+    const item = screen.getByRole('article');
+    expect(within(item).getByText('From')).toBeTruthy();
+    expect(within(item).getByText('Filed with')).toBeTruthy();
+    expect(item.textContent).toContain('Data Keeper');
+    unmount();
+    list([finding('f1')]);
+    const draft = screen.getByRole('region', { name: /1 finding for Shop Builder/ });
+    const article = within(draft).getByRole('article');
+    expect(within(article).queryByText('Filed with')).toBeNull();
+    expect(article.textContent?.split('Shop Builder')).toHaveLength(2);
   });
 });
 

@@ -99,8 +99,8 @@ describe('the chart in History', () => {
       spending: (p) => ({ ok: true, value: { since: (p as { since: string }).since, spentSinceCents: 1000, at: 'x' } }),
     });
     renderPanel(<HistoryTab onOpenCall={() => undefined} onOpenSession={() => undefined} />, actions);
+    // The period is read as it changes: no further click.
     fireEvent.change(await screen.findByLabelText('Period'), { target: { value: 'week' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Show spending' }));
 
     // One slider over the 8 days of the week (today included), the empty ones drawn as empty days.
     const chart = await screen.findByRole('slider', { name: 'Charged per day, from this browser’s cache' });

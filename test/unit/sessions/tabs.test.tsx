@@ -152,9 +152,9 @@ describe('HistoryTab', () => {
         .getAllByRole('button')
         .map((b) => b.textContent?.split(' · ').slice(0, 3).join(' · ')),
     ).toEqual([
-      'Agent ag_a · apply · Failed or returned',
-      'Agent ag_b · apply · Failed or returned',
-      'Agent ag_a · apply · Passed',
+      'Agent ag_a · Plan or work · Failed',
+      'Agent ag_b · Plan or work · Failed',
+      'Agent ag_a · Plan or work · Passed',
     ]);
     await screen.findByRole('option', { name: 'Agent ag_b' });
     fireEvent.change(screen.getByLabelText('Agent'), { target: { value: 'ag_a' } });
@@ -208,14 +208,16 @@ describe('HistoryTab', () => {
       spending: (p) => ({ ok: true, value: { since: (p as { since: string }).since, spentSinceCents: null, at: 'x' } }),
     });
     renderPanel(<HistoryTab onOpenCall={() => undefined} onOpenSession={() => undefined} />, actions);
+    const asked = () => sent.filter((s) => s.name === 'spending').map((s) => s.payload);
+    // The last 30 days are read once the list is in, without a click.
+    await waitFor(() => expect(asked()).toHaveLength(1));
     fireEvent.change(await screen.findByLabelText('Period'), { target: { value: 'since_date' } });
     fireEvent.input(screen.getByLabelText('From'), { target: { value: '2999-01-01' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Show spending' }));
     expect((await screen.findByRole('alert')).textContent).toContain('not in the future');
-    expect(sent).toEqual([]);
+    expect(asked()).toHaveLength(1);
     fireEvent.input(screen.getByLabelText('From'), { target: { value: '2026-01-01' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Show spending' }));
+    await waitFor(() => expect(asked()).toHaveLength(2));
     expect((await screen.findByText(/Held and charged since/)).textContent).toContain('not readable right now');
-    expect(sent[0]?.payload).toEqual({ since: new Date(2026, 0, 1).toISOString() });
+    expect(asked()[1]).toEqual({ since: new Date(2026, 0, 1).toISOString() });
   });
 });

@@ -1,0 +1,104 @@
+// @vitest-environment happy-dom
+// The history's rows, filters, spending and tables as the member sees them (issue 40).
+import 'fake-indexeddb/auto';
+import { readFileSync } from 'node:fs';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { HistoryTab } from '@/components/history/HistoryTab';
+import { type CallRow, db } from '@/lib/db';
+import { formatCents } from '@/lib/format/money';
+import { fakeActions, makeCall, makeResult, ut } from '@/test/unit/components/fixtures';
+import { renderPanel } from '@/test/unit/components/render-panel';
+
+const css = readFileSync('components/style.css', 'utf8');
+
+function call(id: string, over: Partial<CallRow> = {}, callId = 'question'): CallRow {
+  const c = makeCall({
+    localId: id,
+    agentName: ut('Postgres Guild'),
+    createdAt: new Date(Date.now() - 3_600_000).toISOString(),
+    finishedAt: new Date(Date.now() - 3_600_000).toISOString(),
+    ...over,
+  });
+  return { ...c, request: { ...c.request, callId } };
+}
+
+function spendingActions() {
+  return fakeActions({
+    spending: (p) => ({ ok: true, value: { since: (p as { since: string }).since, spentSinceCents: 123, at: 'x' } }),
+  });
+}
+
+beforeEach(async () => {
+  fakeBrowser.reset();
+  await Promise.all(db.tables.map((t) => t.clear()));
+});
+afterEach(cleanup);
+
+describe('History', () => {
+  it('shows each row as one button that opens the call, with a chevron, the kind and the status in words', async () => {
+    await db.calls.bulkPut([
+      call('a', { result: makeResult({ charge: { ...makeResult().charge!, chargedCents: 23 } }) }),
+      call('b', { state: 'refused', result: null, createdAt: new Date(Date.now() - 7_200_000).toISOString() }, 'apply'),
+    ]);
+    const opened: string[] = [];
+    renderPanel(
+      <HistoryTab onOpenCall={(id) => opened.push(id)} onOpenSession={() => undefined} />,
+      spendingActions().actions,
+    );
+    const list = await screen.findByRole('list', { name: 'Calls, newest first' });
+    const rows = within(list).getAllByRole('button');
+    const [first, second] = rows.map((b) => b.textContent ?? '');
+    // The kind in the member's words, never the call's raw id ("question", "apply").
+    expect(first).toMatch(/^Postgres Guild · Question · Passed · charged \$0\.23 · /);
+    expect(second).toMatch(/^Postgres Guild · Plan or work · Refused · /);
+    expect(first).not.toMatch(/· question ·/);
+    for (const row of rows) {
+      const chevron = row.querySelector('svg.chevron');
+      expect(chevron?.getAttribute('aria-hidden')).toBe('true');
+    }
+    fireEvent.click(rows[0]!);
+    expect(opened).toEqual(['a']);
+  });
+
+  it('keeps the filters to one line of choices: their labels are read out, not drawn', async () => {
+    await db.calls.put(call('a'));
+    renderPanel(<HistoryTab onOpenCall={() => undefined} onOpenSession={() => undefined} />, spendingActions().actions);
+    await screen.findByRole('list', { name: 'Calls, newest first' });
+    const agent = screen.getByLabelText('Agent');
+    const status = screen.getByLabelText('Status');
+    expect(agent.tagName).toBe('SELECT');
+    expect(status.tagName).toBe('SELECT');
+    for (const label of document.querySelectorAll('.history-filters label[for]'))
+      expect(label.className).toContain('visually-hidden');
+    expect(document.querySelector('.history-filters legend')?.className).toContain('visually-hidden');
+    // The two selects side by side.
+    const rule = /\.history-filters\s*\{([^}]*)\}/.exec(css)?.[1] ?? '';
+    expect(rule).toMatch(/grid-template-columns:\s*minmax\(0, 1fr\) minmax\(0, 1fr\)/);
+  });
+
+  it('shows the spending without a click, and reads it again when the period changes', async () => {
+    await db.calls.put(call('a', { result: makeResult({ charge: { ...makeResult().charge!, chargedCents: 23 } }) }));
+    const { actions, sent } = spendingActions();
+    renderPanel(<HistoryTab onOpenCall={() => undefined} onOpenSession={() => undefined} />, actions);
+    await screen.findByRole('slider', { name: 'Charged per day, from this browser’s cache' });
+    expect(screen.queryByRole('button', { name: /spending/i })).toBeNull();
+    expect((await screen.findByText(/Held and charged since/)).textContent).toContain(formatCents(123));
+    const asked = () => sent.filter((s) => s.name === 'spending');
+    expect(asked()).toHaveLength(1);
+    fireEvent.change(screen.getByLabelText('Period'), { target: { value: 'week' } });
+    await waitFor(() => expect(asked()).toHaveLength(2));
+  });
+
+  it('aligns the amounts’ and counts’ headings right, over their figures', async () => {
+    await db.calls.put(call('a', { result: makeResult({ charge: { ...makeResult().charge!, chargedCents: 23 } }) }));
+    renderPanel(<HistoryTab onOpenCall={() => undefined} onOpenSession={() => undefined} />, spendingActions().actions);
+    const table = await screen.findByRole('table', { name: 'Charged per day' });
+    const [day, charged, calls] = within(table).getAllByRole('columnheader');
+    expect(day?.className ?? '').not.toContain('num');
+    expect(charged?.className).toContain('num');
+    expect(calls?.className).toContain('num');
+    expect(css).toMatch(/\.spending-chart td,\s*\.spending-chart th\.num\s*\{\s*text-align:\s*right/);
+  });
+});
