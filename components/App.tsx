@@ -21,9 +21,12 @@ import { type CallDraft, draftForCard, draftFromCall, loadDraft } from '@/compon
 import { PreviewView } from '@/components/preview/PreviewView';
 import { CallView } from '@/components/result/CallView';
 import { ShareTab } from '@/components/sharing/ShareTab';
-import { FirstRunCard } from '@/components/status/FirstRunCard';
+import { FirstStep } from '@/components/status/FirstStep';
+import { PanelHeader } from '@/components/status/PanelHeader';
+import { useFirstStep } from '@/components/status/useFirstStep';
 import { watchHandoffs } from './focus';
 import { tabOf, tabsFor, useRouter } from './router';
+import { TabBar } from './TabBar';
 
 // Views past the first screen load when first shown (the panel's script budget at open).
 const loadSessionsTab = () => import('@/components/sessions/SessionsTab').then((m) => m.SessionsTab);
@@ -68,12 +71,17 @@ function Connected({ row }: { row: ConnectionRow }) {
   const scoped = row.sessionId !== null;
   const { route, setRoute, openCall, openSession, openTab } = useRouter(scoped);
   const [savedDraft, setSavedDraft] = useState<CallDraft | null>(null);
+  const firstStep = useFirstStep(row);
 
   useEffect(
     () =>
       watchHandoffs({
-        onFocusCall: (localId) => setRoute({ view: 'call', localId }),
+        onFocusCall: (localId) => {
+          firstStep.leave();
+          setRoute({ view: 'call', localId });
+        },
         onSelection: () => {
+          firstStep.leave();
           if (!scoped) setRoute({ view: 'find' });
         },
       }),
@@ -84,28 +92,35 @@ function Connected({ row }: { row: ConnectionRow }) {
     void loadDraft().then(setSavedDraft);
   }, []);
 
-  const current = tabOf(route, scoped);
+  // While it is not known whether the step after connecting is due (a read of a few milliseconds), nothing is
+  // put up that it would replace.
+  if (firstStep.show === null) return null;
+  const tabs = (
+    <TabBar
+      tabs={tabsFor(scoped)}
+      current={firstStep.show ? null : tabOf(route, scoped)}
+      onOpen={(view) => {
+        firstStep.leave();
+        openTab(view);
+      }}
+    />
+  );
+  // The step stands in the first view's place, once: the tabs stay, and any of them moves on from it.
+  if (firstStep.show) {
+    return (
+      <>
+        {tabs}
+        <FirstStep row={row} onContinue={firstStep.done} />
+      </>
+    );
+  }
 
   return (
     <>
-      <nav aria-label={t('app.sections')} class="tabs">
-        {tabsFor(scoped).map((tab) => (
-          <button
-            key={tab.view}
-            type="button"
-            title={tab.label}
-            aria-current={current === tab.view ? 'page' : undefined}
-            onClick={() => openTab(tab.view)}
-          >
-            <tab.icon />
-            {/* The label names the button always; on a narrow panel it is read, not shown (the icon and title are). */}
-            <span class="tab-label">{tab.label}</span>
-          </button>
-        ))}
-      </nav>
+      <PanelHeader row={row} />
+      {tabs}
       <BackgroundBanner />
       <StorageFullBanner />
-      {!row.privacyLineShown && route.view !== 'status' ? <FirstRunCard row={row} /> : null}
       {route.view === 'find' ? (
         <>
           {savedDraft ? (

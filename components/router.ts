@@ -40,22 +40,38 @@ interface Tab {
   icon: () => JSX.Element;
 }
 
-/** The tabs of a connection: a key scoped to one session has its calls and the connection only. */
-export function tabsFor(scoped: boolean): Tab[] {
+/** The tabs shown in the bar, and those under its "More" menu (empty: no menu). */
+export interface Tabs {
+  bar: Tab[];
+  more: Tab[];
+}
+
+/**
+ * The tabs of a connection: a key scoped to one session has its calls and the connection only. Otherwise four
+ * tabs and a "More" menu, so every tab's label fits beside its icon at 320 px.
+ */
+export function tabsFor(scoped: boolean): Tabs {
   return scoped
-    ? [
-        { view: 'calls', label: t('app.tab.session'), icon: SessionsIcon },
-        { view: 'status', label: t('app.tab.connection'), icon: ConnectionIcon },
-      ]
-    : [
-        { view: 'find', label: t('app.tab.find'), icon: FindIcon },
-        { view: 'calls', label: t('app.tab.calls'), icon: CallsIcon },
-        { view: 'sessions', label: t('app.tab.sessions'), icon: SessionsIcon },
-        { view: 'findings', label: t('app.tab.findings'), icon: FindingsIcon },
-        { view: 'history', label: t('app.tab.history'), icon: HistoryIcon },
-        { view: 'share', label: t('app.tab.share'), icon: ShareIcon },
-        { view: 'status', label: t('app.tab.connection'), icon: ConnectionIcon },
-      ];
+    ? {
+        bar: [
+          { view: 'calls', label: t('app.tab.session'), icon: SessionsIcon },
+          { view: 'status', label: t('app.tab.connection'), icon: ConnectionIcon },
+        ],
+        more: [],
+      }
+    : {
+        bar: [
+          { view: 'find', label: t('app.tab.find'), icon: FindIcon },
+          { view: 'calls', label: t('app.tab.calls'), icon: CallsIcon },
+          { view: 'sessions', label: t('app.tab.sessions'), icon: SessionsIcon },
+          { view: 'findings', label: t('app.tab.findings'), icon: FindingsIcon },
+        ],
+        more: [
+          { view: 'history', label: t('app.tab.history'), icon: HistoryIcon },
+          { view: 'share', label: t('app.tab.share'), icon: ShareIcon },
+          { view: 'status', label: t('app.tab.connection'), icon: ConnectionIcon },
+        ],
+      };
 }
 
 /** The tab a view is under: a preview under find, a call under calls, a session under sessions. */

@@ -58,12 +58,19 @@ export const HistoryIcon = () => (
   </Icon>
 );
 
+// A box with an arrow out of it: a project sent to the site, not "share this page" (the usual three dots).
 export const ShareIcon = () => (
   <Icon>
-    <circle cx="18" cy="5" r="2.5" />
-    <circle cx="6" cy="12" r="2.5" />
-    <circle cx="18" cy="19" r="2.5" />
-    <path d="m8.3 10.8 7.4-4.4M8.3 13.2l7.4 4.4" />
+    <path d="M4 13v6a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-6" />
+    <path d="M12 15V3M7 8l5-5 5 5" />
+  </Icon>
+);
+
+export const MoreIcon = () => (
+  <Icon>
+    <circle cx="5" cy="12" r="1.2" fill="currentColor" />
+    <circle cx="12" cy="12" r="1.2" fill="currentColor" />
+    <circle cx="19" cy="12" r="1.2" fill="currentColor" />
   </Icon>
 );
 

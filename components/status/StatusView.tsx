@@ -8,7 +8,6 @@ import { useActions } from '@/components/common/actions';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
 import { SitePageButton } from '@/components/common/SitePageButton';
 import { findingsChoiceWords, switchWords } from '@/lib/words/values';
-import { EnvQuestions } from './EnvQuestions';
 import { PrivacyLine } from './PrivacyLine';
 import { ViewHeading } from '@/components/common/ViewHeading';
 import { t, tn } from '@/lib/i18n';
@@ -16,7 +15,11 @@ import { Message } from '@/components/common/Message';
 import { SiteText } from '@/components/common/SiteText';
 import { Time } from '@/components/common/Time';
 
-/** What GET /me said, read-only: the member changes switches and limits on the site's page only. */
+/**
+ * What GET /me said, read-only: the member changes switches and limits on the site's page only. The claim's
+ * `env` questions (where to keep the key, which folders files come from) are a script connector's settings:
+ * here the extension keeps the key and the member picks each file, so nothing is asked of the member.
+ */
 export function StatusView({ row }: { row: ConnectionRow }) {
   const actions = useActions();
   const me = row.me;
@@ -44,7 +47,6 @@ export function StatusView({ row }: { row: ConnectionRow }) {
         </p>
       ) : null}
       <PrivacyLine row={row} />
-      <EnvQuestions env={row.env} />
       {row.error ? <ErrorNotice error={row.error} title={t('status.couldNotRead')} /> : null}
       {me ? (
         <>

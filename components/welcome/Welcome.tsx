@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
 import { ShortcutOption } from '@/components/options/ShortcutOption';
 import { t } from '@/lib/i18n';
+import { useOpenPanel } from './useOpenPanel';
 
 interface Props {
   /** Firefox shows the panel as a sidebar and changes shortcuts in about:addons. */
@@ -8,51 +9,64 @@ interface Props {
 }
 
 /**
- * The first-run page, opened once when the extension is installed (never on an update): what it does, how to
- * connect with a connect code made on the site, the shortcut, where the toolbar button is, and what is sent
- * where. The site's own privacy line is shown by the panel when the site sends it; this page says only what
- * the extension itself does.
+ * The first-run page, opened once when the extension is installed (never on an update): what it does, a button
+ * that opens the panel to connect there with a connect code made on the site, the toolbar button, the
+ * shortcut, and what is sent where, on one screen. The site's own privacy line is shown by the panel when the
+ * site sends it; this page says only what the extension itself does.
  */
 export function Welcome({ firefox }: Props) {
   const panel = firefox ? t('welcome.sidebar') : t('welcome.sidePanel');
+  const { open, failed } = useOpenPanel();
   return (
     <main class="welcome">
       <h1>{t('welcome.title')}</h1>
       <p>{t('welcome.intro', { panel })}</p>
-
-      <section aria-labelledby="welcome-connect" class="card">
-        <h2 id="welcome-connect">{t('welcome.connectHeading')}</h2>
-        <ol>
-          <li>{t('welcome.step1')}</li>
-          <li>{t('welcome.step2', { panel })}</li>
-          <li>{t('welcome.step3')}</li>
-        </ol>
-        <p class="muted">{t('welcome.codeNote')}</p>
-      </section>
-
-      <section aria-labelledby="welcome-button" class="card">
-        <h2 id="welcome-button">{t('welcome.buttonHeading')}</h2>
-        <p>{firefox ? t('welcome.buttonFirefox') : t('welcome.buttonChrome')}</p>
-        <p>{t('welcome.menu')}</p>
-      </section>
-
-      <ShortcutOption firefox={firefox} />
-
-      <section aria-labelledby="welcome-privacy" class="card">
-        <h2 id="welcome-privacy">{t('welcome.privacyHeading')}</h2>
-        <ul>
-          <li>{t('welcome.privacy1')}</li>
-          <li>{t('welcome.privacy2')}</li>
-          <li>{t('welcome.privacy3')}</li>
-          <li>{t('welcome.privacy4')}</li>
-        </ul>
-      </section>
-
-      <p>
-        <button type="button" onClick={() => void browser.runtime.openOptionsPage()}>
+      <p class="row">
+        <button type="button" onClick={open}>
+          {t('welcome.openPanel', { panel })}
+        </button>
+        <button type="button" class="secondary" onClick={() => void browser.runtime.openOptionsPage()}>
           {t('welcome.openOptions')}
         </button>
       </p>
+      {failed ? (
+        <p role="status" class="notice">
+          {t('welcome.openFailed', { panel })}
+        </p>
+      ) : null}
+
+      <div class="welcome-grid">
+        <div>
+          <section aria-labelledby="welcome-connect" class="card">
+            <h2 id="welcome-connect">{t('welcome.connectHeading')}</h2>
+            <ol>
+              <li>{t('welcome.step1')}</li>
+              <li>{t('welcome.step2', { panel })}</li>
+              <li>{t('welcome.step3')}</li>
+            </ol>
+            <p class="muted">{t('welcome.codeNote')}</p>
+          </section>
+
+          <section aria-labelledby="welcome-button" class="card">
+            <h2 id="welcome-button">{t('welcome.buttonHeading')}</h2>
+            <p>{firefox ? t('welcome.buttonFirefox') : t('welcome.buttonChrome')}</p>
+            <p>{t('welcome.menu')}</p>
+          </section>
+        </div>
+        <div>
+          <ShortcutOption firefox={firefox} />
+
+          <section aria-labelledby="welcome-privacy" class="card">
+            <h2 id="welcome-privacy">{t('welcome.privacyHeading')}</h2>
+            <ul>
+              <li>{t('welcome.privacy1')}</li>
+              <li>{t('welcome.privacy2')}</li>
+              <li>{t('welcome.privacy3')}</li>
+              <li>{t('welcome.privacy4')}</li>
+            </ul>
+          </section>
+        </div>
+      </div>
     </main>
   );
 }

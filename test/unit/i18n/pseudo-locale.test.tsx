@@ -116,10 +116,15 @@ describe('every view speaks only through the locale files', () => {
     expectAllOurs();
   });
 
-  it('first run: the connector’s questions, the privacy line, find with agents and an unfinished call', async () => {
-    await db.connection.put(
-      makeConnectionRow({ privacyLineShown: false, env: [{ variable: 'GUILD_DIR', ask: 'Where should files go?' }] }),
-    );
+  it('first run: the step with the privacy line', async () => {
+    await db.connection.put(makeConnectionRow({ privacyLineShown: false }));
+    renderPanel(<App />, fakeActions().actions, null);
+    await screen.findByRole('button', { name: pseudo('Continue') });
+    expectAllOurs();
+  });
+
+  it('find with agents, under the header and the tabs, with the More menu open', async () => {
+    await db.connection.put(makeConnectionRow());
     await db.finds.add({
       requestId: 'r1',
       text: 'postgres replica',
@@ -136,7 +141,8 @@ describe('every view speaks only through the locale files', () => {
     });
     renderPanel(<App />, fakeActions().actions, null);
     await screen.findAllByRole('button', { name: pseudo('Preview a call to') });
-    await screen.findByRole('button', { name: pseudo('I have read this') });
+    fireEvent.click(screen.getByRole('button', { name: pseudo('More') }));
+    await screen.findByRole('menuitem', { name: pseudo('History') });
     expectAllOurs();
   });
 
@@ -333,7 +339,7 @@ describe('every view speaks only through the locale files', () => {
     });
     renderPanel(<HistoryTab onOpenCall={() => undefined} onOpenSession={() => undefined} />, actions);
     await screen.findByRole('list', { name: pseudo('Calls, newest first') });
-    fireEvent.click(screen.getByRole('button', { name: pseudo('Show spending') }));
+    // The spending is read once the list is in, without a click.
     await waitFor(() => expect(document.body.textContent).toContain('$6.00'));
     expectAllOurs();
   });
