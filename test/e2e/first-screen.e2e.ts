@@ -6,7 +6,8 @@
  * - preview (an apply call, and a question call with its question typed): the site's sentence, the limit and
  *   "Start the call";
  * - result: its status and the first line of its note;
- * - a plan session with three questions: the gate's state with "Make the plan", and the first question.
+ * - a plan session with three questions: the first unanswered question, and the next step ("Make the plan",
+ *   after the questions, kept in sight at the bottom).
  * One walk per browser, profile and language; each view is looked at in dark and in light, switched in place.
  * English on the default profile is walked by panel-quality.e2e.ts's tour, which measures these same views.
  */

@@ -74,7 +74,7 @@ describeInEachBrowser(
       const again = await rig.emu.control.connectCode({ name: `Key ${rig.name}, again` });
       await connect(rig.panel, rig.w, rig.emu.url, again.code);
       await rig.panel.click('button', 'Calls');
-      await rig.panel.waitForText('Passed its checks');
+      await rig.panel.waitForText('Passed · charged');
     });
   },
   {

@@ -65,8 +65,13 @@ describeInEachBrowser('the keyboard alone', (rig) => {
     await rig.panel.type(made.code);
     await rig.panel.press('Enter');
     await rig.panel.waitForText('Connected as');
-    // The connected panel replaces the form and takes the focus to its first view's heading; tabbing on
-    // before it has would leave the form's last button for the browser's own controls (seen in Firefox).
+    // The step after connecting replaces the form and takes the focus to its heading; tabbing on before it has
+    // would leave the form's last button for the browser's own controls (seen in Firefox). Its button comes
+    // with the site's privacy line; Enter on it moves on to the first view, whose heading takes the focus.
+    await expectHeadingFocused(rig.panel, 'Connected as');
+    await rig.panel.waitForText(rig.emu.raw.world.seed.site.privacyLine);
+    await tabTo(rig.panel, 'Continue');
+    await rig.panel.press('Enter');
     await expectHeadingFocused(rig.panel, 'Find AI Agents');
 
     // Enter finds; Shift+Enter first makes a new line in the same text.
@@ -76,35 +81,47 @@ describeInEachBrowser('the keyboard alone', (rig) => {
     await rig.panel.type('and vacuum');
     expect((await focused(rig.panel)).value).toBe('slow postgres queries\nand vacuum');
     await rig.panel.press('Enter');
-    await rig.panel.waitForText('You searched for');
+    // The field holds the text searched for, so the agents come with no heading of their own.
     await rig.panel.waitForText(AGENT);
     const finds = (await rig.emu.control.requests('/api/v1/find')).filter((r) => r.method === 'POST');
     expect(finds.map((r) => (r.body as { description: string }).description)).toEqual([
       'slow postgres queries\nand vacuum',
     ]);
 
-    // The preview takes the focus to its heading; the kind of call is chosen with the arrow keys.
+    // The preview takes the focus to its heading; what to start is chosen with the arrow keys.
     await tabTo(rig.panel, `Preview a call to ${AGENT}`);
     await rig.panel.press('Enter');
     await expectHeadingFocused(rig.panel, 'Call');
-    await tabTo(rig.panel, 'Apply', true);
-    await rig.panel.press('ArrowDown');
-    expect((await focused(rig.panel)).name).toBe('Question: ask something');
+    await tabTo(rig.panel, 'Have it do the work', true);
+    await rig.panel.press('ArrowUp');
+    expect((await focused(rig.panel)).name).toBe('Ask a question');
     await tabTo(rig.panel, 'Your question');
     await rig.panel.type('Which index helps a LIKE prefix search?');
-    await rig.panel.waitForText('The most it can hold and charge');
+    await rig.panel.waitForText('Holds and can charge at most');
     await tabTo(rig.panel, 'Start the call');
     await rig.panel.press('Enter');
     await expectHeadingFocused(rig.panel, AGENT);
-    await rig.panel.waitForText('Passed its checks (charged)');
+    await rig.panel.waitForText('Passed · charged');
     await rig.panel.waitForText(GUILD_HEADER);
     expect((await rig.emu.control.callStarts()).map((r) => r.status)).toEqual([202]);
 
     // A section by the keyboard: the focus lands on its heading.
-    await tabTo(rig.panel, 'History', false, 'Shift+Tab');
+    // History and the connection are under "More": Enter opens its menu on its first item, End goes to its
+    // last, Escape closes it back to its button, and Enter or Space opens the item's view.
+    await tabTo(rig.panel, 'More', false, 'Shift+Tab');
+    await rig.panel.press('Enter');
+    await expect.poll(async () => (await focused(rig.panel)).name).toBe('History');
+    await rig.panel.press('Escape');
+    await expect.poll(async () => (await focused(rig.panel)).name).toBe('More');
+    await rig.panel.press('Enter');
+    await expect.poll(async () => (await focused(rig.panel)).name).toBe('History');
     await rig.panel.press('Enter');
     await expectHeadingFocused(rig.panel, 'History');
-    await tabTo(rig.panel, 'Connection', false, 'Shift+Tab');
+    await tabTo(rig.panel, 'More', false, 'Shift+Tab');
+    await rig.panel.press('Space');
+    await expect.poll(async () => (await focused(rig.panel)).name).toBe('History');
+    await rig.panel.press('End');
+    await expect.poll(async () => (await focused(rig.panel)).name).toBe('Connection');
     await rig.panel.press('Space');
     await expectHeadingFocused(rig.panel, 'Connection');
   });

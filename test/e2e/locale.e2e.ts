@@ -44,7 +44,7 @@ describeInEachBrowser(
       // The site's privacy line, in the site's words (the emulator writes English); it comes with the
       // connection's first answers, which may follow its name.
       await rig.panel.waitForText(rig.emu.raw.world.seed.site.privacyLine);
-      await rig.panel.click('button', rig.w('status.readThis'));
+      await rig.panel.click('button', rig.w('status.continue'));
 
       await findTyped(rig.panel, rig.w, 'slow postgres queries', AGENT);
       await previewQuestion(rig.panel, rig.w, AGENT, 'Which index helps a LIKE prefix search?');

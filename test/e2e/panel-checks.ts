@@ -105,11 +105,63 @@ async function sidewaysScrolls(page: PageDriver, restore = 420): Promise<Sideway
   return found;
 }
 
+/** Non-text contrast (WCAG 1.4.11), which axe-core does not check: a field's border or a radio's outline. */
+const NON_TEXT_CONTRAST = 3;
+
+/** The fields and radios whose border has less than 3:1 against what is behind them. */
+async function lowContrastControls(page: PageDriver): Promise<string[]> {
+  return page.evaluate((minimum) => {
+    const rgb = (value: string): [number, number, number, number] | null => {
+      const m = value.match(/rgba?\(([^)]+)\)/);
+      if (!m?.[1]) return null;
+      const [r = 0, g = 0, b = 0, a = 1] = m[1]
+        .split(/[ ,/]+/)
+        .filter(Boolean)
+        .map(Number);
+      return [r, g, b, a];
+    };
+    const luminance = ([r, g, b]: [number, number, number, number]) => {
+      const c = [r, g, b].map((v) => {
+        const x = v / 255;
+        return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * (c[0] ?? 0) + 0.7152 * (c[1] ?? 0) + 0.0722 * (c[2] ?? 0);
+    };
+    const behind = (el: Element | null): [number, number, number, number] => {
+      for (let e = el; e; e = e.parentElement) {
+        const c = rgb(getComputedStyle(e).backgroundColor);
+        if (c && c[3] > 0.5) return c;
+      }
+      return [255, 255, 255, 1];
+    };
+    const found: string[] = [];
+    const controls = document.querySelectorAll(
+      'input[type="text"], input[type="url"], input[type="radio"], textarea, select',
+    );
+    for (const el of Array.from(controls)) {
+      if (!el.checkVisibility()) continue;
+      const border = rgb(getComputedStyle(el).borderTopColor);
+      if (!border || border[3] < 0.5) continue;
+      const back = behind(el.parentElement);
+      const [hi, lo] = [luminance(border), luminance(back)].sort((a, b) => b - a) as [number, number];
+      const ratio = (hi + 0.05) / (lo + 0.05);
+      if (ratio < minimum) {
+        const name = el.getAttribute('aria-label') ?? (el as HTMLInputElement).labels?.[0]?.textContent ?? el.id;
+        found.push(`${el.tagName.toLowerCase()} "${(name ?? '').trim().slice(0, 40)}" border ${ratio.toFixed(2)}:1`);
+      }
+    }
+    return found.slice(0, 5);
+  }, NON_TEXT_CONTRAST);
+}
+
 /** Both checks on one view; a readable list of what failed (empty when the view holds). */
 async function viewProblems(page: PageDriver, view: string): Promise<string[]> {
   const problems: string[] = [];
   for (const v of await axeViolations(page)) {
     problems.push(`${view}: axe ${v.impact} ${v.id} (${v.help}) at ${v.targets.join(' | ')}`);
+  }
+  for (const c of await lowContrastControls(page)) {
+    problems.push(`${view}: non-text contrast under ${NON_TEXT_CONTRAST}:1: ${c}`);
   }
   for (const s of await sidewaysScrolls(page)) {
     problems.push(
@@ -126,6 +178,8 @@ export interface FirstScreenTarget {
   text?: string;
   /** Only its first line need be in sight (a note), not the whole element. */
   firstLine?: boolean;
+  /** Where it must end, in px from the top of the view, when sooner than the first screen's bottom (800). */
+  within?: number;
 }
 
 interface FirstScreen {
@@ -194,9 +248,10 @@ async function firstScreenProblems(
     }
     found[t.what] = { top: Math.round(box.top), bottom: Math.round(box.bottom) };
     const end = t.firstLine ? box.lineBottom : box.bottom;
-    if (box.top < 0 || end > measured.height) {
+    const limit = Math.min(t.within ?? measured.height, measured.height);
+    if (box.top < 0 || end > limit) {
       problems.push(
-        `${view}: ${t.what} is at ${Math.round(box.top)}–${Math.round(end)} px, outside the first ${measured.height} px`,
+        `${view}: ${t.what} is at ${Math.round(box.top)}–${Math.round(end)} px, outside the first ${limit} px`,
       );
     }
   }
@@ -204,6 +259,49 @@ async function firstScreenProblems(
     problems.push(`${view}: scrolls sideways (content ${measured.scrollWidth} px in ${measured.clientWidth} px)`);
   }
   return { problems, found };
+}
+
+/**
+ * The words a member sees on the first screen of a view at 360 × 800, scrolled to the top: every shown text
+ * node's words (Intl.Segmenter's word-like segments, so Japanese counts too) whose line is inside the first
+ * 800 px, the tab bar (`nav`), text for screen readers only and the text the member typed (fields) left out;
+ * and those besides the answer.
+ */
+async function firstScreenWords(page: PageDriver, language: string): Promise<{ all: number; besidesAnswer: number }> {
+  await page.setWidth(FIRST_SCREEN_WIDTH);
+  return page.evaluate(
+    (language) =>
+      new Promise<{ all: number; besidesAnswer: number }>((resolve) => {
+        window.scrollTo(0, 0);
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => {
+            const segmenter = new Intl.Segmenter(language, { granularity: 'word' });
+            const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+            const range = document.createRange();
+            let all = 0;
+            let answer = 0;
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+              const parent = node.parentElement;
+              if (!parent || parent.closest('nav, textarea, input, select, script, style, [hidden], .visually-hidden'))
+                continue;
+              if (!parent.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
+              range.selectNodeContents(node);
+              const seen = Array.from(range.getClientRects()).some(
+                (r) => r.width > 0 && r.height > 0 && r.bottom > 0 && r.top < window.innerHeight,
+              );
+              if (!seen) continue;
+              let words = 0;
+              for (const part of segmenter.segment(node.textContent ?? '')) if (part.isWordLike) words++;
+              all += words;
+              // The answer (a result's note, a plan) is what the member came for: more of it in sight is the aim.
+              if (parent.closest('.note')) answer += words;
+            }
+            resolve({ all, besidesAnswer: all - answer });
+          }),
+        );
+      }),
+    language,
+  );
 }
 
 /** What a look at one view checks in each colour scheme. */
@@ -214,6 +312,8 @@ export interface Look {
   firstScreen?: readonly FirstScreenTarget[];
   /** The picture's and positions' name prefix when FIRST_SCREEN_OUT names a folder (browser, profile, language). */
   name?: string;
+  /** The most words the first screen may show (firstScreenWords), in the language named last in `name`. */
+  words?: number;
 }
 
 /** Both schemes, dark first, so the browser is left in light, as it started. */
@@ -253,6 +353,16 @@ export async function lookInBothSchemes(
         await page.screenshot(path.join(out, `${name}.png`));
         appendFileSync(path.join(out, 'positions.jsonl'), `${JSON.stringify({ name, found: screen.found })}\n`);
       }
+    }
+  }
+  // The words on the first screen (light), held to the view's budget; WORDS_OUT=file records them to compare builds.
+  const wordsOut = process.env.WORDS_OUT;
+  if (wordsOut || look.words !== undefined) {
+    const tag = (look.name?.split('-').pop() ?? '').replace('_', '-');
+    const words = await firstScreenWords(page, /^[a-z]{2}(-[A-Z]{2})?$/.test(tag) ? tag : 'en');
+    if (wordsOut) appendFileSync(wordsOut, `${JSON.stringify({ name: look.name, view, ...words })}\n`);
+    if (look.words !== undefined && words.besidesAnswer > look.words) {
+      problems.push(`${view}: ${words.besidesAnswer} words besides the answer on the first screen, over ${look.words}`);
     }
   }
   return { problems, tops };

@@ -17,7 +17,10 @@ import {
   connect,
   findTyped,
   GUILD_HEADER,
+  makePlan,
   openMoreOptions,
+  openSection,
+  planSession,
   POSTGRES,
   readPrivacyLine,
   waitForPreviewRead,
@@ -73,10 +76,22 @@ async function previewQuestionTo(
 ): Promise<void> {
   await findTyped(panel, w, find, agent);
   await panel.click('button', `Preview a call to ${agent}`);
-  await panel.click('radio', 'Question: ask something');
+  await panel.click('radio', 'Ask a question');
   await panel.fill('Your question', question);
   await waitForPreviewRead(panel, w);
 }
+
+/**
+ * The most words the tour's main views may show on their first screen besides the answer: fewer than this tour
+ * counted in Chromium on the build before the panel led with the answer (8959bcc).
+ */
+const TOUR_WORDS: Record<string, number> = {
+  'find with results': 114,
+  preview: 152,
+  'preview, question': 155,
+  result: 142,
+  'plan session with questions': 158,
+};
 
 describeInEachBrowser(
   'every view, light and dark,',
@@ -91,6 +106,7 @@ describeInEachBrowser(
         axe: true,
         firstScreen,
         name: `${rig.name}-${rig.profile}-en`,
+        words: TOUR_WORDS[view],
       });
       problems.push(...seen.problems);
       Object.assign(tops, seen.tops);
@@ -117,19 +133,20 @@ describeInEachBrowser(
       });
       connectionId = made.connectionId;
       await connect(panel, rig.w, rig.emu.url, made.code);
-      await check(panel, 'find, first run');
-      await panel.click('button', 'I have read this');
+      await see(panel, rig.emu.raw.world.seed.site.privacyLine);
+      await check(panel, 'the step after connecting');
+      await panel.click('button', 'Continue');
 
       await findTyped(panel, rig.w, FIRST_FIND, POSTGRES);
       await check(panel, 'find with results', firstScreenTargets.find(rig.w));
       await panel.click('button', `Preview a call to ${POSTGRES}`);
-      await see(panel, 'The most it can hold and charge');
+      await see(panel, 'Holds and can charge at most');
       await check(panel, 'preview', firstScreenTargets.preview(rig.w));
 
-      await panel.click('radio', 'Question: ask something');
+      await panel.click('radio', 'Ask a question');
       await panel.fill('Your question', FITTING_QUESTION);
       await waitForPreviewRead(panel, rig.w);
-      await see(panel, 'The most it can hold and charge');
+      await see(panel, 'Holds and can charge at most');
       await check(panel, 'preview, question', firstScreenTargets.previewQuestion(rig.w));
       await panel.fill('Your question', 'How do I fix a borrow checker error in my Rust loop?');
       await waitForPreviewRead(panel, rig.w);
@@ -154,7 +171,7 @@ describeInEachBrowser(
       await see(site, 'Approved.');
       await site.close();
       await panel.bringToFront();
-      await see(panel, 'Passed its checks (charged)');
+      await see(panel, 'Passed · charged');
       await see(panel, GUILD_HEADER);
       // The first call's reply carries the privacy line again; the member reads it.
       await readPrivacyLine(panel, rig.w);
@@ -176,7 +193,7 @@ describeInEachBrowser(
       await panel.setWidth(420);
       await check(panel, 'find with a long card');
       await panel.click('button', `Preview a call to ${RUST}`);
-      await panel.click('radio', 'Question: ask something');
+      await panel.click('radio', 'Ask a question');
       await panel.fill('Your question', 'Why does the borrow last until the end of the loop?');
       await waitForPreviewRead(panel, rig.w);
       await panel.click('button', 'Start the call');
@@ -202,7 +219,7 @@ describeInEachBrowser(
         'How should the orders API paginate?',
       );
       await panel.click('button', 'Start the call');
-      await see(panel, 'Passed its checks (charged)');
+      await see(panel, 'Passed · charged');
       await see(panel, 'openapi.yaml');
       await check(panel, 'result with files');
 
@@ -231,20 +248,24 @@ describeInEachBrowser(
       await openMoreOptions(panel, rig.w);
       await panel.fill('Details', 'Our database gets slow every evening.');
       await waitForPreviewRead(panel, rig.w);
-      await panel.click('button', 'Plan my project');
-      await see(panel, 'Questions to answer now');
+      await planSession(panel, rig.w);
       await check(panel, 'plan session with questions', firstScreenTargets.session(rig.w));
-      await panel.click('button', 'Make the plan');
-      await see(panel, 'The plan waits for 2 more details');
+      // "Make the plan" waits, disabled, with what is missing; the answers are kept as chosen.
+      await see(panel, 'Answer 2 more to make the plan');
       await check(panel, 'plan session, gate');
       await chooseOption(panel, 'Which Postgres version runs in production?', 'Postgres 16');
       await chooseOption(panel, 'What does the database mostly do?', 'Leave it to the agent');
-      await panel.click('button', 'Save these answers');
-      await see(panel, 'Ready: every required detail has an answer');
-      await panel.click('button', 'Make the plan');
+      await makePlan(panel, rig.w);
       await see(panel, 'The plan, version 1');
       await check(panel, 'plan');
 
+      const TAB_KEYS = {
+        Sessions: 'app.tab.sessions',
+        Findings: 'app.tab.findings',
+        History: 'app.tab.history',
+        Share: 'app.tab.share',
+        Connection: 'app.tab.connection',
+      } as const;
       for (const [tab, shows] of [
         ['Sessions', POSTGRES],
         ['Findings', 'Your findings'],
@@ -252,13 +273,12 @@ describeInEachBrowser(
         ['Share', 'Share a project'],
         ['Connection', 'Connection “Tour'],
       ] as const) {
-        await panel.click('button', tab);
+        await openSection(panel, rig.w, TAB_KEYS[tab]);
         await see(panel, shows);
         await check(panel, tab.toLowerCase());
       }
-      // Spending at a glance: the chart and its tables, opened by keyboard-reachable controls.
-      await panel.click('button', 'History');
-      await panel.click('button', 'Show spending');
+      // Spending at a glance: the chart, read with the history (no click), and its tables.
+      await openSection(panel, rig.w, 'app.tab.history');
       await see(panel, 'Charged per day, from this browser’s cache');
       await panel.evaluate(() => {
         for (const d of Array.from(document.querySelectorAll('details'))) d.open = true;

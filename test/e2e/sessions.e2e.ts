@@ -16,8 +16,11 @@ import {
   findTyped,
   foldedAnswer,
   isChosen,
+  makePlan,
+  makePlanState,
   notificationIds,
   openSection,
+  planSession as stepPlanSession,
   POSTGRES as AGENT,
   previewApply,
   readPrivacyLine,
@@ -124,13 +127,12 @@ async function planSession(rig: BrowserRig): Promise<void> {
   const { w, emu } = rig;
   await findTyped(rig.panel, w, 'slow postgres queries and vacuum', AGENT);
   await previewApply(rig.panel, w, AGENT, 'Our database gets slow every evening.');
-  await rig.panel.click('button', w('startSession.plan'));
-  await rig.panel.waitForText(w('questions.heading'));
-  await rig.panel.waitForText(w('startSession.plan'));
+  await stepPlanSession(rig.panel, w);
+  await rig.panel.waitForText('Plan my project');
 
-  // The gate: two required details missing, so nothing is sent.
-  await rig.panel.click('button', w('apply.make'));
-  await rig.panel.waitForText('The plan waits for 2 more details');
+  // The gate: two required details missing, so "Make the plan" cannot be pressed, and says what it waits for.
+  await rig.panel.waitForText('Answer 2 more to make the plan');
+  expect(await makePlanState(rig.panel, w)).toEqual({ disabled: true, why: 'Answer 2 more to make the plan' });
   expect(await emu.control.callStarts()).toHaveLength(0);
 
   // The member answers; drafts are stored as they go and survive a closed panel.
@@ -146,21 +148,21 @@ async function planSession(rig: BrowserRig): Promise<void> {
   await rig.panel.click('button', w('questions.change'));
   expect(await isChosen(rig.panel, VERSION, 'Postgres 16')).toBe(true);
 
-  await rig.panel.click('button', w('sessionView.saveAnswers'));
-  await rig.panel.waitForText(w('gate.ready'));
-  await expect.poll(() => countRows(rig.panel, 'answerDrafts')).toBe(0);
-  const answers = (await emu.control.requests('/api/v1/sessions')).filter(
-    (r) => r.method === 'PUT' && r.path.endsWith('/answers'),
-  );
-  expect(answers.map((r) => r.body)).toEqual([
-    { answers: { pg_version: { kind: 'option', optionKeys: ['v16'] }, workload: { kind: 'left_to_agent' } } },
-  ]);
-
-  // The plan.
-  await rig.panel.click('button', w('apply.make'));
+  // Nothing to save by hand: the answers kept here go with the plan's call, and are forgotten once it went.
+  expect(await makePlanState(rig.panel, w)).toEqual({ disabled: false, why: null });
+  await makePlan(rig.panel, w);
   expect(await passedResult(rig.panel, w, 1)).toContain('This is the plan.');
   await rig.panel.waitForText(w('plan.heading', { version: '1' }));
-  expect(await emu.control.callStarts()).toHaveLength(1);
+  const [apply] = await emu.control.callStarts();
+  expect((apply?.body as { answers?: unknown } | undefined)?.answers).toEqual({
+    pg_version: { kind: 'option', optionKeys: ['v16'] },
+    workload: { kind: 'left_to_agent' },
+  });
+  await expect.poll(() => countRows(rig.panel, 'answerDrafts')).toBe(0);
+  const put = (await emu.control.requests('/api/v1/sessions')).filter(
+    (r) => r.method === 'PUT' && r.path.endsWith('/answers'),
+  );
+  expect(put).toEqual([]);
 
   await reviseThenAsk(rig);
 
@@ -179,12 +181,13 @@ async function planSessionByCalls(rig: BrowserRig): Promise<void> {
   await findTyped(panel, w, 'slow postgres queries and vacuum', AGENT);
   await previewApply(panel, w, AGENT, 'Our database gets slow every evening.');
   // The first try learns that this site opens sessions with a call: nothing is started, the member is told.
-  await panel.click('button', w('startSession.plan'));
+  await panel.click('radio', w('preview.kindSession'));
+  await panel.click('button', w('preview.openSession'));
   await panel.waitForText('Opening a session before its first call is not available on this site.');
-  await panel.waitForText('On this site a session starts with its first call');
+  await panel.waitForText(w('preview.kindSessionByCall'));
   expect(await emu.control.callStarts()).toHaveLength(0);
   // The member asks again: the session opens with its first call, an apply call with the details.
-  await panel.click('button', w('startSession.plan'));
+  await panel.click('button', w('preview.start'));
   expect(await passedResult(panel, w, 1)).toContain('This is the plan.');
   // The plan is the apply call's note, under its header line.
   await panel.waitForText(w('plan.heading', { version: '1' }));

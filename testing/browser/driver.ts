@@ -11,7 +11,7 @@ export interface PageDriver {
   /** Types into the field with this accessible label (exact). */
   fill(label: string, value: string): Promise<void>;
   /** Clicks the element with this role and accessible name (exact); a real click, so a user gesture. */
-  click(role: 'button' | 'radio' | 'link' | 'checkbox', name: string): Promise<void>;
+  click(role: 'button' | 'radio' | 'link' | 'checkbox' | 'menuitem', name: string): Promise<void>;
   /** Waits until the page's visible text holds `text` (STEP_WAIT_MS unless given). */
   waitForText(text: string, timeoutMs?: number): Promise<void>;
   /** The page's visible text. */
