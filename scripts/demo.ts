@@ -187,8 +187,13 @@ async function journey(browser: ExtensionBrowser, emu: TestEmulator, made: MadeC
   await shot(panel, 'connect-form', 'The connect form, site address and code filled in');
 
   await connect(panel, w, emu.url, code);
-  await shot(panel, 'connected', 'Connected: the connection’s name, the connector settings and the privacy line');
-  await panel.click('button', w('status.readThis'));
+  await panel.waitForText(w('status.continue'));
+  await shot(
+    panel,
+    'connected',
+    'Connected: the connection’s name and the privacy line, one step before the first call',
+  );
+  await panel.click('button', w('status.continue'));
 
   let article: ArticleServer | null = await serveArticle(ARTICLE);
   try {
@@ -204,7 +209,7 @@ async function journey(browser: ExtensionBrowser, emu: TestEmulator, made: MadeC
   }
 
   await previewQuestion(panel, w, POSTGRES, 'Which index helps a LIKE prefix search?');
-  const limit = await panel.evaluate(() => document.querySelector('.limit')?.textContent ?? '', null);
+  const limit = await panel.evaluate(() => document.querySelector('.limit-line')?.textContent ?? '', null);
   await shot(panel, 'preview', `Preview before anything runs: ${limit}`);
 
   await startAndWaitForResult(panel, w);

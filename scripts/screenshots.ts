@@ -80,7 +80,6 @@ async function walk(scheme: Scheme, w: Words, options: ScreenshotOptions): Promi
     await openSection(m, w, 'app.tab.history');
     await panel.getByRole('list', { name: w('history.callsNewestFirst') }).waitFor({ timeout: STEP_WAIT_MS });
     await shot(panel, 'history');
-    await panel.getByRole('button', { name: w('spending.show') }).click();
     await panel.getByRole('slider', { name: w('spending.perDayHeading') }).waitFor({ timeout: STEP_WAIT_MS });
     await panel.getByText(w('spending.asTable')).click();
     await panel.locator('.spending-chart').scrollIntoViewIfNeeded();

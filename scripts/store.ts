@@ -33,8 +33,12 @@ import {
 const ROOT = path.resolve(import.meta.dirname, '..');
 /** The stores' screenshot size (Chrome Web Store: 1280×800 or 640×400; AMO takes it too). */
 const SIZE = { width: 1280, height: 800 };
-/** The side panel's width in the picture; the page takes the rest. */
-const PANEL_WIDTH = 400;
+/** The side panel's width in the picture; the page takes the rest, under the caption. */
+const PANEL_WIDTH = 560;
+/** The panel drawn larger than life, so its words read at the listing's size: 448 CSS px wide, a real panel's width. */
+const PANEL_ZOOM = 1.25;
+/** The caption's band above the page. */
+const CAPTION_HEIGHT = 120;
 
 export interface StoreOptions {
   out: string;
@@ -49,7 +53,11 @@ interface Script {
   paragraphs: string[];
   question: string;
   plan: string;
+  /** One line over each picture, by moment. */
+  captions: Record<Moment, string>;
 }
+
+type Moment = 'find-selection' | 'preview' | 'result' | 'session-question' | 'finding-sign-off';
 
 const SCRIPTS: Record<string, Script> = {
   en: {
@@ -61,6 +69,13 @@ const SCRIPTS: Record<string, Script> = {
     ],
     question: 'Which index helps a LIKE prefix search in postgres?',
     plan: 'Our postgres database gets slow every evening after replication.',
+    captions: {
+      'find-selection': 'Select text, find the agents that can help',
+      preview: 'See the most a call can hold before it starts',
+      result: 'Read the answer under the site’s own header line',
+      'session-question': 'Answer the agent’s questions, then get a plan',
+      'finding-sign-off': 'Findings wait for your sign-off on your site',
+    },
   },
   de: {
     title: 'Störungsbericht: die abendliche Verlangsamung',
@@ -71,6 +86,13 @@ const SCRIPTS: Record<string, Script> = {
     ],
     question: 'Welcher Postgres-Index hilft bei einer LIKE-Präfixsuche?',
     plan: 'Unsere Postgres-Datenbank wird nach der Replikation jeden Abend langsam.',
+    captions: {
+      'find-selection': 'Text markieren, passende Agenten finden',
+      preview: 'Vor dem Start sehen, was ein Aufruf höchstens reserviert',
+      result: 'Die Antwort lesen, unter der Kopfzeile der Website',
+      'session-question': 'Die Fragen des Agenten beantworten, dann den Plan erhalten',
+      'finding-sign-off': 'Erkenntnisse warten auf Ihre Freigabe auf der Website',
+    },
   },
 };
 
@@ -85,17 +107,29 @@ h1 { font-size: 30px; line-height: 1.25; }
 ${script.paragraphs.map((p, i) => `<p id="p${i}">${escapeHtml(p)}</p>`).join('\n')}</main></body></html>`;
 }
 
-/** The page and the panel side by side, as the browser shows them with the side panel open. */
-async function compose(context: BrowserContext, page: Page, panel: Page, file: string, scheme: Scheme): Promise<void> {
+/** A caption over the page, and the page and the panel side by side, as the browser shows them with the panel open. */
+async function compose(
+  context: BrowserContext,
+  page: Page,
+  panel: Page,
+  file: string,
+  scheme: Scheme,
+  caption: string,
+): Promise<void> {
   for (const p of [page, panel]) await p.evaluate(() => (document.activeElement as HTMLElement | null)?.blur?.());
   const left = (await page.screenshot({ animations: 'disabled', caret: 'hide' })).toString('base64');
   const right = (await panel.screenshot({ animations: 'disabled', caret: 'hide' })).toString('base64');
   const frame = await context.newPage();
   await frame.setViewportSize(SIZE);
   const line = scheme === 'dark' ? '#3c4043' : '#dadce0';
+  const [bg, fg] = scheme === 'dark' ? ['#1f2430', '#e8eaee'] : ['#eef3fd', '#14213d'];
+  const pageWidth = SIZE.width - PANEL_WIDTH;
   await frame.setContent(
     `<body style="margin:0;display:flex;width:${SIZE.width}px;height:${SIZE.height}px;overflow:hidden">` +
-      `<img alt="" src="data:image/png;base64,${left}" style="width:${SIZE.width - PANEL_WIDTH}px;height:${SIZE.height}px">` +
+      `<div style="width:${pageWidth}px;display:flex;flex-direction:column">` +
+      `<div style="box-sizing:border-box;height:${CAPTION_HEIGHT}px;padding:0 40px;display:flex;align-items:center;` +
+      `background:${bg};color:${fg};font:600 30px/1.2 system-ui,sans-serif">${escapeHtml(caption)}</div>` +
+      `<img alt="" src="data:image/png;base64,${left}" style="width:${pageWidth}px;height:${SIZE.height - CAPTION_HEIGHT}px"></div>` +
       `<img alt="" src="data:image/png;base64,${right}" style="width:${PANEL_WIDTH}px;height:${SIZE.height}px;box-shadow:-1px 0 0 ${line}">` +
       '</body>',
   );
@@ -121,13 +155,17 @@ async function walk(scheme: Scheme, w: Words, options: StoreOptions): Promise<st
       route.fulfill({ contentType: 'text/html; charset=utf-8', body: articleHtml(script, w.language) }),
     );
     const article = await ext.context.newPage();
-    await article.setViewportSize({ width: SIZE.width - PANEL_WIDTH, height: SIZE.height });
+    await article.setViewportSize({ width: SIZE.width - PANEL_WIDTH, height: SIZE.height - CAPTION_HEIGHT });
     await article.goto(url);
     const panel = await ext.openPanel();
+    // Larger than life: the panel's layout stays a real panel's width, its words read at the listing's size.
+    await panel.evaluate((zoom) => {
+      document.documentElement.style.zoom = String(zoom);
+    }, PANEL_ZOOM);
     const m = playwrightPage(panel);
-    const shot = async (moment: string) => {
+    const shot = async (moment: Moment) => {
       const file = path.join(out, `${moment}-${scheme}.png`);
-      await compose(ext.context, article, panel, file, scheme);
+      await compose(ext.context, article, panel, file, scheme, script.captions[moment]);
       saved.push(path.relative(ROOT, file));
     };
 
