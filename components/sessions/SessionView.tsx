@@ -156,10 +156,13 @@ export function SessionView({ sessionId, onBack }: SessionViewProps) {
           })
         )}
       </p>
-      <p class="muted">
-        {session.startedByThisConnection ? t('sessionView.startedHere') : t('sessionView.startedElsewhere')}{' '}
-        <Message id="sessionView.readAt" parts={{ time: <Time iso={row.value?.readAt ?? ''} relative /> }} />
-      </p>
+      {/* Said only when the session came from elsewhere: one started here needs no line to say so. */}
+      {session.startedByThisConnection ? null : (
+        <p class="muted">
+          {t('sessionView.startedElsewhere')}{' '}
+          <Message id="sessionView.readAt" parts={{ time: <Time iso={row.value?.readAt ?? ''} relative /> }} />
+        </p>
+      )}
       {session.research ? (
         <p class="notice notice-important" role="note">
           <strong>{t('sessionView.researchSession')}</strong>
