@@ -14,6 +14,8 @@ interface Props {
   readAt: string;
   /** This browser's calls in the session, oldest first. */
   calls: readonly CallRow[];
+  /** The run whose note is the plan shown above the results: listed folded, the plan is not shown twice. */
+  planRunId?: string | null;
 }
 
 interface Item {
@@ -81,10 +83,11 @@ function standIn(session: Session, result: CallResult): CallRow {
 
 /**
  * The session's results in order, each under its header line, with what it did to the plan. The newest (and
- * any still running) are shown whole; earlier ones are folded, and the member opens or folds each one. A long
+ * any still running) are shown whole, except the one whose note is the plan shown above; earlier ones are
+ * folded, and the member opens or folds each one. A long
  * session lists its newest results at open (lib/sessions/results-shown firstListed); one button lists the rest.
  */
-export function SessionResults({ session, readAt, calls }: Props) {
+export function SessionResults({ session, readAt, calls, planRunId = null }: Props) {
   // The member's choice per result, by runId; a result with none follows shownWhole.
   const [opened, setOpened] = useState<ReadonlyMap<string, boolean>>(new Map());
   const [everyListed, setEveryListed] = useState(false);
@@ -116,7 +119,7 @@ export function SessionResults({ session, readAt, calls }: Props) {
           const index = first + shown;
           const said = words[index];
           const n = formatCount(index + 1);
-          const atFirst = shownWhole(index, items.length, result.status);
+          const atFirst = shownWhole(index, items.length, result.status) && result.runId !== planRunId;
           const whole = opened.get(result.runId) ?? atFirst;
           const toggle = () => setOpened(new Map(opened).set(result.runId, !whole));
           return (

@@ -194,7 +194,12 @@ export function SessionView({ sessionId, onBack }: SessionViewProps) {
       ) : null}
 
       <h2>{t('sessionView.results')}</h2>
-      <SessionResults session={session} readAt={row.value?.readAt ?? ''} calls={calls.value ?? []} />
+      <SessionResults
+        session={session}
+        readAt={row.value?.readAt ?? ''}
+        calls={calls.value ?? []}
+        planRunId={isPlan ? (planRow.value?.plan?.runId ?? null) : null}
+      />
       <SessionCalls calls={calls.value ?? []} />
 
       {calls.loaded ? (

@@ -52,7 +52,8 @@ async function passedResult(page: PageDriver, w: Words, n: number): Promise<stri
     `result ${n} passed`,
     ({ list, item, passed }) => {
       const li = document.querySelector(`[aria-label="${list}"] > li[aria-label="${item}"]`);
-      return (li?.querySelector('[role="status"]')?.textContent ?? '').includes(passed);
+      // Its status line, whole or folded (the plan's own result is folded under the plan it wrote).
+      return (li?.querySelector('.result-status')?.textContent ?? '').includes(passed);
     },
     where,
   );

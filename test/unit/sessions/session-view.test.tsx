@@ -303,6 +303,36 @@ describe('SessionView', () => {
     expect(said).toBe(false);
   });
 
+  it('lists the result that wrote the plan shown above folded, so the plan is not shown twice', async () => {
+    await store(
+      session({
+        questions: questionsObject({ pass: { planResultExists: true, canReread: false }, shown: [] }),
+        results: [callResult({ runId: 'r1', note: ut('Step one: measure.') })],
+      }),
+    );
+    await db.plans.put({
+      sessionId: 's1',
+      plan: {
+        sessionId: 's1',
+        runId: 'r1',
+        version: 1,
+        untrustedMarkdown: ut('Step one: measure.'),
+        at: '2026-11-01T10:00:00Z',
+      },
+      readAt: 'x',
+    });
+    renderPanel(<SessionView sessionId="s1" />, fakeActions().actions);
+    await screen.findByRole('heading', { name: 'The plan, version 1' });
+    const list = await screen.findByRole('list', { name: 'Results in this session, in order' });
+    const item = within(list).getByRole('listitem', { name: 'Result 1' });
+    // Its status, its header line and what it did, then one button to open the rest.
+    expect(item.textContent).toContain('This is the plan.');
+    expect(within(item).getByRole('note')).toBeTruthy();
+    expect(within(item).queryByRole('region', { name: 'Note' })).toBeNull();
+    expect(within(item).getByRole('button', { name: 'Open result 1' })).toBeTruthy();
+    expect(screen.getAllByText('Step one: measure.')).toHaveLength(1);
+  });
+
   it('marks planUnchanged and a question answered alone under their results', async () => {
     await store(
       session({
