@@ -62,7 +62,6 @@ export function ReviseForm({ onSubmit, initial = '', onTextChange, carriesOther 
           {problem}
         </p>
       ) : null}
-      <p class="muted">{t('revise.noChange')}</p>
       <button type="submit" disabled={busy}>
         {busy ? t('revise.sending') : t('revise.send')}
       </button>

@@ -4,7 +4,7 @@ import type { MemberError } from '@/lib/db/types';
 import type { CallRequest } from '@/lib/api/request-schemas';
 import { draftsToSend } from '@/lib/sessions/answer-draft';
 import { type ApplyRefusal, applyRefusalWords, decideApplyCall } from '@/lib/sessions/apply-call';
-import { nextApplyWords, planResultExists } from '@/lib/sessions/plan-revision';
+import { planResultExists } from '@/lib/sessions/plan-revision';
 import { useActions } from '@/components/common/actions';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
 import { MissingList } from '@/components/plan/GateStatus';
@@ -67,7 +67,6 @@ export function ApplyPanel({ session, drafts, applyOnItsWay, missing = 0 }: Prop
     <section class="apply" aria-label={revises ? t('apply.revise') : t('apply.make')}>
       {revises ? (
         <>
-          <p class="muted">{nextApplyWords(session)}</p>
           {revise.loaded ? (
             <ReviseForm
               key={session.sessionId}

@@ -48,11 +48,6 @@ export function revisionWords(result: ResultFlags, planExists: boolean): string 
   }
 }
 
-/** The sentence above the apply form: whether sending revises the plan. */
-export function nextApplyWords(session: Pick<Session, 'questions' | 'results'>): string {
-  return planResultExists(session) ? t('session.revision.made') : t('session.revision.notYet');
-}
-
 /**
  * The plan read from the session's results, for a site that does not offer GET /sessions/{id}/plan: the
  * note of the last passed apply call that changed the plan (the first one writes it; a revision that came

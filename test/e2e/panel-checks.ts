@@ -293,8 +293,9 @@ async function firstScreenWords(page: PageDriver, language: string): Promise<{ a
               let words = 0;
               for (const part of segmenter.segment(node.textContent ?? '')) if (part.isWordLike) words++;
               all += words;
-              // The answer (a result's note, a plan) is what the member came for: more of it in sight is the aim.
-              if (parent.closest('.note')) answer += words;
+              // The answer (a result's note, a session's plan) is what the member came for: more of it in sight is
+              // the aim, so it is counted apart.
+              if (parent.closest('.note, .plan > .safe-markdown')) answer += words;
             }
             resolve({ all, besidesAnswer: all - answer });
           }),

@@ -83,7 +83,7 @@ async function previewQuestionTo(
 
 /**
  * The most words the tour's main views may show on their first screen besides the answer: fewer than this tour
- * counted in Chromium on the build before the panel led with the answer (8959bcc).
+ * counted in Chromium on the build before the panel led with the answer (10d1ffe).
  */
 const TOUR_WORDS: Record<string, number> = {
   'find with results': 114,

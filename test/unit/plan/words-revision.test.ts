@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextApplyWords, planResultExists, resultRole, revisionWords } from '@/lib/sessions/plan-revision';
+import { planResultExists, resultRole, revisionWords } from '@/lib/sessions/plan-revision';
 import { answerByWords, sessionStatusWords, shortCheckWords, skippedWhyWords, wayWords } from '@/lib/words/sessions';
 import { callResult, questionsObject, session } from './fixtures';
 
@@ -57,9 +57,5 @@ describe('plan revisions', () => {
     expect(revisionWords(callResult({ revisesPlan: true, status: 'failed' }), true)).toMatch(/stays as it was/);
     expect(revisionWords(callResult({ callId: 'question' }), true)).toMatch(/on its own/);
     expect(revisionWords(callResult({ callId: 'question' }), false)).toBeNull();
-    expect(nextApplyWords(session({ questions: questionsObject({ pass: { planResultExists: true } }) }))).toMatch(
-      /revises it/,
-    );
-    expect(nextApplyWords(session())).toMatch(/makes the plan/);
   });
 });
