@@ -36,7 +36,8 @@ function groupOf(a: Answer): Group {
 
 /** The answers given so far, by who gave them; those filled in from the request are marked. */
 export function AnswersList({ answers, questions, now }: Props) {
-  if (answers.length === 0) return <p class="muted">{t('answers.none')}</p>;
+  // Nothing given yet says nothing the questions above do not: no line.
+  if (answers.length === 0) return null;
   const byKey = new Map(questions.map((q) => [q.key, q]));
   const groups: Group[] = ['prompt', 'member', 'connection', 'other'];
   return (

@@ -4,7 +4,8 @@ import { t } from '@/lib/i18n';
 
 /** The answers as project details (the questions object's details[]). */
 export function DetailsList({ details }: { details: Questions['details'] }) {
-  if (details.length === 0) return <p class="muted">{t('details.none')}</p>;
+  // No details yet: the questions above ask for them, so no line says so.
+  if (details.length === 0) return null;
   return (
     <dl class="details" aria-label={t('details.label')}>
       {details.map((d) => (

@@ -135,26 +135,14 @@ export function SessionView({ sessionId, onBack }: SessionViewProps) {
       <ViewHeading id="session-view-title">
         <UntrustedText value={session.untrustedAgentName} empty={session.agentId} name />
       </ViewHeading>
+      {/* When its last call was is in its results, newest last: the line keeps to what the session is. */}
       <p>
-        {session.lastCallAt ? (
-          <Message
-            id="sessionView.lineLast"
-            parts={{
-              way: wayWords(session.way),
-              status: sessionStatusWords(session.status),
-              calls: tn('sessionSummary.calls', session.calls),
-              charged: formatCents(session.chargedCents),
-              time: <Time iso={session.lastCallAt} relative />,
-            }}
-          />
-        ) : (
-          t('sessionView.line', {
-            way: wayWords(session.way),
-            status: sessionStatusWords(session.status),
-            calls: tn('sessionSummary.calls', session.calls),
-            charged: formatCents(session.chargedCents),
-          })
-        )}
+        {t('sessionView.line', {
+          way: wayWords(session.way),
+          status: sessionStatusWords(session.status),
+          calls: tn('sessionSummary.calls', session.calls),
+          charged: formatCents(session.chargedCents),
+        })}
       </p>
       {/* Said only when the session came from elsewhere: one started here needs no line to say so. */}
       {session.startedByThisConnection ? null : (
