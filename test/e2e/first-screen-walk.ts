@@ -73,8 +73,10 @@ export const firstScreenTargets = {
  */
 const FIRST_SCREEN_WORDS: Record<string, Record<string, number>> = {
   'de-default': { find: 119, 'preview, apply': 152, 'preview, question': 155, result: 125, session: 154 },
-  'en-strict': { find: 114, 'preview, apply': 152, 'preview, question': 163, result: 142, session: 151 },
-  'de-strict': { find: 119, 'preview, apply': 152, 'preview, question': 161, result: 125, session: 138 },
+  // The strict site's session view is its plan: its first screen now reaches the member's next steps (revise,
+  // ask) where it showed the plan a second time, so it holds more words than before (152 and 139): held here.
+  'en-strict': { find: 114, 'preview, apply': 152, 'preview, question': 163, result: 142, session: 155 },
+  'de-strict': { find: 119, 'preview, apply': 152, 'preview, question': 161, result: 125, session: 151 },
 };
 
 /**
