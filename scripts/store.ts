@@ -72,7 +72,7 @@ const SCRIPTS: Record<string, Script> = {
     captions: {
       'find-selection': 'Select text, find the agents that can help',
       preview: 'See the most a call can hold before it starts',
-      result: 'Read the answer under the site’s own header line',
+      result: 'The answer first, under the site’s header line',
       'session-question': 'Answer the agent’s questions, then get a plan',
       'finding-sign-off': 'Findings wait for your sign-off on your site',
     },
@@ -88,10 +88,10 @@ const SCRIPTS: Record<string, Script> = {
     plan: 'Unsere Postgres-Datenbank wird nach der Replikation jeden Abend langsam.',
     captions: {
       'find-selection': 'Text markieren, passende Agenten finden',
-      preview: 'Vor dem Start sehen, was ein Aufruf höchstens reserviert',
-      result: 'Die Antwort lesen, unter der Kopfzeile der Website',
-      'session-question': 'Die Fragen des Agenten beantworten, dann den Plan erhalten',
-      'finding-sign-off': 'Erkenntnisse warten auf Ihre Freigabe auf der Website',
+      preview: 'Vor dem Start: höchstens reservierter Betrag',
+      result: 'Zuerst die Antwort, unter der Kopfzeile',
+      'session-question': 'Fragen beantworten, dann den Plan erhalten',
+      'finding-sign-off': 'Erkenntnisse warten auf Ihre Freigabe',
     },
   },
 };
@@ -128,7 +128,7 @@ async function compose(
     `<body style="margin:0;display:flex;width:${SIZE.width}px;height:${SIZE.height}px;overflow:hidden">` +
       `<div style="width:${pageWidth}px;display:flex;flex-direction:column">` +
       `<div style="box-sizing:border-box;height:${CAPTION_HEIGHT}px;padding:0 40px;display:flex;align-items:center;` +
-      `background:${bg};color:${fg};font:600 30px/1.2 system-ui,sans-serif">${escapeHtml(caption)}</div>` +
+      `background:${bg};color:${fg};font:600 24px/1.2 system-ui,sans-serif;white-space:nowrap">${escapeHtml(caption)}</div>` +
       `<img alt="" src="data:image/png;base64,${left}" style="width:${pageWidth}px;height:${SIZE.height - CAPTION_HEIGHT}px"></div>` +
       `<img alt="" src="data:image/png;base64,${right}" style="width:${PANEL_WIDTH}px;height:${SIZE.height}px;box-shadow:-1px 0 0 ${line}">` +
       '</body>',
@@ -158,14 +158,20 @@ async function walk(scheme: Scheme, w: Words, options: StoreOptions): Promise<st
     await article.setViewportSize({ width: SIZE.width - PANEL_WIDTH, height: SIZE.height - CAPTION_HEIGHT });
     await article.goto(url);
     const panel = await ext.openPanel();
-    // Larger than life: the panel's layout stays a real panel's width, its words read at the listing's size.
-    await panel.evaluate((zoom) => {
-      document.documentElement.style.zoom = String(zoom);
-    }, PANEL_ZOOM);
     const m = playwrightPage(panel);
     const shot = async (moment: Moment) => {
       const file = path.join(out, `${moment}-${scheme}.png`);
+      // Larger than life for the picture: the panel laid out at a real panel's size and drawn PANEL_ZOOM times
+      // as large, so its words read at the listing's size; set just before, and back after.
+      await panel.setViewportSize({
+        width: Math.round(PANEL_WIDTH / PANEL_ZOOM),
+        height: Math.round(SIZE.height / PANEL_ZOOM),
+      });
+      await panel.evaluate(
+        () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+      );
       await compose(ext.context, article, panel, file, scheme, script.captions[moment]);
+      await panel.setViewportSize({ width: PANEL_WIDTH, height: SIZE.height });
       saved.push(path.relative(ROOT, file));
     };
 
