@@ -219,13 +219,19 @@ function readMissing(v: unknown): ApiMissingDetail[] {
  * Retry-After: delay-seconds or an HTTP date (RFC 9110). Null when absent or unreadable.
  * `nowMs` makes the date form testable on a fake clock.
  */
+/**
+ * The longest wait a Retry-After is taken for: the contract names no ceiling, and a site's "50000" must not stop
+ * every poll, send and approval check for 14 hours (the member can still ask again by hand).
+ */
+export const RETRY_AFTER_MAX_SECONDS = 3600;
+
 export function parseRetryAfter(value: string | null | undefined, nowMs: number): number | null {
   if (value === null || value === undefined) return null;
   const trimmed = value.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  if (/^\d+$/.test(trimmed)) return Math.min(Number(trimmed), RETRY_AFTER_MAX_SECONDS);
   const at = Date.parse(trimmed);
   if (Number.isNaN(at)) return null;
-  return Math.max(0, Math.ceil((at - nowMs) / 1000));
+  return Math.min(Math.max(0, Math.ceil((at - nowMs) / 1000)), RETRY_AFTER_MAX_SECONDS);
 }
 
 /**

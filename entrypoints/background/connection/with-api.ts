@@ -2,7 +2,7 @@
  * The one way a background job talks to the site: reads the connection and its key, makes the client, and
  * watches every answer: network failures mark offline, 429 pauses all requests, a revoked key is wiped.
  */
-import { ApiError } from '@/lib/api/errors';
+import { ApiError, RETRY_AFTER_MAX_SECONDS } from '@/lib/api/errors';
 import { type ConnectionRow, getConnection } from '@/lib/db';
 import type { Api } from './api';
 import type { Ctx } from '@/entrypoints/background/context';
@@ -14,7 +14,16 @@ import { markOffline, markOnline, pausedUntil, pauseUntil } from './status';
 import { CommandFailure, localError } from '@/lib/protocol/envelope';
 import { t } from '@/lib/i18n';
 
-export async function withApi<T>(ctx: Ctx, job: (api: Api, conn: ConnectionRow) => Promise<T>): Promise<T> {
+/**
+ * `keyless`: the job's request carries no key (a signed file link, wherever it points): its answers are the
+ * file's, never the site's word on the key. A 401 from it revokes nothing; a 429 or an outage pauses or marks
+ * offline only when it came from the site's own origin (`origin`, the address it went to).
+ */
+export async function withApi<T>(
+  ctx: Ctx,
+  job: (api: Api, conn: ConnectionRow) => Promise<T>,
+  keyless: { origin: string } | null = null,
+): Promise<T> {
   const conn = await getConnection(ctx.db);
   if (conn?.status !== 'connected') throw NOT_CONNECTED();
   // The site said 429 with Retry-After: nothing at all goes to it before then, whoever asks. Checked here and
@@ -31,11 +40,12 @@ export async function withApi<T>(ctx: Ctx, job: (api: Api, conn: ConnectionRow) 
   try {
     value = await job(api, conn);
   } catch (err) {
-    await observeFailure(ctx, err);
+    if (keyless === null) await observeFailure(ctx, err);
+    else if (keyless.origin === conn.origin) await observeFailure(ctx, err, { mayRevoke: false });
     throw err;
   }
   // The answer stands whatever happens to this note: a failed write must not turn a 202 into a failure.
-  await markOnline(ctx).catch(() => undefined);
+  if (keyless === null || keyless.origin === conn.origin) await markOnline(ctx).catch(() => undefined);
   return value;
 }
 
@@ -59,16 +69,20 @@ async function holdIfPaused(ctx: Ctx): Promise<void> {
   );
 }
 
-async function observeFailure(ctx: Ctx, err: unknown): Promise<void> {
+async function observeFailure(ctx: Ctx, err: unknown, how = { mayRevoke: true }): Promise<void> {
   if (isNetworkFailure(err)) {
     await markOffline(ctx, toMemberError(err));
     return;
   }
   if (!(err instanceof ApiError)) return;
   // The pause first: every other request checks it before it goes.
-  if (err.code === 'rate_limited') await pauseUntil(ctx, ctx.now() + (err.retryAfterSeconds ?? 5) * 1000);
+  if (err.code === 'rate_limited') {
+    const seconds = Math.min(err.retryAfterSeconds ?? 5, RETRY_AFTER_MAX_SECONDS);
+    await pauseUntil(ctx, ctx.now() + seconds * 1000);
+  }
   await markOnline(ctx);
-  if (err.status === 401 && (err.code === 'key_revoked' || err.code === 'unauthenticated')) {
+  // Only an answer to a request that carried the key can say the key is gone.
+  if (how.mayRevoke && err.status === 401 && (err.code === 'key_revoked' || err.code === 'unauthenticated')) {
     await handleRevoked(ctx, toMemberError(err));
   }
 }

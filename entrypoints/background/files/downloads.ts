@@ -64,10 +64,19 @@ function bytesUrl(bytes: Uint8Array, contentType: string): { url: string; releas
   return { url: `data:${contentType};base64,${btoa(binary)}`, release: () => undefined };
 }
 
+function linkOrigin(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return '';
+  }
+}
+
 async function fetchAndSave(ctx: Ctx, downloads: DownloadsApi, options: DownloadOptions): Promise<void> {
   let file: { bytes: Uint8Array };
   try {
-    file = await withApi(ctx, (api) => api.downloadFile(options.url));
+    // The signed link carries no key: its answers are the file's (a storage host's 401 or 429 is not the site's).
+    file = await withApi(ctx, (api) => api.downloadFile(options.url), { origin: linkOrigin(options.url) });
   } catch (err) {
     const error = toMemberError(err);
     throw new CommandFailure({

@@ -277,6 +277,9 @@ describe('Retry-After', () => {
     expect(parseRetryAfter('Fri, 01 May 2026 10:00:30 GMT', now)).toBe(30);
     expect(parseRetryAfter('Fri, 01 May 2026 09:00:00 GMT', now)).toBe(0);
     expect(parseRetryAfter('soon', now)).toBeNull();
+    // Never longer than an hour, however long the site asks: 50000 s would stop all work for 14 hours.
+    expect(parseRetryAfter('50000', now)).toBe(3600);
+    expect(parseRetryAfter('Sat, 02 May 2026 10:00:00 GMT', now)).toBe(3600);
     expect(parseRetryAfter(null, now)).toBeNull();
   });
 });

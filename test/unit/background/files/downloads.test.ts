@@ -3,7 +3,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { CallFile } from '@/lib/api/schemas';
 import { downloadFile } from '@/entrypoints/background/files/downloads';
+import { readKey } from '@/entrypoints/background/connection/key-store';
+import { pausedUntil } from '@/entrypoints/background/connection/status';
 import {
+  apiError,
   connected,
   makeCtx,
   me,
@@ -128,5 +131,18 @@ describe('downloadFile', () => {
       error: { code: 'file_bad_link' },
     });
     expect(ctx.api.downloadFile).not.toHaveBeenCalled();
+  });
+
+  it('a file link answering 401 or 429 is the file’s failure: the key stays, nothing pauses, the site is not offline', async () => {
+    // The signed link carries no key (G14): its answers never speak for the key or the site.
+    ctx.api.downloadFile.mockRejectedValueOnce(apiError(401, 'unauthenticated'));
+    await expect(downloadFile(ctx, { localId: 'c1', fileId: 'fil_plain', confirmedActive: false })).rejects.toThrow();
+    expect(await readKey()).not.toBeNull();
+    expect((await ctx.db.connection.get('current'))?.status).toBe('connected');
+    ctx.api.downloadFile.mockRejectedValueOnce(apiError(429, 'rate_limited', { retryAfterSeconds: 50_000 }));
+    await expect(downloadFile(ctx, { localId: 'c1', fileId: 'fil_plain', confirmedActive: false })).rejects.toThrow();
+    // A link on the site’s own origin: its 429 is the site’s and pauses, but for an hour at most.
+    const until = await pausedUntil(ctx);
+    expect(until === null || until - ctx.clock.now <= 3_600_000).toBe(true);
   });
 });
