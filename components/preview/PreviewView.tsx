@@ -184,11 +184,11 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
       files,
       chosen.count > 0,
     );
-    if (!started) {
-      // Refused: the typed request stays, and starting it again (after a top-up, say) is a new call.
-      setDraft({ ...draft, intentId: newIntentId() });
-      return;
-    }
+    // Refused: the typed request stays, and starting it again (after a top-up, say) is a new call. Failed
+    // without an answer (the background unreachable, a reply not read): the same intent goes again, so a call
+    // that was stored and sent meanwhile is found, not made a second time.
+    if (started === 'refused') setDraft({ ...draft, intentId: newIntentId() });
+    if (started !== 'started') return;
     await clearDraft();
     onStarted(draft.intentId);
   };

@@ -4,6 +4,7 @@ import type { CallRequest, UntrustedText } from '@/lib/api/request-schemas';
 import { getCall } from '@/lib/db/queries';
 import type { MemberError } from '@/lib/db/types';
 import { useActions } from '@/components/common/actions';
+import { saysNothingDone } from '@/lib/protocol/send';
 import { useLiveQuery } from '@/components/common/useLiveQuery';
 import type { CallFilesHandle } from '@/components/files/CallFiles';
 
@@ -13,7 +14,9 @@ export interface StartCall {
   refusal: MemberError | null;
   /**
    * Uploads the chosen files (each once), then starts the call as `localId` (the draft's intent: the same intent
-   * started twice is one call). Answers whether it started (false: refused or failed, `refusal` says why).
+   * started twice is one call). Answers `started`; `refused` when the site refused the stored call (starting
+   * again is a new call); `failed` when no answer said what became of it (the same intent goes again, so a
+   * call that was stored and sent is found, never made twice). `refusal` says why.
    */
   start: (
     localId: string,
@@ -21,7 +24,7 @@ export interface StartCall {
     names: { agentName: UntrustedText | null; callName: UntrustedText | null },
     files: RefObject<CallFilesHandle | null>,
     withFiles: boolean,
-  ) => Promise<boolean>;
+  ) => Promise<'started' | 'refused' | 'failed'>;
 }
 
 /** Starting a call from the preview: the files first, then the call through the background's outbox. */
@@ -48,7 +51,7 @@ export function useStartCall(): StartCall {
       if (!up.ok) {
         setStarting(false);
         setError(up.error);
-        return false;
+        return 'failed';
       }
       sent.fileIds = up.fileIds;
     }
@@ -57,9 +60,11 @@ export function useStartCall(): StartCall {
     setStarting(false);
     if (!result.ok) {
       setError(result.error);
-      return false;
+      // A refusal answered (the site's, or a check before anything was stored) ends this intent; no answer
+      // leaves it open, as the call may be stored and sent.
+      return saysNothingDone(result.error) ? 'failed' : 'refused';
     }
-    return result.value.state !== 'refused';
+    return result.value.state === 'refused' ? 'refused' : 'started';
   };
 
   return { starting, refusal, start };

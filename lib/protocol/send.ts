@@ -57,3 +57,11 @@ export async function sendCommand<N extends CommandName>(
   }
   return { ok: true, value: value.data as CommandReply<N> };
 }
+
+/**
+ * The failures that say nothing of what the background did (no reply, a reply not read, a handler that threw):
+ * the command may have been carried out, so what it started is looked for, never made again.
+ */
+export function saysNothingDone(error: { code: string }): boolean {
+  return error.code === 'background_unreachable' || error.code === 'bad_reply' || error.code === 'internal';
+}

@@ -350,6 +350,25 @@ describe('PreviewView', () => {
     expect(ids[1]).not.toBe(DRAFT.intentId);
   });
 
+  it('after a start that got no answer, starting again sends the same intent: a call stored and sent is found, not made twice', async () => {
+    let fail = true;
+    const { sent } = setup(makePreview(), (p) => {
+      const localId = (p as { localId: string }).localId;
+      return fail
+        ? { ok: false, error: memberError('background_unreachable', 'The extension’s background did not answer.') }
+        : { ok: true, value: { localId, state: 'started' } };
+    });
+    await screen.findByText(/Holds and can charge at most/);
+    fireEvent.click(startButton());
+    await waitFor(() => expect(sent.filter((s) => s.name === 'startCall').length).toBe(1));
+    await waitFor(() => expect(startButton().disabled).toBe(false));
+    fail = false;
+    fireEvent.click(startButton());
+    await waitFor(() => expect(sent.filter((s) => s.name === 'startCall').length).toBe(2));
+    const ids = sent.filter((s) => s.name === 'startCall').map((s) => (s.payload as { localId: string }).localId);
+    expect(ids).toEqual([DRAFT.intentId, DRAFT.intentId]);
+  });
+
   it('moves on to the call once it started and forgets the draft', async () => {
     const { started } = setup();
     await screen.findByText(/Holds and can charge at most/);
