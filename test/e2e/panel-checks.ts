@@ -76,8 +76,20 @@ async function sidewaysScrolls(page: PageDriver, restore = 420): Promise<Sideway
       () =>
         new Promise<{ clientWidth: number; scrollWidth: number; overflowing: string[] }>((resolve) => {
           // Two frames: the new width laid out and painted.
-          requestAnimationFrame(() =>
-            requestAnimationFrame(() => {
+          // A frame, or a moment where a page in the background draws none: layout is read either way.
+          const frame = (next: () => void) => {
+            let ran = false;
+            const once = () => {
+              if (!ran) {
+                ran = true;
+                next();
+              }
+            };
+            requestAnimationFrame(once);
+            setTimeout(once, 250);
+          };
+          frame(() =>
+            frame(() => {
               const root = document.documentElement;
               const overflowing: string[] = [];
               for (const el of Array.from(document.body.querySelectorAll('*'))) {
@@ -211,8 +223,20 @@ async function firstScreenProblems(
         found: Record<string, { top: number; bottom: number; lineBottom: number } | null>;
       }>((resolve) => {
         window.scrollTo(0, 0);
-        requestAnimationFrame(() =>
-          requestAnimationFrame(() => {
+        // A frame, or a moment where a page in the background draws none: layout is read either way.
+        const frame = (next: () => void) => {
+          let ran = false;
+          const once = () => {
+            if (!ran) {
+              ran = true;
+              next();
+            }
+          };
+          requestAnimationFrame(once);
+          setTimeout(once, 250);
+        };
+        frame(() =>
+          frame(() => {
             const found: Record<string, { top: number; bottom: number; lineBottom: number } | null> = {};
             for (const t of targets) {
               const el = Array.from(document.querySelectorAll(t.selector)).find(
@@ -273,8 +297,20 @@ async function firstScreenWords(page: PageDriver, language: string): Promise<{ a
     (language) =>
       new Promise<{ all: number; besidesAnswer: number }>((resolve) => {
         window.scrollTo(0, 0);
-        requestAnimationFrame(() =>
-          requestAnimationFrame(() => {
+        // A frame, or a moment where a page in the background draws none: layout is read either way.
+        const frame = (next: () => void) => {
+          let ran = false;
+          const once = () => {
+            if (!ran) {
+              ran = true;
+              next();
+            }
+          };
+          requestAnimationFrame(once);
+          setTimeout(once, 250);
+        };
+        frame(() =>
+          frame(() => {
             const segmenter = new Intl.Segmenter(language, { granularity: 'word' });
             const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
             const range = document.createRange();
