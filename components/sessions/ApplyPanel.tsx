@@ -1,15 +1,12 @@
-import { useId, useState } from 'preact/hooks';
+import { useId } from 'preact/hooks';
 import type { Session } from '@/lib/api/schemas';
-import type { MemberError } from '@/lib/db/types';
-import type { CallRequest } from '@/lib/api/request-schemas';
-import { draftsToSend } from '@/lib/sessions/answer-draft';
-import { type ApplyRefusal, applyRefusalWords, decideApplyCall } from '@/lib/sessions/apply-call';
+import { applyRefusalWords } from '@/lib/sessions/apply-call';
 import { planResultExists } from '@/lib/sessions/plan-revision';
-import { useActions } from '@/components/common/actions';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
 import { MissingList } from '@/components/plan/GateStatus';
 import { ReviseForm } from '@/components/plan/ReviseForm';
 import { type AnswerDrafts, useTextDraft } from './drafts';
+import { useApplyCall } from './useApplyCall';
 import { t, tn } from '@/lib/i18n';
 
 interface Props {
@@ -27,38 +24,12 @@ interface Props {
  * revision is refused here). The member's drafted answers go with it.
  */
 export function ApplyPanel({ session, drafts, applyOnItsWay, missing = 0 }: Props) {
-  const actions = useActions();
   const whyId = useId();
   const revise = useTextDraft(`revise:${session.sessionId}`);
-  const [refusal, setRefusal] = useState<ApplyRefusal | null>(null);
-  const [error, setError] = useState<MemberError | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, refusal, error, send } = useApplyCall(session, drafts);
   const revises = planResultExists(session);
-  const shown = session.questions?.shown ?? [];
-
-  const send = async (details: string) => {
-    setError(null);
-    await drafts.flush();
-    const { answers } = draftsToSend(shown, drafts.drafts);
-    const decision = decideApplyCall(session, { details, answers });
-    if (!decision.send) {
-      setRefusal(decision);
-      return;
-    }
-    setRefusal(null);
-    setBusy(true);
-    const request: CallRequest = { agentId: session.agentId, callId: 'apply', sessionId: session.sessionId };
-    if (details.trim()) request.details = details;
-    if (Object.keys(decision.answers).length > 0) request.answers = decision.answers;
-    const result = await actions.send('startCall', {
-      localId: crypto.randomUUID(),
-      request,
-      agentName: session.untrustedAgentName,
-      callName: null,
-    });
-    setBusy(false);
-    if (!result.ok) setError(result.error);
-    else if (revises && result.value.state !== 'refused') revise.clear();
+  const submit = async (details: string) => {
+    if ((await send(details)) && revises) revise.clear();
   };
 
   const working = busy || applyOnItsWay;
@@ -72,7 +43,7 @@ export function ApplyPanel({ session, drafts, applyOnItsWay, missing = 0 }: Prop
               key={session.sessionId}
               initial={revise.text ?? ''}
               onTextChange={revise.save}
-              onSubmit={(text) => void send(text)}
+              onSubmit={(text) => void submit(text)}
               busy={working}
             />
           ) : null}
@@ -88,7 +59,7 @@ export function ApplyPanel({ session, drafts, applyOnItsWay, missing = 0 }: Prop
             type="button"
             disabled={working || waiting}
             aria-describedby={waiting ? whyId : undefined}
-            onClick={() => void send('')}
+            onClick={() => void submit('')}
           >
             {working ? t('apply.making') : t('apply.make')}
           </button>

@@ -32,6 +32,7 @@ export async function recordNeedsApproval(ctx: Ctx, call: CallRow, err: ApiError
   const row: ApprovalRow = {
     approvalId: err.approvalId,
     localId: call.localId,
+    connectionId: call.connectionId,
     approvalUrl: err.approvalUrl,
     reason: reasonOf(err.reason),
     request: call.request,
@@ -87,6 +88,39 @@ export async function finishApproval(
     }
   });
   if (outcome !== 'refused') await notifyApprovalOutcome(ctx, approval, outcome);
+}
+
+/**
+ * The connection an approval belongs to: its own, or on a row from before it was kept, its call's (the call
+ * row always had one). Undefined when neither is known.
+ */
+export function approvalConnection(approval: ApprovalRow, call: CallRow | undefined): string | undefined {
+  return approval.connectionId ?? call?.connectionId;
+}
+
+const EARLIER_CONNECTION = (): MemberError =>
+  localError('earlier_connection', t('background.approvalEarlierConnection'), { kind: 'none' });
+
+/**
+ * The member connected to another connection or site since the call was refused for approval: its approval,
+ * its details and the old key's approval id are never sent to the new site. The approval ends, and a call still
+ * waiting for it ends with words; a call that ran keeps its state (the outbox ends one left to send).
+ */
+export async function endUnderEarlierConnection(ctx: Ctx, approval: ApprovalRow): Promise<void> {
+  await ctx.db.transaction('rw', ctx.db.approvals, ctx.db.calls, async () => {
+    const call = await ctx.db.calls.get(approval.localId);
+    const ran = call?.state === 'started' || call?.state === 'finished';
+    await ctx.db.approvals.update(approval.approvalId, { status: ran ? 'ran' : 'refused', updatedAt: isoNow(ctx) });
+    if (call?.state === 'needs_approval') {
+      await ctx.db.calls.update(call.localId, {
+        state: 'refused',
+        error: EARLIER_CONNECTION(),
+        approvalId: null,
+        nextSendAt: null,
+        updatedAt: isoNow(ctx),
+      });
+    }
+  });
 }
 
 /** The earliest moment a resend may go without the site's word that the member approved. */

@@ -1,0 +1,77 @@
+import { useRef, useState } from 'preact/hooks';
+import type { Session } from '@/lib/api/schemas';
+import type { CallRequest } from '@/lib/api/request-schemas';
+import type { MemberError } from '@/lib/db/types';
+import { draftsToSend } from '@/lib/sessions/answer-draft';
+import { type ApplyRefusal, decideApplyCall } from '@/lib/sessions/apply-call';
+import { saysNothingDone } from '@/lib/protocol/send';
+import { useActions } from '@/components/common/actions';
+import type { AnswerDrafts } from './drafts';
+
+export interface ApplyCall {
+  /** From the click until the background answered: a second click does nothing. */
+  busy: boolean;
+  /** Why the panel did not send it (decided here, before anything was sent). */
+  refusal: ApplyRefusal | null;
+  /** Why the latest start did not go, as the background answered. */
+  error: MemberError | null;
+  /** Sends the apply call with the member's drafted answers; true when the call is stored and not refused. */
+  send: (details: string) => Promise<boolean>;
+}
+
+/**
+ * The apply call from a session's view. One intent id (the call's localId) is kept until a definite answer:
+ * after a failure that says nothing of what the background did (it may have stored and sent the call), the
+ * next click goes again as the same intent, so the background finds that call instead of making a second.
+ */
+export function useApplyCall(session: Session, drafts: AnswerDrafts): ApplyCall {
+  const actions = useActions();
+  const [refusal, setRefusal] = useState<ApplyRefusal | null>(null);
+  const [error, setError] = useState<MemberError | null>(null);
+  const [busy, setBusy] = useState(false);
+  // Set on the click itself, before any await: state alone would let a second click in before the render.
+  const inFlight = useRef(false);
+  const intent = useRef<string | null>(null);
+
+  const send = async (details: string): Promise<boolean> => {
+    if (inFlight.current) return false;
+    inFlight.current = true;
+    setBusy(true);
+    setError(null);
+    try {
+      await drafts.flush();
+      const shown = session.questions?.shown ?? [];
+      const { answers } = draftsToSend(shown, drafts.drafts);
+      const decision = decideApplyCall(session, { details, answers });
+      if (!decision.send) {
+        setRefusal(decision);
+        return false;
+      }
+      setRefusal(null);
+      const request: CallRequest = { agentId: session.agentId, callId: 'apply', sessionId: session.sessionId };
+      if (details.trim()) request.details = details;
+      if (Object.keys(decision.answers).length > 0) request.answers = decision.answers;
+      intent.current ??= crypto.randomUUID();
+      const result = await actions.send('startCall', {
+        localId: intent.current,
+        request,
+        agentName: session.untrustedAgentName,
+        callName: null,
+      });
+      if (!result.ok) {
+        setError(result.error);
+        // An answered refusal stored nothing: the next click is a new call. No answer keeps the intent.
+        if (!saysNothingDone(result.error)) intent.current = null;
+        return false;
+      }
+      // Stored (started, or refused by the site on its row): the next apply call is another call.
+      intent.current = null;
+      return result.value.state !== 'refused';
+    } finally {
+      inFlight.current = false;
+      setBusy(false);
+    }
+  };
+
+  return { busy, refusal, error, send };
+}
