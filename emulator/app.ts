@@ -43,7 +43,8 @@ export function createApp(world: World): Hono<AppEnv> {
   // The strict profile: a site without any endpoint the contract names without a shape (G14 is our reading).
   if (world.profile === 'strict') {
     app.use('/api/*', async (c, next) => {
-      if (isUnshaped(c.req.method, new URL(c.req.url).pathname)) throw notFound();
+      // A site without the route: its server's own 404 page, not the API's JSON code (lib/api/capabilities).
+      if (isUnshaped(c.req.method, new URL(c.req.url).pathname)) return c.text('404 Not Found', 404);
       await next();
     });
   }

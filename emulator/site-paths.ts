@@ -34,8 +34,9 @@ export function pagePath(pattern: string, id?: string): string {
 }
 
 /**
- * Endpoints the contract names without a shape. The strict profile answers every one 404 not_found, as a site
- * that does not have them would; what the extension does must then run on the shaped endpoints.
+ * Endpoints the contract names without a shape. The strict profile answers every one with a plain 404 page
+ * (no API error code), as a site that does not have them would; what the extension does must then run on the
+ * shaped endpoints.
  */
 export const UNSHAPED_ENDPOINTS: readonly { method: string; path: RegExp }[] = [
   { method: 'POST', path: /^\/api\/v1\/sessions\/?$/ },

@@ -4,7 +4,10 @@
  * G14 says, and a real service may not answer them at all, or differently. For each one this module says
  * whether this site answered it in the shape we read, remembered per site origin with a time and asked again
  * after a while. Callers ask it and fall back on shaped endpoints; nobody else interprets a 404 or 503 from
- * such an endpoint. Pure: the background stores the records (lib/db `capabilities`), the panel reads them.
+ * such an endpoint. A refusal that carries the API's error code is the endpoint's answer, not its absence
+ * (readFailure): only a 404 without one, a 405, 410 or 501, or the same coded 404 or 503 seen twice apart in
+ * time (SAME_ANSWER_APART_MS) says the site does not offer it. Pure: the background stores the records (lib/db
+ * `capabilities`), the panel reads them.
  */
 import type { ClientError } from './errors';
 
@@ -37,13 +40,29 @@ function isCapability(value: string): value is Capability {
 /** What is known of one endpoint on one site. */
 export type Offer = 'offered' | 'not_offered' | 'unknown';
 
+/**
+ * A coded "not here" answer (404 or 503 with the API's error code) seen once and not yet taken as the
+ * endpoint's absence: the same answer again, apart in time, is (sameAnswerApart).
+ */
+export interface SeenAnswer {
+  status: number;
+  code: string;
+  /** Epoch ms when it was first seen. */
+  at: number;
+  /** The id the request was about (a session, an approval, an agent), null when none. */
+  about: string | null;
+}
+
 export interface CapabilityRecord {
   /** The site's origin, e.g. https://example.com (the connection's origin). */
   origin: string;
   capability: Capability;
-  offered: boolean;
+  /** Null: not decided, only a coded answer seen once (`seen`). */
+  offered: boolean | null;
   /** Epoch ms of the answer that decided it. */
   at: number;
+  /** A coded 404 or 503 seen once, not yet taken as absence; absent on records written before it existed. */
+  seen?: SeenAnswer | null;
 }
 
 /**
@@ -52,27 +71,78 @@ export interface CapabilityRecord {
  */
 export const ASK_AGAIN_AFTER_MS = 6 * 60 * 60 * 1000;
 
-/** HTTP statuses that mean "this endpoint is not here": not found, method not allowed, gone, not implemented, unavailable. */
-const NOT_OFFERED_STATUSES: ReadonlySet<number> = new Set([404, 405, 410, 501, 503]);
+/**
+ * A coded 404 or 503 (`not_found`: the agent or session asked about is gone; `not_available`: a part is
+ * switched off right now, which the contract calls transient) is the endpoint's answer, not its absence. The
+ * same status and code seen again at least this long after the first, and within ASK_AGAIN_AFTER_MS of it,
+ * is taken as absence: a site whose unknown routes answer the API's JSON `not_found`, or a part that stays
+ * off. Five minutes: longer than a retry burst or a redeploy's blip, short enough that a member who meets
+ * the error twice gets the fallback on the next try. For a 404 the second must be about another id (or
+ * about none): the same id gone twice says the id is gone, not the endpoint.
+ */
+export const SAME_ANSWER_APART_MS = 5 * 60 * 1000;
+
+/** Statuses that name the method or the endpoint itself, never the thing asked: absent with or without a code. */
+const ABSENT_STATUSES: ReadonlySet<number> = new Set([405, 410, 501]);
+/** Statuses that are the endpoint's answer when they carry the API's code, and its absence when they do not. */
+const CODED_STATUSES: ReadonlySet<number> = new Set([404, 503]);
 
 /**
- * Whether a failure of an unshaped endpoint means the site does not offer it as we read it: one of the
- * statuses above (with or without a readable code), or an answer that does not parse. A refusal with a
- * known meaning on another status (401, 403, 409, 429, 400...) is an answer of the endpoint, not its absence.
+ * What one failure of an endpoint named without a shape says about the endpoint:
+ * - `absent`: 405, 410 or 501 (with or without a code), a 404 without a readable API code (an HTML page, a
+ *   body that does not parse), or a 2xx that does not parse (the site answers it, not in the shape we read);
+ * - `coded`: a 404 or 503 with the API's code: an answer now (thrown), absence only when seen again apart;
+ * - `answer`: anything else (401, 403, 409, 429, a 5xx without a code, offline): the endpoint's or the
+ *   network's failure, thrown as usual.
  */
-export function meansNotOffered(err: unknown): boolean {
+type FailureReading = { kind: 'absent' } | { kind: 'coded'; status: number; code: string } | { kind: 'answer' };
+
+export function readFailure(err: unknown): FailureReading {
   // Read by the errors' `kind` (lib/api/errors), so the panel's bundle does not carry the error classes.
-  const e = err as Partial<Pick<ClientError, 'kind'>> & { status?: unknown };
-  if (typeof e !== 'object' || e === null || typeof e.status !== 'number') return false;
-  if (e.kind === 'api') return NOT_OFFERED_STATUSES.has(e.status);
-  if (e.kind === 'malformed') return NOT_OFFERED_STATUSES.has(e.status) || e.status < 300;
-  return false;
+  const e = err as Partial<Pick<ClientError, 'kind'>> & { status?: unknown; code?: unknown };
+  if (typeof e !== 'object' || e === null || typeof e.status !== 'number') return { kind: 'answer' };
+  if (e.kind === 'api') {
+    if (ABSENT_STATUSES.has(e.status)) return { kind: 'absent' };
+    if (CODED_STATUSES.has(e.status) && typeof e.code === 'string') {
+      return { kind: 'coded', status: e.status, code: e.code };
+    }
+    return { kind: 'answer' };
+  }
+  // A 503 page without a code is a proxy's or a restart's: transient like a 500 (retried, then thrown).
+  if (e.kind === 'malformed' && (ABSENT_STATUSES.has(e.status) || e.status === 404 || e.status < 300)) {
+    return { kind: 'absent' };
+  }
+  return { kind: 'answer' };
+}
+
+/** Whether a failure is, on its own, the endpoint's absence (readFailure's `absent`). */
+export function meansNotOffered(err: unknown): boolean {
+  return readFailure(err).kind === 'absent';
+}
+
+/** Whether a coded answer now repeats `seen` apart in time, so the endpoint is taken as absent. */
+export function sameAnswerApart(seen: SeenAnswer | null | undefined, now: SeenAnswer): boolean {
+  if (!seen || seen.status !== now.status || seen.code !== now.code) return false;
+  const apart = now.at - seen.at;
+  if (apart < SAME_ANSWER_APART_MS || apart >= ASK_AGAIN_AFTER_MS) return false;
+  return !(now.status === 404 && seen.about !== null && seen.about === now.about);
+}
+
+/**
+ * The mark kept after a coded answer that is not (yet) absence: the earlier one while it can still be
+ * repeated (the same answer, within the window), else this one.
+ */
+export function nextSeen(seen: SeenAnswer | null | undefined, now: SeenAnswer): SeenAnswer {
+  const repeatable =
+    seen && seen.status === now.status && seen.code === now.code && now.at - seen.at < ASK_AGAIN_AFTER_MS;
+  return repeatable ? seen : now;
 }
 
 /** What a stored record says now: a stale "not offered" is unknown again (asked once more). */
 export function offerOf(record: Pick<CapabilityRecord, 'offered' | 'at'> | null | undefined, now: number): Offer {
   if (!record) return 'unknown';
-  if (record.offered) return 'offered';
+  if (record.offered === true) return 'offered';
+  if (record.offered === null) return 'unknown';
   return now - record.at < ASK_AGAIN_AFTER_MS ? 'not_offered' : 'unknown';
 }
 

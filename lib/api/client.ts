@@ -408,9 +408,10 @@ export class ApiClient {
   /**
    * Fetches a signed file link (`files[].url`, good 300 s) WITHOUT the key, cookies or referrer, whatever its
    * host (services often serve downloads from a storage host of their own). https, or http on a loopback host
-   * only. Errors of our emulator: 403 link_expired, 429 download_limit (G14).
+   * only. Errors of our emulator: 403 link_expired, 429 download_limit (G14). With `maxBytes` (the file's
+   * declared size and a little slack), a body that grows past it is stopped, not read whole.
    */
-  async downloadFile(signedUrl: string, options: RequestOptions = {}): Promise<DownloadedFile> {
+  async downloadFile(signedUrl: string, options: RequestOptions & { maxBytes?: number } = {}): Promise<DownloadedFile> {
     const checked = checkSiteAddress(signedUrl);
     if (!checked.ok)
       throw new LocalRefusal(
@@ -431,10 +432,12 @@ export class ApiClient {
             headers: { Accept: '*/*' },
             credentials: 'omit',
             referrerPolicy: 'no-referrer',
-            redirect: 'follow',
+            // A redirect is refused, not followed (#fetchOnce): the host permission is for the link's host only.
+            redirect: 'manual',
           },
           'bytes',
           options.signal,
+          options.maxBytes,
         );
         if (response.ok) return { bytes, contentType: response.headers.get('Content-Type') };
         throw this.#errorFrom(response, new TextDecoder().decode(bytes));
@@ -536,8 +539,8 @@ export class ApiClient {
       headers,
       body: bodyText,
       credentials: 'omit',
-      // A redirect could carry the key elsewhere: a request with the key never follows one.
-      redirect: headers.Authorization ? 'error' : 'follow',
+      // A redirect could carry the key, or the claim's connect code, elsewhere: none is followed (#fetchOnce).
+      redirect: 'manual',
     };
     const mayRetry = spec.method === 'GET' || spec.idempotencyKey !== undefined;
     return withRetry(
@@ -574,12 +577,14 @@ export class ApiClient {
     init: RequestInit,
     read: 'bytes',
     signal?: AbortSignal,
+    maxBytes?: number,
   ): Promise<{ response: Response; bytes: Uint8Array }>;
   async #fetchOnce(
     url: URL,
     init: RequestInit,
     read: 'text' | 'bytes',
     signal?: AbortSignal,
+    maxBytes?: number,
   ): Promise<{ response: Response; text?: string; bytes?: Uint8Array }> {
     if (signal?.aborted) throw new AbortedError();
     const controller = new AbortController();
@@ -592,8 +597,12 @@ export class ApiClient {
     }, this.#timeoutMs);
     try {
       const response = await this.#fetch(url.href, { ...init, signal: controller.signal });
+      // Every request is sent with redirect 'manual': a browser hands back an opaque redirect, Node the 3xx.
+      if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
+        throw new MalformedAnswerError(response.status, 'redirect');
+      }
       if (read === 'text') return { response, text: await response.text() };
-      return { response, bytes: new Uint8Array(await response.arrayBuffer()) };
+      return { response, bytes: await readBytes(response, maxBytes) };
     } catch (error) {
       if (signal?.aborted) throw new AbortedError();
       if (timedOut) throw new NetworkError(true, { cause: error });
@@ -624,6 +633,42 @@ export class ApiClient {
 /** Creates a client; throws LocalRefusal('unsafe_address') for an address that is not https (or loopback http). */
 export function createClient(options: ClientOptions): ApiClient {
   return new ApiClient(options);
+}
+
+/** The body's bytes, stopped as soon as they pass `maxBytes`: a body larger than declared is never held whole. */
+async function readBytes(response: Response, maxBytes: number | undefined): Promise<Uint8Array> {
+  const over = () => new MalformedAnswerError(response.status, 'over_size');
+  if (maxBytes === undefined || response.body === null) {
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    if (maxBytes !== undefined && bytes.byteLength > maxBytes) throw over();
+    return bytes;
+  }
+  const reader = response.body.getReader();
+  // A Content-Length already past the cap stops before the first byte.
+  if (Number(response.headers.get('Content-Length') ?? 0) > maxBytes) {
+    // Not awaited: a cancel may wait on another reader of a teed body; the request is done with either way.
+    void reader.cancel().catch(() => undefined);
+    throw over();
+  }
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      void reader.cancel().catch(() => undefined);
+      throw over();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
 }
 
 function parseAnswer<S extends z.core.$ZodType>(schema: S, status: number, text: string): z.output<S> {

@@ -358,7 +358,11 @@ export class ApiError extends ClientErrorBase {
   }
 }
 
-export type MalformedWhat = 'not_json' | 'error_not_json' | 'error_without_code' | 'schema';
+/**
+ * `redirect`: a 3xx (or a browser's opaque redirect, status 0), never followed: it could carry a code or a key
+ * elsewhere. `over_size`: a file's body past its declared size (and slack), stopped while read.
+ */
+export type MalformedWhat = 'not_json' | 'error_not_json' | 'error_without_code' | 'schema' | 'redirect' | 'over_size';
 
 /** The answer could not be read: not JSON, no error code, or not the contract's shape. */
 export class MalformedAnswerError extends ClientErrorBase {

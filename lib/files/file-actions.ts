@@ -6,7 +6,7 @@
 import { formatBytes } from '@/lib/format/size';
 import { isActiveFile } from '@/lib/safety/active-files';
 import type { UntrustedTextValue } from '@/lib/safety/untrusted';
-import { fitsAllowance } from './download-allowance';
+import { type DownloadFit, fitsAllowance } from './download-allowance';
 import { needsFreshLink } from './link-renewal';
 import { saveName } from './save-name';
 import { signedFileLink } from './signed-link';
@@ -46,6 +46,13 @@ export type FileAction =
   | { kind: 'renew_link' }
   | { kind: 'refuse'; reason: FileRefusal; message: string };
 
+/** Why a file of `sizeBytes` does not fit what is left of the day's downloads, in the member's words. */
+export function allowanceRefusal(sizeBytes: number, fit: Extract<DownloadFit, { ok: false }>): string {
+  return fit.reason === 'unknown_allowance'
+    ? t('resultFiles.allowanceUnknownRead')
+    : t('resultFiles.wontFit', { size: formatBytes(sizeBytes), left: formatBytes(fit.leftBytes ?? 0) });
+}
+
 export function decideFileAction(file: ResultFile, context: FileActionContext): FileAction {
   const active = isActiveFile(file);
   if (active && context.confirmed !== true) {
@@ -56,16 +63,7 @@ export function decideFileAction(file: ResultFile, context: FileActionContext): 
     };
   }
   const fit = fitsAllowance(file.sizeBytes, context.leftBytes);
-  if (!fit.ok) {
-    return {
-      kind: 'refuse',
-      reason: fit.reason,
-      message:
-        fit.reason === 'unknown_allowance'
-          ? t('resultFiles.allowanceUnknownRead')
-          : t('resultFiles.wontFit', { size: formatBytes(file.sizeBytes), left: formatBytes(fit.leftBytes ?? 0) }),
-    };
-  }
+  if (!fit.ok) return { kind: 'refuse', reason: fit.reason, message: allowanceRefusal(file.sizeBytes, fit) };
   if (needsFreshLink(file, context.readAt, context.now)) return { kind: 'renew_link' };
   const url = signedFileLink(file.url);
   if (url === null) {

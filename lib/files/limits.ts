@@ -15,6 +15,17 @@ export const MAX_FILES_PER_SHARE = 20;
 /** Downloads: 20 MB in any 24 hours. */
 export const DOWNLOAD_BYTES_PER_DAY = 20_000_000;
 
+/**
+ * A download is stopped once its body passes the file's declared `sizeBytes` by more than this: room for a
+ * host that counts a little differently, not for a body of any size held in the worker's memory.
+ */
+export const DOWNLOAD_SLACK_BYTES = 64 * 1024;
+
+/** The most a result file's download may read: its declared size and the slack. */
+export function downloadCapBytes(sizeBytes: number): number {
+  return Math.max(0, sizeBytes) + DOWNLOAD_SLACK_BYTES;
+}
+
 /** A signed file link is good for 300 seconds. */
 export const FILE_LINK_SECONDS = 300;
 

@@ -20,6 +20,8 @@ export function errorWords(err: ClientError): string {
     case 'api':
       return apiErrorWords(err.code, err.status, err);
     case 'malformed':
+      if (err.what === 'redirect') return t('errors.redirected');
+      if (err.what === 'over_size') return t('errors.overSize');
       return t('errors.malformed', { status: err.status, what: malformedWords(err.what, err.issues) });
     case 'network':
       return err.timedOut ? t('errors.timedOut') : t('errors.unreachable');
@@ -40,6 +42,10 @@ function malformedWords(what: MalformedWhat, issues: readonly string[]): string 
       return t('local.errorWithoutCode');
     case 'schema':
       return issues.slice(0, 3).join('; ');
+    case 'redirect':
+      return t('errors.redirected');
+    case 'over_size':
+      return t('errors.overSize');
   }
 }
 

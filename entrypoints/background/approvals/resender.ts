@@ -14,7 +14,15 @@ import { ApiError } from '@/lib/api/errors';
 import { type Approval, knownValue } from '@/lib/api/schemas';
 import { type ApprovalRow, type CallState, getConnection } from '@/lib/db';
 import { approvalCheckIntervalMs } from '@/lib/schedule';
-import { blindNextCheckAt, cameBackSinceLastSend, earliestResend, finishApproval, keepWaiting } from './records';
+import {
+  approvalConnection,
+  blindNextCheckAt,
+  cameBackSinceLastSend,
+  earliestResend,
+  endUnderEarlierConnection,
+  finishApproval,
+  keepWaiting,
+} from './records';
 import { tryOffered } from '@/entrypoints/background/connection/capabilities';
 import { type Ctx, isoNow } from '@/entrypoints/background/context';
 import { toMemberError } from '@/entrypoints/background/member-error';
@@ -24,15 +32,26 @@ import { pausedUntil } from '@/entrypoints/background/connection/status';
 export async function checkDueApprovals(ctx: Ctx): Promise<void> {
   const conn = await getConnection(ctx.db);
   if (conn?.status !== 'connected') return;
+  const pending = await ctx.db.approvals.where('status').equals('pending').toArray();
+  // An approval of an earlier connection (or site) is never read or resent with this one's key: it ends now,
+  // due or not, without a request.
+  const ours: ApprovalRow[] = [];
+  for (const approval of pending) {
+    const call = await ctx.db.calls.get(approval.localId);
+    if (approvalConnection(approval, call) === conn.connectionId) ours.push(approval);
+    else await endUnderEarlierConnection(ctx, approval);
+  }
   if ((await pausedUntil(ctx)) !== null) return;
-  const due = (await ctx.db.approvals.where('status').equals('pending').toArray()).filter(
-    (a) => a.nextCheckAt <= ctx.now(),
-  );
-  for (const approval of due) await checkApproval(ctx, approval);
+  const due = ours.filter((a) => a.nextCheckAt <= ctx.now());
+  for (const approval of due) await checkApproval(ctx, approval, conn.connectionId);
 }
 
-async function checkApproval(ctx: Ctx, approval: ApprovalRow): Promise<void> {
+async function checkApproval(ctx: Ctx, approval: ApprovalRow, connectionId: string): Promise<void> {
   const call = await ctx.db.calls.get(approval.localId);
+  if (approvalConnection(approval, call) !== connectionId) {
+    await endUnderEarlierConnection(ctx, approval);
+    return;
+  }
   if (call?.state !== 'needs_approval') {
     await settleMovedOn(ctx, approval, call?.state);
     return;
@@ -43,7 +62,9 @@ async function checkApproval(ctx: Ctx, approval: ApprovalRow): Promise<void> {
   }
   let read: { offered: true; value: Approval } | { offered: false };
   try {
-    read = await tryOffered(ctx, 'getApproval', (api) => api.getApproval(approval.approvalId));
+    read = await tryOffered(ctx, 'getApproval', (api) => api.getApproval(approval.approvalId), {
+      about: approval.approvalId,
+    });
   } catch {
     // Offline, paused, revoked, a refusal: the status row or connection shows it; look again on the pace.
     await keepWaiting(ctx, approval, approval.siteStatus);
@@ -145,9 +166,12 @@ async function settleMovedOn(ctx: Ctx, approval: ApprovalRow, state: CallState |
 
 /** Puts the call back in the outbox with approvalId and a new key (kept across network retries), and sends. */
 async function resend(ctx: Ctx, approval: ApprovalRow): Promise<void> {
-  const ready = await ctx.db.transaction('rw', ctx.db.calls, ctx.db.approvals, async () => {
+  const ready = await ctx.db.transaction('rw', ctx.db.calls, ctx.db.approvals, ctx.db.connection, async () => {
     const call = await ctx.db.calls.get(approval.localId);
     if (call?.state !== 'needs_approval') return false;
+    // The member may have connected elsewhere while the approval was read: never resend it there.
+    const conn = await getConnection(ctx.db);
+    if (conn?.status !== 'connected' || approvalConnection(approval, call) !== conn.connectionId) return false;
     const sameIntent = call.approvalId === approval.approvalId;
     await ctx.db.calls.update(call.localId, {
       state: 'outbox',

@@ -13,6 +13,7 @@ import { saveKey, wipeKey } from './key-store';
 import { readSettings } from '@/lib/settings';
 import { toMemberError } from '@/entrypoints/background/member-error';
 import { checkSiteAddress, originPattern } from './site';
+import { releaseUnneededHosts } from './host-permissions';
 import { withApi } from './with-api';
 import { t } from '@/lib/i18n';
 
@@ -66,6 +67,8 @@ export async function connect(ctx: Ctx, p: { siteUrl: string; code: string }): P
     error: null,
   };
   await ctx.db.connection.put(row);
+  // An earlier site's origin (and its file hosts) is not needed by this connection: given back.
+  await releaseUnneededHosts(ctx);
   // The connection stands even if these first reads fail: their errors are on the rows.
   await refreshMe(ctx).catch(() => undefined);
   if (row.sessionId !== null) await refreshSession(ctx, row.sessionId).catch(() => undefined);
@@ -115,5 +118,7 @@ export async function disconnect(ctx: Ctx): Promise<void> {
     if (conn) await ctx.db.connection.put({ ...conn, status: 'disconnected', statusAt: isoNow(ctx), error: null });
     await ctx.db.calls.where('state').equals('started').modify({ nextPollAt: null });
   });
+  // Connecting again asks for the site within the member's click, as the first time.
+  await releaseUnneededHosts(ctx);
   await ctx.reschedule();
 }

@@ -6,9 +6,10 @@
  */
 import { browser } from 'wxt/browser';
 import { ApiError } from '@/lib/api/errors';
-import { type CallRow, getConnection } from '@/lib/db';
-import { downloadsLeft } from '@/lib/files/download-allowance';
-import { type DownloadOptions, decideFileAction, type FileAction } from '@/lib/files/file-actions';
+import { type CallRow, type ConnectionRow, getConnection } from '@/lib/db';
+import { downloadsLeft, fitsAllowance } from '@/lib/files/download-allowance';
+import { allowanceRefusal, type DownloadOptions, decideFileAction, type FileAction } from '@/lib/files/file-actions';
+import { downloadCapBytes } from '@/lib/files/limits';
 import { CommandFailure, localError } from '@/lib/protocol/envelope';
 import type { CommandReply } from '@/lib/protocol/commands';
 import { hostPattern } from '@/lib/safety/host-pattern';
@@ -30,16 +31,40 @@ async function decide(ctx: Ctx, row: CallRow, fileId: string, confirmed: boolean
   const conn = await getConnection(ctx.db);
   if (conn?.status !== 'connected') throw NOT_CONNECTED();
   const now = ctx.now();
+  const leftBytes = await leftNow(ctx, conn, now);
+  const readAt = Date.parse(row.resultReadAt ?? row.updatedAt);
+  return decideFileAction(file, { confirmed, leftBytes, readAt, now });
+}
+
+/** What is left of the day's downloads now: the last GET /me less the downloads counted since. */
+async function leftNow(ctx: Ctx, conn: ConnectionRow, now: number): Promise<number | null> {
   const records = await ctx.db.downloads
     .where('at')
     .above(now - DAY_MS)
     .toArray();
-  const leftBytes = downloadsLeft(
+  return downloadsLeft(
     { leftBytes: conn.me?.downloadsLeftBytes ?? null, readAt: conn.meAt ? Date.parse(conn.meAt) : now },
     records,
   );
-  const readAt = Date.parse(row.resultReadAt ?? row.updatedAt);
-  return decideFileAction(file, { confirmed, leftBytes, readAt, now });
+}
+
+/**
+ * Counts a download against the allowance: read and written in one transaction, so two downloads at once
+ * cannot both fit what only one does (the second is refused in the same words as before it started).
+ */
+async function countDownload(
+  ctx: Ctx,
+  p: { localId: string; fileId: string },
+  sizeBytes: number,
+): Promise<number | undefined> {
+  return ctx.db.transaction('rw', ctx.db.connection, ctx.db.downloads, async () => {
+    const conn = await getConnection(ctx.db);
+    if (conn?.status !== 'connected') throw NOT_CONNECTED();
+    const now = ctx.now();
+    const fit = fitsAllowance(sizeBytes, await leftNow(ctx, conn, now));
+    if (!fit.ok) throw new CommandFailure(localError(`file_${fit.reason}`, allowanceRefusal(sizeBytes, fit)));
+    return ctx.db.downloads.add({ localId: p.localId, fileId: p.fileId, bytes: sizeBytes, at: now });
+  });
 }
 
 /** The host permission for the link's host is asked by the panel within the member's click; here it must be held. */
@@ -72,11 +97,20 @@ function linkOrigin(url: string): string {
   }
 }
 
-async function fetchAndSave(ctx: Ctx, downloads: DownloadsApi, options: DownloadOptions): Promise<void> {
+async function fetchAndSave(
+  ctx: Ctx,
+  downloads: DownloadsApi,
+  options: DownloadOptions,
+  sizeBytes: number,
+): Promise<void> {
   let file: { bytes: Uint8Array };
   try {
     // The signed link carries no key: its answers are the file's (a storage host's 401 or 429 is not the site's).
-    file = await withApi(ctx, (api) => api.downloadFile(options.url), { origin: linkOrigin(options.url) });
+    // Read no further than the declared size (and a little slack): a larger body is stopped, said in words.
+    const maxBytes = downloadCapBytes(sizeBytes);
+    file = await withApi(ctx, (api) => api.downloadFile(options.url, { maxBytes }), {
+      origin: linkOrigin(options.url),
+    });
   } catch (err) {
     const error = toMemberError(err);
     throw new CommandFailure({
@@ -115,15 +149,10 @@ export async function downloadFile(
   }
   if (action.kind === 'refuse') throw new CommandFailure(localError(`file_${action.reason}`, action.message));
   await checkHostPermission(action.options.url);
-  // Counted before it starts, so two quick clicks cannot both fit the same allowance.
-  const id = await ctx.db.downloads.add({
-    localId: p.localId,
-    fileId: p.fileId,
-    bytes: action.sizeBytes,
-    at: ctx.now(),
-  });
+  // Counted before it starts, checked and written at once, so two quick clicks cannot both fit the same allowance.
+  const id = await countDownload(ctx, p, action.sizeBytes);
   try {
-    await fetchAndSave(ctx, downloads, action.options);
+    await fetchAndSave(ctx, downloads, action.options, action.sizeBytes);
   } catch (err) {
     if (id !== undefined) await ctx.db.downloads.delete(id);
     if (err instanceof CommandFailure) throw err;

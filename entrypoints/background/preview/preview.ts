@@ -29,7 +29,7 @@ export async function preview(ctx: Ctx, p: CallRequest): Promise<CommandReply<'p
     throw new CommandFailure(
       localError('invalid_input', t('background.requestInvalid'), { kind: 'fix_request', fields: [] }),
     );
-  const quote = await tryOffered(ctx, 'quoteCall', (api) => api.quoteCall(body.data));
+  const quote = await tryOffered(ctx, 'quoteCall', (api) => api.quoteCall(body.data), { about: p.agentId });
   if (quote.offered) return { preview: quote.value, requestChecked: true };
   return { preview: await kindOnly(), requestChecked: false };
 }

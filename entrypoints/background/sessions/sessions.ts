@@ -8,7 +8,6 @@
  * "not available on this site".
  */
 import { sessionRow } from '@/lib/db/session-row';
-import { meansNotOffered } from '@/lib/api/capabilities';
 import { ApiError, type ApiProblem } from '@/lib/api/errors';
 import type { Questions, Session } from '@/lib/api/schemas';
 import type { AnswerInput } from '@/lib/api/request-schemas';
@@ -48,10 +47,14 @@ export async function createSession(
   p: { agentId: string; way: 'plan' | 'question'; details?: string },
 ): Promise<CommandReply<'createSession'>> {
   const details = p.details?.trim() ? p.details : undefined;
-  const made = await tryOffered(ctx, 'createSession', (api) =>
-    api.createSession(
-      details === undefined ? { agentId: p.agentId, way: p.way } : { agentId: p.agentId, way: p.way, details },
-    ),
+  const made = await tryOffered(
+    ctx,
+    'createSession',
+    (api) =>
+      api.createSession(
+        details === undefined ? { agentId: p.agentId, way: p.way } : { agentId: p.agentId, way: p.way, details },
+      ),
+    { about: p.agentId },
   );
   if (!made.offered) {
     // Nothing was started: the member sees the shaped way (a session opened by its first call) and chooses it.
@@ -71,7 +74,9 @@ export async function putAnswers(
   if (keys.length === 0) throw new CommandFailure(localError('nothing_to_send', t('background.answerFirst')));
   let questions: Questions;
   try {
-    const put = await tryOffered(ctx, 'putAnswers', (api) => api.putAnswers(p.sessionId, p.answers));
+    const put = await tryOffered(ctx, 'putAnswers', (api) => api.putAnswers(p.sessionId, p.answers), {
+      about: p.sessionId,
+    });
     // The answers stay as drafts here; the next apply call carries them in `answers` (a shaped field).
     if (!put.offered) throw notOfferedHere(t('background.notOffered.answers'));
     questions = put.value;
@@ -97,7 +102,9 @@ async function markProblems(ctx: Ctx, sessionId: string, problems: readonly ApiP
 
 export async function putDetails(ctx: Ctx, p: { sessionId: string; details: string }): Promise<void> {
   try {
-    const put = await tryOffered(ctx, 'putDetails', (api) => api.putDetails(p.sessionId, p.details));
+    const put = await tryOffered(ctx, 'putDetails', (api) => api.putDetails(p.sessionId, p.details), {
+      about: p.sessionId,
+    });
     if (!put.offered) throw notOfferedHere(t('background.notOffered.details'));
     const questions = put.value;
     await storeQuestions(ctx, p.sessionId, questions);
@@ -124,7 +131,7 @@ async function refreshStoredSession(ctx: Ctx, sessionId: string): Promise<void> 
 
 /**
  * GET plan; 404 before a plan exists is stored as "no plan yet", not an error. A site that does not offer
- * GET plan (404 once an apply call passed, or 405/410/501/503, or an answer that does not parse) gets the
+ * GET plan (lib/api/capabilities readFailure), or answers 404 not_found once an apply call passed, gets the
  * plan from the session's results: the note of the apply call that wrote it, shown under its header.
  */
 export async function refreshPlan(ctx: Ctx, sessionId: string): Promise<CommandReply<'refreshPlan'>> {
@@ -133,18 +140,20 @@ export async function refreshPlan(ctx: Ctx, sessionId: string): Promise<CommandR
     stored !== undefined &&
     (planResultExists(stored.session) ||
       stored.session.results.some((r) => r.callId === 'apply' && r.status === 'passed'));
-  const notOffered = (err: unknown) =>
-    meansNotOffered(err) &&
-    !(err instanceof ApiError && err.status === 404 && err.code === 'not_found' && !planShouldExist);
+  // Before a plan exists, 404 not_found is "no plan yet": never a sign the site lacks GET plan.
+  const isAnswer = (err: unknown) =>
+    err instanceof ApiError && err.status === 404 && err.code === 'not_found' && !planShouldExist;
   try {
-    const read = await tryOffered(ctx, 'getPlan', (api) => api.getPlan(sessionId), notOffered);
+    const read = await tryOffered(ctx, 'getPlan', (api) => api.getPlan(sessionId), { about: sessionId, isAnswer });
     const plan = read.offered ? read.value : stored ? planFromResults(stored.session, stored.readAt) : null;
     await ctx.db.plans.put({ sessionId, plan, readAt: isoNow(ctx) });
     return { version: plan?.version ?? null };
   } catch (err) {
     if (!(err instanceof ApiError && err.code === 'not_found' && stored)) throw err;
-    await ctx.db.plans.put({ sessionId, plan: null, readAt: isoNow(ctx) });
-    return { version: null };
+    // Once an apply call passed, a coded 404 (seen once, not yet taken as absence) still shows its plan.
+    const plan = planShouldExist ? planFromResults(stored.session, stored.readAt) : null;
+    await ctx.db.plans.put({ sessionId, plan, readAt: isoNow(ctx) });
+    return { version: plan?.version ?? null };
   }
 }
 

@@ -268,7 +268,8 @@ describe('every endpoint method', () => {
     expect(req?.headers.get('Content-Type')).toBe(c.body === undefined ? null : 'application/json');
     expect(req?.headers.get('Idempotency-Key')).toBe(c.idempotencyKey ?? null);
     expect(req?.credentials).toBe('omit');
-    expect(req?.redirect).toBe('error');
+    // A redirect is never followed (the client refuses the 3xx it is handed back).
+    expect(req?.redirect).toBe('manual');
     c.check(answer);
   });
 
@@ -358,6 +359,63 @@ describe('the key and the site origin (G17)', () => {
       code: 'link_expired',
       next: { kind: 'refresh' },
     });
+  });
+
+  it('claim refuses a redirect: the connect code goes nowhere else, and the member is told why', async () => {
+    for (const reply of [
+      new Response(null, { status: 307, headers: { Location: 'https://evil.example/claim' } }),
+      // What a browser hands back for redirect 'manual': an opaque redirect, status 0.
+      () => ({ type: 'opaqueredirect', status: 0, ok: false, headers: new Headers() }) as unknown as Response,
+    ]) {
+      const fake = fakeFetch(reply);
+      const api = createClient({ siteUrl: SITE, fetch: fake.fetch });
+      const error = await api.claim('GLD-AB2C-9DKE').catch((e: unknown) => e);
+      expect(error).toMatchObject({ kind: 'malformed', what: 'redirect', retryable: false });
+      expect(fake.requests).toHaveLength(1);
+      expect(fake.requests[0]?.redirect).toBe('manual');
+      expect(errorWords(error as MalformedAnswerError)).toBe(
+        'The answer pointed to another address. The extension does not follow such answers, so nothing was sent there.',
+      );
+    }
+  });
+
+  it('a download refuses a redirect and is never sent on', async () => {
+    const fake = fakeFetch(new Response(null, { status: 302, headers: { Location: 'https://other.example/f' } }));
+    const api = createClient({ siteUrl: SITE, key: KEY, fetch: fake.fetch });
+    await expect(api.downloadFile('https://files.other.example/f_1')).rejects.toMatchObject({ what: 'redirect' });
+    expect(fake.requests.map((r) => [r.url.host, r.redirect])).toEqual([['files.other.example', 'manual']]);
+  });
+
+  it('a download stops reading once the body passes maxBytes, said in words', async () => {
+    let pulls = 0;
+    let cancelled = false;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulls++;
+        controller.enqueue(new Uint8Array(1000));
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const fake = fakeFetch(() => new Response(endless));
+    const api = createClient({ siteUrl: SITE, key: KEY, fetch: fake.fetch });
+    const error = await api.downloadFile('https://files.other.example/f_1', { maxBytes: 4500 }).catch((e) => e);
+    expect(error).toMatchObject({ kind: 'malformed', what: 'over_size', retryable: false });
+    expect(errorWords(error)).toBe(
+      'The file was larger than the site said, so the download was stopped. Nothing was saved.',
+    );
+    expect(cancelled).toBe(true);
+    expect(pulls).toBeLessThan(10);
+    // A Content-Length past the cap stops before a byte is read; a body within it is read whole.
+    const declared = fakeFetch(new Response('x'.repeat(10), { headers: { 'Content-Length': '9000' } }));
+    const api2 = createClient({ siteUrl: SITE, key: KEY, fetch: declared.fetch });
+    await expect(api2.downloadFile('https://files.other.example/f', { maxBytes: 100 })).rejects.toMatchObject({
+      what: 'over_size',
+    });
+    const fits = fakeFetch(new Response('x'.repeat(100)));
+    const api3 = createClient({ siteUrl: SITE, key: KEY, fetch: fits.fetch });
+    expect((await api3.downloadFile('https://files.other.example/f', { maxBytes: 100 })).bytes.byteLength).toBe(100);
   });
 
   it('refuses an insecure signed link without fetching it', async () => {

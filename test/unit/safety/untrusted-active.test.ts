@@ -44,6 +44,17 @@ describe('active files', () => {
       expect(hasActiveExtension(path), path).toBe(false);
     }
   });
+  it('counts legacy Office formats and other documents that run code as active, whatever the service says', () => {
+    const legacy = ['doc', 'xls', 'ppt', 'dot', 'xlt', 'xla', 'pps'];
+    const others = ['one', 'chm', 'msc', 'jnlp', 'appx', 'msix', 'appinstaller', 'iqy', 'slk', 'settingcontent-ms'];
+    for (const ext of [...legacy, ...others]) {
+      expect(isActiveFile({ active: false, untrustedPath: asUntrusted(`report.${ext}`) }), ext).toBe(true);
+      expect(hasActiveExtension(`dir/Report.${ext.toUpperCase()}`), ext).toBe(true);
+    }
+    // Their macro-free successors stay plain.
+    for (const path of ['a.docx', 'a.xlsx', 'a.pptx']) expect(hasActiveExtension(path), path).toBe(false);
+  });
+
   it('keeps the service flag and adds the name as a second guard', () => {
     expect(isActiveFile({ active: true, untrustedPath: asUntrusted('notes.md') })).toBe(true);
     expect(isActiveFile({ active: false, untrustedPath: asUntrusted('notes.md') })).toBe(false);

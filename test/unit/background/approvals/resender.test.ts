@@ -10,7 +10,7 @@ import {
   rememberApprovalTab,
 } from '@/entrypoints/background/approvals/resender';
 import { sendDue, startCall } from '@/entrypoints/background/calls/outbox';
-import { NetworkError } from '@/lib/api/errors';
+import { MalformedAnswerError, NetworkError } from '@/lib/api/errors';
 import {
   apiError,
   connected,
@@ -122,7 +122,8 @@ describe('needs_approval', () => {
   });
 
   it('without an approval record on the site, sends nothing until the member comes back, then not before 15 s, the gap doubling', async () => {
-    ctx.api.getApproval.mockRejectedValue(apiError(404, 'not_found'));
+    // A site without GET /approvals/{id}: its 404 carries no API code (lib/api/capabilities).
+    ctx.api.getApproval.mockRejectedValue(new MalformedAnswerError(404, 'error_not_json'));
     // Two minutes on the approval page, checked every second: one read of the approval record, no resend.
     for (let s = 0; s < 120; s++) await tick(1000);
     expect(ctx.api.getApproval).toHaveBeenCalledTimes(1);
@@ -160,7 +161,7 @@ describe('needs_approval', () => {
   });
 
   it('a closed approval tab is the member coming back; the first resend still waits for its 15 s', async () => {
-    ctx.api.getApproval.mockRejectedValue(apiError(503, 'not_available'));
+    ctx.api.getApproval.mockRejectedValue(apiError(501, 'not_implemented'));
     await tick(1000);
     await rememberApprovalTab(ctx, APPROVAL_URL, 42);
     await approvalTabClosed(ctx, 41);

@@ -2,6 +2,8 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { CallFile } from '@/lib/api/schemas';
+import { MalformedAnswerError } from '@/lib/api/errors';
+import { DOWNLOAD_SLACK_BYTES } from '@/lib/files/limits';
 import { downloadFile } from '@/entrypoints/background/files/downloads';
 import { readKey } from '@/entrypoints/background/connection/key-store';
 import { pausedUntil } from '@/entrypoints/background/connection/status';
@@ -54,7 +56,8 @@ beforeEach(async () => {
 describe('downloadFile', () => {
   it('fetches the signed link itself and saves its bytes through the browser, counted', async () => {
     const reply = await downloadFile(ctx, { localId: 'c1', fileId: 'fil_plain', confirmedActive: false });
-    expect(ctx.api.downloadFile).toHaveBeenCalledWith(link('fil_plain'));
+    // Read no further than the declared size and its slack.
+    expect(ctx.api.downloadFile).toHaveBeenCalledWith(link('fil_plain'), { maxBytes: 1000 + DOWNLOAD_SLACK_BYTES });
     // The browser saves bytes the extension fetched (never the link itself, never as the type the server said).
     const saved = download.mock.calls[0]?.[0] as { url: string; saveAs: boolean };
     expect(saved.saveAs).toBe(false);
@@ -88,6 +91,37 @@ describe('downloadFile', () => {
     expect(download).not.toHaveBeenCalled();
   });
 
+  it('two downloads at once cannot both fit what is left for one: the second is refused, one is counted', async () => {
+    await ctx.db.connection.update('current', {
+      me: me({ downloadsLeftBytes: 1500 }),
+      meAt: new Date(ctx.clock.now).toISOString(),
+    });
+    const results = await Promise.allSettled([
+      downloadFile(ctx, { localId: 'c1', fileId: 'fil_plain', confirmedActive: false }),
+      downloadFile(ctx, { localId: 'c1', fileId: 'fil_plain', confirmedActive: false }),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect(refused.reason).toMatchObject({
+      error: { code: 'file_over_allowance', message: expect.stringMatching(/\S/) },
+    });
+    expect(await ctx.db.downloads.count()).toBe(1);
+    expect(download).toHaveBeenCalledTimes(1);
+  });
+
+  it('a body larger than the file said is stopped and said in words; nothing is saved or counted', async () => {
+    ctx.api.downloadFile.mockRejectedValueOnce(new MalformedAnswerError(200, 'over_size'));
+    await expect(
+      downloadFile(ctx, { localId: 'c1', fileId: 'fil_plain', confirmedActive: false }),
+    ).rejects.toMatchObject({
+      error: {
+        message: expect.stringContaining('The file was larger than the site said, so the download was stopped.'),
+      },
+    });
+    expect(download).not.toHaveBeenCalled();
+    expect(await ctx.db.downloads.count()).toBe(0);
+  });
+
   it('reads the call again for a fresh link when the old one ran out', async () => {
     ctx.clock.now += 10 * 60_000;
     const fresh = {
@@ -98,7 +132,7 @@ describe('downloadFile', () => {
     ctx.api.getCall.mockResolvedValue(result('run_1', 'ses_1', 'passed', { files: [fresh] }));
     await downloadFile(ctx, { localId: 'c1', fileId: 'fil_plain', confirmedActive: false });
     expect(ctx.api.getCall).toHaveBeenCalledWith('run_1');
-    expect(ctx.api.downloadFile).toHaveBeenCalledWith(fresh.url);
+    expect(ctx.api.downloadFile).toHaveBeenCalledWith(fresh.url, expect.anything());
     expect(download).toHaveBeenCalledTimes(1);
   });
 
@@ -110,7 +144,7 @@ describe('downloadFile', () => {
     await ctx.db.calls.update('c1', { result: result('run_1', 'ses_1', 'passed', { files: [storage] }) });
     await downloadFile(ctx, { localId: 'c1', fileId: 'fil_plain', confirmedActive: false });
     expect(contains).toHaveBeenLastCalledWith({ origins: ['https://files.storage-host.example/*'] });
-    expect(ctx.api.downloadFile).toHaveBeenCalledWith(storage.url);
+    expect(ctx.api.downloadFile).toHaveBeenCalledWith(storage.url, expect.anything());
 
     contains.mockResolvedValue(false);
     await expect(
