@@ -169,6 +169,7 @@ function Connected({ row }: { row: ConnectionRow }) {
         <CallView
           localId={route.localId}
           onEdit={(call) => setRoute(scoped ? { view: 'calls' } : { view: 'preview', draft: draftFromCall(call) })}
+          onOpenSession={openSession}
         />
       ) : null}
       {route.view === 'share' && !scoped ? <ShareTab /> : null}

@@ -231,28 +231,46 @@ control.patch('/sessions/:id', (c) => {
 const FaultSchema = z.object({
   method: z.string().toUpperCase().optional(),
   path: z.string().startsWith('/'),
-  status: z.number().int().min(400).max(599).optional(),
+  // 3xx only with redirectTo (a redirecting answer), 400–599 otherwise.
+  status: z.number().int().min(300).max(599).optional(),
   code: z.string().optional(),
+  /** Answer with this Location (status 307 unless a 3xx is given): a site or proxy sending the request elsewhere. */
+  redirectTo: z.string().url().optional(),
   retryAfter: z.number().int().min(0).optional(),
   delayMs: z.number().int().min(0).max(120_000).optional(),
   drop: z.boolean().optional(),
+  /** Processed, then these top-level fields are left out of its 2xx JSON answer (an answer off its shape). */
+  omit: z.array(z.string().min(1)).max(20).optional(),
   count: z.number().int().min(1).default(1),
 });
 
 control.post('/faults', (c) => {
   const req = body(c, FaultSchema);
-  if (req.status === undefined && !req.delayMs && !req.drop) {
-    throw new ApiError(400, 'invalid_input', { fields: ['status'] }, {}, 'A fault needs a status, a delayMs or drop.');
+  if (req.status === undefined && !req.delayMs && !req.drop && req.redirectTo === undefined && !req.omit?.length) {
+    throw new ApiError(
+      400,
+      'invalid_input',
+      { fields: ['status'] },
+      {},
+      'A fault needs a status, a redirectTo, a delayMs, drop or omit.',
+    );
+  }
+  // A 3xx needs a redirectTo; a redirectTo takes a 3xx or none (307).
+  const redirectStatus = req.status !== undefined && req.status < 400;
+  if (req.redirectTo === undefined ? redirectStatus : req.status !== undefined && !redirectStatus) {
+    throw new ApiError(400, 'invalid_input', { fields: ['status', 'redirectTo'] }, {}, 'A 3xx goes with redirectTo.');
   }
   const fault = {
     id: newId('flt'),
     method: req.method ?? null,
     path: req.path,
-    status: req.status ?? null,
+    status: req.status ?? (req.redirectTo !== undefined ? 307 : null),
     code: req.code ?? null,
+    redirectTo: req.redirectTo ?? null,
     retryAfter: req.retryAfter ?? null,
     delayMs: req.delayMs ?? null,
     drop: req.drop ?? false,
+    omit: req.omit ?? [],
     remaining: req.count,
   };
   c.get('world').store.faults.push(fault);

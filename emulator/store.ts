@@ -324,9 +324,13 @@ export interface FaultRec {
   path: string;
   status: number | null;
   code: string | null;
+  /** A redirecting fault's Location (its status is a 3xx). */
+  redirectTo: string | null;
   retryAfter: number | null;
   delayMs: number | null;
   drop: boolean;
+  /** Top-level fields left out of the 2xx JSON answer. */
+  omit: string[];
   remaining: number;
 }
 

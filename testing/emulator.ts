@@ -30,9 +30,13 @@ interface FaultSpec {
   path: string;
   status?: number;
   code?: string;
+  /** Answer a redirect (307 unless a 3xx status is given) to this address. */
+  redirectTo?: string;
   retryAfter?: number;
   delayMs?: number;
   drop?: boolean;
+  /** Top-level fields left out of the 2xx JSON answer. */
+  omit?: string[];
   count?: number;
 }
 

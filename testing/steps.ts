@@ -531,6 +531,22 @@ export async function cutQuota(page: PageDriver, cut: boolean): Promise<void> {
     throw new Error(`The e2e build did not take the quota cut: ${JSON.stringify(reply)}`);
 }
 
+/** The e2e build's message that moves the background's clock on (entrypoints/background/e2e-hooks.ts). */
+const E2E_CLOCK = 'agent-connection/e2e-clock';
+
+/** Moves the background's clock on by `ms`, as a browser left closed that long finds it. */
+export async function moveBackgroundClock(page: PageDriver, ms: number): Promise<void> {
+  const reply = await page.evaluate(
+    ({ type, advanceMs }) => {
+      const g = globalThis as unknown as { browser?: ExtensionGlobal; chrome?: ExtensionGlobal };
+      return ((g.browser ?? g.chrome) as ExtensionGlobal).runtime.sendMessage({ type, advanceMs });
+    },
+    { type: E2E_CLOCK, advanceMs: ms },
+  );
+  if (typeof (reply as { clockOffsetMs?: unknown } | undefined)?.clockOffsetMs !== 'number')
+    throw new Error(`The e2e build did not move its clock: ${JSON.stringify(reply)}`);
+}
+
 /** What the e2e build noted of its notifications (storage.local, kept across updates and restarts). */
 export interface ToldNotifications {
   /** Notification id → how many times it was shown on its own. */

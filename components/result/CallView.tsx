@@ -13,6 +13,8 @@ import { RefusalView } from '@/components/refusal/RefusalView';
 import { loadNoteView, ResultView } from './ResultView';
 import { preload } from '@/components/common/Lazy';
 import { StopButton } from './StopButton';
+import { MayHaveStarted } from './MayHaveStarted';
+import { mayResendCallKey } from '@/lib/api/idempotency';
 import { ViewHeading } from '@/components/common/ViewHeading';
 import { Skeleton } from '@/components/common/Skeleton';
 import { SiteText } from '@/components/common/SiteText';
@@ -23,16 +25,18 @@ interface Props {
   localId: string;
   /** Back to the preview with this call's request, to change it and start again. */
   onEdit: (call: CallRow) => void;
+  /** Opens a session in the panel (a call that may have started names its session). */
+  onOpenSession?: (sessionId: string) => void;
 }
 
 /** One call from the calls table, whatever its state: sending, waiting for approval, refused, running, ended. */
-export function CallView({ localId, onEdit }: Props) {
+export function CallView({ localId, onEdit, onOpenSession }: Props) {
   // A call's note is shown by a reader loaded apart from the panel; load it while the call runs.
   useEffect(() => preload(loadNoteView), []);
   const call = useLiveQuery((db) => getCall(db, localId), [localId]);
   if (!call.loaded) return <Skeleton label={t('call.loading')} />;
   if (!call.value) return <p role="status">{t('call.notStored')}</p>;
-  return <CallDetails call={call.value} onEdit={onEdit} />;
+  return <CallDetails call={call.value} onEdit={onEdit} onOpenSession={onOpenSession} />;
 }
 
 /**
@@ -45,11 +49,18 @@ function privacyLineToShow(call: CallRow, connection: ConnectionRow | undefined)
   return call.privacyLine;
 }
 
+const TOO_LATE = { code: 'too_late_to_resend' } as const;
+
+/** An unsent call whose key is past the age the site surely remembers: it may have started (issue 41). */
+function mayHaveStarted(call: CallRow): boolean {
+  return call.state === 'unsent' && (call.error?.code === TOO_LATE.code || !mayResendCallKey(call, Date.now()));
+}
+
 function hasRequestText(call: CallRow): boolean {
   return (call.request.question?.trim() ?? '') !== '' || (call.request.details?.trim() ?? '') !== '';
 }
 
-function CallDetails({ call, onEdit }: { call: CallRow; onEdit: (call: CallRow) => void }) {
+function CallDetails({ call, onEdit, onOpenSession }: { call: CallRow } & Pick<Props, 'onEdit' | 'onOpenSession'>) {
   const connection = usePanelQuery(connectionQuery, []);
   // Until the connection is read, nothing: the line would show and then go.
   const privacyLine = connection.loaded ? privacyLineToShow(call, connection.value) : null;
@@ -69,10 +80,11 @@ function CallDetails({ call, onEdit }: { call: CallRow; onEdit: (call: CallRow) 
       {/* A result says its own status and charge on its first line; before one, the call's state. */}
       {hasResult ? null : (
         <p class="muted">
-          {callStateWords(call.state, call.error)} · <Time iso={call.updatedAt} relative />
+          {callStateWords(call.state, mayHaveStarted(call) ? TOO_LATE : call.error)} ·{' '}
+          <Time iso={call.updatedAt} relative />
         </p>
       )}
-      <CallState call={call} onEdit={onEdit} />
+      <CallState call={call} onEdit={onEdit} onOpenSession={onOpenSession} />
       {privacyLine ? (
         <p class="muted privacy-line">
           <strong>{t('call.whoReceives')}</strong>
@@ -83,12 +95,16 @@ function CallDetails({ call, onEdit }: { call: CallRow; onEdit: (call: CallRow) 
   );
 }
 
-function CallState({ call, onEdit }: { call: CallRow; onEdit: (call: CallRow) => void }) {
+function CallState({ call, onEdit, onOpenSession }: { call: CallRow } & Pick<Props, 'onEdit' | 'onOpenSession'>) {
   switch (call.state) {
     case 'outbox':
     case 'sending':
       return <p role="status">{t('call.sending')}</p>;
     case 'unsent':
+      // Past the age the site surely remembers its key, it is not sent again on its own (the line above says so).
+      if (mayHaveStarted(call)) {
+        return <MayHaveStarted call={call} onOpenSession={onOpenSession} />;
+      }
       return (
         <>
           {call.error ? <ErrorNotice error={call.error} /> : <p>{t('call.unreachable')}</p>}

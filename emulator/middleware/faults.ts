@@ -1,7 +1,8 @@
 /**
  * Faults set by the control API: the next `count` matching requests answer a status (500, 503, 429 with
- * Retry-After, ...), or wait `delayMs`, or are processed and then dropped unanswered (`drop`), so a client
- * can prove its retry with the same Idempotency-Key starts nothing twice.
+ * Retry-After, ...), or a redirect to `redirectTo` (307 by default, nothing processed), or wait `delayMs`, or
+ * are processed and then dropped unanswered (`drop`), so a client can prove its retry with the same
+ * Idempotency-Key starts nothing twice, or are answered with fields left out (`omit`).
  */
 import type { MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -49,6 +50,11 @@ export const faults: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set('faultDelayMs', 0);
   const fault = takeFault(c.get('world').store, c.req.method, new URL(c.req.url).pathname);
   if (!fault) return next();
+  if (fault.redirectTo !== null && fault.status !== null) {
+    if (fault.delayMs) await new Promise((r) => setTimeout(r, fault.delayMs ?? 0));
+    // Nothing is processed: the answer only points elsewhere, as a misconfigured proxy or a hostile site might.
+    return c.body(null, fault.status as 300, { Location: fault.redirectTo });
+  }
   if (fault.status !== null && !fault.drop) {
     const headers: Record<string, string> = {};
     if (fault.status === 429 || fault.retryAfter !== null) headers['Retry-After'] = String(fault.retryAfter ?? 1);
@@ -62,6 +68,12 @@ export const faults: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
   c.set('faultDelayMs', fault.delayMs ?? 0);
   await next();
+  if (fault.omit.length > 0 && c.res.status < 300 && c.res.headers.get('Content-Type')?.includes('json')) {
+    // The same answer, some fields left out: a site answering off the contract's shape.
+    const answer = (await c.res.clone().json()) as Record<string, unknown>;
+    for (const field of fault.omit) delete answer[field];
+    c.res = new Response(JSON.stringify(answer), { status: c.res.status, headers: c.res.headers });
+  }
   if (fault.drop) {
     // Processed, then the connection goes away before any answer is written.
     c.env.incoming.socket.destroy();

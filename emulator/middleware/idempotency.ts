@@ -7,9 +7,8 @@
 import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { isValidIdempotencyKey } from '@/lib/api/idempotency';
+import { IDEMPOTENCY_MEMORY_MS, isValidIdempotencyKey } from '@/lib/api/idempotency';
 import { canonicalJson } from '@/emulator/canonical';
-import { DAY } from '@/emulator/clock';
 import { ApiError } from '@/emulator/errors';
 import type { AppEnv } from '@/emulator/http';
 import type { Store } from '@/emulator/store';
@@ -28,7 +27,7 @@ function fingerprint(method: string, path: string, raw: string): string {
 
 function forget(store: Store, now: number): void {
   for (const [key, rec] of store.idempotency) {
-    if (rec.createdAt > now - DAY) break;
+    if (rec.createdAt > now - IDEMPOTENCY_MEMORY_MS) break;
     store.idempotency.delete(key);
   }
 }

@@ -5,6 +5,7 @@ import { download, uploadFile } from '@/emulator/domain/files';
 import { visibleSession } from '@/emulator/domain/sessions';
 import { ApiError, notFound, sessionScoped } from '@/emulator/errors';
 import { requestLog } from '@/emulator/middleware/request-log';
+import { faults } from '@/emulator/middleware/faults';
 import { settle } from '@/emulator/domain/settle';
 import type { World } from '@/emulator/world';
 import { type AppEnv, readJson } from '@/emulator/http';
@@ -55,7 +56,8 @@ export function fileHostApp(world: World): Hono<AppEnv> {
     settle(world);
     await next();
   });
-  app.use('*', requestLog);
+  // The control API's faults reach the file host too (a storage host answering 401, 429 or failing).
+  app.use('*', requestLog, faults);
   app.get('/dl/:fileId', (c) => serveDownload(c, c.req.param('fileId')));
   app.notFound((c) => c.json(notFound().body(), 404));
   app.onError((error, c) => {

@@ -11,6 +11,8 @@ export interface Ctx {
   now(): number;
   random(): number;
   newId(): string;
+  /** This start of the worker, one id each: what it claimed is not what an earlier start left behind. */
+  readonly workerId: string;
   /** Recompute when the background must wake next (timer while awake, alarm as a backstop). */
   reschedule(): Promise<void>;
 }

@@ -3,7 +3,7 @@
  * Playwright nor WebDriver BiDi can click a context-menu item, and Firefox's events have no dispatch(), so the
  * browser tests send the click from the extension's own panel page and it goes through the same handler the
  * menu uses; and each start of the background is counted, so a test can see Firefox's event page suspended and
- * woken again; and the disk can be filled (quota-fault). Nothing here is reachable from a web page: only the extension's own pages are listened to.
+ * woken again; and the disk can be filled (quota-fault); and the clock moved on (a browser closed for days). Nothing here is reachable from a web page: only the extension's own pages are listened to.
  */
 import { browser, type Browser } from 'wxt/browser';
 import type { AppDb } from '@/lib/db';
@@ -33,6 +33,28 @@ function isMenuClick(message: unknown): message is MenuClickMessage {
   );
 }
 
+/** `{ type, advanceMs }`: the background's clock moved on (a browser left closed for days); kept in storage.session. */
+const E2E_CLOCK = 'agent-connection/e2e-clock';
+const E2E_CLOCK_KEY = 'e2e:clockOffsetMs';
+let clockOffsetMs = 0;
+
+function isClockMove(message: unknown): message is { type: typeof E2E_CLOCK; advanceMs: number } {
+  const m = message as { type?: unknown; advanceMs?: unknown } | null;
+  return (
+    typeof m === 'object' &&
+    m !== null &&
+    m.type === E2E_CLOCK &&
+    typeof m.advanceMs === 'number' &&
+    Number.isFinite(m.advanceMs) &&
+    m.advanceMs >= 0
+  );
+}
+
+/** The e2e build's clock: the browser's, moved on by what the tests asked (read back by a restarted worker). */
+export function e2eNow(): number {
+  return Date.now() + clockOffsetMs;
+}
+
 function isQuotaCut(message: unknown): message is { type: typeof E2E_QUOTA; cut: boolean } {
   const m = message as { type?: unknown; cut?: unknown } | null;
   return typeof m === 'object' && m !== null && m.type === E2E_QUOTA && typeof m.cut === 'boolean';
@@ -43,8 +65,11 @@ export function installE2eFaults(db: AppDb): void {
   installQuotaFault(db);
   installLocalStorageFault();
   void browser.storage.session
-    .get(E2E_QUOTA_KEY)
-    .then((got) => cutQuota(got[E2E_QUOTA_KEY] === true))
+    .get([E2E_QUOTA_KEY, E2E_CLOCK_KEY])
+    .then((got) => {
+      cutQuota(got[E2E_QUOTA_KEY] === true);
+      clockOffsetMs = Number(got[E2E_CLOCK_KEY] ?? 0) || 0;
+    })
     .catch(() => undefined);
 }
 
@@ -57,8 +82,12 @@ export function registerE2eHooks(ctx: Ctx): void {
     .then((got) => browser.storage.session.set({ [E2E_WAKES_KEY]: Number(got[E2E_WAKES_KEY] ?? 0) + 1 }))
     .catch(() => undefined);
   browser.runtime.onMessage.addListener((message: unknown, sender: Browser.runtime.MessageSender) => {
-    if (!isMenuClick(message) && !isQuotaCut(message)) return undefined;
+    if (!isMenuClick(message) && !isQuotaCut(message) && !isClockMove(message)) return undefined;
     if (sender.id !== browser.runtime.id || !sender.url?.startsWith(browser.runtime.getURL('/'))) return undefined;
+    if (isClockMove(message)) {
+      clockOffsetMs += message.advanceMs;
+      return browser.storage.session.set({ [E2E_CLOCK_KEY]: clockOffsetMs }).then(() => ({ clockOffsetMs }));
+    }
     if (isQuotaCut(message)) {
       cutQuota(message.cut);
       return browser.storage.session.set({ [E2E_QUOTA_KEY]: message.cut }).then(() => ({ cut: message.cut }));

@@ -11,7 +11,7 @@ import { watchBadge } from '@/entrypoints/background/platform/badge';
 import { onCommand } from '@/entrypoints/background/platform/shortcut';
 import type { Ctx } from './context';
 import { approvalTabClosed, memberCameBack } from '@/entrypoints/background/approvals/resender';
-import { installE2eFaults, registerE2eHooks } from './e2e-hooks';
+import { e2eNow, installE2eFaults, registerE2eHooks } from './e2e-hooks';
 import { buildHandlers } from './handlers';
 import { runDueJobs } from '@/entrypoints/background/wake/jobs';
 import { checkKeyKept, noteRunningVersion } from '@/entrypoints/background/connection/key-kept';
@@ -39,9 +39,11 @@ export default defineBackground(() => {
       return database;
     },
     apiFor: realApi,
-    now: () => Date.now(),
+    // The e2e build's clock can be moved on (e2e-hooks), as a browser left closed for days would find it.
+    now: import.meta.env.MODE === 'e2e' ? e2eNow : () => Date.now(),
     random: () => Math.random(),
     newId: () => crypto.randomUUID(),
+    workerId: crypto.randomUUID(),
     reschedule: async () => undefined,
   };
   const scheduler = new Scheduler(ctx, () => runDueJobs(ctx));

@@ -440,15 +440,26 @@ export type QuestionsInput = z.input<typeof QuestionsSchema>;
 // POST /calls
 // ---------------------------------------------------------------------------------------------------
 
+/** A field read when it can be: absent, null or not in its shape, it is null, and the rest is still read. */
+const readable = <T extends z.core.$ZodType>(schema: T) =>
+  z.pipe(
+    z.catch(z.optional(z.nullable(schema)), null),
+    z.transform((value): z.output<T> | null => value ?? null),
+  );
+
+/**
+ * A 2xx with a runId is a started call (issue 41): it runs and may be charged, so it must be polled even when
+ * the site left out, or sent in another shape, a field we read beside it. The other fields are read when they can be.
+ */
 export const StartCallAnswerSchema = lazySchema(() =>
   z.object({
-    status: tolerantEnum(['started']),
-    runId: z.string(),
-    sessionId: z.string(),
-    holdCents: cents(),
-    spendableAfterCents: cents(),
-    privacyLine: z.nullable(z.string()),
-    today: TodaySchema,
+    status: readable(tolerantEnum(['started'])),
+    runId: z.string().check(z.minLength(1)),
+    sessionId: readable(z.string()),
+    holdCents: readable(cents()),
+    spendableAfterCents: readable(cents()),
+    privacyLine: readable(z.string()),
+    today: readable(TodaySchema),
   }),
 );
 export type StartCallAnswer = z.infer<typeof StartCallAnswerSchema>;

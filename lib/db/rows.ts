@@ -85,6 +85,8 @@ export const CallRowSchema = lazySchema(() =>
     callName: z.nullable(UntrustedTextSchema),
     state: CallStateSchema,
     attempts: z.number().check(z.int(), z.minimum(0)),
+    firstSentAt: z.optional(z.nullable(iso())),
+    sendingBy: z.optional(z.nullable(z.string())),
     nextSendAt: z.nullable(z.number()),
     runId: z.nullable(z.string()),
     sessionId: z.nullable(z.string()),
@@ -99,6 +101,7 @@ export const CallRowSchema = lazySchema(() =>
       z.object({
         idempotencyKey: z.string(),
         requestedAt: iso(),
+        firstRequestedAt: z.optional(iso()),
         done: z.boolean(),
         error: z.nullable(MemberErrorSchema),
       }),
@@ -110,6 +113,7 @@ export const CallRowSchema = lazySchema(() =>
         reasonKind: z.nullable(z.enum(['wrong', 'outdated', 'not_relevant'])),
         reason: z.nullable(z.string()),
         requestedAt: iso(),
+        firstRequestedAt: z.optional(iso()),
         recorded: z.nullable(apiObject()),
         error: z.nullable(MemberErrorSchema),
       }),
@@ -133,6 +137,7 @@ const ApprovalRowSchema = lazySchema(() =>
   z.object({
     approvalId: z.string().check(z.minLength(1)),
     localId: z.string().check(z.minLength(1)),
+    connectionId: z.optional(z.string()),
     approvalUrl: z.string(),
     reason: z.nullable(z.union([z.string(), z.object({ unknown: z.string() })])),
     request: StartCallRequestSchema,
@@ -154,8 +159,11 @@ const CapabilityRowSchema = lazySchema(() =>
   z.object({
     origin: z.string().check(z.minLength(1)),
     capability: z.enum(CAPABILITIES),
-    offered: z.boolean(),
+    offered: z.nullable(z.boolean()),
     at: z.number(),
+    seen: z.optional(
+      z.nullable(z.object({ status: z.number(), code: z.string(), at: z.number(), about: z.nullable(z.string()) })),
+    ),
   }),
 );
 

@@ -152,6 +152,8 @@ export type CallState = (typeof CALL_STATES)[number];
 interface CallStop {
   idempotencyKey: string;
   requestedAt: IsoTime;
+  /** When this key was first sent (absent on rows from before it was kept: read as `requestedAt`). */
+  firstRequestedAt?: IsoTime;
   /** 200 stopped: true. */
   done: boolean;
   error: MemberError | null;
@@ -163,6 +165,8 @@ interface CallReport {
   reasonKind: ReportReasonKind | null;
   reason: string | null;
   requestedAt: IsoTime;
+  /** When this key was first sent (absent on rows from before it was kept: read as `requestedAt`). */
+  firstRequestedAt?: IsoTime;
   /** What the site recorded (the first report stands), null until answered. */
   recorded: ReportAnswer | null;
   error: MemberError | null;
@@ -185,6 +189,14 @@ export interface CallRow {
   state: CallState;
   /** Send attempts of the current intent. */
   attempts: number;
+  /**
+   * When the current key first went out, null until it has (issue 41): past lib/api/idempotency's
+   * SAME_KEY_RESEND_MS it is never sent again on its own. Absent on rows from before it was kept (read as
+   * `createdAt`, which is never later).
+   */
+  firstSentAt?: IsoTime | null;
+  /** The worker that claimed the row for sending (`sending` only): a later worker's start recovers only others'. */
+  sendingBy?: string | null;
   /** When to try sending again after a network failure (outbox), null otherwise. */
   nextSendAt: EpochMs | null;
   runId: string | null;
@@ -237,7 +249,8 @@ export interface SessionRow {
  * - pending: waiting for the member on the site; checked and resent by the background
  * - ran: the approved request was accepted (202); the call row is started
  * - declined, expired: tell the member which
- * - refused: the resend was refused for another reason (the call row's error says why)
+ * - refused: the resend was refused for another reason, or the member connected elsewhere since (the call
+ *   row's error says why)
  */
 type ApprovalRowStatus = 'pending' | 'ran' | 'declined' | 'expired' | 'refused';
 
@@ -245,6 +258,11 @@ export interface ApprovalRow {
   approvalId: string;
   /** The call waiting for it. */
   localId: string;
+  /**
+   * The connection the call was refused through: only that connection checks or resends it. Absent on rows
+   * from before it was kept, which go by their call row's connectionId.
+   */
+  connectionId?: string;
   /** The member's approval page (site origin only, G15). */
   approvalUrl: string;
   reason: Tolerant<ApprovalReason> | null;

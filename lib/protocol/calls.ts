@@ -26,10 +26,14 @@ export const callsCommands = () => ({
     z.object({ localId: z.string(), state: CallStateSchema }),
   ),
   /**
-   * Send a call again: unsent (network) with the same Idempotency-Key; refused, declined or expired as a new
-   * intent with a new key (the site remembers the first answer of a key for 24 hours).
+   * Send a call again: unsent (no answer) with the same Idempotency-Key while the site surely remembers it, and
+   * past that only with `asNewCall` (the member's choice: a new key, as the first may have started); refused,
+   * declined or expired as a new intent with a new key.
    */
-  retryCall: command(z.object({ localId: str(1, 64) }), z.object({ localId: z.string(), state: CallStateSchema })),
+  retryCall: command(
+    z.object({ localId: str(1, 64), asNewCall: z.optional(z.boolean()) }),
+    z.object({ localId: z.string(), state: CallStateSchema }),
+  ),
   /** Stop a running call. 409 while checking: "try again in a moment". */
   stopCall: command(z.object({ runId: id() }), z.object({ stopped: z.literal(true) })),
   /** Report a result (did_not_help with a reasonKind). The first report stands: the reply is what was recorded. */

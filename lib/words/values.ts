@@ -67,8 +67,12 @@ export function callStateWords(state: CallState, error?: Pick<MemberError, 'code
   }
 }
 
-/** Why a call is not sent: the site could not be reached, failed, asked to wait, or answered unreadably. */
+/**
+ * Why a call is not started: without an answer it may not have been sent (or, past the key's safe age, may
+ * have started); the site asked to wait; or it refused.
+ */
 function unsentWords(error: Pick<MemberError, 'code' | 'status'> | null): string {
+  if (error !== null && error.code === 'too_late_to_resend') return t('words.unsent.tooLate');
   if (error === null || error.code === 'offline') return t('words.unsent.offline');
   if (error.code === 'timeout') return t('words.unsent.timeout');
   if (error.code === 'rate_limited' || error.code === 'idempotency_in_progress') return t('words.unsent.wait');

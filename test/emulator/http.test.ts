@@ -86,6 +86,47 @@ describe('the control API', () => {
     expectError(faulted, 400, 'invalid_input');
   });
 
+  it('a redirecting fault answers 307 with its Location and processes nothing; a 3xx needs redirectTo', async () => {
+    const made = await emu.ctl<{ code: string }>('POST', '/connect-codes', {});
+    await emu.ctl('POST', '/faults', {
+      method: 'POST',
+      path: '/api/v1/connections/claim',
+      redirectTo: 'http://127.0.0.1:9/elsewhere',
+    });
+    const redirected = await emu.api('/connections/claim', { key: null, body: { code: made.code } });
+    expect(redirected.status).toBe(307);
+    expect(redirected.headers.get('Location')).toBe('http://127.0.0.1:9/elsewhere');
+    expect(redirected.text).toBe('');
+    // The code was not used by the redirected request: it still claims.
+    expect((await emu.api('/connections/claim', { key: null, body: { code: made.code } })).status).toBe(200);
+    await emu.ctl('POST', '/faults', { path: '/api/v1/me', status: 308, redirectTo: 'https://example.com/me' });
+    const moved = await emu.api('/me');
+    expect([moved.status, moved.headers.get('Location')]).toEqual([308, 'https://example.com/me']);
+    for (const bad of [
+      { path: '/api/v1/me', status: 307 },
+      { path: '/api/v1/me', status: 503, redirectTo: 'https://example.com/' },
+      { path: '/api/v1/me', redirectTo: 'not an address' },
+    ]) {
+      expectError(
+        await emu.request('/_emulator/faults', { method: 'POST', key: null, body: bad }),
+        400,
+        'invalid_input',
+      );
+    }
+  });
+
+  it('an omitting fault processes the request and leaves the named fields out of its 2xx answer', async () => {
+    await emu.ctl('POST', '/faults', { method: 'POST', path: '/api/v1/calls', omit: ['today', 'holdCents'] });
+    const body = { agentId: 'agt_postgres', callId: 'question', question: 'Which index for LIKE?' };
+    const answer = await emu.api('/calls', { body });
+    expect(answer.status).toBe(202);
+    const read = answer.body as Record<string, unknown>;
+    expect(typeof read.runId).toBe('string');
+    expect('today' in read || 'holdCents' in read).toBe(false);
+    // It was started: the run is there to read.
+    expect((await emu.api(`/calls/${String(read.runId)}`)).status).toBe(200);
+  });
+
   it('a delayed request answers late; a fault on a method leaves other methods alone', async () => {
     await emu.ctl('POST', '/faults', { method: 'POST', path: '/api/v1/find', delayMs: 250, count: 1 });
     expect((await emu.api('/me')).status).toBe(200);

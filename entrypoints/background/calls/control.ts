@@ -1,9 +1,11 @@
 /**
  * Stop and report, each with its own Idempotency-Key stored on the call before it is sent. A key is reused
  * when the last attempt's outcome is not known (no answer, an unreadable one, a failure on the site's side,
- * or the site still working on that key); after a refusal, a new click is a new intent.
+ * or the site still working on that key) and the site surely still remembers it (SAME_KEY_RESEND_MS); after
+ * a refusal, or past that age, a new click is a new intent (a second stop or report is refused, not charged).
  */
 import { ApiError } from '@/lib/api/errors';
+import { keyStillRemembered } from '@/lib/api/idempotency';
 import type { ReportRequest } from '@/lib/api/schemas';
 import { type CallRow, callByRunId, type MemberError } from '@/lib/db';
 import { CommandFailure, localError } from '@/lib/protocol/envelope';
@@ -23,6 +25,11 @@ const OUTCOME_UNKNOWN: ReadonlySet<string> = new Set([
   'idempotency_in_progress',
 ]);
 
+/** When a stop's or report's key first went out (rows from before it was kept: its last send). */
+function firstSent(request: { requestedAt: string; firstRequestedAt?: string }): string {
+  return request.firstRequestedAt ?? request.requestedAt;
+}
+
 function unanswered(error: MemberError | null): boolean {
   return error === null || OUTCOME_UNKNOWN.has(error.code);
 }
@@ -35,10 +42,12 @@ async function callFor(ctx: Ctx, runId: string): Promise<CallRow> {
 
 export async function stopCall(ctx: Ctx, runId: string): Promise<CommandReply<'stopCall'>> {
   const row = await callFor(ctx, runId);
-  const again = row.stop !== null && !row.stop.done && unanswered(row.stop.error);
-  const idempotencyKey = again && row.stop ? row.stop.idempotencyKey : ctx.newId();
+  const last = row.stop;
+  const again = last !== null && !last.done && unanswered(last.error) && keyStillRemembered(firstSent(last), ctx.now());
+  const idempotencyKey = again ? last.idempotencyKey : ctx.newId();
+  const firstRequestedAt = again ? firstSent(last) : isoNow(ctx);
   await ctx.db.calls.update(row.localId, {
-    stop: { idempotencyKey, requestedAt: isoNow(ctx), done: false, error: null },
+    stop: { idempotencyKey, requestedAt: isoNow(ctx), firstRequestedAt, done: false, error: null },
   });
   try {
     await withApi(ctx, (api) => api.stopCall(runId, { idempotencyKey }));
@@ -48,12 +57,14 @@ export async function stopCall(ctx: Ctx, runId: string): Promise<CommandReply<'s
       // The result is being checked (or the call has ended): the contract's "try again in a moment".
       error = { ...error, message: t('background.stopChecking') };
     }
-    await ctx.db.calls.update(row.localId, { stop: { idempotencyKey, requestedAt: isoNow(ctx), done: false, error } });
+    await ctx.db.calls.update(row.localId, {
+      stop: { idempotencyKey, requestedAt: isoNow(ctx), firstRequestedAt, done: false, error },
+    });
     throw new CommandFailure(error);
   }
   // Read it soon: a stopped call hands in what it had.
   await ctx.db.calls.update(row.localId, {
-    stop: { idempotencyKey, requestedAt: isoNow(ctx), done: true, error: null },
+    stop: { idempotencyKey, requestedAt: isoNow(ctx), firstRequestedAt, done: true, error: null },
     ...(row.state === 'started' ? { nextPollAt: ctx.now() } : {}),
   });
   await ctx.reschedule();
@@ -77,12 +88,14 @@ export async function reportCall(
   const again =
     last !== null &&
     unanswered(last.error) &&
+    keyStillRemembered(firstSent(last), ctx.now()) &&
     last.verdict === p.verdict &&
     last.reasonKind === (p.reasonKind ?? null) &&
     last.reason === (p.reason ?? null);
   const idempotencyKey = again && last ? last.idempotencyKey : ctx.newId();
   const report = {
     idempotencyKey,
+    firstRequestedAt: again && last ? firstSent(last) : isoNow(ctx),
     verdict: p.verdict,
     reasonKind: p.reasonKind ?? null,
     reason: p.reason ?? null,

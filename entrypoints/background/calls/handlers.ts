@@ -13,10 +13,11 @@ export function callsHandlers(ctx: Ctx): HandlersOf<typeof callsCommands> {
   return {
     startCall: async (p) => {
       const reply = await startCall(ctx, p);
-      await dropSentDrafts(ctx, p.request, reply.state);
+      // The call is stored and sent: answers' drafts that could not be dropped are not a failure of the start.
+      await dropSentDrafts(ctx, p.request, reply.state).catch(() => undefined);
       return reply;
     },
-    retryCall: (p) => retryCall(ctx, p.localId),
+    retryCall: (p) => retryCall(ctx, p.localId, { asNewCall: p.asNewCall }),
     stopCall: (p) => stopCall(ctx, p.runId),
     reportCall: (p) => reportCall(ctx, p),
     refreshCall: async (p) => {

@@ -6,7 +6,8 @@
 import { ApiError } from '@/lib/api/errors';
 import type { StartCallAnswer } from '@/lib/api/schemas';
 import { StartCallRequestSchema, type CallRequest } from '@/lib/api/request-schemas';
-import { type CallRow, type CallState, getConnection, recentRunDurations } from '@/lib/db';
+import { callKeyFirstSentAt, mayResendCallKey } from '@/lib/api/idempotency';
+import { type CallRow, type CallState, getConnection, type MemberError, recentRunDurations } from '@/lib/db';
 import { CallRowSchema } from '@/lib/db/rows';
 import { CommandFailure, localError } from '@/lib/protocol/envelope';
 import type { CommandReply } from '@/lib/protocol/commands';
@@ -95,20 +96,60 @@ export async function startCall(ctx: Ctx, input: StartCallInput): Promise<Comman
   return { localId, state: after?.state ?? 'outbox' };
 }
 
-/** Takes the call for sending if it is in the outbox: only one sender at a time gets it. */
+/** The call may have started on the site, and its key is too old to send again: the member decides (issue 41). */
+function tooLateError(): MemberError {
+  return localError('too_late_to_resend', t('background.tooLateToResend'), { kind: 'none' });
+}
+
+/**
+ * Takes the call for sending if it is in the outbox: only one sender at a time gets it, and the claim names
+ * this worker (a later worker's start recovers only claims it did not make). A key past its safe age is not
+ * sent: the row is unsent with words that say the call may have started.
+ */
 async function claimForSend(ctx: Ctx, localId: string): Promise<CallRow | null> {
   return ctx.db.transaction('rw', ctx.db.calls, async () => {
     const row = await ctx.db.calls.get(localId);
     if (row?.state !== 'outbox') return null;
+    if (!mayResendCallKey(row, ctx.now())) {
+      await ctx.db.calls.update(localId, {
+        state: 'unsent',
+        error: tooLateError(),
+        nextSendAt: null,
+        updatedAt: isoNow(ctx),
+      });
+      return null;
+    }
     const claimed: CallRow = {
       ...row,
       state: 'sending',
+      sendingBy: ctx.workerId,
       attempts: row.attempts + 1,
+      firstSentAt: callKeyFirstSentAt(row) ?? isoNow(ctx),
       sentAt: isoNow(ctx),
       updatedAt: isoNow(ctx),
     };
     await ctx.db.calls.put(claimed);
     return claimed;
+  });
+}
+
+/**
+ * Writes what came of one send only if the row is still in the claim it was sent from (compare and set): a
+ * later claim of the same row (another sender, a worker start) owns it, and its outcome is not overwritten.
+ */
+async function settleSend(
+  ctx: Ctx,
+  claimed: CallRow,
+  state: CallState,
+  patch: Partial<CallRow> = {},
+): Promise<boolean> {
+  return ctx.db.transaction('rw', ctx.db.calls, async () => {
+    const now = await ctx.db.calls.get(claimed.localId);
+    if (now?.state !== 'sending' || now.attempts !== claimed.attempts || now.sendingBy !== claimed.sendingBy) {
+      return false;
+    }
+    await ctx.db.calls.update(claimed.localId, { ...patch, state, sendingBy: null, updatedAt: isoNow(ctx) });
+    return true;
   });
 }
 
@@ -125,12 +166,13 @@ export async function sendCall(ctx: Ctx, localId: string): Promise<void> {
     await ctx.reschedule();
     return;
   }
-  const row = await claimForSend(ctx, localId);
-  if (!row) return;
+  const before = await ctx.db.calls.get(localId);
+  const row = before ? await claimForSend(ctx, localId) : null;
+  if (!before || !row) return;
   // A stored row is acted on only when it is still what this code writes (the request goes out again).
   const valid = CallRowSchema.safeParse(row);
   if (!valid.success) {
-    await setState(ctx, localId, 'refused', {
+    await settleSend(ctx, row, 'refused', {
       error: localError('internal', t('background.storedUnreadable')),
     });
     return;
@@ -140,7 +182,7 @@ export async function sendCall(ctx: Ctx, localId: string): Promise<void> {
   try {
     answer = await withApi(ctx, (api) => api.startCall(body, { idempotencyKey: row.idempotencyKey }));
   } catch (err) {
-    await recordSendFailure(ctx, row, err);
+    await recordSendFailure(ctx, row, before, err);
     await ctx.reschedule();
     return;
   }
@@ -166,17 +208,20 @@ export function sameRequest(a: CallRow['request'], b: CallRow['request']): boole
   return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 }
 
-async function setState(ctx: Ctx, localId: string, state: CallState, patch: Partial<CallRow> = {}): Promise<void> {
-  await ctx.db.calls.update(localId, { ...patch, state, updatedAt: isoNow(ctx) });
-}
-
 async function recordStarted(ctx: Ctx, row: CallRow, answer: StartCallAnswer): Promise<void> {
   // How long this agent's calls ran lately: the first read waits for that (at most QUIET_CAP_MS).
   const expected = expectedRunMs(await recentRunDurations(ctx.db, row.request.agentId, row.request.callId));
   await ctx.db.transaction('rw', ctx.db.calls, ctx.db.connection, async () => {
-    await setState(ctx, row.localId, 'started', {
+    // The site started it, whichever send of this key it answered: that is written over any state a send
+    // left, but never over a call already started or finished (a second 202 for the same key is a replay).
+    const current = await ctx.db.calls.get(row.localId);
+    if (!current || current.state === 'started' || current.state === 'finished') return;
+    await ctx.db.calls.update(row.localId, {
+      state: 'started',
+      updatedAt: isoNow(ctx),
+      sendingBy: null,
       runId: answer.runId,
-      sessionId: answer.sessionId,
+      sessionId: answer.sessionId ?? current.sessionId,
       holdCents: answer.holdCents,
       spendableAfterCents: answer.spendableAfterCents,
       privacyLine: answer.privacyLine,
@@ -201,13 +246,24 @@ async function recordStarted(ctx: Ctx, row: CallRow, answer: StartCallAnswer): P
   if (row.approvalId !== null) await markApprovalRan(ctx, row.approvalId);
 }
 
-async function recordSendFailure(ctx: Ctx, row: CallRow, err: unknown): Promise<void> {
+/** Whether the row is still in the claim `claimed` was sent from (no later claim took it over). */
+async function stillClaimed(ctx: Ctx, claimed: CallRow): Promise<boolean> {
+  const now = await ctx.db.calls.get(claimed.localId);
+  return now?.state === 'sending' && now.attempts === claimed.attempts && now.sendingBy === claimed.sendingBy;
+}
+
+async function recordSendFailure(ctx: Ctx, row: CallRow, before: CallRow, err: unknown): Promise<void> {
   if (isPausedFailure(err)) {
     // Held back by the site's pause before it left: not sent, so not an attempt; it goes when the pause ends.
     const until = (await pausedUntil(ctx)) ?? ctx.now();
-    await setState(ctx, row.localId, 'outbox', { attempts: Math.max(0, row.attempts - 1), nextSendAt: until });
+    await settleSend(ctx, row, 'outbox', {
+      attempts: before.attempts,
+      firstSentAt: callKeyFirstSentAt(before),
+      nextSendAt: until,
+    });
     return;
   }
+  if (!(await stillClaimed(ctx, row))) return;
   const error = toMemberError(err);
   if (err instanceof ApiError && err.code === 'needs_approval') {
     await recordNeedsApproval(ctx, row, err);
@@ -221,22 +277,28 @@ async function recordSendFailure(ctx: Ctx, row: CallRow, err: unknown): Promise<
   if (transient || error.code === 'malformed_answer') {
     // The outcome is unknown or the site asked to wait: the same key goes again, later.
     if (row.attempts >= MAX_AUTO_SENDS || error.code === 'malformed_answer') {
-      await setState(ctx, row.localId, 'unsent', { error, nextSendAt: null });
+      await settleSend(ctx, row, 'unsent', { error, nextSendAt: null });
       return;
     }
     const retryAfterMs = err instanceof ApiError && err.retryAfterSeconds !== null ? err.retryAfterSeconds * 1000 : 0;
     const wait = Math.max(backoffMs(row.attempts, ctx.random()), retryAfterMs);
-    await setState(ctx, row.localId, 'outbox', { error, nextSendAt: ctx.now() + wait });
+    await settleSend(ctx, row, 'outbox', { error, nextSendAt: ctx.now() + wait });
     return;
   }
-  await setState(ctx, row.localId, 'refused', { error, nextSendAt: null });
+  await settleSend(ctx, row, 'refused', { error, nextSendAt: null });
 }
 
 /**
- * The member's retry. An unsent call goes again with its own key (its outcome is unknown); a refused,
- * declined or expired call is a new intent with a new key (the site answers a used key with its first answer).
+ * The member's retry. An unsent call goes again with its own key (its outcome is unknown) while the site surely
+ * remembers that key; past that (SAME_KEY_RESEND_MS) it goes only as a new call (`asNewCall`), with a new key,
+ * because the first may have started. A refused, declined or expired call is a new intent with a new key (the
+ * site answers a used key with its first answer).
  */
-export async function retryCall(ctx: Ctx, localId: string): Promise<CommandReply<'retryCall'>> {
+export async function retryCall(
+  ctx: Ctx,
+  localId: string,
+  options: { asNewCall?: boolean } = {},
+): Promise<CommandReply<'retryCall'>> {
   const conn = await getConnection(ctx.db);
   if (conn?.status !== 'connected') throw NOT_CONNECTED();
   const ready = await ctx.db.transaction('rw', ctx.db.calls, async () => {
@@ -244,12 +306,21 @@ export async function retryCall(ctx: Ctx, localId: string): Promise<CommandReply
     if (!row) return 'missing' as const;
     if (row.connectionId !== conn.connectionId) return 'other_connection' as const;
     const base = { state: 'outbox' as const, attempts: 0, nextSendAt: null, updatedAt: isoNow(ctx) };
+    const fresh = { idempotencyKey: ctx.newId(), firstSentAt: null, approvalId: null, error: null };
     if (row.state === 'unsent') {
+      if (options.asNewCall === true) {
+        await ctx.db.calls.update(localId, { ...base, ...fresh });
+        return 'ok' as const;
+      }
+      if (!mayResendCallKey(row, ctx.now())) {
+        await ctx.db.calls.update(localId, { error: tooLateError(), updatedAt: isoNow(ctx) });
+        return 'too_late' as const;
+      }
       await ctx.db.calls.update(localId, base);
       return 'ok' as const;
     }
     if (row.state === 'refused' || row.state === 'declined' || row.state === 'expired') {
-      await ctx.db.calls.update(localId, { ...base, idempotencyKey: ctx.newId(), approvalId: null, error: null });
+      await ctx.db.calls.update(localId, { ...base, ...fresh });
       return 'ok' as const;
     }
     return 'not_retryable' as const;
@@ -258,16 +329,31 @@ export async function retryCall(ctx: Ctx, localId: string): Promise<CommandReply
   if (ready === 'other_connection') {
     throw new CommandFailure(localError('not_retryable', t('background.earlierConnection')));
   }
+  if (ready === 'too_late') throw new CommandFailure(tooLateError());
   if (ready === 'not_retryable') throw new CommandFailure(localError('not_retryable', t('background.onItsWay')));
   await sendCall(ctx, localId).catch(() => undefined);
   const after = await ctx.db.calls.get(localId);
   return { localId, state: after?.state ?? 'outbox' };
 }
 
-/** Sends every call of this connection whose time has come (after a failure's wait, or after a restart). */
+/**
+ * Sends every call of this connection whose time has come (after a failure's wait, or after a restart), and ends
+ * those an earlier connection left waiting.
+ */
 export async function sendDue(ctx: Ctx): Promise<void> {
   const conn = await getConnection(ctx.db);
   if (conn?.status !== 'connected') return;
+  // A call waiting under an earlier connection is never sent with this one's key: it ends, said in words.
+  await ctx.db.calls
+    .where('state')
+    .equals('outbox')
+    .and((row) => row.connectionId !== conn.connectionId)
+    .modify({
+      state: 'refused',
+      error: localError('earlier_connection', t('background.earlierConnection'), { kind: 'none' }),
+      nextSendAt: null,
+      updatedAt: isoNow(ctx),
+    });
   const rows = await ctx.db.calls.where('state').equals('outbox').toArray();
   const now = ctx.now();
   for (const row of rows) {
@@ -275,7 +361,14 @@ export async function sendDue(ctx: Ctx): Promise<void> {
   }
 }
 
-/** At the worker's start nothing is in flight: a call left in `sending` goes back to the outbox, same key. */
+/**
+ * At the worker's start nothing an earlier start sent is in flight: a call it left in `sending` goes back to the
+ * outbox, same key. A claim of this start (the command that woke the worker may already be sending) is left alone.
+ */
 export async function recoverInterruptedSends(ctx: Ctx): Promise<void> {
-  await ctx.db.calls.where('state').equals('sending').modify({ state: 'outbox', nextSendAt: null });
+  await ctx.db.calls
+    .where('state')
+    .equals('sending')
+    .and((row) => row.sendingBy !== ctx.workerId)
+    .modify({ state: 'outbox', sendingBy: null, nextSendAt: null });
 }

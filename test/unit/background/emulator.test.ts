@@ -37,6 +37,7 @@ function makeCtx(apiFor: ApiFactory = realApi): Ctx & { clock: { now: number } }
     now: () => clock.now,
     random: () => 0.5,
     newId: () => crypto.randomUUID(),
+    workerId: crypto.randomUUID(),
     reschedule: async () => undefined,
   };
 }

@@ -76,6 +76,7 @@ export function makeCtx(db: AppDb = new AppDb(`test-${crypto.randomUUID()}`)): T
       ids.push(id);
       return id;
     },
+    workerId: crypto.randomUUID(),
     reschedule: vi.fn(async () => undefined),
   };
 }

@@ -81,6 +81,7 @@ describe('CallView', () => {
     const call = makeCall({
       state: 'unsent',
       result: null,
+      firstSentAt: new Date().toISOString(),
       error: memberError('network', 'The site could not be reached.'),
     });
     const { sent } = await show(call, {
@@ -92,20 +93,51 @@ describe('CallView', () => {
 
   it('an unsent call says whether the site could not be reached or answered with a failure', async () => {
     await show(
-      makeCall({ state: 'unsent', result: null, error: memberError('offline', 'The site could not be reached.') }),
+      makeCall({
+        state: 'unsent',
+        result: null,
+        firstSentAt: new Date().toISOString(),
+        error: memberError('offline', 'The site could not be reached.'),
+      }),
     );
-    await screen.findByText(/Not sent: the site could not be reached/);
+    // No answer came: it may or may not have reached the site, and the words do not say more than is known.
+    await screen.findByText(/May not have been sent: the site could not be reached/);
     cleanup();
     await show(
       makeCall({
         localId: crypto.randomUUID(),
         state: 'unsent',
         result: null,
+        firstSentAt: new Date().toISOString(),
         error: { ...memberError('server_error', 'Something failed on the site’s side.'), status: 500 },
       }),
     );
-    await screen.findByText(/Not sent: the site failed \(HTTP 500\)/);
+    await screen.findByText(/May not have been sent: the site failed \(HTTP 500\)/);
     expect(screen.queryByText(/could not be reached/)).toBeNull();
+  });
+
+  it('an unsent call past the age its key is surely remembered is not sent again: the member checks the site or starts a new call', async () => {
+    await db.connection.put(makeConnectionRow());
+    const call = makeCall({
+      state: 'unsent',
+      result: null,
+      sessionId: 'ses_1',
+      firstSentAt: new Date(Date.now() - 2 * 24 * 60 * 60 * 1000).toISOString(),
+      error: memberError('offline', 'The site could not be reached.'),
+    });
+    const { sent } = await show(call, {
+      retryCall: () => ({ ok: true, value: { localId: call.localId, state: 'started' } }),
+      openSitePage: () => ({ ok: true, value: {} }),
+    });
+    await screen.findByText(/May have started: its answer never came/);
+    expect(screen.queryByRole('button', { name: 'Send again' })).toBeNull();
+    expect(screen.getByText(/starting it again may run it twice/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Check the site’s call log' }));
+    await waitFor(() => expect(sent).toEqual([{ name: 'openSitePage', payload: { url: `${SITE}/` } }]));
+    fireEvent.click(screen.getByRole('button', { name: 'Start it as a new call' }));
+    await waitFor(() =>
+      expect(sent.at(-1)).toEqual({ name: 'retryCall', payload: { localId: call.localId, asNewCall: true } }),
+    );
   });
 
   it('shows a started call before its first result with a stop button and the first call’s privacy line', async () => {

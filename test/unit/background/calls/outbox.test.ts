@@ -122,10 +122,14 @@ describe('outbox', () => {
     // A retry now would be a new intent with a new key: a second call on the site.
     await expect(retryCall(ctx, LOCAL)).rejects.toMatchObject({ error: { code: 'not_retryable' } });
     // The next worker sends the stored request again with its key, and the site answers the same 202.
-    await recoverInterruptedSends(ctx);
-    await sendDue(ctx);
+    const next = makeCtx(ctx.db);
+    next.api.startCall.mockResolvedValue(started('run_1', 'ses_1', 'Builders receive details.'));
+    await recoverInterruptedSends(next);
+    await sendDue(next);
     expect(await ctx.db.calls.get(LOCAL)).toMatchObject({ state: 'started', runId: 'run_1' });
-    const keys = new Set(ctx.api.startCall.mock.calls.map((c) => c[1]?.idempotencyKey));
+    const keys = new Set(
+      [...ctx.api.startCall.mock.calls, ...next.api.startCall.mock.calls].map((c) => c[1]?.idempotencyKey),
+    );
     expect(keys).toEqual(new Set([row?.idempotencyKey]));
   });
 

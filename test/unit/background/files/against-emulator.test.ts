@@ -46,6 +46,7 @@ beforeEach(async () => {
     now: () => clock.now,
     random: () => 0.5,
     newId: () => crypto.randomUUID(),
+    workerId: crypto.randomUUID(),
     reschedule: async () => undefined,
   };
   const made = await emu.control.call<{ code: string }>('POST', '/connect-codes', {
