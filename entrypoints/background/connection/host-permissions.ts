@@ -4,8 +4,7 @@
  * ever gave them back, so an earlier site or a file host stayed reachable for good. Needed are only the
  * connected site's origin and the hosts that results of this connection link to (a link is renewed through
  * this connection only, and a file is saved only while connected). Granted patterns that name one host and
- * are not needed are removed; a permission the manifest grants (the e2e build's loopback) cannot be, and
- * stays.
+ * are not needed are removed; a permission the manifest grants at install (the e2e build's loopback) stays.
  */
 import { browser } from 'wxt/browser';
 import { getConnection } from '@/lib/db';
@@ -34,14 +33,26 @@ async function neededHostPatterns(ctx: Ctx): Promise<Set<string>> {
   return needed;
 }
 
+/** The host patterns the manifest grants at install (none in a production build). */
+function installedHosts(): string[] {
+  try {
+    return browser.runtime.getManifest().host_permissions ?? [];
+  } catch {
+    return [];
+  }
+}
+
 /** Removes every granted one-host pattern not needed any more; returns those removed. Never throws. */
 export async function releaseUnneededHosts(ctx: Ctx): Promise<string[]> {
   try {
     const granted = (await browser.permissions.getAll()).origins ?? [];
     const needed = await neededHostPatterns(ctx);
+    // What the manifest grants at install came with the package, not with a click: Chromium refuses to remove
+    // it, Firefox would, and then nothing asks for it again (the e2e build's loopback emulator and file host).
+    const installed = new Set(installedHosts());
     const removed: string[] = [];
     for (const pattern of granted) {
-      if (!ONE_HOST.test(pattern) || needed.has(pattern)) continue;
+      if (!ONE_HOST.test(pattern) || needed.has(pattern) || installed.has(pattern)) continue;
       // One at a time: a pattern the manifest grants is refused without stopping the others.
       const gone = await browser.permissions.remove({ origins: [pattern] }).catch(() => false);
       if (gone) removed.push(pattern);

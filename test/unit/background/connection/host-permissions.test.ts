@@ -85,6 +85,17 @@ describe('host permissions no longer needed', () => {
     expect(granted).toEqual([EVERY_SITE, 'https://new-site.example/*']);
   });
 
+  it('a host the manifest grants at install is never given back, though Firefox would let it go', async () => {
+    vi.spyOn(fakeBrowser.runtime, 'getManifest').mockReturnValue({
+      manifest_version: 3,
+      name: 'x',
+      version: '1',
+      host_permissions: [OLD_STORAGE],
+    });
+    expect(await releaseUnneededHosts(ctx)).toEqual([EARLIER_SITE]);
+    expect(granted).toContain(OLD_STORAGE);
+  });
+
   it('a permission the browser will not give back (granted by the manifest) does not stop the others', async () => {
     remove.mockImplementationOnce(async () => {
       throw new Error('You cannot remove required permissions.');
