@@ -45,7 +45,9 @@ export function toMemberError(err: unknown): MemberError {
         return {
           code: 'malformed_answer',
           message: errorWords(err),
-          nextStep: { kind: 'update_extension' },
+          // A redirect or a file larger than said is the site's doing: a newer extension would refuse it too.
+          nextStep:
+            err.what === 'redirect' || err.what === 'over_size' ? { kind: 'none' } : { kind: 'update_extension' },
           status: err.status,
           extras: {},
         };

@@ -4,6 +4,7 @@ import {
   ApiError,
   isKnownCode,
   KNOWN_CODES,
+  MalformedAnswerError,
   NO_EXTRAS,
   type NextStep,
   parseRetryAfter,
@@ -290,5 +291,16 @@ describe('messages', () => {
       expect(apiErrorWords(code, 400, NO_EXTRAS), code).not.toMatch(GENERIC);
     }
     expect(apiErrorWords('whatever', 418, NO_EXTRAS)).toMatch(GENERIC);
+  });
+});
+
+describe('an answer refused for what the site did, not for an old extension', () => {
+  it('a redirect or a file larger than said asks for no update of the extension; an unreadable shape does', async () => {
+    const { toMemberError } = await import('@/entrypoints/background/member-error');
+    expect(toMemberError(new MalformedAnswerError(307, 'redirect')).nextStep).toEqual({ kind: 'none' });
+    expect(toMemberError(new MalformedAnswerError(200, 'over_size')).nextStep).toEqual({ kind: 'none' });
+    expect(toMemberError(new MalformedAnswerError(200, 'schema', ['x: expected string'])).nextStep).toEqual({
+      kind: 'update_extension',
+    });
   });
 });
