@@ -1,8 +1,9 @@
 /**
  * `npm run soak -- [--calls 100] [--seed N] [--profile default|strict] [--browser chromium|firefox] [--update]
- * [--quota] [--no-build]`: the chaos soak (testing/soak.ts) in headless Chromium or Firefox against the emulator,
- * in either of its profiles; --update updates the extension to the e2e build N+1 a third of the way in, --quota
- * fills the disk for ten seconds two thirds of the way in. Prints its figures and the seed (replay a failure
+ * [--quota] [--odd-answers] [--no-build]`: the chaos soak (testing/soak.ts) in headless Chromium or Firefox against
+ * the emulator, in either of its profiles; --update updates the extension to the e2e build N+1 a third of the way
+ * in, --quota fills the disk for ten seconds two thirds of the way in, --odd-answers has the site answer oddly
+ * (202s without fields, the file host failing under downloads, Retry-After 50,000 at the end). Prints its figures and the seed (replay a failure
  * with --seed), exits 1 when a check fails.
  */
 import { spawnSync } from 'node:child_process';
@@ -67,7 +68,8 @@ async function main(): Promise<number> {
   const emulatorProfile = profile();
   const update = process.argv.includes('--update');
   const quota = process.argv.includes('--quota');
-  const extra = `${update ? ' --update' : ''}${quota ? ' --quota' : ''}`;
+  const oddAnswers = process.argv.includes('--odd-answers');
+  const extra = `${update ? ' --update' : ''}${quota ? ' --quota' : ''}${oddAnswers ? ' --odd-answers' : ''}`;
   console.log(
     `Soak: ${calls} calls, seed ${seed}, ${emulatorProfile} profile, ${browser}${extra} (replay with --seed ${seed} --profile ${emulatorProfile} --browser ${browser}${extra}).`,
   );
@@ -78,6 +80,7 @@ async function main(): Promise<number> {
     browser,
     update,
     quota,
+    oddAnswers,
     log: (line) => console.log(line),
   });
   for (const [name, value] of Object.entries(figures)) console.log(`${name.padEnd(26)} ${value}`);

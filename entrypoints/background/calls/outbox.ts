@@ -178,18 +178,23 @@ export async function sendCall(ctx: Ctx, localId: string): Promise<void> {
     return;
   }
   const body = row.approvalId !== null ? { ...row.request, approvalId: row.approvalId } : row.request;
-  let answer: StartCallAnswer;
+  inFlight.add(flightKey(ctx, localId));
   try {
-    answer = await withApi(ctx, (api) => api.startCall(body, { idempotencyKey: row.idempotencyKey }));
-  } catch (err) {
-    await recordSendFailure(ctx, row, before, err);
+    let answer: StartCallAnswer;
+    try {
+      answer = await withApi(ctx, (api) => api.startCall(body, { idempotencyKey: row.idempotencyKey }));
+    } catch (err) {
+      await recordSendFailure(ctx, row, before, err);
+      await ctx.reschedule();
+      return;
+    }
+    // The site started it: a failure to write that down is not a refusal. The row stays `sending`, and the
+    // next round (sendDue) sends the same key again, which answers the same 202.
+    await recordStarted(ctx, row, answer);
     await ctx.reschedule();
-    return;
+  } finally {
+    inFlight.delete(flightKey(ctx, localId));
   }
-  // The site started it: a failure to write that down is not a refusal. The row stays `sending`, and the
-  // next worker start sends the same key again, which answers the same 202.
-  await recordStarted(ctx, row, answer);
-  await ctx.reschedule();
 }
 
 /** Whether two stored requests are the same request (key order aside). */
@@ -245,6 +250,14 @@ async function recordStarted(ctx: Ctx, row: CallRow, answer: StartCallAnswer): P
   });
   if (row.approvalId !== null) await markApprovalRan(ctx, row.approvalId);
 }
+
+/**
+ * Sends this module's worker has in flight, by worker and call. A row this worker claimed but is no longer
+ * sending (its result could not be written: a full disk) goes back to the outbox at the next round, not only
+ * at the next worker's start.
+ */
+const inFlight = new Set<string>();
+const flightKey = (ctx: Ctx, localId: string) => `${ctx.workerId}\n${localId}`;
 
 /** Whether the row is still in the claim `claimed` was sent from (no later claim took it over). */
 async function stillClaimed(ctx: Ctx, claimed: CallRow): Promise<boolean> {
@@ -343,6 +356,12 @@ export async function retryCall(
 export async function sendDue(ctx: Ctx): Promise<void> {
   const conn = await getConnection(ctx.db);
   if (conn?.status !== 'connected') return;
+  // A send this worker claimed and no longer has in flight (what came of it could not be written) goes again.
+  await ctx.db.calls
+    .where('state')
+    .equals('sending')
+    .and((row) => row.sendingBy === ctx.workerId && !inFlight.has(flightKey(ctx, row.localId)))
+    .modify({ state: 'outbox', sendingBy: null, nextSendAt: null });
   // A call waiting under an earlier connection is never sent with this one's key: it ends, said in words.
   await ctx.db.calls
     .where('state')

@@ -156,6 +156,17 @@ describe('the start that woke the worker and the worker’s start-up recovery (p
     expect((await ctx.db.calls.get(LOCAL))?.state).toBe('started');
   });
 
+  it('a send whose 202 could not be written (a full disk) goes again in the same worker, same key', async () => {
+    ctx.api.startCall.mockResolvedValue(started('run_1', 'ses_1', 'Builders receive details.'));
+    vi.spyOn(ctx.db.connection, 'update').mockRejectedValueOnce(new Error('disk full'));
+    await startCall(ctx, { localId: LOCAL, request: REQUEST });
+    expect((await ctx.db.calls.get(LOCAL))?.state).toBe('sending');
+    await sendDue(ctx);
+    expect(await ctx.db.calls.get(LOCAL)).toMatchObject({ state: 'started', runId: 'run_1' });
+    const keys = new Set(ctx.api.startCall.mock.calls.map((c) => c[1]?.idempotencyKey));
+    expect(keys.size).toBe(1);
+  });
+
   it('a loser’s failure never overwrites the winner’s 202', async () => {
     // Two sends of one key (an old worker's claim taken back by a new one): the later one is answered 202,
     // then the earlier one's answer (409 in progress) arrives.
