@@ -30,6 +30,34 @@ interface AxeFinding {
   targets: string[];
 }
 
+/** `__afterTwoFrames(next)`: runs `next` after two frames, installed in a page by FRAMES_SOURCE. */
+interface TwoFrames {
+  __afterTwoFrames(next: () => void): void;
+}
+
+/**
+ * Two frames: what was just changed laid out and painted. A frame, or a moment where a page in the background
+ * draws none (a tab behind another): layout is read either way, and a measurement never hangs on a frame.
+ */
+const FRAMES_SOURCE = `globalThis.__afterTwoFrames = (next) => {
+  const frame = (then) => {
+    let ran = false;
+    const once = () => { if (!ran) { ran = true; then(); } };
+    requestAnimationFrame(once);
+    setTimeout(once, 250);
+  };
+  frame(() => frame(next));
+};`;
+
+/** Installs the two-frames helper in the page once (a page navigated since has lost it). */
+async function ensureFrames(page: PageDriver): Promise<void> {
+  const installed = await page.evaluate(
+    () => typeof (globalThis as { __afterTwoFrames?: unknown }).__afterTwoFrames === 'function',
+    null,
+  );
+  if (!installed) await page.runSource(FRAMES_SOURCE);
+}
+
 /** axe-core's violations on the page as it is now, at the failing impacts. */
 async function axeViolations(page: PageDriver): Promise<AxeFinding[]> {
   const loaded = await page.evaluate(() => typeof (globalThis as { axe?: unknown }).axe === 'object', null);
@@ -72,40 +100,28 @@ async function sidewaysScrolls(page: PageDriver, restore = 420): Promise<Sideway
   const found: SidewaysScroll[] = [];
   for (const width of PANEL_WIDTHS) {
     await page.setWidth(width);
+    await ensureFrames(page);
     const measured = await page.evaluate(
       () =>
         new Promise<{ clientWidth: number; scrollWidth: number; overflowing: string[] }>((resolve) => {
           // Two frames: the new width laid out and painted.
-          // A frame, or a moment where a page in the background draws none: layout is read either way.
-          const frame = (next: () => void) => {
-            let ran = false;
-            const once = () => {
-              if (!ran) {
-                ran = true;
-                next();
+          // Two frames (see FRAMES_SOURCE), installed once per page.
+          (globalThis as unknown as TwoFrames).__afterTwoFrames(() => {
+            const root = document.documentElement;
+            const overflowing: string[] = [];
+            for (const el of Array.from(document.body.querySelectorAll('*'))) {
+              const box = el.getBoundingClientRect();
+              if (box.width > 0 && box.right > root.clientWidth + 0.5) {
+                const cls =
+                  typeof el.className === 'string' && el.className
+                    ? `.${el.className.trim().split(/\s+/).join('.')}`
+                    : '';
+                overflowing.push(`${el.tagName.toLowerCase()}${cls} (right ${Math.round(box.right)})`);
               }
-            };
-            requestAnimationFrame(once);
-            setTimeout(once, 250);
-          };
-          frame(() =>
-            frame(() => {
-              const root = document.documentElement;
-              const overflowing: string[] = [];
-              for (const el of Array.from(document.body.querySelectorAll('*'))) {
-                const box = el.getBoundingClientRect();
-                if (box.width > 0 && box.right > root.clientWidth + 0.5) {
-                  const cls =
-                    typeof el.className === 'string' && el.className
-                      ? `.${el.className.trim().split(/\s+/).join('.')}`
-                      : '';
-                  overflowing.push(`${el.tagName.toLowerCase()}${cls} (right ${Math.round(box.right)})`);
-                }
-                if (overflowing.length >= 5) break;
-              }
-              resolve({ clientWidth: root.clientWidth, scrollWidth: root.scrollWidth, overflowing });
-            }),
-          );
+              if (overflowing.length >= 5) break;
+            }
+            resolve({ clientWidth: root.clientWidth, scrollWidth: root.scrollWidth, overflowing });
+          });
         }),
       null,
     );
@@ -214,6 +230,7 @@ async function firstScreenProblems(
   targets: readonly FirstScreenTarget[],
 ): Promise<FirstScreen> {
   await page.setWidth(FIRST_SCREEN_WIDTH);
+  await ensureFrames(page);
   const measured = await page.evaluate(
     (targets) =>
       new Promise<{
@@ -223,42 +240,29 @@ async function firstScreenProblems(
         found: Record<string, { top: number; bottom: number; lineBottom: number } | null>;
       }>((resolve) => {
         window.scrollTo(0, 0);
-        // A frame, or a moment where a page in the background draws none: layout is read either way.
-        const frame = (next: () => void) => {
-          let ran = false;
-          const once = () => {
-            if (!ran) {
-              ran = true;
-              next();
+        // Two frames (see FRAMES_SOURCE), installed once per page.
+        (globalThis as unknown as TwoFrames).__afterTwoFrames(() => {
+          const found: Record<string, { top: number; bottom: number; lineBottom: number } | null> = {};
+          for (const t of targets) {
+            const el = Array.from(document.querySelectorAll(t.selector)).find(
+              (e) => t.text === undefined || (e.textContent ?? '').includes(t.text),
+            );
+            if (!el) {
+              found[t.what] = null;
+              continue;
             }
-          };
-          requestAnimationFrame(once);
-          setTimeout(once, 250);
-        };
-        frame(() =>
-          frame(() => {
-            const found: Record<string, { top: number; bottom: number; lineBottom: number } | null> = {};
-            for (const t of targets) {
-              const el = Array.from(document.querySelectorAll(t.selector)).find(
-                (e) => t.text === undefined || (e.textContent ?? '').includes(t.text),
-              );
-              if (!el) {
-                found[t.what] = null;
-                continue;
-              }
-              const box = el.getBoundingClientRect();
-              const line = Number.parseFloat(getComputedStyle(el).lineHeight) || 24;
-              found[t.what] = { top: box.top, bottom: box.bottom, lineBottom: box.top + line };
-            }
-            const root = document.documentElement;
-            resolve({
-              height: window.innerHeight,
-              scrollWidth: root.scrollWidth,
-              clientWidth: root.clientWidth,
-              found,
-            });
-          }),
-        );
+            const box = el.getBoundingClientRect();
+            const line = Number.parseFloat(getComputedStyle(el).lineHeight) || 24;
+            found[t.what] = { top: box.top, bottom: box.bottom, lineBottom: box.top + line };
+          }
+          const root = document.documentElement;
+          resolve({
+            height: window.innerHeight,
+            scrollWidth: root.scrollWidth,
+            clientWidth: root.clientWidth,
+            found,
+          });
+        });
       }),
     targets.map((t) => ({ ...t })),
   );
@@ -293,49 +297,37 @@ async function firstScreenProblems(
  */
 async function firstScreenWords(page: PageDriver, language: string): Promise<{ all: number; besidesAnswer: number }> {
   await page.setWidth(FIRST_SCREEN_WIDTH);
+  await ensureFrames(page);
   return page.evaluate(
     (language) =>
       new Promise<{ all: number; besidesAnswer: number }>((resolve) => {
         window.scrollTo(0, 0);
-        // A frame, or a moment where a page in the background draws none: layout is read either way.
-        const frame = (next: () => void) => {
-          let ran = false;
-          const once = () => {
-            if (!ran) {
-              ran = true;
-              next();
-            }
-          };
-          requestAnimationFrame(once);
-          setTimeout(once, 250);
-        };
-        frame(() =>
-          frame(() => {
-            const segmenter = new Intl.Segmenter(language, { granularity: 'word' });
-            const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-            const range = document.createRange();
-            let all = 0;
-            let answer = 0;
-            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-              const parent = node.parentElement;
-              if (!parent || parent.closest('nav, textarea, input, select, script, style, [hidden], .visually-hidden'))
-                continue;
-              if (!parent.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
-              range.selectNodeContents(node);
-              const seen = Array.from(range.getClientRects()).some(
-                (r) => r.width > 0 && r.height > 0 && r.bottom > 0 && r.top < window.innerHeight,
-              );
-              if (!seen) continue;
-              let words = 0;
-              for (const part of segmenter.segment(node.textContent ?? '')) if (part.isWordLike) words++;
-              all += words;
-              // The answer (a result's note, a session's plan) is what the member came for: more of it in sight is
-              // the aim, so it is counted apart.
-              if (parent.closest('.note, .plan > .safe-markdown')) answer += words;
-            }
-            resolve({ all, besidesAnswer: all - answer });
-          }),
-        );
+        // Two frames (see FRAMES_SOURCE), installed once per page.
+        (globalThis as unknown as TwoFrames).__afterTwoFrames(() => {
+          const segmenter = new Intl.Segmenter(language, { granularity: 'word' });
+          const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+          const range = document.createRange();
+          let all = 0;
+          let answer = 0;
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const parent = node.parentElement;
+            if (!parent || parent.closest('nav, textarea, input, select, script, style, [hidden], .visually-hidden'))
+              continue;
+            if (!parent.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
+            range.selectNodeContents(node);
+            const seen = Array.from(range.getClientRects()).some(
+              (r) => r.width > 0 && r.height > 0 && r.bottom > 0 && r.top < window.innerHeight,
+            );
+            if (!seen) continue;
+            let words = 0;
+            for (const part of segmenter.segment(node.textContent ?? '')) if (part.isWordLike) words++;
+            all += words;
+            // The answer (a result's note, a session's plan) is what the member came for: more of it in sight is
+            // the aim, so it is counted apart.
+            if (parent.closest('.note, .plan > .safe-markdown')) answer += words;
+          }
+          resolve({ all, besidesAnswer: all - answer });
+        });
       }),
     language,
   );
