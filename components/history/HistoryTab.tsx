@@ -1,6 +1,5 @@
-import { useCallback, useEffect, useId, useState } from 'preact/hooks';
+import { useCallback, useEffect, useId, useRef, useState } from 'preact/hooks';
 import { ShowMore } from '@/components/common/ShowMore';
-import type { CallRow } from '@/lib/db/types';
 import {
   type CallHistoryStatus,
   callStatusWords,
@@ -14,11 +13,9 @@ import {
   historyCallsQuery,
   historySessions,
 } from '@/lib/history/queries';
-import { formatCents } from '@/lib/format/money';
 import { untrustedString } from '@/lib/safety/untrusted';
 import { useLiveQuery } from '@/components/common/useLiveQuery';
 import { usePanelQuery } from '@/components/common/usePanelQuery';
-import { UntrustedText } from '@/components/common/UntrustedText';
 import { SessionListItem } from '@/components/sessions/SessionList';
 import { SpendingForm } from './SpendingForm';
 import { ExportHistory } from './ExportHistory';
@@ -26,9 +23,10 @@ import { ViewHeading } from '@/components/common/ViewHeading';
 import { Skeleton } from '@/components/common/Skeleton';
 import { shortenedText } from '@/lib/format/clamp';
 import { t, tn } from '@/lib/i18n';
-import { callStateWords, callStatusWords as resultStatusWords } from '@/lib/words/values';
-import { CallKind } from '@/components/common/CallKind';
-import { Time } from '@/components/common/Time';
+import { SEARCH_WINDOW } from '@/lib/history/search';
+import { CallLine } from './CallLine';
+import { CallSearch } from './CallSearch';
+import { useHistorySearch } from './useHistorySearch';
 
 type Shown = 'calls' | 'sessions';
 
@@ -44,6 +42,10 @@ export function HistoryTab({ onOpenCall, onOpenSession }: HistoryTabProps) {
   const [agentId, setAgentId] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
   const [limit, setLimit] = useState(HISTORY_PAGE);
+  const search = useHistorySearch();
+  const searchField = useRef<HTMLInputElement>(null);
+  // Calls a search reads from the newest; "Search older calls" adds a window at a time.
+  const [reach, setReach] = useState(SEARCH_WINDOW);
   // The filter's agents and the count read after the first page is in: they would queue before it.
   const [listShown, setListShown] = useState(false);
   const agents = useLiveQuery((db) => historyAgents(db), [], { enabled: listShown });
@@ -51,7 +53,12 @@ export function HistoryTab({ onOpenCall, onOpenSession }: HistoryTabProps) {
   const onShown = useCallback(() => setListShown(true), []);
 
   const statusWords: Record<string, string> = shown === 'calls' ? callStatusWords() : sessionStatusWords();
-  const reset = () => setLimit(HISTORY_PAGE);
+  const reset = () => {
+    setLimit(HISTORY_PAGE);
+    setReach(SEARCH_WINDOW);
+  };
+  // New words start from the first page of the newest calls.
+  useEffect(reset, [search.query]);
 
   return (
     <section aria-labelledby={`${id}-title`} class="history">
@@ -60,6 +67,23 @@ export function HistoryTab({ onOpenCall, onOpenSession }: HistoryTabProps) {
         {t('history.intro')}
         {total.value !== undefined ? ` ${tn('history.cached', total.value)}` : ''}
       </p>
+      {shown === 'calls' ? (
+        <search class="history-search">
+          <label for={`${id}-search`} class="visually-hidden">
+            {t('history.search.label')}
+          </label>
+          <input
+            ref={searchField}
+            id={`${id}-search`}
+            type="search"
+            value={search.typed}
+            placeholder={t('history.search.placeholder')}
+            autoComplete="off"
+            spellcheck={false}
+            onInput={(e) => search.type(e.currentTarget.value)}
+          />
+        </search>
+      ) : null}
       {/* One line of choices, each select named by its first option ("Every agent"); its label is read out,
           not drawn, so the filters stay shorter than a row of the history. */}
       <fieldset class="history-filters">
@@ -107,7 +131,29 @@ export function HistoryTab({ onOpenCall, onOpenSession }: HistoryTabProps) {
           }}
         />
       </fieldset>
-      {shown === 'calls' ? (
+      {/* From the first key: "Searching…" says the words are heard before the list changes. */}
+      {shown === 'calls' && search.typed.trim() !== '' ? (
+        <CallSearch
+          query={search.query}
+          waiting={search.waiting}
+          agentId={agentId}
+          status={status as CallHistoryStatus | null}
+          limit={limit}
+          reach={reach}
+          onMore={() => setLimit(limit + HISTORY_PAGE)}
+          onOlder={() => {
+            setLimit(HISTORY_PAGE);
+            setReach(reach + SEARCH_WINDOW);
+          }}
+          onClear={() => {
+            search.clear();
+            // The button goes with the search: the keyboard stays where the member types new words.
+            searchField.current?.focus();
+          }}
+          onOpen={onOpenCall}
+          onShown={onShown}
+        />
+      ) : shown === 'calls' ? (
         <CallHistory
           agentId={agentId}
           status={status as CallHistoryStatus | null}
@@ -200,64 +246,6 @@ function agentWords(name: string): string {
 }
 
 const OPTION_CHARS = 48;
-
-interface CallLineProps {
-  call: CallRow;
-  now: Date;
-  onOpen: (localId: string) => void;
-}
-
-/**
- * Where the call stands, in words: how its result ended and what it was charged, or the step it is at
- * (waiting for approval, refused, not sent…); never a raw value.
- */
-function statusLine(call: CallRow): string {
-  const result = call.result;
-  if (!result) return callStateWords(call.state, call.error);
-  const charge = result.charge
-    ? t('history.charged', { amount: formatCents(result.charge.chargedCents) })
-    : t('history.free');
-  return `${resultStatusWords(result.status)} · ${charge}`;
-}
-
-function CallLine({ call, now, onOpen }: CallLineProps) {
-  return (
-    <li>
-      {/* The whole row opens the call; the chevron shows that it does. */}
-      <button type="button" class="call-item history-call" onClick={() => onOpen(call.localId)}>
-        <span class="history-call-text">
-          <UntrustedText value={call.agentName} empty={call.request.agentId} name />
-          <span class="muted">
-            {' '}
-            · <CallKind callId={call.request.callId} /> · {statusLine(call)} ·{' '}
-            <Time iso={call.createdAt} relative now={now} />
-          </span>
-        </span>
-        <Chevron />
-      </button>
-    </li>
-  );
-}
-
-function Chevron() {
-  return (
-    <svg
-      class="chevron"
-      viewBox="0 0 24 24"
-      width="18"
-      height="18"
-      aria-hidden="true"
-      focusable="false"
-      fill="none"
-      stroke="currentColor"
-      stroke-width="2"
-      stroke-linecap="round"
-      stroke-linejoin="round"
-    >
-      <path d="m9 6 6 6-6 6" />
-    </svg>
-  );
-}
 
 function SessionHistory({ agentId, status, limit, onMore, onOpen, onShown }: ListProps<SessionHistoryStatus>) {
   const page = useLiveQuery((db) => historySessions(db, { agentId, status }, limit), [agentId, status, limit]);

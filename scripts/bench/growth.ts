@@ -2,6 +2,7 @@
  * `npm run bench -- --growth`: what the member's cache costs as it grows (issue 29), at 1,000, 10,000 and
  * 100,000 cached calls (ended calls to 15 agents, the rows the background stores): the history's first page
  * and an agent's page, each beside the raw read of the same rows (a ratio that must not grow with the size),
+ * the history's search (words found in one call of 7.5, and words found nowhere, which reads every call it may),
  * the export of everything (its time, its longest task, the panel's peak heap, whether it shows progress) and
  * the database's size per 1,000 calls; then the Sessions tab with 100 and 1,000 cached sessions of 20 results.
  */
@@ -11,6 +12,7 @@ import { STEP_WAIT_MS as WAIT_MS } from '@/testing/browser/driver';
 import { CALL_PREFIX, callTemplate, seed, seedSessions, sessionRow, unseed, unseedSessions } from './cache-rows';
 import { median } from './figures';
 import { rawListMs } from './floors';
+import { SEARCH_DEBOUNCE_MS, SEARCH_WINDOW } from '@/lib/history/search';
 import { tab, timeClick } from './panel-steps';
 
 const GROWTH_SIZES = [1_000, 10_000, 100_000] as const;
@@ -28,6 +30,13 @@ const REPEATS = 5;
 /** The agent the filtered page shows: one of the 15 the rows are spread over. */
 const AGENT = { id: 'agt_bench_3', name: 'Bench agent 3' };
 const TEXT_FIELDS = ['agentName.untrustedText', 'request.callId', 'state', 'createdAt'];
+/**
+ * The history's searches: words in two agents' names of the 15 ("Bench agent 3" and "… 13"), so a page of 50
+ * is found among the newest ~375 calls; and a word in no call, the worst case: the search reads every call it
+ * may (SEARCH_WINDOW, or all of a smaller cache) and says that nothing matches.
+ */
+const SEARCH_FOUND = 'agent 3';
+const SEARCH_NONE = 'zebra';
 /** A ratio at the largest size may be this much above the smallest size's before it is said to grow. */
 const FLAT_WITHIN = 1.5;
 /** The longest task the panel may run while it exports (issue 29). */
@@ -44,6 +53,9 @@ interface GrowthRow {
   calls: number;
   first: { ms: number; ratio: number };
   filtered: { ms: number; ratio: number };
+  /** From the search's start (the pause after typing) to its page of matches / its "nothing matches". */
+  searchFound: { ms: number; ratio: number };
+  searchNone: { ms: number; ratio: number };
   export: { ms: number; longestTaskMs: number; peakHeapMB: number; progress: boolean };
   prune: { ms: number; removed: number; longestDelayMs: number };
   bytesPer1000: number;
@@ -83,6 +95,48 @@ function timeAgentFilter(page: Page, agent: { id: string; name: string }): Promi
       }),
     { agent, timeoutMs: WAIT_MS },
   );
+}
+
+/**
+ * The words typed into the history's search field at once (one input event): ms from the search's start, a
+ * pause of SEARCH_DEBOUNCE_MS after the words, until its answer is in the document and "Searching…" is gone:
+ * a page of 50 marked rows, or the words that say nothing matches.
+ */
+function timeSearch(page: Page, words: string, found: boolean): Promise<number> {
+  return page.evaluate(
+    ({ words, found, debounceMs, timeoutMs }) =>
+      new Promise<number>((resolve, reject) => {
+        const input = document.querySelector<HTMLInputElement>('.history-search input[type="search"]');
+        if (!input) {
+          reject(new Error('No search field'));
+          return;
+        }
+        const ready = () => {
+          if (document.querySelector('.history-search-status')?.textContent) return false;
+          if (!found) return document.querySelector('.history-search-results .empty') !== null;
+          const items = document.querySelectorAll('.history-search-results ul.history-calls > li');
+          return items.length >= 50 && [...items].every((li) => li.querySelector('mark') !== null);
+        };
+        const start = performance.now();
+        const timer = setTimeout(() => reject(new Error(`The search for "${words}" did not answer`)), timeoutMs);
+        const observer = new MutationObserver(() => {
+          if (!ready()) return;
+          observer.disconnect();
+          clearTimeout(timer);
+          resolve(performance.now() - start - debounceMs);
+        });
+        observer.observe(document, { subtree: true, childList: true, characterData: true });
+        input.value = words;
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      }),
+    { words, found, debounceMs: SEARCH_DEBOUNCE_MS, timeoutMs: WAIT_MS },
+  );
+}
+
+/** The search field emptied: the history's first page back in the document. */
+async function clearSearch(page: Page): Promise<void> {
+  await page.getByRole('searchbox', { name: 'Search your calls' }).fill('');
+  await page.locator('ul.history-calls[aria-label="Calls, newest first"] > li').nth(49).waitFor({ timeout: WAIT_MS });
 }
 
 /** The filter back to every agent, and its first page in the document. */
@@ -248,6 +302,20 @@ async function measureSize(
     filtered.push(await timeAgentFilter(page, AGENT));
     await clearAgentFilter(page);
   }
+  // The searches from the history as it is left, each beside the raw read of the first page's 50 rows, read
+  // while the panel is quiet.
+  const searchFound: number[] = [];
+  const searchFoundFloor: number[] = [];
+  const searchNone: number[] = [];
+  const searchNoneFloor: number[] = [];
+  for (let i = 0; i < REPEATS; i++) {
+    searchFoundFloor.push(await rawListMs(page, { index: 'createdAt', key: null, limit: 50, fields: TEXT_FIELDS }));
+    searchFound.push(await timeSearch(page, SEARCH_FOUND, true));
+    await clearSearch(page);
+    searchNoneFloor.push(await rawListMs(page, { index: 'createdAt', key: null, limit: 50, fields: TEXT_FIELDS }));
+    searchNone.push(await timeSearch(page, SEARCH_NONE, false));
+    await clearSearch(page);
+  }
   const exported = await timeExport(page);
   const prune = await timePrune(ext, page, calls);
   if (prune.removed !== calls / 100) throw new Error(`The prune removed ${prune.removed} calls, not ${calls / 100}.`);
@@ -257,6 +325,8 @@ async function measureSize(
     calls,
     first: { ms: median(first), ratio: ratio(first, firstFloor) },
     filtered: { ms: median(filtered), ratio: ratio(filtered, filteredFloor) },
+    searchFound: { ms: median(searchFound), ratio: ratio(searchFound, searchFoundFloor) },
+    searchNone: { ms: median(searchNone), ratio: ratio(searchNone, searchNoneFloor) },
     export: exported,
     prune,
     bytesPer1000,
@@ -333,6 +403,14 @@ export async function growthTable(ext: LoadedExtension, connectionId: string): P
       ok: largest.filtered.ratio <= smallest.filtered.ratio * FLAT_WITHIN,
     },
     {
+      what: 'search, words found: its ratio to the raw read',
+      ok: largest.searchFound.ratio <= smallest.searchFound.ratio * FLAT_WITHIN,
+    },
+    {
+      what: `search, words found nowhere (the newest ${SEARCH_WINDOW.toLocaleString('en-US')} read): its ratio to the raw read`,
+      ok: largest.searchNone.ratio <= smallest.searchNone.ratio * FLAT_WITHIN,
+    },
+    {
       what: `export: no task over ${EXPORT_TASK_MS} ms`,
       ok: rows.every((r) => r.export.longestTaskMs <= EXPORT_TASK_MS),
     },
@@ -348,16 +426,16 @@ export async function growthTable(ext: LoadedExtension, connectionId: string): P
   ];
   const ms = (n: number) => `${n < 10 ? n.toFixed(1) : Math.round(n)} ms`;
   console.log(
-    "\n| Cached calls | History, first page | An agent's page | Export of everything: time, longest task, peak heap, progress | Daily prune of 1 %: time, longest delay in the worker | Database per 1,000 calls |",
+    "\n| Cached calls | History, first page | An agent's page | Search, words found | Search, found nowhere | Export of everything: time, longest task, peak heap, progress | Daily prune of 1 %: time, longest delay in the worker | Database per 1,000 calls |",
   );
-  console.log('|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|');
   for (const r of rows) {
     console.log(
-      `| ${r.calls.toLocaleString('en-US')} | ${ms(r.first.ms)}, ${r.first.ratio.toFixed(2)}× | ${ms(r.filtered.ms)}, ${r.filtered.ratio.toFixed(2)}× | ${ms(r.export.ms)}, ${ms(r.export.longestTaskMs)}, ${r.export.peakHeapMB.toFixed(0)} MB, ${r.export.progress ? 'yes' : 'no'} | ${ms(r.prune.ms)}, ${ms(r.prune.longestDelayMs)} | ${(r.bytesPer1000 / 1048576).toFixed(2)} MB |`,
+      `| ${r.calls.toLocaleString('en-US')} | ${ms(r.first.ms)}, ${r.first.ratio.toFixed(2)}× | ${ms(r.filtered.ms)}, ${r.filtered.ratio.toFixed(2)}× | ${ms(r.searchFound.ms)}, ${r.searchFound.ratio.toFixed(2)}× | ${ms(r.searchNone.ms)}, ${r.searchNone.ratio.toFixed(2)}× | ${ms(r.export.ms)}, ${ms(r.export.longestTaskMs)}, ${r.export.peakHeapMB.toFixed(0)} MB, ${r.export.progress ? 'yes' : 'no'} | ${ms(r.prune.ms)}, ${ms(r.prune.longestDelayMs)} | ${(r.bytesPer1000 / 1048576).toFixed(2)} MB |`,
     );
   }
   console.log(
-    `\nRatios: the view's time ÷ the raw read of the same 50 rows by the same index (median of ${REPEATS}); flat when the largest size's is within ${FLAT_WITHIN}× the smallest's. Prune: the retention set to keep 99 % of the calls, then the prune ("Free space now"); its delay is the most a 10 ms timer in the worker was late. Database: navigator.storage.estimate() with the rows, less without them.`,
+    `\nRatios: the view's time ÷ the raw read of the same 50 rows by the same index (median of ${REPEATS}); flat when the largest size's is within ${FLAT_WITHIN}× the smallest's. Search: from its start (${SEARCH_DEBOUNCE_MS} ms after the words typed, taken off) to its page of 50 marked rows ("${SEARCH_FOUND}") or its "nothing matches" ("${SEARCH_NONE}", every call it may read read: all of 1,000, the newest ${SEARCH_WINDOW.toLocaleString('en-US')} of more), ÷ the raw read of the first page's 50 rows. Prune: the retention set to keep 99 % of the calls, then the prune ("Free space now"); its delay is the most a 10 ms timer in the worker was late. Database: navigator.storage.estimate() with the rows, less without them.`,
   );
   console.log(`\n| Cached sessions (${SESSION_RESULTS_EACH} results each) | Sessions tab, first 50 shown |`);
   console.log('|---|---|');
