@@ -16,6 +16,7 @@ import { formatCount } from '@/lib/format/count';
 import { t } from '@/lib/i18n';
 import { Message } from '@/components/common/Message';
 import { SiteText } from '@/components/common/SiteText';
+import { onSubmitKey } from '@/components/common/useShortcut';
 
 export interface SiteProblem {
   key: string;
@@ -100,8 +101,13 @@ export function QuestionForm({
     setFilled(true);
   };
 
+  // Ctrl/⌘+Enter in an answer presses the next step's main button (Make the plan), when a click could.
+  const nextByKey = onSubmitKey(() => {
+    stepRef.current?.querySelector<HTMLButtonElement>('button:not(.secondary):not([disabled])')?.click();
+  });
+
   return (
-    <section class="question-form" aria-labelledby={`${formId}-title`}>
+    <section class="question-form" aria-labelledby={`${formId}-title`} onKeyDown={nextByKey}>
       <h2 id={`${formId}-title`}>{t('questions.heading')}</h2>
       <p class="muted">{t('questions.intro')}</p>
       {questions.map((q, i) =>

@@ -3,6 +3,7 @@ import { charCount } from '@/lib/format/chars';
 import { applyRefusalWords, DETAILS_MAX } from '@/lib/sessions/apply-call';
 import { formatCount } from '@/lib/format/count';
 import { t } from '@/lib/i18n';
+import { onSubmitKey, submitKeyProps } from '@/components/common/useShortcut';
 
 interface Props {
   /** What to change or ask about the plan, trimmed; called only with something to send. */
@@ -39,7 +40,16 @@ export function ReviseForm({ onSubmit, initial = '', onTextChange, carriesOther 
   };
 
   return (
-    <form class="revise-form" onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
+    <form
+      class="revise-form"
+      onSubmit={submit}
+      // Ctrl/⌘+Enter sends, as the button would: not while a revision is on its way.
+      onKeyDown={onSubmitKey(() => {
+        if (!busy) submit(new Event('submit', { cancelable: true }));
+      })}
+      aria-labelledby={`${id}-title`}
+      noValidate
+    >
       <h2 id={`${id}-title`}>{t('revise.heading')}</h2>
       <label for={`${id}-text`}>
         {t('revise.label', { count: formatCount(chars), max: formatCount(DETAILS_MAX) })}
@@ -62,7 +72,7 @@ export function ReviseForm({ onSubmit, initial = '', onTextChange, carriesOther 
           {problem}
         </p>
       ) : null}
-      <button type="submit" disabled={busy}>
+      <button type="submit" disabled={busy} {...submitKeyProps()}>
         {busy ? t('revise.sending') : t('revise.send')}
       </button>
     </form>

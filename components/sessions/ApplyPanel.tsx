@@ -6,6 +6,7 @@ import { ErrorNotice } from '@/components/common/ErrorNotice';
 import { MissingList } from '@/components/plan/GateStatus';
 import { ReviseForm } from '@/components/plan/ReviseForm';
 import { type AnswerDrafts, useTextDraft } from './drafts';
+import { submitKeyProps } from '@/components/common/useShortcut';
 import { useApplyCall } from './useApplyCall';
 import { t, tn } from '@/lib/i18n';
 
@@ -60,6 +61,7 @@ export function ApplyPanel({ session, drafts, applyOnItsWay, missing = 0 }: Prop
             disabled={working || waiting}
             aria-describedby={waiting ? whyId : undefined}
             onClick={() => void submit('')}
+            {...submitKeyProps()}
           >
             {working ? t('apply.making') : t('apply.make')}
           </button>

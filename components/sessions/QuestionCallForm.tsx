@@ -6,6 +6,7 @@ import { QUESTION_MAX } from '@/lib/sessions/apply-call';
 import { useActions } from '@/components/common/actions';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
 import { SecretWarning, hasSecretText } from '@/components/common/SecretWarning';
+import { onSubmitKey, submitKeyProps } from '@/components/common/useShortcut';
 import { useTextDraft } from './drafts';
 import { formatCount } from '@/lib/format/count';
 import { t } from '@/lib/i18n';
@@ -73,7 +74,16 @@ function Form({
   };
 
   return (
-    <form class="question-call" onSubmit={ask} aria-labelledby={`${id}-title`} noValidate>
+    <form
+      class="question-call"
+      onSubmit={ask}
+      // Ctrl/⌘+Enter asks, as the button would: not while a question is on its way.
+      onKeyDown={onSubmitKey(() => {
+        if (!busy) void ask(new Event('submit', { cancelable: true }));
+      })}
+      aria-labelledby={`${id}-title`}
+      noValidate
+    >
       <h2 id={`${id}-title`}>{t('questionCall.heading')}</h2>
       {planExists ? <p class="muted">{t('questionCall.alone')}</p> : null}
       <label for={`${id}-text`}>
@@ -97,7 +107,7 @@ function Form({
         </p>
       ) : null}
       {error ? <ErrorNotice error={error} title={t('questionCall.notSent')} /> : null}
-      <button type="submit" disabled={busy}>
+      <button type="submit" disabled={busy} {...submitKeyProps()}>
         {busy ? t('questionCall.asking') : t('questionCall.ask')}
       </button>
     </form>

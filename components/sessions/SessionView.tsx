@@ -30,6 +30,7 @@ import { usePanelQuery } from '@/components/common/usePanelQuery';
 import { t, tn } from '@/lib/i18n';
 import { Message } from '@/components/common/Message';
 import { Time } from '@/components/common/Time';
+import { backKeyProps, TEXT_KEPT } from '@/components/common/useShortcut';
 
 export interface SessionViewProps {
   sessionId: string;
@@ -130,7 +131,8 @@ export function SessionView({ sessionId, onBack }: SessionViewProps) {
     ) : null;
 
   return (
-    <section aria-labelledby="session-view-title" class="session-view">
+    // Answers and texts typed here are kept as drafts (saved when the view goes), so Escape may leave.
+    <section aria-labelledby="session-view-title" class="session-view" {...TEXT_KEPT}>
       {onBack ? <BackButton onBack={onBack} /> : null}
       <ViewHeading id="session-view-title">
         <UntrustedText value={session.untrustedAgentName} empty={session.agentId} name />
@@ -216,7 +218,7 @@ export function SessionView({ sessionId, onBack }: SessionViewProps) {
 
 function BackButton({ onBack }: { onBack: () => void }) {
   return (
-    <button type="button" class="link-like" onClick={onBack}>
+    <button type="button" class="link-like" onClick={onBack} {...backKeyProps()}>
       {t('sessionView.back')}
     </button>
   );

@@ -8,6 +8,8 @@ import { useActions } from '@/components/common/actions';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
 import { SitePageButton } from '@/components/common/SitePageButton';
 import { findingsChoiceWords, switchWords } from '@/lib/words/values';
+import { Disclosure } from '@/components/common/Disclosure';
+import { ShortcutList } from '@/components/common/ShortcutList';
 import { PrivacyLine } from './PrivacyLine';
 import { ViewHeading } from '@/components/common/ViewHeading';
 import { t, tn } from '@/lib/i18n';
@@ -24,6 +26,7 @@ export function StatusView({ row }: { row: ConnectionRow }) {
   const actions = useActions();
   const me = row.me;
   const [refreshing, setRefreshing] = useState(false);
+  const [keysOpen, setKeysOpen] = useState(false);
   const pageUrl = connectionPageUrl(row.origin, row.connectionId);
 
   const refresh = async () => {
@@ -131,6 +134,11 @@ export function StatusView({ row }: { row: ConnectionRow }) {
         </button>
         <DisconnectButton />
       </div>
+      {/* The panel's own keys, one click away: where a member looking at their connection would look. */}
+      <Disclosure label={t('keys.heading')} open={keysOpen} onToggle={setKeysOpen}>
+        {/* Drawn when opened: the browser is asked for the find shortcut only then. */}
+        {keysOpen ? <ShortcutList withFind /> : null}
+      </Disclosure>
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { ShortcutList } from '@/components/common/ShortcutList';
 import { ShortcutOption } from '@/components/options/ShortcutOption';
 import { t } from '@/lib/i18n';
 import { useOpenPanel } from './useOpenPanel';
@@ -55,6 +56,11 @@ export function Welcome({ firefox }: Props) {
         </div>
         <div>
           <ShortcutOption firefox={firefox} />
+
+          <section aria-labelledby="welcome-keys" class="card">
+            <h2 id="welcome-keys">{t('keys.inPanel')}</h2>
+            <ShortcutList withFind={false} />
+          </section>
 
           <section aria-labelledby="welcome-privacy" class="card">
             <h2 id="welcome-privacy">{t('welcome.privacyHeading')}</h2>

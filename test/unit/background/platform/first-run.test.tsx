@@ -31,6 +31,7 @@ describe('the first-run page', () => {
       'Connect to your site',
       'The toolbar button',
       'Keyboard shortcut',
+      'Keys for calls and sessions',
       'What is sent where',
     ]);
     expect(screen.getByRole('button', { name: 'Change the shortcut in the browser' })).toBeTruthy();
