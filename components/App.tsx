@@ -17,13 +17,21 @@ import { ViewHeading } from '@/components/common/ViewHeading';
 import { ConnectForm } from '@/components/connect/ConnectForm';
 import { RevokedView } from '@/components/connect/RevokedView';
 import { FindView } from '@/components/find/FindView';
-import { type CallDraft, draftForCard, draftFromCall, loadDraft } from '@/components/preview/draft';
+import {
+  type CallDraft,
+  draftForCard,
+  draftFromCall,
+  followUpDraft,
+  loadDraft,
+  saveDraft,
+} from '@/components/preview/draft';
 import { PreviewView } from '@/components/preview/PreviewView';
 import { CallView } from '@/components/result/CallView';
 import { ShareTab } from '@/components/sharing/ShareTab';
 import { FirstStep } from '@/components/status/FirstStep';
 import { PanelHeader } from '@/components/status/PanelHeader';
 import { useFirstStep } from '@/components/status/useFirstStep';
+import { useEscapeBack } from '@/components/common/useShortcut';
 import { watchHandoffs } from './focus';
 import { tabOf, tabsFor, useRouter } from './router';
 import { TabBar } from './TabBar';
@@ -92,6 +100,24 @@ function Connected({ row }: { row: ConnectionRow }) {
     void loadDraft().then(setSavedDraft);
   }, []);
 
+  // Back to the agents: the draft was kept as it was typed, and is offered again above them.
+  const backToFind = () => {
+    setRoute({ view: 'find' });
+    void loadDraft().then(setSavedDraft);
+  };
+  // Escape goes back one level, as the view's own "Back" does (preview → agents, call → calls, session → sessions).
+  useEscapeBack(
+    firstStep.show !== false
+      ? null
+      : route.view === 'preview'
+        ? backToFind
+        : route.view === 'call'
+          ? () => setRoute({ view: 'calls' })
+          : route.view === 'session'
+            ? () => setRoute(scoped ? { view: 'calls' } : { view: 'sessions' })
+            : null,
+  );
+
   // While it is not known whether the step after connecting is due (a read of a few milliseconds), nothing is
   // put up that it would replace.
   if (firstStep.show === null) return null;
@@ -149,8 +175,9 @@ function Connected({ row }: { row: ConnectionRow }) {
             setSavedDraft(null);
             openCall(localId);
           }}
-          onBack={() => setRoute({ view: 'find' })}
-          onSessionStarted={openSession}
+          onBack={backToFind}
+          // A call into an earlier session (a follow-up) is not the place to open another session.
+          onSessionStarted={route.draft.sessionId ? undefined : openSession}
         />
       ) : null}
       {route.view === 'calls' ? (
@@ -168,7 +195,19 @@ function Connected({ row }: { row: ConnectionRow }) {
       {route.view === 'call' ? (
         <CallView
           localId={route.localId}
-          onEdit={(call) => setRoute(scoped ? { view: 'calls' } : { view: 'preview', draft: draftFromCall(call) })}
+          // The preview is not for a key scoped to one session (contract: GET .../preview answers 403
+          // session_scoped): there a call is neither started again nor followed up from the panel.
+          onEdit={scoped ? undefined : (call) => setRoute({ view: 'preview', draft: draftFromCall(call) })}
+          onFollowUp={
+            scoped
+              ? undefined
+              : (call, sessionId, question) => {
+                  // Kept at once, as the preview keeps what is typed there: going back never loses the question.
+                  const draft = followUpDraft(call, sessionId, question);
+                  void saveDraft(draft);
+                  setRoute({ view: 'preview', draft });
+                }
+          }
           onOpenSession={openSession}
         />
       ) : null}

@@ -11,6 +11,8 @@ const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   retention: { ...DEFAULT_RETENTION },
   keyUntilBrowserCloses: false,
   quiet: false,
+  // The same default as lib/db/queries' rememberSearchesIn, which reads the one row for the panel.
+  rememberSearches: true,
 });
 
 /** The stored rows over the defaults; rows of a key this version does not know are ignored. */
@@ -21,6 +23,7 @@ function settingsFromRows(rows: readonly SettingsRow[]): Settings {
     retention: { ...DEFAULT_SETTINGS.retention },
     keyUntilBrowserCloses: DEFAULT_SETTINGS.keyUntilBrowserCloses,
     quiet: DEFAULT_SETTINGS.quiet,
+    rememberSearches: DEFAULT_SETTINGS.rememberSearches,
   };
   for (const row of rows) {
     switch (row.key) {
@@ -38,6 +41,9 @@ function settingsFromRows(rows: readonly SettingsRow[]): Settings {
         break;
       case 'quiet':
         out.quiet = row.value;
+        break;
+      case 'rememberSearches':
+        out.rememberSearches = row.value;
         break;
       default:
         break;

@@ -13,7 +13,10 @@ import { UntrustedText } from '@/components/common/UntrustedText';
 import { AgentCardView } from './AgentCardView';
 import { useSelectionHandoff } from './useSelection';
 import { ViewHeading } from '@/components/common/ViewHeading';
-import { latestFindQuery } from '@/lib/db/panel-queries';
+import { findStartQuery, latestFindQuery } from '@/lib/db/panel-queries';
+import type { ChosenAgent } from '@/components/preview/draft';
+import { useFindShortcut } from '@/components/common/useShortcut';
+import { FindStart } from './FindStart';
 import { formatCount } from '@/lib/format/count';
 import { t } from '@/lib/i18n';
 
@@ -21,21 +24,26 @@ const MIN_CHARS = 3;
 const MAX_CHARS = 2000;
 
 interface Props {
-  onChoose: (card: AgentCard) => void;
+  /** A found card's or a called agent's preview. */
+  onChoose: (agent: ChosenAgent) => void;
 }
 
-/** A search field, and the latest find (typed here, or from a selection through the menu or shortcut). */
+/**
+ * A search field, and the latest find (typed here, or from a selection through the menu or shortcut); under
+ * them the member's recent searches, the agents they called, and how to search from a page.
+ */
 export function FindView({ onChoose }: Props) {
   const actions = useActions();
   const latest = usePanelQuery(latestFindQuery, []);
+  const start = usePanelQuery(findStartQuery, []);
+  const shortcut = useFindShortcut();
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<MemberError | null>(null);
   const [busy, setBusy] = useState(false);
   const field = useRef<HTMLTextAreaElement>(null);
 
-  const submit = async (event: Event) => {
-    event.preventDefault();
-    const trimmed = text.trim();
+  const search = async (typed: string) => {
+    const trimmed = typed.trim();
     if (charCount(trimmed) < MIN_CHARS) {
       setProblem({
         code: 'too_short',
@@ -58,6 +66,16 @@ export function FindView({ onChoose }: Props) {
     const result = await actions.send('find', { text: trimmed });
     setBusy(false);
     if (!result.ok) setProblem(result.error);
+  };
+  const submit = (event: Event) => {
+    event.preventDefault();
+    void search(text);
+  };
+  // A recent search goes in the field and runs again (its result then shows under the field, not quoted).
+  const searchAgain = (again: string) => {
+    if (busy) return;
+    setText(again);
+    void search(again);
   };
 
   const handoff = useSelectionHandoff();
@@ -107,6 +125,14 @@ export function FindView({ onChoose }: Props) {
       ) : latest.value ? (
         <FindResult find={latest.value} onChoose={onChoose} inField={latest.value.text === text.trim()} />
       ) : null}
+      <FindStart
+        // The search shown above is not offered again under it.
+        searches={(start.value?.searches ?? []).filter((s) => s.text !== (pending ?? latest.value)?.text)}
+        agents={start.value?.agents ?? []}
+        shortcut={shortcut}
+        onSearch={searchAgain}
+        onChoose={onChoose}
+      />
     </section>
   );
 }

@@ -12,6 +12,7 @@ import { useLiveQuery } from '@/components/common/useLiveQuery';
 import { KeyOptions } from './KeyOptions';
 import { NotifyOptions } from './NotifyOptions';
 import { RetentionOptions } from './RetentionOptions';
+import { SearchOptions } from './SearchOptions';
 import { ShortcutOption } from './ShortcutOption';
 import { Skeleton } from '@/components/common/Skeleton';
 import { t } from '@/lib/i18n';
@@ -22,9 +23,9 @@ import { NewerDatabaseView, useNewerDatabase } from '@/components/common/NewerDa
 
 /**
  * The options page: the site and connection (disconnect here; connect from the panel), which events
- * notify, the reminder's timing, the cache's limit and clearing it, where the key is kept, and the keyboard
- * shortcut. Settings
- * are stored by the background (setSettings); the page reads them back through liveQuery.
+ * notify, the reminder's timing, the cache's limit and clearing it, recent searches, where the key is kept,
+ * and the keyboard shortcut. Settings are stored by the background (setSettings); the page reads them back
+ * through liveQuery.
  */
 export function OptionsPage({ firefox }: { firefox: boolean }) {
   const actions = useActions();
@@ -53,6 +54,7 @@ export function OptionsPage({ firefox }: { firefox: boolean }) {
             settings={settings.value}
             onChange={(c) => void change(c)}
           />
+          <SearchOptions settings={settings.value} onChange={(c) => void change(c)} />
           <KeyOptions settings={settings.value} onChange={(c) => void change(c)} />
         </>
       ) : (

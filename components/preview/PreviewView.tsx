@@ -25,6 +25,7 @@ import { ViewHeading } from '@/components/common/ViewHeading';
 import { formatCount } from '@/lib/format/count';
 import { t, tn } from '@/lib/i18n';
 import { Message } from '@/components/common/Message';
+import { backKeyProps, onSubmitKey, submitKeyProps, TEXT_KEPT } from '@/components/common/useShortcut';
 
 type MaxCheck = { ok: true; cents: number | null } | { ok: false };
 
@@ -36,6 +37,8 @@ function checkMax(input: string): MaxCheck {
 
 function buildRequest(draft: CallDraft, maxCents: number | null): CallRequest {
   const request: CallRequest = { agentId: draft.agentId, callId: draft.callId };
+  // A follow-up (or a call started again in its session) goes into that session, preview and start alike.
+  if (draft.sessionId) request.sessionId = draft.sessionId;
   if (draft.details.trim()) request.details = draft.details;
   if (draft.callId === 'question' && draft.question.trim()) request.question = draft.question;
   if (maxCents !== null) request.maxCents = maxCents;
@@ -153,7 +156,9 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
       return;
     }
     const other = preview?.fit.otherAgent;
-    if (other) setDraft({ ...draft, agentId: other.agentId, agentName: other.untrustedName, subject: null });
+    // Another agent is another session: the earlier call's session stays with its own agent.
+    const { sessionId: _session, ...rest } = draft;
+    if (other) setDraft({ ...rest, agentId: other.agentId, agentName: other.untrustedName, subject: null });
   };
 
   const openSession = async () => {
@@ -193,6 +198,12 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
     onStarted(draft.intentId);
   };
 
+  // Ctrl/⌘+Enter presses "Start" only when a click could, and never while the preview on screen is still
+  // being read for what was typed: the member starts what they have seen.
+  const startByKey = onSubmitKey(() => {
+    if (canStart && read.settled) void start(new Event('submit', { cancelable: true }));
+  });
+
   const submitLabel = busy
     ? inSession && !sessions.byCall
       ? t('preview.opening')
@@ -202,8 +213,9 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
       : t('preview.start');
 
   return (
-    <section aria-labelledby="call-title">
-      <button type="button" class="link-like" onClick={onBack}>
+    // What is typed here is kept as the draft at each change, so Escape may leave from any field.
+    <section aria-labelledby="call-title" {...TEXT_KEPT}>
+      <button type="button" class="link-like" onClick={onBack} {...backKeyProps()}>
         {t('preview.back')}
       </button>
       <ViewHeading id="call-title">
@@ -212,8 +224,9 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
           parts={{ agent: <UntrustedText value={draft.agentName} empty={t('preview.thisAgent')} name /> }}
         />
       </ViewHeading>
+      {draft.sessionId ? <p class="muted">{t('preview.sameSession')}</p> : null}
       {/* Busy while the preview is not yet read for the kind and text on screen (a pause in typing reads it again). */}
-      <form onSubmit={start} aria-label={t('preview.formLabel')} aria-busy={!read.settled}>
+      <form onSubmit={start} onKeyDown={startByKey} aria-label={t('preview.formLabel')} aria-busy={!read.settled}>
         <StartKindChoice
           kind={kind}
           onChoose={chooseKind}
@@ -252,7 +265,7 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
         {fitPending && !inSession ? <p class="notice">{t('preview.chooseFitFirst')}</p> : null}
         {questionMissing ? <p class="muted">{t('preview.typeQuestion')}</p> : null}
         {tooLong ? <p class="error-text">{t('preview.tooLong')}</p> : null}
-        <button type="submit" disabled={!canStart}>
+        <button type="submit" disabled={!canStart} {...submitKeyProps()}>
           {submitLabel}
         </button>
         <Disclosure

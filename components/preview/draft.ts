@@ -25,6 +25,8 @@ export interface CallDraft {
   moreOptions?: boolean;
   /** "Plan it in a session first" chosen (with the apply call's preview): opens a plan session, not a call. */
   session?: boolean;
+  /** The session the call goes into (a follow-up, or a call started again there); absent: a new session. */
+  sessionId?: string;
   /**
    * The call this draft becomes: sent as the call's localId, so a second "Start the call" on it (another
    * window's panel, a double click) finds the call already made instead of making another. A new one after
@@ -54,16 +56,18 @@ function isDraft(value: unknown): value is CallDraft {
 /** A stored draft, or null; one kept before drafts had an intent gets one. */
 function readDraft(value: unknown): CallDraft | null {
   if (!isDraft(value)) return null;
-  const { intentId, moreOptions, session, ...rest } = value as CallDraft & {
+  const { intentId, moreOptions, session, sessionId, ...rest } = value as CallDraft & {
     intentId?: unknown;
     moreOptions?: unknown;
     session?: unknown;
+    sessionId?: unknown;
   };
   return {
     ...rest,
     intentId: typeof intentId === 'string' && intentId.length > 0 ? intentId : newIntentId(),
     ...(typeof moreOptions === 'boolean' ? { moreOptions } : {}),
     ...(session === true && rest.callId === 'apply' ? { session } : {}),
+    ...(typeof sessionId === 'string' && sessionId.length > 0 ? { sessionId } : {}),
   };
 }
 
@@ -92,9 +96,17 @@ export async function clearDraft(): Promise<void> {
   }
 }
 
+/** An agent chosen in Find: a found card, or an agent called before (its name as the call had it, or none). */
+export type ChosenAgent = Pick<AgentCard, 'agentId'> & { untrustedName: UntrustedTextValue | null };
+
 /** A preview of this agent: the unfinished one for it if there is one (typed text kept, same intent). */
-export function draftForCard(card: AgentCard, saved: CallDraft | null = null): CallDraft {
-  if (saved && saved.agentId === card.agentId) return saved;
+export function draftForCard(card: ChosenAgent, saved: CallDraft | null = null): CallDraft {
+  if (saved && saved.agentId === card.agentId) {
+    // An agent chosen from Find starts a new session: an unfinished follow-up keeps its text, not its session.
+    if (saved.sessionId === undefined) return saved;
+    const { sessionId: _session, ...rest } = saved;
+    return { ...rest, intentId: newIntentId() };
+  }
   return {
     agentId: card.agentId,
     agentName: card.untrustedName,
@@ -107,8 +119,14 @@ export function draftForCard(card: AgentCard, saved: CallDraft | null = null): C
   };
 }
 
+/**
+ * "Edit and start again": the call's request in the preview as a new intent (a new localId, so a new row and a
+ * new Idempotency-Key; never the old call's). It goes into the session it was sent to, unless the site said that
+ * session is closed; a request sent without one starts a new session again.
+ */
 export function draftFromCall(call: CallRow): CallDraft {
   const r = call.request;
+  const sessionId = call.error?.code === 'session_closed' ? null : (r.sessionId ?? null);
   return {
     agentId: r.agentId,
     agentName: call.agentName,
@@ -118,5 +136,21 @@ export function draftFromCall(call: CallRow): CallDraft {
     maxDollars: typeof r.maxCents === 'number' ? (r.maxCents / 100).toFixed(2) : '',
     subject: r.subject ?? null,
     intentId: newIntentId(),
+    ...(sessionId ? { sessionId } : {}),
+  };
+}
+
+/** "Ask a follow-up": a question call to the same agent in the call's session, through the usual preview. */
+export function followUpDraft(call: CallRow, sessionId: string, question: string): CallDraft {
+  return {
+    agentId: call.request.agentId,
+    agentName: call.agentName,
+    callId: 'question',
+    details: '',
+    question,
+    maxDollars: '',
+    subject: null,
+    intentId: newIntentId(),
+    sessionId,
   };
 }

@@ -14,6 +14,7 @@ import { loadNoteView, ResultView } from './ResultView';
 import { preload } from '@/components/common/Lazy';
 import { StopButton } from './StopButton';
 import { MayHaveStarted } from './MayHaveStarted';
+import { StartAgainButton } from './StartAgainButton';
 import { mayResendCallKey } from '@/lib/api/idempotency';
 import { ViewHeading } from '@/components/common/ViewHeading';
 import { Skeleton } from '@/components/common/Skeleton';
@@ -23,20 +24,25 @@ import { Time } from '@/components/common/Time';
 
 interface Props {
   localId: string;
-  /** Back to the preview with this call's request, to change it and start again. */
-  onEdit: (call: CallRow) => void;
+  /**
+   * "Edit and start again": the preview with this call's request, as a new call. Absent where the preview
+   * cannot be opened (a key scoped to one session): then neither it nor a follow-up is offered.
+   */
+  onEdit?: ((call: CallRow) => void) | undefined;
+  /** "Ask a follow-up" under a passed result: the preview of a question call in `sessionId`. */
+  onFollowUp?: ((call: CallRow, sessionId: string, question: string) => void) | undefined;
   /** Opens a session in the panel (a call that may have started names its session). */
   onOpenSession?: (sessionId: string) => void;
 }
 
 /** One call from the calls table, whatever its state: sending, waiting for approval, refused, running, ended. */
-export function CallView({ localId, onEdit, onOpenSession }: Props) {
+export function CallView({ localId, onEdit, onFollowUp, onOpenSession }: Props) {
   // A call's note is shown by a reader loaded apart from the panel; load it while the call runs.
   useEffect(() => preload(loadNoteView), []);
   const call = useLiveQuery((db) => getCall(db, localId), [localId]);
   if (!call.loaded) return <Skeleton label={t('call.loading')} />;
   if (!call.value) return <p role="status">{t('call.notStored')}</p>;
-  return <CallDetails call={call.value} onEdit={onEdit} onOpenSession={onOpenSession} />;
+  return <CallDetails call={call.value} onEdit={onEdit} onFollowUp={onFollowUp} onOpenSession={onOpenSession} />;
 }
 
 /**
@@ -60,7 +66,9 @@ function hasRequestText(call: CallRow): boolean {
   return (call.request.question?.trim() ?? '') !== '' || (call.request.details?.trim() ?? '') !== '';
 }
 
-function CallDetails({ call, onEdit, onOpenSession }: { call: CallRow } & Pick<Props, 'onEdit' | 'onOpenSession'>) {
+type Moves = Pick<Props, 'onEdit' | 'onFollowUp' | 'onOpenSession'>;
+
+function CallDetails({ call, onEdit, onFollowUp, onOpenSession }: { call: CallRow } & Moves) {
   const connection = usePanelQuery(connectionQuery, []);
   // Until the connection is read, nothing: the line would show and then go.
   const privacyLine = connection.loaded ? privacyLineToShow(call, connection.value) : null;
@@ -84,7 +92,7 @@ function CallDetails({ call, onEdit, onOpenSession }: { call: CallRow } & Pick<P
           <Time iso={call.updatedAt} relative />
         </p>
       )}
-      <CallState call={call} onEdit={onEdit} onOpenSession={onOpenSession} />
+      <CallState call={call} onEdit={onEdit} onFollowUp={onFollowUp} onOpenSession={onOpenSession} />
       {privacyLine ? (
         <p class="muted privacy-line">
           <strong>{t('call.whoReceives')}</strong>
@@ -95,7 +103,7 @@ function CallDetails({ call, onEdit, onOpenSession }: { call: CallRow } & Pick<P
   );
 }
 
-function CallState({ call, onEdit, onOpenSession }: { call: CallRow } & Pick<Props, 'onEdit' | 'onOpenSession'>) {
+function CallState({ call, onEdit, onFollowUp, onOpenSession }: { call: CallRow } & Moves) {
   switch (call.state) {
     case 'outbox':
     case 'sending':
@@ -117,18 +125,14 @@ function CallState({ call, onEdit, onOpenSession }: { call: CallRow } & Pick<Pro
       return (
         <>
           {call.error ? <RefusalView error={call.error} /> : <p>{t('call.refused')}</p>}
-          <button type="button" class="secondary" onClick={() => onEdit(call)}>
-            {t('call.changeAndStart')}
-          </button>
+          {onEdit ? <StartAgainButton call={call} onEdit={onEdit} /> : null}
         </>
       );
     case 'declined':
       return (
         <>
           <p role="status">{t('call.declined')}</p>
-          <button type="button" class="secondary" onClick={() => onEdit(call)}>
-            {t('call.changeAndStart')}
-          </button>
+          {onEdit ? <StartAgainButton call={call} onEdit={onEdit} /> : null}
         </>
       );
     case 'expired':
@@ -144,7 +148,14 @@ function CallState({ call, onEdit, onOpenSession }: { call: CallRow } & Pick<Pro
         return (
           <>
             {call.error ? <ErrorNotice error={call.error} /> : null}
-            <ResultView call={call} result={call.result} titled time={call.updatedAt} />
+            <ResultView
+              call={call}
+              result={call.result}
+              titled
+              time={call.updatedAt}
+              onEdit={onEdit}
+              onFollowUp={onFollowUp}
+            />
           </>
         );
       }

@@ -11,6 +11,10 @@ import { FileList, FilesView } from './FilesView';
 import { ResultTitle } from './ResultTitle';
 import { ReportForm } from './ReportForm';
 import { StopButton } from './StopButton';
+import { FollowUpForm } from './FollowUpForm';
+import { resultMarkdown } from './result-markdown';
+import { followUpSession, mayStartAgain } from './start-again';
+import { StartAgainButton } from './StartAgainButton';
 import { SiteText } from '@/components/common/SiteText';
 import { t } from '@/lib/i18n';
 import { type HeadingLevel, SubHeading } from '@/components/common/SubHeading';
@@ -56,6 +60,8 @@ export function ResultView({
   local = true,
   titled = false,
   time = null,
+  onEdit,
+  onFollowUp,
 }: {
   call: CallRow;
   result: CallResult;
@@ -65,6 +71,10 @@ export function ResultView({
   titled?: boolean;
   /** When the call last changed, said after its status (the call's own view). */
   time?: string | null;
+  /** "Edit and start again" (a failed, returned or stopped call): absent where the preview cannot be opened. */
+  onEdit?: ((call: CallRow) => void) | undefined;
+  /** "Ask a follow-up" under a passed result: absent where the preview cannot be opened. */
+  onFollowUp?: ((call: CallRow, sessionId: string, question: string) => void) | undefined;
 }) {
   const status = knownValue(result.status);
   const ended = status !== undefined && ENDED.has(status);
@@ -72,6 +82,8 @@ export function ResultView({
   const note = result.note && untrustedString(result.note) ? result.note : null;
   const canStop = local && running && call.state === 'started';
   const canReport = local && ended && call.runId !== null;
+  const canStartAgain = onEdit !== undefined && ended && mayStartAgain(call, result);
+  const followUpIn = onFollowUp && status === 'passed' ? followUpSession(call, result) : null;
   // Its sections' headings sit one under the nearest heading: the view's h1 (titled), or the result's own h2.
   const level: HeadingLevel = titled ? 2 : 3;
   return (
@@ -96,13 +108,14 @@ export function ResultView({
           })}
         </p>
       ) : null}
-      {note || canStop || canReport ? (
-        <div class="result-actions">
-          {note ? <CopyButton text={untrustedString(note)} label={t('result.copyNote')} /> : null}
-          {canReport ? <ReportForm call={call} /> : null}
-          {canStop ? <StopButton call={call} /> : null}
-        </div>
-      ) : null}
+      <div class="result-actions">
+        {/* The whole result, header line first; the note alone is what a member pastes into their own work. */}
+        <CopyButton text={resultMarkdown(call, result)} label={t('result.copyResult')} />
+        {note ? <CopyButton text={untrustedString(note)} label={t('result.copyNote')} /> : null}
+        {canStartAgain && onEdit ? <StartAgainButton call={call} onEdit={onEdit} /> : null}
+        {canReport ? <ReportForm call={call} /> : null}
+        {canStop ? <StopButton call={call} /> : null}
+      </div>
       {result.checks.length > 0 ? (
         <section aria-label={t('result.checks')} class="result-checks">
           <SubHeading level={level}>{t('result.checksHeading')}</SubHeading>
@@ -127,6 +140,9 @@ export function ResultView({
         <p class="disclosure muted">
           <SiteText text={result.disclosure} />
         </p>
+      ) : null}
+      {followUpIn && onFollowUp ? (
+        <FollowUpForm call={call} onFollowUp={(c, question) => onFollowUp(c, followUpIn, question)} />
       ) : null}
       {local ? null : <p class="muted">{t('result.notLocal')}</p>}
     </article>

@@ -1,7 +1,17 @@
 /** The panel's queries of the first screen and of the session view: each live query beside its raw read. */
 import type { PanelQuery } from './first-read';
-import { backgroundStatus, getConnection, getSession, latestFind } from './queries';
-import type { BackgroundStatusRow, ConnectionRow, FindRow, SessionRow } from './types';
+import {
+  backgroundStatus,
+  FIND_START_SCAN,
+  type FindStart,
+  findStart,
+  findStartOf,
+  getConnection,
+  getSession,
+  latestFind,
+  rememberSearchesIn,
+} from './queries';
+import type { BackgroundStatusRow, CallRow, ConnectionRow, FindRow, SessionRow, SettingsRow } from './types';
 
 export const connectionQuery: PanelQuery<[], ConnectionRow | undefined> = {
   live: (db) => getConnection(db),
@@ -11,6 +21,20 @@ export const connectionQuery: PanelQuery<[], ConnectionRow | undefined> = {
 export const latestFindQuery: PanelQuery<[], FindRow | undefined> = {
   live: (db) => latestFind(db),
   raw: () => (r) => r.last<FindRow>('finds'),
+};
+
+/** Find before a search (on its first screen): the member's recent searches and the agents they called. */
+export const findStartQuery: PanelQuery<[], FindStart> = {
+  live: (db) => findStart(db),
+  raw: () => async (r) => {
+    const setting = await r.get<SettingsRow>('settings', 'rememberSearches');
+    if (!rememberSearchesIn(setting)) return findStartOf(setting, [], []);
+    const [finds, calls] = await Promise.all([
+      r.newest<FindRow>('finds', 'at', FIND_START_SCAN),
+      r.newest<CallRow>('calls', 'createdAt', FIND_START_SCAN),
+    ]);
+    return findStartOf(setting, finds, calls);
+  },
 };
 
 export const backgroundStatusQuery: PanelQuery<[], BackgroundStatusRow | undefined> = {

@@ -14,6 +14,7 @@ import type {
   FindingRow,
   PlanRow,
   SessionRow,
+  SettingsRow,
 } from './types';
 
 /** States in which a call still needs the background (sending, waiting for approval, or running). */
@@ -92,4 +93,81 @@ export async function listFindings(d: AppDb): Promise<FindingRow[]> {
 
 export function backgroundStatus(d: AppDb): Promise<BackgroundStatusRow | undefined> {
   return d.ui.get('background');
+}
+
+// Find before a search: the member's recent searches and the agents they called.
+
+/** Rows read from the newest for Find's recent lists: bounded, so a long history costs the same. */
+export const FIND_START_SCAN = 50;
+/** How many recent searches, and how many agents called, Find offers. */
+export const FIND_START_MAX = 5;
+
+/** A search the member typed, to run again. */
+export interface RecentSearch {
+  text: string;
+  at: FindRow['at'];
+}
+
+/** An agent the member called, by its latest call. */
+export interface CalledAgent {
+  agentId: string;
+  /** As the panel had it when the call was made (untrusted); null when it had none. */
+  agentName: CallRow['agentName'];
+  at: CallRow['createdAt'];
+}
+
+export interface FindStart {
+  /** The "Remember my recent searches" setting: off, nothing is offered. */
+  remember: boolean;
+  searches: RecentSearch[];
+  agents: CalledAgent[];
+}
+
+/** The setting's row read alone; a row never written reads as on (lib/settings' default). */
+export function rememberSearchesIn(row: SettingsRow | undefined): boolean {
+  return row?.key === 'rememberSearches' ? row.value : true;
+}
+
+export async function remembersSearches(d: AppDb): Promise<boolean> {
+  return rememberSearchesIn(await d.settings.get('rememberSearches'));
+}
+
+/**
+ * Find's recent lists from the newest finds and calls (each newest first): only text the member typed (a
+ * selection is a page's text), not one the site or the panel refused, each text once; each agent once.
+ */
+export function findStartOf(
+  setting: SettingsRow | undefined,
+  finds: readonly FindRow[],
+  calls: readonly CallRow[],
+): FindStart {
+  if (!rememberSearchesIn(setting)) return { remember: false, searches: [], agents: [] };
+  const searches: RecentSearch[] = [];
+  const texts = new Set<string>();
+  for (const find of finds) {
+    if (searches.length >= FIND_START_MAX) break;
+    if (find.source !== 'panel' || find.status === 'refused' || texts.has(find.text)) continue;
+    texts.add(find.text);
+    searches.push({ text: find.text, at: find.at });
+  }
+  const agents: CalledAgent[] = [];
+  const ids = new Set<string>();
+  for (const call of calls) {
+    if (agents.length >= FIND_START_MAX) break;
+    const agentId = call.request.agentId;
+    if (ids.has(agentId)) continue;
+    ids.add(agentId);
+    agents.push({ agentId, agentName: call.agentName, at: call.createdAt });
+  }
+  return { remember: true, searches, agents };
+}
+
+export async function findStart(d: AppDb): Promise<FindStart> {
+  const setting = await d.settings.get('rememberSearches');
+  if (!rememberSearchesIn(setting)) return findStartOf(setting, [], []);
+  const [finds, calls] = await Promise.all([
+    d.finds.orderBy('at').reverse().limit(FIND_START_SCAN).toArray(),
+    d.calls.orderBy('createdAt').reverse().limit(FIND_START_SCAN).toArray(),
+  ]);
+  return findStartOf(setting, finds, calls);
 }

@@ -252,6 +252,7 @@ const SettingsRowSchema = lazySchema(() =>
     z.object({ key: z.literal('retention'), value: z.object({ maxAgeDays: days(), maxCount: days() }) }),
     z.object({ key: z.literal('keyUntilBrowserCloses'), value: z.boolean() }),
     z.object({ key: z.literal('quiet'), value: z.boolean() }),
+    z.object({ key: z.literal('rememberSearches'), value: z.boolean() }),
   ]),
 );
 

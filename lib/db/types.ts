@@ -405,6 +405,11 @@ export interface Settings {
   keyUntilBrowserCloses: boolean;
   /** Quiet: no notification at all (the ledger still records each event, so none is raised later). */
   quiet: boolean;
+  /**
+   * Find lists the member's recent searches and the agents they called. Off: neither is shown, and the finds
+   * table keeps only the latest find (the one Find shows).
+   */
+  rememberSearches: boolean;
 }
 
 export type SettingKey = keyof Settings;

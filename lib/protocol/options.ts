@@ -23,6 +23,7 @@ export const optionsCommands = () => ({
       ),
       keyUntilBrowserCloses: z.optional(z.boolean()),
       quiet: z.optional(z.boolean()),
+      rememberSearches: z.optional(z.boolean()),
     }),
     Empty,
   ),

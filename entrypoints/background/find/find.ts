@@ -10,6 +10,7 @@ import { type Ctx, isoNow } from '@/entrypoints/background/context';
 import { toMemberError } from '@/entrypoints/background/member-error';
 import { prepareFindText } from './selection';
 import { withApi } from '@/entrypoints/background/connection/with-api';
+import { remembersSearches } from '@/lib/db/queries';
 
 /** Runs a find for `raw` and stores it; resolves with the row's id (also for a refused text). */
 export async function runFind(
@@ -49,8 +50,19 @@ export async function runFind(
 
 async function addFind(ctx: Ctx, row: FindRow): Promise<number> {
   const id = await ctx.db.finds.add(row);
+  // Recent searches off: only the find Find shows is kept; every earlier one goes as the new one comes.
+  if (!(await remembersSearches(ctx.db))) await forgetEarlierFinds(ctx);
   // ++id always yields a number; the table's type keeps it optional for rows not yet added.
   return id as number;
+}
+
+/** Drops every find but the latest (the one Find shows): recent searches are off. */
+export async function forgetEarlierFinds(ctx: Ctx): Promise<void> {
+  const d = ctx.db;
+  await d.transaction('rw', d.finds, async () => {
+    const latest = (await d.finds.orderBy(':id').lastKey()) as number | undefined;
+    if (latest !== undefined) await d.finds.where(':id').below(latest).delete();
+  });
 }
 
 /**

@@ -1,12 +1,17 @@
-/** The options page's settings: stored one row per key; a new retention prunes the cache at once. */
+/**
+ * The options page's settings: stored one row per key; a new retention prunes the cache at once; recent
+ * searches turned off drop the finds kept so far (all but the one Find shows).
+ */
 import type { Settings } from '@/lib/db';
 import { settingsRows } from '@/lib/settings';
 import { pruneCache } from '@/entrypoints/background/storage/cache';
 import type { Ctx } from '@/entrypoints/background/context';
 import { moveKey } from '@/entrypoints/background/connection/key-store';
+import { forgetEarlierFinds } from '@/entrypoints/background/find/find';
 
 export async function setSettings(ctx: Ctx, change: Partial<Settings>): Promise<void> {
   await ctx.db.settings.bulkPut(settingsRows(change));
   if (change.retention) await pruneCache(ctx);
   if (change.keyUntilBrowserCloses !== undefined) await moveKey(change.keyUntilBrowserCloses ? 'session' : 'local');
+  if (change.rememberSearches === false) await forgetEarlierFinds(ctx);
 }

@@ -73,7 +73,7 @@ describe('CallView', () => {
     expect((await screen.findByRole('alert', { name: 'Refused' })).textContent).toContain(
       'The most you allowed is too little.',
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Change the request and start again' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Edit and start again' }));
     expect(edited.map((c) => c.localId)).toEqual([call.localId]);
   });
 

@@ -102,12 +102,12 @@ describe('ResultView', () => {
     for (let i = 1; i < order.length; i++) {
       expect(order[i - 1]!.compareDocumentPosition(order[i]!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     }
-    // One row of actions: copy the note and report; nothing else between the answer and the checks.
+    // One row of actions: copy the result, copy the note and report; nothing else between the answer and the checks.
     expect(
       within(row)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Copy the note', 'Report: this did not help']);
+    ).toEqual(['Copy the result', 'Copy the note', 'Report: this did not help']);
   });
 
   it('quotes the details of a call that has no question, and nothing when nothing was sent', () => {
@@ -461,12 +461,12 @@ describe('a result this browser did not start', () => {
     expect(within(article).getByRole('note').textContent).toBe(GUILD_HEADER);
     expect(within(article).getByText('notes.txt')).toBeTruthy();
     expect(within(article).getByText(/Active file/)).toBeTruthy();
-    // Only copying the note, which acts on nothing.
+    // Only copying the result or the note, which act on nothing.
     expect(
       within(article)
         .queryAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Copy the note']);
+    ).toEqual(['Copy the result', 'Copy the note']);
     expect(article.querySelector('a')).toBeNull();
     expect(within(article).getByText(/not started from this browser/)).toBeTruthy();
     expect(sent).toEqual([]);

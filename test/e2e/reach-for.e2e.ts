@@ -1,0 +1,179 @@
+/**
+ * Issue 42, what members reach for, in both browsers and profiles: copy a whole result (read back from the
+ * clipboard), ask a follow-up in the same session through its preview, start a failed call again as a new call
+ * with a new key, search the history, Find before the first search, and the keyboard (Ctrl+Enter, Escape).
+ */
+import { beforeAll, expect, test } from 'vitest';
+import {
+  connect,
+  findTyped,
+  GUILD_HEADER,
+  POSTGRES,
+  previewQuestion,
+  readPrivacyLine,
+  waitFor,
+  waitForFound,
+  waitForPreviewRead,
+  waitForResult,
+} from '@/testing/steps';
+import { describeInEachBrowser } from './each-browser';
+
+describeInEachBrowser('what members reach for', (rig) => {
+  beforeAll(async () => {
+    const { code } = await rig.emu.control.connectCode({
+      name: 'Reach for',
+      limits: { sessionsPerDay: 50, callsPerDay: 100, openCallsMax: 10 },
+    });
+    await connect(rig.panel, rig.w, rig.emu.url, code);
+    await rig.panel.waitForText(rig.emu.raw.world.seed.site.privacyLine);
+    await readPrivacyLine(rig.panel, rig.w);
+  });
+
+  async function askPostgres(question: string): Promise<void> {
+    await findTyped(rig.panel, rig.w, 'slow postgres queries', POSTGRES);
+    await previewQuestion(rig.panel, rig.w, POSTGRES, question);
+    await rig.panel.click('button', rig.w('preview.start'));
+  }
+
+  async function passed(question: string): Promise<void> {
+    await waitForResult(rig.panel, rig.w, rig.w('words.callStatus.passed'));
+    await rig.panel.waitForText(`Asked: ${question}`);
+  }
+
+  /** What the system clipboard holds, pasted by the member's own Ctrl+V into a field of the page. */
+  async function pastedClipboard(): Promise<string> {
+    await rig.panel.evaluate(() => {
+      const field = document.createElement('textarea');
+      field.id = 'e2e-paste';
+      field.setAttribute('aria-label', 'paste here');
+      document.body.append(field);
+      field.focus();
+    }, null);
+    await rig.panel.press('Control+v');
+    const text = await rig.panel.evaluate(
+      () => (document.getElementById('e2e-paste') as HTMLTextAreaElement | null)?.value ?? '',
+      null,
+    );
+    await rig.panel.evaluate(() => document.getElementById('e2e-paste')?.remove(), null);
+    return text;
+  }
+
+  test('copy the result: its header, what was asked and the answer, as Markdown on the clipboard', async () => {
+    const question = 'Which index for a LIKE prefix search?';
+    await askPostgres(question);
+    await passed(question);
+    await rig.panel.click('button', rig.w('result.copyResult'));
+    await rig.panel.waitForText(rig.w('common.copied'));
+    const copied = await pastedClipboard();
+    expect(copied).toContain(`> ${GUILD_HEADER}`);
+    expect(copied).toContain(question);
+    expect(copied).toContain(`${rig.w('words.callStatus.passed')} · `);
+  });
+
+  test('a follow-up: one question call in the same session, after its preview', async () => {
+    const first = (await rig.emu.control.callStarts()).at(-1);
+    const session = (first?.body as { sessionId?: string } | undefined)?.sessionId ?? null;
+    const follow = 'And for a suffix search?';
+    await rig.panel.fill(rig.w('result.followUp'), follow);
+    await rig.panel.click('button', rig.w('result.followUpNext'));
+    await rig.panel.waitForText(rig.w('preview.sameSession'));
+    await waitForPreviewRead(rig.panel, rig.w);
+    const before = (await rig.emu.control.callStarts()).length;
+    await rig.panel.click('button', rig.w('preview.start'));
+    await passed(follow);
+    const starts = (await rig.emu.control.callStarts()).slice(before);
+    expect(starts).toHaveLength(1);
+    const sent = starts[0]?.body as { sessionId?: string; callId?: string; question?: string };
+    expect(sent.callId).toBe('question');
+    expect(sent.question).toBe(follow);
+    // The same session as the call it follows (the first call's 202 named it; the request carries it now).
+    const firstRun = (await rig.emu.control.requests('/api/v1/calls/')).find((r) => r.method === 'GET');
+    expect(sent.sessionId).toBeTruthy();
+    if (session !== null) expect(sent.sessionId).toBe(session);
+    expect(firstRun).toBeDefined();
+  });
+
+  test('“Edit and start again” on a failed call starts a new call with a new key', async () => {
+    const question = 'Why does my vacuum never finish?';
+    await rig.emu.control.call('PUT', '/agents/agt_postgres/behaviour', { outcome: 'fail' });
+    const before = (await rig.emu.control.callStarts()).length;
+    await askPostgres(question);
+    await waitForResult(rig.panel, rig.w, rig.w('words.callStatus.failed'));
+    await rig.emu.control.call('PUT', '/agents/agt_postgres/behaviour', { outcome: 'pass' });
+    await rig.panel.click('button', rig.w('call.startAgain'));
+    await waitForPreviewRead(rig.panel, rig.w);
+    await rig.panel.click('button', rig.w('preview.start'));
+    await passed(question);
+    const starts = (await rig.emu.control.callStarts()).slice(before);
+    expect(starts.map((s) => (s.body as { question?: string }).question)).toEqual([question, question]);
+    expect(starts[1]?.idempotencyKey).not.toBe(starts[0]?.idempotencyKey);
+    expect(starts.map((s) => s.status)).toEqual([202, 202]);
+  });
+
+  /** Waits for a view's heading (h1 or h2) with this text. */
+  function heading(text: string): Promise<void> {
+    return waitFor(
+      rig.panel,
+      `the heading "${text}"`,
+      (name) => Array.from(document.querySelectorAll('h1, h2')).some((h) => h.textContent?.trim() === name),
+      text,
+    );
+  }
+
+  test('Find before a search: the member’s recent searches and the agents called, one click away', async () => {
+    // Another search, so the earlier one is a recent search (the one shown above is not listed twice).
+    await findTyped(rig.panel, rig.w, 'vacuum settings for a busy postgres', POSTGRES);
+    await rig.panel.waitForText(rig.w('find.recentSearches'));
+    await rig.panel.click('button', 'slow postgres queries');
+    await waitForFound(rig.panel, rig.w, 'slow postgres queries', POSTGRES);
+    await rig.panel.waitForText(rig.w('find.agentsCalled'));
+    await waitFor(
+      rig.panel,
+      'the agents called, with the Postgres guild',
+      ({ region, agent }) =>
+        Array.from(document.querySelectorAll(`[aria-label="${region}"] button, [aria-labelledby] button`)).some(
+          (b) => b.textContent?.trim() === agent,
+        ),
+      { region: rig.w('find.agentsCalled'), agent: POSTGRES },
+    );
+    await rig.panel.click('button', POSTGRES);
+    await rig.panel.waitForText(rig.w('preview.start'));
+    await rig.panel.press('Escape');
+    await heading(rig.w('find.heading'));
+  });
+
+  test('Ctrl+Enter starts from the preview; Escape goes back one level, keeping what was typed', async () => {
+    const question = 'Does a BRIN index help a time series table?';
+    await findTyped(rig.panel, rig.w, 'slow postgres queries', POSTGRES);
+    await previewQuestion(rig.panel, rig.w, POSTGRES, question);
+    // Escape from the preview: back to the agents, the question kept to continue.
+    await rig.panel.press('Escape');
+    await heading(rig.w('find.heading'));
+    await rig.panel.click('button', rig.w('app.continueIt'));
+    await waitForPreviewRead(rig.panel, rig.w);
+    const kept = await rig.panel.evaluate(
+      (label) =>
+        Array.from(document.querySelectorAll('textarea')).find(
+          (t) => t.labels?.[0]?.textContent?.trim().startsWith(label) === true,
+        )?.value ?? '',
+      rig.w('preview.question'),
+    );
+    expect(kept).toBe(question);
+    // Ctrl+Enter from the form starts the call, as its button says in its title.
+    const before = (await rig.emu.control.callStarts()).length;
+    await rig.panel.evaluate(
+      (label) =>
+        Array.from(document.querySelectorAll('textarea'))
+          .find((t) => t.labels?.[0]?.textContent?.trim().startsWith(label) === true)
+          ?.focus(),
+      rig.w('preview.question'),
+    );
+    await rig.panel.press('Control+Enter');
+    await passed(question);
+    expect((await rig.emu.control.callStarts()).length).toBe(before + 1);
+    // Escape from the call: back to the list of calls.
+    await rig.panel.evaluate(() => (document.activeElement as HTMLElement | null)?.blur(), null);
+    await rig.panel.press('Escape');
+    await heading(rig.w('app.callsHeading'));
+  });
+});
