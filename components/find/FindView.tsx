@@ -125,14 +125,17 @@ export function FindView({ onChoose }: Props) {
       ) : latest.value ? (
         <FindResult find={latest.value} onChoose={onChoose} inField={latest.value.text === text.trim()} />
       ) : null}
-      <FindStart
-        // The search shown above is not offered again under it.
-        searches={(start.value?.searches ?? []).filter((s) => s.text !== (pending ?? latest.value)?.text)}
-        agents={start.value?.agents ?? []}
-        shortcut={shortcut}
-        onSearch={searchAgain}
-        onChoose={onChoose}
-      />
+      {/* Before a search: nothing found yet, or the field emptied for a new one (the agents found lead otherwise). */}
+      {!pending && (!latest.value || text.trim() === '') ? (
+        <FindStart
+          // The search shown above is not offered again under it.
+          searches={(start.value?.searches ?? []).filter((s) => s.text !== latest.value?.text)}
+          agents={start.value?.agents ?? []}
+          shortcut={shortcut}
+          onSearch={searchAgain}
+          onChoose={onChoose}
+        />
+      ) : null}
     </section>
   );
 }

@@ -120,12 +120,15 @@ describeInEachBrowser('what members reach for', (rig) => {
     );
   }
 
-  test('Find before a search: the member’s recent searches and the agents called, one click away', async () => {
+  test('Find before a new search: the member’s recent searches and the agents called, one click away', async () => {
     // Another search, so the earlier one is a recent search (the one shown above is not listed twice).
     await findTyped(rig.panel, rig.w, 'vacuum settings for a busy postgres', POSTGRES);
+    // The field emptied for a new search: what was searched before, and the agents called, one click away.
+    await rig.panel.fill(rig.w('find.fieldLabel'), '');
     await rig.panel.waitForText(rig.w('find.recentSearches'));
     await rig.panel.click('button', 'slow postgres queries');
     await waitForFound(rig.panel, rig.w, 'slow postgres queries', POSTGRES);
+    await rig.panel.fill(rig.w('find.fieldLabel'), '');
     await rig.panel.waitForText(rig.w('find.agentsCalled'));
     await waitFor(
       rig.panel,

@@ -87,6 +87,17 @@ describe('Find before a search', () => {
     );
   });
 
+  it('gives way to the agents found while the field holds a search, and comes back when it is emptied', async () => {
+    await db.finds.bulkAdd([typed('set up a postgres replica', 0), typed('write a migration', 1)]);
+    renderPanel(<FindView onChoose={() => undefined} />, fakeActions().actions);
+    await screen.findByRole('region', { name: 'Your recent searches' });
+    const field = screen.getByRole('textbox', { name: 'What do you need?' });
+    fireEvent.input(field, { target: { value: 'write a migration' } });
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Your recent searches' })).toBeNull());
+    fireEvent.input(field, { target: { value: '' } });
+    await screen.findByRole('region', { name: 'Your recent searches' });
+  });
+
   it('a long search shows on one line, the whole text in its title', async () => {
     const long = `deploy ${'a very long request '.repeat(10)}`.trim();
     await db.finds.bulkAdd([typed(long, 0), typed('the latest', 1)]);
