@@ -23,7 +23,7 @@ import { ViewHeading } from '@/components/common/ViewHeading';
 import { Skeleton } from '@/components/common/Skeleton';
 import { shortenedText } from '@/lib/format/clamp';
 import { t, tn } from '@/lib/i18n';
-import { SEARCH_WINDOW } from '@/lib/history/search';
+import { SEARCH_WINDOW } from '@/lib/history/search-pace';
 import { CallLine } from './CallLine';
 import { CallSearch } from './CallSearch';
 import { useHistorySearch } from './useHistorySearch';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { SEARCH_DEBOUNCE_MS } from '@/lib/history/search';
+import { SEARCH_DEBOUNCE_MS } from '@/lib/history/search-pace';
 
 export interface HistorySearch {
   /** What the field holds. */

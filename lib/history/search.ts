@@ -10,13 +10,10 @@ import type { AppDb } from '@/lib/db/db';
 import type { CallRow } from '@/lib/db/types';
 import { cleanForDisplay, untrustedString } from '@/lib/safety/untrusted';
 import { type CallHistoryStatus, callMatches, type HistoryFilter } from './filter';
+import { SEARCH_WINDOW } from './search-pace';
 
-/** Calls one search reads at most, newest first; "Search older calls" adds as many again. */
-export const SEARCH_WINDOW = 1_000;
 /** Rows read per request of the scan: small enough that a search that finds its page early stops early. */
 const CHUNK = 200;
-/** Typed words are searched this long after the last key, so each key does not start a scan. */
-export const SEARCH_DEBOUNCE_MS = 250;
 /** Words past this many are ignored: each is one more pass over every text of the window. */
 const MAX_TERMS = 8;
 

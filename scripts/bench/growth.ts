@@ -12,7 +12,7 @@ import { STEP_WAIT_MS as WAIT_MS } from '@/testing/browser/driver';
 import { CALL_PREFIX, callTemplate, seed, seedSessions, sessionRow, unseed, unseedSessions } from './cache-rows';
 import { median } from './figures';
 import { rawListMs } from './floors';
-import { SEARCH_DEBOUNCE_MS, SEARCH_WINDOW } from '@/lib/history/search';
+import { SEARCH_DEBOUNCE_MS, SEARCH_WINDOW } from '@/lib/history/search-pace';
 import { tab, timeClick } from './panel-steps';
 
 const GROWTH_SIZES = [1_000, 10_000, 100_000] as const;

@@ -7,7 +7,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HistoryTab } from '@/components/history/HistoryTab';
 import { type CallRow, db } from '@/lib/db';
-import { SEARCH_DEBOUNCE_MS, SEARCH_WINDOW } from '@/lib/history/search';
+import { SEARCH_DEBOUNCE_MS, SEARCH_WINDOW } from '@/lib/history/search-pace';
 import { fakeActions, makeCall, makeResult, ut } from '@/test/unit/components/fixtures';
 import { renderPanel } from '@/test/unit/components/render-panel';
 

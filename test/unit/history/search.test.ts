@@ -4,15 +4,8 @@ import 'fake-indexeddb/auto';
 import type { DBCore, DBCoreQueryRequest } from 'dexie';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AppDb, type CallRow } from '@/lib/db';
-import {
-  callSnippet,
-  callTexts,
-  markedParts,
-  SEARCH_WINDOW,
-  searchCalls,
-  searchTerms,
-  termsPattern,
-} from '@/lib/history/search';
+import { callSnippet, callTexts, markedParts, searchCalls, searchTerms, termsPattern } from '@/lib/history/search';
+import { SEARCH_WINDOW } from '@/lib/history/search-pace';
 import { makeCall, makeResult, ut } from '@/test/unit/components/fixtures';
 
 let d: AppDb;
