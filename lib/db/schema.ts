@@ -146,7 +146,7 @@ export const REHEARSAL_VERSION: DbVersion = {
 
 /** The versions this build opens the database with. */
 export const BUILD_DB_VERSIONS: readonly DbVersion[] =
-  import.meta.env.MODE === 'e2e' && import.meta.env.VITE_E2E_NEXT === '1'
+  typeof import.meta.env === 'object' && import.meta.env.MODE === 'e2e' && import.meta.env.VITE_E2E_NEXT === '1'
     ? [...DB_VERSIONS, REHEARSAL_VERSION]
     : DB_VERSIONS;
 
