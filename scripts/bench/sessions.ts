@@ -77,8 +77,11 @@ export async function sessionFigures(ext: LoadedExtension, runs: number): Promis
     const historyFloor: number[] = [];
     const openSession = () =>
       timeClick(page, { label: 'open-bench-session', done: 'article.result', count: LISTED, timeoutMs: WAIT_MS });
-    const openHistory = () =>
-      timeClick(page, { label: 'History', done: 'ul.history-calls > li', count: 50, timeoutMs: WAIT_MS });
+    // History is under the tab bar's "More" menu: the menu is opened first, and the click on its item is timed.
+    const openHistory = async () => {
+      await tab(page, 'More');
+      return timeClick(page, { label: 'History', done: 'ul.history-calls > li', count: 50, timeoutMs: WAIT_MS });
+    };
     // A warm-up open of each view loads its chunk: a member pays that once per panel, not on each open.
     await tab(page, 'Sessions');
     await markOpenButton(page);
@@ -119,7 +122,8 @@ export async function sessionFigures(ext: LoadedExtension, runs: number): Promis
       await tab(page, 'Find');
       await page.getByRole('textbox', { name: 'What do you need?' }).waitFor({ timeout: WAIT_MS });
       findHeap.push(await heapMB(page));
-      await tab(page, 'History');
+      await tab(page, 'More');
+      await page.getByRole('menuitem', { name: 'History', exact: true }).click();
       for (let shown = 50; shown < HEAP_PAGES * 50; shown += 50) {
         await page
           .locator('ul.history-calls > li')
