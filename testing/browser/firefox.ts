@@ -70,6 +70,37 @@ const READY_FOR_A_CLICK = `async (el, field) => {
   return target;
 }`;
 
+/**
+ * In the page, before the real click: a guard, in the capture phase, that lets the pointer's presses through
+ * only on the target and swallows them anywhere else (a view laid out again between the look and the press
+ * moved the button: CI, History's export under load, the press landed beside it and nothing happened). It
+ * records whether the target's click came, so a press that missed is sent again, and one that landed elsewhere
+ * did nothing there.
+ */
+const GUARD_CLICK = `(el) => {
+  const labels = Array.from(el.labels ?? []);
+  const on = (node) => node instanceof Node && (el === node || el.contains(node) || labels.some((l) => l.contains(node)));
+  const state = { hit: false };
+  const guard = (event) => {
+    if (!on(event.target)) {
+      event.stopImmediatePropagation();
+      event.preventDefault();
+    } else if (event.type === 'click') state.hit = true;
+  };
+  const types = ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click'];
+  for (const type of types) window.addEventListener(type, guard, true);
+  window.__driverClick = { state, stop: () => { for (const type of types) window.removeEventListener(type, guard, true); } };
+}`;
+
+/** In the page, after the click: the guard taken away; whether the target's click came. */
+const CLICK_LANDED = `() => {
+  const click = window.__driverClick;
+  if (!click) return true;
+  click.stop();
+  window.__driverClick = undefined;
+  return click.state.hit;
+}`;
+
 /** The tab's browsing context: puppeteer names it only as its main frame's internal id. */
 function contextOf(page: Page): string {
   return (page.mainFrame() as unknown as { _id: string })._id;
@@ -123,9 +154,19 @@ async function clickShown(page: Page, name: string, role?: string): Promise<void
     // No role: a field by its label (fill), whose text field is clicked.
     const { sharedId, found } = await shownElement(page, locator, role === undefined);
     if (sharedId) {
-      const clicked = await bidiOf(page.browser())
+      const bidi = bidiOf(page.browser());
+      const context = contextOf(page);
+      await bidi
+        .send('script.callFunction', {
+          functionDeclaration: GUARD_CLICK,
+          target: { context },
+          arguments: [{ sharedId }],
+          awaitPromise: false,
+        })
+        .catch(() => undefined);
+      const sent = await bidi
         .send('input.performActions', {
-          context: contextOf(page),
+          context,
           actions: [
             {
               type: 'pointer',
@@ -144,7 +185,17 @@ async function clickShown(page: Page, name: string, role?: string): Promise<void
           // Gone or moved out of view between the look and the click (a view re-rendered): look again.
           () => false,
         );
-      if (clicked) return;
+      // The page may have gone with the click (a navigation): then the click landed.
+      const landed = await bidi
+        .send('script.callFunction', { functionDeclaration: CLICK_LANDED, target: { context }, awaitPromise: false })
+        .then(
+          (r) => {
+            const answer = r.result as { type: string; result?: { type?: string; value?: unknown } };
+            return answer.type !== 'success' || answer.result?.value !== false;
+          },
+          () => true,
+        );
+      if (sent && landed) return;
     }
     if (Date.now() > deadline) {
       // What the member would see instead, so a failure in CI says why (e.g. the button there but disabled).
