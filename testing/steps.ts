@@ -170,6 +170,19 @@ export async function waitForResult(panel: PageDriver, w: Words, status: string)
   );
 }
 
+/** A question to the Postgres agent, found by typing, previewed and started. */
+export async function askPostgres(panel: PageDriver, w: Words, question: string): Promise<void> {
+  await findTyped(panel, w, 'slow postgres queries', POSTGRES);
+  await previewQuestion(panel, w, POSTGRES, question);
+  await panel.click('button', w('preview.start'));
+}
+
+/** This question's result passed (the emulator's note repeats the question), not an earlier call's. */
+export async function waitForPassed(panel: PageDriver, w: Words, question: string): Promise<void> {
+  await waitForResult(panel, w, w('words.callStatus.passed'));
+  await panel.waitForText(`Asked: ${question}`);
+}
+
 /** From a preview: chooses a plan session, opens it and waits for its questions. */
 export async function planSession(panel: PageDriver, w: Words): Promise<void> {
   await panel.click('radio', w('preview.kindSession'));

@@ -5,7 +5,7 @@
  */
 import { beforeAll, expect, test } from 'vitest';
 import type { MadeCode } from '@/testing/emulator';
-import { connect, findTyped, POSTGRES, previewQuestion, readPrivacyLine, waitForResult } from '@/testing/steps';
+import { askPostgres, connect, readPrivacyLine, waitForPassed } from '@/testing/steps';
 import { describeInEachBrowser } from './each-browser';
 
 describeInEachBrowser(
@@ -20,24 +20,12 @@ describeInEachBrowser(
       await readPrivacyLine(rig.panel, rig.w);
     });
 
-    async function startQuestion(question: string): Promise<void> {
-      await findTyped(rig.panel, rig.w, 'slow postgres queries', POSTGRES);
-      await previewQuestion(rig.panel, rig.w, POSTGRES, question);
-      await rig.panel.click('button', rig.w('preview.start'));
-    }
-
-    /** This question's result passed (the emulator's note repeats the question), not an earlier call's. */
-    async function passed(question: string): Promise<void> {
-      await waitForResult(rig.panel, rig.w, rig.w('words.callStatus.passed'));
-      await rig.panel.waitForText(`Asked: ${question}`);
-    }
-
     test('a connection dropped after POST /calls leaves exactly one call: one run, the same Idempotency-Key resent', async () => {
       await rig.emu.control.clearRequests();
       const before = new Set((await rig.emu.control.sessions(made.memberId)).map((s) => s.sessionId));
       await rig.emu.control.fault({ method: 'POST', path: '/api/v1/calls', drop: true, count: 1 });
-      await startQuestion('Which index for a LIKE prefix search?');
-      await passed('Which index for a LIKE prefix search?');
+      await askPostgres(rig.panel, rig.w, 'Which index for a LIKE prefix search?');
+      await waitForPassed(rig.panel, rig.w, 'Which index for a LIKE prefix search?');
 
       const starts = await rig.emu.control.callStarts();
       expect(starts.length).toBe(2);
@@ -55,8 +43,8 @@ describeInEachBrowser(
       await rig.emu.control.clearRequests();
       const retryAfter = 3;
       await rig.emu.control.fault({ method: 'GET', path: '/api/v1/calls/*', status: 429, retryAfter, count: 1 });
-      await startQuestion('Should I raise work_mem for this report query?');
-      await passed('Should I raise work_mem for this report query?');
+      await askPostgres(rig.panel, rig.w, 'Should I raise work_mem for this report query?');
+      await waitForPassed(rig.panel, rig.w, 'Should I raise work_mem for this report query?');
 
       // The background's reads (the panel's own requests, like a preview, are POSTs and not part of this).
       const reads = (await rig.emu.control.requests('/api/v1/')).filter((r) => r.method === 'GET');

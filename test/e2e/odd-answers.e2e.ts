@@ -6,18 +6,17 @@
  */
 import { beforeAll, expect, test } from 'vitest';
 import {
+  askPostgres,
   connect,
   findTyped,
   moveBackgroundClock,
   openMoreOptions,
   openPreview,
-  POSTGRES,
-  previewQuestion,
   readPrivacyLine,
   readStore,
   waitFor,
+  waitForPassed,
   waitForPreviewRead,
-  waitForResult,
 } from '@/testing/steps';
 import { describeInEachBrowser } from './each-browser';
 
@@ -47,17 +46,6 @@ describeInEachBrowser('odd answers', (rig) => {
 
   /** The path of the signed file links: the site's own in the default profile, a storage host's in strict. */
   const fileLinks = () => (rig.profile === 'strict' ? '/dl/*' : '/api/v1/files/*');
-
-  async function askPostgres(question: string): Promise<void> {
-    await findTyped(rig.panel, rig.w, 'slow postgres queries', POSTGRES);
-    await previewQuestion(rig.panel, rig.w, POSTGRES, question);
-    await rig.panel.click('button', rig.w('preview.start'));
-  }
-
-  async function passed(question: string): Promise<void> {
-    await waitForResult(rig.panel, rig.w, rig.w('words.callStatus.passed'));
-    await rig.panel.waitForText(`Asked: ${question}`);
-  }
 
   async function resultWithFiles(): Promise<void> {
     await findTyped(rig.panel, rig.w, 'My shell script fails with set -e in bash', 'Shell Script Doctor');
@@ -101,8 +89,8 @@ describeInEachBrowser('odd answers', (rig) => {
     await rig.emu.control.call('DELETE', '/faults');
     expect(await connectionStatus()).toBe('connected');
     // The key still opens the site: a call goes and is read to its end.
-    await askPostgres('Does a 401 from the file host cost me the key?');
-    await passed('Does a 401 from the file host cost me the key?');
+    await askPostgres(rig.panel, rig.w, 'Does a 401 from the file host cost me the key?');
+    await waitForPassed(rig.panel, rig.w, 'Does a 401 from the file host cost me the key?');
     expect(await connectionStatus()).toBe('connected');
   });
 
@@ -116,8 +104,8 @@ describeInEachBrowser('odd answers', (rig) => {
         .toBe(true);
       await rig.emu.control.call('DELETE', '/faults');
       expect(await pausedFor()).toBeNull();
-      await askPostgres('Does the storage host’s 429 stop the polling?');
-      await passed('Does the storage host’s 429 stop the polling?');
+      await askPostgres(rig.panel, rig.w, 'Does the storage host’s 429 stop the polling?');
+      await waitForPassed(rig.panel, rig.w, 'Does the storage host’s 429 stop the polling?');
     });
   } else {
     // Here the signed links are on the site's own origin: their 429 is the site's, and pauses, for an hour at most.
@@ -130,8 +118,8 @@ describeInEachBrowser('odd answers', (rig) => {
       await rig.emu.control.call('DELETE', '/faults');
       // The hour passes (the background's clock moved on), and the site is asked again.
       await moveBackgroundClock(rig.panel, 60 * 60 * 1000 + 1000);
-      await askPostgres('After an hour, which index speeds up slow postgres queries?');
-      await passed('After an hour, which index speeds up slow postgres queries?');
+      await askPostgres(rig.panel, rig.w, 'After an hour, which index speeds up slow postgres queries?');
+      await waitForPassed(rig.panel, rig.w, 'After an hour, which index speeds up slow postgres queries?');
     });
   }
 
@@ -140,7 +128,7 @@ describeInEachBrowser('odd answers', (rig) => {
     await rig.emu.control.clearRequests();
     // Every send is processed and its answer lost: the call runs on the site, the panel never hears of it.
     await rig.emu.control.fault({ method: 'POST', path: '/api/v1/calls', drop: true, count: 50 });
-    await askPostgres(question);
+    await askPostgres(rig.panel, rig.w, question);
     await expect.poll(async () => (await rig.emu.control.callStarts()).length, { timeout: 30_000 }).toBeGreaterThan(0);
     const oldKey = (await rig.emu.control.callStarts())[0]?.idempotencyKey;
     expect(oldKey).toBeTruthy();
@@ -176,7 +164,7 @@ describeInEachBrowser('odd answers', (rig) => {
 
     await rig.emu.control.call('DELETE', '/faults');
     await rig.panel.click('button', startNew);
-    await passed(question);
+    await waitForPassed(rig.panel, rig.w, question);
     const after = (await rig.emu.control.callStarts()).slice(sentBefore);
     expect(after.map((s) => s.status)).toEqual([202]);
     expect(after[0]?.idempotencyKey).not.toBe(oldKey);
@@ -185,8 +173,8 @@ describeInEachBrowser('odd answers', (rig) => {
   test('a 202 without `today` and `holdCents` is a started call: polled and shown', async () => {
     const question = 'Is a partial index worth it for soft-deleted rows?';
     await rig.emu.control.fault({ method: 'POST', path: '/api/v1/calls', omit: ['today', 'holdCents'], count: 1 });
-    await askPostgres(question);
-    await passed(question);
+    await askPostgres(rig.panel, rig.w, question);
+    await waitForPassed(rig.panel, rig.w, question);
     const row = (await readStore<CallRowLite>(rig.panel, 'calls')).find((r) => r.request.question === question);
     expect(row).toMatchObject({ today: null, holdCents: null });
     expect(row?.runId).toBeTruthy();

@@ -5,15 +5,17 @@
  */
 import { beforeAll, expect, test } from 'vitest';
 import {
+  askPostgres,
   connect,
   findTyped,
-  openSection,
   GUILD_HEADER,
+  openSection,
   POSTGRES,
   previewQuestion,
   readPrivacyLine,
   waitFor,
   waitForFound,
+  waitForPassed,
   waitForPreviewRead,
   waitForResult,
 } from '@/testing/steps';
@@ -31,17 +33,6 @@ describeInEachBrowser('what members reach for', (rig) => {
     await rig.panel.waitForText(rig.emu.raw.world.seed.site.privacyLine);
     await readPrivacyLine(rig.panel, rig.w);
   });
-
-  async function askPostgres(question: string): Promise<void> {
-    await findTyped(rig.panel, rig.w, 'slow postgres queries', POSTGRES);
-    await previewQuestion(rig.panel, rig.w, POSTGRES, question);
-    await rig.panel.click('button', rig.w('preview.start'));
-  }
-
-  async function passed(question: string): Promise<void> {
-    await waitForResult(rig.panel, rig.w, rig.w('words.callStatus.passed'));
-    await rig.panel.waitForText(`Asked: ${question}`);
-  }
 
   /** What the system clipboard holds, pasted by the member's own Ctrl+V into a field of the page. */
   async function pastedClipboard(): Promise<string> {
@@ -63,8 +54,8 @@ describeInEachBrowser('what members reach for', (rig) => {
 
   test('copy the result: its header, what was asked and the answer, as Markdown on the clipboard', async () => {
     const question = 'Which index for a LIKE prefix search?';
-    await askPostgres(question);
-    await passed(question);
+    await askPostgres(rig.panel, rig.w, question);
+    await waitForPassed(rig.panel, rig.w, question);
     await rig.panel.click('button', rig.w('result.copyResult'));
     await rig.panel.waitForText(rig.w('common.copied'));
     const copied = await pastedClipboard();
@@ -81,7 +72,7 @@ describeInEachBrowser('what members reach for', (rig) => {
     await waitForPreviewRead(rig.panel, rig.w);
     const before = (await rig.emu.control.callStarts()).length;
     await rig.panel.click('button', rig.w('preview.start'));
-    await passed(follow);
+    await waitForPassed(rig.panel, rig.w, follow);
     const starts = (await rig.emu.control.callStarts()).slice(before);
     expect(starts).toHaveLength(1);
     const sent = starts[0]?.body as { sessionId?: string; callId?: string; question?: string };
@@ -97,13 +88,13 @@ describeInEachBrowser('what members reach for', (rig) => {
     const question = 'Why does my vacuum never finish?';
     await rig.emu.control.call('PUT', '/agents/agt_postgres/behaviour', { outcome: 'fail' });
     const before = (await rig.emu.control.callStarts()).length;
-    await askPostgres(question);
+    await askPostgres(rig.panel, rig.w, question);
     await waitForResult(rig.panel, rig.w, rig.w('words.callStatus.failed'));
     await rig.emu.control.call('PUT', '/agents/agt_postgres/behaviour', { outcome: 'pass' });
     await rig.panel.click('button', rig.w('call.startAgain'));
     await waitForPreviewRead(rig.panel, rig.w);
     await rig.panel.click('button', rig.w('preview.start'));
-    await passed(question);
+    await waitForPassed(rig.panel, rig.w, question);
     const starts = (await rig.emu.control.callStarts()).slice(before);
     expect(starts.map((s) => (s.body as { question?: string }).question)).toEqual([question, question]);
     expect(starts[1]?.idempotencyKey).not.toBe(starts[0]?.idempotencyKey);
@@ -150,8 +141,8 @@ describeInEachBrowser('what members reach for', (rig) => {
     await rig.emu.control.call('PUT', '/agents/agt_postgres/behaviour', {
       note: 'Raise autovacuum_max_workers; the quokka rule of thumb says three.',
     });
-    await askPostgres(question);
-    await passed(question);
+    await askPostgres(rig.panel, rig.w, question);
+    await waitForPassed(rig.panel, rig.w, question);
     await rig.emu.control.call('PUT', '/agents/agt_postgres/behaviour', { note: 'Here is the result.' });
     await openSection(rig.panel, rig.w, 'app.tab.history');
     const rows = (word: string) =>
@@ -213,7 +204,7 @@ describeInEachBrowser('what members reach for', (rig) => {
       rig.w('preview.question'),
     );
     await rig.panel.press('Control+Enter');
-    await passed(question);
+    await waitForPassed(rig.panel, rig.w, question);
     expect((await rig.emu.control.callStarts()).length).toBe(before + 1);
     // Escape from the call: back to the list of calls.
     await rig.panel.evaluate(() => (document.activeElement as HTMLElement | null)?.blur(), null);
