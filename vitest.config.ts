@@ -1,6 +1,6 @@
-import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
+import { viteAliases } from './scripts/tsconfig-paths';
 
 /**
  * Every test of the repo, as projects: `npm run test:unit` runs `logic` and `views`, `npm run test:packages`
@@ -29,8 +29,8 @@ const unitTest = {
  * file spends much of its time waiting on the site's calls and the extension's timers. Measured on the 2-core
  * machine: two at a time 526 s, three 389 s (the cores about three quarters busy), four 409 s (saturated).
  */
-// `@/` is the repo's root, as WXT declares it for the unit projects (its plugin) and the type checker.
-const root = { resolve: { alias: { '@/': `${path.resolve(import.meta.dirname)}/` } } };
+// `@/` is the repo's root: the unit projects have it from WXT's plugin, the others from tsconfig.json's paths.
+const root = { resolve: { alias: viteAliases() } };
 
 const e2eTest = {
   environment: 'node' as const,

@@ -2,7 +2,8 @@ import { defineConfig } from 'wxt';
 
 /**
  * VITE_E2E_NEXT=1 (with --mode e2e) makes the update test's build N+1: the next patch version, a database
- * version with an upgrade step (lib/db/schema REHEARSAL_VERSION), in .output/<browser>-mv3-e2e-next.
+ * version with an upgrade step (lib/db/e2e/rehearsal, chosen by lib/db/build-versions), in
+ * .output/<browser>-mv3-e2e-next.
  */
 const next = process.env.VITE_E2E_NEXT === '1';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { connectionQuery } from '@/lib/db/panel-queries';
-import type { ConnectionRow } from '@/lib/db/types';
+import type { ConnectionRow } from '@/lib/db/tables/connection';
 import { t } from '@/lib/i18n';
 import { CallsList } from '@/components/calls/CallsList';
 import { SessionSummary } from '@/components/calls/SessionSummary';

@@ -1,7 +1,8 @@
 // The member's options (options page) with their defaults. Stored one row per key in the settings table
 // (db v3); a key never written reads as its default, so a fresh install needs no setup step.
 import type { AppDb } from '@/lib/db/db';
-import type { NotificationKind, SettingKey, Settings, SettingsRow } from '@/lib/db/types';
+import type { NotificationKind } from '@/lib/db/tables/notifications';
+import type { SettingKey, Settings, SettingsRow } from '@/lib/db/tables/settings';
 import { DEFAULT_REMIND_DAYS_BEFORE, type FindingsNoticeSettings } from '@/lib/findings/notices';
 import { DEFAULT_RETENTION, type RetentionPolicy } from '@/lib/storage/pruning';
 

@@ -1,5 +1,5 @@
 import { recentCalls } from '@/lib/db/queries';
-import type { CallRow } from '@/lib/db/types';
+import type { CallRow } from '@/lib/db/tables/calls';
 import { callStateWords } from '@/lib/words/values';
 import { resultLine } from '@/components/result/status-line';
 import { useLiveQuery } from '@/components/common/useLiveQuery';

@@ -1,4 +1,4 @@
-import type { MemberError } from '@/lib/db/types';
+import type { MemberError } from '@/lib/db/member-error';
 import { SiteMessage } from './SiteMessage';
 import { t } from '@/lib/i18n';
 

@@ -1,4 +1,4 @@
-import type { MemberError } from '@/lib/db/types';
+import type { MemberError } from '@/lib/db/member-error';
 import { UntrustedText } from './UntrustedText';
 import { Message } from './Message';
 

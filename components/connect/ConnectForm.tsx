@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { MemberError } from '@/lib/db/types';
+import type { MemberError } from '@/lib/db/member-error';
 import { checkSiteAddress } from '@/lib/safety/urls';
 import { addressWords } from '@/lib/words/errors';
 import { useActions } from '@/components/common/actions';

@@ -1,4 +1,4 @@
-import type { ConnectionRow } from '@/lib/db/types';
+import type { ConnectionRow } from '@/lib/db/tables/connection';
 import { siteHomeUrl } from '@/lib/safety/urls';
 import { SitePageButton } from '@/components/common/SitePageButton';
 import { ConnectForm } from './ConnectForm';

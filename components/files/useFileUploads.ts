@@ -1,5 +1,5 @@
 import { useRef, useState } from 'preact/hooks';
-import type { MemberError } from '@/lib/db/types';
+import type { MemberError } from '@/lib/db/member-error';
 import { type Attachment, addAttachments, judgeAttachments, removeAttachment } from '@/lib/files/attachments';
 import { MAX_FILES_PER_CALL } from '@/lib/files/limits';
 import { fileSource } from '@/lib/files/upload-checks';

@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { AgentCard } from '@/lib/api/schemas';
-import type { FindRow, MemberError } from '@/lib/db/types';
+import type { FindRow } from '@/lib/db/tables/finds';
+import type { MemberError } from '@/lib/db/member-error';
 import { charCount } from '@/lib/format/chars';
 import type { SelectionHandoff } from '@/lib/protocol/handoffs';
 import { describeSecrets, findSecrets } from '@/lib/words/secrets';

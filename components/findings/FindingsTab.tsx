@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { listFindings } from '@/lib/db/queries';
-import type { ConnectionRow, MemberError } from '@/lib/db/types';
+import type { ConnectionRow } from '@/lib/db/tables/connection';
+import type { MemberError } from '@/lib/db/member-error';
 import { availabilityFromError, type FindingsAvailability, findingsAvailability } from '@/lib/findings/availability';
 import { connectionPageUrl } from '@/lib/safety/urls';
 import { useActions } from '@/components/common/actions';

@@ -1,4 +1,4 @@
-import type { CallRow } from '@/lib/db/types';
+import type { CallRow } from '@/lib/db/tables/calls';
 import { formatCents } from '@/lib/format/money';
 import { NAME_CHARS, shortenedText } from '@/lib/format/clamp';
 import { callSnippet, callTexts, type SnippetField } from '@/lib/history/search';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { MemberError } from '@/lib/db/types';
+import type { MemberError } from '@/lib/db/member-error';
 import { type SpendingPeriod, spendingSince } from '@/lib/history/spending-period';
 import { useActions } from '@/components/common/actions';
 import { loadDb } from '@/lib/db/lazy';

@@ -1,5 +1,5 @@
 import { useId } from 'preact/hooks';
-import type { Settings } from '@/lib/db/types';
+import type { Settings } from '@/lib/db/tables/settings';
 import { t } from '@/lib/i18n';
 
 interface Props {

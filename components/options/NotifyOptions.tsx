@@ -1,5 +1,5 @@
 import { useId } from 'preact/hooks';
-import type { NotifySettings, Settings } from '@/lib/db/types';
+import type { NotifySettings, Settings } from '@/lib/db/tables/settings';
 import { t, tn } from '@/lib/i18n';
 
 function kinds(): { key: keyof NotifySettings; label: string }[] {

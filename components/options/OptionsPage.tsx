@@ -1,7 +1,9 @@
 import { useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { getConnection } from '@/lib/db/queries';
-import type { ConnectionRow, MemberError, Settings } from '@/lib/db/types';
+import type { ConnectionRow } from '@/lib/db/tables/connection';
+import type { MemberError } from '@/lib/db/member-error';
+import type { Settings } from '@/lib/db/tables/settings';
 import { connectionPageUrl } from '@/lib/safety/urls';
 import { readSettings } from '@/lib/settings';
 import { useActions } from '@/components/common/actions';

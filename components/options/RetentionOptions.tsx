@@ -1,5 +1,5 @@
 import { useId, useState } from 'preact/hooks';
-import type { Settings } from '@/lib/db/types';
+import type { Settings } from '@/lib/db/tables/settings';
 import { parseRetention, retentionWords } from '@/lib/storage/pruning';
 import { useActions } from '@/components/common/actions';
 import { t, tn } from '@/lib/i18n';

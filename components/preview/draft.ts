@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import type { UntrustedTextValue } from '@/lib/safety/untrusted';
 import type { AgentCard } from '@/lib/api/schemas';
-import type { CallRow } from '@/lib/db/types';
+import type { CallRow } from '@/lib/db/tables/calls';
 
 /**
  * What the member is preparing: kept in storage.local so a closed and reopened panel, a refused start, an

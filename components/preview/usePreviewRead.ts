@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { CallRequest } from '@/lib/api/request-schemas';
 import type { Preview } from '@/lib/api/schemas';
-import type { MemberError } from '@/lib/db/types';
+import type { MemberError } from '@/lib/db/member-error';
 import { useActions } from '@/components/common/actions';
 
 // Typing pauses this long before the preview is read again with the text (POST /calls/quote, G14).

@@ -2,7 +2,7 @@ import type { RefObject } from 'preact';
 import { useState } from 'preact/hooks';
 import type { CallRequest, UntrustedText } from '@/lib/api/request-schemas';
 import { getCall } from '@/lib/db/queries';
-import type { MemberError } from '@/lib/db/types';
+import type { MemberError } from '@/lib/db/member-error';
 import { useActions } from '@/components/common/actions';
 import { saysNothingDone } from '@/lib/protocol/send';
 import { useLiveQuery } from '@/components/common/useLiveQuery';

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { CallRequest, UntrustedText } from '@/lib/api/request-schemas';
 import { getCall } from '@/lib/db/queries';
-import type { MemberError } from '@/lib/db/types';
+import type { MemberError } from '@/lib/db/member-error';
 import { useActions } from '@/components/common/actions';
 import { useOffers } from '@/components/common/useOffers';
 import { loadDb } from '@/lib/db/lazy';

@@ -1,4 +1,4 @@
-import type { MemberError } from '@/lib/db/types';
+import type { MemberError } from '@/lib/db/member-error';
 import { connectionPageUrl, siteHomeUrl } from '@/lib/safety/urls';
 import { SiteMessage } from '@/components/common/SiteMessage';
 import { SitePageButton } from '@/components/common/SitePageButton';

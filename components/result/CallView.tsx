@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { approvalsForCall, getCall } from '@/lib/db/queries';
 import { connectionQuery } from '@/lib/db/panel-queries';
-import type { CallRow, ConnectionRow } from '@/lib/db/types';
+import type { CallRow } from '@/lib/db/tables/calls';
+import type { ConnectionRow } from '@/lib/db/tables/connection';
 import { useActions } from '@/components/common/actions';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
 import { useLiveQuery } from '@/components/common/useLiveQuery';

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { CallRow } from '@/lib/db/types';
+import type { CallRow } from '@/lib/db/tables/calls';
 import { charCount } from '@/lib/format/chars';
 import { formatCount } from '@/lib/format/count';
 import { QUESTION_MAX } from '@/lib/sessions/limits';

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { ReportAnswer } from '@/lib/api/schemas';
-import type { CallRow, MemberError } from '@/lib/db/types';
+import type { CallRow } from '@/lib/db/tables/calls';
+import type { MemberError } from '@/lib/db/member-error';
 import { charCount } from '@/lib/format/chars';
 import { useActions } from '@/components/common/actions';
 import { ErrorNotice } from '@/components/common/ErrorNotice';

@@ -1,5 +1,5 @@
 import type { CallResult } from '@/lib/api/schemas';
-import type { CallRow } from '@/lib/db/types';
+import type { CallRow } from '@/lib/db/tables/calls';
 import { limitSentence } from '@/lib/format/limit';
 import { knownValue, rawValue } from '@/lib/api/tolerant';
 import { asUntrusted, untrustedString } from '@/lib/safety/untrusted';

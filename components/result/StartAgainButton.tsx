@@ -1,4 +1,4 @@
-import type { CallRow } from '@/lib/db/types';
+import type { CallRow } from '@/lib/db/tables/calls';
 import { t } from '@/lib/i18n';
 
 /**

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { CallRow } from '@/lib/db/types';
+import type { CallRow } from '@/lib/db/tables/calls';
 import { useActions } from '@/components/common/actions';
 import { t } from '@/lib/i18n';
 

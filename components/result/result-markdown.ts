@@ -1,5 +1,5 @@
 import type { CallResult } from '@/lib/api/schemas';
-import type { CallRow } from '@/lib/db/types';
+import type { CallRow } from '@/lib/db/tables/calls';
 import { isCut, untrustedString } from '@/lib/safety/untrusted';
 import { t } from '@/lib/i18n';
 import { headerToShow } from './header';

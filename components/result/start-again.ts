@@ -1,6 +1,6 @@
 import type { CallResult } from '@/lib/api/schemas';
 import { knownValue } from '@/lib/api/tolerant';
-import type { CallRow } from '@/lib/db/types';
+import type { CallRow } from '@/lib/db/tables/calls';
 
 /**
  * Whether a call is one to edit and start again: refused or declined before it ran, or ended without the whole

@@ -1,6 +1,6 @@
 import { useId, useState } from 'preact/hooks';
 import type { Session } from '@/lib/api/schemas';
-import type { MemberError } from '@/lib/db/types';
+import type { MemberError } from '@/lib/db/member-error';
 import { charCount } from '@/lib/format/chars';
 import { QUESTION_MAX } from '@/lib/sessions/apply-call';
 import { useActions } from '@/components/common/actions';

@@ -1,5 +1,5 @@
 import type { MissingDetail } from '@/lib/api/schemas';
-import type { CallRow } from '@/lib/db/types';
+import type { CallRow } from '@/lib/db/tables/calls';
 import { useActions } from '@/components/common/actions';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
 import { SitePageButton } from '@/components/common/SitePageButton';

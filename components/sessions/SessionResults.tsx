@@ -1,5 +1,5 @@
 import type { CallResult, Session } from '@/lib/api/schemas';
-import type { CallRow } from '@/lib/db/types';
+import type { CallRow } from '@/lib/db/tables/calls';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { revisionWords } from '@/lib/sessions/plan-revision';
 import { firstListed, shownWhole } from '@/lib/sessions/results-shown';

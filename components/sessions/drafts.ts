@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { AnswerDraftRow } from '@/lib/db/types';
+import type { AnswerDraftRow } from '@/lib/db/tables/answer-drafts';
 import type { AnswerDraft } from '@/lib/sessions/answer-draft';
 import { useActions } from '@/components/common/actions';
 import { useLiveQuery } from '@/components/common/useLiveQuery';

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'preact/hooks';
 import type { Session } from '@/lib/api/schemas';
 import type { CallRequest } from '@/lib/api/request-schemas';
-import type { MemberError } from '@/lib/db/types';
+import type { MemberError } from '@/lib/db/member-error';
 import { draftsToSend } from '@/lib/sessions/answer-draft';
 import { type ApplyRefusal, decideApplyCall } from '@/lib/sessions/apply-call';
 import { saysNothingDone } from '@/lib/protocol/send';

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { knownValue } from '@/lib/api/tolerant';
 import { getSession } from '@/lib/db/queries';
 import { loadDb } from '@/lib/db/lazy';
-import type { MemberError } from '@/lib/db/types';
+import type { MemberError } from '@/lib/db/member-error';
 import { useActions } from '@/components/common/actions';
 
 /**

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { ShareDraft } from '@/lib/api/schemas';
-import type { MemberError } from '@/lib/db/types';
+import type { MemberError } from '@/lib/db/member-error';
 import { MAX_FILES_PER_SHARE } from '@/lib/files/limits';
 import { shareFileIds, shareFileIdsWithout } from '@/lib/files/share-package';
 import { connectionPageUrl } from '@/lib/safety/urls';

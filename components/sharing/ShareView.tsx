@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { CoverageAnswer, CreateShareRequest } from '@/lib/api/schemas';
 import { getConnection } from '@/lib/db/queries';
-import type { MemberError } from '@/lib/db/types';
+import type { MemberError } from '@/lib/db/member-error';
 import { connectionPageUrl } from '@/lib/safety/urls';
 import { useActions } from '@/components/common/actions';
 import { useSite } from '@/components/common/site';

@@ -1,4 +1,4 @@
-import type { ConnectionRow } from '@/lib/db/types';
+import type { ConnectionRow } from '@/lib/db/tables/connection';
 import { t } from '@/lib/i18n';
 import { SiteText } from '@/components/common/SiteText';
 import { privacyLineOf } from './useFirstStep';

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { ConnectionRow } from '@/lib/db/types';
+import type { ConnectionRow } from '@/lib/db/tables/connection';
 import { formatCount } from '@/lib/format/count';
 import { formatCents, formatCentsOrUnreadable } from '@/lib/format/money';
 import { formatBytes } from '@/lib/format/size';

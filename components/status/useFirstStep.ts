@@ -1,6 +1,7 @@
 import { useRef, useState } from 'preact/hooks';
 import { recentCalls } from '@/lib/db/queries';
-import type { CallRow, ConnectionRow } from '@/lib/db/types';
+import type { CallRow } from '@/lib/db/tables/calls';
+import type { ConnectionRow } from '@/lib/db/tables/connection';
 import { useActions } from '@/components/common/actions';
 import { useLiveQuery } from '@/components/common/useLiveQuery';
 import { focusNextViewHeading } from '@/components/common/ViewHeading';

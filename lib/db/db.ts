@@ -1,23 +1,22 @@
 import { Dexie, type EntityTable, type Table } from 'dexie';
-import { BUILD_DB_VERSIONS, DB_NAME, type DbVersion } from './schema';
-import type {
-  AnswerDraftRow,
-  ApprovalRow,
-  CallRow,
-  CapabilityRow,
-  ConnectionRow,
-  DownloadRow,
-  FindingRow,
-  FindRow,
-  NotificationRow,
-  PlanRow,
-  SessionRow,
-  SettingsRow,
-  SharedProjectRow,
-  ShareRow,
-  TextDraftRow,
-  UiRow,
-} from './types';
+import { BUILD_DB_VERSIONS } from './build-versions';
+import { DB_NAME, type DbVersion } from './schema';
+import type { AnswerDraftRow } from './tables/answer-drafts';
+import type { ApprovalRow } from './tables/approvals';
+import type { CallRow } from './tables/calls';
+import type { CapabilityRow } from './tables/capabilities';
+import type { ConnectionRow } from './tables/connection';
+import type { DownloadRow } from './tables/downloads';
+import type { FindingRow } from './tables/findings';
+import type { FindRow } from './tables/finds';
+import type { NotificationRow } from './tables/notifications';
+import type { PlanRow } from './tables/plans';
+import type { SessionRow } from './tables/sessions';
+import type { SettingsRow } from './tables/settings';
+import type { SharedProjectRow } from './tables/shared-projects';
+import type { ShareRow } from './tables/shares';
+import type { TextDraftRow } from './tables/text-drafts';
+import type { UiRow } from './tables/ui';
 
 export class AppDb extends Dexie {
   connection!: EntityTable<ConnectionRow, 'id'>;

@@ -1,4 +1,15 @@
 export { AppDb, db } from './db';
 export * from './queries';
-export { CURRENT_DB_VERSION, DB_NAME, DB_VERSIONS } from './schema';
-export type * from './types';
+export { DB_NAME, DB_VERSIONS } from './schema';
+export { CURRENT_DB_VERSION } from './build-versions';
+export type { MemberError, MemberErrorExtras } from './member-error';
+export type { AnswerDraftRow } from './tables/answer-drafts';
+export type { ApprovalRow } from './tables/approvals';
+export type { CallRow, CallState } from './tables/calls';
+export type { ConnectionRow } from './tables/connection';
+export type { FindRow, FindSource } from './tables/finds';
+export type { NotificationKind, NotificationRow } from './tables/notifications';
+export type { SessionRow } from './tables/sessions';
+export type { Settings } from './tables/settings';
+export type { ShareRow } from './tables/shares';
+export type { BackgroundStatusRow } from './tables/ui';

@@ -11,7 +11,12 @@ import {
   latestFind,
   rememberSearchesIn,
 } from './queries';
-import type { BackgroundStatusRow, CallRow, ConnectionRow, FindRow, SessionRow, SettingsRow } from './types';
+import type { BackgroundStatusRow } from './tables/ui';
+import type { CallRow } from './tables/calls';
+import type { ConnectionRow } from './tables/connection';
+import type { FindRow } from './tables/finds';
+import type { SessionRow } from './tables/sessions';
+import type { SettingsRow } from './tables/settings';
 
 export const connectionQuery: PanelQuery<[], ConnectionRow | undefined> = {
   live: (db) => getConnection(db),

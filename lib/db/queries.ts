@@ -3,19 +3,16 @@
  * takes the database so tests can pass their own.
  */
 import type { AppDb } from './db';
-import type {
-  ApprovalRow,
-  BackgroundStatusRow,
-  CallRow,
-  CallState,
-  ConnectionRow,
-  DownloadRow,
-  FindRow,
-  FindingRow,
-  PlanRow,
-  SessionRow,
-  SettingsRow,
-} from './types';
+import type { ApprovalRow } from './tables/approvals';
+import type { BackgroundStatusRow } from './tables/ui';
+import type { CallRow, CallState } from './tables/calls';
+import type { ConnectionRow } from './tables/connection';
+import type { DownloadRow } from './tables/downloads';
+import type { FindRow } from './tables/finds';
+import type { FindingRow } from './tables/findings';
+import type { PlanRow } from './tables/plans';
+import type { SessionRow } from './tables/sessions';
+import type { SettingsRow } from './tables/settings';
 
 /** States in which a call still needs the background (sending, waiting for approval, or running). */
 export const ACTIVE_CALL_STATES: readonly CallState[] = ['outbox', 'sending', 'needs_approval', 'started'];

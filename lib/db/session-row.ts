@@ -1,6 +1,6 @@
 /** A session's row in the cache, with the time it is listed by. */
 import type { Session } from '@/lib/api/schemas';
-import type { SessionRow } from './types';
+import type { SessionRow } from './tables/sessions';
 
 /**
  * The time a session is listed by (SessionRow.listedAt): its last call, or when it was read if it has none,

@@ -4,7 +4,8 @@
  * never the key, which no row holds) slips into a file; any text shaped like a connection key (gpc_ and 43
  * characters) is blanked all the same. Untrusted text is copied as the site sent it: it stays data.
  */
-import type { CallRow, SessionRow } from '@/lib/db/types';
+import type { CallRow } from '@/lib/db/tables/calls';
+import type { SessionRow } from '@/lib/db/tables/sessions';
 import type { CsvValue } from './csv';
 
 export const EXPORT_FORMAT = 'agent-connection-history';

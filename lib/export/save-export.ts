@@ -8,7 +8,8 @@
  * goes into its own Blob, so the file's bytes do not pile up in the page's heap.
  */
 import type { AppDb } from '@/lib/db/db';
-import type { CallRow, SessionRow } from '@/lib/db/types';
+import type { CallRow } from '@/lib/db/tables/calls';
+import type { SessionRow } from '@/lib/db/tables/sessions';
 import { csvHeader, csvLine } from './csv';
 import {
   CALL_COLUMNS,

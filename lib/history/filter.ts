@@ -1,6 +1,7 @@
 // The history's filters: calls and sessions from the cache by agent and status. A call's status for the
 // member is where it ended (or that it has not), whatever step of sending it went through.
-import type { CallRow, CallState, SessionRow } from '@/lib/db/types';
+import type { CallRow, CallState } from '@/lib/db/tables/calls';
+import type { SessionRow } from '@/lib/db/tables/sessions';
 import { t } from '@/lib/i18n';
 
 export type CallHistoryStatus = 'running' | 'passed' | 'failed' | 'not_started';

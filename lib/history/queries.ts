@@ -2,7 +2,8 @@
 // calls reads only that page (the createdAt index), and an agent's page only its rows (the agent-and-time index).
 import type { AppDb } from '@/lib/db/db';
 import type { PanelQuery } from '@/lib/db/first-read';
-import type { CallRow, SessionRow } from '@/lib/db/types';
+import type { CallRow } from '@/lib/db/tables/calls';
+import type { SessionRow } from '@/lib/db/tables/sessions';
 import type { UntrustedText } from '@/lib/api/request-schemas';
 import {
   type CallHistoryStatus,

@@ -7,7 +7,7 @@
  * call by the background nor migrated. Older calls are searched a window more when the member asks.
  */
 import type { AppDb } from '@/lib/db/db';
-import type { CallRow } from '@/lib/db/types';
+import type { CallRow } from '@/lib/db/tables/calls';
 import { cleanForDisplay, untrustedString } from '@/lib/safety/untrusted';
 import { type CallHistoryStatus, callMatches, type HistoryFilter } from './filter';
 import { SEARCH_WINDOW } from './search-pace';

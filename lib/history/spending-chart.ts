@@ -4,7 +4,7 @@
  * per agent, for the period the member picked. The site's own total (GET /me spentSinceCents) is shown beside
  * it; `explainDifference` says in which direction they differ and why they may.
  */
-import type { CallRow } from '@/lib/db/types';
+import type { CallRow } from '@/lib/db/tables/calls';
 
 interface DaySpend {
   /** The member's local day, YYYY-MM-DD. */

@@ -5,7 +5,7 @@
  * tests run on a fake clock; the background keeps the state in storage.local (an update keeps what is held;
  * a summary due before a restart is too late after it, and dropped).
  */
-import type { NotificationKind } from '@/lib/db/types';
+import type { NotificationKind } from '@/lib/db/tables/notifications';
 import { t, tn } from '@/lib/i18n';
 
 /** Where the background keeps the pace, in storage.local (the bench clears it to time single calls). */

@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import { lazySchema } from '@/lib/api/lazy-schema';
 import type { ReportAnswer } from '@/lib/api/schemas';
 import { UntrustedTextSchema, CallRequestSchema } from '@/lib/api/request-schemas';
-import { CALL_STATES } from '@/lib/db/types';
+import { CALL_STATES } from '@/lib/db/tables/calls';
 import { command, Empty, id, str } from './command';
 
 const CallStateSchema = lazySchema(() => z.enum(CALL_STATES));

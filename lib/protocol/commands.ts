@@ -6,7 +6,7 @@
  * their own modules; each feature declares its commands beside the others of its name.
  */
 import type * as z from 'zod/mini';
-import type { MemberError } from '@/lib/db/types';
+import type { MemberError } from '@/lib/db/member-error';
 import { approvalsCommands } from './approvals';
 import { callsCommands } from './calls';
 import { connectionCommands } from './connection';

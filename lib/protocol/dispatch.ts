@@ -1,6 +1,6 @@
 /** The background's side of the protocol: the one listener, which checks sender and payload and runs a handler. */
 import { browser } from 'wxt/browser';
-import type { MemberError } from '@/lib/db/types';
+import type { MemberError } from '@/lib/db/member-error';
 import { t } from '@/lib/i18n';
 import { type CommandHandlers, type CommandName, commands, isCommandName } from './commands';
 import { CommandFailure, type CommandReplyEnvelope, EnvelopeSchema, localError } from './envelope';

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { lazySchema } from '@/lib/api/lazy-schema';
 import type { NextStep } from '@/lib/api/errors';
 import { MemberErrorSchema } from '@/lib/db/member-error';
-import type { MemberError } from '@/lib/db/types';
+import type { MemberError } from '@/lib/db/member-error';
 
 const ENVELOPE_TYPE = 'agent-connection/command@1';
 

@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { lazySchema } from '@/lib/api/lazy-schema';
-import type { MemberError } from '@/lib/db/types';
+import type { MemberError } from '@/lib/db/member-error';
 
 /** A selection sent from the context menu or the shortcut; the find's row has the same requestId. */
 export const SELECTION_SESSION_KEY = 'panel.selection';

@@ -2,7 +2,8 @@
 // guessed at (schemas keep it as { unknown }); its raw value is the site's and is shown as sent.
 import type { Tolerant } from '@/lib/api/schemas';
 import { knownSwitchName } from './switches';
-import type { CallState, MemberError } from '@/lib/db/types';
+import type { CallState } from '@/lib/db/tables/calls';
+import type { MemberError } from '@/lib/db/member-error';
 import { knownValue } from '@/lib/api/tolerant';
 import { t } from '@/lib/i18n';
 import { unknownWords } from './unknown';

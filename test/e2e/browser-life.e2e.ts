@@ -7,7 +7,8 @@
  */
 import { expect, test } from 'vitest';
 import { ROW_SCHEMAS } from '@/lib/db/rows';
-import { DB_VERSIONS, REHEARSAL_VERSION } from '@/lib/db/schema';
+import { DB_VERSIONS } from '@/lib/db/schema';
+import { REHEARSAL_VERSION } from '@/lib/db/e2e/rehearsal';
 import { PACE_KEY } from '@/lib/notify/pace';
 import type { PageDriver } from '@/testing/browser/driver';
 import { nextBuildDir } from '@/testing/browser/launch';

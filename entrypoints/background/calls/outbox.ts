@@ -8,7 +8,7 @@ import type { StartCallAnswer } from '@/lib/api/schemas';
 import { StartCallRequestSchema, type CallRequest } from '@/lib/api/request-schemas';
 import { callKeyFirstSentAt, mayResendCallKey } from '@/lib/api/idempotency';
 import { type CallRow, type CallState, getConnection, type MemberError, recentRunDurations } from '@/lib/db';
-import { CallRowSchema } from '@/lib/db/rows';
+import { CallRowSchema } from '@/lib/db/tables/calls';
 import { CommandFailure, localError } from '@/lib/protocol/envelope';
 import type { CommandReply } from '@/lib/protocol/commands';
 import { backoffMs, expectedRunMs, nextPollAt } from '@/lib/schedule';

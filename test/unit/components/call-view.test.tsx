@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CallsList } from '@/components/calls/CallsList';
 import { CallView } from '@/components/result/CallView';
 import { db } from '@/lib/db';
-import type { CallRow } from '@/lib/db/types';
+import type { CallRow } from '@/lib/db/tables/calls';
 import { fakeActions, makeCall, makeConnectionRow, makeResult, memberError, SITE, ut } from './fixtures';
 import { renderPanel } from './render-panel';
 

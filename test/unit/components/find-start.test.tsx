@@ -6,7 +6,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { FindView } from '@/components/find/FindView';
 import type { ChosenAgent } from '@/components/preview/draft';
 import { db } from '@/lib/db';
-import type { FindRow } from '@/lib/db/types';
+import type { FindRow } from '@/lib/db/tables/finds';
 import { expectInert, fakeActions, HOSTILE, makeCall, ut } from './fixtures';
 import { renderPanel } from './render-panel';
 

@@ -8,7 +8,7 @@ import { accentFor } from '@/components/find/accents';
 import { FindView } from '@/components/find/FindView';
 import type { AgentCard } from '@/lib/api/schemas';
 import { db } from '@/lib/db';
-import type { FindRow } from '@/lib/db/types';
+import type { FindRow } from '@/lib/db/tables/finds';
 import { SELECTION_SESSION_KEY } from '@/lib/protocol/handoffs';
 import { expectInert, fakeActions, HOSTILE, makeCard, memberError, ut } from './fixtures';
 import { renderPanel } from './render-panel';

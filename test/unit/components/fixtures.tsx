@@ -2,7 +2,9 @@ import { vi } from 'vitest';
 import type { PanelActions } from '@/components/common/actions';
 import type { Site } from '@/components/common/site';
 import type { AgentCard, CallResult, Connection, Preview } from '@/lib/api/schemas';
-import type { CallRow, ConnectionRow, MemberError } from '@/lib/db/types';
+import type { CallRow } from '@/lib/db/tables/calls';
+import type { ConnectionRow } from '@/lib/db/tables/connection';
+import type { MemberError } from '@/lib/db/member-error';
 import type { CommandName, CommandResult } from '@/lib/protocol/commands';
 import { agentCard, callResult, connection, preview, ut } from '@/test/fixtures/api';
 

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RefusalView } from '@/components/refusal/RefusalView';
-import type { MemberError } from '@/lib/db/types';
+import type { MemberError } from '@/lib/db/member-error';
 import { expectInert, fakeActions, memberError, SITE, ut } from './fixtures';
 import { renderPanel } from './render-panel';
 

@@ -10,7 +10,7 @@ import { PreviewView } from '@/components/preview/PreviewView';
 import { CallView } from '@/components/result/CallView';
 import { ResultView } from '@/components/result/ResultView';
 import { db } from '@/lib/db';
-import type { CallRow } from '@/lib/db/types';
+import type { CallRow } from '@/lib/db/tables/calls';
 import { FOCUS_SESSION_KEY } from '@/lib/protocol/handoffs';
 import {
   fakeActions,

@@ -7,7 +7,7 @@ import { App } from '@/components/App';
 import { OptionsPage } from '@/components/options/OptionsPage';
 import type { PanelActions } from '@/components/common/actions';
 import { AppDb, DB_NAME, DB_VERSIONS, db } from '@/lib/db';
-import { REHEARSAL_VERSION } from '@/lib/db/schema';
+import { REHEARSAL_VERSION } from '@/lib/db/e2e/rehearsal';
 import { STORAGE_FULL_SESSION_KEY } from '@/lib/protocol/handoffs';
 import { fakeActions, makeConnectionRow } from './fixtures';
 import { renderPanel } from './render-panel';

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SessionView } from '@/components/sessions/SessionView';
 import type { Session } from '@/lib/api/schemas';
 import { db } from '@/lib/db';
-import type { CallRow } from '@/lib/db/types';
+import type { CallRow } from '@/lib/db/tables/calls';
 import { DRAFT_SAVE_MS } from '@/components/sessions/drafts';
 import { NEWEST_LISTED } from '@/lib/sessions/results-shown';
 import { readAhead } from '@/lib/db/first-read';

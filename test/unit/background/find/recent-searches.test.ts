@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AppDb } from '@/lib/db';
-import type { FindRow } from '@/lib/db/types';
+import type { FindRow } from '@/lib/db/tables/finds';
 import { openFirstReader } from '@/lib/db/first-read';
 import { findStartQuery } from '@/lib/db/panel-queries';
 import { FIND_START_MAX, findStart } from '@/lib/db/queries';

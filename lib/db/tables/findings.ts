@@ -1,0 +1,13 @@
+/** The `findings` table: each finding as last read. */
+import * as z from 'zod/mini';
+import type { Finding } from '@/lib/api/schemas';
+import { lazySchema } from '@/lib/api/lazy-schema';
+import { apiObject, iso } from './fields';
+
+export const FINDINGS_INDEXES = 'findingId';
+
+export const FindingRowSchema = lazySchema(() =>
+  z.object({ findingId: z.string(), finding: apiObject<Finding>(), readAt: iso() }),
+);
+
+export type FindingRow = z.infer<typeof FindingRowSchema>;
