@@ -5,14 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import {
-  CONNECTION_KEY_PATTERN,
-  CONTRIBUTION_STATES,
-  FINDING_KINDS,
-  FINDING_STATUSES,
-  QUESTION_KEY_PATTERN,
-  SOURCE_KINDS,
-} from '@/lib/api/schemas';
+import { CONNECTION_KEY_PATTERN } from '@/lib/contract/connection';
+import { CONTRIBUTION_STATES, FINDING_KINDS, FINDING_STATUSES, SOURCE_KINDS } from '@/lib/contract/findings';
+import { QUESTION_KEY_PATTERN } from '@/lib/contract/sessions';
 
 /** The ten accent colors an agent card may carry, by id. */
 export const ACCENTS = [

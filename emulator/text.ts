@@ -1,4 +1,4 @@
-import type { UntrustedText } from '@/lib/api/request-schemas';
+import type { UntrustedText } from '@/lib/contract/conventions';
 
 /** Untrusted text is cut at 2000 characters (contract, Conventions). */
 const TEXT_CUT = 2000;

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
-import type { AgentCard } from '@/lib/api/schemas';
+import type { AgentCard } from '@/lib/contract/find';
 import type { FindRow, MemberError } from '@/lib/db/types';
 import { charCount } from '@/lib/format/chars';
 import type { SelectionHandoff } from '@/lib/protocol/handoffs';

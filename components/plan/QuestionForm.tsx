@@ -1,7 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import { UntrustedText } from '@/components/common/UntrustedText';
-import type { Question } from '@/lib/api/schemas';
+import type { Question } from '@/lib/contract/sessions';
 import { charCount } from '@/lib/format/chars';
 import {
   type AnswerDraft,

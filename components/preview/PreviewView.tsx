@@ -2,7 +2,7 @@ import { useRef, useState } from 'preact/hooks';
 import { getConnection } from '@/lib/db/queries';
 import { charCount } from '@/lib/format/chars';
 import { dollarsToCents } from '@/lib/format/money';
-import type { CallRequest } from '@/lib/api/request-schemas';
+import type { CallRequest } from '@/lib/contract/calls';
 import { DETAILS_MAX, QUESTION_MAX } from '@/lib/sessions/limits';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
 import type { CallFilesHandle, CallFilesSummary } from '@/components/files/CallFiles';

@@ -1,10 +1,10 @@
 import { useState } from 'preact/hooks';
-import type { ReportAnswer } from '@/lib/api/schemas';
+import type { ReportAnswer } from '@/lib/contract/calls';
 import type { CallRow, MemberError } from '@/lib/db/types';
 import { charCount } from '@/lib/format/chars';
 import { useActions } from '@/components/common/actions';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
-import { rawValue } from '@/lib/api/tolerant';
+import { rawValue } from '@/lib/contract/tolerant';
 import { formatCount } from '@/lib/format/count';
 import { t } from '@/lib/i18n';
 

@@ -1,5 +1,5 @@
 import { useId, useState } from 'preact/hooks';
-import type { Questions, Session } from '@/lib/api/schemas';
+import type { Questions, Session } from '@/lib/contract/sessions';
 import type { MemberError } from '@/lib/db/types';
 import { charCount } from '@/lib/format/chars';
 import { DETAILS_MAX } from '@/lib/sessions/apply-call';

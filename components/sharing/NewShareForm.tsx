@@ -1,5 +1,5 @@
 import { useId, useState } from 'preact/hooks';
-import type { CreateShareRequest } from '@/lib/api/schemas';
+import type { CreateShareRequest } from '@/lib/contract/shares';
 import { charCount } from '@/lib/format/chars';
 import { findSecrets } from '@/lib/words/secrets';
 import { type UntrustedTextValue, untrustedString } from '@/lib/safety/untrusted';

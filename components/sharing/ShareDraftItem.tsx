@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { ShareDraft } from '@/lib/api/schemas';
+import type { ShareDraft } from '@/lib/contract/shares';
 import type { MemberError } from '@/lib/db/types';
 import { MAX_FILES_PER_SHARE } from '@/lib/files/limits';
 import { shareFileIds, shareFileIdsWithout } from '@/lib/files/share-package';

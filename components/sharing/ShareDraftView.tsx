@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import type { ShareDraft } from '@/lib/api/schemas';
+import type { ShareDraft } from '@/lib/contract/shares';
 import { PACKAGE_LIMIT_BYTES } from '@/lib/files/limits';
 import { checkPackage, packageBytes } from '@/lib/files/share-package';
 import { formatBytes } from '@/lib/format/size';

@@ -1,4 +1,4 @@
-import type { ShareDraft } from '@/lib/api/schemas';
+import type { ShareDraft } from '@/lib/contract/shares';
 import { type Attachment, filesToSend, judgeAttachments } from '@/lib/files/attachments';
 import { MAX_FILES_PER_SHARE } from '@/lib/files/limits';
 import { checkShareAdditions } from '@/lib/files/share-package';

@@ -3,8 +3,8 @@
  * the same call resent with its approvalId runs once. Pending ones can be approved for 30 minutes from the
  * refusal; approved ones are usable for limits.approvalMinutes from the approval.
  */
-import type { ApprovalInput, ApprovalReason, ApprovalStatus } from '@/lib/api/schemas';
-import type { StartCallRequest } from '@/lib/api/request-schemas';
+import type { ApprovalInput, ApprovalReason, ApprovalStatus } from '@/lib/contract/calls';
+import type { StartCallRequest } from '@/lib/contract/calls';
 import { pagePath } from '@/emulator/site-paths';
 import { canonicalJson } from '@/emulator/canonical';
 import { MINUTE, iso } from '@/emulator/clock';

@@ -3,7 +3,7 @@
  * within 15 minutes for the key, and GET /me reads the connection back. Switches, limits and the findings
  * choice change only on the member's page (or the control API).
  */
-import type { ClaimAnswerInput, ConnectionInput } from '@/lib/api/schemas';
+import type { ClaimAnswerInput, ConnectionInput } from '@/lib/contract/connection';
 import { DAY, MINUTE, iso } from '@/emulator/clock';
 import { ApiError } from '@/emulator/errors';
 import { hashKey, newConnectCode, newKey, normalizeCode } from '@/emulator/ids';

@@ -4,7 +4,7 @@
  * sign-off (or waiting without room in the agent's day); expired when the draft is not signed off in 30
  * days; discarded with the draft. A call that did not pass: discarded. No agent covers it: waiting.
  */
-import type { FindingInput } from '@/lib/api/schemas';
+import type { FindingInput } from '@/lib/contract/findings';
 import { pagePath } from '@/emulator/site-paths';
 import { DAY, SECOND, iso } from '@/emulator/clock';
 import { invalidState } from '@/emulator/errors';

@@ -2,8 +2,9 @@
  * Sessions: plan and question ways, question reads (the "pass"), answers, project details, the gate the
  * apply call waits on, short checks of unclear typed answers, and the plan's versions.
  */
-import type { PlanInput, Problem, QuestionsInput, SessionInput, Way } from '@/lib/api/schemas';
-import type { AnswerInput } from '@/lib/api/request-schemas';
+import type { PlanInput, QuestionsInput, SessionInput, Way } from '@/lib/contract/sessions';
+import type { Problem } from '@/lib/contract/errors';
+import type { AnswerInput } from '@/lib/contract/calls';
 import { DAY, HOUR, iso } from '@/emulator/clock';
 import { ApiError, notFound, sessionScoped } from '@/emulator/errors';
 import { newId } from '@/emulator/ids';

@@ -2,7 +2,7 @@
 // size. The size is the UTF-8 length of the JSON text the client sends, so it is computed from the same
 // object the client stringifies, without encoding the file first: base64 is plain ASCII and needs no
 // JSON escaping, so it adds exactly its own length.
-import type { UploadFileRequest } from '@/lib/api/schemas';
+import type { UploadFileRequest } from '@/lib/contract/files';
 import { base64Length, encodeBase64, maxBytesForBase64Chars } from './base64';
 import { REQUEST_BODY_LIMIT_BYTES } from './limits';
 

@@ -4,7 +4,7 @@
 // it reaches the draft, so the earliest createdAt among a draft's findings is at or before the draft's
 // start. Counting 30 days from it may end early, never late: days left are never overstated and a
 // reminder never comes after the draft has gone.
-import type { Finding } from '@/lib/api/schemas';
+import type { Finding } from '@/lib/contract/findings';
 import { t, tn } from '@/lib/i18n';
 
 const DRAFT_DAYS = 30;

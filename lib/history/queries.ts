@@ -3,7 +3,7 @@
 import type { AppDb } from '@/lib/db/db';
 import type { PanelQuery } from '@/lib/db/first-read';
 import type { CallRow, SessionRow } from '@/lib/db/types';
-import type { UntrustedText } from '@/lib/api/request-schemas';
+import type { UntrustedText } from '@/lib/contract/conventions';
 import {
   type CallHistoryStatus,
   callMatches,

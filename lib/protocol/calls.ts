@@ -1,9 +1,10 @@
 /** Start, resend, stop, report and read again a call. */
 import { isJsonObject } from '@/lib/api/json-object';
 import * as z from 'zod/mini';
-import { lazySchema } from '@/lib/api/lazy-schema';
-import type { ReportAnswer } from '@/lib/api/schemas';
-import { UntrustedTextSchema, CallRequestSchema } from '@/lib/api/request-schemas';
+import { lazySchema } from '@/lib/contract/lazy-schema';
+import type { ReportAnswer } from '@/lib/contract/calls';
+import { UntrustedTextSchema } from '@/lib/contract/conventions';
+import { CallRequestSchema } from '@/lib/contract/calls';
 import { CALL_STATES } from '@/lib/db/types';
 import { command, Empty, id, str } from './command';
 

@@ -4,7 +4,7 @@
  * full schemas before storing or replying, so reply values that carry API objects are checked for shape here.
  */
 import * as z from 'zod/mini';
-import { lazySchema } from '@/lib/api/lazy-schema';
+import { lazySchema } from '@/lib/contract/lazy-schema';
 
 export const str = (min: number, max: number) => z.string().check(z.minLength(min), z.maxLength(max));
 export const id = () => str(1, 64);

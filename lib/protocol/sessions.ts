@@ -1,6 +1,6 @@
 /** Sessions: open one, answer its questions, rewrite its request, read its plan, keep what is typed. */
 import * as z from 'zod/mini';
-import { AnswerInputSchema } from '@/lib/api/request-schemas';
+import { AnswerInputSchema } from '@/lib/contract/calls';
 import { command, Empty, id, str } from './command';
 
 export const sessionsCommands = () => ({

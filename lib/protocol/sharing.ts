@@ -1,7 +1,7 @@
 /** Sharing: which agent covers a project, share drafts, the member's shared projects. */
 import { isJsonObject } from '@/lib/api/json-object';
 import * as z from 'zod/mini';
-import type { CoverageAnswer } from '@/lib/api/schemas';
+import type { CoverageAnswer } from '@/lib/contract/shares';
 import { command, Empty, id, str } from './command';
 
 export const sharingCommands = () => ({

@@ -1,7 +1,7 @@
 // An answer as the member is writing it, kept as they type (the db stores these drafts, so nothing is
 // lost when the panel closes), and the AnswerInput (G14) built from it once it fits its question.
-import type { Answer, Question } from '@/lib/api/schemas';
-import type { AnswerInput } from '@/lib/api/request-schemas';
+import type { Answer, Question } from '@/lib/contract/sessions';
+import type { AnswerInput } from '@/lib/contract/calls';
 import { charCount } from '@/lib/format/chars';
 import { formatCount } from '@/lib/format/count';
 import { t } from '@/lib/i18n';

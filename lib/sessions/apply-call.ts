@@ -1,8 +1,9 @@
 // Whether an apply call may be sent from the panel now, decided locally before anything is sent, so
 // the member reads what is missing instead of meeting a refusal (contract, POST /calls rules 3 and 4).
 // The site judges again; its refusals (409 details_missing, 400 invalid_input) read the same way.
-import type { MissingDetail, Session } from '@/lib/api/schemas';
-import type { AnswerInput } from '@/lib/api/request-schemas';
+import type { MissingDetail } from '@/lib/contract/calls';
+import type { Session } from '@/lib/contract/sessions';
+import type { AnswerInput } from '@/lib/contract/calls';
 import { charCount } from '@/lib/format/chars';
 import { gateView } from './gate';
 import { DETAILS_MAX, FILE_IDS_MAX, QUESTION_MAX } from './limits';

@@ -1,7 +1,7 @@
 // Rewriting a session's request (PUT /sessions/{id}/details, G14): it re-reads the questions while a
 // read is left, and is refused with plan_ran once the plan's call ran. pass.canReread is exactly
 // "session open and plan call not yet run", so it decides; the site's 409 plan_ran reads the same way.
-import type { Questions } from '@/lib/api/schemas';
+import type { Questions } from '@/lib/contract/sessions';
 import { charCount } from '@/lib/format/chars';
 import { DETAILS_MAX } from './apply-call';
 import { formatCount } from '@/lib/format/count';

@@ -1,9 +1,9 @@
 // The panel's words for the contract's enum values. An unknown value is named as unknown rather than
 // guessed at (schemas keep it as { unknown }); its raw value is the site's and is shown as sent.
-import type { Tolerant } from '@/lib/api/schemas';
+import type { Tolerant } from '@/lib/contract/tolerant';
 import { knownSwitchName } from './switches';
 import type { CallState, MemberError } from '@/lib/db/types';
-import { knownValue } from '@/lib/api/tolerant';
+import { knownValue } from '@/lib/contract/tolerant';
 import { t } from '@/lib/i18n';
 import { unknownWords } from './unknown';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { UploadFileRequestSchema } from '@/lib/api/schemas';
+import { UploadFileRequestSchema } from '@/lib/contract/files';
 import { addAttachments, filesToSend, judgeAttachments, removeAttachment } from '@/lib/files/attachments';
 import { base64Length, encodeBase64 } from '@/lib/files/base64';
 import { REQUEST_BODY_LIMIT_BYTES } from '@/lib/files/limits';

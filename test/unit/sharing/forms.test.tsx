@@ -7,7 +7,7 @@ import { NewShareForm } from '@/components/sharing/NewShareForm';
 import { ShareDraftView, type ShareDraftViewProps } from '@/components/sharing/ShareDraftView';
 import { ShareFilesForm } from '@/components/sharing/ShareFilesForm';
 import { SharedProjectsList } from '@/components/sharing/SharedProjectsList';
-import type { ShareDraft } from '@/lib/api/schemas';
+import type { ShareDraft } from '@/lib/contract/shares';
 import { addAttachments } from '@/lib/files/attachments';
 import { PACKAGE_LIMIT_BYTES } from '@/lib/files/limits';
 import { asUntrusted } from '@/lib/safety/untrusted';

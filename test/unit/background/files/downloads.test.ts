@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { CallFile } from '@/lib/api/schemas';
+import type { CallFile } from '@/lib/contract/files';
 import { MalformedAnswerError } from '@/lib/api/errors';
 import { DOWNLOAD_SLACK_BYTES } from '@/lib/files/limits';
 import { downloadFile } from '@/entrypoints/background/files/downloads';
