@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { CONNECTION_KEY_PATTERN } from '@/lib/contract/connection';
+import { DOWNLOAD_BYTES_PER_DAY } from '@/lib/contract/limits';
 import { CONTRIBUTION_STATES, FINDING_KINDS, FINDING_STATUSES, SOURCE_KINDS } from '@/lib/contract/findings';
 import { QUESTION_KEY_PATTERN } from '@/lib/contract/sessions';
 
@@ -258,7 +259,7 @@ const SiteSeedSchema = z.object({
     callsPerDay: 20,
     openCallsMax: 3,
     approvalMinutes: 30,
-    downloadBytesPerDay: 20_000_000,
+    downloadBytesPerDay: DOWNLOAD_BYTES_PER_DAY,
   }),
 });
 

@@ -12,8 +12,7 @@ import { ApiError, invalidState } from '@/emulator/errors';
 import { newId } from '@/emulator/ids';
 import type { ApprovalRec, ConnectionRec } from '@/emulator/store';
 import type { World } from '@/emulator/world';
-
-const PENDING_MINUTES = 30;
+import { APPROVAL_MINUTES } from '@/lib/contract/limits';
 
 /** "This exact call": every field but approvalId, defaults filled in, keys sorted (G4). */
 function callFingerprint(body: StartCallRequest): string {
@@ -34,9 +33,9 @@ function callFingerprint(body: StartCallRequest): string {
 export function approvalExpiresAt(world: World, approval: ApprovalRec): number {
   if (approval.approvedAt !== null) {
     const conn = world.store.connections.get(approval.connectionId);
-    return approval.approvedAt + (conn?.limits.approvalMinutes ?? PENDING_MINUTES) * MINUTE;
+    return approval.approvedAt + (conn?.limits.approvalMinutes ?? APPROVAL_MINUTES) * MINUTE;
   }
-  return approval.createdAt + PENDING_MINUTES * MINUTE;
+  return approval.createdAt + APPROVAL_MINUTES * MINUTE;
 }
 
 export function approvalStatus(world: World, approval: ApprovalRec, now: number): ApprovalStatus {

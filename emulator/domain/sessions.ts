@@ -17,11 +17,12 @@ import {
   type ReadRec,
   type SessionRec,
 } from '@/emulator/store';
-import { PLAN_CUT, ut, utName, utOrNull } from '@/emulator/text';
+import { ut, utName, utOrNull } from '@/emulator/text';
 import type { World } from '@/emulator/world';
 import { fitView, listedAgents } from './agents';
 import { callView } from './call-view';
 import { judgeFit } from './match';
+import { PLAN_CUT_CHARS } from '@/lib/contract/limits';
 
 const READS_PER_SESSION = 3;
 const READS_PER_HOUR = 5;
@@ -399,7 +400,7 @@ export function planView(session: SessionRec): PlanInput {
     sessionId: session.id,
     runId: plan.runId,
     version: plan.version,
-    untrustedMarkdown: ut(plan.markdown, PLAN_CUT),
+    untrustedMarkdown: ut(plan.markdown, PLAN_CUT_CHARS),
     at: iso(plan.at),
   };
 }

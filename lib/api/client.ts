@@ -25,7 +25,7 @@ import {
 import { IDEMPOTENCY_HEADER, newIdempotencyKey } from './idempotency';
 import { isValidIdempotencyKey } from '@/lib/contract/calls';
 import { formatIssues } from '@/lib/contract/issues';
-import { MAX_BODY_BYTES, MAX_PACKAGE_BODY_BYTES } from '@/lib/contract/limits';
+import { MAX_BODY_BYTES, MAX_ID_CHARS, MAX_PACKAGE_BODY_BYTES } from '@/lib/contract/limits';
 import { checkBodySize, checkNoSecrets, checkRequest, normaliseConnectCode } from './request-checks';
 import { type Clock, DEFAULT_RETRY_POLICY, type OnRetry, type RetryPolicy, systemClock, withRetry } from './retry';
 import {
@@ -141,7 +141,7 @@ interface Spec<S extends z.core.$ZodType> {
 }
 
 const DATE_TIME = lazySchema(dateTime);
-const PATH_ID = lazySchema(() => chars(1, 64));
+const PATH_ID = lazySchema(() => chars(1, MAX_ID_CHARS));
 /** Ids the contract bounds only as opaque strings (runs, approvals, drafts, files). */
 const OPAQUE_ID = lazySchema(() => z.string().check(z.minLength(1), z.maxLength(255)));
 

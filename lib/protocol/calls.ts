@@ -7,6 +7,7 @@ import { UntrustedTextSchema } from '@/lib/contract/conventions';
 import { CallRequestSchema } from '@/lib/contract/calls';
 import { CALL_STATES } from '@/lib/db/types';
 import { command, Empty, id, str } from './command';
+import { MAX_REPORT_REASON_CHARS } from '@/lib/contract/limits';
 
 const CallStateSchema = lazySchema(() => z.enum(CALL_STATES));
 /** crypto.randomUUID()'s shape; our own pattern, as zod's uuid check costs the worker more than it checks. */
@@ -43,7 +44,7 @@ export const callsCommands = () => ({
       runId: id(),
       verdict: z.enum(['helped', 'partly', 'did_not_help']),
       reasonKind: z.nullable(z.enum(['wrong', 'outdated', 'not_relevant'])),
-      reason: z.nullable(str(0, 500)),
+      reason: z.nullable(str(0, MAX_REPORT_REASON_CHARS)),
     }),
     z.object({ recorded: z.custom<ReportAnswer>(isJsonObject) }),
   ),

@@ -9,7 +9,7 @@ import { ApiError } from '@/lib/api/errors';
 import { type CallRow, type ConnectionRow, getConnection } from '@/lib/db';
 import { downloadsLeft, fitsAllowance } from '@/lib/files/download-allowance';
 import { allowanceRefusal, type DownloadOptions, decideFileAction, type FileAction } from '@/lib/files/file-actions';
-import { downloadCapBytes } from '@/lib/files/limits';
+import { downloadCapBytes } from '@/lib/files/download-cap';
 import { CommandFailure, localError } from '@/lib/protocol/envelope';
 import type { CommandReply } from '@/lib/protocol/commands';
 import { hostPattern } from '@/lib/safety/host-pattern';
