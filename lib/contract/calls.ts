@@ -32,8 +32,6 @@ import { dateTime } from './times';
 // ---------------------------------------------------------------------------------------------------
 
 export const CALL_STATUSES = ['in_progress', 'checking', 'passed', 'failed', 'returned'] as const;
-/** A call's status as the contract states it. */
-export type CallStatus = (typeof CALL_STATUSES)[number];
 /** Statuses while which a call is polled. */
 export const OPEN_CALL_STATUSES = ['in_progress', 'checking'] as const;
 

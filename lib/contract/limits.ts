@@ -56,3 +56,6 @@ export const CONNECT_CODE_MINUTES = 15;
 export const MAX_IDEMPOTENCY_KEY_CHARS = 255;
 /** "Idempotency-Key memory | 24 hours | POST endpoints". */
 export const IDEMPOTENCY_MEMORY_MS = 24 * 60 * 60 * 1000;
+
+/** A findings draft expires if not signed off in 30 days. */
+export const FINDINGS_DRAFT_DAYS = 30;

@@ -11,6 +11,7 @@ import {
   type SessionHistoryStatus,
   sessionMatches,
 } from './filter';
+import { DAY_MS } from '@/lib/time';
 
 export interface HistoryAgent {
   agentId: string;
@@ -116,7 +117,7 @@ export async function historySessions(
 export function callsForSpending(d: AppDb, since: Date): Promise<CallRow[]> {
   return d.calls
     .where('createdAt')
-    .aboveOrEqual(new Date(since.getTime() - 2 * 86_400_000).toISOString())
+    .aboveOrEqual(new Date(since.getTime() - 2 * DAY_MS).toISOString())
     .toArray();
 }
 

@@ -18,8 +18,7 @@ import { NOT_CONNECTED, toMemberError } from '@/entrypoints/background/member-er
 import { refreshCall } from '@/entrypoints/background/calls/poller';
 import { withApi } from '@/entrypoints/background/connection/with-api';
 import { t } from '@/lib/i18n';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '@/lib/time';
 
 interface DownloadsApi {
   download(options: { url: string; filename: string; saveAs: boolean; conflictAction: 'uniquify' }): Promise<number>;

@@ -6,7 +6,7 @@ import { FindingItem } from '@/components/findings/FindingItem';
 import { FindingsList } from '@/components/findings/FindingsList';
 import { FindingsUnavailable } from '@/components/findings/FindingsUnavailable';
 import type { Finding } from '@/lib/contract/findings';
-import { DAY_MS } from '@/lib/findings/expiry';
+import { DAY_MS } from '@/lib/time';
 import { finding, ut } from './fixtures';
 
 afterEach(cleanup);
