@@ -1,5 +1,5 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ErrorBodyInput, ErrorDetail } from '@/lib/api/schemas';
+import type { ErrorBodyInput, ErrorDetail } from '@/lib/contract/errors';
 
 /** The extra fields an error may carry (G1): everything but the code and the message. */
 export type ErrorExtras = Omit<ErrorDetail, 'code' | 'message'>;

@@ -6,8 +6,8 @@
 import type { HttpBindings } from '@hono/node-server';
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { issuePath } from '@/lib/api/issues';
-import { MAX_BODY_BYTES } from '@/lib/api/body-limits';
+import { issuePath } from '@/lib/contract/issues';
+import { MAX_BODY_BYTES } from '@/lib/contract/limits';
 import { ApiError, invalidInput } from './errors';
 import type { ConnectionRec, MemberRec } from './store';
 import type { World } from './world';

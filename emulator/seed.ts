@@ -5,14 +5,10 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import {
-  CONNECTION_KEY_PATTERN,
-  CONTRIBUTION_STATES,
-  FINDING_KINDS,
-  FINDING_STATUSES,
-  QUESTION_KEY_PATTERN,
-  SOURCE_KINDS,
-} from '@/lib/api/schemas';
+import { CONNECTION_KEY_PATTERN } from '@/lib/contract/connection';
+import { DOWNLOAD_BYTES_PER_DAY } from '@/lib/contract/limits';
+import { CONTRIBUTION_STATES, FINDING_KINDS, FINDING_STATUSES, SOURCE_KINDS } from '@/lib/contract/findings';
+import { QUESTION_KEY_PATTERN } from '@/lib/contract/sessions';
 
 /** The ten accent colors an agent card may carry, by id. */
 export const ACCENTS = [
@@ -263,7 +259,7 @@ const SiteSeedSchema = z.object({
     callsPerDay: 20,
     openCallsMax: 3,
     approvalMinutes: 30,
-    downloadBytesPerDay: 20_000_000,
+    downloadBytesPerDay: DOWNLOAD_BYTES_PER_DAY,
   }),
 });
 

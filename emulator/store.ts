@@ -2,20 +2,11 @@
  * All of the emulator's state, in memory. Records only: the rules that move them live in domain/.
  * `reset` rebuilds everything from the seed, so a test can start from a known world in one request.
  */
-import type {
-  AnswerKind,
-  ApprovalReason,
-  ContributionState,
-  FindingKind,
-  FindingStatus,
-  LimitBy,
-  ReportReasonKind,
-  ReportVerdict,
-  SessionStatus,
-  ShareDraftStatus,
-  Way,
-} from '@/lib/api/schemas';
-import type { Subject } from '@/lib/api/request-schemas';
+import type { AnswerKind, SessionStatus, Way } from '@/lib/contract/sessions';
+import type { ApprovalReason, LimitBy, ReportReasonKind, ReportVerdict } from '@/lib/contract/calls';
+import type { ContributionState, FindingKind, FindingStatus } from '@/lib/contract/findings';
+import type { ShareDraftStatus } from '@/lib/contract/shares';
+import type { Subject } from '@/lib/contract/calls';
 import { DAY } from './clock';
 import { hashKey, newId } from './ids';
 import type { AgentSeed, Behaviour, CallSeed, HistorySeed, LimitsRec, QuestionSeed, Seed, SwitchesRec } from './seed';

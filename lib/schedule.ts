@@ -1,3 +1,4 @@
+import { APPROVAL_MINUTES } from '@/lib/contract/limits';
 /**
  * Polling and backoff arithmetic. Pure: every function takes the time it needs, so tests run on a fake clock.
  *
@@ -165,9 +166,6 @@ export function earliestApprovalResendAt(approval: {
 }): number {
   return (approval.lastResendAt ?? approval.createdAtMs) + approvalResendGapMs(approval.resends);
 }
-
-/** An approval may be used for 30 minutes (limits.approvalMinutes). */
-const APPROVAL_MINUTES = 30;
 
 export function approvalExpiresAt(refusedAt: number, minutes = APPROVAL_MINUTES): number {
   return refusedAt + minutes * MINUTE;

@@ -1,6 +1,6 @@
 import { getSession } from '@/lib/db/queries';
 import { formatCents } from '@/lib/format/money';
-import { knownValue } from '@/lib/api/tolerant';
+import { knownValue } from '@/lib/contract/tolerant';
 import { useLiveQuery } from '@/components/common/useLiveQuery';
 import { UntrustedText } from '@/components/common/UntrustedText';
 import { t, tn } from '@/lib/i18n';

@@ -9,6 +9,7 @@ import { defaultSiteAddress } from './default-site';
 import { cancelViewHeadingFocus, focusNextViewHeading, ViewHeading } from '@/components/common/ViewHeading';
 import { t } from '@/lib/i18n';
 import { Message } from '@/components/common/Message';
+import { MAX_CONNECT_CODE_CHARS } from '@/lib/contract/limits';
 
 interface Props {
   /** The address to start from (a revoked connection's site, or the build's default). */
@@ -103,7 +104,7 @@ export function ConnectForm({ initialAddress, intro }: Props) {
           class="verbatim"
           translate={false}
           placeholder="ABC-DEFG-HJKL"
-          maxLength={40}
+          maxLength={MAX_CONNECT_CODE_CHARS}
           value={code}
           onInput={(e) => setCode(e.currentTarget.value)}
           required

@@ -1,10 +1,10 @@
 import { useId, useState } from 'preact/hooks';
 import { type Attachment, judgeAttachments } from '@/lib/files/attachments';
-import { MAX_FILES_PER_CALL } from '@/lib/files/limits';
 import { formatBytes } from '@/lib/format/size';
 import { cleanForDisplay } from '@/lib/safety/untrusted';
 import { formatCount } from '@/lib/format/count';
 import { t, tn, tnNamed } from '@/lib/i18n';
+import { MAX_FILES_PER_CALL } from '@/lib/contract/limits';
 
 export interface FileAttachmentsProps {
   /** switches.files from GET /me. */

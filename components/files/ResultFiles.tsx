@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { fitsAllowance } from '@/lib/files/download-allowance';
-import { DOWNLOAD_BYTES_PER_DAY } from '@/lib/files/limits';
 import { saveName } from '@/lib/files/save-name';
 import { formatBytes } from '@/lib/format/size';
 import { activeWarning, isActiveFile } from '@/lib/safety/active-files';
@@ -9,6 +8,7 @@ import { UntrustedText } from '@/components/common/UntrustedText';
 import { t } from '@/lib/i18n';
 import { type HeadingLevel, SubHeading } from '@/components/common/SubHeading';
 import { Message } from '@/components/common/Message';
+import { DOWNLOAD_BYTES_PER_DAY } from '@/lib/contract/limits';
 
 /** What this list needs of a result file. The signed link is left out on purpose: it is never shown. */
 interface ResultFileView {

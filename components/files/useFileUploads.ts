@@ -1,11 +1,11 @@
 import { useRef, useState } from 'preact/hooks';
 import type { MemberError } from '@/lib/db/member-error';
 import { type Attachment, addAttachments, judgeAttachments, removeAttachment } from '@/lib/files/attachments';
-import { MAX_FILES_PER_CALL } from '@/lib/files/limits';
 import { fileSource } from '@/lib/files/upload-checks';
 import { buildUploadRequest } from '@/lib/files/upload-request';
 import { useActions } from '@/components/common/actions';
 import { t, tn } from '@/lib/i18n';
+import { MAX_FILES_PER_CALL } from '@/lib/contract/limits';
 
 export type UploadOutcome = { ok: true; fileIds: string[] } | { ok: false; error: MemberError };
 

@@ -1,4 +1,4 @@
-import type { AgentCard } from '@/lib/api/schemas';
+import type { AgentCard } from '@/lib/contract/find';
 import { formatCount, formatMatch } from '@/lib/format/count';
 import { t, tn } from '@/lib/i18n';
 import { untrustedString } from '@/lib/safety/untrusted';

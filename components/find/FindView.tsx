@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
-import type { AgentCard } from '@/lib/api/schemas';
+import type { AgentCard } from '@/lib/contract/find';
 import type { FindRow } from '@/lib/db/tables/finds';
 import type { MemberError } from '@/lib/db/member-error';
 import { charCount } from '@/lib/format/chars';
@@ -20,9 +20,7 @@ import { useFindShortcut } from '@/components/common/useShortcut';
 import { FindStart } from './FindStart';
 import { formatCount } from '@/lib/format/count';
 import { t } from '@/lib/i18n';
-
-const MIN_CHARS = 3;
-const MAX_CHARS = 2000;
+import { MAX_FIND_DESCRIPTION_CHARS, MIN_FIND_DESCRIPTION_CHARS } from '@/lib/contract/limits';
 
 interface Props {
   /** A found card's or a called agent's preview. */
@@ -45,10 +43,10 @@ export function FindView({ onChoose }: Props) {
 
   const search = async (typed: string) => {
     const trimmed = typed.trim();
-    if (charCount(trimmed) < MIN_CHARS) {
+    if (charCount(trimmed) < MIN_FIND_DESCRIPTION_CHARS) {
       setProblem({
         code: 'too_short',
-        message: t('find.tooShort', { min: MIN_CHARS }),
+        message: t('find.tooShort', { min: MIN_FIND_DESCRIPTION_CHARS }),
         extras: {},
       });
       return;
@@ -111,9 +109,9 @@ export function FindView({ onChoose }: Props) {
           }}
           aria-describedby="find-hint"
         />
-        <p id="find-hint" class={shown && length <= MAX_CHARS ? 'muted find-hint-quiet' : 'muted'}>
-          {t('find.hint', { min: MIN_CHARS, max: formatCount(MAX_CHARS) })}
-          {length > MAX_CHARS ? ` ${t('find.willBeCut', { count: formatCount(length) })}` : ''}
+        <p id="find-hint" class={shown && length <= MAX_FIND_DESCRIPTION_CHARS ? 'muted find-hint-quiet' : 'muted'}>
+          {t('find.hint', { min: MIN_FIND_DESCRIPTION_CHARS, max: formatCount(MAX_FIND_DESCRIPTION_CHARS) })}
+          {length > MAX_FIND_DESCRIPTION_CHARS ? ` ${t('find.willBeCut', { count: formatCount(length) })}` : ''}
         </p>
         <SecretWarning text={text} />
         <button type="submit" disabled={busy}>

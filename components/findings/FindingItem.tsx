@@ -1,6 +1,6 @@
 import { useId } from 'preact/hooks';
 import { UntrustedText } from '@/components/common/UntrustedText';
-import type { Finding } from '@/lib/api/schemas';
+import type { Finding } from '@/lib/contract/findings';
 import { draftExpiresAtMs } from '@/lib/findings/expiry';
 import { contributionStateWords, findingKindWords, findingStatusWords, sourceKindWords } from '@/lib/words/findings';
 import { asUntrusted, cleanForDisplay } from '@/lib/safety/untrusted';

@@ -1,6 +1,6 @@
 import { useId } from 'preact/hooks';
 import { UntrustedText } from '@/components/common/UntrustedText';
-import type { Finding } from '@/lib/api/schemas';
+import type { Finding } from '@/lib/contract/findings';
 import { waitingDrafts } from '@/lib/findings/drafts';
 import { type FindingActions, FindingItem } from './FindingItem';
 import { SignOffButton } from './SignOffButton';

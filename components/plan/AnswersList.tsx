@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { UntrustedText } from '@/components/common/UntrustedText';
-import type { Answer, Question } from '@/lib/api/schemas';
+import type { Answer, Question } from '@/lib/contract/sessions';
 import { t } from '@/lib/i18n';
 import { Message } from '@/components/common/Message';
 import { Time } from '@/components/common/Time';

@@ -1,5 +1,5 @@
 import { UntrustedText } from '@/components/common/UntrustedText';
-import type { Questions } from '@/lib/api/schemas';
+import type { Questions } from '@/lib/contract/sessions';
 import { t } from '@/lib/i18n';
 
 /** The answers as project details (the questions object's details[]). */

@@ -1,5 +1,5 @@
 import { UntrustedText } from '@/components/common/UntrustedText';
-import type { MissingDetail } from '@/lib/api/schemas';
+import type { MissingDetail } from '@/lib/contract/calls';
 import { t, tn } from '@/lib/i18n';
 
 /** What the apply call still waits for, first asked first, named as the site names the details. */

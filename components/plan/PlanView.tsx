@@ -1,5 +1,5 @@
 import { useId } from 'preact/hooks';
-import type { Plan } from '@/lib/api/schemas';
+import type { Plan } from '@/lib/contract/sessions';
 import { headerToShow } from '@/components/result/header';
 import { SafeMarkdown } from '@/components/markdown/SafeMarkdown';
 import { formatCount } from '@/lib/format/count';

@@ -1,14 +1,13 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import { UntrustedText } from '@/components/common/UntrustedText';
-import type { Question } from '@/lib/api/schemas';
+import type { Question } from '@/lib/contract/sessions';
 import { charCount } from '@/lib/format/chars';
 import {
   type AnswerDraft,
   choose,
   type DraftProblem,
   EMPTY_DRAFT,
-  OWN_ANSWER_MAX,
   toggleOption,
   validateDraft,
 } from '@/lib/sessions/answer-draft';
@@ -17,6 +16,7 @@ import { t } from '@/lib/i18n';
 import { Message } from '@/components/common/Message';
 import { SiteText } from '@/components/common/SiteText';
 import { onSubmitKey } from '@/components/common/useShortcut';
+import { MAX_OWN_ANSWER_CHARS } from '@/lib/contract/limits';
 
 export interface SiteProblem {
   key: string;
@@ -292,7 +292,7 @@ function QuestionFields({ id, question: q, optional, draft, siteProblems, onChan
       {draft.choice === 'own' ? (
         <>
           <label for={`${id}-own-text`} class="own-label">
-            {t('questions.ownLabel', { count: formatCount(ownChars), max: formatCount(OWN_ANSWER_MAX) })}
+            {t('questions.ownLabel', { count: formatCount(ownChars), max: formatCount(MAX_OWN_ANSWER_CHARS) })}
           </label>
           <textarea
             id={`${id}-own-text`}

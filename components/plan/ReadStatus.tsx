@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { UntrustedText } from '@/components/common/UntrustedText';
-import type { Questions } from '@/lib/api/schemas';
+import type { Questions } from '@/lib/contract/sessions';
 import { coversWords, passVerdictWords, shortCheckWords, skippedWhyWords } from '@/lib/words/sessions';
 import { unknownWords } from '@/lib/words/unknown';
 import { t, tn } from '@/lib/i18n';

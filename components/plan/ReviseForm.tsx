@@ -1,9 +1,10 @@
 import { useId, useState } from 'preact/hooks';
 import { charCount } from '@/lib/format/chars';
-import { applyRefusalWords, DETAILS_MAX } from '@/lib/sessions/apply-call';
+import { applyRefusalWords } from '@/lib/sessions/apply-call';
 import { formatCount } from '@/lib/format/count';
 import { t } from '@/lib/i18n';
 import { onSubmitKey, submitKeyProps } from '@/components/common/useShortcut';
+import { MAX_DETAILS_CHARS } from '@/lib/contract/limits';
 
 interface Props {
   /** What to change or ask about the plan, trimmed; called only with something to send. */
@@ -31,7 +32,7 @@ export function ReviseForm({ onSubmit, initial = '', onTextChange, carriesOther 
       setProblem(applyRefusalWords({ reason: 'revision_empty' }));
       return;
     }
-    if (chars > DETAILS_MAX) {
+    if (chars > MAX_DETAILS_CHARS) {
       setProblem(applyRefusalWords({ reason: 'details_too_long', chars }));
       return;
     }
@@ -52,7 +53,7 @@ export function ReviseForm({ onSubmit, initial = '', onTextChange, carriesOther 
     >
       <h2 id={`${id}-title`}>{t('revise.heading')}</h2>
       <label for={`${id}-text`}>
-        {t('revise.label', { count: formatCount(chars), max: formatCount(DETAILS_MAX) })}
+        {t('revise.label', { count: formatCount(chars), max: formatCount(MAX_DETAILS_CHARS) })}
       </label>
       <textarea
         id={`${id}-text`}

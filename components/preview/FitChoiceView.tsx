@@ -1,6 +1,6 @@
-import type { Fit } from '@/lib/api/schemas';
+import type { Fit } from '@/lib/contract/calls';
 import type { UntrustedTextValue } from '@/lib/safety/untrusted';
-import { knownValue } from '@/lib/api/tolerant';
+import { knownValue } from '@/lib/contract/tolerant';
 import { UntrustedText } from '@/components/common/UntrustedText';
 import type { FitChoice } from './draft';
 import { t } from '@/lib/i18n';

@@ -1,11 +1,11 @@
-import type { Preview } from '@/lib/api/schemas';
+import type { Preview } from '@/lib/contract/calls';
 import { formatCount } from '@/lib/format/count';
 import { limitByWords } from '@/lib/format/limit';
 import { siteHomeUrl } from '@/lib/safety/urls';
 import { SitePageButton } from '@/components/common/SitePageButton';
 import { useSite } from '@/components/common/site';
 import { formatCents } from '@/lib/format/money';
-import { rawValue } from '@/lib/api/tolerant';
+import { rawValue } from '@/lib/contract/tolerant';
 import { UntrustedText } from '@/components/common/UntrustedText';
 import { approvalReasonWords } from '@/lib/words/values';
 import { SiteText } from '@/components/common/SiteText';

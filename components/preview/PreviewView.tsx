@@ -2,8 +2,7 @@ import { useRef, useState } from 'preact/hooks';
 import { getConnection } from '@/lib/db/queries';
 import { charCount } from '@/lib/format/chars';
 import { dollarsToCents } from '@/lib/format/money';
-import type { CallRequest } from '@/lib/api/request-schemas';
-import { DETAILS_MAX, QUESTION_MAX } from '@/lib/sessions/limits';
+import type { CallRequest } from '@/lib/contract/calls';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
 import type { CallFilesHandle, CallFilesSummary } from '@/components/files/CallFiles';
 import { LazyCallFiles } from '@/components/files/LazyCallFiles';
@@ -26,6 +25,7 @@ import { formatCount } from '@/lib/format/count';
 import { t, tn } from '@/lib/i18n';
 import { Message } from '@/components/common/Message';
 import { backKeyProps, onSubmitKey, submitKeyProps, TEXT_KEPT } from '@/components/common/useShortcut';
+import { MAX_DETAILS_CHARS, MAX_QUESTION_CHARS } from '@/lib/contract/limits';
 
 type MaxCheck = { ok: true; cents: number | null } | { ok: false };
 
@@ -102,7 +102,7 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
 
   const fitPending = preview !== null && needsFitChoice(preview.fit) && draft.subject === null;
   const questionMissing = draft.callId === 'question' && !draft.question.trim();
-  const tooLong = charCount(draft.details) > DETAILS_MAX || charCount(draft.question) > QUESTION_MAX;
+  const tooLong = charCount(draft.details) > MAX_DETAILS_CHARS || charCount(draft.question) > MAX_QUESTION_CHARS;
   // Details, files and "Spend at most" wait behind "More options" until the call needs them. Open by itself
   // when something there holds the start back (a gate listing missing details, a secret, too many
   // characters, an amount that is not one, files that cannot go); otherwise as the member left it (kept with
@@ -110,7 +110,7 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
   const moreNeeded =
     (preview?.gate ? !preview.gate.ready : false) ||
     hasSecretText(draft.details) ||
-    charCount(draft.details) > DETAILS_MAX ||
+    charCount(draft.details) > MAX_DETAILS_CHARS ||
     !max.ok ||
     chosen.refused > 0 ||
     filesBlocked;
@@ -244,7 +244,10 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
               aria-describedby="call-question-count"
             />
             <p id="call-question-count" class="muted field-hint">
-              {t('preview.charsOf', { count: formatCount(charCount(draft.question)), max: formatCount(QUESTION_MAX) })}
+              {t('preview.charsOf', {
+                count: formatCount(charCount(draft.question)),
+                max: formatCount(MAX_QUESTION_CHARS),
+              })}
             </p>
             {quoteNote}
             <SecretWarning text={draft.question} />
@@ -284,7 +287,10 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
             aria-describedby="call-details-hint"
           />
           <p id="call-details-hint" class="muted field-hint">
-            {t('preview.detailsHint', { count: formatCount(charCount(draft.details)), max: formatCount(DETAILS_MAX) })}
+            {t('preview.detailsHint', {
+              count: formatCount(charCount(draft.details)),
+              max: formatCount(MAX_DETAILS_CHARS),
+            })}
           </p>
           {draft.callId === 'question' ? null : quoteNote}
           <SecretWarning text={draft.details} />

@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import type { UntrustedTextValue } from '@/lib/safety/untrusted';
-import type { AgentCard } from '@/lib/api/schemas';
+import type { AgentCard } from '@/lib/contract/find';
 import type { CallRow } from '@/lib/db/tables/calls';
 
 /**

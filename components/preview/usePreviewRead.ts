@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { CallRequest } from '@/lib/api/request-schemas';
-import type { Preview } from '@/lib/api/schemas';
+import type { CallRequest } from '@/lib/contract/calls';
+import type { Preview } from '@/lib/contract/calls';
 import type { MemberError } from '@/lib/db/member-error';
 import { useActions } from '@/components/common/actions';
 

@@ -1,6 +1,7 @@
 import type { RefObject } from 'preact';
 import { useState } from 'preact/hooks';
-import type { CallRequest, UntrustedText } from '@/lib/api/request-schemas';
+import type { CallRequest } from '@/lib/contract/calls';
+import type { UntrustedText } from '@/lib/contract/conventions';
 import { getCall } from '@/lib/db/queries';
 import type { MemberError } from '@/lib/db/member-error';
 import { useActions } from '@/components/common/actions';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { Tolerant } from '@/lib/api/schemas';
+import type { Tolerant } from '@/lib/contract/tolerant';
 import { useActions } from '@/components/common/actions';
 import { SitePageButton } from '@/components/common/SitePageButton';
 import { approvalReasonWords } from '@/lib/words/values';

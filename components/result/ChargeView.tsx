@@ -1,4 +1,4 @@
-import type { CallResult } from '@/lib/api/schemas';
+import type { CallResult } from '@/lib/contract/calls';
 import { formatCents } from '@/lib/format/money';
 import { t, tn } from '@/lib/i18n';
 import { chargedCents } from './status-line';

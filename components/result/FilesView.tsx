@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { CallFile } from '@/lib/api/schemas';
+import type { CallFile } from '@/lib/contract/files';
 import { signedFileLink } from '@/lib/files/signed-link';
 import { hostPattern } from '@/lib/safety/host-pattern';
 import { formatBytes } from '@/lib/format/size';

@@ -2,9 +2,9 @@ import { useState } from 'preact/hooks';
 import type { CallRow } from '@/lib/db/tables/calls';
 import { charCount } from '@/lib/format/chars';
 import { formatCount } from '@/lib/format/count';
-import { QUESTION_MAX } from '@/lib/sessions/limits';
 import { t } from '@/lib/i18n';
 import { onSubmitKey, submitKeyProps } from '@/components/common/useShortcut';
+import { MAX_QUESTION_CHARS } from '@/lib/contract/limits';
 
 interface Props {
   call: CallRow;
@@ -16,7 +16,7 @@ interface Props {
 export function FollowUpForm({ call, onFollowUp }: Props) {
   const [question, setQuestion] = useState('');
   const id = `follow-up-${call.localId}`;
-  const tooLong = charCount(question) > QUESTION_MAX;
+  const tooLong = charCount(question) > MAX_QUESTION_CHARS;
   const canGo = question.trim() !== '' && !tooLong;
   const go = () => {
     if (canGo) onFollowUp(call, question);
@@ -44,7 +44,7 @@ export function FollowUpForm({ call, onFollowUp }: Props) {
         <p id={`${id}-hint`} class={tooLong ? 'error-text' : 'muted field-hint'}>
           {tooLong
             ? t('preview.tooLong')
-            : t('preview.charsOf', { count: formatCount(charCount(question)), max: formatCount(QUESTION_MAX) })}
+            : t('preview.charsOf', { count: formatCount(charCount(question)), max: formatCount(MAX_QUESTION_CHARS) })}
         </p>
       )}
       <button type="submit" disabled={!canGo} {...submitKeyProps()}>

@@ -1,15 +1,15 @@
 import { useState } from 'preact/hooks';
-import type { ReportAnswer } from '@/lib/api/schemas';
+import type { ReportAnswer } from '@/lib/contract/calls';
 import type { CallRow } from '@/lib/db/tables/calls';
 import type { MemberError } from '@/lib/db/member-error';
 import { charCount } from '@/lib/format/chars';
 import { useActions } from '@/components/common/actions';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
-import { rawValue } from '@/lib/api/tolerant';
+import { rawValue } from '@/lib/contract/tolerant';
 import { formatCount } from '@/lib/format/count';
 import { t } from '@/lib/i18n';
+import { MAX_REPORT_REASON_CHARS } from '@/lib/contract/limits';
 
-const REASON_MAX = 500;
 type ReasonKind = 'wrong' | 'outdated' | 'not_relevant';
 
 const KINDS: readonly ReasonKind[] = ['wrong', 'outdated', 'not_relevant'];
@@ -57,7 +57,7 @@ export function ReportForm({ call }: { call: CallRow }) {
     );
   }
   const length = charCount(reason);
-  const tooLong = length > REASON_MAX;
+  const tooLong = length > MAX_REPORT_REASON_CHARS;
 
   const submit = async (event: Event) => {
     event.preventDefault();
@@ -101,7 +101,7 @@ export function ReportForm({ call }: { call: CallRow }) {
             aria-invalid={tooLong}
           />
           <p id={`reason-count-${runId}`} class={tooLong ? 'error-text' : 'muted'}>
-            {t('report.charsOf', { count: formatCount(length), max: formatCount(REASON_MAX) })}
+            {t('report.charsOf', { count: formatCount(length), max: formatCount(MAX_REPORT_REASON_CHARS) })}
           </p>
           <button type="submit" disabled={!kind || tooLong || sending}>
             {sending ? t('report.sending') : t('report.send')}

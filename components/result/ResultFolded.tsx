@@ -1,4 +1,4 @@
-import type { CallResult } from '@/lib/api/schemas';
+import type { CallResult } from '@/lib/contract/calls';
 import { ResultTitle } from './ResultTitle';
 import { t } from '@/lib/i18n';
 

@@ -1,4 +1,4 @@
-import type { CallResult } from '@/lib/api/schemas';
+import type { CallResult } from '@/lib/contract/calls';
 import { SiteText } from '@/components/common/SiteText';
 import { Time } from '@/components/common/Time';
 import { UntrustedText } from '@/components/common/UntrustedText';

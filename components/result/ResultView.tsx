@@ -1,7 +1,7 @@
-import type { CallResult } from '@/lib/api/schemas';
+import type { CallResult } from '@/lib/contract/calls';
 import type { CallRow } from '@/lib/db/tables/calls';
 import { limitSentence } from '@/lib/format/limit';
-import { knownValue, rawValue } from '@/lib/api/tolerant';
+import { knownValue, rawValue } from '@/lib/contract/tolerant';
 import { asUntrusted, untrustedString } from '@/lib/safety/untrusted';
 import { CopyButton } from '@/components/common/CopyButton';
 import { Lazy } from '@/components/common/Lazy';

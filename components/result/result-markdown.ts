@@ -1,4 +1,4 @@
-import type { CallResult } from '@/lib/api/schemas';
+import type { CallResult } from '@/lib/contract/calls';
 import type { CallRow } from '@/lib/db/tables/calls';
 import { isCut, untrustedString } from '@/lib/safety/untrusted';
 import { t } from '@/lib/i18n';

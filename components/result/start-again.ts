@@ -1,5 +1,5 @@
-import type { CallResult } from '@/lib/api/schemas';
-import { knownValue } from '@/lib/api/tolerant';
+import type { CallResult } from '@/lib/contract/calls';
+import { knownValue } from '@/lib/contract/tolerant';
 import type { CallRow } from '@/lib/db/tables/calls';
 
 /**

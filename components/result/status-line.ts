@@ -1,5 +1,5 @@
-import type { CallResult } from '@/lib/api/schemas';
-import { knownValue } from '@/lib/api/tolerant';
+import type { CallResult } from '@/lib/contract/calls';
+import { knownValue } from '@/lib/contract/tolerant';
 import { formatCents } from '@/lib/format/money';
 import { t } from '@/lib/i18n';
 import { callStatusWords } from '@/lib/words/values';

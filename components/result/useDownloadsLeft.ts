@@ -1,8 +1,7 @@
 import { downloadsSince, getConnection } from '@/lib/db/queries';
 import { downloadsLeft } from '@/lib/files/download-allowance';
 import { useLiveQuery } from '@/components/common/useLiveQuery';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '@/lib/time';
 
 interface DownloadsLeft {
   /** Bytes left now, or null when the connection has not been read (nothing is downloaded then). */

@@ -1,5 +1,5 @@
 import { useId } from 'preact/hooks';
-import type { Session } from '@/lib/api/schemas';
+import type { Session } from '@/lib/contract/sessions';
 import { applyRefusalWords } from '@/lib/sessions/apply-call';
 import { planResultExists } from '@/lib/sessions/plan-revision';
 import { ErrorNotice } from '@/components/common/ErrorNotice';

@@ -1,8 +1,7 @@
 import { useId, useState } from 'preact/hooks';
-import type { Session } from '@/lib/api/schemas';
+import type { Session } from '@/lib/contract/sessions';
 import type { MemberError } from '@/lib/db/member-error';
 import { charCount } from '@/lib/format/chars';
-import { QUESTION_MAX } from '@/lib/sessions/apply-call';
 import { useActions } from '@/components/common/actions';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
 import { SecretWarning, hasSecretText } from '@/components/common/SecretWarning';
@@ -10,6 +9,7 @@ import { onSubmitKey, submitKeyProps } from '@/components/common/useShortcut';
 import { useTextDraft } from './drafts';
 import { formatCount } from '@/lib/format/count';
 import { t } from '@/lib/i18n';
+import { MAX_QUESTION_CHARS } from '@/lib/contract/limits';
 
 /** A question call in this session: it answers on its own and leaves the plan as it is. */
 export function QuestionCallForm({ session, planExists }: { session: Session; planExists: boolean }) {
@@ -46,8 +46,8 @@ function Form({
       setProblem(t('questionCall.typeFirst'));
       return;
     }
-    if (chars > QUESTION_MAX) {
-      setProblem(t('questionCall.tooLong', { count: formatCount(chars), max: formatCount(QUESTION_MAX) }));
+    if (chars > MAX_QUESTION_CHARS) {
+      setProblem(t('questionCall.tooLong', { count: formatCount(chars), max: formatCount(MAX_QUESTION_CHARS) }));
       return;
     }
     if (hasSecretText(text)) {
@@ -87,7 +87,7 @@ function Form({
       <h2 id={`${id}-title`}>{t('questionCall.heading')}</h2>
       {planExists ? <p class="muted">{t('questionCall.alone')}</p> : null}
       <label for={`${id}-text`}>
-        {t('questionCall.label', { count: formatCount(chars), max: formatCount(QUESTION_MAX) })}
+        {t('questionCall.label', { count: formatCount(chars), max: formatCount(MAX_QUESTION_CHARS) })}
       </label>
       <textarea
         id={`${id}-text`}

@@ -1,8 +1,7 @@
 import { useId, useState } from 'preact/hooks';
-import type { Questions, Session } from '@/lib/api/schemas';
+import type { Questions, Session } from '@/lib/contract/sessions';
 import type { MemberError } from '@/lib/db/member-error';
 import { charCount } from '@/lib/format/chars';
-import { DETAILS_MAX } from '@/lib/sessions/apply-call';
 import { decideRewrite, rewriteWords } from '@/lib/sessions/rewrite';
 import { useActions } from '@/components/common/actions';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
@@ -10,6 +9,7 @@ import { SecretWarning, hasSecretText } from '@/components/common/SecretWarning'
 import { useTextDraft } from './drafts';
 import { formatCount } from '@/lib/format/count';
 import { t } from '@/lib/i18n';
+import { MAX_DETAILS_CHARS } from '@/lib/contract/limits';
 
 /**
  * Rewriting the request (PUT details): it reads the request again and may ask new questions. Once the
@@ -78,7 +78,7 @@ function Form({
       <h2 id={`${id}-title`}>{t('rewrite.heading')}</h2>
       <p class="muted">{decision.send ? rewriteWords(decision) : t('rewrite.mayAsk')}</p>
       <label for={`${id}-text`}>
-        {t('rewrite.label', { count: formatCount(charCount(text)), max: formatCount(DETAILS_MAX) })}
+        {t('rewrite.label', { count: formatCount(charCount(text)), max: formatCount(MAX_DETAILS_CHARS) })}
       </label>
       <textarea
         id={`${id}-text`}

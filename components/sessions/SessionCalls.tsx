@@ -1,4 +1,4 @@
-import type { MissingDetail } from '@/lib/api/schemas';
+import type { MissingDetail } from '@/lib/contract/calls';
 import type { CallRow } from '@/lib/db/tables/calls';
 import { useActions } from '@/components/common/actions';
 import { ErrorNotice } from '@/components/common/ErrorNotice';

@@ -1,6 +1,6 @@
 import { useId } from 'preact/hooks';
 import { UntrustedText } from '@/components/common/UntrustedText';
-import type { Session } from '@/lib/api/schemas';
+import type { Session } from '@/lib/contract/sessions';
 import { formatCents } from '@/lib/format/money';
 import { sessionStatusWords, wayWords } from '@/lib/words/sessions';
 import { t, tn } from '@/lib/i18n';

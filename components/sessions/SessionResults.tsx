@@ -1,4 +1,5 @@
-import type { CallResult, Session } from '@/lib/api/schemas';
+import type { CallResult } from '@/lib/contract/calls';
+import type { Session } from '@/lib/contract/sessions';
 import type { CallRow } from '@/lib/db/tables/calls';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { revisionWords } from '@/lib/sessions/plan-revision';

@@ -1,4 +1,4 @@
-import type { Question } from '@/lib/api/schemas';
+import type { Question } from '@/lib/contract/sessions';
 import { callsInSession, getPlan } from '@/lib/db/queries';
 import { formatCents } from '@/lib/format/money';
 import { draftsToSend } from '@/lib/sessions/answer-draft';
@@ -7,7 +7,7 @@ import { planResultExists } from '@/lib/sessions/plan-revision';
 import { sessionStatusWords, wayWords } from '@/lib/words/sessions';
 import { useActions } from '@/components/common/actions';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
-import { knownValue } from '@/lib/api/tolerant';
+import { knownValue } from '@/lib/contract/tolerant';
 import { useLiveQuery } from '@/components/common/useLiveQuery';
 import { useOffers } from '@/components/common/useOffers';
 import { UntrustedText } from '@/components/common/UntrustedText';

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'preact/hooks';
-import type { Session } from '@/lib/api/schemas';
-import type { CallRequest } from '@/lib/api/request-schemas';
+import type { Session } from '@/lib/contract/sessions';
+import type { CallRequest } from '@/lib/contract/calls';
 import type { MemberError } from '@/lib/db/member-error';
 import { draftsToSend } from '@/lib/sessions/answer-draft';
 import { type ApplyRefusal, decideApplyCall } from '@/lib/sessions/apply-call';

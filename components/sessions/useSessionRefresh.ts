@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { knownValue } from '@/lib/api/tolerant';
+import { knownValue } from '@/lib/contract/tolerant';
 import { getSession } from '@/lib/db/queries';
 import { loadDb } from '@/lib/db/lazy';
 import type { MemberError } from '@/lib/db/member-error';

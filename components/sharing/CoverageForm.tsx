@@ -4,6 +4,7 @@ import { findSecrets } from '@/lib/words/secrets';
 import { SecretWarning } from '@/components/common/SecretWarning';
 import { formatCount } from '@/lib/format/count';
 import { t } from '@/lib/i18n';
+import { MAX_FIND_DESCRIPTION_CHARS, MIN_FIND_DESCRIPTION_CHARS } from '@/lib/contract/limits';
 
 export interface CoverageFormProps {
   /** The description to send with POST /sharing/coverage (3 to 2000 characters, checked here). */
@@ -14,9 +15,6 @@ export interface CoverageFormProps {
   error?: string | null;
 }
 
-const MIN = 3;
-const MAX = 2000;
-
 /** Asks which agent covers a kind of project, before a draft is started. */
 export function CoverageForm({ onAsk, busy = false, error }: CoverageFormProps) {
   const id = useId();
@@ -24,10 +22,10 @@ export function CoverageForm({ onAsk, busy = false, error }: CoverageFormProps) 
   const [tried, setTried] = useState(false);
   const length = charCount(description.trim());
   const problem =
-    length < MIN
-      ? t('share.coverage.min', { min: MIN })
-      : length > MAX
-        ? t('share.coverage.max', { max: formatCount(MAX), count: formatCount(length) })
+    length < MIN_FIND_DESCRIPTION_CHARS
+      ? t('share.coverage.min', { min: MIN_FIND_DESCRIPTION_CHARS })
+      : length > MAX_FIND_DESCRIPTION_CHARS
+        ? t('share.coverage.max', { max: formatCount(MAX_FIND_DESCRIPTION_CHARS), count: formatCount(length) })
         : findSecrets(description).length > 0
           ? t('share.coverage.secret')
           : null;
@@ -51,7 +49,7 @@ export function CoverageForm({ onAsk, busy = false, error }: CoverageFormProps) 
         onInput={(event) => setDescription(event.currentTarget.value)}
       />
       <p id={`${id}-count`} class="muted">
-        {t('share.coverage.charsOf', { count: formatCount(length), max: formatCount(MAX) })}
+        {t('share.coverage.charsOf', { count: formatCount(length), max: formatCount(MAX_FIND_DESCRIPTION_CHARS) })}
       </p>
       <SecretWarning text={description} />
       {tried && problem ? (

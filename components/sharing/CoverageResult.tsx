@@ -1,4 +1,4 @@
-import type { CoverageAnswer } from '@/lib/api/schemas';
+import type { CoverageAnswer } from '@/lib/contract/shares';
 import { formatMatch } from '@/lib/format/count';
 import { untrustedString } from '@/lib/safety/untrusted';
 import { UntrustedText } from '@/components/common/UntrustedText';

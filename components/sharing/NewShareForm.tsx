@@ -1,11 +1,12 @@
 import { useId, useState } from 'preact/hooks';
-import type { CreateShareRequest } from '@/lib/api/schemas';
+import type { CreateShareRequest } from '@/lib/contract/shares';
 import { charCount } from '@/lib/format/chars';
 import { findSecrets } from '@/lib/words/secrets';
 import { type UntrustedTextValue, untrustedString } from '@/lib/safety/untrusted';
 import { SecretWarning } from '@/components/common/SecretWarning';
 import { formatCount } from '@/lib/format/count';
 import { t } from '@/lib/i18n';
+import { MAX_SHARE_DESCRIPTION_CHARS, MAX_SHARE_TITLE_CHARS } from '@/lib/contract/limits';
 
 interface AgentChoice {
   agentId: string;
@@ -23,9 +24,6 @@ export interface NewShareFormProps {
   error?: string | null;
 }
 
-const TITLE_MAX = 200;
-const DESCRIPTION_MAX = 2000;
-
 /** Starts a draft of a project to share: title, description and the agent it is for. */
 export function NewShareForm({ agents, agentId = null, onCreate, busy = false, error }: NewShareFormProps) {
   const id = useId();
@@ -38,12 +36,14 @@ export function NewShareForm({ agents, agentId = null, onCreate, busy = false, e
   const descriptionLength = charCount(description.trim());
   const problems: string[] = [];
   if (titleLength < 1) problems.push(t('share.newDraft.noTitle'));
-  if (titleLength > TITLE_MAX)
-    problems.push(t('share.newDraft.titleTooLong', { max: formatCount(TITLE_MAX), count: formatCount(titleLength) }));
-  if (descriptionLength > DESCRIPTION_MAX) {
+  if (titleLength > MAX_SHARE_TITLE_CHARS)
+    problems.push(
+      t('share.newDraft.titleTooLong', { max: formatCount(MAX_SHARE_TITLE_CHARS), count: formatCount(titleLength) }),
+    );
+  if (descriptionLength > MAX_SHARE_DESCRIPTION_CHARS) {
     problems.push(
       t('share.newDraft.descriptionTooLong', {
-        max: formatCount(DESCRIPTION_MAX),
+        max: formatCount(MAX_SHARE_DESCRIPTION_CHARS),
         count: formatCount(descriptionLength),
       }),
     );
@@ -68,7 +68,7 @@ export function NewShareForm({ agents, agentId = null, onCreate, busy = false, e
         type="text"
         value={title}
         aria-required="true"
-        aria-invalid={tried && (titleLength < 1 || titleLength > TITLE_MAX)}
+        aria-invalid={tried && (titleLength < 1 || titleLength > MAX_SHARE_TITLE_CHARS)}
         onInput={(event) => setTitle(event.currentTarget.value)}
       />
       <label for={`${id}-description`}>{t('share.newDraft.description')}</label>
@@ -80,7 +80,10 @@ export function NewShareForm({ agents, agentId = null, onCreate, busy = false, e
         onInput={(event) => setDescription(event.currentTarget.value)}
       />
       <p id={`${id}-count`} class="muted">
-        {t('share.newDraft.charsOf', { count: formatCount(descriptionLength), max: formatCount(DESCRIPTION_MAX) })}
+        {t('share.newDraft.charsOf', {
+          count: formatCount(descriptionLength),
+          max: formatCount(MAX_SHARE_DESCRIPTION_CHARS),
+        })}
       </p>
       <SecretWarning text={`${title}\n${description}`} />
       <label for={`${id}-agent`}>{t('share.newDraft.agent')}</label>

@@ -1,7 +1,6 @@
 import { useState } from 'preact/hooks';
-import type { ShareDraft } from '@/lib/api/schemas';
+import type { ShareDraft } from '@/lib/contract/shares';
 import type { MemberError } from '@/lib/db/member-error';
-import { MAX_FILES_PER_SHARE } from '@/lib/files/limits';
 import { shareFileIds, shareFileIdsWithout } from '@/lib/files/share-package';
 import { connectionPageUrl } from '@/lib/safety/urls';
 import { useActions } from '@/components/common/actions';
@@ -10,6 +9,7 @@ import { isFilesSwitchedOff } from '@/components/files/switched-off';
 import { useFileUploads } from '@/components/files/useFileUploads';
 import { ShareDraftView } from './ShareDraftView';
 import { ShareFilesForm } from './ShareFilesForm';
+import { MAX_FILES_PER_SHARE } from '@/lib/contract/limits';
 
 export interface ShareDraftItemProps {
   draft: ShareDraft;

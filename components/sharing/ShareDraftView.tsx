@@ -1,6 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import type { ShareDraft } from '@/lib/api/schemas';
-import { PACKAGE_LIMIT_BYTES } from '@/lib/files/limits';
+import type { ShareDraft } from '@/lib/contract/shares';
 import { checkPackage, packageBytes } from '@/lib/files/share-package';
 import { formatBytes } from '@/lib/format/size';
 import { isActiveFile } from '@/lib/safety/active-files';
@@ -11,6 +10,7 @@ import { shareStatusWords } from '@/lib/words/sharing';
 import { t } from '@/lib/i18n';
 import { Message } from '@/components/common/Message';
 import { Time } from '@/components/common/Time';
+import { MAX_PACKAGE_BODY_BYTES } from '@/lib/contract/limits';
 
 export interface ShareDraftViewProps {
   draft: ShareDraft;
@@ -90,9 +90,9 @@ export function ShareDraftView(props: ShareDraftViewProps) {
         {draft.packageBytes !== null
           ? t('share.draft.packageSize', {
               size: formatBytes(draft.packageBytes),
-              max: formatBytes(PACKAGE_LIMIT_BYTES),
+              max: formatBytes(MAX_PACKAGE_BODY_BYTES),
             })
-          : t('share.draft.filesSize', { size: formatBytes(total), max: formatBytes(PACKAGE_LIMIT_BYTES) })}
+          : t('share.draft.filesSize', { size: formatBytes(total), max: formatBytes(MAX_PACKAGE_BODY_BYTES) })}
       </p>
       {open ? (
         <>

@@ -1,9 +1,9 @@
-import type { ShareDraft } from '@/lib/api/schemas';
+import type { ShareDraft } from '@/lib/contract/shares';
 import { type Attachment, filesToSend, judgeAttachments } from '@/lib/files/attachments';
-import { MAX_FILES_PER_SHARE } from '@/lib/files/limits';
 import { checkShareAdditions } from '@/lib/files/share-package';
 import { FileAttachments } from '@/components/files/FileAttachments';
 import { t } from '@/lib/i18n';
+import { MAX_FILES_PER_SHARE } from '@/lib/contract/limits';
 
 export interface ShareFilesFormProps {
   draft: ShareDraft;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { CoverageAnswer, CreateShareRequest } from '@/lib/api/schemas';
+import type { CoverageAnswer, CreateShareRequest } from '@/lib/contract/shares';
 import { getConnection } from '@/lib/db/queries';
 import type { MemberError } from '@/lib/db/member-error';
 import { connectionPageUrl } from '@/lib/safety/urls';

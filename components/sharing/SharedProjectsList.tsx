@@ -1,4 +1,4 @@
-import type { SharedProjectsAnswer } from '@/lib/api/schemas';
+import type { SharedProjectsAnswer } from '@/lib/contract/shares';
 import { contributionStateWords } from '@/lib/words/findings';
 import { UntrustedText } from '@/components/common/UntrustedText';
 import { t } from '@/lib/i18n';

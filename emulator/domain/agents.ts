@@ -1,5 +1,5 @@
 /** Agent cards, the per-connection `connection` state, the find and the fit object. */
-import type { AgentCardInput, ConnectionState, FindAnswerInput } from '@/lib/api/schemas';
+import type { AgentCardInput, ConnectionState, FindAnswerInput } from '@/lib/contract/find';
 import type { AgentRec, ConnectionRec, SessionRec } from '@/emulator/store';
 import { ut, utName } from '@/emulator/text';
 import type { World } from '@/emulator/world';

@@ -3,8 +3,8 @@
  * the same call resent with its approvalId runs once. Pending ones can be approved for 30 minutes from the
  * refusal; approved ones are usable for limits.approvalMinutes from the approval.
  */
-import type { ApprovalInput, ApprovalReason, ApprovalStatus } from '@/lib/api/schemas';
-import type { StartCallRequest } from '@/lib/api/request-schemas';
+import type { ApprovalInput, ApprovalReason, ApprovalStatus } from '@/lib/contract/calls';
+import type { StartCallRequest } from '@/lib/contract/calls';
 import { pagePath } from '@/emulator/site-paths';
 import { canonicalJson } from '@/emulator/canonical';
 import { MINUTE, iso } from '@/emulator/clock';
@@ -12,8 +12,7 @@ import { ApiError, invalidState } from '@/emulator/errors';
 import { newId } from '@/emulator/ids';
 import type { ApprovalRec, ConnectionRec } from '@/emulator/store';
 import type { World } from '@/emulator/world';
-
-const PENDING_MINUTES = 30;
+import { APPROVAL_MINUTES } from '@/lib/contract/limits';
 
 /** "This exact call": every field but approvalId, defaults filled in, keys sorted (G4). */
 function callFingerprint(body: StartCallRequest): string {
@@ -34,9 +33,9 @@ function callFingerprint(body: StartCallRequest): string {
 export function approvalExpiresAt(world: World, approval: ApprovalRec): number {
   if (approval.approvedAt !== null) {
     const conn = world.store.connections.get(approval.connectionId);
-    return approval.approvedAt + (conn?.limits.approvalMinutes ?? PENDING_MINUTES) * MINUTE;
+    return approval.approvedAt + (conn?.limits.approvalMinutes ?? APPROVAL_MINUTES) * MINUTE;
   }
-  return approval.createdAt + PENDING_MINUTES * MINUTE;
+  return approval.createdAt + APPROVAL_MINUTES * MINUTE;
 }
 
 export function approvalStatus(world: World, approval: ApprovalRec, now: number): ApprovalStatus {

@@ -2,7 +2,7 @@
  * The result view of a call (GET /calls/{runId} and a session's results): the fixed header, the note and
  * files once passed, the charge, the disclosure.
  */
-import type { CallResultInput } from '@/lib/api/schemas';
+import type { CallResultInput } from '@/lib/contract/calls';
 import type { CallRec } from '@/emulator/store';
 import { ut, utName } from '@/emulator/text';
 import type { World } from '@/emulator/world';

@@ -9,8 +9,8 @@ import type {
   ReportAnswerInput,
   ReportRequest,
   StartCallAnswerInput,
-} from '@/lib/api/schemas';
-import type { StartCallRequest } from '@/lib/api/request-schemas';
+} from '@/lib/contract/calls';
+import type { StartCallRequest } from '@/lib/contract/calls';
 import { hasSecret } from '@/lib/safety/secret-guard';
 import { DAY, iso } from '@/emulator/clock';
 import { ApiError, invalidInput, invalidState, notFound, sessionScoped } from '@/emulator/errors';

@@ -3,7 +3,7 @@
  * within 15 minutes for the key, and GET /me reads the connection back. Switches, limits and the findings
  * choice change only on the member's page (or the control API).
  */
-import type { ClaimAnswerInput, ConnectionInput } from '@/lib/api/schemas';
+import type { ClaimAnswerInput, ConnectionInput } from '@/lib/contract/connection';
 import { DAY, MINUTE, iso } from '@/emulator/clock';
 import { ApiError } from '@/emulator/errors';
 import { hashKey, newConnectCode, newKey, normalizeCode } from '@/emulator/ids';
@@ -12,8 +12,8 @@ import type { ConnectionRec } from '@/emulator/store';
 import type { World } from '@/emulator/world';
 import { heldCents, spendableCents } from './balance';
 import { pruneTimes, sessionsUsed, callsUsed, spentSince, downloadsLeftBytes } from './usage';
+import { CONNECT_CODE_MINUTES } from '@/lib/contract/limits';
 
-const CODE_MINUTES = 15;
 const CODE_TRIES_WINDOW = 15 * MINUTE;
 
 export interface NewCodeRequest {
@@ -45,7 +45,7 @@ export function makeConnectCode(world: World, request: NewCodeRequest, now: numb
     createdAt: now,
   });
   const code = newConnectCode();
-  const expiresAt = now + CODE_MINUTES * MINUTE;
+  const expiresAt = now + CONNECT_CODE_MINUTES * MINUTE;
   world.store.codes.set(normalizeCode(code), {
     code: normalizeCode(code),
     connectionId: conn.id,

@@ -3,7 +3,7 @@
  * 300 seconds (G14), and the download allowance of 20 MB in any 24 hours per connection.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { CallFile, UploadFileRequest, UploadedFile } from '@/lib/api/schemas';
+import type { CallFile, UploadFileRequest, UploadedFile } from '@/lib/contract/files';
 import { hasSecret } from '@/lib/safety/secret-guard';
 import { DAY, SECOND, iso } from '@/emulator/clock';
 import { ApiError, notFound } from '@/emulator/errors';

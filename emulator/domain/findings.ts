@@ -4,7 +4,7 @@
  * sign-off (or waiting without room in the agent's day); expired when the draft is not signed off in 30
  * days; discarded with the draft. A call that did not pass: discarded. No agent covers it: waiting.
  */
-import type { FindingInput } from '@/lib/api/schemas';
+import type { FindingInput } from '@/lib/contract/findings';
 import { pagePath } from '@/emulator/site-paths';
 import { DAY, SECOND, iso } from '@/emulator/clock';
 import { invalidState } from '@/emulator/errors';
@@ -12,8 +12,7 @@ import { newId } from '@/emulator/ids';
 import type { CallRec, FindingRec, FindingsDraftRec } from '@/emulator/store';
 import { ut, utName } from '@/emulator/text';
 import type { World } from '@/emulator/world';
-
-export const DRAFT_DAYS = 30;
+import { FINDINGS_DRAFT_DAYS } from '@/lib/contract/limits';
 
 function draftUrl(world: World, origin: string, draftId: string): string {
   return `${origin}${pagePath(world.paths.findingsDraft, draftId)}`;
@@ -79,7 +78,7 @@ function openDraftFor(world: World, memberId: string, agentId: string, now: numb
   }
   const draft: FindingsDraftRec = { id: newId('fdr'), memberId, agentId, createdAt: now, status: 'open' };
   world.store.drafts.set(draft.id, draft);
-  world.store.findingsDueAt = Math.min(world.store.findingsDueAt, now + DRAFT_DAYS * DAY);
+  world.store.findingsDueAt = Math.min(world.store.findingsDueAt, now + FINDINGS_DRAFT_DAYS * DAY);
   return draft;
 }
 
@@ -107,18 +106,18 @@ export function settleFindings(world: World, now: number): void {
   for (const f of world.store.findings.values())
     if (f.status === 'checking' && f.checkAt !== null) next = Math.min(next, f.checkAt);
   for (const d of world.store.drafts.values())
-    if (d.status === 'open') next = Math.min(next, d.createdAt + DRAFT_DAYS * DAY);
+    if (d.status === 'open') next = Math.min(next, d.createdAt + FINDINGS_DRAFT_DAYS * DAY);
   world.store.findingsDueAt = next;
 }
 
 function expireDrafts(world: World, now: number): void {
   for (const draft of world.store.drafts.values()) {
-    if (draft.status !== 'open' || draft.createdAt + DRAFT_DAYS * DAY > now) continue;
+    if (draft.status !== 'open' || draft.createdAt + FINDINGS_DRAFT_DAYS * DAY > now) continue;
     draft.status = 'expired';
     for (const f of draftFindings(world, draft.id)) {
       f.status = 'expired';
       f.filedWith = null;
-      f.reason = `The draft was not signed off within ${DRAFT_DAYS} days.`;
+      f.reason = `The draft was not signed off within ${FINDINGS_DRAFT_DAYS} days.`;
     }
   }
 }

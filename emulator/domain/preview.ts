@@ -2,8 +2,8 @@
  * The preview (GET .../preview) and the quote (POST /calls/quote, G14): what POST /calls would do with
  * this request, judged by the same `judgeCall`, with nothing held, kept or asked.
  */
-import type { ApprovalReason, PreviewInput } from '@/lib/api/schemas';
-import type { StartCallRequest } from '@/lib/api/request-schemas';
+import type { ApprovalReason, PreviewInput } from '@/lib/contract/calls';
+import type { StartCallRequest } from '@/lib/contract/calls';
 import type { ConnectionRec } from '@/emulator/store';
 import { utName } from '@/emulator/text';
 import type { World } from '@/emulator/world';

@@ -2,8 +2,9 @@
  * Sessions: plan and question ways, question reads (the "pass"), answers, project details, the gate the
  * apply call waits on, short checks of unclear typed answers, and the plan's versions.
  */
-import type { PlanInput, Problem, QuestionsInput, SessionInput, Way } from '@/lib/api/schemas';
-import type { AnswerInput } from '@/lib/api/request-schemas';
+import type { PlanInput, QuestionsInput, SessionInput, Way } from '@/lib/contract/sessions';
+import type { Problem } from '@/lib/contract/errors';
+import type { AnswerInput } from '@/lib/contract/calls';
 import { DAY, HOUR, iso } from '@/emulator/clock';
 import { ApiError, notFound, sessionScoped } from '@/emulator/errors';
 import { newId } from '@/emulator/ids';
@@ -16,11 +17,12 @@ import {
   type ReadRec,
   type SessionRec,
 } from '@/emulator/store';
-import { PLAN_CUT, ut, utName, utOrNull } from '@/emulator/text';
+import { ut, utName, utOrNull } from '@/emulator/text';
 import type { World } from '@/emulator/world';
 import { fitView, listedAgents } from './agents';
 import { callView } from './call-view';
 import { judgeFit } from './match';
+import { PLAN_CUT_CHARS } from '@/lib/contract/limits';
 
 const READS_PER_SESSION = 3;
 const READS_PER_HOUR = 5;
@@ -398,7 +400,7 @@ export function planView(session: SessionRec): PlanInput {
     sessionId: session.id,
     runId: plan.runId,
     version: plan.version,
-    untrustedMarkdown: ut(plan.markdown, PLAN_CUT),
+    untrustedMarkdown: ut(plan.markdown, PLAN_CUT_CHARS),
     at: iso(plan.at),
   };
 }

@@ -3,7 +3,12 @@
  * for the member's sign-off on the site, the coverage question, and the member's shared projects.
  * Every endpoint needs the sharing switch; a key never signs off.
  */
-import type { CoverageAnswer, CreateShareRequest, ShareDraftInput, SharedProjectsAnswerInput } from '@/lib/api/schemas';
+import type {
+  CoverageAnswer,
+  CreateShareRequest,
+  ShareDraftInput,
+  SharedProjectsAnswerInput,
+} from '@/lib/contract/shares';
 import { hasSecret } from '@/lib/safety/secret-guard';
 import { iso } from '@/emulator/clock';
 import { pagePath } from '@/emulator/site-paths';

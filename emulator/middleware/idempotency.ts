@@ -7,7 +7,8 @@
 import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { IDEMPOTENCY_MEMORY_MS, isValidIdempotencyKey } from '@/lib/api/idempotency';
+import { IDEMPOTENCY_MEMORY_MS } from '@/lib/contract/limits';
+import { isValidIdempotencyKey } from '@/lib/contract/calls';
 import { canonicalJson } from '@/emulator/canonical';
 import { ApiError } from '@/emulator/errors';
 import type { AppEnv } from '@/emulator/http';

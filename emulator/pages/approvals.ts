@@ -1,6 +1,6 @@
 /** The approval page (/approvals/{id} by default; the profile's path): the member approves or declines one call. */
 import { Hono } from 'hono';
-import type { ApprovalReason } from '@/lib/api/schemas';
+import type { ApprovalReason } from '@/lib/contract/calls';
 import { iso } from '@/emulator/clock';
 import { approvalExpiresAt, approvalStatus, approve, decline } from '@/emulator/domain/approvals';
 import { ApiError } from '@/emulator/errors';

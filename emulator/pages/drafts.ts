@@ -1,7 +1,8 @@
 /** The findings draft and share draft sign-off pages (paths by profile): the member signs off or discards. */
 import { Hono } from 'hono';
 import { DAY, iso } from '@/emulator/clock';
-import { DRAFT_DAYS, discardDraft, draftOf, signOffDraft } from '@/emulator/domain/findings';
+import { discardDraft, draftOf, signOffDraft } from '@/emulator/domain/findings';
+import { FINDINGS_DRAFT_DAYS } from '@/lib/contract/limits';
 import { discardShare, signOffShare } from '@/emulator/domain/sharing';
 import { ApiError } from '@/emulator/errors';
 import type { AppEnv } from '@/emulator/http';
@@ -25,7 +26,7 @@ export function draftPages(paths: SitePaths): Hono<AppEnv> {
     const body = html`${doneNote(DONE, c.req.query('done'))}
 <p>Findings kept by your calls, filed with <span class="untrusted">${agent?.name ?? 'a new agent (from research, not yet listed)'}</span>.
 Nothing joins the agent until you sign off. Status: <strong id="draft-status">${draft.status}</strong>.
-${draft.status === 'open' ? `Expires ${iso(draft.createdAt + DRAFT_DAYS * DAY)} if not signed off.` : ''}</p>
+${draft.status === 'open' ? `Expires ${iso(draft.createdAt + FINDINGS_DRAFT_DAYS * DAY)} if not signed off.` : ''}</p>
 <ol>${findings.map(
       (f) => html`<li><p><strong>${f.kind}</strong>: <span class="untrusted">${f.topic}</span></p>
 <p class="untrusted">${f.takeaway}</p>${f.source ? html`<p>Source (not opened): <span class="untrusted">${f.source.url}</span></p>` : ''}

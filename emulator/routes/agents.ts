@@ -1,6 +1,6 @@
 /** POST /find, GET /agents, GET /agents/{agentId} and the preview of a kind of call. None for session-scoped keys. */
 import { Hono } from 'hono';
-import { FindRequestSchema } from '@/lib/api/schemas';
+import { FindRequestSchema } from '@/lib/contract/find';
 import { hasSecret } from '@/lib/safety/secret-guard';
 import { cardView, find, listedAgents } from '@/emulator/domain/agents';
 import { preview } from '@/emulator/domain/preview';

@@ -1,7 +1,7 @@
 /** POST /calls, POST /calls/quote, GET /calls/{runId}, stop and report. */
 import { Hono } from 'hono';
-import { ReportRequestSchema } from '@/lib/api/schemas';
-import { StartCallRequestSchema, type StartCallRequest } from '@/lib/api/request-schemas';
+import { ReportRequestSchema } from '@/lib/contract/calls';
+import { StartCallRequestSchema, type StartCallRequest } from '@/lib/contract/calls';
 import { callView } from '@/emulator/domain/call-view';
 import { reportCall, startCall, stopCall, visibleCall } from '@/emulator/domain/calls';
 import { preview } from '@/emulator/domain/preview';

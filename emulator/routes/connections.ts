@@ -1,7 +1,7 @@
 /** POST /connections/claim (no key) and GET /me. */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { ClaimRequestSchema } from '@/lib/api/schemas';
+import { ClaimRequestSchema } from '@/lib/contract/connection';
 import { checkClaimRate, claim, meView } from '@/emulator/domain/connections';
 import { invalidInput } from '@/emulator/errors';
 import { normalizeCode } from '@/emulator/ids';

@@ -1,6 +1,6 @@
 /** POST /files (files switch) and GET /files/{fileId} through a signed link, no key (G14); also the strict profile's file host. */
 import { type Context, Hono } from 'hono';
-import { UploadFileRequestSchema } from '@/lib/api/schemas';
+import { UploadFileRequestSchema } from '@/lib/contract/files';
 import { download, uploadFile } from '@/emulator/domain/files';
 import { visibleSession } from '@/emulator/domain/sessions';
 import { ApiError, notFound, sessionScoped } from '@/emulator/errors';

@@ -1,6 +1,6 @@
 /** Sessions (G14): open one, read it, answer its questions, rewrite its request, read its plan. */
 import { Hono } from 'hono';
-import { CreateSessionRequestSchema, PutAnswersRequestSchema, PutDetailsRequestSchema } from '@/lib/api/schemas';
+import { CreateSessionRequestSchema, PutAnswersRequestSchema, PutDetailsRequestSchema } from '@/lib/contract/sessions';
 import { hasSecret } from '@/lib/safety/secret-guard';
 import { listedAgents } from '@/emulator/domain/agents';
 import {

@@ -1,7 +1,7 @@
 /** Sharing endpoints (G14): coverage, share drafts, their files and package, shared projects. */
 import { Hono } from 'hono';
-import { CoverageRequestSchema, CreateShareRequestSchema, PutShareFilesRequestSchema } from '@/lib/api/schemas';
-import { MAX_PACKAGE_BODY_BYTES } from '@/lib/api/body-limits';
+import { CoverageRequestSchema, CreateShareRequestSchema, PutShareFilesRequestSchema } from '@/lib/contract/shares';
+import { MAX_PACKAGE_BODY_BYTES } from '@/lib/contract/limits';
 import { hasSecret } from '@/lib/safety/secret-guard';
 import {
   coverage,

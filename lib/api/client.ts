@@ -10,7 +10,7 @@
  * - Every method is async: a local refusal arrives as a rejection, like every other failure.
  */
 import * as z from 'zod/mini';
-import { lazySchema } from './lazy-schema';
+import { lazySchema } from '@/lib/contract/lazy-schema';
 import { checkSiteAddress } from '@/lib/safety/urls';
 import {
   AbortedError,
@@ -22,63 +22,70 @@ import {
   parseRetryAfter,
   readErrorBody,
 } from './errors';
-import { IDEMPOTENCY_HEADER, isValidIdempotencyKey, newIdempotencyKey } from './idempotency';
-import { formatIssues } from './issues';
-import { MAX_BODY_BYTES, MAX_PACKAGE_BODY_BYTES } from './body-limits';
-import { checkBodySize, checkNoSecrets, checkRequest, normaliseConnectCode } from './limits';
+import { IDEMPOTENCY_HEADER, newIdempotencyKey } from './idempotency';
+import { isValidIdempotencyKey } from '@/lib/contract/calls';
+import { formatIssues } from '@/lib/contract/issues';
+import { MAX_BODY_BYTES, MAX_ID_CHARS, MAX_PACKAGE_BODY_BYTES } from '@/lib/contract/limits';
+import { checkBodySize, checkNoSecrets, checkRequest, normaliseConnectCode } from './request-checks';
 import { type Clock, DEFAULT_RETRY_POLICY, type OnRetry, type RetryPolicy, systemClock, withRetry } from './retry';
 import {
   type Approval,
   ApprovalSchema,
   type CallResult,
   CallResultSchema,
+  type Preview,
+  PreviewSchema,
+  type ReportAnswer,
+  ReportAnswerSchema,
+  type ReportRequest,
+  ReportRequestSchema,
+  type StartCallAnswer,
+  StartCallAnswerSchema,
+  type StopAnswer,
+  StopAnswerSchema,
+} from '@/lib/contract/calls';
+import {
   type ClaimAnswer,
   ClaimAnswerSchema,
   ClaimRequestSchema,
   type Connection,
   ConnectionSchema,
+} from '@/lib/contract/connection';
+import {
   type CoverageAnswer,
   CoverageAnswerSchema,
   CoverageRequestSchema,
-  type CreateSessionRequest,
-  CreateSessionRequestSchema,
   type CreateShareRequest,
   CreateShareRequestSchema,
-  type FindAnswer,
-  FindAnswerSchema,
-  type FindingsAnswer,
-  FindingsAnswerSchema,
-  FindRequestSchema,
-  type Plan,
-  PlanSchema,
-  type Preview,
-  PreviewSchema,
-  PutAnswersRequestSchema,
-  PutDetailsRequestSchema,
   PutShareFilesRequestSchema,
-  type Questions,
-  QuestionsSchema,
-  type ReportAnswer,
-  ReportAnswerSchema,
-  type ReportRequest,
-  ReportRequestSchema,
-  type Session,
-  SessionSchema,
   type SharedProjectsAnswer,
   SharedProjectsAnswerSchema,
   type ShareDraft,
   ShareDraftSchema,
-  type StartCallAnswer,
-  StartCallAnswerSchema,
-  type StopAnswer,
-  StopAnswerSchema,
+} from '@/lib/contract/shares';
+import {
+  type CreateSessionRequest,
+  CreateSessionRequestSchema,
+  type Plan,
+  PlanSchema,
+  PutAnswersRequestSchema,
+  PutDetailsRequestSchema,
+  type Questions,
+  QuestionsSchema,
+  type Session,
+  SessionSchema,
+} from '@/lib/contract/sessions';
+import { type FindAnswer, FindAnswerSchema, FindRequestSchema } from '@/lib/contract/find';
+import { type FindingsAnswer, FindingsAnswerSchema } from '@/lib/contract/findings';
+import {
   type UploadedFile,
   UploadedFileSchema,
   type UploadFileRequest,
   UploadFileRequestSchema,
-} from './schemas';
-import { dateTime } from './times';
-import { type AnswerInput, chars, type StartCallRequestInput, StartCallRequestSchema } from './request-schemas';
+} from '@/lib/contract/files';
+import { dateTime } from '@/lib/contract/times';
+import { type AnswerInput, type StartCallRequestInput, StartCallRequestSchema } from '@/lib/contract/calls';
+import { chars } from '@/lib/contract/conventions';
 
 /** Under Chrome's 30 s limit on a fetch from an extension, with room to handle the answer. */
 const DEFAULT_TIMEOUT_MS = 25_000;
@@ -134,7 +141,7 @@ interface Spec<S extends z.core.$ZodType> {
 }
 
 const DATE_TIME = lazySchema(dateTime);
-const PATH_ID = lazySchema(() => chars(1, 64));
+const PATH_ID = lazySchema(() => chars(1, MAX_ID_CHARS));
 /** Ids the contract bounds only as opaque strings (runs, approvals, drafts, files). */
 const OPAQUE_ID = lazySchema(() => z.string().check(z.minLength(1), z.maxLength(255)));
 

@@ -9,7 +9,7 @@
  * - `aborted`: the caller cancelled.
  * No error ever carries the connection key: messages are built from codes and counts, never from headers.
  */
-import type { UntrustedText } from './request-schemas';
+import type { UntrustedText } from '@/lib/contract/conventions';
 import type * as z from 'zod/mini';
 import type { SecretKind } from '@/lib/safety/secret-guard';
 import type { AddressProblem } from '@/lib/safety/urls';

@@ -3,6 +3,7 @@
  * request and key together, and reused unchanged on every retry of that same request. A different request
  * (for example the same call sent again with an approvalId) gets a new key.
  */
+import { IDEMPOTENCY_MEMORY_MS } from '@/lib/contract/limits';
 
 /** Header that carries the key on POST /calls, /calls/{runId}/stop and /calls/{runId}/report. */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -11,17 +12,6 @@ export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export function newIdempotencyKey(): string {
   return crypto.randomUUID();
 }
-
-/**
- * G16: 1 to 255 printable ASCII characters; anything else the service answers 400 idempotency_key_required.
- * No space at either end either: fetch would trim it and the service would see another key.
- */
-export function isValidIdempotencyKey(key: string): boolean {
-  return /^[\x21-\x7e](?:[\x20-\x7e]{0,253}[\x21-\x7e])?$/.test(key);
-}
-
-/** The contract's Limits: "Idempotency-Key memory | 24 hours | POST endpoints". */
-export const IDEMPOTENCY_MEMORY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * How long after its first send a key is sent again on its own (issue 41): half the contract's memory, so a

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { lazySchema } from '@/lib/api/lazy-schema';
+import { lazySchema } from '@/lib/contract/lazy-schema';
 import type { ApiMissingDetail, ApiProblem, NextStep } from '@/lib/api/errors';
 import { isJsonObject } from '@/lib/api/json-object';
 

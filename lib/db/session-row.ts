@@ -1,5 +1,5 @@
 /** A session's row in the cache, with the time it is listed by. */
-import type { Session } from '@/lib/api/schemas';
+import type { Session } from '@/lib/contract/sessions';
 import type { SessionRow } from './tables/sessions';
 
 /**

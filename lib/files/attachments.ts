@@ -1,9 +1,9 @@
 // The files a member has chosen for one call. Each file's own check is kept as it was made; what the list
 // adds (a second copy of the same file, more than 6 files) is worked out again from the list each time,
 // so removing a file frees its place for the next one without checking anything twice.
-import { MAX_FILES_PER_CALL } from './limits';
 import { type CheckOptions, type CheckedFile, checkFile, type FileSource, type UploadVerdict } from './upload-checks';
 import { t, tn } from '@/lib/i18n';
+import { MAX_FILES_PER_CALL } from '@/lib/contract/limits';
 
 export interface Attachment extends CheckedFile {
   id: string;

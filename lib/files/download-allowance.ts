@@ -2,6 +2,7 @@
 // each download since then is subtracted here, so a download that would not fit is refused before it
 // starts rather than ending in 429 download_limit halfway. Bytes that leave the site's 24-hour window
 // after the read are not added back: only a new GET /me can say so, and guessing would overspend.
+import { DAY_MS } from '@/lib/time';
 
 export interface DownloadRecord {
   fileId: string;
@@ -16,8 +17,6 @@ export interface AllowanceReading {
   /** Epoch milliseconds when that GET /me was read. */
   readAt: number;
 }
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Bytes left now: the reading less every download started at or after it. Null when unknown. */
 export function downloadsLeft(reading: AllowanceReading, downloads: readonly DownloadRecord[]): number | null {

@@ -1,8 +1,8 @@
+import { FILE_LINK_SECONDS } from '@/lib/contract/limits';
 // Signed file links are good for 300 seconds. The link in a call result is used only while it is
 // comfortably fresh; otherwise the call is read again for a new one first. The end of a link's life is
 // the earlier of its expiresAt and 300 s after the call was read on this computer, so a site clock that
 // runs behind ours cannot make a dead link look alive.
-import { FILE_LINK_SECONDS } from './limits';
 
 /** Renew this long before the end, so a download that starts just in time does not meet 403 link_expired. */
 export const RENEW_MARGIN_MS = 30_000;

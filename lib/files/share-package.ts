@@ -2,8 +2,8 @@
 // the draft's whole list, 1 to 20 ids), and packaging needs at least one file and at most 1 MB in all.
 // The site refuses the same with 400 invalid_package; checking here spares the member a round trip.
 import { formatBytes } from '@/lib/format/size';
-import { MAX_FILES_PER_SHARE, PACKAGE_LIMIT_BYTES } from './limits';
 import { t } from '@/lib/i18n';
+import { MAX_FILES_PER_SHARE, MAX_PACKAGE_BODY_BYTES } from '@/lib/contract/limits';
 
 export interface DraftFacts {
   status: unknown;
@@ -35,7 +35,7 @@ export function checkShareAdditions(draft: DraftFacts, newSizes: readonly number
     };
   }
   const total = packageBytes(draft.files) + newSizes.reduce((sum, size) => sum + size, 0);
-  if (total > PACKAGE_LIMIT_BYTES) {
+  if (total > MAX_PACKAGE_BODY_BYTES) {
     return {
       ok: false,
       message: t('share.package.tooBig', { size: formatBytes(total) }),
@@ -62,7 +62,7 @@ export function checkPackage(draft: DraftFacts): ShareCheck<number> {
   if (closed) return { ok: false, message: closed };
   if (draft.files.length === 0) return { ok: false, message: t('share.package.addBeforePackaging') };
   const total = packageBytes(draft.files);
-  if (total > PACKAGE_LIMIT_BYTES) {
+  if (total > MAX_PACKAGE_BODY_BYTES) {
     return {
       ok: false,
       message: t('share.package.wouldBe', { size: formatBytes(total) }),

@@ -4,11 +4,11 @@
 import { charCount } from '@/lib/format/chars';
 import { formatBytes, formatExactBytes } from '@/lib/format/size';
 import { describeSecrets, findSecrets, type SecretFinding } from '@/lib/words/secrets';
-import { FILE_NAME_MAX_CHARS, REQUEST_BODY_LIMIT_BYTES } from './limits';
 import { sniffText } from './text-sniff';
 import { maxUploadContentBytes, uploadBodyBytes } from './upload-request';
 import { formatCount } from '@/lib/format/count';
 import { t } from '@/lib/i18n';
+import { MAX_BODY_BYTES, MAX_FILE_NAME_CHARS } from '@/lib/contract/limits';
 
 export interface FileFacts {
   name: string;
@@ -45,15 +45,15 @@ export interface CheckOptions {
 /** Checks that need no content: the name and the size. A file refused here is never read. */
 function checkFacts(facts: FileFacts, options: CheckOptions = {}): UploadVerdict | null {
   const nameChars = charCount(facts.name);
-  if (nameChars < 1 || nameChars > FILE_NAME_MAX_CHARS) {
+  if (nameChars < 1 || nameChars > MAX_FILE_NAME_CHARS) {
     return {
       ok: false,
       reason: 'name',
-      message: t('attach.nameLength', { max: FILE_NAME_MAX_CHARS, count: formatCount(nameChars) }),
+      message: t('attach.nameLength', { max: MAX_FILE_NAME_CHARS, count: formatCount(nameChars) }),
     };
   }
   const bodyBytes = uploadBodyBytes(facts.name, facts.sizeBytes, options.sessionId);
-  if (bodyBytes > REQUEST_BODY_LIMIT_BYTES) {
+  if (bodyBytes > MAX_BODY_BYTES) {
     const most = maxUploadContentBytes(facts.name, options.sessionId);
     return {
       ok: false,

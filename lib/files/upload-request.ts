@@ -2,9 +2,9 @@
 // size. The size is the UTF-8 length of the JSON text the client sends, so it is computed from the same
 // object the client stringifies, without encoding the file first: base64 is plain ASCII and needs no
 // JSON escaping, so it adds exactly its own length.
-import type { UploadFileRequest } from '@/lib/api/schemas';
+import type { UploadFileRequest } from '@/lib/contract/files';
 import { base64Length, encodeBase64, maxBytesForBase64Chars } from './base64';
-import { REQUEST_BODY_LIMIT_BYTES } from './limits';
+import { MAX_BODY_BYTES } from '@/lib/contract/limits';
 
 const encoder = new TextEncoder();
 
@@ -36,6 +36,6 @@ export function uploadBodyBytes(name: string, contentBytes: number, sessionId?: 
 
 /** The largest file, in bytes, that fits one POST /files body under this name. */
 export function maxUploadContentBytes(name: string, sessionId?: string | null): number {
-  const room = REQUEST_BODY_LIMIT_BYTES - utf8Length(JSON.stringify(bodyWithoutContent(name, sessionId)));
+  const room = MAX_BODY_BYTES - utf8Length(JSON.stringify(bodyWithoutContent(name, sessionId)));
   return maxBytesForBase64Chars(room);
 }

@@ -1,7 +1,7 @@
 // Whether the findings view can show anything, and if not why, in the member's words. GET /findings
 // answers only while the member keeps findings and never for a session-scoped key (contract); the
 // choice is set on the member's own connection page on the site (G15: /connections/{id}).
-import type { Connection } from '@/lib/api/schemas';
+import type { Connection } from '@/lib/contract/connection';
 import { t } from '@/lib/i18n';
 
 export type FindingsAvailability =

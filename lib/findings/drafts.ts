@@ -1,7 +1,7 @@
 // Findings waiting for sign-off, grouped by the draft that holds them: the member signs off a draft
 // (one per member and agent) on the site, so the panel and the notifier speak of drafts, not findings.
-import type { Finding } from '@/lib/api/schemas';
-import type { UntrustedText } from '@/lib/api/request-schemas';
+import type { Finding } from '@/lib/contract/findings';
+import type { UntrustedText } from '@/lib/contract/conventions';
 import { draftExpiresAtMs } from './expiry';
 
 export interface DraftGroup {

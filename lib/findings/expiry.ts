@@ -4,11 +4,10 @@
 // it reaches the draft, so the earliest createdAt among a draft's findings is at or before the draft's
 // start. Counting 30 days from it may end early, never late: days left are never overstated and a
 // reminder never comes after the draft has gone.
-import type { Finding } from '@/lib/api/schemas';
+import type { Finding } from '@/lib/contract/findings';
 import { t, tn } from '@/lib/i18n';
-
-const DRAFT_DAYS = 30;
-export const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '@/lib/time';
+import { FINDINGS_DRAFT_DAYS } from '@/lib/contract/limits';
 
 /** Estimated expiry (epoch ms) of a draft holding these findings; NaN when no time is readable. */
 export function draftExpiresAtMs(findings: readonly Pick<Finding, 'createdAt'>[]): number {
@@ -17,7 +16,7 @@ export function draftExpiresAtMs(findings: readonly Pick<Finding, 'createdAt'>[]
     const t = Date.parse(f.createdAt);
     if (!Number.isNaN(t) && t < earliest) earliest = t;
   }
-  return Number.isFinite(earliest) ? earliest + DRAFT_DAYS * DAY_MS : Number.NaN;
+  return Number.isFinite(earliest) ? earliest + FINDINGS_DRAFT_DAYS * DAY_MS : Number.NaN;
 }
 
 /** Whole days left before expiry (0 in its last day and after it); null when unknown. */

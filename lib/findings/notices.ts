@@ -2,8 +2,9 @@
 // already raised (the notifications ledger), the findings just read and the time, which notifications
 // to raise. One notification per draft newly waiting for sign-off, however many findings it holds and
 // however many join it later; one reminder per draft when its estimated expiry comes near.
-import type { Finding } from '@/lib/api/schemas';
-import { DAY_MS, daysLeft } from './expiry';
+import type { Finding } from '@/lib/contract/findings';
+import { daysLeft } from './expiry';
+import { DAY_MS } from '@/lib/time';
 import { waitingDrafts } from './drafts';
 import { t, tn } from '@/lib/i18n';
 

@@ -4,7 +4,7 @@ import type { AppDb } from '@/lib/db/db';
 import type { PanelQuery } from '@/lib/db/first-read';
 import type { CallRow } from '@/lib/db/tables/calls';
 import type { SessionRow } from '@/lib/db/tables/sessions';
-import type { UntrustedText } from '@/lib/api/request-schemas';
+import type { UntrustedText } from '@/lib/contract/conventions';
 import {
   type CallHistoryStatus,
   callMatches,
@@ -12,6 +12,7 @@ import {
   type SessionHistoryStatus,
   sessionMatches,
 } from './filter';
+import { DAY_MS } from '@/lib/time';
 
 export interface HistoryAgent {
   agentId: string;
@@ -117,7 +118,7 @@ export async function historySessions(
 export function callsForSpending(d: AppDb, since: Date): Promise<CallRow[]> {
   return d.calls
     .where('createdAt')
-    .aboveOrEqual(new Date(since.getTime() - 2 * 86_400_000).toISOString())
+    .aboveOrEqual(new Date(since.getTime() - 2 * DAY_MS).toISOString())
     .toArray();
 }
 

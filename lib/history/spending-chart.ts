@@ -5,6 +5,7 @@
  * it; `explainDifference` says in which direction they differ and why they may.
  */
 import type { CallRow } from '@/lib/db/tables/calls';
+import { DAY_MS } from '@/lib/time';
 
 interface DaySpend {
   /** The member's local day, YYYY-MM-DD. */
@@ -49,7 +50,7 @@ export function cachedSpending(calls: readonly ChargedCall[], since: Date, now: 
   if (Number.isNaN(since.getTime()) || Number.isNaN(now.getTime()))
     throw new TypeError('The period needs valid dates.');
   if (since > now) throw new RangeError('The period starts after it ends.');
-  const first = new Date(Math.max(since.getTime(), now.getTime() - (MAX_DAYS - 1) * 86_400_000));
+  const first = new Date(Math.max(since.getTime(), now.getTime() - (MAX_DAYS - 1) * DAY_MS));
   const days = new Map<string, DaySpend>();
   for (let d = new Date(first.getFullYear(), first.getMonth(), first.getDate()); d <= now; d.setDate(d.getDate() + 1)) {
     const day = localDay(d);

@@ -1,4 +1,5 @@
 import { t } from '@/lib/i18n';
+import { DAY_MS } from '@/lib/time';
 
 // The periods the member picks for spending (GET /me spentSince): the start of the period as an ISO
 // 8601 date-time with its zone (G12), computed from the member's clock and time zone.
@@ -14,8 +15,6 @@ export function spendingPeriodWords(): Record<SpendingPeriod, string> {
     since_date: t('spending.period.sinceDate'),
   };
 }
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The start of the period, or null when the date typed is not a date (YYYY-MM-DD, as a date input

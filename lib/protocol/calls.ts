@@ -1,11 +1,13 @@
 /** Start, resend, stop, report and read again a call. */
 import { isJsonObject } from '@/lib/api/json-object';
 import * as z from 'zod/mini';
-import { lazySchema } from '@/lib/api/lazy-schema';
-import type { ReportAnswer } from '@/lib/api/schemas';
-import { UntrustedTextSchema, CallRequestSchema } from '@/lib/api/request-schemas';
+import { lazySchema } from '@/lib/contract/lazy-schema';
+import type { ReportAnswer } from '@/lib/contract/calls';
+import { UntrustedTextSchema } from '@/lib/contract/conventions';
+import { CallRequestSchema } from '@/lib/contract/calls';
 import { CALL_STATES } from '@/lib/db/tables/calls';
 import { command, Empty, id, str } from './command';
+import { MAX_REPORT_REASON_CHARS } from '@/lib/contract/limits';
 
 const CallStateSchema = lazySchema(() => z.enum(CALL_STATES));
 /** crypto.randomUUID()'s shape; our own pattern, as zod's uuid check costs the worker more than it checks. */
@@ -42,7 +44,7 @@ export const callsCommands = () => ({
       runId: id(),
       verdict: z.enum(['helped', 'partly', 'did_not_help']),
       reasonKind: z.nullable(z.enum(['wrong', 'outdated', 'not_relevant'])),
-      reason: z.nullable(str(0, 500)),
+      reason: z.nullable(str(0, MAX_REPORT_REASON_CHARS)),
     }),
     z.object({ recorded: z.custom<ReportAnswer>(isJsonObject) }),
   ),

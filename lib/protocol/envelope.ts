@@ -1,6 +1,6 @@
 /** The envelope a command travels in, its reply's, and the errors made on the protocol's own side. */
 import * as z from 'zod/mini';
-import { lazySchema } from '@/lib/api/lazy-schema';
+import { lazySchema } from '@/lib/contract/lazy-schema';
 import type { NextStep } from '@/lib/api/errors';
 import { MemberErrorSchema } from '@/lib/db/member-error';
 import type { MemberError } from '@/lib/db/member-error';

@@ -3,7 +3,7 @@
  * storage.onChanged). The panel opens inside the member's gesture, before these are written.
  */
 import * as z from 'zod/mini';
-import { lazySchema } from '@/lib/api/lazy-schema';
+import { lazySchema } from '@/lib/contract/lazy-schema';
 import type { MemberError } from '@/lib/db/member-error';
 
 /** A selection sent from the context menu or the shortcut; the find's row has the same requestId. */

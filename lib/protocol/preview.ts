@@ -1,9 +1,9 @@
 /** The preview of a call before anything runs. */
 import { isJsonObject } from '@/lib/api/json-object';
 import * as z from 'zod/mini';
-import type { Preview } from '@/lib/api/schemas';
+import type { Preview } from '@/lib/contract/calls';
 import { command } from './command';
-import { CallRequestSchema } from '@/lib/api/request-schemas';
+import { CallRequestSchema } from '@/lib/contract/calls';
 
 export const previewCommands = () => ({
   /**

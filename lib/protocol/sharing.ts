@@ -1,7 +1,8 @@
 /** Sharing: which agent covers a project, share drafts, the member's shared projects. */
 import { isJsonObject } from '@/lib/api/json-object';
 import * as z from 'zod/mini';
-import type { CoverageAnswer } from '@/lib/api/schemas';
+import type { CoverageAnswer } from '@/lib/contract/shares';
+import { MAX_FILES_PER_SHARE } from '@/lib/contract/limits';
 import { command, Empty, id, str } from './command';
 
 export const sharingCommands = () => ({
@@ -17,7 +18,10 @@ export const sharingCommands = () => ({
   ),
   /** PUT /shares/{draftId}/files: the draft's whole list of uploaded files (1 to 20). */
   putShareFiles: command(
-    z.object({ draftId: str(1, 255), fileIds: z.array(str(1, 255)).check(z.minLength(1), z.maxLength(20)) }),
+    z.object({
+      draftId: str(1, 255),
+      fileIds: z.array(str(1, 255)).check(z.minLength(1), z.maxLength(MAX_FILES_PER_SHARE)),
+    }),
     z.object({ draftId: z.string() }),
   ),
   /** POST /shares/{draftId}/package, after the 1 MB check on the stored draft. Then it waits for sign-off. */

@@ -1,13 +1,11 @@
 // An answer as the member is writing it, kept as they type (the db stores these drafts, so nothing is
 // lost when the panel closes), and the AnswerInput (G14) built from it once it fits its question.
-import type { Answer, Question } from '@/lib/api/schemas';
-import type { AnswerInput } from '@/lib/api/request-schemas';
+import type { Answer, Question } from '@/lib/contract/sessions';
+import type { AnswerInput } from '@/lib/contract/calls';
 import { charCount } from '@/lib/format/chars';
 import { formatCount } from '@/lib/format/count';
 import { t } from '@/lib/i18n';
-
-/** Own words: at most 2000 characters (G14, counted as code points, G19). */
-export const OWN_ANSWER_MAX = 2000;
+import { MAX_OWN_ANSWER_CHARS } from '@/lib/contract/limits';
 
 export type DraftChoice = 'option' | 'own' | 'left_to_agent';
 
@@ -116,10 +114,10 @@ export function validateDraft(question: Question, draft: AnswerDraft): DraftProb
       const text = draft.own.trim();
       if (text === '') problems.push({ code: 'own_empty', message: t('session.answer.ownEmpty') });
       const n = charCount(text);
-      if (n > OWN_ANSWER_MAX) {
+      if (n > MAX_OWN_ANSWER_CHARS) {
         problems.push({
           code: 'own_too_long',
-          message: t('session.answer.ownTooLong', { count: formatCount(n), max: formatCount(OWN_ANSWER_MAX) }),
+          message: t('session.answer.ownTooLong', { count: formatCount(n), max: formatCount(MAX_OWN_ANSWER_CHARS) }),
         });
       }
       break;

@@ -1,16 +1,15 @@
 // Whether an apply call may be sent from the panel now, decided locally before anything is sent, so
 // the member reads what is missing instead of meeting a refusal (contract, POST /calls rules 3 and 4).
 // The site judges again; its refusals (409 details_missing, 400 invalid_input) read the same way.
-import type { MissingDetail, Session } from '@/lib/api/schemas';
-import type { AnswerInput } from '@/lib/api/request-schemas';
+import type { MissingDetail } from '@/lib/contract/calls';
+import type { Session } from '@/lib/contract/sessions';
+import type { AnswerInput } from '@/lib/contract/calls';
 import { charCount } from '@/lib/format/chars';
 import { gateView } from './gate';
-import { DETAILS_MAX, FILE_IDS_MAX, QUESTION_MAX } from './limits';
 import { planResultExists } from './plan-revision';
 import { formatCount } from '@/lib/format/count';
 import { t, tn } from '@/lib/i18n';
-
-export { DETAILS_MAX, QUESTION_MAX };
+import { MAX_DETAILS_CHARS, MAX_FILES_PER_CALL, MAX_QUESTION_CHARS } from '@/lib/contract/limits';
 
 export interface ApplyCallDraft {
   /** Details, or after the plan passed: what to change or ask about the plan. */
@@ -47,10 +46,10 @@ export function decideApplyCall(
   const fileIds = draft.fileIds ?? [];
 
   const detailChars = charCount(draft.details);
-  if (detailChars > DETAILS_MAX) return { send: false, reason: 'details_too_long', chars: detailChars };
+  if (detailChars > MAX_DETAILS_CHARS) return { send: false, reason: 'details_too_long', chars: detailChars };
   const questionChars = charCount(draft.question ?? '');
-  if (questionChars > QUESTION_MAX) return { send: false, reason: 'question_too_long', chars: questionChars };
-  if (fileIds.length > FILE_IDS_MAX) return { send: false, reason: 'too_many_files', files: fileIds.length };
+  if (questionChars > MAX_QUESTION_CHARS) return { send: false, reason: 'question_too_long', chars: questionChars };
+  if (fileIds.length > MAX_FILES_PER_CALL) return { send: false, reason: 'too_many_files', files: fileIds.length };
 
   if (!session) return { send: true, revisesPlan: false, answers };
   // An unknown status is the site's to judge; closed, archived and deleted sessions take no call.
@@ -84,14 +83,14 @@ export function applyRefusalWords(refusal: ApplyRefusal): string {
     case 'details_too_long':
       return t('session.applyRefusal.detailsTooLong', {
         count: formatCount(refusal.chars),
-        max: formatCount(DETAILS_MAX),
+        max: formatCount(MAX_DETAILS_CHARS),
       });
     case 'question_too_long':
       return t('session.applyRefusal.questionTooLong', {
         count: formatCount(refusal.chars),
-        max: formatCount(QUESTION_MAX),
+        max: formatCount(MAX_QUESTION_CHARS),
       });
     case 'too_many_files':
-      return t('session.applyRefusal.tooManyFiles', { max: FILE_IDS_MAX, count: refusal.files });
+      return t('session.applyRefusal.tooManyFiles', { max: MAX_FILES_PER_CALL, count: refusal.files });
   }
 }

@@ -2,8 +2,9 @@
 // questions object (gate.missing, first asked first); answers the member has drafted but not sent yet
 // go with the next call and are "kept with the session before the gate is checked" (contract, POST
 // /calls `answers`), so a missing detail the member has answered locally no longer holds the call back.
-import type { MissingDetail, Question, Questions } from '@/lib/api/schemas';
-import type { AnswerInput } from '@/lib/api/request-schemas';
+import type { MissingDetail } from '@/lib/contract/calls';
+import type { Question, Questions } from '@/lib/contract/sessions';
+import type { AnswerInput } from '@/lib/contract/calls';
 
 export interface GateView {
   /** True when nothing is missing once the member's unsent answers count. */

@@ -2,7 +2,8 @@
 // call passed, the next apply call revises the plan; planUnchanged says it came back as it was; a
 // question call answers on its own and leaves the plan. The service decides revisesPlan, no request
 // field names it, so the panel only predicts it to word the form and reads the result's flags after.
-import type { CallResult, Session } from '@/lib/api/schemas';
+import type { CallResult } from '@/lib/contract/calls';
+import type { Session } from '@/lib/contract/sessions';
 import { t } from '@/lib/i18n';
 
 type ResultFlags = Pick<CallResult, 'callId' | 'status' | 'revisesPlan' | 'planUnchanged'>;

@@ -1,4 +1,4 @@
-import { knownValue, type Tolerant } from '@/lib/api/tolerant';
+import { knownValue, type Tolerant } from '@/lib/contract/tolerant';
 
 /**
  * How many of a session's newest results the session view shows whole: the newest, which is what the member

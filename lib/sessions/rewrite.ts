@@ -1,11 +1,11 @@
 // Rewriting a session's request (PUT /sessions/{id}/details, G14): it re-reads the questions while a
 // read is left, and is refused with plan_ran once the plan's call ran. pass.canReread is exactly
 // "session open and plan call not yet run", so it decides; the site's 409 plan_ran reads the same way.
-import type { Questions } from '@/lib/api/schemas';
+import type { Questions } from '@/lib/contract/sessions';
 import { charCount } from '@/lib/format/chars';
-import { DETAILS_MAX } from './apply-call';
 import { formatCount } from '@/lib/format/count';
 import { t } from '@/lib/i18n';
+import { MAX_DETAILS_CHARS } from '@/lib/contract/limits';
 
 export type RewriteDecision =
   | { send: true; rereads: boolean }
@@ -14,7 +14,7 @@ export type RewriteDecision =
 export function decideRewrite(questions: Pick<Questions, 'pass' | 'untrustedDetails'>, text: string): RewriteDecision {
   if (!questions.pass.canReread) return { send: false, reason: 'plan_ran' };
   if (text.trim() === '') return { send: false, reason: 'empty' };
-  if (charCount(text) > DETAILS_MAX) return { send: false, reason: 'too_long' };
+  if (charCount(text) > MAX_DETAILS_CHARS) return { send: false, reason: 'too_long' };
   if (
     questions.untrustedDetails &&
     !questions.untrustedDetails.truncated &&
@@ -35,7 +35,7 @@ export function rewriteWords(decision: RewriteDecision): string {
     case 'empty':
       return t('session.rewrite.empty');
     case 'too_long':
-      return t('session.rewrite.tooLong', { max: formatCount(DETAILS_MAX) });
+      return t('session.rewrite.tooLong', { max: formatCount(MAX_DETAILS_CHARS) });
     case 'unchanged':
       return t('session.rewrite.same');
   }

@@ -4,7 +4,7 @@
  */
 import type * as z from 'zod/mini';
 import type { ApiErrorExtras, ClientError, LocalDetail, MalformedWhat } from '@/lib/api/errors';
-import { issuePath as pathName } from '@/lib/api/issues';
+import { issuePath as pathName } from '@/lib/contract/issues';
 import { charCount } from '@/lib/format/chars';
 import { formatCount } from '@/lib/format/count';
 import { formatBytes } from '@/lib/format/size';

@@ -1,7 +1,8 @@
 // A finding's kind, status, source and contribution state in the member's words (the contribution state
 // also for the member's shared projects: the contract has one list of states for every contribution).
 // Unknown values (a newer service) are named, not guessed.
-import type { Finding, Tolerant } from '@/lib/api/schemas';
+import type { Finding } from '@/lib/contract/findings';
+import type { Tolerant } from '@/lib/contract/tolerant';
 import { t } from '@/lib/i18n';
 import { unknownWords } from './unknown';
 

@@ -1,6 +1,7 @@
 // A session's states in the member's words: the session's status and way, the read of its request
 // (pass), and the short check of typed answers. Unknown values (a newer service) are named, not guessed.
-import type { Questions, Session, Tolerant } from '@/lib/api/schemas';
+import type { Questions, Session } from '@/lib/contract/sessions';
+import type { Tolerant } from '@/lib/contract/tolerant';
 import { t } from '@/lib/i18n';
 import { unknownWords } from './unknown';
 

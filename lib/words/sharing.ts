@@ -1,8 +1,9 @@
 // The panel's words for share draft statuses. An unknown value is named as unknown, never guessed at
 // (schemas keep it as { unknown }). A shared project's contribution state is worded as a finding's
 // (lib/words/findings.ts): both are contributions of an agent.
-import type { ShareDraftStatus, Tolerant } from '@/lib/api/schemas';
-import { knownValue } from '@/lib/api/tolerant';
+import type { ShareDraftStatus } from '@/lib/contract/shares';
+import type { Tolerant } from '@/lib/contract/tolerant';
+import { knownValue } from '@/lib/contract/tolerant';
 import { unknownWords } from './unknown';
 import { t } from '@/lib/i18n';
 

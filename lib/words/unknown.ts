@@ -2,8 +2,8 @@
  * A value of the contract's enums this version does not know (a newer service): named as it arrived, never
  * guessed at. Schemas keep it as `{ unknown }`; its raw value is the site's and is shown as sent.
  */
-import type { Tolerant } from '@/lib/api/schemas';
-import { rawValue } from '@/lib/api/tolerant';
+import type { Tolerant } from '@/lib/contract/tolerant';
+import { rawValue } from '@/lib/contract/tolerant';
 import { t } from '@/lib/i18n';
 
 /**

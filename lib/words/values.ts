@@ -1,10 +1,10 @@
 // The panel's words for the contract's enum values. An unknown value is named as unknown rather than
 // guessed at (schemas keep it as { unknown }); its raw value is the site's and is shown as sent.
-import type { Tolerant } from '@/lib/api/schemas';
+import type { Tolerant } from '@/lib/contract/tolerant';
 import { knownSwitchName } from './switches';
 import type { CallState } from '@/lib/db/tables/calls';
 import type { MemberError } from '@/lib/db/member-error';
-import { knownValue } from '@/lib/api/tolerant';
+import { knownValue } from '@/lib/contract/tolerant';
 import { t } from '@/lib/i18n';
 import { unknownWords } from './unknown';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApprovalSchema, CallResultSchema, PreviewSchema, SessionSchema } from '@/lib/api/schemas';
+import { ApprovalSchema, CallResultSchema, PreviewSchema } from '@/lib/contract/calls';
+import { SessionSchema } from '@/lib/contract/sessions';
 import { expectError, parse, useEmulator } from './harness';
 
 const emu = useEmulator();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ClaimAnswerSchema, ConnectionSchema, CONNECTION_KEY_PATTERN } from '@/lib/api/schemas';
+import { ClaimAnswerSchema, ConnectionSchema, CONNECTION_KEY_PATTERN } from '@/lib/contract/connection';
 import { DEMO_KEY, expectError, parse, useEmulator } from './harness';
 
 const emu = useEmulator();

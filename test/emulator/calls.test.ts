@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CallResultSchema,
-  ConnectionSchema,
-  PlanSchema,
-  ReportAnswerSchema,
-  SessionSchema,
-  StartCallAnswerSchema,
-  StopAnswerSchema,
-} from '@/lib/api/schemas';
+import { CallResultSchema, ReportAnswerSchema, StartCallAnswerSchema, StopAnswerSchema } from '@/lib/contract/calls';
+import { ConnectionSchema } from '@/lib/contract/connection';
+import { PlanSchema, SessionSchema } from '@/lib/contract/sessions';
 import { expectError, parse, useEmulator } from './harness';
 
 const emu = useEmulator();

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ClaimAnswerSchema } from '@/lib/api/schemas';
+import { ClaimAnswerSchema } from '@/lib/contract/connection';
 import { parse } from './harness';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CallResultSchema, ConnectionSchema, UploadedFileSchema } from '@/lib/api/schemas';
+import { CallResultSchema } from '@/lib/contract/calls';
+import { ConnectionSchema } from '@/lib/contract/connection';
+import { UploadedFileSchema } from '@/lib/contract/files';
 import { buildZip } from '@/emulator/zip';
 import { expectError, parse, useEmulator } from './harness';
 

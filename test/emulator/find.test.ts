@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AgentDetailSchema, AgentsAnswerSchema, FindAnswerSchema } from '@/lib/api/schemas';
+import { AgentDetailSchema, AgentsAnswerSchema, FindAnswerSchema } from '@/lib/contract/find';
 import { expectError, parse, useEmulator } from './harness';
 
 const emu = useEmulator();

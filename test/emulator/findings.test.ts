@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FindingsAnswerSchema } from '@/lib/api/schemas';
+import { FindingsAnswerSchema } from '@/lib/contract/findings';
 import { expectError, parse, useEmulator } from './harness';
 
 const emu = useEmulator();

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { z } from 'zod';
-import { ErrorBodySchema } from '@/lib/api/schemas';
+import { ErrorBodySchema } from '@/lib/contract/errors';
 import { type EmulatorOptions, type RunningEmulator, startEmulator } from '@/emulator/index';
 
 export const DEMO_KEY = 'gpc_DEMO_local_emulator_key_not_a_secret_xxxxxx';

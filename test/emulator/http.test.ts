@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SEED_PATH } from '@/emulator/seed';
 import { startEmulator } from '@/emulator/index';
-import { ConnectionSchema } from '@/lib/api/schemas';
+import { ConnectionSchema } from '@/lib/contract/connection';
 import { DEMO_KEY, Emu, expectError, parse, useEmulator } from './harness';
 
 const emu = useEmulator();

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ConnectionSchema, StartCallAnswerSchema } from '@/lib/api/schemas';
+import { ConnectionSchema } from '@/lib/contract/connection';
+import { StartCallAnswerSchema } from '@/lib/contract/calls';
 import { expectError, parse, useEmulator } from './harness';
 
 const emu = useEmulator();

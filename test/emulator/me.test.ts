@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConnectionSchema, StartCallAnswerSchema } from '@/lib/api/schemas';
+import { ConnectionSchema } from '@/lib/contract/connection';
+import { StartCallAnswerSchema } from '@/lib/contract/calls';
 import { expectError, parse, useEmulator } from './harness';
 
 const emu = useEmulator();

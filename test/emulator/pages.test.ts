@@ -1,6 +1,8 @@
 import { Window } from 'happy-dom';
 import { describe, expect, it } from 'vitest';
-import { ConnectionSchema, FindingsAnswerSchema, SharedProjectsAnswerSchema } from '@/lib/api/schemas';
+import { ConnectionSchema } from '@/lib/contract/connection';
+import { FindingsAnswerSchema } from '@/lib/contract/findings';
+import { SharedProjectsAnswerSchema } from '@/lib/contract/shares';
 import { expectError, parse, useEmulator } from './harness';
 
 const emu = useEmulator();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PreviewSchema, SessionSchema } from '@/lib/api/schemas';
+import { PreviewSchema } from '@/lib/contract/calls';
+import { SessionSchema } from '@/lib/contract/sessions';
 import { expectError, parse, useEmulator } from './harness';
 
 const emu = useEmulator();

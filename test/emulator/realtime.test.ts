@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { startEmulator } from '@/emulator/index';
 import { DEFAULT_SEED_PATH } from '@/emulator/seed';
-import { CallResultSchema } from '@/lib/api/schemas';
+import { CallResultSchema } from '@/lib/contract/calls';
 import { Emu, parse } from './harness';
 
 function seedWith(

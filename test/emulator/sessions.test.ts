@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { QuestionsSchema, SessionSchema } from '@/lib/api/schemas';
+import { QuestionsSchema, SessionSchema } from '@/lib/contract/sessions';
 import { expectError, parse, useEmulator } from './harness';
 
 const emu = useEmulator();

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CoverageAnswerSchema,
-  ShareDraftSchema,
-  SharedProjectsAnswerSchema,
-  UploadedFileSchema,
-} from '@/lib/api/schemas';
+import { CoverageAnswerSchema, ShareDraftSchema, SharedProjectsAnswerSchema } from '@/lib/contract/shares';
+import { UploadedFileSchema } from '@/lib/contract/files';
 import { expectError, parse, useEmulator } from './harness';
 
 const emu = useEmulator();

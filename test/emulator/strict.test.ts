@@ -4,7 +4,7 @@
  * paths than the default profile's. The extension's suites run against it too.
  */
 import { describe, expect, it } from 'vitest';
-import { CallResultSchema, StartCallAnswerSchema } from '@/lib/api/schemas';
+import { CallResultSchema, StartCallAnswerSchema } from '@/lib/contract/calls';
 import { isUnshaped, UNSHAPED_ENDPOINTS } from '@/emulator/site-paths';
 import { expectError, parse, useEmulator } from './harness';
 

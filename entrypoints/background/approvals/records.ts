@@ -3,7 +3,8 @@
  * page and expiry) and the call's state. The resender (resender.ts) acts on these rows.
  */
 import type { ApiError } from '@/lib/api/errors';
-import { type Tolerant, type ApprovalReason, APPROVAL_REASONS } from '@/lib/api/schemas';
+import type { Tolerant } from '@/lib/contract/tolerant';
+import { type ApprovalReason, APPROVAL_REASONS } from '@/lib/contract/calls';
 import type { ApprovalRow, CallRow, MemberError } from '@/lib/db';
 import { localError } from '@/lib/protocol/envelope';
 import { approvalCheckIntervalMs, approvalExpiresAt, earliestApprovalResendAt } from '@/lib/schedule';

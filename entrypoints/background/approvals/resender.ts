@@ -11,7 +11,8 @@
  * lost: it stays waiting, visible in the panel, until it runs, is declined, or its approval runs out.
  */
 import { ApiError } from '@/lib/api/errors';
-import { type Approval, knownValue } from '@/lib/api/schemas';
+import type { Approval } from '@/lib/contract/calls';
+import { knownValue } from '@/lib/contract/tolerant';
 import { type ApprovalRow, type CallState, getConnection } from '@/lib/db';
 import { approvalCheckIntervalMs } from '@/lib/schedule';
 import {

@@ -6,7 +6,7 @@
  */
 import { ApiError } from '@/lib/api/errors';
 import { keyStillRemembered } from '@/lib/api/idempotency';
-import type { ReportRequest } from '@/lib/api/schemas';
+import type { ReportRequest } from '@/lib/contract/calls';
 import { type CallRow, callByRunId, type MemberError } from '@/lib/db';
 import { CommandFailure, localError } from '@/lib/protocol/envelope';
 import type { CommandReply } from '@/lib/protocol/commands';

@@ -4,8 +4,8 @@
  * them again, so one click is one call on the site.
  */
 import { ApiError } from '@/lib/api/errors';
-import type { StartCallAnswer } from '@/lib/api/schemas';
-import { StartCallRequestSchema, type CallRequest } from '@/lib/api/request-schemas';
+import type { StartCallAnswer } from '@/lib/contract/calls';
+import { StartCallRequestSchema, type CallRequest } from '@/lib/contract/calls';
 import { callKeyFirstSentAt, mayResendCallKey } from '@/lib/api/idempotency';
 import { type CallRow, type CallState, getConnection, type MemberError, recentRunDurations } from '@/lib/db';
 import { CallRowSchema } from '@/lib/db/tables/calls';

@@ -5,7 +5,8 @@
  */
 import { sessionRow } from '@/lib/db/session-row';
 import { ApiError } from '@/lib/api/errors';
-import { type CallResult, knownValue, OPEN_CALL_STATUSES } from '@/lib/api/schemas';
+import { type CallResult, OPEN_CALL_STATUSES } from '@/lib/contract/calls';
+import { knownValue } from '@/lib/contract/tolerant';
 import { type CallRow, getConnection } from '@/lib/db';
 import { isStorageFull } from '@/lib/db/storage-errors';
 import { nextPollAt, planReads } from '@/lib/schedule';

@@ -8,8 +8,8 @@
  */
 import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
-import { lazySchema } from '@/lib/api/lazy-schema';
-import { CONNECTION_KEY_PATTERN } from '@/lib/api/schemas';
+import { lazySchema } from '@/lib/contract/lazy-schema';
+import { CONNECTION_KEY_PATTERN } from '@/lib/contract/connection';
 
 export const KEY_STORAGE_KEY = 'background.connectionKey';
 

@@ -9,7 +9,7 @@ import { ApiError } from '@/lib/api/errors';
 import { type CallRow, type ConnectionRow, getConnection } from '@/lib/db';
 import { downloadsLeft, fitsAllowance } from '@/lib/files/download-allowance';
 import { allowanceRefusal, type DownloadOptions, decideFileAction, type FileAction } from '@/lib/files/file-actions';
-import { downloadCapBytes } from '@/lib/files/limits';
+import { downloadCapBytes } from '@/lib/files/download-cap';
 import { CommandFailure, localError } from '@/lib/protocol/envelope';
 import type { CommandReply } from '@/lib/protocol/commands';
 import { hostPattern } from '@/lib/safety/host-pattern';
@@ -18,8 +18,7 @@ import { NOT_CONNECTED, toMemberError } from '@/entrypoints/background/member-er
 import { refreshCall } from '@/entrypoints/background/calls/poller';
 import { withApi } from '@/entrypoints/background/connection/with-api';
 import { t } from '@/lib/i18n';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '@/lib/time';
 
 interface DownloadsApi {
   download(options: { url: string; filename: string; saveAs: boolean; conflictAction: 'uniquify' }): Promise<number>;

@@ -4,7 +4,7 @@
  * guard on text) run again on the bytes that will actually leave. Uploads are sent once: whoever holds the
  * answer's fileId (a call's stored request, a share draft) reuses it and never uploads the file again.
  */
-import type { UploadFileRequest } from '@/lib/api/schemas';
+import type { UploadFileRequest } from '@/lib/contract/files';
 import { getConnection } from '@/lib/db';
 import { checkContent } from '@/lib/files/upload-checks';
 import { CommandFailure, localError } from '@/lib/protocol/envelope';

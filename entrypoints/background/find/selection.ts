@@ -7,9 +7,9 @@ import type { MemberError } from '@/lib/db';
 import { localError } from '@/lib/protocol/envelope';
 import { withoutDirectionControls } from '@/lib/safety/direction-controls';
 import { t } from '@/lib/i18n';
+import { MAX_FIND_DESCRIPTION_CHARS } from '@/lib/contract/limits';
 
 export const FIND_MIN_CHARS = 3;
-export const FIND_MAX_CHARS = 2000;
 
 export type PreparedText = { ok: true; text: string; cut: boolean } | { ok: false; text: string; error: MemberError };
 
@@ -26,10 +26,10 @@ export function prepareFindText(raw: string): PreparedText {
       }),
     };
   }
-  if (points.length <= FIND_MAX_CHARS) return { ok: true, text, cut: false };
+  if (points.length <= MAX_FIND_DESCRIPTION_CHARS) return { ok: true, text, cut: false };
   // Cut at the last whitespace within the limit; a text without any (one very long word) is cut hard.
-  const head = points.slice(0, FIND_MAX_CHARS);
-  const nextIsSpace = /\s/u.test(points[FIND_MAX_CHARS] ?? '');
+  const head = points.slice(0, MAX_FIND_DESCRIPTION_CHARS);
+  const nextIsSpace = /\s/u.test(points[MAX_FIND_DESCRIPTION_CHARS] ?? '');
   let end = head.length;
   if (!nextIsSpace) {
     let i = head.length - 1;

@@ -6,7 +6,7 @@
  */
 import { browser } from 'wxt/browser';
 import { ApiError } from '@/lib/api/errors';
-import { knownValue } from '@/lib/api/schemas';
+import { knownValue } from '@/lib/contract/tolerant';
 import { type ConnectionRow, getConnection } from '@/lib/db';
 import { availabilityFromError } from '@/lib/findings/availability';
 import { decideFindingsNotices, type FindingsNotice } from '@/lib/findings/notices';

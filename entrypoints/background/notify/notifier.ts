@@ -6,7 +6,7 @@
  * Texts are the extension's own: no untrusted text from a result goes into a notification.
  */
 import { browser } from 'wxt/browser';
-import { knownValue } from '@/lib/api/schemas';
+import { knownValue } from '@/lib/contract/tolerant';
 import { type ApprovalRow, type CallRow, getConnection, type NotificationRow } from '@/lib/db';
 import { FOCUS_SESSION_KEY, type FocusHint } from '@/lib/protocol/handoffs';
 import { notifies, readSettings } from '@/lib/settings';

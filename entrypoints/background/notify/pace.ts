@@ -9,7 +9,7 @@
  */
 import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
-import { lazySchema } from '@/lib/api/lazy-schema';
+import { lazySchema } from '@/lib/contract/lazy-schema';
 import type { NotificationKind } from '@/lib/db';
 import { admit, PACE_KEY, type Pace, type Summary, summaryDueAt, takeSummaries } from '@/lib/notify/pace';
 

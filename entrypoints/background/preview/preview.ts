@@ -4,7 +4,7 @@
  * that does not offer the quote gets the GET preview, and the reply says the typed request was not checked.
  * Nothing is stored or held.
  */
-import { StartCallRequestSchema, type CallRequest } from '@/lib/api/request-schemas';
+import { StartCallRequestSchema, type CallRequest } from '@/lib/contract/calls';
 import { CommandFailure, localError } from '@/lib/protocol/envelope';
 import type { CommandReply } from '@/lib/protocol/commands';
 import { tryOffered } from '@/entrypoints/background/connection/capabilities';

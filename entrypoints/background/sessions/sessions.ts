@@ -9,8 +9,8 @@
  */
 import { sessionRow } from '@/lib/db/session-row';
 import { ApiError, type ApiProblem } from '@/lib/api/errors';
-import type { Questions, Session } from '@/lib/api/schemas';
-import type { AnswerInput } from '@/lib/api/request-schemas';
+import type { Questions, Session } from '@/lib/contract/sessions';
+import type { AnswerInput } from '@/lib/contract/calls';
 import type { AnswerDraftRow } from '@/lib/db';
 import { CommandFailure, localError } from '@/lib/protocol/envelope';
 import type { CommandReply } from '@/lib/protocol/commands';

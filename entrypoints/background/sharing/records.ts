@@ -3,7 +3,8 @@
  * waits for the member's sign-off is read again: fast right after it was packaged or the member asked, then
  * slower, so a draft the member leaves for days costs a read every few minutes, not every few seconds.
  */
-import { knownValue, type ShareDraft } from '@/lib/api/schemas';
+import { knownValue } from '@/lib/contract/tolerant';
+import type { ShareDraft } from '@/lib/contract/shares';
 import type { ShareRow } from '@/lib/db';
 import { type Ctx, isoNow } from '@/entrypoints/background/context';
 

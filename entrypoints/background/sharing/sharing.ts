@@ -5,7 +5,8 @@
  * the member's page on the site, opened only on the member's click (openSitePage).
  */
 import { ApiError } from '@/lib/api/errors';
-import { type CreateShareRequest, knownValue } from '@/lib/api/schemas';
+import type { CreateShareRequest } from '@/lib/contract/shares';
+import { knownValue } from '@/lib/contract/tolerant';
 import { checkPackage } from '@/lib/files/share-package';
 import { CommandFailure, localError } from '@/lib/protocol/envelope';
 import type { CommandReply } from '@/lib/protocol/commands';

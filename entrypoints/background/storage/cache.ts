@@ -5,7 +5,7 @@
  */
 import { browser } from 'wxt/browser';
 import { ACTIVE_CALL_STATES, type CallState } from '@/lib/db';
-import { DAY_MS } from '@/lib/findings/expiry';
+import { DAY_MS } from '@/lib/time';
 import { readSettings, retentionPolicy } from '@/lib/settings';
 import type { Ctx } from '@/entrypoints/background/context';
 

@@ -1,6 +1,6 @@
 /** The `answerDrafts` table (version 3): one question's answer as the member is writing it; deleted once sent. */
 import * as z from 'zod/mini';
-import { lazySchema } from '@/lib/api/lazy-schema';
+import { lazySchema } from '@/lib/contract/lazy-schema';
 import { iso } from './fields';
 
 export const ANSWER_DRAFTS_INDEXES = '[sessionId+key], sessionId';

@@ -1,8 +1,8 @@
 /** The `approvals` table: calls the site asked the member to approve, checked and resent by the background. */
 import * as z from 'zod/mini';
-import type { ApprovalReason } from '@/lib/api/schemas';
-import { StartCallRequestSchema } from '@/lib/api/request-schemas';
-import { lazySchema } from '@/lib/api/lazy-schema';
+import type { ApprovalReason } from '@/lib/contract/calls';
+import { StartCallRequestSchema } from '@/lib/contract/calls';
+import { lazySchema } from '@/lib/contract/lazy-schema';
 import { epochMs, iso } from './fields';
 
 export const APPROVALS_INDEXES = 'approvalId, localId, status';

@@ -1,8 +1,9 @@
 /** The `calls` table: the outbox and every call's life. */
 import * as z from 'zod/mini';
-import type { CallResult, ReportAnswer, Today } from '@/lib/api/schemas';
-import { StartCallRequestSchema, UntrustedTextSchema } from '@/lib/api/request-schemas';
-import { lazySchema } from '@/lib/api/lazy-schema';
+import type { CallResult, ReportAnswer, Today } from '@/lib/contract/calls';
+import { StartCallRequestSchema } from '@/lib/contract/calls';
+import { UntrustedTextSchema } from '@/lib/contract/conventions';
+import { lazySchema } from '@/lib/contract/lazy-schema';
 import { MemberErrorSchema } from '@/lib/db/member-error';
 import { apiObject, epochMs, iso } from './fields';
 

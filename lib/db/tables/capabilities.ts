@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { CAPABILITIES } from '@/lib/api/capabilities';
-import { lazySchema } from '@/lib/api/lazy-schema';
+import { lazySchema } from '@/lib/contract/lazy-schema';
 import { epochMs } from './fields';
 
 export const CAPABILITIES_INDEXES = '[origin+capability], origin';

@@ -1,7 +1,7 @@
 /** The `connection` table: one row, id 'current'. The connection key is never in it (browser.storage only). */
 import * as z from 'zod/mini';
-import type { Connection, Switches } from '@/lib/api/schemas';
-import { lazySchema } from '@/lib/api/lazy-schema';
+import type { Connection, Switches } from '@/lib/contract/connection';
+import { lazySchema } from '@/lib/contract/lazy-schema';
 import { MemberErrorSchema } from '@/lib/db/member-error';
 import { apiObject, iso } from './fields';
 

@@ -1,6 +1,6 @@
 /** The `downloads` table (version 2): result files downloaded through the extension, counted against 20 MB a day. */
 import * as z from 'zod/mini';
-import { lazySchema } from '@/lib/api/lazy-schema';
+import { lazySchema } from '@/lib/contract/lazy-schema';
 import { epochMs } from './fields';
 
 export const DOWNLOADS_INDEXES = '++id, at';

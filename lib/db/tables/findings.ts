@@ -1,7 +1,7 @@
 /** The `findings` table: each finding as last read. */
 import * as z from 'zod/mini';
-import type { Finding } from '@/lib/api/schemas';
-import { lazySchema } from '@/lib/api/lazy-schema';
+import type { Finding } from '@/lib/contract/findings';
+import { lazySchema } from '@/lib/contract/lazy-schema';
 import { apiObject, iso } from './fields';
 
 export const FINDINGS_INDEXES = 'findingId';

@@ -1,7 +1,7 @@
 /** The `finds` table: each search for agents, from the panel, the menu or the shortcut. */
 import * as z from 'zod/mini';
-import type { AgentCard } from '@/lib/api/schemas';
-import { lazySchema } from '@/lib/api/lazy-schema';
+import type { AgentCard } from '@/lib/contract/find';
+import { lazySchema } from '@/lib/contract/lazy-schema';
 import { MemberErrorSchema } from '@/lib/db/member-error';
 import { apiObject, iso } from './fields';
 

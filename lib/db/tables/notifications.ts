@@ -1,6 +1,6 @@
 /** The `notifications` table: the ledger of events raised, so none is told twice. */
 import * as z from 'zod/mini';
-import { lazySchema } from '@/lib/api/lazy-schema';
+import { lazySchema } from '@/lib/contract/lazy-schema';
 import { iso } from './fields';
 
 export const NOTIFICATIONS_INDEXES = 'eventKey, notificationId';

@@ -1,7 +1,7 @@
 /** The `sessions` table: each session as last read. */
 import * as z from 'zod/mini';
-import type { Session } from '@/lib/api/schemas';
-import { lazySchema } from '@/lib/api/lazy-schema';
+import type { Session } from '@/lib/contract/sessions';
+import { lazySchema } from '@/lib/contract/lazy-schema';
 import { apiObject, iso } from './fields';
 
 /** Listed newest first by one index (version 6), so the Sessions tab and the history read their page. */

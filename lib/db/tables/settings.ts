@@ -1,6 +1,6 @@
 /** The `settings` table (version 3): the options page's settings, each stored as its own row (key → value). */
 import * as z from 'zod/mini';
-import { lazySchema } from '@/lib/api/lazy-schema';
+import { lazySchema } from '@/lib/contract/lazy-schema';
 
 export const SETTINGS_INDEXES = 'key';
 

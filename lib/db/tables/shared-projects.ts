@@ -1,7 +1,7 @@
 /** The `sharedProjects` table (version 3): a project the member shared, from GET /shared-projects. */
 import * as z from 'zod/mini';
-import type { SharedProjectsAnswer } from '@/lib/api/schemas';
-import { lazySchema } from '@/lib/api/lazy-schema';
+import type { SharedProjectsAnswer } from '@/lib/contract/shares';
+import { lazySchema } from '@/lib/contract/lazy-schema';
 import { apiObject, iso } from './fields';
 
 export const SHARED_PROJECTS_INDEXES = 'projectId';

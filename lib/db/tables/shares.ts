@@ -1,7 +1,7 @@
 /** The `shares` table (version 3): a share draft as the site last described it (files and sharing). */
 import * as z from 'zod/mini';
-import type { ShareDraft } from '@/lib/api/schemas';
-import { lazySchema } from '@/lib/api/lazy-schema';
+import type { ShareDraft } from '@/lib/contract/shares';
+import { lazySchema } from '@/lib/contract/lazy-schema';
 import { apiObject, epochMs, iso } from './fields';
 
 export const SHARES_INDEXES = 'draftId';

@@ -1,6 +1,6 @@
 /** The `textDrafts` table (version 3): free text the member is writing, e.g. `revise:<sessionId>`. */
 import * as z from 'zod/mini';
-import { lazySchema } from '@/lib/api/lazy-schema';
+import { lazySchema } from '@/lib/contract/lazy-schema';
 import { iso } from './fields';
 
 export const TEXT_DRAFTS_INDEXES = 'id';

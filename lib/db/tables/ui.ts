@@ -1,6 +1,6 @@
 /** The `ui` table: the background's own state the panel shows (offline, an error, the site's request pace). */
 import * as z from 'zod/mini';
-import { lazySchema } from '@/lib/api/lazy-schema';
+import { lazySchema } from '@/lib/contract/lazy-schema';
 import { MemberErrorSchema } from '@/lib/db/member-error';
 import { epochMs, iso } from './fields';
 

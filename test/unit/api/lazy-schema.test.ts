@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
-import { formatIssues } from '@/lib/api/issues';
-import { lazySchema } from '@/lib/api/lazy-schema';
+import { formatIssues } from '@/lib/contract/issues';
+import { lazySchema } from '@/lib/contract/lazy-schema';
 
 describe('a schema built on first use', () => {
   it('is not built when made, and is built once however often it is used', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type ApiClient, createClient } from '@/lib/api/client';
 import { LocalRefusal } from '@/lib/api/errors';
-import { checkBodySize, jsonBytes, normaliseConnectCode } from '@/lib/api/limits';
+import { checkBodySize, jsonBytes, normaliseConnectCode } from '@/lib/api/request-checks';
 import { setTestLocale } from '@/test/unit/setup/i18n';
 import { fakeFetch, json, KEY, SITE } from './fixtures';
 import { errorWords } from '@/lib/words/errors';

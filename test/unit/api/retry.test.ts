@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { type ApiClient, createClient } from '@/lib/api/client';
 import { NetworkError } from '@/lib/api/errors';
-import { isValidIdempotencyKey, newIdempotencyKey } from '@/lib/api/idempotency';
+import { isValidIdempotencyKey } from '@/lib/contract/calls';
+import { newIdempotencyKey } from '@/lib/api/idempotency';
 import { backoffDelay, DEFAULT_RETRY_POLICY, type RetryInfo } from '@/lib/api/retry';
 import {
   apiError,

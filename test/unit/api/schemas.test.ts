@@ -1,20 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import {
-  AgentCardSchema,
-  CALL_STATUSES,
-  CallResultSchema,
-  ClaimAnswerSchema,
-  ConnectionSchema,
-  charCount,
-  ErrorBodySchema,
-  FindingSchema,
-  isUnknownValue,
-  knownValue,
-  PreviewSchema,
-  SessionSchema,
-  tolerantEnum,
-} from '@/lib/api/schemas';
-import { AnswerInputSchema, StartCallRequestSchema } from '@/lib/api/request-schemas';
+import { AgentCardSchema } from '@/lib/contract/find';
+import { CALL_STATUSES, CallResultSchema, PreviewSchema } from '@/lib/contract/calls';
+import { ClaimAnswerSchema, ConnectionSchema } from '@/lib/contract/connection';
+import { charCount } from '@/lib/format/chars';
+import { ErrorBodySchema } from '@/lib/contract/errors';
+import { FindingSchema } from '@/lib/contract/findings';
+import { isUnknownValue, knownValue } from '@/lib/contract/tolerant';
+import { SessionSchema } from '@/lib/contract/sessions';
+import { tolerantEnum } from '@/lib/contract/conventions';
+import { AnswerInputSchema, StartCallRequestSchema } from '@/lib/contract/calls';
 import { agentCard, callResult, claimAnswer, connection, finding, preview, questions, session } from './fixtures';
 
 function issuePaths(result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[] }> } }): string[] {

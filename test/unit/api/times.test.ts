@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatIssues } from '@/lib/api/issues';
-import { dateTime, day } from '@/lib/api/times';
+import { formatIssues } from '@/lib/contract/issues';
+import { dateTime, day } from '@/lib/contract/times';
 
 describe("the contract's times", () => {
   it.each([

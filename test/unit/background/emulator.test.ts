@@ -6,7 +6,7 @@ import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createClient } from '@/lib/api/client';
-import { knownValue } from '@/lib/api/schemas';
+import { knownValue } from '@/lib/contract/tolerant';
 import { AppDb } from '@/lib/db';
 import { type ApiFactory, realApi } from '@/entrypoints/background/connection/api';
 import { checkDueApprovals } from '@/entrypoints/background/approvals/resender';

@@ -6,7 +6,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { selectionHandoff } from '@/components/focus';
 import { accentFor } from '@/components/find/accents';
 import { FindView } from '@/components/find/FindView';
-import type { AgentCard } from '@/lib/api/schemas';
+import type { AgentCard } from '@/lib/contract/find';
 import { db } from '@/lib/db';
 import type { FindRow } from '@/lib/db/tables/finds';
 import { SELECTION_SESSION_KEY } from '@/lib/protocol/handoffs';

@@ -1,7 +1,9 @@
 import { vi } from 'vitest';
 import type { PanelActions } from '@/components/common/actions';
 import type { Site } from '@/components/common/site';
-import type { AgentCard, CallResult, Connection, Preview } from '@/lib/api/schemas';
+import type { AgentCard } from '@/lib/contract/find';
+import type { CallResult, Preview } from '@/lib/contract/calls';
+import type { Connection } from '@/lib/contract/connection';
 import type { CallRow } from '@/lib/db/tables/calls';
 import type { ConnectionRow } from '@/lib/db/tables/connection';
 import type { MemberError } from '@/lib/db/member-error';

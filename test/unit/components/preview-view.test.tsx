@@ -5,7 +5,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type CallDraft, loadDraft } from '@/components/preview/draft';
 import { PreviewView } from '@/components/preview/PreviewView';
-import type { Preview } from '@/lib/api/schemas';
+import type { Preview } from '@/lib/contract/calls';
 import { db } from '@/lib/db';
 import type { CommandResult } from '@/lib/protocol/commands';
 import { fakeActions, makeCall, makeConnectionRow, makePreview, memberError, SITE, ut } from './fixtures';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CONTRACT_HEADER } from '@/components/result/header';
 import { resultMarkdown } from '@/components/result/result-markdown';
-import type { CallFile } from '@/lib/api/schemas';
+import type { CallFile } from '@/lib/contract/files';
 import { GUILD_HEADER, HOSTILE, makeCall, makeResult, ut } from './fixtures';
 
 function file(path: string): CallFile {

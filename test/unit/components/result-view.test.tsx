@@ -4,7 +4,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/pr
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONTRACT_HEADER, headerToShow } from '@/components/result/header';
 import { ResultView } from '@/components/result/ResultView';
-import type { CallFile } from '@/lib/api/schemas';
+import type { CallFile } from '@/lib/contract/files';
 import { db } from '@/lib/db';
 import {
   expectInert,

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { downloadsLeft, fitsAllowance, recordDownload } from '@/lib/files/download-allowance';
 import { decideFileAction, type ResultFile } from '@/lib/files/file-actions';
-import { DOWNLOAD_BYTES_PER_DAY } from '@/lib/files/limits';
 import { linkEnd, msUntilRenewal, needsFreshLink, RENEW_MARGIN_MS } from '@/lib/files/link-renewal';
 import { saveName, safeBaseName } from '@/lib/files/save-name';
 import { signedFileLink } from '@/lib/files/signed-link';
 import { asUntrusted } from '@/lib/safety/untrusted';
+import { DOWNLOAD_BYTES_PER_DAY } from '@/lib/contract/limits';
 
 const SITE = 'http://127.0.0.1:8787';
 const T0 = Date.parse('2026-11-02T10:00:00Z');

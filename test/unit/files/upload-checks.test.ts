@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { UploadFileRequestSchema } from '@/lib/api/schemas';
+import { UploadFileRequestSchema } from '@/lib/contract/files';
 import { addAttachments, filesToSend, judgeAttachments, removeAttachment } from '@/lib/files/attachments';
 import { base64Length, encodeBase64 } from '@/lib/files/base64';
-import { REQUEST_BODY_LIMIT_BYTES } from '@/lib/files/limits';
 import { checkContent, checkFile, type FileSource, fileSource } from '@/lib/files/upload-checks';
 import { buildUploadRequest, maxUploadContentBytes, uploadBodyBytes } from '@/lib/files/upload-request';
 import type { SecretFinding } from '@/lib/words/secrets';
+import { MAX_BODY_BYTES } from '@/lib/contract/limits';
 
 const GITHUB_TOKEN = `ghp_${'a1B2c3D4e5'.repeat(4)}`;
 
@@ -74,13 +74,13 @@ describe('size at the 64 KB edge', () => {
   it('passes a file whose body is exactly 64 KB', () => {
     expect(most).toBe(47_973);
     const bytes = new Uint8Array(most).fill(0);
-    expect(sentBodyBytes(name, bytes)).toBe(REQUEST_BODY_LIMIT_BYTES);
+    expect(sentBodyBytes(name, bytes)).toBe(MAX_BODY_BYTES);
     const verdict = checkContent({ name, type: 'application/octet-stream', sizeBytes: most }, bytes);
-    expect(verdict).toEqual({ ok: true, bodyBytes: REQUEST_BODY_LIMIT_BYTES, scanned: false });
+    expect(verdict).toEqual({ ok: true, bodyBytes: MAX_BODY_BYTES, scanned: false });
   });
   it('refuses one byte more and says how large it may be', () => {
     const bytes = new Uint8Array(most + 1).fill(0);
-    expect(sentBodyBytes(name, bytes)).toBeGreaterThan(REQUEST_BODY_LIMIT_BYTES);
+    expect(sentBodyBytes(name, bytes)).toBeGreaterThan(MAX_BODY_BYTES);
     const verdict = checkContent({ name, type: 'application/octet-stream', sizeBytes: most + 1 }, bytes);
     expect(verdict.ok).toBe(false);
     if (verdict.ok) return;

@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FindingItem } from '@/components/findings/FindingItem';
 import { FindingsList } from '@/components/findings/FindingsList';
 import { FindingsUnavailable } from '@/components/findings/FindingsUnavailable';
-import type { Finding } from '@/lib/api/schemas';
-import { DAY_MS } from '@/lib/findings/expiry';
+import type { Finding } from '@/lib/contract/findings';
+import { DAY_MS } from '@/lib/time';
 import { finding, ut } from './fixtures';
 
 afterEach(cleanup);

@@ -1,5 +1,5 @@
-import type { Finding } from '@/lib/api/schemas';
-import type { UntrustedText } from '@/lib/api/request-schemas';
+import type { Finding } from '@/lib/contract/findings';
+import type { UntrustedText } from '@/lib/contract/conventions';
 
 export function ut(text: string, truncated = false): UntrustedText {
   return { untrustedText: text, truncated };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { waitingDrafts } from '@/lib/findings/drafts';
-import { DAY_MS, daysLeft, daysLeftWords, draftExpiresAtMs } from '@/lib/findings/expiry';
+import { daysLeft, daysLeftWords, draftExpiresAtMs } from '@/lib/findings/expiry';
+import { DAY_MS } from '@/lib/time';
 import {
   decideFindingsNotices,
   expiringEventKey,

@@ -1,6 +1,7 @@
 // Builders for session objects as lib/api parses them (on the API fixtures of test/fixtures/api.ts, with
 // this folder's ids and texts); each test states only what it is about.
-import type { Answer, CallResult, Question, Questions, Session } from '@/lib/api/schemas';
+import type { Answer, Question, Questions, Session } from '@/lib/contract/sessions';
+import type { CallResult } from '@/lib/contract/calls';
 import { callResult as apiCallResult, questions as apiQuestions, session as apiSession, ut } from '@/test/fixtures/api';
 
 export { ut };

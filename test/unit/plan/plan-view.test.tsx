@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PlanView } from '@/components/plan/PlanView';
-import type { Plan } from '@/lib/api/schemas';
+import type { Plan } from '@/lib/contract/sessions';
 import { ut } from './fixtures';
 
 afterEach(cleanup);

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/pre
 import { useState } from 'preact/hooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { QuestionForm, type SiteProblem } from '@/components/plan/QuestionForm';
-import type { Question } from '@/lib/api/schemas';
+import type { Question } from '@/lib/contract/sessions';
 import type { AnswerDraft } from '@/lib/sessions/answer-draft';
 import { question, ut } from './fixtures';
 

@@ -5,7 +5,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/pr
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SessionView } from '@/components/sessions/SessionView';
-import type { Session } from '@/lib/api/schemas';
+import type { Session } from '@/lib/contract/sessions';
 import { db } from '@/lib/db';
 import { fakeActions } from '@/test/unit/components/fixtures';
 import { renderPanel } from '@/test/unit/components/render-panel';

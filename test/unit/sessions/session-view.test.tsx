@@ -5,7 +5,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/pr
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SessionView } from '@/components/sessions/SessionView';
-import type { Session } from '@/lib/api/schemas';
+import type { Session } from '@/lib/contract/sessions';
 import { db } from '@/lib/db';
 import type { CallRow } from '@/lib/db/tables/calls';
 import { DRAFT_SAVE_MS } from '@/components/sessions/drafts';

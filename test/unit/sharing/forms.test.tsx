@@ -7,10 +7,10 @@ import { NewShareForm } from '@/components/sharing/NewShareForm';
 import { ShareDraftView, type ShareDraftViewProps } from '@/components/sharing/ShareDraftView';
 import { ShareFilesForm } from '@/components/sharing/ShareFilesForm';
 import { SharedProjectsList } from '@/components/sharing/SharedProjectsList';
-import type { ShareDraft } from '@/lib/api/schemas';
+import type { ShareDraft } from '@/lib/contract/shares';
 import { addAttachments } from '@/lib/files/attachments';
-import { PACKAGE_LIMIT_BYTES } from '@/lib/files/limits';
 import { asUntrusted } from '@/lib/safety/untrusted';
+import { MAX_PACKAGE_BODY_BYTES } from '@/lib/contract/limits';
 
 afterEach(cleanup);
 
@@ -182,7 +182,7 @@ describe('ShareDraftView', () => {
     const onPackage = vi.fn();
     const big = draft({
       files: [
-        { fileId: 'f1', untrustedPath: asUntrusted('a'), sizeBytes: PACKAGE_LIMIT_BYTES, active: false },
+        { fileId: 'f1', untrustedPath: asUntrusted('a'), sizeBytes: MAX_PACKAGE_BODY_BYTES, active: false },
         { fileId: 'f2', untrustedPath: asUntrusted('b'), sizeBytes: 1, active: false },
       ],
     });
@@ -253,7 +253,7 @@ describe('ShareFilesForm', () => {
   it('refuses files that would take the package over 1 MB', async () => {
     const onSubmit = vi.fn();
     const full = draft({
-      files: [{ fileId: 'f1', untrustedPath: asUntrusted('a'), sizeBytes: PACKAGE_LIMIT_BYTES - 5, active: false }],
+      files: [{ fileId: 'f1', untrustedPath: asUntrusted('a'), sizeBytes: MAX_PACKAGE_BODY_BYTES - 5, active: false }],
     });
     const attachments = await addAttachments([], [file('b.bin', 6)], { makeId: () => 'x1' });
     render(<ShareFilesForm {...base} draft={full} attachments={attachments} onSubmit={onSubmit} />);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PACKAGE_LIMIT_BYTES } from '@/lib/files/limits';
 import { checkPackage, checkShareAdditions, shareFileIds, shareFileIdsWithout } from '@/lib/files/share-package';
+import { MAX_PACKAGE_BODY_BYTES } from '@/lib/contract/limits';
 
 const open = (sizes: number[]) => ({
   status: 'open',
@@ -9,8 +9,11 @@ const open = (sizes: number[]) => ({
 
 describe('share package, checked locally', () => {
   it('packages exactly 1 MB and refuses one byte more', () => {
-    expect(checkPackage(open([PACKAGE_LIMIT_BYTES - 100, 100]))).toEqual({ ok: true, value: PACKAGE_LIMIT_BYTES });
-    const over = checkPackage(open([PACKAGE_LIMIT_BYTES - 100, 101]));
+    expect(checkPackage(open([MAX_PACKAGE_BODY_BYTES - 100, 100]))).toEqual({
+      ok: true,
+      value: MAX_PACKAGE_BODY_BYTES,
+    });
+    const over = checkPackage(open([MAX_PACKAGE_BODY_BYTES - 100, 101]));
     expect(over.ok).toBe(false);
     expect(!over.ok && over.message).toContain('at most 1 MB');
   });
@@ -20,11 +23,11 @@ describe('share package, checked locally', () => {
     expect(checkPackage({ ...open([10]), status: { unknown: 'frozen' } }).ok).toBe(false);
   });
   it('refuses additions that would pass 1 MB or 20 files before anything is uploaded', () => {
-    expect(checkShareAdditions(open([PACKAGE_LIMIT_BYTES - 10]), [10])).toEqual({
+    expect(checkShareAdditions(open([MAX_PACKAGE_BODY_BYTES - 10]), [10])).toEqual({
       ok: true,
-      value: PACKAGE_LIMIT_BYTES,
+      value: MAX_PACKAGE_BODY_BYTES,
     });
-    expect(checkShareAdditions(open([PACKAGE_LIMIT_BYTES - 10]), [11]).ok).toBe(false);
+    expect(checkShareAdditions(open([MAX_PACKAGE_BODY_BYTES - 10]), [11]).ok).toBe(false);
     expect(checkShareAdditions(open(Array(19).fill(1)), [1]).ok).toBe(true);
     expect(checkShareAdditions(open(Array(19).fill(1)), [1, 1]).ok).toBe(false);
   });

@@ -5,7 +5,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ShareTab } from '@/components/sharing/ShareTab';
 import { ShareView } from '@/components/sharing/ShareView';
-import type { CoverageAnswer, ShareDraft } from '@/lib/api/schemas';
+import type { CoverageAnswer, ShareDraft } from '@/lib/contract/shares';
 import { db } from '@/lib/db';
 import type { CommandResult } from '@/lib/protocol/commands';
 import { fakeActions, makeConnectionRow, makeMe, memberError, SITE, ut } from '@/test/unit/components/fixtures';

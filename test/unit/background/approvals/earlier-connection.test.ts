@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Approval } from '@/lib/api/schemas';
-import type { StartCallRequest } from '@/lib/api/request-schemas';
+import type { Approval } from '@/lib/contract/calls';
+import type { StartCallRequest } from '@/lib/contract/calls';
 import { ROW_SCHEMAS } from '@/lib/db/rows';
 import { checkDueApprovals, memberCameBack } from '@/entrypoints/background/approvals/resender';
 import { startCall } from '@/entrypoints/background/calls/outbox';

@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { Approval } from '@/lib/api/schemas';
-import type { StartCallRequest } from '@/lib/api/request-schemas';
+import type { Approval } from '@/lib/contract/calls';
+import type { StartCallRequest } from '@/lib/contract/calls';
 import {
   approvalTabClosed,
   checkDueApprovals,

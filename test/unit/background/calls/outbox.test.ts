@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { NetworkError } from '@/lib/api/errors';
-import type { StartCallRequest } from '@/lib/api/request-schemas';
+import type { StartCallRequest } from '@/lib/contract/calls';
 import {
   MAX_AUTO_SENDS,
   recoverInterruptedSends,

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { Session } from '@/lib/api/schemas';
+import type { Session } from '@/lib/contract/sessions';
 import { NetworkError } from '@/lib/api/errors';
 import { ALARM_MIN_DELAY_MS } from '@/lib/schedule';
 import { pollDue } from '@/entrypoints/background/calls/poller';

@@ -8,7 +8,7 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { NetworkError } from '@/lib/api/errors';
 import { SAME_KEY_RESEND_MS } from '@/lib/api/idempotency';
-import type { StartCallRequest } from '@/lib/api/request-schemas';
+import type { StartCallRequest } from '@/lib/contract/calls';
 import {
   recoverInterruptedSends,
   retryCall,

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { connect, disconnect } from '@/entrypoints/background/connection/connect';
 import { releaseUnneededHosts } from '@/entrypoints/background/connection/host-permissions';
-import type { CallFile } from '@/lib/api/schemas';
+import type { CallFile } from '@/lib/contract/files';
 import {
   connected,
   KEY,

@@ -1,9 +1,9 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { CallFile } from '@/lib/api/schemas';
+import type { CallFile } from '@/lib/contract/files';
 import { MalformedAnswerError } from '@/lib/api/errors';
-import { DOWNLOAD_SLACK_BYTES } from '@/lib/files/limits';
+import { DOWNLOAD_SLACK_BYTES } from '@/lib/files/download-cap';
 import { downloadFile } from '@/entrypoints/background/files/downloads';
 import { readKey } from '@/entrypoints/background/connection/key-store';
 import { pausedUntil } from '@/entrypoints/background/connection/status';

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { NetworkError } from '@/lib/api/errors';
-import type { UploadedFile } from '@/lib/api/schemas';
+import type { UploadedFile } from '@/lib/contract/files';
 import { encodeBase64 } from '@/lib/files/base64';
 import { buildUploadRequest } from '@/lib/files/upload-request';
 import { retryCall, sendDue, startCall } from '@/entrypoints/background/calls/outbox';

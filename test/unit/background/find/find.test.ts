@@ -7,8 +7,9 @@ import { onCommand } from '@/entrypoints/background/platform/shortcut';
 import { runFind } from '@/entrypoints/background/find/find';
 import { FIND_MENU_ID, onMenuClicked } from '@/entrypoints/background/platform/menus';
 import { onActionClicked } from '@/entrypoints/background/platform/panel-open';
-import { FIND_MAX_CHARS, prepareFindText } from '@/entrypoints/background/find/selection';
+import { prepareFindText } from '@/entrypoints/background/find/selection';
 import { apiError, connected, makeCtx, resetBrowser, type TestCtx } from '@/test/unit/background/helpers';
+import { MAX_FIND_DESCRIPTION_CHARS } from '@/lib/contract/limits';
 
 describe('prepareFindText', () => {
   it('trims, and refuses under 3 characters', () => {
@@ -24,17 +25,17 @@ describe('prepareFindText', () => {
     const r = prepareFindText(words);
     expect(r.ok && r.cut).toBe(true);
     if (!r.ok) throw new Error('refused');
-    expect(Array.from(r.text).length).toBeLessThanOrEqual(FIND_MAX_CHARS);
+    expect(Array.from(r.text).length).toBeLessThanOrEqual(MAX_FIND_DESCRIPTION_CHARS);
     expect(words.startsWith(r.text)).toBe(true);
     // The cut falls between words: what follows in the original is a space.
     expect(words[r.text.length]).toBe(' ');
-    const exact = 'x'.repeat(FIND_MAX_CHARS);
+    const exact = 'x'.repeat(MAX_FIND_DESCRIPTION_CHARS);
     expect(prepareFindText(exact)).toEqual({ ok: true, text: exact, cut: false });
   });
 
   it('cuts one very long word hard', () => {
-    const r = prepareFindText('y'.repeat(FIND_MAX_CHARS + 50));
-    expect(r).toEqual({ ok: true, text: 'y'.repeat(FIND_MAX_CHARS), cut: true });
+    const r = prepareFindText('y'.repeat(MAX_FIND_DESCRIPTION_CHARS + 50));
+    expect(r).toEqual({ ok: true, text: 'y'.repeat(MAX_FIND_DESCRIPTION_CHARS), cut: true });
   });
 });
 

@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { Finding } from '@/lib/api/schemas';
-import { DAY_MS } from '@/lib/findings/expiry';
+import type { Finding } from '@/lib/contract/findings';
+import { DAY_MS } from '@/lib/time';
 import {
   ensureFindingsWatch,
   FINDINGS_ALARM,

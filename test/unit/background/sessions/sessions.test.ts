@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { sessionRow } from '@/lib/db/session-row';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { Plan } from '@/lib/api/schemas';
+import type { Plan } from '@/lib/contract/sessions';
 import { buildHandlers } from '@/entrypoints/background/handlers';
 import {
   createSession,

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { NetworkError } from '@/lib/api/errors';
-import type { ShareDraft, SharedProjectsAnswer } from '@/lib/api/schemas';
+import type { ShareDraft, SharedProjectsAnswer } from '@/lib/contract/shares';
 import { nextWakeAt } from '@/entrypoints/background/wake/scheduler';
 import { nextShareCheckAt, pollShares } from '@/entrypoints/background/sharing/poller';
 import { shareCheckDelayMs } from '@/entrypoints/background/sharing/records';

@@ -3,7 +3,7 @@ import { sessionRow } from '@/lib/db/session-row';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { CallRow, CallState } from '@/lib/db';
-import { DAY_MS } from '@/lib/findings/expiry';
+import { DAY_MS } from '@/lib/time';
 import { readSettings } from '@/lib/settings';
 import { clearCache, ensurePruneAlarm, PRUNE_ALARM, pruneCache } from '@/entrypoints/background/storage/cache';
 import { notifyCallFinished } from '@/entrypoints/background/notify/notifier';

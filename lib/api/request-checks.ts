@@ -5,9 +5,9 @@
  */
 import * as z from 'zod/mini';
 import { type SecretKind, secretKinds } from '@/lib/safety/secret-guard';
-import { MAX_BODY_BYTES } from './body-limits';
+import { MAX_BODY_BYTES } from '@/lib/contract/limits';
 import { LocalRefusal } from './errors';
-import { issuePath as pathName } from './issues';
+import { issuePath as pathName } from '@/lib/contract/issues';
 
 /**
  * Parses `body` with a request schema; throws LocalRefusal('invalid_input') naming every field at fault.
