@@ -3,7 +3,7 @@ import { formatCents } from '@/lib/format/money';
 import { NAME_CHARS, shortenedText } from '@/lib/format/clamp';
 import { callSnippet, callTexts, type SnippetField } from '@/lib/history/search';
 import { t } from '@/lib/i18n';
-import { callStateWords, callStatusWords as resultStatusWords } from '@/lib/words/values';
+import { callStateWords, callStatusWords } from '@/lib/words/values';
 import { CallKind } from '@/components/common/CallKind';
 import { Time } from '@/components/common/Time';
 import { UntrustedText } from '@/components/common/UntrustedText';
@@ -27,7 +27,7 @@ function statusLine(call: CallRow): string {
   const charge = result.charge
     ? t('history.charged', { amount: formatCents(result.charge.chargedCents) })
     : t('history.free');
-  return `${resultStatusWords(result.status)} · ${charge}`;
+  return `${callStatusWords(result.status)} · ${charge}`;
 }
 
 function fieldWords(field: SnippetField): string {

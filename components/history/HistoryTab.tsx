@@ -2,8 +2,8 @@ import { useCallback, useEffect, useId, useRef, useState } from 'preact/hooks';
 import { ShowMore } from '@/components/common/ShowMore';
 import {
   type CallHistoryStatus,
-  callStatusWords,
-  sessionStatusWords,
+  callFilterWords,
+  sessionFilterWords,
   type SessionHistoryStatus,
 } from '@/lib/history/filter';
 import {
@@ -52,7 +52,7 @@ export function HistoryTab({ onOpenCall, onOpenSession }: HistoryTabProps) {
   const total = useLiveQuery((db) => cachedCallCount(db), [], { enabled: listShown });
   const onShown = useCallback(() => setListShown(true), []);
 
-  const statusWords: Record<string, string> = shown === 'calls' ? callStatusWords() : sessionStatusWords();
+  const statusWords: Record<string, string> = shown === 'calls' ? callFilterWords() : sessionFilterWords();
   const reset = () => {
     setLimit(HISTORY_PAGE);
     setReach(SEARCH_WINDOW);

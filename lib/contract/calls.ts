@@ -32,6 +32,8 @@ import { dateTime } from './times';
 // ---------------------------------------------------------------------------------------------------
 
 export const CALL_STATUSES = ['in_progress', 'checking', 'passed', 'failed', 'returned'] as const;
+/** A call's status as the site says it (GET /calls/{runId}); the row's `CallState` and the history filter's `CallHistoryStatus` are mapped from it in lib/history/filter.ts. */
+export type CallStatus = (typeof CALL_STATUSES)[number];
 /** Statuses while which a call is polled. */
 export const OPEN_CALL_STATUSES = ['in_progress', 'checking'] as const;
 

@@ -7,8 +7,8 @@ import { t } from '@/lib/i18n';
 export type CallHistoryStatus = 'running' | 'passed' | 'failed' | 'not_started';
 export type SessionHistoryStatus = 'open' | 'closed' | 'other';
 
-/** The filter's words for each call status, in the order the filter lists them. */
-export function callStatusWords(): Record<CallHistoryStatus, string> {
+/** The filter's words for each of its call statuses, in the order the filter lists them. */
+export function callFilterWords(): Record<CallHistoryStatus, string> {
   return {
     running: t('history.callStatus.running'),
     passed: t('history.callStatus.passed'),
@@ -17,7 +17,7 @@ export function callStatusWords(): Record<CallHistoryStatus, string> {
   };
 }
 
-export function sessionStatusWords(): Record<SessionHistoryStatus, string> {
+export function sessionFilterWords(): Record<SessionHistoryStatus, string> {
   return {
     open: t('history.sessionStatus.open'),
     closed: t('history.sessionStatus.closed'),

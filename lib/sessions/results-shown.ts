@@ -1,3 +1,4 @@
+import type { CallStatus } from '@/lib/contract/calls';
 import { knownValue, type Tolerant } from '@/lib/contract/tolerant';
 
 /**
@@ -15,9 +16,7 @@ export const NEWEST_SHOWN_WHOLE = 1;
  */
 export const NEWEST_LISTED = 5;
 
-type CallStatus = Tolerant<'in_progress' | 'checking' | 'passed' | 'failed' | 'returned'>;
-
-function running(status: CallStatus): boolean {
+function running(status: Tolerant<CallStatus>): boolean {
   const state = knownValue(status);
   return state === 'in_progress' || state === 'checking';
 }
@@ -26,7 +25,7 @@ function running(status: CallStatus): boolean {
  * The place of the first result the view lists at open, given every result's status in order: the newest
  * NEWEST_LISTED, and every result from the earliest call still running (its stop button must be at hand).
  */
-export function firstListed(statuses: readonly CallStatus[]): number {
+export function firstListed(statuses: readonly Tolerant<CallStatus>[]): number {
   if (!Array.isArray(statuses)) throw new TypeError("The results' statuses must be a list.");
   const newest = Math.max(0, statuses.length - NEWEST_LISTED);
   const earliestRunning = statuses.findIndex(running);
@@ -37,7 +36,7 @@ export function firstListed(statuses: readonly CallStatus[]): number {
  * Whether the result at `index` of `count` is shown whole at first: the newest ones, and any call still
  * running (its stop button must be at hand). Bad input is refused, not guessed.
  */
-export function shownWhole(index: number, count: number, status: CallStatus): boolean {
+export function shownWhole(index: number, count: number, status: Tolerant<CallStatus>): boolean {
   if (!Number.isInteger(index) || !Number.isInteger(count) || index < 0 || index >= count) {
     throw new RangeError(`A result's place must be a whole number below the count (got ${index} of ${count}).`);
   }

@@ -1,5 +1,6 @@
 // The panel's words for the contract's enum values. An unknown value is named as unknown rather than
 // guessed at (schemas keep it as { unknown }); its raw value is the site's and is shown as sent.
+import type { CallStatus } from '@/lib/contract/calls';
 import type { Tolerant } from '@/lib/contract/tolerant';
 import { knownSwitchName } from './switches';
 import type { CallState } from '@/lib/db/tables/calls';
@@ -23,9 +24,7 @@ export function agentConnectionWords(value: Tolerant<'allowed' | 'pending' | 'bl
   }
 }
 
-export function callStatusWords(
-  value: Tolerant<'in_progress' | 'checking' | 'passed' | 'failed' | 'returned'>,
-): string {
+export function callStatusWords(value: Tolerant<CallStatus>): string {
   switch (knownValue(value)) {
     case 'in_progress':
       return t('words.callStatus.inProgress');
