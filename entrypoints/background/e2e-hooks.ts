@@ -7,7 +7,7 @@
  */
 import { browser, type Browser } from 'wxt/browser';
 import type { AppDb } from '@/lib/db';
-import type { Ctx } from './context';
+import type { Ctx } from '@/entrypoints/background/core/context';
 import { FIND_MENU_ID, onMenuClicked } from '@/entrypoints/background/platform/menus';
 import { cutQuota, installLocalStorageFault, installQuotaFault } from '@/entrypoints/background/storage/quota-fault';
 

@@ -1,6 +1,6 @@
 /** Every command's handler: each feature's handlers (its folder's handlers.ts), in one map the dispatcher checks is whole. */
 import type { CommandHandlers } from '@/lib/protocol/commands';
-import type { Ctx } from './context';
+import type { Ctx } from '@/entrypoints/background/core/context';
 import { connectionHandlers } from '@/entrypoints/background/connection/handlers';
 import { findHandlers } from '@/entrypoints/background/find/handlers';
 import { previewHandlers } from '@/entrypoints/background/preview/handlers';

@@ -7,9 +7,9 @@ import { type Tolerant, type ApprovalReason, APPROVAL_REASONS } from '@/lib/api/
 import type { ApprovalRow, CallRow, MemberError } from '@/lib/db';
 import { localError } from '@/lib/protocol/envelope';
 import { approvalCheckIntervalMs, approvalExpiresAt, earliestApprovalResendAt } from '@/lib/schedule';
-import { offerNow } from '@/entrypoints/background/connection/capabilities';
-import { type Ctx, isoNow } from '@/entrypoints/background/context';
-import { toMemberError } from '@/entrypoints/background/member-error';
+import { offerNow } from '@/entrypoints/background/core/capabilities';
+import { type Ctx, isoNow } from '@/entrypoints/background/core/context';
+import { toMemberError } from '@/entrypoints/background/core/member-error';
 import { notifyApprovalNeeded, notifyApprovalOutcome } from '@/entrypoints/background/notify/notifier';
 import { t } from '@/lib/i18n';
 

@@ -23,11 +23,11 @@ import {
   finishApproval,
   keepWaiting,
 } from './records';
-import { tryOffered } from '@/entrypoints/background/connection/capabilities';
-import { type Ctx, isoNow } from '@/entrypoints/background/context';
-import { toMemberError } from '@/entrypoints/background/member-error';
+import { tryOffered } from '@/entrypoints/background/core/capabilities';
+import { type Ctx, isoNow } from '@/entrypoints/background/core/context';
+import { toMemberError } from '@/entrypoints/background/core/member-error';
 import { sendCall } from '@/entrypoints/background/calls/outbox';
-import { pausedUntil } from '@/entrypoints/background/connection/status';
+import { pausedUntil } from '@/entrypoints/background/core/status';
 
 export async function checkDueApprovals(ctx: Ctx): Promise<void> {
   const conn = await getConnection(ctx.db);

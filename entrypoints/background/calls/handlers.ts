@@ -3,7 +3,7 @@ import type { callsCommands } from '@/lib/protocol/calls';
 import type { HandlersOf } from '@/lib/protocol/commands';
 import { CommandFailure, localError } from '@/lib/protocol/envelope';
 import { t } from '@/lib/i18n';
-import type { Ctx } from '@/entrypoints/background/context';
+import type { Ctx } from '@/entrypoints/background/core/context';
 import { dropSentDrafts } from '@/entrypoints/background/sessions/sessions';
 import { reportCall, stopCall } from './control';
 import { retryCall, startCall } from './outbox';

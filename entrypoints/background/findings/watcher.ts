@@ -12,7 +12,7 @@ import { availabilityFromError } from '@/lib/findings/availability';
 import { decideFindingsNotices, type FindingsNotice } from '@/lib/findings/notices';
 import { MINUTE } from '@/lib/schedule';
 import { noticeSettings, readSettings } from '@/lib/settings';
-import { type Ctx, isoNow } from '@/entrypoints/background/context';
+import { type Ctx, isoNow } from '@/entrypoints/background/core/context';
 import { refreshFindings } from './read';
 import { raiseOnce } from '@/entrypoints/background/notify/notifier';
 import { t } from '@/lib/i18n';

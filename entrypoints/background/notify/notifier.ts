@@ -11,11 +11,11 @@ import { type ApprovalRow, type CallRow, getConnection, type NotificationRow } f
 import { FOCUS_SESSION_KEY, type FocusHint } from '@/lib/protocol/handoffs';
 import { notifies, readSettings } from '@/lib/settings';
 import { summaryText } from '@/lib/notify/pace';
-import { type Ctx, isoNow } from '@/entrypoints/background/context';
+import { type Ctx, isoNow } from '@/entrypoints/background/core/context';
 import { recordNotification } from '@/entrypoints/background/e2e-hooks';
 import { admitNotification, dueSummaries } from './pace';
 import { openPanelSomewhere } from '@/entrypoints/background/platform/panel-open';
-import { sitePageUrl } from '@/entrypoints/background/connection/site';
+import { sitePageUrl } from '@/entrypoints/background/core/site';
 import {
   claimUncachedTelling,
   forgetUncachedTelling,

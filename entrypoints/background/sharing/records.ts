@@ -5,7 +5,7 @@
  */
 import { knownValue, type ShareDraft } from '@/lib/api/schemas';
 import type { ShareRow } from '@/lib/db';
-import { type Ctx, isoNow } from '@/entrypoints/background/context';
+import { type Ctx, isoNow } from '@/entrypoints/background/core/context';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;

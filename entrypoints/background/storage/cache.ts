@@ -7,7 +7,7 @@ import { browser } from 'wxt/browser';
 import { ACTIVE_CALL_STATES, type CallState } from '@/lib/db';
 import { DAY_MS } from '@/lib/findings/expiry';
 import { readSettings, retentionPolicy } from '@/lib/settings';
-import type { Ctx } from '@/entrypoints/background/context';
+import type { Ctx } from '@/entrypoints/background/core/context';
 
 export const PRUNE_ALARM = 'agent-connection.prune';
 

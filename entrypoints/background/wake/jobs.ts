@@ -1,6 +1,6 @@
 /** One wake of the background: resend what is due, check waiting approvals, poll open calls and waiting share drafts. */
 import { checkDueApprovals } from '@/entrypoints/background/approvals/resender';
-import type { Ctx } from '@/entrypoints/background/context';
+import type { Ctx } from '@/entrypoints/background/core/context';
 import { ensureFindingsWatch } from '@/entrypoints/background/findings/watcher';
 import { showDueSummaries } from '@/entrypoints/background/notify/notifier';
 import { sendDue } from '@/entrypoints/background/calls/outbox';

@@ -8,10 +8,10 @@
 import { browser } from 'wxt/browser';
 import { getConnection } from '@/lib/db';
 import { alarmTime, earliest } from '@/lib/schedule';
-import type { Ctx } from '@/entrypoints/background/context';
+import type { Ctx } from '@/entrypoints/background/core/context';
 import { nextSummaryAt } from '@/entrypoints/background/notify/pace';
 import { nextShareCheckAt } from '@/entrypoints/background/sharing/poller';
-import { pausedUntil } from '@/entrypoints/background/connection/status';
+import { pausedUntil } from '@/entrypoints/background/core/status';
 import { noteIfStorageFull, storageHasRoom, storageRetryAt } from '@/entrypoints/background/storage/storage-full';
 
 export const WAKE_ALARM = 'agent-connection.wake';

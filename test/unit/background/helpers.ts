@@ -8,9 +8,9 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ApiError } from '@/lib/api/errors';
 import type { CallResult, CallResultInput, Connection, StartCallAnswer } from '@/lib/api/schemas';
 import { AppDb, type CallRow } from '@/lib/db';
-import type { Api } from '@/entrypoints/background/connection/api';
-import type { Ctx } from '@/entrypoints/background/context';
-import { saveKey } from '@/entrypoints/background/connection/key-store';
+import type { Api } from '@/entrypoints/background/core/api';
+import type { Ctx } from '@/entrypoints/background/core/context';
+import { saveKey } from '@/entrypoints/background/core/key-store';
 import { callResult, connection, ut } from '@/test/fixtures/api';
 
 const T0 = Date.UTC(2026, 4, 1, 10, 0, 0);
