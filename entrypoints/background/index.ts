@@ -13,17 +13,22 @@ import type { Ctx } from '@/entrypoints/background/core/context';
 import { approvalTabClosed, memberCameBack } from '@/entrypoints/background/approvals/resender';
 import { e2eNow, installE2eFaults, registerE2eHooks } from './e2e-hooks';
 import { buildHandlers } from './handlers';
-import { runDueJobs } from '@/entrypoints/background/wake/jobs';
 import { checkKeyKept, noteRunningVersion } from '@/entrypoints/background/core/key-kept';
 import { toMemberError } from '@/entrypoints/background/core/member-error';
 import { createMenus, onMenuClicked } from '@/entrypoints/background/platform/menus';
 import { onNotificationClicked, tellUntoldEvents } from '@/entrypoints/background/notify/notifier';
 import { recoverInterruptedSends } from '@/entrypoints/background/calls/outbox';
 import { makeActionOpenPanel, onActionClicked, rememberWindow } from '@/entrypoints/background/platform/panel-open';
-import { Scheduler, WAKE_ALARM } from '@/entrypoints/background/wake/scheduler';
-import { ensurePruneAlarm, PRUNE_ALARM, pruneCache } from '@/entrypoints/background/storage/cache';
+import { JOBS_ALARM, type Job, Scheduler } from '@/entrypoints/background/core/jobs';
+import { callsJob } from '@/entrypoints/background/calls/job';
+import { sharingJob } from '@/entrypoints/background/sharing/job';
+import { summariesJob } from '@/entrypoints/background/notify/job';
+import { findingsJob } from '@/entrypoints/background/findings/job';
+import { pruneJob } from '@/entrypoints/background/storage/job';
 import { openFirstRunPage } from '@/entrypoints/background/platform/first-run';
-import { ensureFindingsWatch, FINDINGS_ALARM, onFindingsAlarm } from '@/entrypoints/background/findings/watcher';
+
+/** Every feature's jobs, in the order a wake runs them. */
+const JOBS: readonly Job[] = [callsJob, sharingJob, summariesJob, findingsJob, pruneJob];
 
 export default defineBackground(() => {
   // The database is built on first use, just after the listeners: declaring its versions was a tenth of a
@@ -44,20 +49,15 @@ export default defineBackground(() => {
     random: () => Math.random(),
     newId: () => crypto.randomUUID(),
     workerId: crypto.randomUUID(),
-    reschedule: async () => undefined,
+    reschedule: () => scheduler.reschedule(),
   };
-  const scheduler = new Scheduler(ctx, () => runDueJobs(ctx));
-  ctx.reschedule = async () => {
-    await scheduler.reschedule();
-    // A connection just made (or one whose findings choice was read) gets its findings watcher.
-    await ensureFindingsWatch(ctx);
-  };
+  const scheduler = new Scheduler(ctx, JOBS);
 
   registerCommandHandlers(buildHandlers(ctx), { toError: toMemberError });
   browser.alarms.onAlarm.addListener((alarm) => {
-    if (alarm.name === WAKE_ALARM) void scheduler.run();
-    else if (alarm.name === FINDINGS_ALARM) void onFindingsAlarm(ctx);
-    else if (alarm.name === PRUNE_ALARM) void pruneCache(ctx);
+    // An alarm of an earlier version (one per kind of work then) wakes the jobs all the same, once.
+    void scheduler.run();
+    if (alarm.name !== JOBS_ALARM) void scheduler.clearEarlierAlarms();
   });
   browser.contextMenus.onClicked.addListener((info, tab) => void onMenuClicked(ctx, info, tab));
   browser.commands.onCommand.addListener((command, tab) => void onCommand(ctx, command, tab));
@@ -89,5 +89,5 @@ export default defineBackground(() => {
     .then(() => tellUntoldEvents(ctx).catch(() => undefined))
     .then(() => recoverInterruptedSends(ctx))
     .then(() => scheduler.run());
-  void ensurePruneAlarm().then(() => ensureFindingsWatch(ctx));
+  void scheduler.clearEarlierAlarms();
 });

@@ -13,7 +13,7 @@ import { type Ctx, isoNow } from '@/entrypoints/background/core/context';
 import { toMemberError } from '@/entrypoints/background/core/member-error';
 import { notifyCallFinished } from '@/entrypoints/background/notify/notifier';
 import { pausedUntil } from '@/entrypoints/background/core/status';
-import { noteIfStorageFull } from '@/entrypoints/background/storage/storage-full';
+import { noteIfStorageFull } from '@/entrypoints/background/core/storage-full';
 import { withApi } from '@/entrypoints/background/core/with-api';
 
 function isOpen(result: CallResult): boolean {

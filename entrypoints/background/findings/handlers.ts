@@ -6,6 +6,7 @@ import { watchFindings } from './watcher';
 
 export function findingsHandlers(ctx: Ctx): HandlersOf<typeof findingsCommands> {
   return {
-    refreshFindings: () => watchFindings(ctx),
+    // The read sets the watch's next read: the one alarm follows it.
+    refreshFindings: () => watchFindings(ctx).finally(() => ctx.reschedule().catch(() => undefined)),
   };
 }

@@ -21,7 +21,7 @@ import {
   forgetUncachedTelling,
   noteIfStorageFull,
   wasToldUncached,
-} from '@/entrypoints/background/storage/storage-full';
+} from '@/entrypoints/background/core/storage-full';
 import { t } from '@/lib/i18n';
 
 const ICON_PATH = '/icon/128.png';

@@ -11,7 +11,6 @@ import {
   tellUntoldEvents,
   UNTOLD_LOOKBACK_MS,
 } from '@/entrypoints/background/notify/notifier';
-import { nextWakeAt } from '@/entrypoints/background/wake/scheduler';
 import { setSettings } from '@/entrypoints/background/options/settings';
 import { rememberWindow } from '@/entrypoints/background/platform/panel-open';
 import {
@@ -22,6 +21,7 @@ import {
   result,
   startedCall,
   type TestCtx,
+  nextWakeAt,
 } from '@/test/unit/background/helpers';
 
 let ctx: TestCtx;
