@@ -4,14 +4,12 @@
  * started by any event picks up open calls and waiting approvals where they were.
  */
 import { browser } from 'wxt/browser';
-import { AppDb } from '@/lib/db';
 import { registerCommandHandlers } from '@/lib/protocol/dispatch';
-import { realApi } from '@/entrypoints/background/core/api';
 import { watchBadge } from '@/entrypoints/background/platform/badge';
 import { onCommand } from '@/entrypoints/background/platform/shortcut';
-import type { Ctx } from '@/entrypoints/background/core/context';
 import { approvalTabClosed, memberCameBack } from '@/entrypoints/background/approvals/resender';
-import { e2eNow, installE2eFaults, registerE2eHooks } from './e2e-hooks';
+import { e2eSeams, registerE2eHooks } from '@/entrypoints/background/e2e/hooks';
+import { startWorker } from '@/entrypoints/background/core/worker';
 import { buildHandlers } from './handlers';
 import { checkKeyKept, noteRunningVersion } from '@/entrypoints/background/core/key-kept';
 import { toMemberError } from '@/entrypoints/background/core/member-error';
@@ -19,7 +17,7 @@ import { createMenus, onMenuClicked } from '@/entrypoints/background/platform/me
 import { onNotificationClicked, tellUntoldEvents } from '@/entrypoints/background/notify/notifier';
 import { recoverInterruptedSends } from '@/entrypoints/background/calls/outbox';
 import { makeActionOpenPanel, onActionClicked, rememberWindow } from '@/entrypoints/background/platform/panel-open';
-import { JOBS_ALARM, type Job, Scheduler } from '@/entrypoints/background/core/jobs';
+import { JOBS_ALARM, type Job } from '@/entrypoints/background/core/jobs';
 import { callsJob } from '@/entrypoints/background/calls/job';
 import { sharingJob } from '@/entrypoints/background/sharing/job';
 import { summariesJob } from '@/entrypoints/background/notify/job';
@@ -31,27 +29,9 @@ import { openFirstRunPage } from '@/entrypoints/background/platform/first-run';
 const JOBS: readonly Job[] = [callsJob, sharingJob, summariesJob, findingsJob, pruneJob];
 
 export default defineBackground(() => {
-  // The database is built on first use, just after the listeners: declaring its versions was a tenth of a
-  // start's time before them (issue 29). Dexie opens it on the first read.
-  let database: AppDb | undefined;
-  const ctx: Ctx = {
-    get db() {
-      if (!database) {
-        database = new AppDb();
-        // The e2e build only: a full disk the browser tests can switch on, set between the database and IndexedDB.
-        if (import.meta.env.MODE === 'e2e') installE2eFaults(database);
-      }
-      return database;
-    },
-    apiFor: realApi,
-    // The e2e build's clock can be moved on (e2e-hooks), as a browser left closed for days would find it.
-    now: import.meta.env.MODE === 'e2e' ? e2eNow : () => Date.now(),
-    random: () => Math.random(),
-    newId: () => crypto.randomUUID(),
-    workerId: crypto.randomUUID(),
-    reschedule: () => scheduler.reschedule(),
-  };
-  const scheduler = new Scheduler(ctx, JOBS);
+  // The e2e build only: its test seams (a clock moved on, a full disk, notes of what was told); the store
+  // build's bundle has none of them.
+  const { ctx, scheduler } = startWorker(JOBS, import.meta.env.MODE === 'e2e' ? e2eSeams : null);
 
   registerCommandHandlers(buildHandlers(ctx), { toError: toMemberError });
   browser.alarms.onAlarm.addListener((alarm) => {
@@ -74,7 +54,7 @@ export default defineBackground(() => {
     makeActionOpenPanel();
     void openFirstRunPage(details.reason).catch(() => undefined);
   });
-  // The e2e build only: the browser tests' way to click the context-menu item (see e2e-hooks.ts).
+  // The e2e build only: the browser tests' way to click the context-menu item (see e2e/hooks.ts).
   if (import.meta.env.MODE === 'e2e') registerE2eHooks(ctx);
   // Every listener is registered: `npm run bench` reads this mark for the worker's time from start to ready.
   performance.mark('background:listeners-registered');

@@ -172,9 +172,7 @@ describeInEachBrowser(
       rig.panel = await rig.browser.openPanel();
 
       // The new build: its version, the database upgraded by its step, every row still valid, the alarms back.
-      await expect
-        .poll(async () => (await extensionState(rig.panel)).alarms, WAIT)
-        .toEqual([JOBS_ALARM]);
+      await expect.poll(async () => (await extensionState(rig.panel)).alarms, WAIT).toEqual([JOBS_ALARM]);
       const after = await extensionState(rig.panel);
       expect([after.version, after.idbVersion]).toEqual(['0.1.1', IDB_VERSION_NEXT]);
       // The badge counts the calls running, as the new background reads them.

@@ -12,7 +12,7 @@ import { FOCUS_SESSION_KEY, type FocusHint } from '@/lib/protocol/handoffs';
 import { notifies, readSettings } from '@/lib/settings';
 import { summaryText } from '@/lib/notify/pace';
 import { type Ctx, isoNow } from '@/entrypoints/background/core/context';
-import { recordNotification } from '@/entrypoints/background/e2e-hooks';
+import { noteNotification } from '@/entrypoints/background/core/seams';
 import { admitNotification, dueSummaries } from './pace';
 import { openPanelSomewhere } from '@/entrypoints/background/platform/panel-open';
 import { sitePageUrl } from '@/entrypoints/background/core/site';
@@ -94,8 +94,8 @@ export async function raiseOnce(ctx: Ctx, event: NewEvent, text: { title: string
 }
 
 async function show(notificationId: string, text: { title: string; message: string }, events = 1): Promise<unknown> {
-  // The e2e build notes each notification and how many events it tells of (the soak counts them).
-  if (import.meta.env.MODE === 'e2e') await recordNotification('shown', notificationId, events);
+  // The e2e build's seams note each notification and how many events it tells of (the soak counts them).
+  await noteNotification('shown', notificationId, events);
   return browser.notifications
     .create(notificationId, {
       type: 'basic',
@@ -113,8 +113,7 @@ export async function showDueSummaries(ctx: Ctx): Promise<void> {
   for (const summary of due) {
     if (notifies(settings, summary.kind)) await show(`summary:${summary.kind}`, summaryText(summary), summary.count);
   }
-  if (import.meta.env.MODE === 'e2e')
-    for (const d of dropped) await recordNotification('dropped', `summary:${d.kind}`, d.count);
+  for (const d of dropped) await noteNotification('dropped', `summary:${d.kind}`, d.count);
 }
 
 export function callFinishedText(call: CallRow): { title: string; message: string } {

@@ -7,7 +7,7 @@ import { STORAGE_FULL_SESSION_KEY } from '@/lib/protocol/handoffs';
 import { buildHandlers } from '@/entrypoints/background/handlers';
 import { KEY_STORAGE_KEY, moveKey, readKey } from '@/entrypoints/background/core/key-store';
 import { toMemberError } from '@/entrypoints/background/core/member-error';
-import { cutQuota, installLocalStorageFault, installQuotaFault } from '@/entrypoints/background/storage/quota-fault';
+import { cutQuota, installLocalStorageFault, installQuotaFault } from '@/entrypoints/background/e2e/quota-fault';
 import { JOBS_ALARM, Scheduler } from '@/entrypoints/background/core/jobs';
 import { STORAGE_FULL_RETRY_MS, storageHasRoom } from '@/entrypoints/background/core/storage-full';
 import { NOTIFY_WINDOW_MS } from '@/lib/notify/pace';
