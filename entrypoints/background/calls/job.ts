@@ -1,7 +1,7 @@
 /** The calls' job: resend what is due in the outbox, check waiting approvals, poll open calls. */
 import { dueWhileConnected, type Job } from '@/entrypoints/background/core/jobs';
 import { callEnded } from '@/entrypoints/background/findings/job';
-import { checkDueApprovals } from '@/entrypoints/background/approvals/resender';
+import { checkDueApprovals } from './approval-resender';
 import { sendDue } from './outbox';
 import { pollDue } from './poller';
 

@@ -12,11 +12,7 @@ import { CallRowSchema } from '@/lib/db/rows';
 import { CommandFailure, localError } from '@/lib/protocol/envelope';
 import type { CommandReply } from '@/lib/protocol/commands';
 import { backoffMs, expectedRunMs, nextPollAt } from '@/lib/schedule';
-import {
-  markApprovalRan,
-  recordApprovalNotUsable,
-  recordNeedsApproval,
-} from '@/entrypoints/background/approvals/records';
+import { markApprovalRan, recordApprovalNotUsable, recordNeedsApproval } from './approval-records';
 import { type Ctx, isoNow } from '@/entrypoints/background/core/context';
 import { pausedUntil } from '@/entrypoints/background/core/status';
 import { isNetworkFailure, NOT_CONNECTED, toMemberError } from '@/entrypoints/background/core/member-error';

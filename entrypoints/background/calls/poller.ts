@@ -11,7 +11,7 @@ import { isStorageFull } from '@/lib/db/storage-errors';
 import { nextPollAt, planReads } from '@/lib/schedule';
 import { type Ctx, isoNow } from '@/entrypoints/background/core/context';
 import { toMemberError } from '@/entrypoints/background/core/member-error';
-import { notifyCallFinished } from '@/entrypoints/background/notify/notifier';
+import { notifyCallFinished } from './notices';
 import { pausedUntil } from '@/entrypoints/background/core/status';
 import { noteIfStorageFull } from '@/entrypoints/background/core/storage-full';
 import { withApi } from '@/entrypoints/background/core/with-api';

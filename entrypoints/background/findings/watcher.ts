@@ -14,7 +14,7 @@ import { noticeSettings, readSettings } from '@/lib/settings';
 import { type Ctx, isoNow } from '@/entrypoints/background/core/context';
 import { jobTime, setJobTime } from '@/entrypoints/background/core/job-times';
 import { refreshFindings } from './read';
-import { raiseOnce } from '@/entrypoints/background/notify/notifier';
+import { raiseOnce } from '@/entrypoints/background/core/notifier';
 import { t } from '@/lib/i18n';
 
 /** The watch's job, and the name its next read is kept under (core/job-times). */

@@ -9,7 +9,7 @@ import { createClient } from '@/lib/api/client';
 import { knownValue } from '@/lib/api/schemas';
 import { AppDb } from '@/lib/db';
 import { type ApiFactory, realApi } from '@/entrypoints/background/core/api';
-import { checkDueApprovals } from '@/entrypoints/background/approvals/resender';
+import { checkDueApprovals } from '@/entrypoints/background/calls/approval-resender';
 import { connect, refreshMe } from '@/entrypoints/background/connection/connect';
 import type { Ctx } from '@/entrypoints/background/core/context';
 import { runFind } from '@/entrypoints/background/find/find';

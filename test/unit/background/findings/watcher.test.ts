@@ -11,7 +11,7 @@ import {
   WATCH_SOON_MS,
   watchFindings,
 } from '@/entrypoints/background/findings/watcher';
-import { onNotificationClicked } from '@/entrypoints/background/notify/notifier';
+import { onNotificationClicked } from '@/entrypoints/background/platform/notification-click';
 import { findingsJob } from '@/entrypoints/background/findings/job';
 import { jobTime } from '@/entrypoints/background/core/job-times';
 import { setSettings } from '@/entrypoints/background/options/settings';

@@ -7,7 +7,7 @@ import { DAY_MS } from '@/lib/findings/expiry';
 import { readSettings } from '@/lib/settings';
 import { clearCache, pruneCache } from '@/entrypoints/background/storage/cache';
 import { pruneJob } from '@/entrypoints/background/storage/job';
-import { notifyCallFinished } from '@/entrypoints/background/notify/notifier';
+import { notifyCallFinished } from '@/entrypoints/background/calls/notices';
 import { setSettings } from '@/entrypoints/background/options/settings';
 import { finding } from '@/test/unit/findings/fixtures';
 import { session } from '@/test/unit/plan/fixtures';

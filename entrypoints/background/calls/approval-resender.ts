@@ -22,11 +22,11 @@ import {
   endUnderEarlierConnection,
   finishApproval,
   keepWaiting,
-} from './records';
+} from './approval-records';
 import { tryOffered } from '@/entrypoints/background/core/capabilities';
 import { type Ctx, isoNow } from '@/entrypoints/background/core/context';
 import { toMemberError } from '@/entrypoints/background/core/member-error';
-import { sendCall } from '@/entrypoints/background/calls/outbox';
+import { sendCall } from './outbox';
 import { pausedUntil } from '@/entrypoints/background/core/status';
 
 export async function checkDueApprovals(ctx: Ctx): Promise<void> {

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Approval } from '@/lib/api/schemas';
 import type { StartCallRequest } from '@/lib/api/request-schemas';
 import { ROW_SCHEMAS } from '@/lib/db/rows';
-import { checkDueApprovals, memberCameBack } from '@/entrypoints/background/approvals/resender';
+import { checkDueApprovals, memberCameBack } from '@/entrypoints/background/calls/approval-resender';
 import { startCall } from '@/entrypoints/background/calls/outbox';
 import { saveKey } from '@/entrypoints/background/core/key-store';
 import { apiError, connected, KEY, makeCtx, ORIGIN, resetBrowser, type TestCtx } from '@/test/unit/background/helpers';
