@@ -187,7 +187,7 @@ interface StorageGlobal {
   action: { getBadgeText(details: object): Promise<string> };
 }
 
-/** What the e2e build counts its background's starts under (entrypoints/background/e2e-hooks.ts). */
+/** What the e2e build counts its background's starts under (entrypoints/background/e2e/hooks.ts). */
 const WAKES_KEY = 'e2e:backgroundStarts';
 
 /** How many times the background has started since the browser did (the e2e build's wake counter). */

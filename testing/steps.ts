@@ -17,7 +17,7 @@ export const GUILD_HEADER =
 /** The seed's agent most journeys call. */
 export const POSTGRES = 'Postgres Tuning Guild';
 
-/** The e2e build's message for a context-menu click (entrypoints/background/e2e-hooks.ts). */
+/** The e2e build's message for a context-menu click (entrypoints/background/e2e/hooks.ts). */
 const E2E_MENU_CLICK = 'agent-connection/e2e-menu-click';
 
 /** The sections under the tab bar's "More" menu (components/router.ts tabsFor); a session's key has no menu. */
@@ -528,7 +528,7 @@ export function sendCommand(page: PageDriver, name: string, payload: unknown): P
   );
 }
 
-/** The e2e build's message for the full-disk fault (entrypoints/background/e2e-hooks.ts, quota-fault.ts). */
+/** The e2e build's message for the full-disk fault (entrypoints/background/e2e/hooks.ts, quota-fault.ts). */
 const E2E_QUOTA = 'agent-connection/e2e-quota';
 
 /** Fills the browser's storage (every database write and the background's storage.local writes refused), or empties it. */
@@ -544,7 +544,7 @@ export async function cutQuota(page: PageDriver, cut: boolean): Promise<void> {
     throw new Error(`The e2e build did not take the quota cut: ${JSON.stringify(reply)}`);
 }
 
-/** The e2e build's message that moves the background's clock on (entrypoints/background/e2e-hooks.ts). */
+/** The e2e build's message that moves the background's clock on (entrypoints/background/e2e/hooks.ts). */
 const E2E_CLOCK = 'agent-connection/e2e-clock';
 
 /** Moves the background's clock on by `ms`, as a browser left closed that long finds it. */

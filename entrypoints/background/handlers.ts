@@ -1,11 +1,10 @@
 /** Every command's handler: each feature's handlers (its folder's handlers.ts), in one map the dispatcher checks is whole. */
 import type { CommandHandlers } from '@/lib/protocol/commands';
-import type { Ctx } from './context';
+import type { Ctx } from '@/entrypoints/background/core/context';
 import { connectionHandlers } from '@/entrypoints/background/connection/handlers';
 import { findHandlers } from '@/entrypoints/background/find/handlers';
 import { previewHandlers } from '@/entrypoints/background/preview/handlers';
 import { callsHandlers } from '@/entrypoints/background/calls/handlers';
-import { approvalsHandlers } from '@/entrypoints/background/approvals/handlers';
 import { sessionsHandlers } from '@/entrypoints/background/sessions/handlers';
 import { findingsHandlers } from '@/entrypoints/background/findings/handlers';
 import { historyHandlers } from '@/entrypoints/background/history/handlers';
@@ -21,7 +20,6 @@ export function buildHandlers(ctx: Ctx): CommandHandlers {
     ...findHandlers(ctx),
     ...previewHandlers(ctx),
     ...callsHandlers(ctx),
-    ...approvalsHandlers(ctx),
     ...sessionsHandlers(ctx),
     ...findingsHandlers(ctx),
     ...historyHandlers(ctx),

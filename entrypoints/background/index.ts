@@ -4,60 +4,41 @@
  * started by any event picks up open calls and waiting approvals where they were.
  */
 import { browser } from 'wxt/browser';
-import { AppDb } from '@/lib/db';
 import { registerCommandHandlers } from '@/lib/protocol/dispatch';
-import { realApi } from '@/entrypoints/background/connection/api';
 import { watchBadge } from '@/entrypoints/background/platform/badge';
 import { onCommand } from '@/entrypoints/background/platform/shortcut';
-import type { Ctx } from './context';
-import { approvalTabClosed, memberCameBack } from '@/entrypoints/background/approvals/resender';
-import { e2eNow, installE2eFaults, registerE2eHooks } from './e2e-hooks';
+import { approvalTabClosed, memberCameBack } from '@/entrypoints/background/calls/approval-resender';
+import { e2eSeams, registerE2eHooks } from '@/entrypoints/background/e2e/hooks';
+import { startWorker } from '@/entrypoints/background/core/worker';
 import { buildHandlers } from './handlers';
-import { runDueJobs } from '@/entrypoints/background/wake/jobs';
-import { checkKeyKept, noteRunningVersion } from '@/entrypoints/background/connection/key-kept';
-import { toMemberError } from './member-error';
+import { checkKeyKept, noteRunningVersion } from '@/entrypoints/background/core/key-kept';
+import { toMemberError } from '@/entrypoints/background/core/member-error';
 import { createMenus, onMenuClicked } from '@/entrypoints/background/platform/menus';
-import { onNotificationClicked, tellUntoldEvents } from '@/entrypoints/background/notify/notifier';
+import { onNotificationClicked } from '@/entrypoints/background/platform/notification-click';
+import { tellUntoldEvents } from '@/entrypoints/background/calls/notices';
 import { recoverInterruptedSends } from '@/entrypoints/background/calls/outbox';
 import { makeActionOpenPanel, onActionClicked, rememberWindow } from '@/entrypoints/background/platform/panel-open';
-import { Scheduler, WAKE_ALARM } from '@/entrypoints/background/wake/scheduler';
-import { ensurePruneAlarm, PRUNE_ALARM, pruneCache } from '@/entrypoints/background/storage/cache';
+import { JOBS_ALARM, type Job } from '@/entrypoints/background/core/jobs';
+import { callsJob } from '@/entrypoints/background/calls/job';
+import { sharingJob } from '@/entrypoints/background/sharing/job';
+import { summariesJob } from '@/entrypoints/background/notify/job';
+import { findingsJob } from '@/entrypoints/background/findings/job';
+import { pruneJob } from '@/entrypoints/background/storage/job';
 import { openFirstRunPage } from '@/entrypoints/background/platform/first-run';
-import { ensureFindingsWatch, FINDINGS_ALARM, onFindingsAlarm } from '@/entrypoints/background/findings/watcher';
+
+/** Every feature's jobs, in the order a wake runs them. */
+const JOBS: readonly Job[] = [callsJob, sharingJob, summariesJob, findingsJob, pruneJob];
 
 export default defineBackground(() => {
-  // The database is built on first use, just after the listeners: declaring its versions was a tenth of a
-  // start's time before them (issue 29). Dexie opens it on the first read.
-  let database: AppDb | undefined;
-  const ctx: Ctx = {
-    get db() {
-      if (!database) {
-        database = new AppDb();
-        // The e2e build only: a full disk the browser tests can switch on, set between the database and IndexedDB.
-        if (import.meta.env.MODE === 'e2e') installE2eFaults(database);
-      }
-      return database;
-    },
-    apiFor: realApi,
-    // The e2e build's clock can be moved on (e2e-hooks), as a browser left closed for days would find it.
-    now: import.meta.env.MODE === 'e2e' ? e2eNow : () => Date.now(),
-    random: () => Math.random(),
-    newId: () => crypto.randomUUID(),
-    workerId: crypto.randomUUID(),
-    reschedule: async () => undefined,
-  };
-  const scheduler = new Scheduler(ctx, () => runDueJobs(ctx));
-  ctx.reschedule = async () => {
-    await scheduler.reschedule();
-    // A connection just made (or one whose findings choice was read) gets its findings watcher.
-    await ensureFindingsWatch(ctx);
-  };
+  // The e2e build only: its test seams (a clock moved on, a full disk, notes of what was told); the store
+  // build's bundle has none of them.
+  const { ctx, scheduler } = startWorker(JOBS, import.meta.env.MODE === 'e2e' ? e2eSeams : null);
 
   registerCommandHandlers(buildHandlers(ctx), { toError: toMemberError });
   browser.alarms.onAlarm.addListener((alarm) => {
-    if (alarm.name === WAKE_ALARM) void scheduler.run();
-    else if (alarm.name === FINDINGS_ALARM) void onFindingsAlarm(ctx);
-    else if (alarm.name === PRUNE_ALARM) void pruneCache(ctx);
+    // An alarm of an earlier version (one per kind of work then) wakes the jobs all the same, once.
+    void scheduler.run();
+    if (alarm.name !== JOBS_ALARM) void scheduler.clearEarlierAlarms();
   });
   browser.contextMenus.onClicked.addListener((info, tab) => void onMenuClicked(ctx, info, tab));
   browser.commands.onCommand.addListener((command, tab) => void onCommand(ctx, command, tab));
@@ -74,7 +55,7 @@ export default defineBackground(() => {
     makeActionOpenPanel();
     void openFirstRunPage(details.reason).catch(() => undefined);
   });
-  // The e2e build only: the browser tests' way to click the context-menu item (see e2e-hooks.ts).
+  // The e2e build only: the browser tests' way to click the context-menu item (see e2e/hooks.ts).
   if (import.meta.env.MODE === 'e2e') registerE2eHooks(ctx);
   // Every listener is registered: `npm run bench` reads this mark for the worker's time from start to ready.
   performance.mark('background:listeners-registered');
@@ -89,5 +70,5 @@ export default defineBackground(() => {
     .then(() => tellUntoldEvents(ctx).catch(() => undefined))
     .then(() => recoverInterruptedSends(ctx))
     .then(() => scheduler.run());
-  void ensurePruneAlarm().then(() => ensureFindingsWatch(ctx));
+  void scheduler.clearEarlierAlarms();
 });

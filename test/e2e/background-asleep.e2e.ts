@@ -19,7 +19,7 @@ import {
 } from '@/testing/steps';
 import { describeInEachBrowser } from './each-browser';
 
-/** What the e2e build counts its background's starts under (entrypoints/background/e2e-hooks.ts). */
+/** What the e2e build counts its background's starts under (entrypoints/background/e2e/hooks.ts). */
 const WAKES_KEY = 'e2e:backgroundStarts';
 /**
  * A guard against a hang, not a time budget: the e2e build's alarm backstop wakes a stopped background within

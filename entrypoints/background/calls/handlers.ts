@@ -1,15 +1,17 @@
-/** The calls commands' handlers (lib/protocol/calls.ts), each a call into this folder's modules. */
+/** The calls and approvals commands' handlers (lib/protocol/calls.ts, approvals.ts), each a call into this folder's modules. */
+import type { approvalsCommands } from '@/lib/protocol/approvals';
 import type { callsCommands } from '@/lib/protocol/calls';
 import type { HandlersOf } from '@/lib/protocol/commands';
 import { CommandFailure, localError } from '@/lib/protocol/envelope';
 import { t } from '@/lib/i18n';
-import type { Ctx } from '@/entrypoints/background/context';
+import type { Ctx } from '@/entrypoints/background/core/context';
 import { dropSentDrafts } from '@/entrypoints/background/sessions/sessions';
-import { reportCall, stopCall } from './control';
+import { reportCall, stopCall } from './stop-and-report';
+import { memberCameBack } from './approval-resender';
 import { retryCall, startCall } from './outbox';
 import { refreshCall } from './poller';
 
-export function callsHandlers(ctx: Ctx): HandlersOf<typeof callsCommands> {
+export function callsHandlers(ctx: Ctx): HandlersOf<typeof callsCommands> & HandlersOf<typeof approvalsCommands> {
   return {
     startCall: async (p) => {
       const reply = await startCall(ctx, p);
@@ -25,5 +27,6 @@ export function callsHandlers(ctx: Ctx): HandlersOf<typeof callsCommands> {
       if (!row) throw new CommandFailure(localError('not_found', t('background.noSuchCall')));
       await refreshCall(ctx, p.localId);
     },
+    approvalCameBack: (p) => memberCameBack(ctx, p.approvalId),
   };
 }

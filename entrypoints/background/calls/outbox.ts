@@ -12,15 +12,11 @@ import { CallRowSchema } from '@/lib/db/tables/calls';
 import { CommandFailure, localError } from '@/lib/protocol/envelope';
 import type { CommandReply } from '@/lib/protocol/commands';
 import { backoffMs, expectedRunMs, nextPollAt } from '@/lib/schedule';
-import {
-  markApprovalRan,
-  recordApprovalNotUsable,
-  recordNeedsApproval,
-} from '@/entrypoints/background/approvals/records';
-import { type Ctx, isoNow } from '@/entrypoints/background/context';
-import { pausedUntil } from '@/entrypoints/background/connection/status';
-import { isNetworkFailure, NOT_CONNECTED, toMemberError } from '@/entrypoints/background/member-error';
-import { isPausedFailure, withApi } from '@/entrypoints/background/connection/with-api';
+import { markApprovalRan, recordApprovalNotUsable, recordNeedsApproval } from './approval-records';
+import { type Ctx, isoNow } from '@/entrypoints/background/core/context';
+import { pausedUntil } from '@/entrypoints/background/core/status';
+import { isNetworkFailure, NOT_CONNECTED, toMemberError } from '@/entrypoints/background/core/member-error';
+import { isPausedFailure, withApi } from '@/entrypoints/background/core/with-api';
 import { t, tnNamed } from '@/lib/i18n';
 
 /** Sends of one intent the background makes by itself before it waits for the member's retry. */

@@ -10,12 +10,12 @@ import { knownValue } from '@/lib/contract/tolerant';
 import { type CallRow, getConnection } from '@/lib/db';
 import { isStorageFull } from '@/lib/db/storage-errors';
 import { nextPollAt, planReads } from '@/lib/schedule';
-import { type Ctx, isoNow } from '@/entrypoints/background/context';
-import { toMemberError } from '@/entrypoints/background/member-error';
-import { notifyCallFinished } from '@/entrypoints/background/notify/notifier';
-import { pausedUntil } from '@/entrypoints/background/connection/status';
-import { noteIfStorageFull } from '@/entrypoints/background/storage/storage-full';
-import { withApi } from '@/entrypoints/background/connection/with-api';
+import { type Ctx, isoNow } from '@/entrypoints/background/core/context';
+import { toMemberError } from '@/entrypoints/background/core/member-error';
+import { notifyCallFinished } from './notices';
+import { pausedUntil } from '@/entrypoints/background/core/status';
+import { noteIfStorageFull } from '@/entrypoints/background/core/storage-full';
+import { withApi } from '@/entrypoints/background/core/with-api';
 
 function isOpen(result: CallResult): boolean {
   const status = knownValue(result.status);

@@ -8,13 +8,13 @@ import { browser } from 'wxt/browser';
 import { type ConnectionRow, getConnection } from '@/lib/db';
 import { CommandFailure, localError } from '@/lib/protocol/envelope';
 import type { CommandReply } from '@/lib/protocol/commands';
-import { type Ctx, isoNow } from '@/entrypoints/background/context';
-import { saveKey, wipeKey } from './key-store';
+import { type Ctx, isoNow } from '@/entrypoints/background/core/context';
+import { saveKey, wipeKey } from '@/entrypoints/background/core/key-store';
 import { readSettings } from '@/lib/settings';
-import { toMemberError } from '@/entrypoints/background/member-error';
-import { checkSiteAddress, originPattern } from './site';
+import { toMemberError } from '@/entrypoints/background/core/member-error';
+import { checkSiteAddress, originPattern } from '@/entrypoints/background/core/site';
 import { releaseUnneededHosts } from './host-permissions';
-import { withApi } from './with-api';
+import { withApi } from '@/entrypoints/background/core/with-api';
 import { t } from '@/lib/i18n';
 
 export async function connect(ctx: Ctx, p: { siteUrl: string; code: string }): Promise<CommandReply<'connect'>> {

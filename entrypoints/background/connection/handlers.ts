@@ -1,7 +1,7 @@
 /** The connection commands' handlers (lib/protocol/connection.ts), each a call into this folder's modules. */
 import type { connectionCommands } from '@/lib/protocol/connection';
 import type { HandlersOf } from '@/lib/protocol/commands';
-import type { Ctx } from '@/entrypoints/background/context';
+import type { Ctx } from '@/entrypoints/background/core/context';
 import { connect, disconnect, markPrivacyLineShown, refreshMe } from './connect';
 
 export function connectionHandlers(ctx: Ctx): HandlersOf<typeof connectionCommands> {

@@ -9,7 +9,7 @@
 import { browser } from 'wxt/browser';
 import { getConnection } from '@/lib/db';
 import { hostPattern } from '@/lib/safety/host-pattern';
-import type { Ctx } from '@/entrypoints/background/context';
+import type { Ctx } from '@/entrypoints/background/core/context';
 
 /** `scheme://host/*` for one host: a wildcard the member granted in the browser is theirs to take back. */
 const ONE_HOST = /^https?:\/\/[^*/]+\/\*$/;

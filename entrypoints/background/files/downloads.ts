@@ -13,10 +13,10 @@ import { downloadCapBytes } from '@/lib/files/download-cap';
 import { CommandFailure, localError } from '@/lib/protocol/envelope';
 import type { CommandReply } from '@/lib/protocol/commands';
 import { hostPattern } from '@/lib/safety/host-pattern';
-import type { Ctx } from '@/entrypoints/background/context';
-import { NOT_CONNECTED, toMemberError } from '@/entrypoints/background/member-error';
+import type { Ctx } from '@/entrypoints/background/core/context';
+import { NOT_CONNECTED, toMemberError } from '@/entrypoints/background/core/member-error';
 import { refreshCall } from '@/entrypoints/background/calls/poller';
-import { withApi } from '@/entrypoints/background/connection/with-api';
+import { withApi } from '@/entrypoints/background/core/with-api';
 import { t } from '@/lib/i18n';
 import { DAY_MS } from '@/lib/time';
 

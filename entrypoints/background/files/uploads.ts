@@ -9,9 +9,9 @@ import { getConnection } from '@/lib/db';
 import { checkContent } from '@/lib/files/upload-checks';
 import { CommandFailure, localError } from '@/lib/protocol/envelope';
 import type { CommandReply } from '@/lib/protocol/commands';
-import type { Ctx } from '@/entrypoints/background/context';
-import { NOT_CONNECTED } from '@/entrypoints/background/member-error';
-import { tryOffered } from '@/entrypoints/background/connection/capabilities';
+import type { Ctx } from '@/entrypoints/background/core/context';
+import { NOT_CONNECTED } from '@/entrypoints/background/core/member-error';
+import { tryOffered } from '@/entrypoints/background/core/capabilities';
 import { notOfferedHere } from '@/entrypoints/background/sessions/sessions';
 import { t } from '@/lib/i18n';
 

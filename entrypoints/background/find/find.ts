@@ -6,10 +6,10 @@ import { browser } from 'wxt/browser';
 import { ApiError } from '@/lib/api/errors';
 import type { FindRow, FindSource } from '@/lib/db';
 import { SELECTION_SESSION_KEY, type SelectionHandoff } from '@/lib/protocol/handoffs';
-import { type Ctx, isoNow } from '@/entrypoints/background/context';
-import { toMemberError } from '@/entrypoints/background/member-error';
+import { type Ctx, isoNow } from '@/entrypoints/background/core/context';
+import { toMemberError } from '@/entrypoints/background/core/member-error';
 import { prepareFindText } from './selection';
-import { withApi } from '@/entrypoints/background/connection/with-api';
+import { withApi } from '@/entrypoints/background/core/with-api';
 import { remembersSearches } from '@/lib/db/queries';
 
 /** Runs a find for `raw` and stores it; resolves with the row's id (also for a refused text). */

@@ -1,7 +1,7 @@
 /** The find commands' handlers (lib/protocol/find.ts), each a call into this folder's modules. */
 import type { findCommands } from '@/lib/protocol/find';
 import type { HandlersOf } from '@/lib/protocol/commands';
-import type { Ctx } from '@/entrypoints/background/context';
+import type { Ctx } from '@/entrypoints/background/core/context';
 import { runFind } from './find';
 
 export function findHandlers(ctx: Ctx): HandlersOf<typeof findCommands> {

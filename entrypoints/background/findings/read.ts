@@ -1,6 +1,6 @@
 /** GET /findings into the findings table (the member's findings choice decides whether there are any). */
-import { type Ctx, isoNow } from '@/entrypoints/background/context';
-import { withApi } from '@/entrypoints/background/connection/with-api';
+import { type Ctx, isoNow } from '@/entrypoints/background/core/context';
+import { withApi } from '@/entrypoints/background/core/with-api';
 
 export async function refreshFindings(ctx: Ctx): Promise<{ count: number }> {
   const answer = await withApi(ctx, (api) => api.listFindings());

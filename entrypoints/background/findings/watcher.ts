@@ -1,10 +1,9 @@
 /**
- * The findings watcher: while the member keeps findings and the key is not session-scoped, an alarm reads
+ * The findings watcher: while the member keeps findings and the key is not session-scoped, its job (job.ts) reads
  * GET /findings, stores the rows, and raises one notification per draft newly waiting for sign-off and a
  * reminder before a draft expires (lib/findings/notices decides; the notifications ledger remembers). It
  * reads often while a finding is being checked, hourly otherwise, and stops when findings are not readable.
  */
-import { browser } from 'wxt/browser';
 import { ApiError } from '@/lib/api/errors';
 import { knownValue } from '@/lib/contract/tolerant';
 import { type ConnectionRow, getConnection } from '@/lib/db';
@@ -12,12 +11,14 @@ import { availabilityFromError } from '@/lib/findings/availability';
 import { decideFindingsNotices, type FindingsNotice } from '@/lib/findings/notices';
 import { MINUTE } from '@/lib/schedule';
 import { noticeSettings, readSettings } from '@/lib/settings';
-import { type Ctx, isoNow } from '@/entrypoints/background/context';
+import { type Ctx, isoNow } from '@/entrypoints/background/core/context';
+import { jobTime, setJobTime } from '@/entrypoints/background/core/job-times';
 import { refreshFindings } from './read';
-import { raiseOnce } from '@/entrypoints/background/notify/notifier';
+import { raiseOnce } from '@/entrypoints/background/core/notifier';
 import { t } from '@/lib/i18n';
 
-export const FINDINGS_ALARM = 'agent-connection.findings';
+/** The watch's job, and the name its next read is kept under (core/job-times). */
+export const FINDINGS_JOB = 'findings';
 
 /** A finding is being checked: it reaches the draft within minutes. */
 export const WATCH_SOON_MS = MINUTE;
@@ -31,26 +32,26 @@ export function findingsWatchWanted(conn: ConnectionRow | undefined): boolean {
 }
 
 async function armAt(ctx: Ctx, when: number): Promise<void> {
-  await browser.alarms.create(FINDINGS_ALARM, { when: Math.max(when, ctx.now() + 1000) });
+  await setJobTime(FINDINGS_JOB, Math.max(when, ctx.now() + 1000));
 }
 
 /**
- * Makes sure the alarm matches the connection: cleared when findings are not readable, present when they
+ * Makes sure the next read matches the connection: cleared when findings are not readable, present when they
  * are, and brought forward to a minute away when a call just ended (a call keeps its findings as it ends).
  */
 export async function ensureFindingsWatch(ctx: Ctx, callEnded = false): Promise<void> {
   const conn = await getConnection(ctx.db);
   if (!findingsWatchWanted(conn)) {
-    await browser.alarms.clear(FINDINGS_ALARM);
+    await setJobTime(FINDINGS_JOB, null);
     return;
   }
-  const alarm = await browser.alarms.get(FINDINGS_ALARM);
+  const next = await jobTime(FINDINGS_JOB);
   const soon = ctx.now() + WATCH_SOON_MS;
   if (callEnded) {
-    if (!alarm || alarm.scheduledTime > soon) await armAt(ctx, soon);
+    if (next === null || next > soon) await armAt(ctx, soon);
     return;
   }
-  if (!alarm) await armAt(ctx, ctx.now() + WATCH_IDLE_MS);
+  if (next === null) await armAt(ctx, ctx.now() + WATCH_IDLE_MS);
 }
 
 /** One read and its notices; returns how many findings were read. Also the panel's refreshFindings. */
@@ -61,7 +62,7 @@ export async function watchFindings(ctx: Ctx): Promise<{ count: number }> {
   } catch (err) {
     // Not readable any more (findings not kept, or a session key): stop until the connection changes.
     if (err instanceof ApiError && availabilityFromError(err.code, err.reason) !== null) {
-      await browser.alarms.clear(FINDINGS_ALARM);
+      await setJobTime(FINDINGS_JOB, null);
     } else if (findingsWatchWanted(await getConnection(ctx.db))) {
       await armAt(ctx, ctx.now() + WATCH_IDLE_MS);
     }
@@ -100,9 +101,4 @@ function raiseNotice(ctx: Ctx, notice: FindingsNotice): Promise<boolean> {
     { eventKey: notice.eventKey, kind: notice.kind, localId: null, url: notice.signOffUrl },
     { title: notice.title, message: t('findingsNotice.clickToSignOff', { message: notice.message }) },
   );
-}
-
-/** The alarm's job: failures are already on the background's status row, and the next alarm is set. */
-export async function onFindingsAlarm(ctx: Ctx): Promise<void> {
-  await watchFindings(ctx).catch(() => undefined);
 }

@@ -1,7 +1,7 @@
 /** Spending for a period the member picks: GET /me with spentSince (held and charged since then). */
 import type { CommandReply } from '@/lib/protocol/commands';
-import { type Ctx, isoNow } from '@/entrypoints/background/context';
-import { withApi } from '@/entrypoints/background/connection/with-api';
+import { type Ctx, isoNow } from '@/entrypoints/background/core/context';
+import { withApi } from '@/entrypoints/background/core/with-api';
 
 export async function spending(ctx: Ctx, since: string): Promise<CommandReply<'spending'>> {
   // The client refuses a time without its zone before sending (G12), in the member's words.

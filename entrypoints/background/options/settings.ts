@@ -5,8 +5,8 @@
 import type { Settings } from '@/lib/db';
 import { settingsRows } from '@/lib/settings';
 import { pruneCache } from '@/entrypoints/background/storage/cache';
-import type { Ctx } from '@/entrypoints/background/context';
-import { moveKey } from '@/entrypoints/background/connection/key-store';
+import type { Ctx } from '@/entrypoints/background/core/context';
+import { moveKey } from '@/entrypoints/background/core/key-store';
 import { forgetEarlierFinds } from '@/entrypoints/background/find/find';
 
 export async function setSettings(ctx: Ctx, change: Partial<Settings>): Promise<void> {

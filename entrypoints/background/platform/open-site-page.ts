@@ -2,9 +2,9 @@
 import { browser } from 'wxt/browser';
 import { getConnection } from '@/lib/db';
 import { CommandFailure, localError } from '@/lib/protocol/envelope';
-import { rememberApprovalTab } from '@/entrypoints/background/approvals/resender';
-import type { Ctx } from '@/entrypoints/background/context';
-import { sitePageUrl } from '@/entrypoints/background/connection/site';
+import { rememberApprovalTab } from '@/entrypoints/background/calls/approval-resender';
+import type { Ctx } from '@/entrypoints/background/core/context';
+import { sitePageUrl } from '@/entrypoints/background/core/site';
 import { t } from '@/lib/i18n';
 
 export async function openSitePage(ctx: Ctx, url: string): Promise<void> {

@@ -3,7 +3,7 @@
  * the active tab (activeTab + scripting), hand it to the panel and find AI Agents for it.
  */
 import { browser, type Browser } from 'wxt/browser';
-import type { Ctx } from '@/entrypoints/background/context';
+import type { Ctx } from '@/entrypoints/background/core/context';
 import { handOffSelection, runFind } from '@/entrypoints/background/find/find';
 import { openPanel } from './panel-open';
 

@@ -7,9 +7,9 @@
 import { StartCallRequestSchema, type CallRequest } from '@/lib/contract/calls';
 import { CommandFailure, localError } from '@/lib/protocol/envelope';
 import type { CommandReply } from '@/lib/protocol/commands';
-import { tryOffered } from '@/entrypoints/background/connection/capabilities';
-import type { Ctx } from '@/entrypoints/background/context';
-import { withApi } from '@/entrypoints/background/connection/with-api';
+import { tryOffered } from '@/entrypoints/background/core/capabilities';
+import type { Ctx } from '@/entrypoints/background/core/context';
+import { withApi } from '@/entrypoints/background/core/with-api';
 import { t } from '@/lib/i18n';
 
 function hasText(p: CallRequest): boolean {

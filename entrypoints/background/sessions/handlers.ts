@@ -1,7 +1,7 @@
 /** The sessions commands' handlers (lib/protocol/sessions.ts), each a call into this folder's modules. */
 import type { sessionsCommands } from '@/lib/protocol/sessions';
 import type { HandlersOf } from '@/lib/protocol/commands';
-import type { Ctx } from '@/entrypoints/background/context';
+import type { Ctx } from '@/entrypoints/background/core/context';
 import { refreshSession } from '@/entrypoints/background/connection/connect';
 import { createSession, putAnswers, putDetails, refreshPlan, saveAnswerDraft, saveTextDraft } from './sessions';
 

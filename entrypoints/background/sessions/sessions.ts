@@ -16,10 +16,10 @@ import { CommandFailure, localError } from '@/lib/protocol/envelope';
 import type { CommandReply } from '@/lib/protocol/commands';
 import { planFromResults, planResultExists } from '@/lib/sessions/plan-revision';
 import { rewriteWords } from '@/lib/sessions/rewrite';
-import { tryOffered } from '@/entrypoints/background/connection/capabilities';
-import { type Ctx, isoNow } from '@/entrypoints/background/context';
-import { toMemberError } from '@/entrypoints/background/member-error';
-import { withApi } from '@/entrypoints/background/connection/with-api';
+import { tryOffered } from '@/entrypoints/background/core/capabilities';
+import { type Ctx, isoNow } from '@/entrypoints/background/core/context';
+import { toMemberError } from '@/entrypoints/background/core/member-error';
+import { withApi } from '@/entrypoints/background/core/with-api';
 import { t } from '@/lib/i18n';
 
 async function storeSession(ctx: Ctx, session: Session): Promise<void> {

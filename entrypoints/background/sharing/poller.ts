@@ -5,11 +5,11 @@
  */
 import { ApiError } from '@/lib/api/errors';
 import { getConnection } from '@/lib/db';
-import type { Ctx } from '@/entrypoints/background/context';
+import type { Ctx } from '@/entrypoints/background/core/context';
 import { postponeDraftCheck, recordDraft } from './records';
 import { refreshSharedProjects } from './sharing';
-import { pausedUntil } from '@/entrypoints/background/connection/status';
-import { withApi } from '@/entrypoints/background/connection/with-api';
+import { pausedUntil } from '@/entrypoints/background/core/status';
+import { withApi } from '@/entrypoints/background/core/with-api';
 
 /** The earliest read a waiting draft is due for (epoch ms), or null when none waits. */
 export async function nextShareCheckAt(ctx: Ctx): Promise<number | null> {

@@ -6,7 +6,7 @@
 import { knownValue } from '@/lib/contract/tolerant';
 import type { ShareDraft } from '@/lib/contract/shares';
 import type { ShareRow } from '@/lib/db';
-import { type Ctx, isoNow } from '@/entrypoints/background/context';
+import { type Ctx, isoNow } from '@/entrypoints/background/core/context';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;

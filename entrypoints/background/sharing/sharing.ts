@@ -10,12 +10,12 @@ import { knownValue } from '@/lib/contract/tolerant';
 import { checkPackage } from '@/lib/files/share-package';
 import { CommandFailure, localError } from '@/lib/protocol/envelope';
 import type { CommandReply } from '@/lib/protocol/commands';
-import { type Ctx, isoNow } from '@/entrypoints/background/context';
+import { type Ctx, isoNow } from '@/entrypoints/background/core/context';
 import { recordDraft } from './records';
-import type { Api } from '@/entrypoints/background/connection/api';
-import { tryOffered } from '@/entrypoints/background/connection/capabilities';
+import type { Api } from '@/entrypoints/background/core/api';
+import { tryOffered } from '@/entrypoints/background/core/capabilities';
 import { notOfferedHere } from '@/entrypoints/background/sessions/sessions';
-import { withApi } from '@/entrypoints/background/connection/with-api';
+import { withApi } from '@/entrypoints/background/core/with-api';
 import { t } from '@/lib/i18n';
 
 /** Sharing's endpoints are named by the contract without a shape: a site that does not offer them says so. */

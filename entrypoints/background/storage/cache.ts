@@ -1,23 +1,14 @@
 /**
- * The cache of results kept readable offline: pruned on a daily alarm under the member's retention
+ * The cache of results kept readable offline: pruned daily (job.ts) under the member's retention
  * (lib/storage/pruning, set on the options page), or cleared at once from the options page. Calls still in
  * the background's hands (being sent, waiting for approval, running, unsent) are never dropped.
  */
-import { browser } from 'wxt/browser';
 import { ACTIVE_CALL_STATES, type CallState } from '@/lib/db';
 import { DAY_MS } from '@/lib/time';
 import { readSettings, retentionPolicy } from '@/lib/settings';
-import type { Ctx } from '@/entrypoints/background/context';
-
-export const PRUNE_ALARM = 'agent-connection.prune';
+import type { Ctx } from '@/entrypoints/background/core/context';
 
 const KEPT_STATES: ReadonlySet<CallState> = new Set([...ACTIVE_CALL_STATES, 'unsent']);
-
-/** The daily prune alarm exists (made once; survives worker restarts). */
-export async function ensurePruneAlarm(): Promise<void> {
-  if (await browser.alarms.get(PRUNE_ALARM)) return;
-  await browser.alarms.create(PRUNE_ALARM, { delayInMinutes: 1, periodInMinutes: 24 * 60 });
-}
 
 /** The oldest calls beyond the newest `maxCount` (kept ones among them too: they count, and stay). */
 async function overCount(d: Ctx['db'], maxCount: number | null): Promise<string[]> {

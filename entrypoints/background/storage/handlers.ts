@@ -1,9 +1,9 @@
 /** The storage commands' handlers (lib/protocol/storage.ts), each a call into this folder's modules. */
 import type { storageCommands } from '@/lib/protocol/storage';
 import type { HandlersOf } from '@/lib/protocol/commands';
-import type { Ctx } from '@/entrypoints/background/context';
+import type { Ctx } from '@/entrypoints/background/core/context';
 import { clearCache, pruneCache } from './cache';
-import { storageHasRoom } from './storage-full';
+import { storageHasRoom } from '@/entrypoints/background/core/storage-full';
 
 export function storageHandlers(ctx: Ctx): HandlersOf<typeof storageCommands> {
   return {

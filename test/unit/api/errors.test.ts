@@ -202,7 +202,7 @@ describe('unknown codes', () => {
 
 describe('the site’s words for a code we do not know', () => {
   it('keeps the site’s message with the status, and the background carries it to the member as text', async () => {
-    const { toMemberError } = await import('@/entrypoints/background/member-error');
+    const { toMemberError } = await import('@/entrypoints/background/core/member-error');
     const known = toMemberError(new ApiError(402, 'short', { serverMessage: 'Top up please' }));
     expect(known.extras.siteMessage).toBeUndefined();
     const unknown = toMemberError(new ApiError(418, 'quota_frozen', { serverMessage: 'Frozen until Monday.' }));
@@ -296,7 +296,7 @@ describe('messages', () => {
 
 describe('an answer refused for what the site did, not for an old extension', () => {
   it('a redirect or a file larger than said asks for no update of the extension; an unreadable shape does', async () => {
-    const { toMemberError } = await import('@/entrypoints/background/member-error');
+    const { toMemberError } = await import('@/entrypoints/background/core/member-error');
     expect(toMemberError(new MalformedAnswerError(307, 'redirect')).nextStep).toEqual({ kind: 'none' });
     expect(toMemberError(new MalformedAnswerError(200, 'over_size')).nextStep).toEqual({ kind: 'none' });
     expect(toMemberError(new MalformedAnswerError(200, 'schema', ['x: expected string'])).nextStep).toEqual({

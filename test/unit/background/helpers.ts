@@ -9,9 +9,13 @@ import { ApiError } from '@/lib/api/errors';
 import type { CallResult, CallResultInput, StartCallAnswer } from '@/lib/contract/calls';
 import type { Connection } from '@/lib/contract/connection';
 import { AppDb, type CallRow } from '@/lib/db';
-import type { Api } from '@/entrypoints/background/connection/api';
-import type { Ctx } from '@/entrypoints/background/context';
-import { saveKey } from '@/entrypoints/background/connection/key-store';
+import type { Api } from '@/entrypoints/background/core/api';
+import type { Ctx } from '@/entrypoints/background/core/context';
+import { saveKey } from '@/entrypoints/background/core/key-store';
+import { type Job, nextDueAt } from '@/entrypoints/background/core/jobs';
+import { callsJob } from '@/entrypoints/background/calls/job';
+import { sharingJob } from '@/entrypoints/background/sharing/job';
+import { summariesJob } from '@/entrypoints/background/notify/job';
 import { callResult, connection, ut } from '@/test/fixtures/api';
 
 const T0 = Date.UTC(2026, 4, 1, 10, 0, 0);
@@ -80,6 +84,19 @@ export function makeCtx(db: AppDb = new AppDb(`test-${crypto.randomUUID()}`)): T
     workerId: crypto.randomUUID(),
     reschedule: vi.fn(async () => undefined),
   };
+}
+
+/** The jobs that ask the site (one wake of them was wake/jobs.ts before the job registry). */
+export const WAKE_JOBS: readonly Job[] = [callsJob, sharingJob, summariesJob];
+
+/** When the jobs that ask the site must wake next, or null when none has anything to do. */
+export function nextWakeAt(ctx: Ctx): Promise<number | null> {
+  return nextDueAt(ctx, WAKE_JOBS);
+}
+
+/** One wake of the jobs that ask the site, each run whether due or not (each does only what is due). */
+export async function runDueJobs(ctx: Ctx): Promise<void> {
+  for (const job of WAKE_JOBS) await job.run(ctx);
 }
 
 export function resetBrowser(): void {

@@ -6,7 +6,7 @@ import { ROW_SCHEMAS } from '@/lib/db/rows';
 import { STORES_V1, STORES_V2, STORES_V3, STORES_V4, STORES_V5, STORES_V6 } from '@/lib/db/schema';
 import { REHEARSAL_VERSION } from '@/lib/db/e2e/rehearsal';
 import { isNewerDatabase } from '@/lib/db/storage-errors';
-import { toMemberError } from '@/entrypoints/background/member-error';
+import { toMemberError } from '@/entrypoints/background/core/member-error';
 import { V1 } from '@/test/unit/db/fixtures/v1';
 import { V2 } from '@/test/unit/db/fixtures/v2';
 import { V3 } from '@/test/unit/db/fixtures/v3';

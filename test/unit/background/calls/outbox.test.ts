@@ -10,7 +10,7 @@ import {
   startCall,
 } from '@/entrypoints/background/calls/outbox';
 import { refreshMe } from '@/entrypoints/background/connection/connect';
-import { pauseUntil } from '@/entrypoints/background/connection/status';
+import { pauseUntil } from '@/entrypoints/background/core/status';
 import {
   apiError,
   connected,

@@ -5,7 +5,8 @@ import type { Session } from '@/lib/contract/sessions';
 import { NetworkError } from '@/lib/api/errors';
 import { ALARM_MIN_DELAY_MS } from '@/lib/schedule';
 import { pollDue } from '@/entrypoints/background/calls/poller';
-import { nextWakeAt, Scheduler, WAKE_ALARM } from '@/entrypoints/background/wake/scheduler';
+import { callsJob } from '@/entrypoints/background/calls/job';
+import { JOBS_ALARM, Scheduler } from '@/entrypoints/background/core/jobs';
 import {
   apiError,
   connected,
@@ -14,6 +15,7 @@ import {
   result,
   startedCall,
   type TestCtx,
+  nextWakeAt,
 } from '@/test/unit/background/helpers';
 
 let ctx: TestCtx;
@@ -141,16 +143,16 @@ describe('scheduler', () => {
   it('sets a timer and an alarm at least 30 s away while a call is open, and clears both when none is', async () => {
     const real = makeCtx(ctx.db);
     real.clock.now = Date.now();
-    const scheduler = new Scheduler(real, async () => undefined);
+    const scheduler = new Scheduler(real, [callsJob]);
     await scheduler.reschedule();
-    expect(await fakeBrowser.alarms.get(WAKE_ALARM)).toBeUndefined();
+    expect(await fakeBrowser.alarms.get(JOBS_ALARM)).toBeUndefined();
     await startedCall(real, 'c1', 'run_1', 'ses_1');
     await scheduler.reschedule();
-    const alarm = await fakeBrowser.alarms.get(WAKE_ALARM);
+    const alarm = await fakeBrowser.alarms.get(JOBS_ALARM);
     expect(alarm?.scheduledTime).toBe(real.clock.now + ALARM_MIN_DELAY_MS);
     await real.db.calls.update('c1', { state: 'finished', nextPollAt: null });
     await scheduler.reschedule();
-    expect(await fakeBrowser.alarms.get(WAKE_ALARM)).toBeUndefined();
+    expect(await fakeBrowser.alarms.get(JOBS_ALARM)).toBeUndefined();
     scheduler.stop();
   });
 
@@ -162,7 +164,7 @@ describe('scheduler', () => {
     const worker = makeCtx(ctx.db);
     worker.clock.now = ctx.clock.now;
     worker.api.getCall.mockResolvedValue(result('run_1', 'ses_1', 'passed'));
-    const scheduler = new Scheduler(worker, () => pollDue(worker));
+    const scheduler = new Scheduler(worker, [callsJob]);
     await scheduler.run();
     expect(worker.api.getCall).toHaveBeenCalledTimes(1);
     expect((await ctx.db.calls.get('c1'))?.state).toBe('finished');

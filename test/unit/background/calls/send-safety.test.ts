@@ -16,7 +16,7 @@ import {
   sendDue,
   startCall,
 } from '@/entrypoints/background/calls/outbox';
-import { reportCall, stopCall } from '@/entrypoints/background/calls/control';
+import { reportCall, stopCall } from '@/entrypoints/background/calls/stop-and-report';
 import { callsHandlers } from '@/entrypoints/background/calls/handlers';
 import {
   apiError,

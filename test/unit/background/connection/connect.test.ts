@@ -4,11 +4,11 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { LocalRefusal } from '@/lib/api/errors';
 import { handleCommandMessage } from '@/lib/protocol/dispatch';
 import { connect, disconnect, refreshMe } from '@/entrypoints/background/connection/connect';
-import { checkKeyKept, noteRunningVersion } from '@/entrypoints/background/connection/key-kept';
+import { checkKeyKept, noteRunningVersion } from '@/entrypoints/background/core/key-kept';
 import { setSettings } from '@/entrypoints/background/options/settings';
 import { buildHandlers } from '@/entrypoints/background/handlers';
-import { KEY_STORAGE_KEY, readKey } from '@/entrypoints/background/connection/key-store';
-import { toMemberError } from '@/entrypoints/background/member-error';
+import { KEY_STORAGE_KEY, readKey } from '@/entrypoints/background/core/key-store';
+import { toMemberError } from '@/entrypoints/background/core/member-error';
 import { pollDue } from '@/entrypoints/background/calls/poller';
 import {
   apiError,

@@ -7,9 +7,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { AppDb } from '@/lib/db';
 import { buildUploadRequest } from '@/lib/files/upload-request';
-import { realApi } from '@/entrypoints/background/connection/api';
+import { realApi } from '@/entrypoints/background/core/api';
 import { connect } from '@/entrypoints/background/connection/connect';
-import type { Ctx } from '@/entrypoints/background/context';
+import type { Ctx } from '@/entrypoints/background/core/context';
 import { downloadFile } from '@/entrypoints/background/files/downloads';
 import { startCall } from '@/entrypoints/background/calls/outbox';
 import { pollDue } from '@/entrypoints/background/calls/poller';

@@ -5,8 +5,8 @@ import type { CallFile } from '@/lib/contract/files';
 import { MalformedAnswerError } from '@/lib/api/errors';
 import { DOWNLOAD_SLACK_BYTES } from '@/lib/files/download-cap';
 import { downloadFile } from '@/entrypoints/background/files/downloads';
-import { readKey } from '@/entrypoints/background/connection/key-store';
-import { pausedUntil } from '@/entrypoints/background/connection/status';
+import { readKey } from '@/entrypoints/background/core/key-store';
+import { pausedUntil } from '@/entrypoints/background/core/status';
 import {
   apiError,
   connected,

@@ -5,17 +5,17 @@ import type { Finding } from '@/lib/contract/findings';
 import { DAY_MS } from '@/lib/time';
 import {
   ensureFindingsWatch,
-  FINDINGS_ALARM,
+  FINDINGS_JOB,
   findingsWatchWanted,
-  onFindingsAlarm,
   WATCH_IDLE_MS,
   WATCH_SOON_MS,
   watchFindings,
 } from '@/entrypoints/background/findings/watcher';
-import { onNotificationClicked } from '@/entrypoints/background/notify/notifier';
+import { onNotificationClicked } from '@/entrypoints/background/platform/notification-click';
+import { findingsJob } from '@/entrypoints/background/findings/job';
+import { jobTime } from '@/entrypoints/background/core/job-times';
 import { setSettings } from '@/entrypoints/background/options/settings';
 import { finding } from '@/test/unit/findings/fixtures';
-import { runDueJobs } from '@/entrypoints/background/wake/jobs';
 import {
   apiError,
   connected,
@@ -26,6 +26,7 @@ import {
   result,
   startedCall,
   type TestCtx,
+  runDueJobs,
 } from '@/test/unit/background/helpers';
 
 const spyCreate = () => vi.spyOn(fakeBrowser.notifications, 'create');
@@ -44,8 +45,9 @@ const inDraft = (id: string, draftId: string, daysAgo = 1): Finding =>
   finding(id, { draftId, signOffUrl: `${ORIGIN}/findings/drafts/${draftId}`, createdAt: created(daysAgo) });
 const answer = (...findings: Finding[]) => ctx.api.listFindings.mockResolvedValue({ findings });
 
+/** The watch's next read (it was the findings alarm's time before the job registry). */
 async function alarmAt(): Promise<number | undefined> {
-  return (await fakeBrowser.alarms.get(FINDINGS_ALARM))?.scheduledTime;
+  return (await jobTime(FINDINGS_JOB)) ?? undefined;
 }
 
 describe('findings watcher', () => {
@@ -138,10 +140,10 @@ describe('findings watcher', () => {
     await watchFindings(ctx);
     expect(await alarmAt()).toBeDefined();
     ctx.api.listFindings.mockRejectedValueOnce(apiError(503, 'not_available', { reason: 'findings_not_kept' }));
-    await onFindingsAlarm(ctx);
+    await findingsJob.run(ctx);
     expect(await alarmAt()).toBeUndefined();
     ctx.api.listFindings.mockRejectedValueOnce(new TypeError('fetch failed'));
-    await onFindingsAlarm(ctx);
+    await findingsJob.run(ctx);
     expect(await alarmAt()).toBe(ctx.clock.now + WATCH_IDLE_MS);
   });
 });

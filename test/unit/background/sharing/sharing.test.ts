@@ -2,7 +2,6 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { NetworkError } from '@/lib/api/errors';
 import type { ShareDraft, SharedProjectsAnswer } from '@/lib/contract/shares';
-import { nextWakeAt } from '@/entrypoints/background/wake/scheduler';
 import { nextShareCheckAt, pollShares } from '@/entrypoints/background/sharing/poller';
 import { shareCheckDelayMs } from '@/entrypoints/background/sharing/records';
 import {
@@ -13,7 +12,15 @@ import {
   refreshShare,
   refreshSharedProjects,
 } from '@/entrypoints/background/sharing/sharing';
-import { apiError, connected, makeCtx, ORIGIN, resetBrowser, type TestCtx } from '@/test/unit/background/helpers';
+import {
+  apiError,
+  connected,
+  makeCtx,
+  ORIGIN,
+  resetBrowser,
+  type TestCtx,
+  nextWakeAt,
+} from '@/test/unit/background/helpers';
 
 const ut = (untrustedText: string) => ({ untrustedText, truncated: false });
 

@@ -5,8 +5,9 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { CallRow, CallState } from '@/lib/db';
 import { DAY_MS } from '@/lib/time';
 import { readSettings } from '@/lib/settings';
-import { clearCache, ensurePruneAlarm, PRUNE_ALARM, pruneCache } from '@/entrypoints/background/storage/cache';
-import { notifyCallFinished } from '@/entrypoints/background/notify/notifier';
+import { clearCache, pruneCache } from '@/entrypoints/background/storage/cache';
+import { pruneJob } from '@/entrypoints/background/storage/job';
+import { notifyCallFinished } from '@/entrypoints/background/calls/notices';
 import { setSettings } from '@/entrypoints/background/options/settings';
 import { finding } from '@/test/unit/findings/fixtures';
 import { session } from '@/test/unit/plan/fixtures';
@@ -102,12 +103,14 @@ describe('pruning the cache', () => {
     expect(await ctx.db.calls.count()).toBe(1);
   });
 
-  it('runs daily on its own alarm', async () => {
-    await ensurePruneAlarm();
-    const alarm = await fakeBrowser.alarms.get(PRUNE_ALARM);
-    expect(alarm?.periodInMinutes).toBe(24 * 60);
-    await ensurePruneAlarm();
-    expect((await fakeBrowser.alarms.getAll()).filter((a) => a.name === PRUNE_ALARM)).toHaveLength(1);
+  it('runs daily as its own job', async () => {
+    const first = await pruneJob.dueAt(ctx);
+    expect(first).toBe(ctx.clock.now + 60_000);
+    // Asked again, the same time: one prune, not one per wake.
+    expect(await pruneJob.dueAt(ctx)).toBe(first);
+    ctx.clock.now = first ?? 0;
+    await pruneJob.run(ctx);
+    expect(await pruneJob.dueAt(ctx)).toBe(ctx.clock.now + 24 * 60 * 60_000);
   });
 });
 

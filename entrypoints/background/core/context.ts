@@ -3,7 +3,7 @@
  * own database. No state lives only here: everything that matters is in IndexedDB or browser storage.
  */
 import type { AppDb } from '@/lib/db';
-import type { ApiFactory } from '@/entrypoints/background/connection/api';
+import type { ApiFactory } from './api';
 
 export interface Ctx {
   db: AppDb;

@@ -8,7 +8,7 @@ import {
   checkDueApprovals,
   memberCameBack,
   rememberApprovalTab,
-} from '@/entrypoints/background/approvals/resender';
+} from '@/entrypoints/background/calls/approval-resender';
 import { sendDue, startCall } from '@/entrypoints/background/calls/outbox';
 import { MalformedAnswerError, NetworkError } from '@/lib/api/errors';
 import {

@@ -3,7 +3,7 @@
  * The panel and the badge read it; writes happen only when something changed, so a good answer costs a read.
  */
 import type { BackgroundStatusRow, MemberError } from '@/lib/db';
-import { type Ctx, isoNow } from '@/entrypoints/background/context';
+import { type Ctx, isoNow } from './context';
 
 function blank(ctx: Ctx): BackgroundStatusRow {
   return {

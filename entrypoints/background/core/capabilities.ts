@@ -17,7 +17,7 @@ import {
 } from '@/lib/api/capabilities';
 import { getConnection } from '@/lib/db';
 import type { Api } from './api';
-import type { Ctx } from '@/entrypoints/background/context';
+import type { Ctx } from './context';
 import { withApi } from './with-api';
 
 export type Offered<T> = { offered: true; value: T } | { offered: false };

@@ -23,12 +23,12 @@ import {
   endUnderEarlierConnection,
   finishApproval,
   keepWaiting,
-} from './records';
-import { tryOffered } from '@/entrypoints/background/connection/capabilities';
-import { type Ctx, isoNow } from '@/entrypoints/background/context';
-import { toMemberError } from '@/entrypoints/background/member-error';
-import { sendCall } from '@/entrypoints/background/calls/outbox';
-import { pausedUntil } from '@/entrypoints/background/connection/status';
+} from './approval-records';
+import { tryOffered } from '@/entrypoints/background/core/capabilities';
+import { type Ctx, isoNow } from '@/entrypoints/background/core/context';
+import { toMemberError } from '@/entrypoints/background/core/member-error';
+import { sendCall } from './outbox';
+import { pausedUntil } from '@/entrypoints/background/core/status';
 
 export async function checkDueApprovals(ctx: Ctx): Promise<void> {
   const conn = await getConnection(ctx.db);

@@ -7,7 +7,7 @@
 import { browser } from 'wxt/browser';
 import { getConnection } from '@/lib/db';
 import { localError } from '@/lib/protocol/envelope';
-import { type Ctx, isoNow } from '@/entrypoints/background/context';
+import { type Ctx, isoNow } from './context';
 import { readKey } from './key-store';
 import { t } from '@/lib/i18n';
 

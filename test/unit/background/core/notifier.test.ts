@@ -3,15 +3,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { FOCUS_SESSION_KEY } from '@/lib/protocol/handoffs';
 import { badgeFor, readBadgeState } from '@/entrypoints/background/platform/badge';
-import {
-  notifyCallFinished,
-  onNotificationClicked,
-  raiseOnce,
-  showDueSummaries,
-  tellUntoldEvents,
-  UNTOLD_LOOKBACK_MS,
-} from '@/entrypoints/background/notify/notifier';
-import { nextWakeAt } from '@/entrypoints/background/wake/scheduler';
+import { raiseOnce, showDueSummaries, UNTOLD_LOOKBACK_MS } from '@/entrypoints/background/core/notifier';
+import { notifyCallFinished, tellUntoldEvents } from '@/entrypoints/background/calls/notices';
+import { onNotificationClicked } from '@/entrypoints/background/platform/notification-click';
 import { setSettings } from '@/entrypoints/background/options/settings';
 import { rememberWindow } from '@/entrypoints/background/platform/panel-open';
 import {
@@ -22,6 +16,7 @@ import {
   result,
   startedCall,
   type TestCtx,
+  nextWakeAt,
 } from '@/test/unit/background/helpers';
 
 let ctx: TestCtx;

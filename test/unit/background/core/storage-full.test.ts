@@ -5,14 +5,22 @@ import { AppDb } from '@/lib/db';
 import { isNewerDatabase, isStorageFull } from '@/lib/db/storage-errors';
 import { STORAGE_FULL_SESSION_KEY } from '@/lib/protocol/handoffs';
 import { buildHandlers } from '@/entrypoints/background/handlers';
-import { runDueJobs } from '@/entrypoints/background/wake/jobs';
-import { KEY_STORAGE_KEY, moveKey, readKey } from '@/entrypoints/background/connection/key-store';
-import { toMemberError } from '@/entrypoints/background/member-error';
-import { cutQuota, installLocalStorageFault, installQuotaFault } from '@/entrypoints/background/storage/quota-fault';
-import { nextWakeAt, Scheduler, WAKE_ALARM } from '@/entrypoints/background/wake/scheduler';
-import { STORAGE_FULL_RETRY_MS, storageHasRoom } from '@/entrypoints/background/storage/storage-full';
+import { KEY_STORAGE_KEY, moveKey, readKey } from '@/entrypoints/background/core/key-store';
+import { toMemberError } from '@/entrypoints/background/core/member-error';
+import { cutQuota, installLocalStorageFault, installQuotaFault } from '@/entrypoints/background/e2e/quota-fault';
+import { JOBS_ALARM, Scheduler } from '@/entrypoints/background/core/jobs';
+import { STORAGE_FULL_RETRY_MS, storageHasRoom } from '@/entrypoints/background/core/storage-full';
 import { NOTIFY_WINDOW_MS } from '@/lib/notify/pace';
-import { connected, makeCtx, resetBrowser, result, startedCall, type TestCtx } from '@/test/unit/background/helpers';
+import {
+  connected,
+  makeCtx,
+  WAKE_JOBS,
+  resetBrowser,
+  result,
+  startedCall,
+  type TestCtx,
+  nextWakeAt,
+} from '@/test/unit/background/helpers';
 
 let ctx: TestCtx;
 beforeEach(async () => {
@@ -33,7 +41,7 @@ afterEach(() => {
 });
 
 function scheduler(worker: TestCtx = ctx): Scheduler {
-  const jobs = new Scheduler(worker, () => runDueJobs(worker));
+  const jobs = new Scheduler(worker, WAKE_JOBS);
   made.push(jobs);
   return jobs;
 }
@@ -84,7 +92,7 @@ describe('a full disk', () => {
     });
     // No request loop: the next wake is a minute away, by the timer and the alarm.
     expect(await nextWakeAt(ctx)).toBe(ctx.clock.now + STORAGE_FULL_RETRY_MS);
-    expect((await fakeBrowser.alarms.get(WAKE_ALARM))?.scheduledTime).toBeGreaterThanOrEqual(
+    expect((await fakeBrowser.alarms.get(JOBS_ALARM))?.scheduledTime).toBeGreaterThanOrEqual(
       ctx.clock.now + STORAGE_FULL_RETRY_MS,
     );
 

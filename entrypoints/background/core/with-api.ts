@@ -5,10 +5,10 @@
 import { ApiError, RETRY_AFTER_MAX_SECONDS } from '@/lib/api/errors';
 import { type ConnectionRow, getConnection } from '@/lib/db';
 import type { Api } from './api';
-import type { Ctx } from '@/entrypoints/background/context';
+import type { Ctx } from './context';
 import { checkKeyKept } from './key-kept';
 import { readKey } from './key-store';
-import { isNetworkFailure, NOT_CONNECTED, toMemberError } from '@/entrypoints/background/member-error';
+import { isNetworkFailure, NOT_CONNECTED, toMemberError } from './member-error';
 import { handleRevoked } from './revoked';
 import { markOffline, markOnline, pausedUntil, pauseUntil } from './status';
 import { CommandFailure, localError } from '@/lib/protocol/envelope';

@@ -10,9 +10,9 @@ import type { ReportRequest } from '@/lib/contract/calls';
 import { type CallRow, callByRunId, type MemberError } from '@/lib/db';
 import { CommandFailure, localError } from '@/lib/protocol/envelope';
 import type { CommandReply } from '@/lib/protocol/commands';
-import { type Ctx, isoNow } from '@/entrypoints/background/context';
-import { toMemberError } from '@/entrypoints/background/member-error';
-import { withApi } from '@/entrypoints/background/connection/with-api';
+import { type Ctx, isoNow } from '@/entrypoints/background/core/context';
+import { toMemberError } from '@/entrypoints/background/core/member-error';
+import { withApi } from '@/entrypoints/background/core/with-api';
 import { t } from '@/lib/i18n';
 
 /** Failures after which the same request goes again with the same key (the outbox treats them alike). */

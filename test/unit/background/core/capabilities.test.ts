@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { sessionRow } from '@/lib/db/session-row';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { offerNow, tryOffered } from '@/entrypoints/background/connection/capabilities';
+import { offerNow, tryOffered } from '@/entrypoints/background/core/capabilities';
 import { preview } from '@/entrypoints/background/preview/preview';
 import { createSession, putAnswers, putDetails, refreshPlan } from '@/entrypoints/background/sessions/sessions';
 import { uploadFile } from '@/entrypoints/background/files/uploads';

@@ -3,9 +3,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Approval } from '@/lib/contract/calls';
 import type { StartCallRequest } from '@/lib/contract/calls';
 import { ROW_SCHEMAS } from '@/lib/db/rows';
-import { checkDueApprovals, memberCameBack } from '@/entrypoints/background/approvals/resender';
+import { checkDueApprovals, memberCameBack } from '@/entrypoints/background/calls/approval-resender';
 import { startCall } from '@/entrypoints/background/calls/outbox';
-import { saveKey } from '@/entrypoints/background/connection/key-store';
+import { saveKey } from '@/entrypoints/background/core/key-store';
 import { apiError, connected, KEY, makeCtx, ORIGIN, resetBrowser, type TestCtx } from '@/test/unit/background/helpers';
 
 const REQUEST: StartCallRequest = { agentId: 'ag_2', callId: 'apply', details: 'Plan a replica', maxCents: 900 };

@@ -1,6 +1,6 @@
 /**
  * What a needs_approval refusal and its later outcomes write: the approval row (the exact request, its id,
- * page and expiry) and the call's state. The resender (resender.ts) acts on these rows.
+ * page and expiry) and the call's state. The resender (approval-resender.ts) acts on these rows.
  */
 import type { ApiError } from '@/lib/api/errors';
 import type { Tolerant } from '@/lib/contract/tolerant';
@@ -8,10 +8,10 @@ import { type ApprovalReason, APPROVAL_REASONS } from '@/lib/contract/calls';
 import type { ApprovalRow, CallRow, MemberError } from '@/lib/db';
 import { localError } from '@/lib/protocol/envelope';
 import { approvalCheckIntervalMs, approvalExpiresAt, earliestApprovalResendAt } from '@/lib/schedule';
-import { offerNow } from '@/entrypoints/background/connection/capabilities';
-import { type Ctx, isoNow } from '@/entrypoints/background/context';
-import { toMemberError } from '@/entrypoints/background/member-error';
-import { notifyApprovalNeeded, notifyApprovalOutcome } from '@/entrypoints/background/notify/notifier';
+import { offerNow } from '@/entrypoints/background/core/capabilities';
+import { type Ctx, isoNow } from '@/entrypoints/background/core/context';
+import { toMemberError } from '@/entrypoints/background/core/member-error';
+import { notifyApprovalNeeded, notifyApprovalOutcome } from './notices';
 import { t } from '@/lib/i18n';
 
 function reasonOf(reason: string | null): Tolerant<ApprovalReason> | null {

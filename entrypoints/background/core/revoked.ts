@@ -3,7 +3,7 @@
  * the history, and let the panel ask for a new connect code.
  */
 import type { MemberError } from '@/lib/db';
-import { type Ctx, isoNow } from '@/entrypoints/background/context';
+import { type Ctx, isoNow } from './context';
 import { wipeKey } from './key-store';
 
 export async function handleRevoked(ctx: Ctx, error: MemberError): Promise<void> {

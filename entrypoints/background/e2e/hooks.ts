@@ -7,9 +7,10 @@
  */
 import { browser, type Browser } from 'wxt/browser';
 import type { AppDb } from '@/lib/db';
-import type { Ctx } from './context';
+import type { Ctx } from '@/entrypoints/background/core/context';
+import type { WorkerSeams } from '@/entrypoints/background/core/seams';
 import { FIND_MENU_ID, onMenuClicked } from '@/entrypoints/background/platform/menus';
-import { cutQuota, installLocalStorageFault, installQuotaFault } from '@/entrypoints/background/storage/quota-fault';
+import { cutQuota, installLocalStorageFault, installQuotaFault } from './quota-fault';
 
 export const E2E_MENU_CLICK = 'agent-connection/e2e-menu-click';
 /** `{ type, cut: boolean }`: the disk full (quota-fault) or not; kept in storage.session for a restarted worker. */
@@ -51,7 +52,7 @@ function isClockMove(message: unknown): message is { type: typeof E2E_CLOCK; adv
 }
 
 /** The e2e build's clock: the browser's, moved on by what the tests asked (read back by a restarted worker). */
-export function e2eNow(): number {
+function e2eNow(): number {
   return Date.now() + clockOffsetMs;
 }
 
@@ -61,7 +62,7 @@ function isQuotaCut(message: unknown): message is { type: typeof E2E_QUOTA; cut:
 }
 
 /** The full-disk fault, put in before the database is first opened (the first thing the e2e worker does). */
-export function installE2eFaults(db: AppDb): void {
+function installE2eFaults(db: AppDb): void {
   installQuotaFault(db);
   installLocalStorageFault();
   void browser.storage.session
@@ -109,12 +110,15 @@ export function registerE2eHooks(ctx: Ctx): void {
  * Notes a notification shown (or a summary dropped) in storage.local under a key of its own, so notes from
  * several worker instances never overwrite each other: `e2e:notification:<what>:<id>:<random>` = events told.
  */
-export async function recordNotification(
-  what: 'shown' | 'dropped',
-  notificationId: string,
-  events: number,
-): Promise<void> {
+async function recordNotification(what: 'shown' | 'dropped', notificationId: string, events: number): Promise<void> {
   await browser.storage.local
     .set({ [`e2e:notification:${what}:${notificationId}:${crypto.randomUUID()}`]: events })
     .catch(() => undefined);
 }
+
+/** What the e2e build hooks into the worker's core (core/seams.ts). */
+export const e2eSeams: WorkerSeams = {
+  now: e2eNow,
+  onDatabase: installE2eFaults,
+  onNotification: recordNotification,
+};

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MalformedAnswerError, NetworkError } from '@/lib/api/errors';
-import { reportCall, stopCall } from '@/entrypoints/background/calls/control';
+import { reportCall, stopCall } from '@/entrypoints/background/calls/stop-and-report';
 import { apiError, connected, makeCtx, resetBrowser, startedCall, type TestCtx } from '@/test/unit/background/helpers';
 
 let ctx: TestCtx;
