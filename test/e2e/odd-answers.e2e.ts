@@ -20,7 +20,7 @@ import {
 } from '@/testing/steps';
 import { describeInEachBrowser } from './each-browser';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '@/lib/time';
 
 interface CallRowLite {
   localId: string;

@@ -5,11 +5,15 @@ import type { HandlersOf } from '@/lib/protocol/commands';
 import { CommandFailure, localError } from '@/lib/protocol/envelope';
 import { t } from '@/lib/i18n';
 import type { Ctx } from '@/entrypoints/background/core/context';
-import { dropSentDrafts } from '@/entrypoints/background/sessions/sessions';
+import { dropSentDrafts } from '@/entrypoints/background/sessions/handlers';
 import { reportCall, stopCall } from './stop-and-report';
 import { memberCameBack } from './approval-resender';
 import { retryCall, startCall } from './outbox';
 import { refreshCall } from './poller';
+
+// What other features call: a feature is reached through its handlers.ts or its job.ts (npm run imports).
+export { rememberApprovalTab } from './approval-resender';
+export { refreshCall } from './poller';
 
 export function callsHandlers(ctx: Ctx): HandlersOf<typeof callsCommands> & HandlersOf<typeof approvalsCommands> {
   return {

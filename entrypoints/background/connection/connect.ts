@@ -3,7 +3,6 @@
  * the member keeps it only until the browser closes (key-store); the connection row in IndexedDB carries
  * everything the panel shows.
  */
-import { sessionRow } from '@/lib/db/session-row';
 import { browser } from 'wxt/browser';
 import { type ConnectionRow, getConnection } from '@/lib/db';
 import { CommandFailure, localError } from '@/lib/protocol/envelope';
@@ -14,6 +13,7 @@ import { readSettings } from '@/lib/settings';
 import { toMemberError } from '@/entrypoints/background/core/member-error';
 import { checkSiteAddress, originPattern } from '@/entrypoints/background/core/site';
 import { releaseUnneededHosts } from './host-permissions';
+import { refreshSession } from '@/entrypoints/background/sessions/handlers';
 import { withApi } from '@/entrypoints/background/core/with-api';
 import { t } from '@/lib/i18n';
 
@@ -99,11 +99,6 @@ export async function refreshMe(ctx: Ctx): Promise<CommandReply<'refreshMe'>> {
     if (conn?.status === 'connected') await ctx.db.connection.update('current', { error: toMemberError(err) });
     throw err;
   }
-}
-
-export async function refreshSession(ctx: Ctx, sessionId: string): Promise<void> {
-  const session = await withApi(ctx, (api) => api.getSession(sessionId));
-  await ctx.db.sessions.put(sessionRow(session, isoNow(ctx)));
 }
 
 export async function markPrivacyLineShown(ctx: Ctx): Promise<void> {

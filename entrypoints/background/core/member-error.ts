@@ -80,3 +80,8 @@ export function isNetworkFailure(err: unknown): boolean {
 
 export const NOT_CONNECTED = (): CommandFailure =>
   new CommandFailure(localError('not_connected', t('background.notConnected'), { kind: 'reconnect' }));
+
+/** A site without an unshaped endpoint: said once, in the member's words, with what still works. */
+export function notOfferedHere(message: string): CommandFailure {
+  return new CommandFailure(localError('not_offered_here', message, { kind: 'none' }));
+}

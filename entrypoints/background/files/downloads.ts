@@ -15,7 +15,7 @@ import type { CommandReply } from '@/lib/protocol/commands';
 import { hostPattern } from '@/lib/safety/host-pattern';
 import type { Ctx } from '@/entrypoints/background/core/context';
 import { NOT_CONNECTED, toMemberError } from '@/entrypoints/background/core/member-error';
-import { refreshCall } from '@/entrypoints/background/calls/poller';
+import { refreshCall } from '@/entrypoints/background/calls/handlers';
 import { withApi } from '@/entrypoints/background/core/with-api';
 import { t } from '@/lib/i18n';
 import { DAY_MS } from '@/lib/time';

@@ -12,7 +12,7 @@ import type { CommandReply } from '@/lib/protocol/commands';
 import type { Ctx } from '@/entrypoints/background/core/context';
 import { NOT_CONNECTED } from '@/entrypoints/background/core/member-error';
 import { tryOffered } from '@/entrypoints/background/core/capabilities';
-import { notOfferedHere } from '@/entrypoints/background/sessions/sessions';
+import { notOfferedHere } from '@/entrypoints/background/core/member-error';
 import { t } from '@/lib/i18n';
 
 export interface UploadInput {

@@ -4,10 +4,10 @@
  */
 import type { Settings } from '@/lib/db';
 import { settingsRows } from '@/lib/settings';
-import { pruneCache } from '@/entrypoints/background/storage/cache';
+import { pruneCache } from '@/entrypoints/background/storage/handlers';
 import type { Ctx } from '@/entrypoints/background/core/context';
 import { moveKey } from '@/entrypoints/background/core/key-store';
-import { forgetEarlierFinds } from '@/entrypoints/background/find/find';
+import { forgetEarlierFinds } from '@/entrypoints/background/find/handlers';
 
 export async function setSettings(ctx: Ctx, change: Partial<Settings>): Promise<void> {
   await ctx.db.settings.bulkPut(settingsRows(change));

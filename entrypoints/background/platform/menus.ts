@@ -1,7 +1,7 @@
 /** The context-menu item on a selection: open the panel with the text and find AI Agents for it. */
 import { browser, type Browser } from 'wxt/browser';
 import type { Ctx } from '@/entrypoints/background/core/context';
-import { handOffSelection, runFind } from '@/entrypoints/background/find/find';
+import { handOffSelection, runFind } from '@/entrypoints/background/find/handlers';
 import { openPanel } from './panel-open';
 import { t } from '@/lib/i18n';
 

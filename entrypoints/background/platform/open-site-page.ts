@@ -2,7 +2,7 @@
 import { browser } from 'wxt/browser';
 import { getConnection } from '@/lib/db';
 import { CommandFailure, localError } from '@/lib/protocol/envelope';
-import { rememberApprovalTab } from '@/entrypoints/background/calls/approval-resender';
+import { rememberApprovalTab } from '@/entrypoints/background/calls/handlers';
 import type { Ctx } from '@/entrypoints/background/core/context';
 import { sitePageUrl } from '@/entrypoints/background/core/site';
 import { t } from '@/lib/i18n';

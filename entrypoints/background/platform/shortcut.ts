@@ -4,7 +4,7 @@
  */
 import { browser, type Browser } from 'wxt/browser';
 import type { Ctx } from '@/entrypoints/background/core/context';
-import { handOffSelection, runFind } from '@/entrypoints/background/find/find';
+import { handOffSelection, runFind } from '@/entrypoints/background/find/handlers';
 import { openPanel } from './panel-open';
 
 export const FIND_COMMAND = 'find-selection';

@@ -2,8 +2,18 @@
 import type { sessionsCommands } from '@/lib/protocol/sessions';
 import type { HandlersOf } from '@/lib/protocol/commands';
 import type { Ctx } from '@/entrypoints/background/core/context';
-import { refreshSession } from '@/entrypoints/background/connection/connect';
-import { createSession, putAnswers, putDetails, refreshPlan, saveAnswerDraft, saveTextDraft } from './sessions';
+import {
+  createSession,
+  putAnswers,
+  putDetails,
+  refreshPlan,
+  refreshSession,
+  saveAnswerDraft,
+  saveTextDraft,
+} from './sessions';
+
+// What other features call: a feature is reached through its handlers.ts or its job.ts (npm run imports).
+export { dropSentDrafts, refreshSession } from './sessions';
 
 export function sessionsHandlers(ctx: Ctx): HandlersOf<typeof sessionsCommands> {
   return {

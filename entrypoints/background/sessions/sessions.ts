@@ -17,6 +17,7 @@ import type { CommandReply } from '@/lib/protocol/commands';
 import { planFromResults, planResultExists } from '@/lib/sessions/plan-revision';
 import { rewriteWords } from '@/lib/sessions/rewrite';
 import { tryOffered } from '@/entrypoints/background/core/capabilities';
+import { notOfferedHere } from '@/entrypoints/background/core/member-error';
 import { type Ctx, isoNow } from '@/entrypoints/background/core/context';
 import { toMemberError } from '@/entrypoints/background/core/member-error';
 import { withApi } from '@/entrypoints/background/core/with-api';
@@ -35,11 +36,6 @@ async function storeQuestions(ctx: Ctx, sessionId: string, questions: Questions)
     return true;
   });
   if (!stored) await storeSession(ctx, await withApi(ctx, (api) => api.getSession(sessionId)));
-}
-
-/** A site without an unshaped endpoint: said once, in the member's words, with what still works. */
-export function notOfferedHere(message: string): CommandFailure {
-  return new CommandFailure(localError('not_offered_here', message, { kind: 'none' }));
 }
 
 export async function createSession(
@@ -171,6 +167,12 @@ export async function saveAnswerDraft(ctx: Ctx, p: Pick<AnswerDraftRow, 'session
 export async function saveTextDraft(ctx: Ctx, p: { id: string; text: string }): Promise<void> {
   if (p.text === '') await ctx.db.textDrafts.delete(p.id);
   else await ctx.db.textDrafts.put({ id: p.id, text: p.text, updatedAt: isoNow(ctx) });
+}
+
+/** The session read again from the site and its row written. */
+export async function refreshSession(ctx: Ctx, sessionId: string): Promise<void> {
+  const session = await withApi(ctx, (api) => api.getSession(sessionId));
+  await ctx.db.sessions.put(sessionRow(session, isoNow(ctx)));
 }
 
 /** Answers sent with a call that the site took (202) are kept with the session: their drafts are done. */

@@ -14,7 +14,7 @@ import { type Ctx, isoNow } from '@/entrypoints/background/core/context';
 import { recordDraft } from './records';
 import type { Api } from '@/entrypoints/background/core/api';
 import { tryOffered } from '@/entrypoints/background/core/capabilities';
-import { notOfferedHere } from '@/entrypoints/background/sessions/sessions';
+import { notOfferedHere } from '@/entrypoints/background/core/member-error';
 import { withApi } from '@/entrypoints/background/core/with-api';
 import { t } from '@/lib/i18n';
 

@@ -3,6 +3,9 @@ import type { storageCommands } from '@/lib/protocol/storage';
 import type { HandlersOf } from '@/lib/protocol/commands';
 import type { Ctx } from '@/entrypoints/background/core/context';
 import { clearCache, pruneCache } from './cache';
+
+// What other features call: a feature is reached through its handlers.ts or its job.ts (npm run imports).
+export { pruneCache } from './cache';
 import { storageHasRoom } from '@/entrypoints/background/core/storage-full';
 
 export function storageHandlers(ctx: Ctx): HandlersOf<typeof storageCommands> {
