@@ -18,9 +18,8 @@ import {
   waitForPassed,
   waitForPreviewRead,
 } from '@/testing/steps';
-import { describeInEachBrowser } from './each-browser';
-
 import { DAY_MS } from '@/lib/time';
+import { describeInEachBrowser } from './each-browser';
 
 interface CallRowLite {
   localId: string;
