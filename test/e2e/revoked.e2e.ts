@@ -4,6 +4,7 @@
  * connecting with a new code the earlier call and its result are still there.
  */
 import { expect, test } from 'vitest';
+import { ACTIVE_CALL_STATES } from '@/lib/db/queries';
 import {
   connect,
   findTyped,
@@ -72,7 +73,26 @@ describeInEachBrowser(
         };
       }, null);
       expect(left.stored).not.toMatch(/gpc_/);
-      expect(left.alarms.filter((name) => name.endsWith('.wake'))).toEqual([]);
+      // One alarm at most, the job registry's (the daily prune is local work); and no call waits to be sent
+      // or read, the only jobs that would ask the site.
+      expect(left.alarms.filter((name) => name !== 'agent-connection.jobs')).toEqual([]);
+      const waiting = await rig.panel.evaluate(
+        (active) =>
+          new Promise<string[]>((resolve, reject) => {
+            const open = indexedDB.open('agent-connection');
+            open.onerror = () => reject(open.error);
+            open.onsuccess = () => {
+              const read = open.result.transaction('calls').objectStore('calls').getAll();
+              read.onerror = () => reject(read.error);
+              read.onsuccess = () => {
+                open.result.close();
+                resolve((read.result as { state: string }[]).map((c) => c.state).filter((s) => active.includes(s)));
+              };
+            };
+          }),
+        [...ACTIVE_CALL_STATES] as string[],
+      );
+      expect(waiting).toEqual([]);
 
       // A new code: the same panel, the earlier call still listed with its result.
       const again = await rig.emu.control.connectCode({ name: 'Revoked browser, again' });
