@@ -1,4 +1,5 @@
-import { type Capability, CAPABILITIES, type Offer, offersFor } from '@/lib/api/capabilities';
+import { type Offer, offersFor } from '@/lib/api/capabilities';
+import { type Capability, CAPABILITIES } from '@/lib/contract/unshaped';
 import { getConnection } from '@/lib/db/queries';
 import { useLiveQuery } from './useLiveQuery';
 

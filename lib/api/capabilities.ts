@@ -9,29 +9,9 @@
  * time (SAME_ANSWER_APART_MS) says the site does not offer it. Pure: the background stores the records (lib/db
  * `capabilities`), the panel reads them.
  */
+import { CAPABILITIES, type Capability } from '@/lib/contract/unshaped';
+import type { CapabilityRow } from '@/lib/db/tables/capabilities';
 import type { ClientError } from './errors';
-
-/** The endpoints named without a shape that the extension uses, one name each. */
-export const CAPABILITIES = [
-  /** POST /sessions. Fallback: POST /calls without sessionId opens the session. */
-  'createSession',
-  /** PUT /sessions/{id}/answers. Fallback: answers go in the next POST /calls `answers`. */
-  'putAnswers',
-  /** PUT /sessions/{id}/details. No fallback: "not available on this site". */
-  'putDetails',
-  /** GET /sessions/{id}/plan. Fallback: the note of the apply call that wrote the plan. */
-  'getPlan',
-  /** POST /calls/quote. Fallback: the GET preview, saying the typed request was not checked. */
-  'quoteCall',
-  /** GET /approvals/{id}. Fallback: resend only when the member came back from the approval page. */
-  'getApproval',
-  /** POST /files. No fallback: calls go without files. */
-  'uploadFile',
-  /** POST /sharing/coverage, POST /shares and the rest of sharing, GET /shared-projects. */
-  'sharing',
-] as const;
-
-export type Capability = (typeof CAPABILITIES)[number];
 
 function isCapability(value: string): value is Capability {
   return (CAPABILITIES as readonly string[]).includes(value);
@@ -44,26 +24,10 @@ export type Offer = 'offered' | 'not_offered' | 'unknown';
  * A coded "not here" answer (404 or 503 with the API's error code) seen once and not yet taken as the
  * endpoint's absence: the same answer again, apart in time, is (sameAnswerApart).
  */
-export interface SeenAnswer {
-  status: number;
-  code: string;
-  /** Epoch ms when it was first seen. */
-  at: number;
-  /** The id the request was about (a session, an approval, an agent), null when none. */
-  about: string | null;
-}
+export type SeenAnswer = NonNullable<CapabilityRow['seen']>;
 
-export interface CapabilityRecord {
-  /** The site's origin, e.g. https://example.com (the connection's origin). */
-  origin: string;
-  capability: Capability;
-  /** Null: not decided, only a coded answer seen once (`seen`). */
-  offered: boolean | null;
-  /** Epoch ms of the answer that decided it. */
-  at: number;
-  /** A coded 404 or 503 seen once, not yet taken as absence; absent on records written before it existed. */
-  seen?: SeenAnswer | null;
-}
+/** What is known of one endpoint on one site: the `capabilities` row (lib/db/tables/capabilities). */
+export type CapabilityRecord = CapabilityRow;
 
 /**
  * A "not offered" is asked again after this long: the site may switch a part on (503 not_available says a

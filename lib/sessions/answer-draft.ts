@@ -6,18 +6,15 @@ import { charCount } from '@/lib/format/chars';
 import { formatCount } from '@/lib/format/count';
 import { t } from '@/lib/i18n';
 import { MAX_OWN_ANSWER_CHARS } from '@/lib/contract/limits';
-
-export type DraftChoice = 'option' | 'own' | 'left_to_agent';
+import type { AnswerDraftRow } from '@/lib/db/tables/answer-drafts';
 
 /**
- * The form's state for one question. `optionKeys` and `own` are both kept whatever `choice` is, so
- * switching between ways of answering never throws away what the member wrote or ticked.
+ * The form's state for one question, as its row stores it (lib/db/tables/answer-drafts). `optionKeys` and
+ * `own` are both kept whatever `choice` is, so switching between ways of answering never throws away what the
+ * member wrote or ticked.
  */
-export interface AnswerDraft {
-  choice: DraftChoice | null;
-  optionKeys: string[];
-  own: string;
-}
+export type AnswerDraft = AnswerDraftRow['draft'];
+export type DraftChoice = NonNullable<AnswerDraft['choice']>;
 
 export const EMPTY_DRAFT: Readonly<AnswerDraft> = Object.freeze({ choice: null, optionKeys: [], own: '' });
 

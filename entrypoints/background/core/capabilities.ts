@@ -6,15 +6,8 @@
  * 503 seen once is the endpoint's answer: noted, and thrown like every other failure (offline, 401, 429, a
  * refusal).
  */
-import {
-  type Capability,
-  nextSeen,
-  type Offer,
-  offerOf,
-  readFailure,
-  type SeenAnswer,
-  sameAnswerApart,
-} from '@/lib/api/capabilities';
+import type { Capability } from '@/lib/contract/unshaped';
+import { nextSeen, type Offer, offerOf, readFailure, type SeenAnswer, sameAnswerApart } from '@/lib/api/capabilities';
 import { getConnection } from '@/lib/db';
 import type { Api } from './api';
 import type { Ctx } from './context';

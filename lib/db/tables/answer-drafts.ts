@@ -10,7 +10,7 @@ export const AnswerDraftRowSchema = lazySchema(() =>
     sessionId: z.string().check(z.minLength(1)),
     /** The question's key. */
     key: z.string().check(z.minLength(1)),
-    /** lib/sessions/answer-draft's AnswerDraft. */
+    /** The form's state for the question (lib/sessions/answer-draft's AnswerDraft is this type). */
     draft: z.object({
       choice: z.nullable(z.enum(['option', 'own', 'left_to_agent'])),
       optionKeys: z.array(z.string()),

@@ -3,7 +3,7 @@
  * (lib/api/capabilities), per origin.
  */
 import * as z from 'zod/mini';
-import { CAPABILITIES } from '@/lib/api/capabilities';
+import { CAPABILITIES } from '@/lib/contract/unshaped';
 import { lazySchema } from '@/lib/contract/lazy-schema';
 import { epochMs } from './fields';
 
@@ -34,5 +34,5 @@ export const CapabilityRowSchema = lazySchema(() =>
   }),
 );
 
-/** lib/api/capabilities' CapabilityRecord, as stored. */
+/** What is known of one endpoint on one site (lib/api/capabilities reads it). */
 export type CapabilityRow = z.infer<typeof CapabilityRowSchema>;
