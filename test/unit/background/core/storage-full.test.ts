@@ -240,3 +240,16 @@ describe('a full disk', () => {
     expect(await nextWakeAt(ctx)).toBeLessThan(ctx.clock.now + STORAGE_FULL_RETRY_MS);
   });
 });
+
+describe('the site’s pause on a full disk', () => {
+  it('holds when IndexedDB refuses to keep it: no request to the site before its end', async () => {
+    const { pausedUntil, pauseUntil } = await import('@/entrypoints/background/core/status');
+    cutQuota(true);
+    const until = ctx.now() + 60_000;
+    await pauseUntil(ctx, until).catch(() => undefined);
+    expect(await ctx.db.ui.get('background').then((row) => row?.pausedUntil ?? null)).toBeNull();
+    expect(await pausedUntil(ctx)).toBe(until);
+    ctx.clock.now = until + 1;
+    expect(await pausedUntil(ctx)).toBeNull();
+  });
+});
