@@ -4,6 +4,8 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { FOCUS_SESSION_KEY } from '@/lib/protocol/handoffs';
 import { badgeFor, readBadgeState } from '@/entrypoints/background/platform/badge';
 import { raiseOnce, showDueSummaries, UNTOLD_LOOKBACK_MS } from '@/entrypoints/background/core/notifier';
+import { pauseUntil } from '@/entrypoints/background/core/status';
+import { summariesJob } from '@/entrypoints/background/notify/job';
 import { notifyCallFinished, tellUntoldEvents } from '@/entrypoints/background/calls/notices';
 import { onNotificationClicked } from '@/entrypoints/background/platform/notification-click';
 import { setSettings } from '@/entrypoints/background/options/settings';
@@ -164,6 +166,12 @@ describe('notifications that never flood', () => {
     // The summary took the minute: the next call within it is held again.
     await finish(5);
     expect(create).toHaveBeenCalledTimes(3);
+  });
+
+  it('the site’s pause (a Retry-After) does not hold the summary back: it is local work', async () => {
+    for (const n of [1, 2, 3]) await finish(n);
+    await pauseUntil(ctx, ctx.clock.now + 3_600_000);
+    expect(await summariesJob.dueAt(ctx)).toBe(ctx.clock.now + 60_000);
   });
 
   it('a worker restart keeps the pace; a summary the machine slept through is dropped, never replayed', async () => {
