@@ -515,8 +515,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
           what < 0.4
             ? { path: '/api/v1/calls', drop: true, count: 1 + Math.floor(random() * 3) }
             : what < 0.7
-              ? { path: '/api/v1/', status: 503, code: 'server_error', count: 1 + Math.floor(random() * 3) }
-              : { path: '/api/v1/', status: 429, code: 'rate_limited', retryAfter: RETRY_AFTER_S, count: 1 };
+              ? { path: '/api/v1/*', status: 503, code: 'server_error', count: 1 + Math.floor(random() * 3) }
+              : { path: '/api/v1/*', status: 429, code: 'rate_limited', retryAfter: RETRY_AFTER_S, count: 1 };
         await emu.control.fault(fault).catch(() => undefined);
         figures.siteCuts++;
       } else {
