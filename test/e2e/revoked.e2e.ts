@@ -13,6 +13,7 @@ import {
   POSTGRES,
   previewQuestion,
   readPrivacyLine,
+  readStore,
   startAndWaitForResult,
   waitFor,
   waitForResult,
@@ -76,22 +77,9 @@ describeInEachBrowser(
       // One alarm at most, the job registry's (the daily prune is local work); and no call waits to be sent
       // or read, the only jobs that would ask the site.
       expect(left.alarms.filter((name) => name !== 'agent-connection.jobs')).toEqual([]);
-      const waiting = await rig.panel.evaluate(
-        (active) =>
-          new Promise<string[]>((resolve, reject) => {
-            const open = indexedDB.open('agent-connection');
-            open.onerror = () => reject(open.error);
-            open.onsuccess = () => {
-              const read = open.result.transaction('calls').objectStore('calls').getAll();
-              read.onerror = () => reject(read.error);
-              read.onsuccess = () => {
-                open.result.close();
-                resolve((read.result as { state: string }[]).map((c) => c.state).filter((s) => active.includes(s)));
-              };
-            };
-          }),
-        [...ACTIVE_CALL_STATES] as string[],
-      );
+      const waiting = (await readStore<{ state: string }>(rig.panel, 'calls'))
+        .map((c) => c.state)
+        .filter((state) => (ACTIVE_CALL_STATES as readonly string[]).includes(state));
       expect(waiting).toEqual([]);
 
       // A new code: the same panel, the earlier call still listed with its result.
