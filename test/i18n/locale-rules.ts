@@ -8,7 +8,93 @@ import { parseMessagesFile } from '@wxt-dev/i18n/build';
 import path from 'node:path';
 import { LOCALES_DIR } from '@/testing/messages';
 
-export const REQUIRED_LOCALES = ['en', 'de', 'fr', 'es', 'it', 'pt_BR', 'ja', 'ko', 'zh_CN', 'ru'] as const;
+/**
+ * Twenty languages: the ten of the browsers' most used interface languages the extension shipped first, and ten
+ * more for the members a browser extension reaches (issue 43): Arabic and Hebrew (right to left), Dutch, Polish,
+ * Turkish, Ukrainian, Vietnamese, Indonesian, Hindi and Traditional Chinese.
+ */
+export const REQUIRED_LOCALES = [
+  'en',
+  'de',
+  'fr',
+  'es',
+  'it',
+  'pt_BR',
+  'ja',
+  'ko',
+  'zh_CN',
+  'ru',
+  'ar',
+  'he',
+  'nl',
+  'pl',
+  'tr',
+  'uk',
+  'vi',
+  'id',
+  'hi',
+  'zh_TW',
+] as const;
+
+/** The languages written right to left: the panel's `dir` follows @@bidi_dir, and their e2e walks check it. */
+export const RIGHT_TO_LEFT = ['ar', 'he'] as const;
+
+/**
+ * Messages that may read the same as English in every language, by name: the product's name, and the keys of
+ * a keyboard as the keyboard labels them. A message with no letters outside its {names} (a format such as
+ * "{status} · {charge}") may be the same too.
+ */
+const SAME_AS_ENGLISH: ReadonlySet<string> = new Set([
+  'ext.name',
+  'ext.actionTitle',
+  'pages.panel',
+  'background.badge.idle',
+  'keys.escape',
+  'keys.ctrlEnter',
+  'keys.cmdEnter',
+  'keys.arrowKeys',
+  'keys.tabKeys',
+]);
+
+/** Words a language shares with English, by message: each one said by name, so a missed translation is not. */
+const SAME_IN: Readonly<Record<string, readonly string[]>> = {};
+
+/** Text of a message without its {names}, $1 counts and %s: what a translator translates. */
+function wordsOf(text: string): string {
+  return text.replace(/\{[A-Za-z0-9_]+\}|\$[1-9$]|%s/g, '');
+}
+
+/** Messages a translator left in English, not allowed by name; empty when each is translated. */
+export function untranslated(locale: string, en: Map<string, Parsed>, other: Map<string, Parsed>): string[] {
+  if (locale === 'en') return [];
+  const allowed = new Set([...SAME_AS_ENGLISH, ...(SAME_IN[locale] ?? [])]);
+  const out: string[] = [];
+  for (const [key, source] of en) {
+    const target = other.get(key);
+    if (!target || allowed.has(key)) continue;
+    const same = Object.entries(target.forms).filter(
+      ([, text]) => /\p{L}/u.test(wordsOf(text)) && Object.values(source.forms).includes(text),
+    );
+    if (same.length > 0) out.push(`${key}: the same as English`);
+  }
+  return out;
+}
+
+/**
+ * Typography of the languages written without spaces (ja, zh): no half-width space after 。 or 、, and no
+ * full-width colon followed by a half-width space before Latin text ("プライバシー： A call's…").
+ */
+export function typographyProblems(locale: string, other: Map<string, Parsed>): string[] {
+  if (!/^(ja|zh_CN|zh_TW)$/.test(locale)) return [];
+  const out: string[] = [];
+  for (const [key, parsed] of other) {
+    for (const text of Object.values(parsed.forms)) {
+      if (/[。、] /.test(text)) out.push(`${key}: a half-width space after 。 or 、`);
+      if (/：\s/.test(text)) out.push(`${key}: a full-width colon, then a space`);
+    }
+  }
+  return out;
+}
 
 /**
  * Plural forms by language: the module picks "1 | n" by count === 1, and "0 | 1 | n" by 0, 1, else. French and
@@ -26,6 +112,18 @@ const PLURAL_FORMS: Record<string, readonly string[]> = {
   ja: ['n'],
   ko: ['n'],
   zh_CN: ['n'],
+  // Arabic, Polish and Ukrainian have more forms than the module can pick: one form (ar) or an n form worded
+  // to read right for every count ("Wywołania: $1"), as Russian's.
+  ar: ['n'],
+  he: ['1', 'n'],
+  nl: ['1', 'n'],
+  pl: ['1', 'n'],
+  tr: ['n'],
+  uk: ['1', 'n'],
+  vi: ['n'],
+  id: ['n'],
+  hi: ['1', 'n'],
+  zh_TW: ['n'],
 };
 
 export interface Parsed {

@@ -8,7 +8,14 @@ import { formatCents } from '@/lib/format/money';
 import { formatBytes } from '@/lib/format/size';
 import { t, tn } from '@/lib/i18n';
 import { localeNames } from '@/testing/messages';
-import { localeProblems, parsedLocale, REQUIRED_LOCALES } from '@/test/i18n/locale-rules';
+import {
+  localeProblems,
+  type Parsed,
+  parsedLocale,
+  REQUIRED_LOCALES,
+  typographyProblems,
+  untranslated,
+} from '@/test/i18n/locale-rules';
 import { setTestLocale } from '@/test/unit/setup/i18n';
 
 describe('locale files', () => {
@@ -24,6 +31,29 @@ describe('locale files', () => {
       expect(problems).toEqual([]);
     },
   );
+
+  it.each(REQUIRED_LOCALES.filter((l) => l !== 'en'))(
+    '%s translates every message (the same as English only where allowed by name) and keeps its typography',
+    async (locale) => {
+      const en = await parsedLocale('en');
+      const other = await parsedLocale(locale);
+      expect([...untranslated(locale, en, other), ...typographyProblems(locale, other)]).toEqual([]);
+    },
+  );
+
+  it('the translation rules catch a message left in English and a Latin-spaced full stop', async () => {
+    const en = await parsedLocale('en');
+    const ja = await parsedLocale('ja');
+    ja.set('find.heading', { ...(en.get('find.heading') as Parsed) });
+    ja.set('result.line', { key: 'result.line', type: 'simple', forms: { '': '{status} · {charge}' } });
+    ja.set('common.copied', { key: 'common.copied', type: 'simple', forms: { '': 'コピーしました。 次へ' } });
+    ja.set('common.loading', { key: 'common.loading', type: 'simple', forms: { '': 'プライバシー： A call' } });
+    expect(untranslated('ja', en, ja)).toEqual(['find.heading: the same as English']);
+    expect(typographyProblems('ja', ja)).toEqual([
+      'common.copied: a half-width space after 。 or 、',
+      'common.loading: a full-width colon, then a space',
+    ]);
+  });
 
   it('the rules catch what a translator could break', async () => {
     const en = await parsedLocale('en');
