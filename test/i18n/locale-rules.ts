@@ -57,7 +57,25 @@ const SAME_AS_ENGLISH: ReadonlySet<string> = new Set([
 ]);
 
 /** Words a language shares with English, by message: each one said by name, so a missed translation is not. */
-const SAME_IN: Readonly<Record<string, readonly string[]>> = {};
+const SAME_IN: Readonly<Record<string, readonly string[]>> = {
+  // "Agent" is the Dutch and Polish word; "Status", "Open", "Privacy" and "Per agent" the Dutch.
+  nl: [
+    'history.agent',
+    'spending.agentColumn',
+    'share.newDraft.agent',
+    'words.callStatus.unknown',
+    'finding.status',
+    'history.status',
+    'session.status.open',
+    'session.statusShort.open',
+    'history.sessionStatus.open',
+    'spending.perAgent',
+    'preview.privacy',
+    'status.privacy',
+    'options.privacyHeading',
+  ],
+  pl: ['history.agent', 'spending.agentColumn', 'share.newDraft.agent'],
+};
 
 /** Text of a message without its {names}, $1 counts and %s: what a translator translates. */
 function wordsOf(text: string): string {
