@@ -1,11 +1,69 @@
+import type { ComponentChildren } from 'preact';
+import { t } from '@/lib/i18n';
+
 /**
- * A line the site wrote (sentence, approvalLine, privacyLine, a refusal, a failure's reason), shown as the site
- * sent it: text only, never translated (translate="no" keeps a page translator off it too), and isolated (dir="auto") so its direction cannot reorder ours.
+ * Text the site wrote, shown as the site sent it: text only, never translated (translate="no" keeps a page
+ * translator off it too), and isolated (dir="auto", unicode-bidi: isolate) so its direction cannot reorder the
+ * panel's words around it. The site's treatment lives here and in style.css's "The site's text" section, the
+ * same on every view:
+ * - a line the site wrote inside our sentence (the privacy line, the approval line, a check's label, a
+ *   refusal, a failure's reason) is drawn in quotation marks of the member's language (.site-said: the marks
+ *   are generated and not read out, so accessible names stay the site's words);
+ * - a name (the connection's, an agent's) is only isolated: a name is not a quotation (`name`).
  */
-export function SiteText({ text }: { text: string }) {
+export function SiteText({ text, name = false }: { text: string; name?: boolean }) {
   return (
-    <span class="site-text" dir="auto" translate={false}>
+    <span class={name ? 'site-text' : 'site-text site-said'} dir="auto" translate={false}>
       {text}
     </span>
+  );
+}
+
+/** The small "From the site" label a block of the site's text starts with: real text, read out before it. */
+function SiteLabel() {
+  return <span class="site-label">{t('siteText.from')}</span>;
+}
+
+/**
+ * A block of the site's text (the sentence before a call, the first step's privacy line, the disclosure, a
+ * result's note, a plan): a rule on its inline-start side and the "From the site" label on its
+ * first line (no line of its own), then `text` isolated, or `children` (the note's Markdown, its own blocks).
+ */
+export function SiteQuote({
+  text,
+  children,
+  class: extra,
+}: {
+  text?: string;
+  children?: ComponentChildren;
+  class?: string;
+}) {
+  return (
+    <div class={extra ? `site-quote ${extra}` : 'site-quote'}>
+      <SiteLabel />{' '}
+      {text === undefined ? null : (
+        <span class="site-text" dir="auto" translate={false}>
+          {text}
+        </span>
+      )}
+      {children}
+    </div>
+  );
+}
+
+/**
+ * The fixed header line (a result's, a plan's): word for word, so the element's text is the site's line and
+ * nothing else. Its "From the site" label is drawn from an empty element's attribute (hidden from assistive
+ * technology) and given to assistive technology as the note's name, which it reads before the line.
+ */
+export function SiteHeader({ text }: { text: string }) {
+  const label = t('siteText.from');
+  return (
+    <p class="result-header site-line" role="note" aria-label={label}>
+      <span class="site-label" data-label={label} aria-hidden="true" />
+      <span class="site-text" dir="auto" translate={false}>
+        {text}
+      </span>
+    </p>
   );
 }

@@ -15,6 +15,8 @@ interface Props {
   name?: boolean;
   /** Long text starts collapsed at this many characters (default COLLAPSED_CHARS): a card's lines stay short. */
   collapseAt?: number;
+  /** A line the site wrote, inline: drawn in quotation marks as SiteText draws one (.site-said). */
+  site?: boolean;
 }
 
 /**
@@ -24,12 +26,22 @@ interface Props {
  * and marked translate="no" so a page translator leaves it as sent;
  * long text is shown collapsed with "Show more", since a server may send more than it should.
  */
-export function UntrustedText({ value, block = false, empty, class: extra, name = false, collapseAt }: Props) {
+export function UntrustedText({
+  value,
+  block = false,
+  empty,
+  class: extra,
+  name = false,
+  collapseAt,
+  site = false,
+}: Props) {
   const [expanded, setExpanded] = useState(false);
   const text = untrustedString(value);
   const cut = isCut(value);
   const Tag = block ? 'div' : 'span';
-  const className = ['untrusted', block ? 'untrusted-block' : '', extra ?? ''].filter(Boolean).join(' ');
+  const className = ['untrusted', block ? 'untrusted-block' : '', site && !block ? 'site-said' : '', extra ?? '']
+    .filter(Boolean)
+    .join(' ');
   if (!text && !cut) {
     return <Tag class={`${className} untrusted-empty`}>{empty ?? ''}</Tag>;
   }

@@ -4,6 +4,7 @@ import { checkSiteAddress } from '@/lib/safety/urls';
 import { addressWords } from '@/lib/words/errors';
 import { useActions } from '@/components/common/actions';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
+import { SiteText } from '@/components/common/SiteText';
 import { normalizeConnectCode } from './code';
 import { defaultSiteAddress } from './default-site';
 import { cancelViewHeadingFocus, focusNextViewHeading, ViewHeading } from '@/components/common/ViewHeading';
@@ -116,7 +117,16 @@ export function ConnectForm({ initialAddress, intro }: Props) {
       {outcome.kind === 'error' ? <ErrorNotice error={outcome.error} /> : null}
       {outcome.kind === 'done' ? (
         <p role="status">
-          <Message id="connect.connectedAs" parts={{ name: <strong class="site-text">{outcome.name}</strong> }} />
+          <Message
+            id="connect.connectedAs"
+            parts={{
+              name: (
+                <strong>
+                  <SiteText text={outcome.name} name />
+                </strong>
+              ),
+            }}
+          />
         </p>
       ) : null}
     </section>

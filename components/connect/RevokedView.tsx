@@ -13,7 +13,7 @@ export function RevokedView({ row }: { row: ConnectionRow }) {
     <section aria-labelledby="revoked-title">
       <div role="alert" class="notice notice-error">
         <ViewHeading id="revoked-title">
-          <Message id="revoked.heading" parts={{ name: <SiteText text={row.name} /> }} />
+          <Message id="revoked.heading" parts={{ name: <SiteText text={row.name} name /> }} />
         </ViewHeading>
         <p>{t('revoked.text')}</p>
         {/* The contract names no address for making a code: the site's home page, never a guessed path (G15). */}

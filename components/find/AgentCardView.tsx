@@ -33,12 +33,12 @@ export function AgentCardView({ card, onChoose }: Props) {
       </h2>
       {card.untrustedStyleLine ? (
         <p class="style-line">
-          <UntrustedText value={card.untrustedStyleLine} />
+          <UntrustedText value={card.untrustedStyleLine} site />
         </p>
       ) : null}
       <p>
         <span class="label">{t('agentCard.knows')}</span>
-        <UntrustedText value={card.untrustedKnows} empty={t('agentCard.nothingSaid')} collapseAt={KNOWS_CHARS} />
+        <UntrustedText value={card.untrustedKnows} empty={t('agentCard.nothingSaid')} collapseAt={KNOWS_CHARS} site />
       </p>
       {/* The figures flow as pairs on a line or two, so two cards fit a side panel's first screen. */}
       <dl class="card-facts">

@@ -101,7 +101,7 @@ function SiteSection({ row }: { row: ConnectionRow | null }) {
               <Message
                 id="options.site.line"
                 parts={{
-                  name: <SiteText text={row.name} />,
+                  name: <SiteText text={row.name} name />,
                   status:
                     row.status === 'connected'
                       ? t('options.site.connected')

@@ -5,7 +5,7 @@ import { SafeMarkdown } from '@/components/markdown/SafeMarkdown';
 import { formatCount } from '@/lib/format/count';
 import { t } from '@/lib/i18n';
 import { Message } from '@/components/common/Message';
-import { SiteText } from '@/components/common/SiteText';
+import { SiteHeader, SiteQuote } from '@/components/common/SiteText';
 import { Time } from '@/components/common/Time';
 
 interface Props {
@@ -23,14 +23,14 @@ export function PlanView({ plan, header, onOpenLink, now }: Props) {
   if (!plan) return <p class="muted">{t('plan.none')}</p>;
   return (
     <section class="plan" aria-labelledby={`${id}-title`}>
-      <p class="result-header" role="note">
-        <SiteText text={headerToShow(header)} />
-      </p>
+      <SiteHeader text={headerToShow(header)} />
       <h2 id={`${id}-title`}>{t('plan.heading', { version: formatCount(plan.version) })}</h2>
       <p class="muted">
         <Message id="plan.writtenBy" parts={{ time: <Time iso={plan.at} relative now={now} /> }} />
       </p>
-      <SafeMarkdown markdown={plan.untrustedMarkdown.untrustedText} onOpenLink={onOpenLink} topHeadingLevel={3} />
+      <SiteQuote class="site-quote-markdown">
+        <SafeMarkdown markdown={plan.untrustedMarkdown.untrustedText} onOpenLink={onOpenLink} topHeadingLevel={3} />
+      </SiteQuote>
       {plan.untrustedMarkdown.truncated ? <p class="cut-marker">{t('plan.cut')}</p> : null}
     </section>
   );

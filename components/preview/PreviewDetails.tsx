@@ -8,7 +8,7 @@ import { formatCents } from '@/lib/format/money';
 import { rawValue } from '@/lib/contract/tolerant';
 import { UntrustedText } from '@/components/common/UntrustedText';
 import { approvalReasonWords } from '@/lib/words/values';
-import { SiteText } from '@/components/common/SiteText';
+import { SiteQuote, SiteText } from '@/components/common/SiteText';
 import { t } from '@/lib/i18n';
 import { Message } from '@/components/common/Message';
 
@@ -31,9 +31,7 @@ export function PreviewDetails({ preview }: { preview: Preview }) {
         {preview.isNew ? <span class="badge">{t('preview.new')}</span> : null}
       </h2>
       {/* The site's own line, verbatim and quoted. */}
-      <blockquote class="sentence site-quote">
-        <SiteText text={preview.sentence} />
-      </blockquote>
+      <SiteQuote class="sentence" text={preview.sentence} />
       {/* The limit once, beside what the member can spend: the most it can hold, never a price. */}
       <p class="limit-line">
         <Message

@@ -1,6 +1,7 @@
 import { type UntrustedTextValue, isCut, untrustedString } from '@/lib/safety/untrusted';
 import { useActions } from '@/components/common/actions';
 import { SafeMarkdown } from '@/components/markdown/SafeMarkdown';
+import { SiteQuote } from '@/components/common/SiteText';
 import { t } from '@/lib/i18n';
 import type { HeadingLevel } from '@/components/common/SubHeading';
 
@@ -14,13 +15,15 @@ export function NoteView({ note, level }: { note: UntrustedTextValue; level: Hea
   const text = untrustedString(note);
   return (
     <section aria-label={t('result.noteLabel')} class="note">
-      <SafeMarkdown
-        markdown={text}
-        onOpenLink={(url) => void actions.send('openExternalUrl', { url })}
-        topHeadingLevel={level}
-        copyCode
-        collapsible
-      />
+      <SiteQuote class="site-quote-markdown">
+        <SafeMarkdown
+          markdown={text}
+          onOpenLink={(url) => void actions.send('openExternalUrl', { url })}
+          topHeadingLevel={level}
+          copyCode
+          collapsible
+        />
+      </SiteQuote>
       {isCut(note) ? (
         <p class="cut-marker" title={t('common.cutTitle')}>
           {t('common.cutMarker')}

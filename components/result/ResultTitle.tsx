@@ -1,5 +1,5 @@
 import type { CallResult } from '@/lib/contract/calls';
-import { SiteText } from '@/components/common/SiteText';
+import { SiteHeader } from '@/components/common/SiteText';
 import { Time } from '@/components/common/Time';
 import { UntrustedText } from '@/components/common/UntrustedText';
 import { headerToShow } from './header';
@@ -40,9 +40,7 @@ export function ResultTitle({ result, holdCents, live, named, time }: Props) {
           </span>
         ) : null}
       </p>
-      <p class="result-header" role="note">
-        <SiteText text={headerToShow(result.header)} />
-      </p>
+      <SiteHeader text={headerToShow(result.header)} />
     </>
   );
 }

@@ -15,7 +15,7 @@ import { FollowUpForm } from './FollowUpForm';
 import { resultMarkdown } from './result-markdown';
 import { followUpSession, mayStartAgain } from './start-again';
 import { StartAgainButton } from './StartAgainButton';
-import { SiteText } from '@/components/common/SiteText';
+import { SiteQuote, SiteText } from '@/components/common/SiteText';
 import { t } from '@/lib/i18n';
 import { type HeadingLevel, SubHeading } from '@/components/common/SubHeading';
 
@@ -136,11 +136,7 @@ export function ResultView({
       ) : (
         <FileList files={result.files} level={level} />
       )}
-      {result.disclosure ? (
-        <p class="disclosure muted">
-          <SiteText text={result.disclosure} />
-        </p>
-      ) : null}
+      {result.disclosure ? <SiteQuote class="result-disclosure muted" text={result.disclosure} /> : null}
       {followUpIn && onFollowUp ? (
         <FollowUpForm call={call} onFollowUp={(c, question) => onFollowUp(c, followUpIn, question)} />
       ) : null}

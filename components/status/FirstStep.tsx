@@ -1,7 +1,7 @@
 import type { ConnectionRow } from '@/lib/db/tables/connection';
 import { t } from '@/lib/i18n';
 import { Message } from '@/components/common/Message';
-import { SiteText } from '@/components/common/SiteText';
+import { SiteQuote, SiteText } from '@/components/common/SiteText';
 import { ViewHeading } from '@/components/common/ViewHeading';
 import { privacyLineOf } from './useFirstStep';
 
@@ -21,14 +21,12 @@ export function FirstStep({ row, onContinue }: Props) {
   return (
     <section id="first-step" class="card" aria-labelledby="first-step-title">
       <ViewHeading id="first-step-title">
-        <Message id="status.connectedAs" parts={{ name: <SiteText text={row.name} /> }} />
+        <Message id="status.connectedAs" parts={{ name: <SiteText text={row.name} name /> }} />
       </ViewHeading>
       {line === null ? null : (
         <>
           <h2>{t('status.privacyHeading')}</h2>
-          <blockquote class="site-quote">
-            <SiteText text={line} />
-          </blockquote>
+          <SiteQuote text={line} />
         </>
       )}
       {reading ? (

@@ -12,7 +12,7 @@ export function PanelHeader({ row }: { row: ConnectionRow }) {
   return (
     <header class="panel-header">
       <span class="panel-header-name">
-        <SiteText text={row.name} />
+        <SiteText text={row.name} name />
       </span>
       {spendable === undefined ? null : (
         <span class="panel-header-credits">{t('app.spendable', { amount: formatCents(spendable) })}</span>

@@ -38,7 +38,7 @@ export function StatusView({ row }: { row: ConnectionRow }) {
   return (
     <section class="card" aria-labelledby="status-title">
       <ViewHeading id="status-title">
-        <Message id="status.heading" parts={{ name: <SiteText text={row.name} /> }} />
+        <Message id="status.heading" parts={{ name: <SiteText text={row.name} name /> }} />
       </ViewHeading>
       <p class="muted">
         <span class="verbatim">{row.origin}</span>

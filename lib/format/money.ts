@@ -10,30 +10,41 @@ export function notReadable(): string {
 // The contract's money is in US dollars: cents (100 = $1) and micros (1,000,000 = $1).
 const CURRENCY = 'USD';
 
+// Intl already joins a number and its sign with no-break spaces ("28,50 $"); a plain space would still let a
+// line break between them, so none is left. With style.css (no `overflow-wrap: anywhere` outside the site's
+// and the member's text), an amount is never split across lines in any language.
+function unbroken(amount: string): string {
+  return amount.replace(/ /g, '\u00a0');
+}
+
 function isWhole(value: number): boolean {
   return Number.isFinite(value) && Number.isInteger(value);
 }
 
 export function formatCents(cents: number, locale: string | undefined = memberLocale()): string {
   if (!isWhole(cents)) return notReadable();
-  return numberFormat(locale, {
-    style: 'currency',
-    currency: CURRENCY,
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(cents / 100);
+  return unbroken(
+    numberFormat(locale, {
+      style: 'currency',
+      currency: CURRENCY,
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    }).format(cents / 100),
+  );
 }
 
 // Micros carry at most six decimals of a dollar; showing up to six keeps a tiny running cost from
 // reading as $0.00 while whole-cent amounts still read as usual ($1.50).
 export function formatMicros(micros: number, locale: string | undefined = memberLocale()): string {
   if (!isWhole(micros)) return notReadable();
-  return numberFormat(locale, {
-    style: 'currency',
-    currency: CURRENCY,
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 6,
-  }).format(micros / 1_000_000);
+  return unbroken(
+    numberFormat(locale, {
+      style: 'currency',
+      currency: CURRENCY,
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 6,
+    }).format(micros / 1_000_000),
+  );
 }
 
 export function formatCentsOrUnreadable(

@@ -79,6 +79,9 @@ const FIRST_SCREEN_WORDS: Record<string, Record<string, number>> = {
   'de-strict': { find: 119, 'preview, apply': 152, 'preview, question': 161, result: 125, session: 151 },
 };
 
+/** The languages written right to left among those walked. */
+const RIGHT_TO_LEFT: readonly string[] = ['ar', 'he', 'fa'];
+
 /**
  * Connect, find, preview an apply and a question call, start it to its result, and open a plan session (on the
  * strict site, whose sessions open with their apply call, the plan): each view looked at in dark and light.
@@ -98,6 +101,16 @@ export async function firstScreenWalk(
     });
     problems.push(...seen.problems);
     Object.assign(tops, seen.tops);
+    // Each language in its direction (Arabic right to left), and nothing scrolls sideways at 360 px.
+    const page = await panel.evaluate(() => {
+      const root = document.documentElement;
+      return { dir: root.dir, scrollWidth: root.scrollWidth, clientWidth: root.clientWidth };
+    }, null);
+    const dir = RIGHT_TO_LEFT.includes(language) ? 'rtl' : 'ltr';
+    if (page.dir !== dir) problems.push(`${view}: the page's dir is "${page.dir}", not "${dir}"`);
+    if (page.scrollWidth > page.clientWidth) {
+      problems.push(`${view}: scrolls sideways (content ${page.scrollWidth} px in ${page.clientWidth} px)`);
+    }
   };
 
   const made = await rig.emu.control.connectCode({

@@ -1,7 +1,7 @@
 /**
  * The member's decision on the first screen (issue 30): at a side panel's usual size, 360 × 800, each view's
  * main action and its key figure are in sight without scrolling, and nothing scrolls sideways, in Chromium and
- * Firefox, light and dark, English and German, on both profiles:
+ * Firefox, light and dark, English and German on both profiles, Arabic (right to left) on the default one:
  * - find: two whole agent cards;
  * - preview (an apply call, and a question call with its question typed): the site's sentence, the limit and
  *   "Start the call";
@@ -21,6 +21,8 @@ const WALKS: readonly { language: string; profile: Profile }[] = [
   { language: 'de', profile: 'default' },
   { language: 'en', profile: 'strict' },
   { language: 'de', profile: 'strict' },
+  // Right to left (issue 43): the page's dir, no sideways scroll, each main action on the first screen.
+  { language: 'ar', profile: 'default' },
 ];
 
 for (const walk of WALKS) {

@@ -91,7 +91,7 @@ async function axeViolations(page: PageDriver): Promise<AxeFinding[]> {
 interface SidewaysScroll {
   width: number;
   scrollWidth: number;
-  /** The elements reaching past the right edge (a few), to find them in a failure message. */
+  /** The elements reaching past an edge (a few), to find them in a failure message. */
   overflowing: string[];
 }
 
@@ -111,7 +111,8 @@ async function sidewaysScrolls(page: PageDriver, restore = 420): Promise<Sideway
             const overflowing: string[] = [];
             for (const el of Array.from(document.body.querySelectorAll('*'))) {
               const box = el.getBoundingClientRect();
-              if (box.width > 0 && box.right > root.clientWidth + 0.5) {
+              // Past the right edge, or past the left one in a right-to-left page.
+              if (box.width > 0 && (box.right > root.clientWidth + 0.5 || box.left < -0.5)) {
                 const cls =
                   typeof el.className === 'string' && el.className
                     ? `.${el.className.trim().split(/\s+/).join('.')}`

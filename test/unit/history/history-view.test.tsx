@@ -91,7 +91,7 @@ describe('History', () => {
     await waitFor(() => expect(asked()).toHaveLength(2));
   });
 
-  it('aligns the amounts’ and counts’ headings right, over their figures', async () => {
+  it('aligns the amounts’ and counts’ headings to the end (right in left-to-right), over their figures', async () => {
     await db.calls.put(call('a', { result: makeResult({ charge: { ...makeResult().charge!, chargedCents: 23 } }) }));
     renderPanel(<HistoryTab onOpenCall={() => undefined} onOpenSession={() => undefined} />, spendingActions().actions);
     const table = await screen.findByRole('table', { name: 'Charged per day' });
@@ -99,6 +99,6 @@ describe('History', () => {
     expect(day?.className ?? '').not.toContain('num');
     expect(charged?.className).toContain('num');
     expect(calls?.className).toContain('num');
-    expect(css).toMatch(/\.spending-chart td,\s*\.spending-chart th\.num\s*\{\s*text-align:\s*right/);
+    expect(css).toMatch(/\.spending-chart td,\s*\.spending-chart th\.num\s*\{\s*text-align:\s*end/);
   });
 });
