@@ -80,7 +80,7 @@ export function ConnectForm({ initialAddress, intro }: Props) {
       <ViewHeading id="connect-title">{t('connect.heading')}</ViewHeading>
       {intro ? <p>{intro}</p> : null}
       <p class="muted">{t('connect.makeCode')}</p>
-      <form onSubmit={submit} aria-label={t('connect.formLabel')}>
+      <form onSubmit={submit} aria-label={t('connect.connect')}>
         <label for="site-address">{t('connect.address')}</label>
         <input
           id="site-address"
@@ -116,7 +116,7 @@ export function ConnectForm({ initialAddress, intro }: Props) {
       {outcome.kind === 'error' ? <ErrorNotice error={outcome.error} /> : null}
       {outcome.kind === 'done' ? (
         <p role="status">
-          <Message id="connect.connectedAs" parts={{ name: <strong class="site-text">{outcome.name}</strong> }} />
+          <Message id="status.connectedAs" parts={{ name: <strong class="site-text">{outcome.name}</strong> }} />
         </p>
       ) : null}
     </section>

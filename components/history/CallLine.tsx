@@ -26,13 +26,13 @@ function statusLine(call: CallRow): string {
   if (!result) return callStateWords(call.state, call.error);
   const charge = result.charge
     ? t('history.charged', { amount: formatCents(result.charge.chargedCents) })
-    : t('history.free');
+    : t('result.lineFree');
   return `${callStatusWords(result.status)} · ${charge}`;
 }
 
 function fieldWords(field: SnippetField): string {
   if (field === 'question') return t('history.search.asked');
-  if (field === 'details') return t('history.search.details');
+  if (field === 'details') return t('preview.details');
   return t('history.search.answer');
 }
 

@@ -114,7 +114,7 @@ function SiteSection({ row }: { row: ConnectionRow | null }) {
             </dd>
           </dl>
           <SitePageButton url={connectionPageUrl(row.origin, row.connectionId)}>
-            {t('options.site.changeOnSite')}
+            {t('status.changeOnSite')}
           </SitePageButton>
         </SiteContext.Provider>
       ) : (

@@ -28,7 +28,7 @@ export function PreviewDetails({ preview }: { preview: Preview }) {
           id="preview.beforeItRuns"
           parts={{ name: <UntrustedText value={preview.untrustedName} empty={preview.callId} name /> }}
         />
-        {preview.isNew ? <span class="badge">{t('preview.new')}</span> : null}
+        {preview.isNew ? <span class="badge">{t('agentCard.new')}</span> : null}
       </h2>
       {/* The site's own line, verbatim and quoted. */}
       <blockquote class="sentence site-quote">

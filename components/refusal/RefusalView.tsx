@@ -39,7 +39,7 @@ function NextStep({ error, approvalLine }: { error: MemberError; approvalLine: s
   switch (error.code) {
     case 'short':
       if (extras.reason === 'held') {
-        return <p>{t('refusal.waitHeld')}</p>;
+        return <p>{t('refusal.overLimit')}</p>;
       }
       return (
         <p>

@@ -65,7 +65,7 @@ export function SessionCalls({ calls }: { calls: readonly CallRow[] }) {
               <>
                 {call.error ? <ErrorNotice error={call.error} /> : null}
                 <button type="button" onClick={() => void actions.send('retryCall', { localId: call.localId })}>
-                  {t('sessions.sendAgain')}
+                  {t('call.sendAgain')}
                 </button>
               </>
             ) : null}

@@ -73,7 +73,7 @@ export function SessionListItem({
           }}
         />
       </p>
-      <p class="muted">{s.startedByThisConnection ? t('sessions.startedHere') : t('sessions.startedElsewhere')}</p>
+      <p class="muted">{s.startedByThisConnection ? t('sessions.startedHere') : t('sessionView.startedElsewhere')}</p>
       {s.untrustedMovedNote ? (
         <p class="notice">
           <Message id="sessionSummary.moved" parts={{ note: <UntrustedText value={s.untrustedMovedNote} /> }} />

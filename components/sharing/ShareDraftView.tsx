@@ -75,7 +75,7 @@ export function ShareDraftView(props: ShareDraftViewProps) {
                       disabled={props.busy}
                       onClick={() => props.onRemoveFile?.(file.fileId)}
                     >
-                      {t('share.draft.remove')}
+                      {t('attach.remove')}
                     </button>
                   </>
                 ) : null}
@@ -112,7 +112,7 @@ export function ShareDraftView(props: ShareDraftViewProps) {
           <p>{t('share.draft.onlyYou')}</p>
           {signOff ? (
             <button type="button" onClick={() => props.onOpenSignOff(signOff)}>
-              {t('share.draft.signOff')}
+              {t('findings.signOff')}
             </button>
           ) : (
             <p class="muted">{t('share.draft.noSignOffPage')}</p>

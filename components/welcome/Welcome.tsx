@@ -45,7 +45,6 @@ export function Welcome({ firefox }: Props) {
               <li>{t('welcome.step2', { panel })}</li>
               <li>{t('welcome.step3')}</li>
             </ol>
-            <p class="muted">{t('welcome.codeNote')}</p>
           </section>
 
           <section aria-labelledby="welcome-button" class="card">
@@ -67,8 +66,6 @@ export function Welcome({ firefox }: Props) {
             <ul>
               <li>{t('welcome.privacy1')}</li>
               <li>{t('welcome.privacy2')}</li>
-              <li>{t('welcome.privacy3')}</li>
-              <li>{t('welcome.privacy4')}</li>
             </ul>
           </section>
         </div>

@@ -75,7 +75,7 @@ export function decideApplyCall(
 export function applyRefusalWords(refusal: ApplyRefusal): string {
   switch (refusal.reason) {
     case 'session_closed':
-      return t('session.applyRefusal.closed');
+      return t('errors.sessionClosed');
     case 'details_missing':
       return tn('session.applyRefusal.missing', refusal.missing.length);
     case 'revision_empty':
