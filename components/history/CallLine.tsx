@@ -25,7 +25,7 @@ function statusLine(call: CallRow): string {
   const result = call.result;
   if (!result) return callStateWords(call.state, call.error);
   const charge = result.charge
-    ? t('history.charged', { amount: formatCents(result.charge.chargedCents) })
+    ? t('result.lineCharged', { amount: formatCents(result.charge.chargedCents) })
     : t('result.lineFree');
   return `${callStatusWords(result.status)} · ${charge}`;
 }

@@ -101,7 +101,7 @@ export function HistoryTab({ onOpenCall, onOpenSession }: HistoryTabProps) {
                   reset();
                 }}
               />
-              {value === 'calls' ? t('history.calls') : t('history.sessions')}
+              {value === 'calls' ? t('app.callsHeading') : t('sessions.heading')}
             </label>
           ))}
         </div>

@@ -49,7 +49,7 @@ export function PreviewDetails({ preview }: { preview: Preview }) {
       {limitBy === 'credits' ? (
         <p class="notice">
           {t('preview.creditsSetLimit')}{' '}
-          <SitePageButton url={site ? siteHomeUrl(site.origin) : null}>{t('refusal.openToTopUp')}</SitePageButton>
+          <SitePageButton url={site ? siteHomeUrl(site.origin) : null}>{t('refusal.topUp')}</SitePageButton>
         </p>
       ) : null}
       {preview.needsApproval ? (

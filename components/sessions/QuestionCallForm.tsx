@@ -48,12 +48,12 @@ function Form({
     }
     if (chars > MAX_QUESTION_CHARS) {
       setProblem(
-        t('session.applyRefusal.questionTooLong', { count: formatCount(chars), max: formatCount(MAX_QUESTION_CHARS) }),
+        t('session.applyRefusal.detailsTooLong', { count: formatCount(chars), max: formatCount(MAX_QUESTION_CHARS) }),
       );
       return;
     }
     if (hasSecretText(text)) {
-      setProblem(t('questionCall.secret'));
+      setProblem(t('share.coverage.secret'));
       return;
     }
     setProblem(null);

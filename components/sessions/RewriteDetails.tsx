@@ -62,7 +62,7 @@ function Form({
       return;
     }
     if (hasSecretText(text)) {
-      setNote(t('rewrite.secret'));
+      setNote(t('share.coverage.secret'));
       return;
     }
     setNote(null);

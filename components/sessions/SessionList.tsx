@@ -32,7 +32,7 @@ interface Props {
 export function SessionList({ sessions, onOpen, now }: Props) {
   if (sessions.length === 0) return <p class="empty">{t('sessions.empty')}</p>;
   return (
-    <ul class="session-list" aria-label={t('sessions.label')}>
+    <ul class="session-list" aria-label={t('sessions.heading')}>
       {sessions.map((s) => (
         <SessionListItem key={s.sessionId} session={s} onOpen={onOpen} now={now} />
       ))}

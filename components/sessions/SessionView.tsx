@@ -71,7 +71,7 @@ export function SessionView({ sessionId, onBack }: SessionViewProps) {
         {readError ? (
           <ErrorNotice error={readError} title={t('sessionView.notRead')} />
         ) : (
-          <p role="status">{t('sessionView.reading')}</p>
+          <p role="status">{t('app.loadingSession')}</p>
         )}
       </section>
     );

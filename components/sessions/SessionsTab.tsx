@@ -69,7 +69,7 @@ export function SessionsTab({ onOpen }: { onOpen: (sessionId: string) => void })
         disabled={reading || list.length === 0}
         onClick={() => void read(list.slice(0, READ_AT_ONCE).map((r) => r.sessionId))}
       >
-        {reading ? t('findings.reading') : t('sessions.readAgain')}
+        {reading ? t('findings.reading') : t('status.readAgain')}
       </button>
       {problem ? (
         <p role="alert" class="error-text">

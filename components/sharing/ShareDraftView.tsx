@@ -71,7 +71,7 @@ export function ShareDraftView(props: ShareDraftViewProps) {
                     <button
                       type="button"
                       class="secondary"
-                      aria-label={t('share.draft.removeLabel', { file: name })}
+                      aria-label={t('attach.removeLabel', { file: name })}
                       disabled={props.busy}
                       onClick={() => props.onRemoveFile?.(file.fileId)}
                     >
@@ -126,7 +126,7 @@ export function ShareDraftView(props: ShareDraftViewProps) {
       ) : null}
       {props.onRefresh ? (
         <button type="button" class="secondary" disabled={props.busy} onClick={props.onRefresh}>
-          {t('share.draft.readAgain')}
+          {t('status.readAgain')}
         </button>
       ) : null}
     </section>

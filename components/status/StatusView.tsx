@@ -120,13 +120,13 @@ export function StatusView({ row }: { row: ConnectionRow }) {
                 </li>
               ))}
             </ul>
-            <h2>{t('status.findings')}</h2>
+            <h2>{t('findings.findings')}</h2>
             <p>{findingsChoiceWords(me.keepsFindings)}</p>
             <SitePageButton url={pageUrl}>{t('status.changeOnSite')}</SitePageButton>
           </section>
         </>
       ) : (
-        <p role="status">{t('status.reading')}</p>
+        <p role="status">{t('app.loadingConnection')}</p>
       )}
       <div class="row">
         <button type="button" class="secondary" onClick={refresh} disabled={refreshing}>

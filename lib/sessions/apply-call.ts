@@ -86,7 +86,7 @@ export function applyRefusalWords(refusal: ApplyRefusal): string {
         max: formatCount(MAX_DETAILS_CHARS),
       });
     case 'question_too_long':
-      return t('session.applyRefusal.questionTooLong', {
+      return t('session.applyRefusal.detailsTooLong', {
         count: formatCount(refusal.chars),
         max: formatCount(MAX_QUESTION_CHARS),
       });

@@ -214,9 +214,9 @@ export function apiErrorWords(code: string, status: number, x: ApiErrorExtras): 
       if (x.reason === 'plan_ran') return t('errors.planRanRewrite');
       return t('errors.invalidState');
     case 'plan_ran':
-      return t('errors.planRan');
+      return t('errors.planRanRewrite');
     case 'agent_busy':
-      return t('errors.agentBusy');
+      return t('errors.checking');
     case 'corrections_blocked':
       return t('errors.correctionsBlocked');
     case 'invalid_package':
