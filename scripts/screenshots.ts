@@ -80,7 +80,7 @@ async function walk(scheme: Scheme, w: Words, options: ScreenshotOptions): Promi
     await openSection(m, w, 'app.tab.history');
     await panel.getByRole('list', { name: w('history.callsNewestFirst') }).waitFor({ timeout: STEP_WAIT_MS });
     await shot(panel, 'history');
-    await panel.getByRole('slider', { name: w('spending.perDayHeading') }).waitFor({ timeout: STEP_WAIT_MS });
+    await panel.getByRole('slider', { name: w('spending.perDay') }).waitFor({ timeout: STEP_WAIT_MS });
     await panel.getByText(w('spending.asTable')).click();
     await panel.locator('.spending-chart').scrollIntoViewIfNeeded();
     const chart = path.join(out, `spending-${scheme}.png`);

@@ -214,7 +214,7 @@ async function walk(scheme: Scheme, w: Words, options: StoreOptions): Promise<st
         await panel.screenshot({ path: path.join(out, `failed-${scheme}.png`), fullPage: true });
         throw new Error(`No findings waiting for sign-off within ${STEP_WAIT_MS} ms (see failed-${scheme}.png).`);
       }
-      await panel.getByRole('button', { name: w('findings.checkAgain') }).click();
+      await panel.getByRole('button', { name: w('status.readAgain') }).click();
       await panel.waitForTimeout(1000);
     }
     await shot('finding-sign-off');

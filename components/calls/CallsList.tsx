@@ -29,7 +29,7 @@ export function CallsList({ onOpen, sessionId }: Props) {
   );
   if (rows.length === 0) return <p class="empty">{t('calls.empty')}</p>;
   return (
-    <ul class="calls" aria-label={t('calls.label')}>
+    <ul class="calls" aria-label={t('app.callsHeading')}>
       {rows.map((call) => {
         return (
           <li key={call.localId}>

@@ -81,7 +81,7 @@ export function ConnectForm({ initialAddress, intro }: Props) {
       <ViewHeading id="connect-title">{t('connect.heading')}</ViewHeading>
       {intro ? <p>{intro}</p> : null}
       <p class="muted">{t('connect.makeCode')}</p>
-      <form onSubmit={submit} aria-label={t('connect.formLabel')}>
+      <form onSubmit={submit} aria-label={t('connect.connect')}>
         <label for="site-address">{t('connect.address')}</label>
         <input
           id="site-address"
@@ -118,7 +118,7 @@ export function ConnectForm({ initialAddress, intro }: Props) {
       {outcome.kind === 'done' ? (
         <p role="status">
           <Message
-            id="connect.connectedAs"
+            id="status.connectedAs"
             parts={{
               name: (
                 <strong>

@@ -53,7 +53,7 @@ export function CallFiles({ filesSwitchOn, switchedOffBySite, sessionId, handle,
 
   // POST /files is named by the contract without a shape: a site that does not offer it takes calls without files.
   if (offers.uploadFile === 'not_offered' && count === 0) {
-    return <p class="muted">{t('attach.notHere')}</p>;
+    return <p class="muted">{t('background.notOffered.files')}</p>;
   }
 
   return (

@@ -43,10 +43,10 @@ export function FileAttachments(props: FileAttachmentsProps) {
       <section aria-label={title} class="file-attachments">
         <h2>{title}</h2>
         <p class="notice">
-          {props.switchedOffBySite ? t('attach.offBySite') : t('attach.off')} {t('attach.switchOn')}
+          {props.switchedOffBySite ? t('attach.offBySite') : t('attach.off')} {t('share.switchOn')}
         </p>
         <button type="button" class="secondary" onClick={props.onOpenSettings}>
-          {t('attach.openConnectionPage')}
+          {t('share.openConnectionPage')}
         </button>
       </section>
     );

@@ -72,7 +72,7 @@ export function ResultFiles({
   const line = typeof downloadsLeftBytes === 'number' ? leftLine(files, downloadsLeftBytes, allowanceBytes) : null;
   return (
     <section aria-label={t('resultFiles.label')} class="result-files">
-      <SubHeading level={level}>{t('resultFiles.heading')}</SubHeading>
+      <SubHeading level={level}>{t('files.label')}</SubHeading>
       {line ? <p class="muted">{line}</p> : null}
       {downloadsLeftBytes === null ? (
         <p id={UNKNOWN_ID} class="notice">

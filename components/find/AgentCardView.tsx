@@ -16,7 +16,7 @@ interface Props {
 
 /** One agent from a find: everything the card says, the untrusted parts as text. */
 export function AgentCardView({ card, onChoose }: Props) {
-  const name = untrustedString(card.untrustedName) || t('agentCard.thisAgent');
+  const name = untrustedString(card.untrustedName) || t('preview.thisAgent');
   const titleId = `agent-${card.agentId}`;
   const facts: [string, string][] = [
     [t('agentCard.match'), formatMatch(card.matchBps)],

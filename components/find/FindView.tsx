@@ -89,11 +89,7 @@ export function FindView({ onChoose }: Props) {
       <ViewHeading id="find-title">{t('find.heading')}</ViewHeading>
       {/* Once agents are shown, the form draws small (one line, its hint not drawn) so two cards fit the
           first screen; before, it is the view's main action. */}
-      <form
-        aria-label={t('find.formLabel')}
-        onSubmit={submit}
-        class={shown ? 'find-form find-form-small' : 'find-form'}
-      >
+      <form aria-label={t('find.heading')} onSubmit={submit} class={shown ? 'find-form find-form-small' : 'find-form'}>
         <label for="find-text">{t('find.fieldLabel')}</label>
         <textarea
           id="find-text"

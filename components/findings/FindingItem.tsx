@@ -53,7 +53,7 @@ export function FindingItem({
       </h3>
       <UntrustedText value={f.untrustedTakeaway} block />
       <dl class="finding-facts">
-        <dt>{t('finding.status')}</dt>
+        <dt>{t('history.status')}</dt>
         <dd>{findingStatusWords(f.status)}</dd>
         {f.reason ? (
           <>

@@ -69,14 +69,14 @@ export function FindingsTab({ row }: { row: ConnectionRow }) {
             {readAt ? (
               <>
                 {' '}
-                <Message id="findings.readAt" parts={{ time: <Time iso={readAt} relative /> }} />
+                <Message id="sessionView.readAt" parts={{ time: <Time iso={readAt} relative /> }} />
               </>
             ) : null}
           </p>
           <button type="button" class="secondary" disabled={reading} onClick={() => void read()}>
-            {reading ? t('findings.reading') : t('findings.checkAgain')}
+            {reading ? t('findings.reading') : t('status.readAgain')}
           </button>
-          {error ? <ErrorNotice error={error} title={t('findings.shownAsRead')} /> : null}
+          {error ? <ErrorNotice error={error} title={t('sessionView.readFailed')} /> : null}
           <FindingsList
             findings={rows.map((r) => r.finding)}
             siteOrigin={row.origin}

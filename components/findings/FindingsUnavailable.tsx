@@ -16,7 +16,7 @@ export function FindingsUnavailable({ why, onOpenConnectionPage }: Props) {
       <p>{words.where}</p>
       {words.canChange && onOpenConnectionPage ? (
         <button type="button" class="secondary" onClick={onOpenConnectionPage}>
-          {t('findings.openConnectionPage')}
+          {t('share.openConnectionPage')}
         </button>
       ) : null}
     </div>

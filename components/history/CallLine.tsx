@@ -25,14 +25,14 @@ function statusLine(call: CallRow): string {
   const result = call.result;
   if (!result) return callStateWords(call.state, call.error);
   const charge = result.charge
-    ? t('history.charged', { amount: formatCents(result.charge.chargedCents) })
-    : t('history.free');
+    ? t('result.lineCharged', { amount: formatCents(result.charge.chargedCents) })
+    : t('result.lineFree');
   return `${callStatusWords(result.status)} · ${charge}`;
 }
 
 function fieldWords(field: SnippetField): string {
   if (field === 'question') return t('history.search.asked');
-  if (field === 'details') return t('history.search.details');
+  if (field === 'details') return t('preview.details');
   return t('history.search.answer');
 }
 

@@ -14,7 +14,7 @@ function choices(): readonly { choice: ExportChoice; words: string }[] {
 }
 
 function savedWords(saved: ExportSaved): string {
-  const calls = saved.calls > 0 || saved.sessions === 0 ? tn('export.calls', saved.calls) : null;
+  const calls = saved.calls > 0 || saved.sessions === 0 ? tn('sessionSummary.calls', saved.calls) : null;
   const sessions = saved.sessions > 0 ? tn('export.sessions', saved.sessions) : null;
   const held = calls !== null && sessions !== null ? t('export.both', { calls, sessions }) : (calls ?? sessions ?? '');
   const left = saved.unreadable > 0 ? ` ${tn('export.unreadable', saved.unreadable)}` : '';
@@ -57,7 +57,7 @@ export function ExportHistory() {
             disabled={busy !== null}
             onClick={() => void save(choice, words)}
           >
-            {busy === words ? t('export.saving') : words}
+            {busy === words ? t('resultFiles.saving') : words}
           </button>
         ))}
       </div>

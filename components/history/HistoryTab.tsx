@@ -101,13 +101,13 @@ export function HistoryTab({ onOpenCall, onOpenSession }: HistoryTabProps) {
                   reset();
                 }}
               />
-              {value === 'calls' ? t('history.calls') : t('history.sessions')}
+              {value === 'calls' ? t('app.callsHeading') : t('sessions.heading')}
             </label>
           ))}
         </div>
         <FilterSelect
           id={`${id}-agent`}
-          label={t('history.agent')}
+          label={t('spending.agentColumn')}
           every={t('history.everyAgent')}
           value={agentId}
           options={(agents.value ?? []).map((a) => ({
@@ -224,7 +224,7 @@ function CallHistory({ agentId, status, limit, onMore, onOpen, onShown }: ListPr
   useEffect(() => {
     if (page.loaded) onShown();
   }, [page.loaded]);
-  if (!page.loaded) return <Skeleton label={t('history.loading')} />;
+  if (!page.loaded) return <Skeleton label={t('app.loadingHistory')} />;
   const rows = page.value?.rows ?? [];
   if (rows.length === 0) return <p class="empty">{t('history.noCalls')}</p>;
   const now = new Date();
@@ -252,7 +252,7 @@ function SessionHistory({ agentId, status, limit, onMore, onOpen, onShown }: Lis
   useEffect(() => {
     if (page.loaded) onShown();
   }, [page.loaded]);
-  if (!page.loaded) return <Skeleton label={t('history.loading')} />;
+  if (!page.loaded) return <Skeleton label={t('app.loadingHistory')} />;
   const rows = page.value?.rows ?? [];
   if (rows.length === 0) return <p class="empty">{t('history.noSessions')}</p>;
   return (

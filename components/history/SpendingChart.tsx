@@ -51,7 +51,7 @@ export function SpendingChart({ spending, siteCents }: Props) {
   const last = spending.days.at(-1);
   return (
     <div class="spending-chart">
-      <h3 id={`${id}-days`}>{t('spending.perDayHeading')}</h3>
+      <h3 id={`${id}-days`}>{t('spending.perDay')}</h3>
       <p>
         {first && last ? (
           <Message
@@ -75,7 +75,7 @@ export function SpendingChart({ spending, siteCents }: Props) {
       <Difference siteCents={siteCents} cachedCents={spending.totalCents} />
       {spending.agents.length > 0 ? (
         <>
-          <h3>{t('spending.perAgent')}</h3>
+          <h3>{t('spending.perAgentCaption')}</h3>
           <ul class="agent-bars">
             {spending.agents.map((a) => (
               <li key={a.agentId}>
@@ -113,7 +113,7 @@ export function SpendingChart({ spending, siteCents }: Props) {
                 {t('spending.charged')}
               </th>
               <th scope="col" class="num">
-                {t('spending.callsColumn')}
+                {t('app.callsHeading')}
               </th>
             </tr>
           </thead>
@@ -138,7 +138,7 @@ export function SpendingChart({ spending, siteCents }: Props) {
                 {t('spending.charged')}
               </th>
               <th scope="col" class="num">
-                {t('spending.callsColumn')}
+                {t('app.callsHeading')}
               </th>
             </tr>
           </thead>

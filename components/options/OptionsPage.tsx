@@ -45,7 +45,7 @@ export function OptionsPage({ firefox }: { firefox: boolean }) {
   if (newerDatabase) return <NewerDatabaseView />;
   return (
     <main>
-      <h1>{t('options.title')}</h1>
+      <h1>{t('pages.options')}</h1>
       {error ? <ErrorNotice error={error} title={t('options.notSaved')} /> : null}
       {connection.loaded ? <SiteSection row={connection.value ?? null} /> : null}
       {settings.value ? (
@@ -94,9 +94,9 @@ function SiteSection({ row }: { row: ConnectionRow | null }) {
       {row ? (
         <SiteContext.Provider value={{ origin: row.origin, connectionId: row.connectionId }}>
           <dl class="facts">
-            <dt>{t('options.site.address')}</dt>
+            <dt>{t('connect.address')}</dt>
             <dd class="verbatim">{row.origin}</dd>
-            <dt>{t('options.site.connection')}</dt>
+            <dt>{t('app.tab.connection')}</dt>
             <dd>
               <Message
                 id="options.site.line"
@@ -114,7 +114,7 @@ function SiteSection({ row }: { row: ConnectionRow | null }) {
             </dd>
           </dl>
           <SitePageButton url={connectionPageUrl(row.origin, row.connectionId)}>
-            {t('options.site.changeOnSite')}
+            {t('status.changeOnSite')}
           </SitePageButton>
         </SiteContext.Provider>
       ) : (
@@ -136,7 +136,7 @@ function SiteSection({ row }: { row: ConnectionRow | null }) {
           </div>
         ) : (
           <button type="button" class="secondary" onClick={() => setConfirming(true)}>
-            {t('options.site.disconnect')}
+            {t('status.disconnect')}
           </button>
         )
       ) : null}

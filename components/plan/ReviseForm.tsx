@@ -51,7 +51,7 @@ export function ReviseForm({ onSubmit, initial = '', onTextChange, carriesOther 
       aria-labelledby={`${id}-title`}
       noValidate
     >
-      <h2 id={`${id}-title`}>{t('revise.heading')}</h2>
+      <h2 id={`${id}-title`}>{t('apply.revise')}</h2>
       <label for={`${id}-text`}>
         {t('revise.label', { count: formatCount(chars), max: formatCount(MAX_DETAILS_CHARS) })}
       </label>
@@ -74,7 +74,7 @@ export function ReviseForm({ onSubmit, initial = '', onTextChange, carriesOther 
         </p>
       ) : null}
       <button type="submit" disabled={busy} {...submitKeyProps()}>
-        {busy ? t('revise.sending') : t('revise.send')}
+        {busy ? t('report.sending') : t('revise.send')}
       </button>
     </form>
   );

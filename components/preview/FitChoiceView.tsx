@@ -39,7 +39,7 @@ export function FitChoiceView({ fit, agentName, subject, onChoose, requestNotChe
               ? t('fit.earlierNewAgent')
               : earlier === 'ask_anyway'
                 ? t('fit.earlierAskAnyway')
-                : t('fit.earlierUnknown'),
+                : t('format.unknown'),
         })}
       </p>
     );

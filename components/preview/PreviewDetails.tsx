@@ -28,7 +28,7 @@ export function PreviewDetails({ preview }: { preview: Preview }) {
           id="preview.beforeItRuns"
           parts={{ name: <UntrustedText value={preview.untrustedName} empty={preview.callId} name /> }}
         />
-        {preview.isNew ? <span class="badge">{t('preview.new')}</span> : null}
+        {preview.isNew ? <span class="badge">{t('agentCard.new')}</span> : null}
       </h2>
       {/* The site's own line, verbatim and quoted. */}
       <SiteQuote class="sentence" text={preview.sentence} />
@@ -47,7 +47,7 @@ export function PreviewDetails({ preview }: { preview: Preview }) {
       {limitBy === 'credits' ? (
         <p class="notice">
           {t('preview.creditsSetLimit')}{' '}
-          <SitePageButton url={site ? siteHomeUrl(site.origin) : null}>{t('refusal.openToTopUp')}</SitePageButton>
+          <SitePageButton url={site ? siteHomeUrl(site.origin) : null}>{t('refusal.topUp')}</SitePageButton>
         </p>
       ) : null}
       {preview.needsApproval ? (

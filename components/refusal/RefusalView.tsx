@@ -39,7 +39,7 @@ function NextStep({ error, approvalLine }: { error: MemberError; approvalLine: s
   switch (error.code) {
     case 'short':
       if (extras.reason === 'held') {
-        return <p>{t('refusal.waitHeld')}</p>;
+        return <p>{t('refusal.overLimit')}</p>;
       }
       return (
         <p>
@@ -48,7 +48,7 @@ function NextStep({ error, approvalLine }: { error: MemberError; approvalLine: s
             <SitePageButton url={extras.topUpUrl}>{t('refusal.topUp')}</SitePageButton>
           ) : (
             // The site named no top-up page: its home page, never an address we guessed.
-            <SitePageButton url={site ? siteHomeUrl(site.origin) : null}>{t('refusal.openToTopUp')}</SitePageButton>
+            <SitePageButton url={site ? siteHomeUrl(site.origin) : null}>{t('refusal.topUp')}</SitePageButton>
           )}
         </p>
       );

@@ -79,7 +79,7 @@ export function FileList({ files, level }: { files: CallFile[]; level: HeadingLe
   if (files.length === 0) return null;
   return (
     <section aria-label={t('files.label')}>
-      <SubHeading level={level}>{t('files.heading')}</SubHeading>
+      <SubHeading level={level}>{t('files.label')}</SubHeading>
       <ul class="file-list">
         {files.map((file) => (
           <li key={file.fileId}>

@@ -37,7 +37,7 @@ export function MayHaveStarted({ call, onOpenSession }: Props) {
         <SitePageButton url={site ? siteHomeUrl(site.origin) : null}>{t('call.openSiteCalls')}</SitePageButton>
         {call.sessionId && onOpenSession ? (
           <button type="button" class="secondary" onClick={() => onOpenSession(call.sessionId as string)}>
-            {t('call.openItsSession')}
+            {t('sessions.open')}
           </button>
         ) : null}
         <button type="button" class="secondary" onClick={startNew} aria-busy={busy} disabled={busy}>

@@ -101,7 +101,7 @@ export function ReportForm({ call }: { call: CallRow }) {
             aria-invalid={tooLong}
           />
           <p id={`reason-count-${runId}`} class={tooLong ? 'error-text' : 'muted'}>
-            {t('report.charsOf', { count: formatCount(length), max: formatCount(MAX_REPORT_REASON_CHARS) })}
+            {t('preview.charsOf', { count: formatCount(length), max: formatCount(MAX_REPORT_REASON_CHARS) })}
           </p>
           <button type="submit" disabled={!kind || tooLong || sending}>
             {sending ? t('report.sending') : t('report.send')}

@@ -32,7 +32,7 @@ function Asked({ call, named }: { call: CallRow; named: boolean }) {
   const details = call.request.details?.trim() ?? '';
   const text = question || details;
   if (!text) return null;
-  const label = question ? t('result.asked') : t('result.yourDetails');
+  const label = question ? t('preview.question') : t('result.yourDetails');
   const id = `asked-${call.localId}`;
   // In the call's own view the call's name (the site's) captions the request, said once; in a list of
   // results the result's heading names it already.
@@ -118,7 +118,7 @@ export function ResultView({
       </div>
       {result.checks.length > 0 ? (
         <section aria-label={t('result.checks')} class="result-checks">
-          <SubHeading level={level}>{t('result.checksHeading')}</SubHeading>
+          <SubHeading level={level}>{t('result.checks')}</SubHeading>
           <ul class="checks">
             {result.checks.map((check, index) => (
               <li key={`${index}:${check.label}`} class={check.passed ? 'check-passed' : 'check-failed'}>

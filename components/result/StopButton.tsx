@@ -20,7 +20,7 @@ export function StopButton({ call }: { call: CallRow }) {
     const result = await actions.send('stopCall', { runId });
     setBusy(false);
     if (result.ok) setMessage(t('stop.asked'));
-    else if (BUSY_CODES.has(result.error.code)) setMessage(t('stop.checking'));
+    else if (BUSY_CODES.has(result.error.code)) setMessage(t('errors.checking'));
     else setMessage(result.error.message);
   };
 

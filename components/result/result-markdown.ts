@@ -35,7 +35,7 @@ export function resultMarkdown(call: CallRow, result: CallResult): string {
   const question = call.request.question?.trim() ?? '';
   const details = call.request.details?.trim() ?? '';
   const asked = question || details;
-  if (asked) parts.push(`**${question ? t('result.asked') : t('result.yourDetails')}**`, quote(asked));
+  if (asked) parts.push(`**${question ? t('preview.question') : t('result.yourDetails')}**`, quote(asked));
   const note = untrustedString(result.note);
   if (note.trim()) {
     parts.push(`**${t('result.noteLabel')}**`, note.trim());
@@ -45,7 +45,7 @@ export function resultMarkdown(call: CallRow, result: CallResult): string {
   if (result.failReason) parts.push(`**${t('result.whyFailed').trim()}** ${result.failReason}`);
   if (result.files.length > 0) {
     parts.push(
-      `**${t('files.heading')}**`,
+      `**${t('files.label')}**`,
       result.files.map((file) => `- ${codeSpan(untrustedString(file.untrustedPath))}`).join('\n'),
     );
   }

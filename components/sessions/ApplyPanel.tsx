@@ -73,7 +73,7 @@ export function ApplyPanel({ session, drafts, applyOnItsWay, missing = 0 }: Prop
           {refusal.reason === 'details_missing' ? <MissingList missing={refusal.missing} /> : null}
         </div>
       ) : null}
-      {error ? <ErrorNotice error={error} title={t('apply.notSent')} /> : null}
+      {error ? <ErrorNotice error={error} title={t('find.notSent')} /> : null}
     </section>
   );
 }

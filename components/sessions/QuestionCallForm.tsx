@@ -47,11 +47,13 @@ function Form({
       return;
     }
     if (chars > MAX_QUESTION_CHARS) {
-      setProblem(t('questionCall.tooLong', { count: formatCount(chars), max: formatCount(MAX_QUESTION_CHARS) }));
+      setProblem(
+        t('session.applyRefusal.detailsTooLong', { count: formatCount(chars), max: formatCount(MAX_QUESTION_CHARS) }),
+      );
       return;
     }
     if (hasSecretText(text)) {
-      setProblem(t('questionCall.secret'));
+      setProblem(t('share.coverage.secret'));
       return;
     }
     setProblem(null);
@@ -106,7 +108,7 @@ function Form({
           {problem}
         </p>
       ) : null}
-      {error ? <ErrorNotice error={error} title={t('questionCall.notSent')} /> : null}
+      {error ? <ErrorNotice error={error} title={t('find.notSent')} /> : null}
       <button type="submit" disabled={busy} {...submitKeyProps()}>
         {busy ? t('questionCall.asking') : t('questionCall.ask')}
       </button>

@@ -62,7 +62,7 @@ function Form({
       return;
     }
     if (hasSecretText(text)) {
-      setNote(t('rewrite.secret'));
+      setNote(t('share.coverage.secret'));
       return;
     }
     setNote(null);
@@ -75,8 +75,8 @@ function Form({
 
   return (
     <form class="rewrite" onSubmit={save} aria-labelledby={`${id}-title`} noValidate>
-      <h2 id={`${id}-title`}>{t('rewrite.heading')}</h2>
-      <p class="muted">{decision.send ? rewriteWords(decision) : t('rewrite.mayAsk')}</p>
+      <h2 id={`${id}-title`}>{t('sessionView.rewrite')}</h2>
+      <p class="muted">{decision.send ? rewriteWords(decision) : t('session.rewrite.reread')}</p>
       <label for={`${id}-text`}>
         {t('rewrite.label', { count: formatCount(charCount(text)), max: formatCount(MAX_DETAILS_CHARS) })}
       </label>
@@ -94,7 +94,7 @@ function Form({
       {note ? <p role="status">{note}</p> : null}
       {error ? <ErrorNotice error={error} title={t('rewrite.notSaved')} /> : null}
       <button type="submit" class="secondary" disabled={busy}>
-        {busy ? t('rewrite.saving') : t('rewrite.save')}
+        {busy ? t('resultFiles.saving') : t('rewrite.save')}
       </button>
     </form>
   );

@@ -50,7 +50,7 @@ export function SessionCalls({ calls }: { calls: readonly CallRow[] }) {
               <Message
                 id="sessions.callState"
                 parts={{
-                  kind: call.request.callId === 'question' ? t('sessions.questionCall') : t('sessions.applyCall'),
+                  kind: call.request.callId === 'question' ? t('callKind.question') : t('callKind.apply'),
                   state: callStateWords(call.state, call.error),
                   time: <Time iso={call.updatedAt} relative />,
                 }}
@@ -59,13 +59,13 @@ export function SessionCalls({ calls }: { calls: readonly CallRow[] }) {
             {missing ? <GateStatus missing={missing} /> : null}
             {call.state === 'refused' && !missing && call.error ? <RefusalView error={call.error} /> : null}
             {call.state === 'needs_approval' ? (
-              <SitePageButton url={call.error?.extras.approvalUrl}>{t('sessions.openApproval')}</SitePageButton>
+              <SitePageButton url={call.error?.extras.approvalUrl}>{t('approval.approve')}</SitePageButton>
             ) : null}
             {call.state === 'unsent' ? (
               <>
                 {call.error ? <ErrorNotice error={call.error} /> : null}
                 <button type="button" onClick={() => void actions.send('retryCall', { localId: call.localId })}>
-                  {t('sessions.sendAgain')}
+                  {t('call.sendAgain')}
                 </button>
               </>
             ) : null}

@@ -32,7 +32,7 @@ interface Props {
 export function SessionList({ sessions, onOpen, now }: Props) {
   if (sessions.length === 0) return <p class="empty">{t('sessions.empty')}</p>;
   return (
-    <ul class="session-list" aria-label={t('sessions.label')}>
+    <ul class="session-list" aria-label={t('sessions.heading')}>
       {sessions.map((s) => (
         <SessionListItem key={s.sessionId} session={s} onOpen={onOpen} now={now} />
       ))}
@@ -73,7 +73,7 @@ export function SessionListItem({
           }}
         />
       </p>
-      <p class="muted">{s.startedByThisConnection ? t('sessions.startedHere') : t('sessions.startedElsewhere')}</p>
+      <p class="muted">{s.startedByThisConnection ? t('sessions.startedHere') : t('sessionView.startedElsewhere')}</p>
       {s.untrustedMovedNote ? (
         <p class="notice">
           <Message id="sessionSummary.moved" parts={{ note: <UntrustedText value={s.untrustedMovedNote} /> }} />

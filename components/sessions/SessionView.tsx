@@ -63,7 +63,7 @@ export function SessionView({ sessionId, onBack }: SessionViewProps) {
 
   const readError = useSessionRefresh(sessionId, calls.loaded, ended);
 
-  if (!row.loaded) return <Skeleton label={t('sessionView.loading')} />;
+  if (!row.loaded) return <Skeleton label={t('app.loadingSession')} />;
   if (!session) {
     return (
       <section aria-label={t('sessionView.label')}>
@@ -71,7 +71,7 @@ export function SessionView({ sessionId, onBack }: SessionViewProps) {
         {readError ? (
           <ErrorNotice error={readError} title={t('sessionView.notRead')} />
         ) : (
-          <p role="status">{t('sessionView.reading')}</p>
+          <p role="status">{t('app.loadingSession')}</p>
         )}
       </section>
     );
@@ -208,7 +208,7 @@ export function SessionView({ sessionId, onBack }: SessionViewProps) {
             </details>
           ) : null}
           {isPlan && offers.putDetails === 'not_offered' ? (
-            <p class="muted">{t('sessionView.rewriteNotHere')}</p>
+            <p class="muted">{t('background.notOffered.details')}</p>
           ) : null}
         </>
       ) : null}

@@ -69,7 +69,7 @@ export function SessionsTab({ onOpen }: { onOpen: (sessionId: string) => void })
         disabled={reading || list.length === 0}
         onClick={() => void read(list.slice(0, READ_AT_ONCE).map((r) => r.sessionId))}
       >
-        {reading ? t('sessions.reading') : t('sessions.readAgain')}
+        {reading ? t('findings.reading') : t('status.readAgain')}
       </button>
       {problem ? (
         <p role="alert" class="error-text">
@@ -82,7 +82,7 @@ export function SessionsTab({ onOpen }: { onOpen: (sessionId: string) => void })
           <ShowMore more={page.value?.more} count={HISTORY_PAGE} onMore={() => setLimit(limit + HISTORY_PAGE)} />
         </>
       ) : (
-        <Skeleton label={t('sessions.loading')} />
+        <Skeleton label={t('app.loadingSessions')} />
       )}
     </section>
   );

@@ -49,7 +49,7 @@ export function CoverageForm({ onAsk, busy = false, error }: CoverageFormProps) 
         onInput={(event) => setDescription(event.currentTarget.value)}
       />
       <p id={`${id}-count`} class="muted">
-        {t('share.coverage.charsOf', { count: formatCount(length), max: formatCount(MAX_FIND_DESCRIPTION_CHARS) })}
+        {t('preview.charsOf', { count: formatCount(length), max: formatCount(MAX_FIND_DESCRIPTION_CHARS) })}
       </p>
       <SecretWarning text={description} />
       {tried && problem ? (
@@ -63,7 +63,7 @@ export function CoverageForm({ onAsk, busy = false, error }: CoverageFormProps) 
         </p>
       ) : null}
       <button type="submit" disabled={busy}>
-        {busy ? t('share.coverage.asking') : t('share.coverage.ask')}
+        {busy ? t('questionCall.asking') : t('share.coverage.ask')}
       </button>
     </form>
   );

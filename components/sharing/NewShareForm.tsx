@@ -48,11 +48,11 @@ export function NewShareForm({ agents, agentId = null, onCreate, busy = false, e
       }),
     );
   }
-  if (findSecrets(`${title}\n${description}`).length > 0) problems.push(t('share.newDraft.secret'));
+  if (findSecrets(`${title}\n${description}`).length > 0) problems.push(t('share.coverage.secret'));
 
   return (
     <form
-      aria-label={t('share.newDraft.formLabel')}
+      aria-label={t('share.newDraftHeading')}
       onSubmit={(event) => {
         event.preventDefault();
         setTried(true);
@@ -80,13 +80,13 @@ export function NewShareForm({ agents, agentId = null, onCreate, busy = false, e
         onInput={(event) => setDescription(event.currentTarget.value)}
       />
       <p id={`${id}-count`} class="muted">
-        {t('share.newDraft.charsOf', {
+        {t('preview.charsOf', {
           count: formatCount(descriptionLength),
           max: formatCount(MAX_SHARE_DESCRIPTION_CHARS),
         })}
       </p>
       <SecretWarning text={`${title}\n${description}`} />
-      <label for={`${id}-agent`}>{t('share.newDraft.agent')}</label>
+      <label for={`${id}-agent`}>{t('spending.agentColumn')}</label>
       <select id={`${id}-agent`} value={agent} onChange={(event) => setAgent(event.currentTarget.value)}>
         <option value="">{t('share.newDraft.noAgent')}</option>
         {agents.map((choice) => (

@@ -71,11 +71,11 @@ export function ShareDraftView(props: ShareDraftViewProps) {
                     <button
                       type="button"
                       class="secondary"
-                      aria-label={t('share.draft.removeLabel', { file: name })}
+                      aria-label={t('attach.removeLabel', { file: name })}
                       disabled={props.busy}
                       onClick={() => props.onRemoveFile?.(file.fileId)}
                     >
-                      {t('share.draft.remove')}
+                      {t('attach.remove')}
                     </button>
                   </>
                 ) : null}
@@ -112,7 +112,7 @@ export function ShareDraftView(props: ShareDraftViewProps) {
           <p>{t('share.draft.onlyYou')}</p>
           {signOff ? (
             <button type="button" onClick={() => props.onOpenSignOff(signOff)}>
-              {t('share.draft.signOff')}
+              {t('findings.signOff')}
             </button>
           ) : (
             <p class="muted">{t('share.draft.noSignOffPage')}</p>
@@ -126,7 +126,7 @@ export function ShareDraftView(props: ShareDraftViewProps) {
       ) : null}
       {props.onRefresh ? (
         <button type="button" class="secondary" disabled={props.busy} onClick={props.onRefresh}>
-          {t('share.draft.readAgain')}
+          {t('status.readAgain')}
         </button>
       ) : null}
     </section>

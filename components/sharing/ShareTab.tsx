@@ -26,7 +26,7 @@ export function ShareTab() {
   if (failed) {
     return (
       <p role="alert" class="notice notice-error">
-        {t('share.loadFailed')}
+        {t('common.loadFailed')}
       </p>
     );
   }

@@ -83,7 +83,7 @@ export function ShareView() {
     return (
       <section aria-labelledby="share-title" class="share">
         <ViewHeading id="share-title">{t('share.heading')}</ViewHeading>
-        <p class="notice">{t('share.notHere')}</p>
+        <p class="notice">{t('background.notOffered.sharing')}</p>
       </section>
     );
   }

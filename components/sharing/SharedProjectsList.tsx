@@ -15,7 +15,7 @@ export function SharedProjectsList({ projects }: SharedProjectsListProps) {
   if (projects === null) return <p role="status">{t('share.projectsNotRead')}</p>;
   if (projects.length === 0) return <p>{t('share.noProjects')}</p>;
   return (
-    <ul aria-label={t('share.projectsLabel')} class="shared-projects">
+    <ul aria-label={t('share.yourProjects')} class="shared-projects">
       {projects.map((project) => (
         <li key={project.projectId}>
           <UntrustedText value={project.untrustedTitle} empty={project.projectId} class="project-title" />

@@ -30,7 +30,7 @@ export function FirstStep({ row, onContinue }: Props) {
         </>
       )}
       {reading ? (
-        <p role="status">{t('status.reading')}</p>
+        <p role="status">{t('app.loadingConnection')}</p>
       ) : (
         <button type="button" onClick={onContinue}>
           {t('status.continue')}

@@ -9,7 +9,7 @@ export function PrivacyLine({ row }: { row: ConnectionRow }) {
   if (!line) return null;
   return (
     <p class="muted privacy">
-      <strong>{t('status.privacy')}</strong> <SiteText text={line} />
+      <strong>{t('preview.privacy')}</strong> <SiteText text={line} />
     </p>
   );
 }

@@ -120,17 +120,17 @@ export function StatusView({ row }: { row: ConnectionRow }) {
                 </li>
               ))}
             </ul>
-            <h2>{t('status.findings')}</h2>
+            <h2>{t('findings.findings')}</h2>
             <p>{findingsChoiceWords(me.keepsFindings)}</p>
             <SitePageButton url={pageUrl}>{t('status.changeOnSite')}</SitePageButton>
           </section>
         </>
       ) : (
-        <p role="status">{t('status.reading')}</p>
+        <p role="status">{t('app.loadingConnection')}</p>
       )}
       <div class="row">
         <button type="button" class="secondary" onClick={refresh} disabled={refreshing}>
-          {refreshing ? t('status.readingAgain') : t('status.readAgain')}
+          {refreshing ? t('findings.reading') : t('status.readAgain')}
         </button>
         <DisconnectButton />
       </div>
@@ -157,10 +157,10 @@ function DisconnectButton() {
     <fieldset class="confirm">
       <legend>{t('status.forgetKey')}</legend>
       <button type="button" class="danger" onClick={() => void actions.send('disconnect', {})}>
-        {t('status.yesDisconnect')}
+        {t('options.site.yes')}
       </button>
       <button type="button" class="secondary" onClick={() => setAsking(false)}>
-        {t('status.cancel')}
+        {t('resultFiles.cancel')}
       </button>
     </fieldset>
   );

@@ -20,7 +20,7 @@ export function Welcome({ firefox }: Props) {
   const { open, failed } = useOpenPanel();
   return (
     <main class="welcome">
-      <h1>{t('welcome.title')}</h1>
+      <h1>{t('pages.welcome')}</h1>
       <p>{t('welcome.intro', { panel })}</p>
       <p class="row">
         <button type="button" onClick={open}>
@@ -39,13 +39,12 @@ export function Welcome({ firefox }: Props) {
       <div class="welcome-grid">
         <div>
           <section aria-labelledby="welcome-connect" class="card">
-            <h2 id="welcome-connect">{t('welcome.connectHeading')}</h2>
+            <h2 id="welcome-connect">{t('connect.heading')}</h2>
             <ol>
               <li>{t('welcome.step1')}</li>
               <li>{t('welcome.step2', { panel })}</li>
               <li>{t('welcome.step3')}</li>
             </ol>
-            <p class="muted">{t('welcome.codeNote')}</p>
           </section>
 
           <section aria-labelledby="welcome-button" class="card">
@@ -67,8 +66,6 @@ export function Welcome({ firefox }: Props) {
             <ul>
               <li>{t('welcome.privacy1')}</li>
               <li>{t('welcome.privacy2')}</li>
-              <li>{t('welcome.privacy3')}</li>
-              <li>{t('welcome.privacy4')}</li>
             </ul>
           </section>
         </div>

@@ -514,7 +514,7 @@ export class ApiClient {
   async #request<S extends z.core.$ZodType>(spec: Spec<S>): Promise<z.output<S>> {
     const auth = spec.auth ?? true;
     if (auth && this.#key === null) {
-      throw new LocalRefusal('no_key', { what: 'said', key: 'local.noKey' });
+      throw new LocalRefusal('no_key', { what: 'said', key: 'background.notConnected' });
     }
     if (spec.idempotencyKey !== undefined && !isValidIdempotencyKey(spec.idempotencyKey)) {
       throw new LocalRefusal(

@@ -431,7 +431,7 @@ export type LocalDetail =
 type LocalSentence =
   | 'local.codeFormat'
   | 'local.badStoredKey'
-  | 'local.noKey'
+  | 'background.notConnected'
   | 'local.otherAddress'
   | 'local.badSpentSince'
   | 'local.reasonKindNeeded'

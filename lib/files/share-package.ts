@@ -60,7 +60,7 @@ export function shareFileIds(draft: DraftFacts, newIds: readonly string[]): Shar
 export function checkPackage(draft: DraftFacts): ShareCheck<number> {
   const closed = notOpen(draft);
   if (closed) return { ok: false, message: closed };
-  if (draft.files.length === 0) return { ok: false, message: t('share.package.addBeforePackaging') };
+  if (draft.files.length === 0) return { ok: false, message: t('share.package.addOne') };
   const total = packageBytes(draft.files);
   if (total > MAX_PACKAGE_BODY_BYTES) {
     return {

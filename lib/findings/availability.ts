@@ -35,7 +35,7 @@ export function unavailableWords(why: Exclude<FindingsAvailability, { available:
     case 'not_asked':
       return {
         reason: t('findingsAvailability.notAskedReason'),
-        where: t('findingsAvailability.notAskedWhere'),
+        where: t('findingsAvailability.offWhere'),
         canChange: true,
       };
     case 'not_kept':

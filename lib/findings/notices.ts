@@ -65,8 +65,8 @@ function draftKeyOfEvent(eventKey: string): string | null {
 
 function daysWords(days: number | null): string {
   if (days === null) return '';
-  if (days === 0) return ` ${t('findingsNotice.lessThanDay')}`;
-  return ` ${tn('findingsNotice.daysLeft', days)}`;
+  if (days === 0) return ` ${t('expiry.lessThanDay')}`;
+  return ` ${tn('expiry.daysLeft', days)}`;
 }
 
 /**

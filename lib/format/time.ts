@@ -17,7 +17,7 @@ function parse(iso: string): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-// "3 minutes ago", "in 2 hours"; under 45 seconds reads as "now".
+// "3 minutes ago", "in 2 hours"; under 45 seconds ago reads as "just now", and as "now" ahead.
 export function formatRelative(
   iso: string,
   now: Date = new Date(),
@@ -27,7 +27,7 @@ export function formatRelative(
   if (!date) return t('format.unknownTime');
   const seconds = Math.round((date.getTime() - now.getTime()) / 1000);
   const rtf = relativeTimeFormat(locale, { numeric: 'auto' });
-  if (Math.abs(seconds) < 45) return rtf.format(0, 'second');
+  if (Math.abs(seconds) < 45) return seconds <= 0 ? t('format.justNow') : rtf.format(0, 'second');
   for (const [unit, size] of UNITS) {
     if (Math.abs(seconds) >= size) return rtf.format(Math.trunc(seconds / size), unit);
   }

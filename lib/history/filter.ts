@@ -11,7 +11,7 @@ export type SessionHistoryStatus = 'open' | 'closed' | 'other';
 export function callFilterWords(): Record<CallHistoryStatus, string> {
   return {
     running: t('history.callStatus.running'),
-    passed: t('history.callStatus.passed'),
+    passed: t('words.callStatus.passed'),
     failed: t('history.callStatus.failed'),
     not_started: t('history.callStatus.notStarted'),
   };
@@ -19,7 +19,7 @@ export function callFilterWords(): Record<CallHistoryStatus, string> {
 
 export function sessionFilterWords(): Record<SessionHistoryStatus, string> {
   return {
-    open: t('history.sessionStatus.open'),
+    open: t('session.status.open'),
     closed: t('history.sessionStatus.closed'),
     other: t('history.sessionStatus.other'),
   };

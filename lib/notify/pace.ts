@@ -87,7 +87,7 @@ export function takeSummaries(pace: Pace, now: number): { show: Summary[]; dropp
 export function summaryText({ kind, count }: Summary): { title: string; message: string } {
   switch (kind) {
     case 'call_finished':
-      return { title: tn('notify.summary.callsTitle', count), message: t('notify.summary.calls') };
+      return { title: tn('notify.summary.callsTitle', count), message: t('notify.summary.other') };
     case 'approval_needed':
       return { title: tn('notify.summary.approvalsTitle', count), message: t('notify.summary.approvals') };
     case 'approval_outcome':
@@ -95,7 +95,7 @@ export function summaryText({ kind, count }: Summary): { title: string; message:
     case 'findings_draft_waiting':
       return { title: tn('notify.summary.waitingTitle', count), message: t('notify.summary.waiting') };
     case 'findings_draft_expiring':
-      return { title: tn('notify.summary.expiringTitle', count), message: t('notify.summary.expiring') };
+      return { title: tn('notify.summary.expiringTitle', count), message: t('notify.summary.other') };
     default:
       return { title: tn('notify.summary.otherTitle', count), message: t('notify.summary.other') };
   }

@@ -50,7 +50,7 @@ async function run<N extends CommandName>(
     const value = (await handler(checked.data)) ?? {};
     const reply = spec.reply.safeParse(value);
     if (!reply.success) {
-      return { ok: false, error: localError('internal', t('commands.internal')) };
+      return { ok: false, error: localError('internal', t('background.internal')) };
     }
     return { ok: true, value: reply.data };
   } catch (err) {

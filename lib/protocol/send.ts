@@ -21,7 +21,7 @@ export async function sendCommand<N extends CommandName>(
   const spec = commands()[name];
   const checked = spec.payload.safeParse(payload);
   if (!checked.success) {
-    return { ok: false, error: localError('invalid_command', t('commands.incomplete')) };
+    return { ok: false, error: localError('invalid_command', t('commands.invalid')) };
   }
   let raw: unknown;
   // A worker being stopped or started at that instant can miss a message ("Receiving end does not exist"):

@@ -114,7 +114,10 @@ export function validateDraft(question: Question, draft: AnswerDraft): DraftProb
       if (n > MAX_OWN_ANSWER_CHARS) {
         problems.push({
           code: 'own_too_long',
-          message: t('session.answer.ownTooLong', { count: formatCount(n), max: formatCount(MAX_OWN_ANSWER_CHARS) }),
+          message: t('session.applyRefusal.detailsTooLong', {
+            count: formatCount(n),
+            max: formatCount(MAX_OWN_ANSWER_CHARS),
+          }),
         });
       }
       break;

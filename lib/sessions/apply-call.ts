@@ -75,7 +75,7 @@ export function decideApplyCall(
 export function applyRefusalWords(refusal: ApplyRefusal): string {
   switch (refusal.reason) {
     case 'session_closed':
-      return t('session.applyRefusal.closed');
+      return t('errors.sessionClosed');
     case 'details_missing':
       return tn('session.applyRefusal.missing', refusal.missing.length);
     case 'revision_empty':
@@ -86,7 +86,7 @@ export function applyRefusalWords(refusal: ApplyRefusal): string {
         max: formatCount(MAX_DETAILS_CHARS),
       });
     case 'question_too_long':
-      return t('session.applyRefusal.questionTooLong', {
+      return t('session.applyRefusal.detailsTooLong', {
         count: formatCount(refusal.chars),
         max: formatCount(MAX_QUESTION_CHARS),
       });

@@ -128,15 +128,15 @@ function switchName(reason: string | null): string {
 function approvalWhy(reason: string | null): string {
   switch (reason) {
     case 'new_agent':
-      return t('errors.approvalWhy.newAgent');
+      return t('words.approvalReason.newAgent');
     case 'second_session':
-      return t('errors.approvalWhy.secondSession');
+      return t('words.approvalReason.secondSession');
     case 'over_calls':
-      return t('errors.approvalWhy.overCalls');
+      return t('words.approvalReason.overCalls');
     case 'spending_off':
-      return t('errors.approvalWhy.spendingOff');
+      return t('words.approvalReason.spendingOff');
     default:
-      return t('errors.approvalWhy.other');
+      return t('words.approvalReason.other');
   }
 }
 
@@ -214,9 +214,9 @@ export function apiErrorWords(code: string, status: number, x: ApiErrorExtras): 
       if (x.reason === 'plan_ran') return t('errors.planRanRewrite');
       return t('errors.invalidState');
     case 'plan_ran':
-      return t('errors.planRan');
+      return t('errors.planRanRewrite');
     case 'agent_busy':
-      return t('errors.agentBusy');
+      return t('errors.checking');
     case 'corrections_blocked':
       return t('errors.correctionsBlocked');
     case 'invalid_package':

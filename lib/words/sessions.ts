@@ -132,12 +132,12 @@ function shortCheckSkippedWords(why: ShortCheck['skippedWhy']): string | null {
 }
 
 export function answerByWords(by: Tolerant<'member' | 'connection'>, fromPrompt: boolean): string {
-  if (fromPrompt) return t('session.answerBy.fromPrompt');
+  if (fromPrompt) return t('answers.group.prompt');
   switch (by) {
     case 'member':
-      return t('session.answerBy.member');
+      return t('answers.group.member');
     case 'connection':
-      return t('session.answerBy.connection');
+      return t('answers.group.connection');
     default:
       return unknownOf('source', by);
   }

@@ -13,5 +13,5 @@ import { t } from '@/lib/i18n';
 export function unknownWords(value: Tolerant<string> | null | undefined, what?: string): string {
   const raw = rawValue(value);
   if (what !== undefined) return t('words.unknownValue', { what, value: raw ?? t('session.none') });
-  return raw === null || raw === undefined ? t('words.unknownEmpty') : t('words.unknown', { value: raw });
+  return raw === null || raw === undefined ? t('format.unknown') : t('words.unknown', { value: raw });
 }

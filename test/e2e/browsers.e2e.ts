@@ -125,7 +125,7 @@ describeInEachBrowser("the member's journey", (rig) => {
     async () => {
       await openSection(rig.panel, rig.w, 'app.tab.history');
       await rig.panel.click('button', 'Calls as CSV');
-      await rig.panel.waitForText('to your downloads, with 1 call. It was not opened.');
+      await rig.panel.waitForText('to your downloads, with 1 call.');
       expect(await rig.panel.text()).toMatch(/Saved agent-history-calls-\d{4}-\d\d-\d\d\.csv to your downloads/);
       const files = () =>
         rig.panel.evaluate(async () => {
@@ -191,7 +191,7 @@ describeInEachBrowser("the member's journey", (rig) => {
     try {
       await second.click('button', 'Find');
       await second.click('button', `Preview a call to ${AGENT}`);
-      await second.waitForText('Holds and can charge at most');
+      await second.waitForText('Can charge at most');
       const typed = await second.evaluate(() => [...document.querySelectorAll('textarea')].map((t) => t.value), null);
       expect(typed).toContain(question);
       const before = (await rig.emu.control.callStarts()).length;

@@ -199,7 +199,7 @@ describeInEachBrowser('files and sharing', (rig) => {
     'a site without the sharing endpoints: the Share tab says so, nothing dead',
     async () => {
       await openSection(rig.panel, rig.w, 'app.tab.share');
-      await rig.panel.waitForText(rig.w('share.notHere'));
+      await rig.panel.waitForText(rig.w('background.notOffered.sharing'));
       const shares = (await rig.emu.control.requests('/api/v1/shared-projects')).filter((r) => r.method === 'GET');
       expect(shares.map((r) => r.status)).toEqual([404]);
       await openSection(rig.panel, rig.w, 'app.tab.find');
@@ -239,7 +239,7 @@ describeInEachBrowser('files and sharing', (rig) => {
     await rig.panel.waitForText(rig.w('share.status.waitingSignOff'));
 
     const site = await rig.browser.pageOpenedBy(rig.emu.url, () =>
-      rig.panel.click('button', rig.w('share.draft.signOff')),
+      rig.panel.click('button', rig.w('findings.signOff')),
     );
     const url = new URL(site.url());
     expect(url.origin).toBe(rig.emu.url);
@@ -260,7 +260,7 @@ describeInEachBrowser('files and sharing', (rig) => {
       rig.panel,
       'the project listed',
       (list) => (document.querySelector(`[aria-label="${list}"]`)?.textContent ?? '').includes('My index tuning notes'),
-      rig.w('share.projectsLabel'),
+      rig.w('share.yourProjects'),
     );
   });
 });

@@ -92,7 +92,7 @@ describeInEachBrowser(
         'the earlier call in the list',
         ({ list, passed }) => (document.querySelector(`ul[aria-label="${list}"]`)?.textContent ?? '').includes(passed),
         {
-          list: rig.w('calls.label'),
+          list: rig.w('app.callsHeading'),
           passed,
         },
       );
@@ -101,7 +101,7 @@ describeInEachBrowser(
           Array.from(document.querySelectorAll(`ul[aria-label="${list}"] button`)).filter((b) =>
             (b.textContent ?? '').includes(passed),
           ).length,
-        { list: rig.w('calls.label'), passed },
+        { list: rig.w('app.callsHeading'), passed },
       );
       expect(listed).toBe(1);
       await rig.panel.evaluate(
@@ -111,7 +111,7 @@ describeInEachBrowser(
               (b.textContent ?? '').includes(passed),
             ) as HTMLElement | undefined
           )?.click(),
-        { list: rig.w('calls.label'), passed },
+        { list: rig.w('app.callsHeading'), passed },
       );
       await waitForResult(rig.panel, rig.w, passed);
       await rig.panel.waitForText('Asked: Is VACUUM FULL safe at noon?');

@@ -94,7 +94,7 @@ async function reviseThenAsk(rig: BrowserRig): Promise<void> {
   const { panel, w, emu } = rig;
   // A revision: an empty one is refused here, a real one revises the plan.
   await panel.click('button', w('revise.send'));
-  await panel.waitForText('An empty revision is not sent');
+  await panel.waitForText('Say what to change or ask about the plan.');
   expect(await emu.control.callStarts()).toHaveLength(1);
   await fillStartingWith(panel, 'What to change or ask about the plan', 'Add a step for connection limits.');
   await panel.click('button', w('revise.send'));
@@ -109,7 +109,7 @@ async function reviseThenAsk(rig: BrowserRig): Promise<void> {
   await fillStartingWith(panel, 'What to change or ask about the plan', 'Is step 3 needed?');
   await panel.click('button', w('revise.send'));
   const third = await passedResult(panel, w, 3);
-  expect(third).toContain('The plan stayed as it was');
+  expect(third).toContain('The plan stays as it was');
   expect(third).toContain('Step 3 is needed: keep it.');
   expect(await hasHeading(panel, w('plan.heading', { version: '2' }))).toBe(true);
 
@@ -173,7 +173,7 @@ async function planSession(rig: BrowserRig): Promise<void> {
   expect(sessionIds.size).toBe(1);
 
   // The plan ran: rewriting the request is refused, and the panel says so.
-  await rewriteSays(rig, w('errors.planRan'));
+  await rewriteSays(rig, w('errors.planRanRewrite'));
 }
 
 /** The same journey on a site without POST /sessions, PUT answers or details, and GET plan. */
@@ -184,7 +184,7 @@ async function planSessionByCalls(rig: BrowserRig): Promise<void> {
   // The first try learns that this site opens sessions with a call: nothing is started, the member is told.
   await panel.click('radio', w('preview.kindSession'));
   await panel.click('button', w('preview.openSession'));
-  await panel.waitForText('Opening a session before its first call is not available on this site.');
+  await panel.waitForText('Here a session starts with its first call');
   await panel.waitForText(w('preview.kindSessionByCall'));
   expect(await emu.control.callStarts()).toHaveLength(0);
   // The member asks again: the session opens with its first call, an apply call with the details.
@@ -220,7 +220,7 @@ async function planSessionByCalls(rig: BrowserRig): Promise<void> {
     'POST /api/v1/sessions',
   ]);
   // The plan ran: the rewrite is refused here before anything is sent, as on any site.
-  await rewriteSays(rig, w('errors.planRan'));
+  await rewriteSays(rig, w('errors.planRanRewrite'));
   expect((await emu.control.requests('/api/v1/sessions')).filter((r) => r.method === 'PUT')).toEqual([]);
 }
 
@@ -249,7 +249,7 @@ async function findingsSignedOff(rig: BrowserRig): Promise<void> {
       async () => {
         const shown = await findingsShown(rig);
         if (shown.waiting && shown.checking === 0) return true;
-        await rig.panel.click('button', w('findings.checkAgain'));
+        await rig.panel.click('button', w('status.readAgain'));
         return false;
       },
       { timeout: 30_000, interval: 1000 },
@@ -259,8 +259,8 @@ async function findingsSignedOff(rig: BrowserRig): Promise<void> {
   expect((await notificationIds(rig.panel)).filter((id) => id.startsWith('findings-draft:'))).toHaveLength(1);
 
   // Reading again raises nothing new for the same draft.
-  await rig.panel.click('button', w('findings.checkAgain'));
-  await rig.panel.waitForText(w('findings.checkAgain'));
+  await rig.panel.click('button', w('status.readAgain'));
+  await rig.panel.waitForText(w('status.readAgain'));
   expect((await notificationIds(rig.panel)).filter((id) => id.startsWith('findings-draft:'))).toHaveLength(1);
 
   const site = await rig.browser.pageOpenedBy(emu.url, () => rig.panel.click('button', w('findings.signOff')));
@@ -281,7 +281,7 @@ async function findingsSignedOff(rig: BrowserRig): Promise<void> {
     .poll(
       async () => {
         if (!(await findingsShown(rig)).waiting) return true;
-        await rig.panel.click('button', w('findings.checkAgain'));
+        await rig.panel.click('button', w('status.readAgain'));
         return false;
       },
       { timeout: 30_000, interval: 1000 },

@@ -67,9 +67,9 @@ export async function markApprovalRan(ctx: Ctx, approvalId: string): Promise<voi
   await ctx.db.approvals.update(approvalId, { status: 'ran', updatedAt: isoNow(ctx) });
 }
 
-const DECLINED = (): MemberError => localError('approval_declined', t('background.declined'), { kind: 'none' });
+const DECLINED = (): MemberError => localError('approval_declined', t('call.declined'), { kind: 'none' });
 const EXPIRED = (): MemberError =>
-  localError('approval_expired', t('background.expired'), {
+  localError('approval_expired', t('call.expired'), {
     kind: 'none',
   });
 

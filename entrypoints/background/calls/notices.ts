@@ -61,8 +61,8 @@ export function notifyApprovalOutcome(
       url: null,
     },
     outcome === 'declined'
-      ? { title: t('notify.declinedTitle'), message: t('notify.declined') }
-      : { title: t('notify.expiredTitle'), message: t('notify.expired') },
+      ? { title: t('notify.declinedTitle'), message: t('call.declined') }
+      : { title: t('notify.expiredTitle'), message: t('call.expired') },
   );
 }
 

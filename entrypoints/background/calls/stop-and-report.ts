@@ -55,7 +55,7 @@ export async function stopCall(ctx: Ctx, runId: string): Promise<CommandReply<'s
     let error = toMemberError(err);
     if (err instanceof ApiError && (err.code === 'invalid_state' || err.code === 'agent_busy')) {
       // The result is being checked (or the call has ended): the contract's "try again in a moment".
-      error = { ...error, message: t('background.stopChecking') };
+      error = { ...error, message: t('errors.checking') };
     }
     await ctx.db.calls.update(row.localId, {
       stop: { idempotencyKey, requestedAt: isoNow(ctx), firstRequestedAt, done: false, error },

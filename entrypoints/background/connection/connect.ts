@@ -37,7 +37,7 @@ export async function connect(ctx: Ctx, p: { siteUrl: string; code: string }): P
   const answered = checkSiteAddress(claim.siteUrl);
   if (!answered.ok || answered.origin !== origin) {
     throw new CommandFailure(
-      localError('origin_mismatch', t('background.otherAddress'), {
+      localError('origin_mismatch', t('local.otherAddress'), {
         kind: 'reconnect',
       }),
     );

@@ -68,8 +68,7 @@ export function toMemberError(err: unknown): MemberError {
   }
   // The browser's storage refused a write, or holds a database of a newer build: said as such, not as a bug.
   if (isStorageFull(err)) return localError('storage_full', t('background.storageFull'));
-  if (isNewerDatabase(err))
-    return localError('newer_database', t('background.newerDatabase'), { kind: 'update_extension' });
+  if (isNewerDatabase(err)) return localError('newer_database', t('app.newerDatabase'), { kind: 'update_extension' });
   return localError('internal', t('background.internal'));
 }
 

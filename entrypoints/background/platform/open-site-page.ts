@@ -9,7 +9,7 @@ import { t } from '@/lib/i18n';
 
 export async function openSitePage(ctx: Ctx, url: string): Promise<void> {
   const conn = await getConnection(ctx.db);
-  if (!conn) throw new CommandFailure(localError('not_connected', t('background.connectFirst'), { kind: 'reconnect' }));
+  if (!conn) throw new CommandFailure(localError('not_connected', t('background.notConnected'), { kind: 'reconnect' }));
   const page = sitePageUrl(url, conn.origin);
   if (page === null) {
     throw new CommandFailure(localError('not_a_site_page', t('background.notSitePage')));

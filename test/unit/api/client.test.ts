@@ -374,7 +374,7 @@ describe('the key and the site origin (G17)', () => {
       expect(fake.requests).toHaveLength(1);
       expect(fake.requests[0]?.redirect).toBe('manual');
       expect(errorWords(error as MalformedAnswerError)).toBe(
-        'The answer pointed to another address. The extension does not follow such answers, so nothing was sent there.',
+        'The site pointed to another address. Nothing was sent there.',
       );
     }
   });
@@ -402,9 +402,7 @@ describe('the key and the site origin (G17)', () => {
     const api = createClient({ siteUrl: SITE, key: KEY, fetch: fake.fetch });
     const error = await api.downloadFile('https://files.other.example/f_1', { maxBytes: 4500 }).catch((e) => e);
     expect(error).toMatchObject({ kind: 'malformed', what: 'over_size', retryable: false });
-    expect(errorWords(error)).toBe(
-      'The file was larger than the site said, so the download was stopped. Nothing was saved.',
-    );
+    expect(errorWords(error)).toBe('The file was larger than the site said, so it was not saved.');
     expect(cancelled).toBe(true);
     expect(pulls).toBeLessThan(10);
     // A Content-Length past the cap stops before a byte is read; a body within it is read whole.

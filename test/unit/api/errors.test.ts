@@ -110,12 +110,12 @@ describe('extras of each refusal', () => {
     const e = (await api.startCall({ agentId: 'ag_1', callId: 'apply' }).catch((x: unknown) => x)) as ApiError;
     expect(e).toMatchObject({ approvalId: 'ap_1', approvalUrl: `${SITE}/approvals/ap_1`, reason: 'over_calls' });
     expect(e.next).toEqual({ kind: 'approve', approvalId: 'ap_1', approvalUrl: `${SITE}/approvals/ap_1` });
-    expect(errorWords(e)).toMatch(/beyond the calls/);
+    expect(errorWords(e)).toMatch(/more calls than you allowed/);
   });
 
   it.each([
     ['new_agent', /first call to this agent/],
-    ['second_session', /starts a session/],
+    ['second_session', /starts more sessions/],
     ['spending_off', /Spending is switched off/],
   ])('needs_approval with reason %s says why', (reason, words) => {
     expect(errorWords(new ApiError(403, 'needs_approval', { reason }))).toMatch(words);
@@ -126,7 +126,7 @@ describe('extras of each refusal', () => {
     expect(short.next).toEqual({ kind: 'top_up', topUpUrl: `${SITE}/top-up` });
     const held = new ApiError(402, 'short', { reason: 'held' });
     expect(held.next.kind).toBe('wait');
-    expect(errorWords(held)).toMatch(/held by a call/);
+    expect(errorWords(held)).toMatch(/held by a running call/);
   });
 
   it('details_missing carries missing details', async () => {
@@ -135,7 +135,7 @@ describe('extras of each refusal', () => {
     );
     const e = (await api.startCall({ agentId: 'ag_1', callId: 'apply' }).catch((x: unknown) => x)) as ApiError;
     expect(e.missing).toEqual([{ key: 'target_os', untrustedDetail: ut('Target OS') }]);
-    expect(errorWords(e)).toMatch(/one detail/);
+    expect(errorWords(e)).toMatch(/one more detail/);
   });
 
   it('invalid_answers carries problems', async () => {

@@ -117,7 +117,7 @@ describe('App routing', () => {
     await db.connection.put(makeConnectionRow({ privacyLineShown: false, privacyLine: null, me: null, meAt: null }));
     renderApp();
     await screen.findByRole('heading', { name: /^Connected as/ });
-    expect(screen.getByRole('status').textContent).toBe('Reading your connection…');
+    expect(screen.getByRole('status').textContent).toBe('Loading the connection…');
     expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
     await db.connection.update('current', { me: makeMe(), privacyLine: 'Builders receive your details.' });
     await screen.findByRole('button', { name: 'Continue' });
@@ -334,7 +334,7 @@ describe('App routing', () => {
     });
     await screen.findByText('from a selection');
     expect(screen.getByText('Finding agents…')).toBeTruthy();
-    expect(screen.getByText(/was cut on a word boundary/)).toBeTruthy();
+    expect(screen.getByText(/so it was shortened/)).toBeTruthy();
     await db.finds.add({
       requestId: 'r2',
       text: 'from a selection',
@@ -472,7 +472,7 @@ describe('App routing', () => {
       updatedAt: '2026-05-01T10:00:00.000Z',
     });
     renderApp();
-    await screen.findByText(/The site cannot be reached right now/);
+    await screen.findByText(/The site can’t be reached/);
     expect(screen.getByRole('heading', { name: 'Find AI Agents' })).toBeTruthy();
   });
 

@@ -131,7 +131,7 @@ describe('CallView', () => {
     });
     await screen.findByText(/May have started: its answer never came/);
     expect(screen.queryByRole('button', { name: 'Send again' })).toBeNull();
-    expect(screen.getByText(/starting it again may run it twice/)).toBeTruthy();
+    expect(screen.getByText(/or it may run twice/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Check the site’s call log' }));
     await waitFor(() => expect(sent).toEqual([{ name: 'openSitePage', payload: { url: `${SITE}/` } }]));
     fireEvent.click(screen.getByRole('button', { name: 'Start it as a new call' }));
@@ -142,7 +142,7 @@ describe('CallView', () => {
 
   it('shows a started call before its first result with a stop button and the first call’s privacy line', async () => {
     await show(makeCall({ state: 'started', result: null, privacyLine: 'The agent’s builders receive your details.' }));
-    await screen.findByText('Started. Waiting for its first result…');
+    await screen.findByText('Started. Waiting for the first result…');
     expect(screen.getByRole('button', { name: 'Stop the call' })).toBeTruthy();
     // Quiet: a line, not a box.
     const line = await screen.findByText('The agent’s builders receive your details.');

@@ -46,10 +46,10 @@ afterEach(cleanup);
 describe('Find before a search', () => {
   it('on an empty Find: the field first, then how to search from a page with the shortcut the browser reports', async () => {
     renderPanel(<FindView onChoose={() => undefined} />, fakeActions().actions);
-    const hint = await screen.findByText(/Select text on any page/);
+    const hint = await screen.findByText(/Select text on a page/);
     await waitFor(() => expect(hint.textContent).toContain('Alt+Shift+F'));
     expect(hint.textContent).toBe(
-      'Select text on any page, then right-click it and choose “Find AI Agents for …”, or press Alt+Shift+F.',
+      'Select text on a page, right-click it and choose “Find AI Agents for …”, or press Alt+Shift+F.',
     );
     expect(hint.querySelector('kbd')?.textContent).toBe('Alt+Shift+F');
     // The field comes before the hint in the page's order (the first screen's main action).
@@ -62,9 +62,9 @@ describe('Find before a search', () => {
   it('with no shortcut set, the line names the menu only', async () => {
     withShortcut('');
     renderPanel(<FindView onChoose={() => undefined} />, fakeActions().actions);
-    const hint = await screen.findByText(/Select text on any page/);
+    const hint = await screen.findByText(/Select text on a page/);
     await new Promise((r) => setTimeout(r, 20));
-    expect(hint.textContent).toBe('Select text on any page, then right-click it and choose “Find AI Agents for …”.');
+    expect(hint.textContent).toBe('Select text on a page, right-click it and choose “Find AI Agents for …”.');
   });
 
   it('lists the recent searches (not the one shown), and one searches again from the field', async () => {
@@ -147,7 +147,7 @@ describe('Find before a search', () => {
     await db.calls.put(makeCall());
     await db.settings.put({ key: 'rememberSearches', value: false });
     renderPanel(<FindView onChoose={() => undefined} />, fakeActions().actions);
-    await screen.findByText(/Select text on any page/);
+    await screen.findByText(/Select text on a page/);
     await new Promise((r) => setTimeout(r, 30));
     expect(screen.queryByRole('region', { name: 'Your recent searches' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Agents you called' })).toBeNull();

@@ -116,7 +116,7 @@ describe('FindView', () => {
     const { actions } = fakeActions();
     renderPanel(<FindView onChoose={() => undefined} />, actions);
     await screen.findByText('set up a postgres replica');
-    expect(screen.getByText(/was cut on a word boundary/)).toBeTruthy();
+    expect(screen.getByText(/so it was shortened/)).toBeTruthy();
     const list = screen.getByRole('list', { name: 'Agents found' });
     const items = within(list).getAllByRole('listitem');
     expect(items.length).toBe(4);
@@ -124,7 +124,7 @@ describe('FindView', () => {
     expect(first.className).toContain('accent-teal');
     expect(within(first).getByText('New')).toBeTruthy();
     expect(first.textContent).toContain('Calm and precise');
-    expect(first.textContent).toContain('Replication, backups and more … (cut)');
+    expect(first.textContent).toContain('Replication, backups and more … (shortened)');
     expect(first.textContent).toContain('87%');
     expect(first.textContent).toContain('27 counted calls');
     expect(first.textContent).toContain('waiting for you');
@@ -197,9 +197,9 @@ describe('FindView', () => {
     const card = within(await screen.findByRole('list', { name: 'Agents found' })).getByRole('listitem');
     const text = card.textContent ?? '';
     expect(text.match(/…/g)).toHaveLength(1);
-    expect(text).toMatch(/ … \(cut\) Show more/);
+    expect(text).toMatch(/ … \(shortened\) Show more/);
     fireEvent.click(within(card).getByRole('button', { name: 'Show more' }));
-    expect(card.textContent).toContain('schema registries … (cut) Show less');
+    expect(card.textContent).toContain('schema registries … (shortened) Show less');
   });
 
   it('renders hostile card text as text', async () => {

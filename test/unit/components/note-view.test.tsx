@@ -55,7 +55,7 @@ describe('NoteView', () => {
     renderPanel(<NoteView note={ut(long, true)} level={3} />, actions);
     const note = screen.getByRole('region', { name: 'Note' });
     expect(note.textContent).not.toContain('Paragraph 11');
-    expect(note.textContent).toContain('… (cut)');
+    expect(note.textContent).toContain('… (shortened)');
     fireEvent.click(within(note).getByRole('button', { name: 'Show more' }));
     expect(note.textContent).toContain('Paragraph 11');
   });

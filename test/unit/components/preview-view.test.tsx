@@ -88,7 +88,7 @@ describe('PreviewView', () => {
     // The limit once, beside what the member can spend, and what set it; the site's sentence as the site wrote it.
     const line = document.querySelector('.limit-line');
     expect(line?.textContent).toBe(
-      'Holds and can charge at most $3.00, set by the site’s safety ceiling. You can spend $15.00.',
+      'Can charge at most $3.00 (set by the site’s safety ceiling). You can spend $15.00.',
     );
     expect(document.body.textContent?.match(/\$3\.00/g)?.length).toBe(1);
     // No top-up offer when the credits did not set the limit.
@@ -123,20 +123,16 @@ describe('PreviewView', () => {
       preview: () => ({ ok: true, value: { preview: makePreview(), requestChecked: false } }),
     });
     renderPanel(<PreviewView initial={DRAFT} onStarted={() => undefined} onBack={() => undefined} />, fake.actions);
-    await screen.findByText(/Holds and can charge at most/);
-    expect(screen.queryByText(/does not check a request while you type/)).toBeNull();
+    await screen.findByText(/Can charge at most/);
+    expect(screen.queryByText(/checks the request when the call starts/)).toBeNull();
     fireEvent.input(details(), { target: { value: 'Set up a replica' } });
-    await screen.findByText(
-      /This site does not check a request while you type; it is checked when the call starts/,
-      {},
-      { timeout: 3000 },
-    );
+    await screen.findByText(/This site checks the request when the call starts/, {}, { timeout: 3000 });
     expect(startButton().disabled).toBe(false);
   });
 
   it('puts the decision first: "Start the call" before "More options", which a fresh draft keeps closed', async () => {
     setup();
-    await screen.findByText(/Holds and can charge at most/);
+    await screen.findByText(/Can charge at most/);
     const toggle = screen.getByRole('button', { name: 'More options' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     // Start comes first in the page's order, so it is reached (and read) before the options.
@@ -152,7 +148,7 @@ describe('PreviewView', () => {
 
   it('remembers "More options" with the draft: opened, it opens again with the panel', async () => {
     setup();
-    await screen.findByText(/Holds and can charge at most/);
+    await screen.findByText(/Can charge at most/);
     fireEvent.click(screen.getByRole('button', { name: 'More options' }));
     expect(screen.getByRole('textbox', { name: /^Details/ })).toBeTruthy();
     await waitFor(async () => expect((await loadDraft())?.moreOptions).toBe(true));
@@ -176,7 +172,7 @@ describe('PreviewView', () => {
     expect((screen.getByRole('textbox', { name: /^Details/ }) as HTMLTextAreaElement).value).toBe('Postgres 16 on RDS');
     cleanup();
     setup(makePreview({ gate: { ready: false, missing: [{ key: 'v', untrustedDetail: ut('Which version?') }] } }));
-    await screen.findByRole('list', { name: 'Details the agent waits for' });
+    await screen.findByRole('list', { name: 'Details the agent needs' });
     expect(screen.getByRole('button', { name: 'More options' }).getAttribute('aria-expanded')).toBe('true');
     expect(screen.getByRole('textbox', { name: /^Details/ })).toBeTruthy();
   });
@@ -185,24 +181,20 @@ describe('PreviewView', () => {
     await db.connection.put(makeConnectionRow());
     await db.capabilities.put({ origin: SITE, capability: 'quoteCall', offered: false, at: Date.now() });
     setup(makePreview(), undefined);
-    const line = await screen.findByText(
-      'This site does not check a request while you type; it is checked when the call starts.',
-      {},
-      { timeout: 3000 },
-    );
+    const line = await screen.findByText('This site checks the request when the call starts.', {}, { timeout: 3000 });
     expect(line.getAttribute('role')).toBe('note');
     expect(screen.queryByRole('alert')).toBeNull();
     // Under Details, inside "More options".
     expect(details().compareDocumentPosition(line) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     fireEvent.input(details(), { target: { value: 'Set up a replica' } });
-    await waitFor(() => expect(screen.getAllByText(/does not check a request while you type/).length).toBe(1), {
+    await waitFor(() => expect(screen.getAllByText(/checks the request when the call starts/).length).toBe(1), {
       timeout: 3000,
     });
   });
 
   it('lists the gate’s missing details', async () => {
     setup(makePreview({ gate: { ready: false, missing: [{ key: 'v', untrustedDetail: ut('Which version?') }] } }));
-    const list = await screen.findByRole('list', { name: 'Details the agent waits for' });
+    const list = await screen.findByRole('list', { name: 'Details the agent needs' });
     expect(list.textContent).toBe('Which version?');
   });
 
@@ -257,7 +249,7 @@ describe('PreviewView', () => {
         fit: { verdict: 'no_agent', sentence: null, otherAgent: null, choice: null, canStartAgent: true },
       }),
     );
-    fireEvent.click(await screen.findByRole('radio', { name: /Start a new agent by research/ }));
+    fireEvent.click(await screen.findByRole('radio', { name: /Start a new agent that researches/ }));
     fireEvent.click(startButton());
     await waitFor(() =>
       expect(startPayloads(sent)).toEqual([{ agentId: 'ag_1', callId: 'apply', subject: 'new_agent' }]),
@@ -266,7 +258,7 @@ describe('PreviewView', () => {
 
   it('converts "spend at most" from dollars to whole cents and refuses what is not an amount', async () => {
     const { sent } = setup();
-    await screen.findByText(/Holds and can charge at most/);
+    await screen.findByText(/Can charge at most/);
     const max = spendAtMost();
     for (const bad of ['0', '1.234', 'abc', '-2']) {
       fireEvent.input(max, { target: { value: bad } });
@@ -297,7 +289,7 @@ describe('PreviewView', () => {
         missing: [{ key: 'v', untrustedDetail: ut('Which version?') }],
       }),
     }));
-    await screen.findByText(/Holds and can charge at most/);
+    await screen.findByText(/Can charge at most/);
     fireEvent.input(details(), { target: { value: 'Set up a replica' } });
     fireEvent.input(spendAtMost(), {
       target: { value: '4' },
@@ -325,7 +317,7 @@ describe('PreviewView', () => {
       );
       return { ok: true, value: { localId, state: 'refused' } };
     });
-    await screen.findByText(/Holds and can charge at most/);
+    await screen.findByText(/Can charge at most/);
     fireEvent.click(startButton());
     await screen.findByRole('button', { name: 'Top up on the site' });
     expect(started).toEqual([]);
@@ -339,7 +331,7 @@ describe('PreviewView', () => {
         ? { ok: false, error: memberError('short', 'You have fewer credits than a call needs.') }
         : { ok: true, value: { localId, state: 'started' } };
     });
-    await screen.findByText(/Holds and can charge at most/);
+    await screen.findByText(/Can charge at most/);
     fireEvent.click(startButton());
     await screen.findByRole('alert', { name: 'Refused' });
     refuse = false;
@@ -358,7 +350,7 @@ describe('PreviewView', () => {
         ? { ok: false, error: memberError('background_unreachable', 'The extension’s background did not answer.') }
         : { ok: true, value: { localId, state: 'started' } };
     });
-    await screen.findByText(/Holds and can charge at most/);
+    await screen.findByText(/Can charge at most/);
     fireEvent.click(startButton());
     await waitFor(() => expect(sent.filter((s) => s.name === 'startCall').length).toBe(1));
     await waitFor(() => expect(startButton().disabled).toBe(false));
@@ -371,7 +363,7 @@ describe('PreviewView', () => {
 
   it('moves on to the call once it started and forgets the draft', async () => {
     const { started } = setup();
-    await screen.findByText(/Holds and can charge at most/);
+    await screen.findByText(/Can charge at most/);
     fireEvent.input(details(), { target: { value: 'Go' } });
     await waitFor(async () => expect((await loadDraft())?.details).toBe('Go'));
     fireEvent.click(startButton());
@@ -381,7 +373,7 @@ describe('PreviewView', () => {
 
   it('refuses to start, and keeps out of the preview, text that looks like it holds a secret', async () => {
     const { sent } = setup();
-    await screen.findByText(/Holds and can charge at most/);
+    await screen.findByText(/Can charge at most/);
     const previews = () => sent.filter((s) => s.name === 'preview');
     expect(previews().length).toBe(1);
     fireEvent.input(details(), {
@@ -442,7 +434,7 @@ describe('PreviewView: what to start', () => {
       />,
       fake.actions,
     );
-    await screen.findByText(/Holds and can charge at most/);
+    await screen.findByText(/Can charge at most/);
     const group = screen.getByRole('group', { name: 'What to start' });
     expect(
       Array.from(group.querySelectorAll('input[type="radio"]')).map((r) => r.closest('label')?.textContent),
@@ -466,9 +458,9 @@ describe('PreviewView: what to start', () => {
       />,
       fake.actions,
     );
-    await screen.findByText(/Holds and can charge at most/);
+    await screen.findByText(/Can charge at most/);
     fireEvent.click(screen.getByRole('radio', { name: 'Plan it with the agent first' }));
-    expect(screen.getByText(/Opening the session charges nothing/)).toBeTruthy();
+    expect(screen.getByText(/Opening the session is free/)).toBeTruthy();
     fireEvent.click(await screen.findByRole('button', { name: 'Open the session' }));
     await waitFor(() => expect(sessions).toEqual(['s7']));
     expect(fake.sent.filter((x) => x.name === 'createSession').map((x) => x.payload)).toEqual([
@@ -494,7 +486,7 @@ describe('PreviewView: what to start', () => {
       />,
       fake.actions,
     );
-    await screen.findByText(/On this site a session starts with its first call/);
+    await screen.findByText(/Here a session starts with its first call/);
     fireEvent.click(await screen.findByRole('button', { name: 'Start the call' }));
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(fake.sent.filter((x) => x.name === 'createSession')).toHaveLength(0);
@@ -506,8 +498,8 @@ describe('PreviewView: what to start', () => {
     setup(makePreview({ limitCents: 250, spendableCents: 250, limitBy: 'credits' }));
     await screen.findByText('Your credits set this limit.');
     expect(document.querySelector('.limit-line')?.textContent).toBe(
-      'Holds and can charge at most $2.50, set by your spendable credits. You can spend $2.50.',
+      'Can charge at most $2.50 (set by your spendable credits). You can spend $2.50.',
     );
-    expect(screen.getByRole('button', { name: 'Open the site to top up' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Top up on the site' })).toBeTruthy();
   });
 });

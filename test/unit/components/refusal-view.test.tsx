@@ -13,17 +13,17 @@ const MESSAGE = 'The site’s words for this refusal.';
 // Every POST /calls refusal, with the next step the member must be shown for it.
 const CASES: Array<[string, MemberError['extras'], RegExp]> = [
   ['short', { topUpUrl: `${SITE}/top-up` }, /Top up your credits on the site/],
-  ['short', { reason: 'held' }, /Wait for the running call to end/],
+  ['short', { reason: 'held' }, /Wait until a running call ends/],
   ['over_max', {}, /Raise “spend at most”/],
   [
     'details_missing',
     { missing: [{ key: 'pg_version', untrustedDetail: ut('Which Postgres version?') }] },
-    /waits for these details/,
+    /needs these details/,
   ],
   ['invalid_answers', { problems: [{ key: 'size', problem: 'not an option' }] }, /Change these answers/],
   ['session_closed', {}, /new session/],
   ['agent_unavailable', {}, /Choose another agent/],
-  ['approval_not_usable', {}, /ask for a new approval/],
+  ['approval_not_usable', {}, /ask for approval again/],
   ['switched_off', { reason: 'files' }, /The switch: Files/],
   ['agent_blocked', {}, /Allow this agent/],
   ['findings_off', {}, /ask this agent anyway/],
@@ -86,7 +86,7 @@ describe('RefusalView', () => {
       actions,
     );
     expect(screen.getByText('This is your 11th call today; approve it on the site.')).toBeTruthy();
-    expect(screen.getByText(/sends the call again by itself/)).toBeTruthy();
+    expect(screen.getByText(/sent again by itself/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Approve on the site' }));
     await waitFor(() => expect(sent).toEqual([{ name: 'openSitePage', payload: { url: `${SITE}/approvals/ap_1` } }]));
   });
@@ -107,7 +107,7 @@ describe('RefusalView', () => {
   it('a 402 without topUpUrl opens the site’s home page, never a path the extension guessed', async () => {
     const { actions, sent } = fakeActions();
     renderPanel(<RefusalView error={memberError('short', MESSAGE)} />, actions);
-    fireEvent.click(screen.getByRole('button', { name: 'Open the site to top up' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Top up on the site' }));
     await waitFor(() => expect(sent).toEqual([{ name: 'openSitePage', payload: { url: `${SITE}/` } }]));
   });
 

@@ -92,6 +92,6 @@ describe('resultMarkdown', () => {
     expect(failed).not.toContain('**Note**');
     expect(resultMarkdown(QUESTION_CALL, makeResult({ status: 'returned' }))).toContain('its charge went back');
     const partial = resultMarkdown(QUESTION_CALL, makeResult({ partial: true, note: ut('Half an answer', true) }));
-    expect(partial).toContain('Half an answer\n\n… (cut)\n\nPartial: the call reached its limit');
+    expect(partial).toContain('Half an answer\n\n… (shortened)\n\nPartial: the call hit its limit');
   });
 });

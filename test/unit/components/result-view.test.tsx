@@ -237,7 +237,7 @@ describe('ResultView', () => {
       <ResultView call={makeCall()} result={makeResult({ researchCut: { limitCents: 300, limitBy: 'caller_max' } })} />,
       actions,
     );
-    const line = screen.getByText(/Web research ended early/);
+    const line = screen.getByText(/Web research stopped at its limit/);
     expect(line.textContent).toContain('$3.00');
     expect(line.textContent).toContain('your maximum for this call');
     expect(line.textContent).toContain('This is not a price.');
@@ -270,8 +270,10 @@ describe('ResultView', () => {
     await waitFor(() => expect(download.disabled).toBe(false));
     expect(container.querySelectorAll('a').length).toBe(0);
     expect(container.innerHTML).not.toContain('/api/v1/files/');
-    expect(screen.getAllByRole('note').filter((n) => /Active file/.test(n.textContent ?? '')).length).toBe(1);
-    expect(screen.getByText(/Treated as active because of its name/)).toBeTruthy();
+    expect(screen.getAllByRole('note').filter((n) => /This file can run code/.test(n.textContent ?? '')).length).toBe(
+      1,
+    );
+    expect(screen.getByText(/Its name says it can run code/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Download setup.sh' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Download page.html' })).toBeNull();
     expect(screen.getAllByText(/1\.5 kB/, { selector: 'span' }).length).toBe(3);
@@ -292,7 +294,7 @@ describe('ResultView', () => {
     await waitFor(() => expect(download.disabled).toBe(false));
     fireEvent.click(download);
     await waitFor(() => expect(downloads()).toEqual([{ localId, fileId: 'f_notes.md', confirmedActive: false }]));
-    await screen.findByText('Saved to your downloads. It was not opened.');
+    await screen.findByText('Saved to your downloads, not opened.');
     fireEvent.click(screen.getByRole('button', { name: 'Save anyway… setup.sh' }));
     expect(downloads().length).toBe(1);
     const dialog = screen.getByRole('alertdialog');
@@ -320,7 +322,7 @@ describe('ResultView', () => {
 
     vi.mocked(actions.requestOrigin).mockResolvedValueOnce(false);
     fireEvent.click(download);
-    await screen.findByText(/did not allow the extension to fetch this file’s host/);
+    await screen.findByText(/did not allow fetching this file/);
     expect(sent.filter((s) => s.name === 'downloadFile')).toHaveLength(2);
   });
 
@@ -334,7 +336,7 @@ describe('ResultView', () => {
     await db.downloads.add({ localId: 'x', fileId: 'earlier', bytes: 1024, at: Date.now() - 1000 });
     const { actions } = fakeActions();
     renderPanel(<ResultView call={makeCall()} result={makeResult({ files: [file('notes.md', false)] })} />, actions);
-    await screen.findByText(/Too large for what is left today \(1 kB\)/);
+    await screen.findByText(/Too large for today’s downloads left \(1 kB\)/);
     expect((screen.getByRole('button', { name: 'Download notes.md' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
@@ -380,7 +382,7 @@ describe('ResultView', () => {
     );
     expect(screen.queryByRole('button', { name: /Report/ })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Stop the call' }));
-    await screen.findByText('The result is being checked right now: try again in a moment.');
+    await screen.findByText('The result is being checked, so the call can’t be stopped now. Try again in a moment.');
     expect(sent).toEqual([{ name: 'stopCall', payload: { runId: 'run_1' } }]);
   });
 
@@ -460,7 +462,7 @@ describe('a result this browser did not start', () => {
     await within(article).findByRole('region', { name: 'Note' });
     expect(within(article).getByRole('note').textContent).toBe(GUILD_HEADER);
     expect(within(article).getByText('notes.txt')).toBeTruthy();
-    expect(within(article).getByText(/Active file/)).toBeTruthy();
+    expect(within(article).getByText(/This file can run code/)).toBeTruthy();
     // Only copying the result or the note, which act on nothing.
     expect(
       within(article)

@@ -19,7 +19,7 @@ describe('StatusView', () => {
     expect(factFor('Spendable now')).toBe('$15.00');
     expect(factFor('Held for running calls')).toBe('$5.00');
     expect(factFor('Earned from your shared projects')).toBe('not readable right now');
-    expect(factFor('Held and charged in the last 24 hours')).toBe('not readable right now');
+    expect(factFor('Spent in the last 24 hours')).toBe('not readable right now');
     expect(factFor('Calls without asking')).toBe('4 of 10');
     expect(factFor('Downloads left')).toBe('10 MB of 20 MB');
   });
@@ -28,7 +28,7 @@ describe('StatusView', () => {
     const { actions } = fakeActions();
     const me = makeMe({ spentInWindowCents: 0 });
     renderPanel(<StatusView row={makeConnectionRow({ me })} />, actions);
-    expect(factFor('Held and charged in the last 24 hours')).toBe('$0.00');
+    expect(factFor('Spent in the last 24 hours')).toBe('$0.00');
   });
 
   it('shows switches read-only, with the member’s page on the site to change them', async () => {
@@ -62,7 +62,7 @@ describe('StatusView', () => {
       />,
       actions,
     );
-    expect(screen.getByText(/made for one session only/).textContent).toContain('ses_9');
+    expect(screen.getByText(/only works for session/).textContent).toContain('ses_9');
     expect(screen.queryByText(/Where should files go/)).toBeNull();
     expect(screen.queryByText(/GUILD_DIR/)).toBeNull();
   });
@@ -79,6 +79,6 @@ describe('StatusView', () => {
   it('says it is reading while GET /me has not answered yet', () => {
     const { actions } = fakeActions();
     renderPanel(<StatusView row={makeConnectionRow({ me: null })} />, actions);
-    expect(screen.getByText('Reading your connection…')).toBeTruthy();
+    expect(screen.getByText('Loading the connection…')).toBeTruthy();
   });
 });

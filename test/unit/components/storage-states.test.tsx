@@ -28,11 +28,11 @@ describe('the panel when the browser’s storage is in the way', () => {
     const { actions, sent } = fakeActions({ freeSpace: () => ({ ok: true, value: { removed: 3 } }) });
     renderApp(actions);
     const banner = await screen.findByRole('region', { name: 'Storage full' });
-    expect(banner.textContent).toContain('Your calls keep running on the site');
+    expect(banner.textContent).toContain('Calls keep running on the site');
     expect(screen.getByRole('heading', { name: 'Find AI Agents' })).toBeTruthy();
     expect(sent.map((s) => s.name)).not.toContain('freeSpace');
     fireEvent.click(screen.getByRole('button', { name: 'Free space now' }));
-    await screen.findByText('Removed 3 cached items older than you keep results.');
+    await screen.findByText('Removed 3 old saved items.');
     expect(sent.map((s) => s.name)).toContain('freeSpace');
     // Room again: the background removes the flag and the warning goes; the result of the click stays.
     await fakeBrowser.storage.session.remove(STORAGE_FULL_SESSION_KEY);

@@ -22,10 +22,10 @@ describe('UntrustedText', () => {
 
   it('marks cut text visibly, and only cut text', () => {
     const { container, rerender } = render(<UntrustedText value={ut('a long text', true)} />);
-    expect(screen.getByText(/\(cut\)/)).toBeTruthy();
+    expect(screen.getByText(/\(shortened\)/)).toBeTruthy();
     rerender(<UntrustedText value={ut('a long text', false)} />);
     expect(container.textContent).toBe('a long text');
-    expect(screen.queryByText(/\(cut\)/)).toBeNull();
+    expect(screen.queryByText(/\(shortened\)/)).toBeNull();
   });
 
   it('drops direction overrides that would disguise a file name', () => {
@@ -52,12 +52,12 @@ describe('UntrustedText', () => {
     const shown = () => container.querySelector('.untrusted')?.textContent ?? '';
     expect(shown().length).toBeLessThan(400);
     expect(shown()).not.toContain('END');
-    expect(shown()).toContain('… (cut)');
+    expect(shown()).toContain('… (shortened)');
     const more = screen.getByRole('button', { name: 'Show more' });
     expect(more.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(more);
     expect(shown()).toContain('END');
-    expect(shown()).toContain('… (cut)');
+    expect(shown()).toContain('… (shortened)');
     fireEvent.click(screen.getByRole('button', { name: 'Show less' }));
     expect(shown()).not.toContain('END');
   });
@@ -75,7 +75,7 @@ describe('UntrustedText', () => {
     const { container } = render(<UntrustedText value={ut(knows, true)} />);
     const span = container.querySelector('span.untrusted');
     expect(span?.textContent).not.toContain('LAST');
-    expect(span?.textContent).toContain('… (cut)');
+    expect(span?.textContent).toContain('… (shortened)');
     fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
     expect(container.querySelector('span.untrusted')?.textContent).toContain('LAST');
   });

@@ -79,8 +79,8 @@ describe('FileAttachments', () => {
     const onOpenSettings = vi.fn();
     render(<FileAttachments {...props({ filesSwitchOn: false, onOpenSettings })} />);
     expect(screen.queryByLabelText('Choose files')).toBeNull();
-    expect(screen.getByText(/Sending files is switched off for this connection/)).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Open your connection’s page' }));
+    expect(screen.getByText(/Sending files is switched off/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Open your connection on the site' }));
     expect(onOpenSettings).toHaveBeenCalledOnce();
   });
 
@@ -88,7 +88,7 @@ describe('FileAttachments', () => {
     render(<FileAttachments {...props({ switchedOffBySite: true })} />);
     expect(screen.queryByLabelText('Choose files')).toBeNull();
     expect(screen.getByText(/The site says sending files is switched off/)).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Open your connection’s page' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Open your connection on the site' })).toBeTruthy();
   });
 
   it('lists each file with its size and verdict, refuses the seventh, and frees a place on removal', async () => {
@@ -103,7 +103,7 @@ describe('FileAttachments', () => {
     expect(items).toHaveLength(7);
     expect(items[0]?.textContent).toContain('f0.txt');
     expect(items[0]?.textContent).toContain('13 bytes');
-    expect(items[0]?.textContent).toContain('Will be sent (checked: no keys or passwords found)');
+    expect(items[0]?.textContent).toContain('Will be sent (no keys or passwords found)');
     expect(items[6]?.textContent).toContain('Not sent: At most 6 files go with one call');
     expect(screen.getByText(/6 of 6 files will be sent/)).toBeTruthy();
 
@@ -116,7 +116,7 @@ describe('FileAttachments', () => {
     render(<Harness />);
     choose(screen.getByLabelText('Choose files'), [new File([`export TOKEN=${GITHUB_TOKEN}`], 'env.sh', { type: '' })]);
     const list = await screen.findByRole('list', { name: 'Chosen files' });
-    expect(list.textContent).toContain('Not sent: It looks like it holds a GitHub token');
+    expect(list.textContent).toContain('Not sent: It seems to contain a GitHub token');
     expect(document.body.textContent).not.toContain(GITHUB_TOKEN);
   });
 

@@ -85,7 +85,7 @@ describe('ResultFiles', () => {
     const big = callFile('f-big', 'out/dump.sql', false, 25_000_000);
     render(<ResultFiles files={[big]} downloadsLeftBytes={20_000_000} onDownload={vi.fn()} onSaveActive={vi.fn()} />);
     expect(screen.getByText('Downloads left today: 20 MB of 20 MB')).toBeTruthy();
-    expect(item('out/dump.sql').textContent).toContain('Too large for what is left today (20 MB)');
+    expect(item('out/dump.sql').textContent).toContain('Too large for today’s downloads left (20 MB)');
   });
 
   it('puts every file’s button in the same place: the end of its row, after the name and size', () => {
@@ -156,7 +156,7 @@ describe('ResultFiles', () => {
     render(<ResultFiles files={[plain]} downloadsLeftBytes={2047} onDownload={onDownload} onSaveActive={vi.fn()} />);
     const button = screen.getByRole('button', { name: 'Download out/report.csv' }) as HTMLButtonElement;
     expect(button.disabled).toBe(true);
-    expect(item('out/report.csv').textContent).toContain('Too large for what is left today (2 kB)');
+    expect(item('out/report.csv').textContent).toContain('Too large for today’s downloads left (2 kB)');
     fireEvent.click(button);
     expect(onDownload).not.toHaveBeenCalled();
   });
@@ -170,7 +170,7 @@ describe('ResultFiles', () => {
 
   it('downloads nothing while the allowance is not known, and says so once for the list', () => {
     const { fetchFile } = renderWired(null);
-    expect(screen.getAllByText('Downloads left today are not known yet, so nothing is downloaded.')).toHaveLength(1);
+    expect(screen.getAllByText('Today’s downloads left are not known yet, so nothing is downloaded.')).toHaveLength(1);
     const download = screen.getByRole('button', { name: 'Download out/report.csv' }) as HTMLButtonElement;
     expect(download.disabled).toBe(true);
     expect(download.getAttribute('aria-describedby')).toBe('files-allowance-unknown');
@@ -203,9 +203,7 @@ describe('ResultFiles', () => {
         progress={{ 'f-plain': { state: 'saved' }, 'f-active': { state: 'failed', message: 'The link ran out.' } }}
       />,
     );
-    expect(within(item('out/report.csv')).getByRole('status').textContent).toBe(
-      'Saved to your downloads. It was not opened.',
-    );
+    expect(within(item('out/report.csv')).getByRole('status').textContent).toBe('Saved to your downloads, not opened.');
     expect(within(item('out/setup.sh')).getByRole('alert').textContent).toBe('The link ran out.');
   });
 });

@@ -82,7 +82,7 @@ describe('files with a call', () => {
     await withFilesSwitch(true);
     const { sent } = setup();
     await choose([file('a.txt', 'first'), file('b.md', '# second')]);
-    expect(screen.getAllByText(/Will be sent \(checked: no keys or passwords found\)/)).toHaveLength(2);
+    expect(screen.getAllByText(/Will be sent \(no keys or passwords found\)/)).toHaveLength(2);
     await waitFor(() => expect(startButton().disabled).toBe(false));
     fireEvent.click(startButton());
     await waitFor(() => expect(named(sent, 'startCall')).toHaveLength(1));
@@ -130,7 +130,7 @@ describe('files with a call', () => {
       configurable: true,
     });
     fireEvent.change(input);
-    await screen.findByText(/Not sent: It looks like it holds/);
+    await screen.findByText(/Not sent: It seems to contain/);
     expect(startButton().disabled).toBe(true);
     expect(named(sent, 'uploadFile')).toEqual([]);
   });
@@ -138,9 +138,9 @@ describe('files with a call', () => {
   it('with the files switch off the panel says so and links to the member’s page', async () => {
     await withFilesSwitch(false);
     const { sent } = setup();
-    await screen.findByText(/Sending files is switched off for this connection/);
+    await screen.findByText(/Sending files is switched off/);
     expect(screen.queryByLabelText('Choose files')).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Open your connection’s page' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Open your connection on the site' }));
     await waitFor(() => expect(named(sent, 'openSitePage')).toEqual([{ url: `${SITE}/connections/con_1` }]));
   });
 
@@ -155,7 +155,7 @@ describe('files with a call', () => {
     await choose([file('a.txt', 'first')]);
     await waitFor(() => expect(startButton().disabled).toBe(false));
     fireEvent.click(startButton());
-    await screen.findByText(/The site says sending files is switched off for this connection/);
+    await screen.findByText(/The site says sending files is switched off/);
     expect(startButton().disabled).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Remove the chosen files' }));
     await waitFor(() => expect(startButton().disabled).toBe(false));

@@ -181,7 +181,7 @@ describe('FindingItem', () => {
     expect(
       Array.from(container.querySelectorAll('[title]')).filter((el) => el.getAttribute('title') === h).length,
     ).toBeGreaterThanOrEqual(1);
-    expect(container.textContent).toContain('… (cut)');
+    expect(container.textContent).toContain('… (shortened)');
     const before = whole();
     fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
     expect(whole()).toBe(before + 1);
@@ -260,13 +260,13 @@ describe('FindingsUnavailable', () => {
     const onOpen = vi.fn();
     render(<FindingsUnavailable why="not_kept" onOpenConnectionPage={onOpen} />);
     expect(screen.getByRole('status').textContent).toMatch(/chose not to keep.*connection’s page/s);
-    fireEvent.click(screen.getByRole('button', { name: 'Open your connection’s page on the site' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Open your connection on the site' }));
     expect(onOpen).toHaveBeenCalled();
   });
 
   it('explains a session-scoped key without offering a page that cannot help', () => {
     render(<FindingsUnavailable why="session_scoped" onOpenConnectionPage={vi.fn()} />);
-    expect(screen.getByRole('status').textContent).toMatch(/made from one session/);
+    expect(screen.getByRole('status').textContent).toMatch(/only works for one session/);
     expect(screen.queryByRole('button')).toBeNull();
   });
 });

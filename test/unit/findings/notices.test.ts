@@ -106,7 +106,7 @@ describe('findings notices', () => {
   it('folds the reminder into the first notice when a draft is first seen late', () => {
     const d = decideFindingsNotices([], [finding('f1')], day(28), on);
     expect(d.notices.map((n) => n.kind)).toEqual(['findings_draft_waiting']);
-    expect(d.notices[0]?.message).toMatch(/About 2 days are left/);
+    expect(d.notices[0]?.message).toMatch(/About 2 days left/);
     expect(d.markSeen).toEqual([expiringEventKey('d1')]);
   });
 

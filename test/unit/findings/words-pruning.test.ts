@@ -20,7 +20,7 @@ describe('findings words', () => {
     expect(findingKindWords({ unknown: 'poem' })).toMatch(/poem/);
     expect(sourceKindWords('release_note')).toBe('Release note');
     expect(contributionStateWords(null)).toBeNull();
-    expect(contributionStateWords('trial')).toMatch(/10 times/);
+    expect(contributionStateWords('trial')).toMatch(/10 more times/);
     expect(contributionStateWords('replaced')).toMatch(/newer/);
   });
 });

@@ -11,7 +11,8 @@ describe('formatRelative', () => {
     expect(formatRelative('2026-11-01T11:57:00Z', NOW, 'en-US')).toBe('3 minutes ago');
     expect(formatRelative('2026-11-01T14:00:00Z', NOW, 'en-US')).toBe('in 2 hours');
     expect(formatRelative('2026-10-31T12:00:00Z', NOW, 'en-US')).toBe('yesterday');
-    expect(formatRelative('2026-11-01T11:59:50Z', NOW, 'en-US')).toBe('now');
+    expect(formatRelative('2026-11-01T11:59:50Z', NOW, 'en-US')).toBe('just now');
+    expect(formatRelative('2026-11-01T12:00:10Z', NOW, 'en-US')).toBe('now');
   });
   it('does not invent a time for an unreadable one', () => {
     expect(formatRelative('not a date', NOW, 'en-US')).toBe('unknown time');

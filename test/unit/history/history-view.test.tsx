@@ -82,9 +82,9 @@ describe('History', () => {
     await db.calls.put(call('a', { result: makeResult({ charge: { ...makeResult().charge!, chargedCents: 23 } }) }));
     const { actions, sent } = spendingActions();
     renderPanel(<HistoryTab onOpenCall={() => undefined} onOpenSession={() => undefined} />, actions);
-    await screen.findByRole('slider', { name: 'Charged per day, from this browser’s cache' });
+    await screen.findByRole('slider', { name: 'Charged per day' });
     expect(screen.queryByRole('button', { name: /spending/i })).toBeNull();
-    expect((await screen.findByText(/Held and charged since/)).textContent).toContain(formatCents(123));
+    expect((await screen.findByText(/Spent since/)).textContent).toContain(formatCents(123));
     const asked = () => sent.filter((s) => s.name === 'spending');
     expect(asked()).toHaveLength(1);
     fireEvent.change(screen.getByLabelText('Period'), { target: { value: 'week' } });

@@ -103,7 +103,7 @@ describe('the chart in History', () => {
     fireEvent.change(await screen.findByLabelText('Period'), { target: { value: 'week' } });
 
     // One slider over the 8 days of the week (today included), the empty ones drawn as empty days.
-    const chart = await screen.findByRole('slider', { name: 'Charged per day, from this browser’s cache' });
+    const chart = await screen.findByRole('slider', { name: 'Charged per day' });
     expect(chart.querySelectorAll('.day')).toHaveLength(8);
     expect(chart.querySelectorAll('.day-bar')).toHaveLength(2);
     expect(chart.querySelectorAll('.day-empty')).toHaveLength(6);

@@ -19,9 +19,9 @@ describe('messages asked of the browser', () => {
     forgetMessages();
     const asked = vi.spyOn(fakeBrowser.i18n, 'getMessage');
     try {
-      expect(t('history.charged', { amount: '$0.23' })).not.toBe(t('history.charged', { amount: '$1.05' }));
-      expect(t('history.charged', { amount: '$1.05' })).toContain('$1.05');
-      expect(asked.mock.calls.filter(([name]) => name === 'history_charged')).toHaveLength(1);
+      expect(t('result.lineCharged', { amount: '$0.23' })).not.toBe(t('result.lineCharged', { amount: '$1.05' }));
+      expect(t('result.lineCharged', { amount: '$1.05' })).toContain('$1.05');
+      expect(asked.mock.calls.filter(([name]) => name === 'result_lineCharged')).toHaveLength(1);
       // A name the message does not have stays out; one it has but was not given stays as written.
       expect(t('local.atMostItems', { field: 'fileIds' } as never)).toBe('fileIds may hold at most {max}');
     } finally {

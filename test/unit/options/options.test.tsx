@@ -64,24 +64,24 @@ describe('OptionsPage', () => {
   it('shows the cache limit in words, refuses a bad limit, and clears only after confirming', async () => {
     const { actions, sent } = fakeActions({ clearCache: () => ({ ok: true, value: { removed: 12 } }) });
     renderPanel(<OptionsPage firefox={false} />, actions, null);
-    await screen.findByText(/Cached results older than 180 days or beyond the newest 10,000 calls are removed/);
+    await screen.findByText(/Saved results older than 180 days or beyond the newest 10,000 calls are removed/);
     fireEvent.input(screen.getByLabelText(/Remove results older than/), { target: { value: 'soon' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save the limit' }));
-    await screen.findByText(/Enter whole numbers from 1/);
+    await screen.findByText(/Enter a whole number from 1/);
     fireEvent.input(screen.getByLabelText(/Remove results older than/), { target: { value: '30' } });
     fireEvent.input(screen.getByLabelText(/Keep at most/), { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save the limit' }));
     expect(sent.at(-1)).toEqual({ name: 'setSettings', payload: { retention: { maxAgeDays: 30, maxCount: null } } });
-    fireEvent.click(screen.getByRole('button', { name: 'Clear cached data…' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Clear saved data…' }));
     expect(sent.some((s) => s.name === 'clearCache')).toBe(false);
-    fireEvent.click(screen.getByRole('button', { name: 'Yes, clear the cache' }));
-    await screen.findByText('Cleared 12 cached items.');
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, clear it' }));
+    await screen.findByText('Cleared 12 saved items.');
   });
 
   it('disconnects after confirming', async () => {
     const { actions, sent } = fakeActions();
     renderPanel(<OptionsPage firefox={false} />, actions, null);
-    fireEvent.click(await screen.findByRole('button', { name: 'Disconnect…' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Disconnect' }));
     fireEvent.click(screen.getByRole('button', { name: 'Yes, disconnect' }));
     await waitFor(() => expect(sent).toEqual([{ name: 'disconnect', payload: {} }]));
   });
@@ -102,7 +102,7 @@ describe('OptionsPage', () => {
 describe('OptionsPage privacy', () => {
   it('links to the privacy policy page inside the extension', async () => {
     renderPanel(<OptionsPage firefox={false} />, fakeActions().actions, null);
-    const link = await screen.findByRole('link', { name: /^The privacy policy/ });
+    const link = await screen.findByRole('link', { name: /^Privacy policy/ });
     expect(new URL(link.getAttribute('href') ?? '').pathname).toBe('/privacy.html');
     expect(link.getAttribute('target')).toBe('_blank');
   });

@@ -25,7 +25,7 @@ describe('Recent searches option', () => {
     const box = (await screen.findByRole('checkbox', { name: 'Remember my recent searches' })) as HTMLInputElement;
     expect(box.checked).toBe(true);
     expect(screen.getByRole('region', { name: 'Recent searches' }).textContent).toContain(
-      'clearing the cache deletes them',
+      'clearing saved data or turning this off deletes them',
     );
     fireEvent.click(box);
     expect(sent.at(-1)).toEqual({ name: 'setSettings', payload: { rememberSearches: false } });

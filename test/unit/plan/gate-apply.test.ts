@@ -136,6 +136,6 @@ describe('rewriting the request', () => {
     expect(decideRewrite(q, 'Build me a bakery shop')).toEqual({ send: true, rereads: true });
     const noReads = decideRewrite(questionsObject({ pass: { readsLeft: 0 } }), 'Another');
     expect(noReads).toEqual({ send: true, rereads: false });
-    expect(rewriteWords(noReads)).toMatch(/No reads are left/);
+    expect(rewriteWords(noReads)).toMatch(/No reads left/);
   });
 });

@@ -108,7 +108,7 @@ describe('PlanView', () => {
     const long = `${'word '.repeat(1000)}end`;
     const { container } = show(long, true);
     expect(container.querySelector('.safe-markdown p')?.textContent).toBe(long.trim());
-    expect(container.textContent).toMatch(/cut: the site cut the plan/);
+    expect(container.textContent).toMatch(/the site shortened the plan here/);
   });
 
   it('says when there is no plan yet', () => {

@@ -284,6 +284,6 @@ describe('QuestionForm', () => {
     expect(container.querySelectorAll('script, img, a, iframe')).toHaveLength(0);
     expect(screen.getByRole('group', { name: '<script>window.__pwned=1</script>' })).toBeTruthy();
     expect(screen.getByRole('radio', { name: '[click](javascript:alert(1))' })).toBeTruthy();
-    expect(container.textContent).toContain('… (cut)');
+    expect(container.textContent).toContain('… (shortened)');
   });
 });

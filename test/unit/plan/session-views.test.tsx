@@ -41,7 +41,7 @@ describe('GateStatus', () => {
 
   it('shows the site’s 409 details_missing: not started, and what is missing', () => {
     render(<GateStatus missing={[{ key: 'k', untrustedDetail: ut(HOSTILE[0]!) }]} />);
-    expect(screen.getByRole('status').textContent).toMatch(/did not start the plan: one detail is missing/);
+    expect(screen.getByRole('status').textContent).toMatch(/The plan did not start: one detail is missing/);
     expect(screen.getByRole('listitem').textContent).toBe(HOSTILE[0]);
   });
 });
@@ -69,7 +69,7 @@ describe('ReadStatus', () => {
   it('says a read before the last change, and leaves out reads once the request cannot be rewritten', () => {
     const q = questionsObject({ pass: { status: 'done', current: false, verdict: null, canReread: false } });
     render(<ReadStatus pass={q.pass} shortCheck={null} />);
-    expect(line()).toBe('Request read before its last change');
+    expect(line()).toBe('Request read before your last change');
   });
 
   it('says a skipped read goes in as written, why, reads left and the short check', () => {
@@ -81,13 +81,13 @@ describe('ReadStatus', () => {
     expect(line()).toBe('Request not read: it goes in as written · 1 read left');
     const text = screen.getByRole('region', { name: 'Reading your request' }).textContent ?? '';
     expect(text).toMatch(/Why: You have used your reads for now/);
-    expect(text).toMatch(/not checked: the site has used its budget/);
+    expect(text).toMatch(/not checked: the site can’t check more for now/);
   });
 
   it('says a failed read, an unread request and a read status this version does not know', () => {
     const failed = questionsObject({ pass: { status: 'failed', verdict: null, canReread: false } });
     const { unmount } = render(<ReadStatus pass={failed.pass} shortCheck={null} />);
-    expect(line()).toBe('Reading the request failed: it goes in as written');
+    expect(line()).toBe('Request could not be read: it goes in as written');
     unmount();
     const unread = questionsObject({ pass: { status: null, verdict: null, canReread: false } });
     const second = render(<ReadStatus pass={unread.pass} shortCheck={null} />);
@@ -115,7 +115,7 @@ describe('ReadStatus', () => {
       },
     });
     const { container } = render(<ReadStatus pass={q.pass} shortCheck={null} />);
-    expect(container.textContent).toMatch(/another kind of project/);
+    expect(container.textContent).toMatch(/different kind of project/);
     expect(container.textContent).not.toMatch(/fits this agent/);
     expect(container.textContent).toMatch(/nothing is asked/);
     expect(container.textContent).toContain(HOSTILE[1]);
@@ -192,8 +192,8 @@ describe('SessionList', () => {
     const [first, second] = screen.getAllByRole('listitem');
     expect(first?.textContent).toMatch(/Plan my project · Open/);
     expect(first?.textContent).toMatch(/3 calls · charged \$2\.50 · last call 2 hours ago/);
-    expect(first?.textContent).toMatch(/newer version because a contribution left: A guide left/);
-    expect(first?.textContent).toMatch(/Started by this connection/);
+    expect(first?.textContent).toMatch(/moved to a newer version: A guide left/);
+    expect(first?.textContent).toMatch(/Started here/);
     expect(second?.textContent).toMatch(/Ask a question · Closed/);
     expect(second?.textContent).toMatch(/research/);
     expect(second?.textContent).toMatch(/no call yet/);
@@ -210,7 +210,7 @@ describe('ReviseForm', () => {
     fireEvent.input(screen.getByRole('textbox', { name: /What to change/ }), { target: { value: '  \n ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send the revision' }));
     expect(onSubmit).not.toHaveBeenCalled();
-    expect(screen.getByRole('alert').textContent).toMatch(/empty revision is not sent/);
+    expect(screen.getByRole('alert').textContent).toMatch(/Say what to change or ask about the plan/);
   });
 
   it('sends what to change, trimmed, and saves it as typed', () => {

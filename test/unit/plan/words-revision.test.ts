@@ -9,7 +9,7 @@ describe('session words', () => {
     expect(skippedWhyWords('switched_off')).toMatch(/switched off/);
     expect(skippedWhyWords('session_limit')).toMatch(/3 reads/);
     expect(skippedWhyWords('member_limit')).toMatch(/5 an hour, 20 a day/);
-    expect(skippedWhyWords('site_budget')).toMatch(/budget/);
+    expect(skippedWhyWords('site_budget')).toMatch(/can’t read more requests/);
     expect(skippedWhyWords('too_large')).toMatch(/too large/);
     expect(skippedWhyWords({ unknown: 'moon_phase' })).toMatch(/unknown.*moon_phase/);
   });
@@ -28,8 +28,8 @@ describe('session words', () => {
     expect(sessionStatusWords({ unknown: 'frozen' })).toMatch(/frozen/);
     expect(wayWords('plan')).toBe('Plan my project');
     expect(wayWords('question')).toBe('Ask a question');
-    expect(answerByWords('member', false)).toBe('By you');
-    expect(answerByWords('connection', false)).toBe('By this connection');
+    expect(answerByWords('member', false)).toBe('Answered by you');
+    expect(answerByWords('connection', false)).toBe('Answered by this connection');
     expect(answerByWords('member', true)).toBe('Filled in from your request');
   });
 });
@@ -52,7 +52,7 @@ describe('plan revisions', () => {
   });
 
   it('says planUnchanged keeps the earlier plan, and a question call leaves it', () => {
-    expect(revisionWords(callResult({ revisesPlan: true, planUnchanged: true }), true)).toMatch(/stayed as it was/);
+    expect(revisionWords(callResult({ revisesPlan: true, planUnchanged: true }), true)).toMatch(/stays as it was/);
     expect(revisionWords(callResult({ revisesPlan: true }), true)).toMatch(/revised the plan/);
     expect(revisionWords(callResult({ revisesPlan: true, status: 'failed' }), true)).toMatch(/stays as it was/);
     expect(revisionWords(callResult({ callId: 'question' }), true)).toMatch(/on its own/);

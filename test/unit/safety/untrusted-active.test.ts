@@ -63,7 +63,9 @@ describe('active files', () => {
     expect(isActiveFile({ active: false, untrustedPath: null })).toBe(true);
   });
   it('explains why a file is treated as active', () => {
-    expect(activeWarning({ active: true, untrustedPath: asUntrusted('a.md') })).toMatch(/^Active file/);
-    expect(activeWarning({ active: false, untrustedPath: asUntrusted('a.sh') })).toMatch(/because of its name/);
+    expect(activeWarning({ active: true, untrustedPath: asUntrusted('a.md') })).toMatch(/^This file can run code/);
+    expect(activeWarning({ active: false, untrustedPath: asUntrusted('a.sh') })).toMatch(
+      /Its name says it can run code/,
+    );
   });
 });

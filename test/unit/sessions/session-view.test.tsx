@@ -51,7 +51,7 @@ describe('SessionView', () => {
     });
     renderPanel(<SessionView sessionId="s1" />, actions);
     await screen.findByRole('heading', { name: 'Shop Builder' });
-    await screen.findByText('Shown as last read; reading it again failed.', { exact: false });
+    await screen.findByText('Could not update; showing the last version.', { exact: false });
     await waitFor(() => expect(sent.map((s) => s.name)).toEqual(['refreshSession', 'refreshPlan']));
     expect(screen.getByRole('heading', { name: 'Questions to answer now' })).toBeTruthy();
   });
@@ -201,7 +201,7 @@ describe('SessionView', () => {
     await db.calls.put(refused);
     renderPanel(<SessionView sessionId="s1" />, fakeActions().actions);
     const region = await screen.findByRole('region', { name: 'Calls on their way' });
-    expect(within(region).getByText(/The site did not start the plan/)).toBeTruthy();
+    expect(within(region).getByText(/The plan did not start/)).toBeTruthy();
     expect(within(region).getByRole('list', { name: 'Missing details, first asked first' }).textContent).toBe(
       'Your budget',
     );
@@ -247,7 +247,7 @@ describe('SessionView', () => {
     await screen.findByRole('heading', { name: 'The plan, version 1' });
     const form = await screen.findByRole('form', { name: 'Revise the plan' });
     fireEvent.click(within(form).getByRole('button', { name: 'Send the revision' }));
-    expect((await within(form).findByRole('alert')).textContent).toContain('An empty revision is not sent');
+    expect((await within(form).findByRole('alert')).textContent).toContain('Say what to change or ask about the plan');
     fireEvent.input(within(form).getByRole('textbox'), { target: { value: 'Fewer steps' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Send the revision' }));
     await waitFor(() =>
@@ -349,8 +349,8 @@ describe('SessionView', () => {
     const items = within(list).getAllByRole('listitem', { name: /^Result \d$/ });
     expect(items).toHaveLength(3);
     expect(items[0]?.textContent).toContain('This is the plan.');
-    expect(items[1]?.textContent).toContain('The plan stayed as it was');
-    expect(items[2]?.textContent).toContain('A question answered on its own');
+    expect(items[1]?.textContent).toContain('The plan stays as it was');
+    expect(items[2]?.textContent).toContain('A question on its own');
     // Each result under its header line.
     for (const item of items)
       expect(within(item).getByRole('note').textContent).toMatch(
@@ -467,7 +467,7 @@ describe('SessionView', () => {
     const marked = (await screen.findByText('Research session.', { exact: false })).parentElement;
     expect(marked?.textContent).toContain('uses no one’s shared research');
     expect(screen.getByText(/Our AI model researched this on the web/)).toBeTruthy();
-    expect(screen.getByText(/Web research ended early at its limit/)).toBeTruthy();
+    expect(screen.getByText(/Web research stopped at its limit/)).toBeTruthy();
   });
 
   it('rewriting the request: plan_ran from the site is said in words', async () => {

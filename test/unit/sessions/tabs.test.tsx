@@ -104,14 +104,14 @@ describe('FindingsTab', () => {
     const { actions, sent } = fakeActions();
     renderPanel(<FindingsTab row={makeConnectionRow({ me: makeMe({ keepsFindings: false }) })} />, actions);
     await screen.findByText(/You chose not to keep what agents research/);
-    fireEvent.click(screen.getByRole('button', { name: 'Open your connection’s page on the site' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Open your connection on the site' }));
     expect(sent).toEqual([{ name: 'openSitePage', payload: { url: `${SITE}/connections/con_1` } }]);
   });
 
   it('a session-scoped key reads no findings; the site’s refusal says why too', async () => {
     const { actions, sent } = fakeActions();
     renderPanel(<FindingsTab row={makeConnectionRow({ sessionId: 's1' })} />, actions);
-    await screen.findByText(/made from one session/);
+    await screen.findByText(/only works for one session/);
     expect(sent).toEqual([]);
     cleanup();
     const refusing = fakeActions({
@@ -217,7 +217,7 @@ describe('HistoryTab', () => {
     expect(asked()).toHaveLength(1);
     fireEvent.input(screen.getByLabelText('From'), { target: { value: '2026-01-01' } });
     await waitFor(() => expect(asked()).toHaveLength(2));
-    expect((await screen.findByText(/Held and charged since/)).textContent).toContain('not readable right now');
+    expect((await screen.findByText(/Spent since/)).textContent).toContain('not readable right now');
     expect(asked()[1]).toEqual({ since: new Date(2026, 0, 1).toISOString() });
   });
 });

@@ -122,7 +122,7 @@ describe('NewShareForm', () => {
   it('starts a draft with title, description and the chosen agent', () => {
     const onCreate = vi.fn();
     render(<NewShareForm agents={agents} onCreate={onCreate} />);
-    const form = screen.getByRole('form', { name: 'New share draft' });
+    const form = screen.getByRole('form', { name: 'New draft' });
     type(within(form).getByRole('textbox', { name: 'Title' }), ' Shed plans ');
     type(within(form).getByRole('textbox', { name: 'Description (optional)' }), 'How I built it.');
     const select = within(form).getByRole('combobox', { name: 'Agent' }) as HTMLSelectElement;
@@ -195,7 +195,7 @@ describe('ShareDraftView', () => {
     unmount();
     render(<ShareDraftView {...draftProps({ draft: draft({ files: [] }), onPackage })} />);
     expect((screen.getByRole('button', { name: 'Package the draft' }) as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByText('Add at least one file before packaging.')).toBeTruthy();
+    expect(screen.getByText('Add at least one file.')).toBeTruthy();
   });
   it('offers the sign-off page on the site as a button, and says a key never signs off', () => {
     const onOpenSignOff = vi.fn();
@@ -223,9 +223,9 @@ describe('ShareDraftView', () => {
     const onRemoveFile = vi.fn();
     const onRefresh = vi.fn();
     render(<ShareDraftView {...draftProps({ onRemoveFile, onRefresh })} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Remove plans/shed.md from the draft' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove plans/shed.md' }));
     expect(onRemoveFile).toHaveBeenCalledWith('f1');
-    fireEvent.click(screen.getByRole('button', { name: 'Read its state again' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
     expect(onRefresh).toHaveBeenCalledOnce();
   });
   it('names an unknown state as unknown', () => {
@@ -257,7 +257,7 @@ describe('ShareFilesForm', () => {
     });
     const attachments = await addAttachments([], [file('b.bin', 6)], { makeId: () => 'x1' });
     render(<ShareFilesForm {...base} draft={full} attachments={attachments} onSubmit={onSubmit} />);
-    expect(screen.getByRole('alert').textContent).toContain('A share’s package is at most 1 MB in all');
+    expect(screen.getByRole('alert').textContent).toContain('A package is at most 1 MB');
     const button = screen.getByRole('button', { name: 'Add these files to the draft' }) as HTMLButtonElement;
     expect(button.disabled).toBe(true);
     fireEvent.click(button);
@@ -275,14 +275,14 @@ describe('ShareFilesForm', () => {
     let n = 0;
     const attachments = await addAttachments([], [file('a.bin', 1), file('b.bin', 2)], { makeId: () => `x${++n}` });
     render(<ShareFilesForm {...base} draft={many} attachments={attachments} onSubmit={vi.fn()} />);
-    expect(screen.getByText(/this draft has room for 1 more/)).toBeTruthy();
+    expect(screen.getByText(/room for 1 more/)).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Add these files to the draft' }) as HTMLButtonElement).disabled).toBe(
       true,
     );
   });
   it('says when the files switch is off', () => {
     render(<ShareFilesForm {...base} filesSwitchOn={false} draft={draft()} attachments={[]} onSubmit={vi.fn()} />);
-    expect(screen.getByRole('button', { name: 'Open your connection’s page' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Open your connection on the site' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Add these files to the draft' })).toBeNull();
   });
 });

@@ -71,8 +71,8 @@ describe('ShareView', () => {
   it('with the sharing switch off says so and links to the member’s page; nothing is asked of the site', async () => {
     await connectedWith({ sharing: false, files: true });
     const { sent } = setup();
-    await screen.findByText(/Sharing is switched off for this connection/);
-    fireEvent.click(screen.getByRole('button', { name: 'Open your connection’s page' }));
+    await screen.findByText(/Sharing is switched off/);
+    fireEvent.click(screen.getByRole('button', { name: 'Open your connection on the site' }));
     await waitFor(() => expect(named(sent, 'openSitePage')).toEqual([{ url: `${SITE}/connections/con_1` }]));
     expect(sent.map((s) => s.name)).toEqual(['openSitePage']);
   });

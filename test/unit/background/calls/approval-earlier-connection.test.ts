@@ -12,8 +12,7 @@ const REQUEST: StartCallRequest = { agentId: 'ag_2', callId: 'apply', details: '
 const LOCAL = '0d1e2f3a-4b5c-4d6e-8f7a-9b0c1d2e3f4a';
 const APPROVAL_URL = `${ORIGIN}/approvals/apr_1`;
 const OTHER_ORIGIN = 'http://127.0.0.1:9797';
-const WORDS =
-  'This call waited for your approval through an earlier connection, so it was not sent through this one. Start it again to send it here.';
+const WORDS = 'This call waited for approval under an earlier connection, so it was not sent. Start it again.';
 
 function approved(): Approval {
   return {

@@ -248,7 +248,7 @@ describe('the key kept only until the browser closes', () => {
     expect(row?.error).toMatchObject({
       code: 'key_not_kept',
       nextStep: { kind: 'reconnect' },
-      message: expect.stringMatching(/^The extension was updated/),
+      message: expect.stringMatching(/^The extension updated/),
     });
     // The next start of the same version is no update.
     expect((await noteRunningVersion()).updated).toBe(false);

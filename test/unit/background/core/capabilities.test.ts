@@ -148,7 +148,7 @@ describe('fallbacks on shaped endpoints', () => {
   it('no POST /sessions: nothing is started, the member is told a session starts with its first call', async () => {
     ctx.api.createSession.mockRejectedValue(pageNotFound());
     await expect(createSession(ctx, { agentId: 'ag1', way: 'plan', details: 'A shop' })).rejects.toMatchObject({
-      error: { code: 'not_offered_here', message: expect.stringMatching(/starts an apply call with your details/) },
+      error: { code: 'not_offered_here', message: expect.stringMatching(/starts a call with your details/) },
     });
     expect(ctx.api.startCall).not.toHaveBeenCalled();
     expect(await offerNow(ctx, 'createSession')).toBe('not_offered');

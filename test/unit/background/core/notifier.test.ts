@@ -61,7 +61,7 @@ describe('notifications', () => {
     ctx.clock.now += 60_000;
     await notifyCallFinished(ctx, { ...row, runId: 'run_3', result: result('run_3', 'ses_1', 'failed') });
     const texts = create.mock.calls.map((c) => (c as unknown[])[1] as { title: string; message: string });
-    expect(texts.map((t) => t.title)).toEqual(['Call passed', 'Call ended with part of a result', 'Call failed']);
+    expect(texts.map((t) => t.title)).toEqual(['Call passed', 'Call ended with a partial result', 'Call failed']);
     expect(JSON.stringify(texts)).not.toContain('curl');
   });
 

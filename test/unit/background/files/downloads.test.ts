@@ -115,7 +115,7 @@ describe('downloadFile', () => {
       downloadFile(ctx, { localId: 'c1', fileId: 'fil_plain', confirmedActive: false }),
     ).rejects.toMatchObject({
       error: {
-        message: expect.stringContaining('The file was larger than the site said, so the download was stopped.'),
+        message: expect.stringContaining('The file was larger than the site said, so it was not saved.'),
       },
     });
     expect(download).not.toHaveBeenCalled();

@@ -94,7 +94,7 @@ describe('findings watcher', () => {
     await watchFindings(ctx);
     expect(create.mock.calls.map((c) => c[0])).toEqual(['findings-draft:d1:waiting', 'findings-draft:d1:expiring']);
     const texts = create.mock.calls.map((c) => (c as unknown[])[1] as { message: string });
-    expect(texts[1]?.message).toMatch(/About 2 days are left/);
+    expect(texts[1]?.message).toMatch(/About 2 days left/);
     // Signed off: it joined, and the ledger lets the draft id go.
     answer(finding('f1', { status: 'joined', draftId: null, signOffUrl: null, filedWith: null }));
     await watchFindings(ctx);

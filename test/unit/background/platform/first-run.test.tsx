@@ -35,7 +35,7 @@ describe('the first-run page', () => {
       'What is sent where',
     ]);
     expect(screen.getByRole('button', { name: 'Change the shortcut in the browser' })).toBeTruthy();
-    expect(screen.getByText(/Text you select goes only to the site you connected, and only when you ask/)).toBeTruthy();
+    expect(screen.getByText(/Selected text goes only to your site, and only when you ask/)).toBeTruthy();
     expect(screen.getByText(/click the pin next to Agent Connection/)).toBeTruthy();
   });
 

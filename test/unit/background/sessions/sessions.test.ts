@@ -145,7 +145,7 @@ describe('rewriting the request', () => {
     const err = await putDetails(ctx, { sessionId: 's1', details: 'new' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(CommandFailure);
     expect((err as CommandFailure).error).toMatchObject({ code: 'plan_ran', status: 409 });
-    expect((err as CommandFailure).error.message).toMatch(/next apply call revises the plan/);
+    expect((err as CommandFailure).error.message).toMatch(/next call revises the plan/);
     expect((await ctx.db.sessions.get('s1'))?.session.questions?.pass.canReread).toBe(false);
   });
 });
