@@ -53,14 +53,13 @@ export function SiteQuote({
 
 /**
  * The fixed header line (a result's, a plan's): word for word, so the element's text is the site's line and
- * nothing else. Its "From the site" label is drawn from an empty element's attribute (hidden from assistive
- * technology) and given to assistive technology as the note's name, which it reads before the line.
+ * nothing else. It carries the site's rule and its shield, not the label: the label would wrap the line onto
+ * a third row and push the answer off the first screen; assistive technology hears "From the site" as the
+ * note's name before the line.
  */
 export function SiteHeader({ text }: { text: string }) {
-  const label = t('siteText.from');
   return (
-    <p class="result-header site-line" role="note" aria-label={label}>
-      <span class="site-label" data-label={label} aria-hidden="true" />
+    <p class="result-header site-line" role="note" aria-label={t('siteText.from')}>
       <span class="site-text" dir="auto" translate={false}>
         {text}
       </span>

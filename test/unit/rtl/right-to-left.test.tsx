@@ -156,11 +156,12 @@ describe('the site’s text, one treatment', () => {
     expect(block?.textContent).toBe('From the site Ask Postgres Tuner one question.');
   });
 
-  it('the fixed header: its text word for word, the label its accessible name', () => {
+  it('the fixed header: its text word for word under the site’s rule, "From the site" its accessible name', () => {
     render(<SiteHeader text="Advice only: verify before acting." />);
     const note = screen.getByRole('note', { name: 'From the site' });
     expect(note.textContent).toBe('Advice only: verify before acting.');
-    expect(note.querySelector('.site-label')?.getAttribute('aria-hidden')).toBe('true');
+    expect(note.classList.contains('site-line')).toBe(true);
+    expect(note.querySelector('.site-text')?.getAttribute('dir')).toBe('auto');
   });
 
   it('an agent card’s line the site wrote is quoted; an empty one (our words) is not', () => {
