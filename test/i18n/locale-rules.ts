@@ -75,6 +75,21 @@ const SAME_IN: Readonly<Record<string, readonly string[]>> = {
     'options.privacyHeading',
   ],
   pl: ['history.agent', 'spending.agentColumn', 'share.newDraft.agent'],
+  // French shares "Session", "Question", "Structure", "Source", "Agent", "Notifications", "minute"; Italian "Privacy".
+  fr: [
+    'app.tab.session',
+    'app.tab.sessions',
+    'session.way.none',
+    'sessions.heading',
+    'callKind.question',
+    'findingWords.kind.structure',
+    'finding.source',
+    'spending.agentColumn',
+    'options.notify.heading',
+    'export.sessions',
+    'status.minutes',
+  ],
+  it: ['preview.privacy', 'options.privacyHeading'],
 };
 
 /** Text of a message without its {names}, $1 counts and %s: what a translator translates. */
