@@ -191,7 +191,7 @@ describeInEachBrowser("the member's journey", (rig) => {
     try {
       await second.click('button', 'Find');
       await second.click('button', `Preview a call to ${AGENT}`);
-      await second.waitForText('Can charge at most');
+      await second.waitForText('Holds and can charge at most');
       const typed = await second.evaluate(() => [...document.querySelectorAll('textarea')].map((t) => t.value), null);
       expect(typed).toContain(question);
       const before = (await rig.emu.control.callStarts()).length;

@@ -97,7 +97,7 @@ describeInEachBrowser('the keyboard alone', (rig) => {
     expect((await focused(rig.panel)).name).toBe('Ask a question');
     await tabTo(rig.panel, 'Your question');
     await rig.panel.type('Which index helps a LIKE prefix search?');
-    await rig.panel.waitForText('Can charge at most');
+    await rig.panel.waitForText('Holds and can charge at most');
     await tabTo(rig.panel, 'Start the call');
     await rig.panel.press('Enter');
     await expectHeadingFocused(rig.panel, AGENT);

@@ -140,13 +140,13 @@ describeInEachBrowser(
       await findTyped(panel, rig.w, FIRST_FIND, POSTGRES);
       await check(panel, 'find with results', firstScreenTargets.find(rig.w));
       await panel.click('button', `Preview a call to ${POSTGRES}`);
-      await see(panel, 'Can charge at most');
+      await see(panel, 'Holds and can charge at most');
       await check(panel, 'preview', firstScreenTargets.preview(rig.w));
 
       await panel.click('radio', 'Ask a question');
       await panel.fill('Your question', FITTING_QUESTION);
       await waitForPreviewRead(panel, rig.w);
-      await see(panel, 'Can charge at most');
+      await see(panel, 'Holds and can charge at most');
       await check(panel, 'preview, question', firstScreenTargets.previewQuestion(rig.w));
       await panel.fill('Your question', 'How do I fix a borrow checker error in my Rust loop?');
       await waitForPreviewRead(panel, rig.w);

@@ -88,7 +88,7 @@ describe('PreviewView', () => {
     // The limit once, beside what the member can spend, and what set it; the site's sentence as the site wrote it.
     const line = document.querySelector('.limit-line');
     expect(line?.textContent).toBe(
-      'Can charge at most $3.00 (set by the site’s safety ceiling). You can spend $15.00.',
+      'Holds and can charge at most $3.00 (set by the site’s safety ceiling). You can spend $15.00.',
     );
     expect(document.body.textContent?.match(/\$3\.00/g)?.length).toBe(1);
     // No top-up offer when the credits did not set the limit.
@@ -123,7 +123,7 @@ describe('PreviewView', () => {
       preview: () => ({ ok: true, value: { preview: makePreview(), requestChecked: false } }),
     });
     renderPanel(<PreviewView initial={DRAFT} onStarted={() => undefined} onBack={() => undefined} />, fake.actions);
-    await screen.findByText(/Can charge at most/);
+    await screen.findByText(/Holds and can charge at most/);
     expect(screen.queryByText(/checks the request when the call starts/)).toBeNull();
     fireEvent.input(details(), { target: { value: 'Set up a replica' } });
     await screen.findByText(/This site checks the request when the call starts/, {}, { timeout: 3000 });
@@ -132,7 +132,7 @@ describe('PreviewView', () => {
 
   it('puts the decision first: "Start the call" before "More options", which a fresh draft keeps closed', async () => {
     setup();
-    await screen.findByText(/Can charge at most/);
+    await screen.findByText(/Holds and can charge at most/);
     const toggle = screen.getByRole('button', { name: 'More options' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     // Start comes first in the page's order, so it is reached (and read) before the options.
@@ -148,7 +148,7 @@ describe('PreviewView', () => {
 
   it('remembers "More options" with the draft: opened, it opens again with the panel', async () => {
     setup();
-    await screen.findByText(/Can charge at most/);
+    await screen.findByText(/Holds and can charge at most/);
     fireEvent.click(screen.getByRole('button', { name: 'More options' }));
     expect(screen.getByRole('textbox', { name: /^Details/ })).toBeTruthy();
     await waitFor(async () => expect((await loadDraft())?.moreOptions).toBe(true));
@@ -258,7 +258,7 @@ describe('PreviewView', () => {
 
   it('converts "spend at most" from dollars to whole cents and refuses what is not an amount', async () => {
     const { sent } = setup();
-    await screen.findByText(/Can charge at most/);
+    await screen.findByText(/Holds and can charge at most/);
     const max = spendAtMost();
     for (const bad of ['0', '1.234', 'abc', '-2']) {
       fireEvent.input(max, { target: { value: bad } });
@@ -289,7 +289,7 @@ describe('PreviewView', () => {
         missing: [{ key: 'v', untrustedDetail: ut('Which version?') }],
       }),
     }));
-    await screen.findByText(/Can charge at most/);
+    await screen.findByText(/Holds and can charge at most/);
     fireEvent.input(details(), { target: { value: 'Set up a replica' } });
     fireEvent.input(spendAtMost(), {
       target: { value: '4' },
@@ -317,7 +317,7 @@ describe('PreviewView', () => {
       );
       return { ok: true, value: { localId, state: 'refused' } };
     });
-    await screen.findByText(/Can charge at most/);
+    await screen.findByText(/Holds and can charge at most/);
     fireEvent.click(startButton());
     await screen.findByRole('button', { name: 'Top up on the site' });
     expect(started).toEqual([]);
@@ -331,7 +331,7 @@ describe('PreviewView', () => {
         ? { ok: false, error: memberError('short', 'You have fewer credits than a call needs.') }
         : { ok: true, value: { localId, state: 'started' } };
     });
-    await screen.findByText(/Can charge at most/);
+    await screen.findByText(/Holds and can charge at most/);
     fireEvent.click(startButton());
     await screen.findByRole('alert', { name: 'Refused' });
     refuse = false;
@@ -350,7 +350,7 @@ describe('PreviewView', () => {
         ? { ok: false, error: memberError('background_unreachable', 'The extension’s background did not answer.') }
         : { ok: true, value: { localId, state: 'started' } };
     });
-    await screen.findByText(/Can charge at most/);
+    await screen.findByText(/Holds and can charge at most/);
     fireEvent.click(startButton());
     await waitFor(() => expect(sent.filter((s) => s.name === 'startCall').length).toBe(1));
     await waitFor(() => expect(startButton().disabled).toBe(false));
@@ -363,7 +363,7 @@ describe('PreviewView', () => {
 
   it('moves on to the call once it started and forgets the draft', async () => {
     const { started } = setup();
-    await screen.findByText(/Can charge at most/);
+    await screen.findByText(/Holds and can charge at most/);
     fireEvent.input(details(), { target: { value: 'Go' } });
     await waitFor(async () => expect((await loadDraft())?.details).toBe('Go'));
     fireEvent.click(startButton());
@@ -373,7 +373,7 @@ describe('PreviewView', () => {
 
   it('refuses to start, and keeps out of the preview, text that looks like it holds a secret', async () => {
     const { sent } = setup();
-    await screen.findByText(/Can charge at most/);
+    await screen.findByText(/Holds and can charge at most/);
     const previews = () => sent.filter((s) => s.name === 'preview');
     expect(previews().length).toBe(1);
     fireEvent.input(details(), {
@@ -434,7 +434,7 @@ describe('PreviewView: what to start', () => {
       />,
       fake.actions,
     );
-    await screen.findByText(/Can charge at most/);
+    await screen.findByText(/Holds and can charge at most/);
     const group = screen.getByRole('group', { name: 'What to start' });
     expect(
       Array.from(group.querySelectorAll('input[type="radio"]')).map((r) => r.closest('label')?.textContent),
@@ -458,7 +458,7 @@ describe('PreviewView: what to start', () => {
       />,
       fake.actions,
     );
-    await screen.findByText(/Can charge at most/);
+    await screen.findByText(/Holds and can charge at most/);
     fireEvent.click(screen.getByRole('radio', { name: 'Plan it with the agent first' }));
     expect(screen.getByText(/Opening the session is free/)).toBeTruthy();
     fireEvent.click(await screen.findByRole('button', { name: 'Open the session' }));
@@ -498,7 +498,7 @@ describe('PreviewView: what to start', () => {
     setup(makePreview({ limitCents: 250, spendableCents: 250, limitBy: 'credits' }));
     await screen.findByText('Your credits set this limit.');
     expect(document.querySelector('.limit-line')?.textContent).toBe(
-      'Can charge at most $2.50 (set by your spendable credits). You can spend $2.50.',
+      'Holds and can charge at most $2.50 (set by your spendable credits). You can spend $2.50.',
     );
     expect(screen.getByRole('button', { name: 'Top up on the site' })).toBeTruthy();
   });

@@ -132,7 +132,7 @@ describe('Ask a follow-up', () => {
     });
     const draft = followUpDraft(QUESTION_CALL, 'ses_1', 'And for ILIKE?');
     renderPanel(<PreviewView initial={draft} onStarted={() => undefined} onBack={() => undefined} />, fake.actions);
-    await screen.findByText(/Can charge at most/);
+    await screen.findByText(/Holds and can charge at most/);
     expect(screen.getByText('It goes into the same session as the last call.')).toBeTruthy();
     expect((screen.getByRole('textbox', { name: 'Your question' }) as HTMLTextAreaElement).value).toBe(
       'And for ILIKE?',
@@ -225,7 +225,7 @@ describe('in the panel', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Edit and start again' }));
     await screen.findByRole('heading', { name: 'Call Postgres helper' });
     expect((screen.getByRole('textbox', { name: 'Your question' }) as HTMLTextAreaElement).value).toBe('Which index?');
-    await screen.findByText(/Can charge at most/);
+    await screen.findByText(/Holds and can charge at most/);
     fireEvent.click(screen.getByRole('button', { name: 'Start the call' }));
     await waitFor(() => expect(fake.sent.some((s) => s.name === 'startCall')).toBe(true));
     const start = fake.sent.find((s) => s.name === 'startCall')?.payload as { localId: string; request: unknown };
@@ -241,7 +241,7 @@ describe('in the panel', () => {
     fireEvent.input(box, { target: { value: 'And for ILIKE?' } });
     fireEvent.keyDown(box, { key: 'Enter', ctrlKey: true });
     await screen.findByRole('heading', { name: 'Call Postgres helper' });
-    await screen.findByText(/Can charge at most/);
+    await screen.findByText(/Holds and can charge at most/);
     expect(screen.getByRole('radio', { name: 'Ask a question' })).toHaveProperty('checked', true);
     expect(screen.queryByRole('radio', { name: 'Plan it with the agent first' })).toBeNull();
     // The question is kept as a draft at once: going back never loses it.
