@@ -325,7 +325,7 @@ async function firstScreenWords(page: PageDriver, language: string): Promise<{ a
             all += words;
             // The answer (a result's note, a session's plan) is what the member came for: more of it in sight is
             // the aim, so it is counted apart.
-            if (parent.closest('.note, .plan > .safe-markdown')) answer += words;
+            if (parent.closest('.note, .plan .safe-markdown')) answer += words;
           }
           resolve({ all, besidesAnswer: all - answer });
         });
