@@ -35,6 +35,7 @@ import { useEscapeBack } from '@/components/common/useShortcut';
 import { watchHandoffs } from './focus';
 import { tabOf, tabsFor, useRouter } from './router';
 import { TabBar } from './TabBar';
+import { useErrorText } from '@/components/common/error-text';
 
 // Views past the first screen load when first shown (the panel's script budget at open).
 const loadSessionsTab = () => import('@/components/sessions/SessionsTab').then((m) => m.SessionsTab);
@@ -50,6 +51,7 @@ const loadStatusView = () => import('@/components/status/StatusView').then((m) =
  */
 export function App() {
   const connection = usePanelQuery(connectionQuery, []);
+  const connectionError = useErrorText(connection.value?.error);
   const newerDatabase = useNewerDatabase();
   // A newer build's database (the extension was downgraded): said so, instead of views that cannot read it.
   if (newerDatabase) return <NewerDatabaseView />;
@@ -64,7 +66,7 @@ export function App() {
   if (!row || row.status === 'disconnected') {
     return (
       <main>
-        <ConnectForm initialAddress={row?.origin} intro={row?.error?.message} />
+        <ConnectForm initialAddress={row?.origin} intro={connectionError ?? undefined} />
       </main>
     );
   }

@@ -2,11 +2,13 @@ import { formatAbsolute } from '@/lib/format/time';
 import { backgroundStatusQuery } from '@/lib/db/panel-queries';
 import { usePanelQuery } from './usePanelQuery';
 import { t } from '@/lib/i18n';
+import { useErrorText } from './error-text';
 
 /** The background's own state: offline, paused by the site's pace, or its last error. What is shown stays. */
 export function BackgroundBanner() {
   const status = usePanelQuery(backgroundStatusQuery, []);
   const row = status.value;
+  const error = useErrorText(row?.error);
   if (!row) return null;
   if (row.offline) {
     return (
@@ -25,7 +27,7 @@ export function BackgroundBanner() {
   if (row.error) {
     return (
       <p role="status" class="notice">
-        {row.error.message}
+        {error}
       </p>
     );
   }

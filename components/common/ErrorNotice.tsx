@@ -1,6 +1,7 @@
 import type { MemberError } from '@/lib/db/member-error';
 import { SiteMessage } from './SiteMessage';
 import { t } from '@/lib/i18n';
+import { useErrorText } from './error-text';
 
 /**
  * An error in the member's words (lib/api/errors wrote them, next step included); what the secret guard
@@ -8,10 +9,11 @@ import { t } from '@/lib/i18n';
  */
 export function ErrorNotice({ error, title }: { error: MemberError; title?: string }) {
   const found = error.extras.found ?? [];
+  const text = useErrorText(error);
   return (
     <div role="alert" class="notice notice-error">
       {title ? <strong>{title} </strong> : null}
-      <span>{error.message}</span>
+      <span>{text}</span>
       <SiteMessage error={error} />
       {found.length > 0 ? (
         <ul aria-label={t('common.whatWasFound')}>

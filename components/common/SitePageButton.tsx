@@ -4,6 +4,7 @@ import { sitePageUrl } from '@/lib/safety/urls';
 import { useActions } from './actions';
 import { useSite } from './site';
 import { t } from '@/lib/i18n';
+import { errorText } from './error-text';
 
 interface Props {
   /** An address on the site; opened only when it is one of the member's pages on the site's origin. */
@@ -27,7 +28,7 @@ export function SitePageButton({ url, children, class: extra }: Props) {
   const open = async () => {
     setProblem(null);
     const result = await actions.send('openSitePage', { url: target });
-    if (!result.ok) setProblem(result.error.message);
+    if (!result.ok) setProblem(await errorText(result.error));
   };
   return (
     <span class="site-page">

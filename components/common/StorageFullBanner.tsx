@@ -3,6 +3,7 @@ import { browser } from 'wxt/browser';
 import { STORAGE_FULL_SESSION_KEY, StorageFullSchema } from '@/lib/protocol/handoffs';
 import { useActions } from './actions';
 import { t, tn } from '@/lib/i18n';
+import { errorText } from './error-text';
 
 /** Whether the background last found the browser's storage full (storage.session, written by the background). */
 function useStorageFull(): boolean {
@@ -44,7 +45,7 @@ export function StorageFullBanner() {
     setBusy(true);
     const result = await actions.send('freeSpace', {});
     setBusy(false);
-    setFreed(result.ok ? tn('storageFull.freed', result.value.removed) : result.error.message);
+    setFreed(result.ok ? tn('storageFull.freed', result.value.removed) : await errorText(result.error));
   };
 
   return (

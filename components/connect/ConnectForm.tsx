@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { MemberError } from '@/lib/db/member-error';
 import { checkSiteAddress } from '@/lib/safety/urls';
-import { addressWords } from '@/lib/words/errors';
+import { addressWords } from '@/lib/words/address';
 import { useActions } from '@/components/common/actions';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
 import { SiteText } from '@/components/common/SiteText';

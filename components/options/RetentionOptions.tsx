@@ -3,6 +3,7 @@ import type { Settings } from '@/lib/db/tables/settings';
 import { parseRetention, retentionWords } from '@/lib/storage/pruning';
 import { useActions } from '@/components/common/actions';
 import { t, tn } from '@/lib/i18n';
+import { errorText } from '@/components/common/error-text';
 
 interface Props {
   settings: Settings;
@@ -35,7 +36,7 @@ export function RetentionOptions({ settings, onChange }: Props) {
   const clear = async () => {
     setConfirming(false);
     const result = await actions.send('clearCache', {});
-    setCleared(result.ok ? tn('options.retention.cleared', result.value.removed) : result.error.message);
+    setCleared(result.ok ? tn('options.retention.cleared', result.value.removed) : await errorText(result.error));
   };
 
   return (

@@ -7,6 +7,7 @@ import { SiteText } from '@/components/common/SiteText';
 import { t } from '@/lib/i18n';
 import { Message } from '@/components/common/Message';
 import { Time } from '@/components/common/Time';
+import { errorText } from '@/components/common/error-text';
 
 interface Props {
   approvalUrl: string | null;
@@ -42,7 +43,7 @@ export function ApprovalWait({ approvalUrl, approvalLine, reason, expiresAt, app
   const approved = async () => {
     if (!approvalId) return;
     const result = await actions.send('approvalCameBack', { approvalId });
-    if (!result.ok) setSaid(result.error.message);
+    if (!result.ok) setSaid(await errorText(result.error));
     else if (result.value.nextCheckAt !== null) {
       const seconds = Math.max(0, Math.ceil((result.value.nextCheckAt - Date.now()) / 1000));
       setSaid(seconds <= 1 ? t('approval.sendingNow') : t('approval.sendingIn', { seconds }));

@@ -10,6 +10,7 @@ import { t } from '@/lib/i18n';
 import { Message } from '@/components/common/Message';
 import { SiteText } from '@/components/common/SiteText';
 import { Time } from '@/components/common/Time';
+import { useErrorText } from '@/components/common/error-text';
 
 interface Props {
   error: MemberError;
@@ -19,11 +20,12 @@ interface Props {
 
 /** A refused POST /calls: the member's words, then what to do next for that refusal. */
 export function RefusalView({ error, approvalLine }: Props) {
+  const text = useErrorText(error);
   return (
     <section role="alert" class="notice notice-error refusal" aria-label={t('refusal.label')}>
       <p>
         <strong>{t('refusal.notStarted')}</strong>
-        {error.message}
+        {text}
       </p>
       <SiteMessage error={error} />
       <NextStep error={error} approvalLine={approvalLine ?? null} />

@@ -22,6 +22,7 @@ import { Skeleton } from '@/components/common/Skeleton';
 import { SiteText } from '@/components/common/SiteText';
 import { t } from '@/lib/i18n';
 import { Time } from '@/components/common/Time';
+import { errorText } from '@/components/common/error-text';
 
 interface Props {
   localId: string;
@@ -192,7 +193,7 @@ function RetryButton({ call, label }: { call: CallRow; label: string }) {
   const retry = async () => {
     setMessage(null);
     const result = await actions.send('retryCall', { localId: call.localId });
-    if (!result.ok) setMessage(result.error.message);
+    if (!result.ok) setMessage(await errorText(result.error));
   };
   return (
     <>

@@ -11,6 +11,7 @@ import { type FileProgress, ResultFiles } from '@/components/files/ResultFiles';
 import { useDownloadsLeft } from './useDownloadsLeft';
 import { t } from '@/lib/i18n';
 import { type HeadingLevel, SubHeading } from '@/components/common/SubHeading';
+import { errorText } from '@/components/common/error-text';
 
 /** A link off the site's own host: its host permission is asked for (the site's is held since connecting). */
 function needsHostPermission(link: string, siteOrigin: string | null): boolean {
@@ -55,10 +56,10 @@ function ResultFilesWithDownloads({
       return;
     }
     const result = await actions.send('downloadFile', { localId, fileId, confirmedActive });
-    setProgress((p) => ({
-      ...p,
-      [fileId]: result.ok ? { state: 'saved' } : { state: 'failed', message: result.error.message },
-    }));
+    const done: FileProgress = result.ok
+      ? { state: 'saved' }
+      : { state: 'failed', message: await errorText(result.error) };
+    setProgress((p) => ({ ...p, [fileId]: done }));
   };
 
   return (

@@ -5,6 +5,7 @@ import { useActions } from '@/components/common/actions';
 import { SitePageButton } from '@/components/common/SitePageButton';
 import { useSite } from '@/components/common/site';
 import { t } from '@/lib/i18n';
+import { errorText } from '@/components/common/error-text';
 
 interface Props {
   call: CallRow;
@@ -28,7 +29,7 @@ export function MayHaveStarted({ call, onOpenSession }: Props) {
     setMessage(null);
     const result = await actions.send('retryCall', { localId: call.localId, asNewCall: true });
     setBusy(false);
-    if (!result.ok) setMessage(result.error.message);
+    if (!result.ok) setMessage(await errorText(result.error));
   };
   return (
     <>

@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import type { CallRow } from '@/lib/db/tables/calls';
 import { useActions } from '@/components/common/actions';
 import { t } from '@/lib/i18n';
+import { errorText } from '@/components/common/error-text';
 
 // 409 while the result is being checked (invalid_state; the changelog's agent_busy): not a failure.
 const BUSY_CODES = new Set(['invalid_state', 'agent_busy']);
@@ -21,7 +22,7 @@ export function StopButton({ call }: { call: CallRow }) {
     setBusy(false);
     if (result.ok) setMessage(t('stop.asked'));
     else if (BUSY_CODES.has(result.error.code)) setMessage(t('errors.checking'));
-    else setMessage(result.error.message);
+    else setMessage(await errorText(result.error));
   };
 
   const asked = call.stop?.done === true;

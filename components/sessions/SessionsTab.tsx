@@ -8,6 +8,7 @@ import { loadDb } from '@/lib/db/lazy';
 import { t } from '@/lib/i18n';
 import { HISTORY_PAGE, historySessions } from '@/lib/history/queries';
 import { ShowMore } from '@/components/common/ShowMore';
+import { errorText } from '@/components/common/error-text';
 
 /** Sessions read at most this many at a time when the member asks to update the list. */
 const READ_AT_ONCE = 20;
@@ -50,7 +51,7 @@ export function SessionsTab({ onOpen }: { onOpen: (sessionId: string) => void })
     const results = await Promise.all(ids.map((sessionId) => actions.send('refreshSession', { sessionId })));
     setReading(false);
     const failed = results.find((r) => !r.ok);
-    if (failed && !failed.ok) setProblem(failed.error.message);
+    if (failed && !failed.ok) setProblem(await errorText(failed.error));
   };
 
   // Calls made in sessions never read (e.g. the first call of a session): read those once on open.

@@ -10,6 +10,7 @@ import { useFileUploads } from '@/components/files/useFileUploads';
 import { ShareDraftView } from './ShareDraftView';
 import { ShareFilesForm } from './ShareFilesForm';
 import { MAX_FILES_PER_SHARE } from '@/lib/contract/limits';
+import { useErrorText } from '@/components/common/error-text';
 
 export interface ShareDraftItemProps {
   draft: ShareDraft;
@@ -32,6 +33,7 @@ export function ShareDraftItem({ draft, filesSwitchOn, onSharingOff }: ShareDraf
   const uploads = useFileUploads({ maxFiles: room });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<MemberError | null>(null);
+  const errorText = useErrorText(error);
 
   const run = async (job: () => Promise<MemberError | null>) => {
     setBusy(true);
@@ -96,7 +98,7 @@ export function ShareDraftItem({ draft, filesSwitchOn, onSharingOff }: ShareDraf
       onRefresh={() => void refresh()}
       onRemoveFile={(fileId) => void removeFile(fileId)}
       busy={busy}
-      error={error?.message ?? null}
+      error={errorText}
     >
       <ShareFilesForm
         draft={draft}

@@ -16,6 +16,7 @@ import { ViewHeading } from '@/components/common/ViewHeading';
 import { Skeleton } from '@/components/common/Skeleton';
 import { loadDb } from '@/lib/db/lazy';
 import { t } from '@/lib/i18n';
+import { errorText } from '@/components/common/error-text';
 
 const isSharingOff = (error: MemberError) => error.code === 'switched_off' && error.extras.reason === 'sharing';
 
@@ -50,9 +51,9 @@ export function ShareView() {
   const sharingOn = conn ? (conn.me?.switches.sharing ?? conn.switches.sharing) : false;
   const filesOn = conn ? (conn.me?.switches.files ?? conn.switches.files) : false;
 
-  const failed = (error: MemberError): string => {
+  const failed = (error: MemberError): Promise<string> => {
     if (isSharingOff(error)) setOffBySite(true);
-    return error.message;
+    return errorText(error);
   };
 
   // On open: the shared projects, and the state of drafts waiting for sign-off (which also speeds up
@@ -61,7 +62,7 @@ export function ShareView() {
     if (!sharingOn) return;
     void actions.send('refreshSharedProjects', {}).then((result) => {
       if (result.ok) setProjectsRead(true);
-      else failed(result.error);
+      else void failed(result.error);
     });
     void loadDb()
       .then(({ db }) => db.shares.toArray())
@@ -108,7 +109,7 @@ export function ShareView() {
     const result = await actions.send('askCoverage', { description });
     setCoverageBusy(false);
     if (result.ok) setCoverage(result.value.answer);
-    else setCoverageError(failed(result.error));
+    else setCoverageError(await failed(result.error));
   };
 
   const create = async (request: CreateShareRequest) => {
@@ -116,7 +117,7 @@ export function ShareView() {
     setCreateError(null);
     const result = await actions.send('createShare', request);
     setCreating(false);
-    if (!result.ok) setCreateError(failed(result.error));
+    if (!result.ok) setCreateError(await failed(result.error));
   };
 
   const list = drafts.value ?? [];

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { lazySchema } from '@/lib/contract/lazy-schema';
 import type { ApiMissingDetail, ApiProblem, NextStep } from '@/lib/api/errors';
+import type { ErrorSaid } from '@/lib/api/error-said';
 import { isJsonObject } from '@/lib/api/json-object';
 
 /**
@@ -25,21 +26,29 @@ export interface MemberErrorExtras {
 
 /** An error as the member reads it: in rows, in command replies and in the panel's hand-offs alike. */
 export const MemberErrorSchema = lazySchema(() =>
-  z.object({
-    /** A stable code: the API's code, or a local one. */
-    code: z.string(),
-    /** A sentence in the member's words. */
-    message: z.string(),
-    /** What to do next (lib/api/errors' NextStep: top up, approve, wait, reconnect...). */
-    nextStep: z.optional(z.custom<NextStep>(isJsonObject)),
-    /** HTTP status when the site answered; absent for local refusals and network failures. */
-    status: z.optional(z.number().check(z.int())),
-    extras: z.custom<MemberErrorExtras>(isJsonObject),
-  }),
+  z
+    .object({
+      /** A stable code: the API's code, or a local one. */
+      code: z.string(),
+      /**
+       * A sentence in the member's words: a local error's, and every error stored before `said`. Absent when
+       * `said` is there: the panel words it (lib/words/errors memberErrorWords).
+       */
+      message: z.optional(z.string()),
+      /** What a client error's words are made of (lib/api/error-said), with the code, status and extras. */
+      said: z.optional(z.custom<ErrorSaid>((v) => isJsonObject(v) && typeof v.kind === 'string')),
+      /** What to do next (lib/api/errors' NextStep: top up, approve, wait, reconnect...). */
+      nextStep: z.optional(z.custom<NextStep>(isJsonObject)),
+      /** HTTP status when the site answered; absent for local refusals and network failures. */
+      status: z.optional(z.number().check(z.int())),
+      extras: z.custom<MemberErrorExtras>(isJsonObject),
+    })
+    .check(z.refine((e) => e.message !== undefined || e.said !== undefined)),
 );
 
 /**
- * An error as the member reads it: a stable code, a sentence in the member's words, and what to do next. Also
+ * An error as the member reads it: a stable code, a sentence in the member's words (or what they are made of),
+ * and what to do next. Also
  * the error of a command reply (lib/protocol).
  */
 export type MemberError = z.infer<typeof MemberErrorSchema>;

@@ -42,7 +42,7 @@ export function localError(code: string, message: string, nextStep?: NextStep): 
 /** A handler throws this to reply with a member-facing error. */
 export class CommandFailure extends Error {
   constructor(readonly error: MemberError) {
-    super(error.message);
+    super(error.message ?? error.code);
     this.name = 'CommandFailure';
   }
 }

@@ -1,36 +1,70 @@
 /**
  * The API client's errors in the member's words (lib/api/errors classifies them; this says them): a refusal
- * by its code, an answer that could not be read, no answer, a request refused on this machine.
+ * by its code, an answer that could not be read, no answer, a request refused on this machine. The worker
+ * stores what the words are made of (lib/api/error-said); the panel loads this module where an error is shown
+ * (components/common/error-text), so neither the worker nor the panel's first screen carries these words.
  */
-import type * as z from 'zod/mini';
-import type { ApiErrorExtras, ClientError, LocalDetail, MalformedWhat } from '@/lib/api/errors';
+import type { ApiErrorExtras, ClientError, MalformedWhat } from '@/lib/api/errors';
+import { type ErrorSaid, errorSaid, type SaidIssue, type SaidLocalDetail } from '@/lib/api/error-said';
 import { issuePath as pathName } from '@/lib/contract/issues';
-import { charCount } from '@/lib/format/chars';
+import type { MemberError } from '@/lib/db/member-error';
 import { formatCount } from '@/lib/format/count';
 import { formatBytes } from '@/lib/format/size';
 import { formatAbsolute } from '@/lib/format/time';
 import { t, tn, tnNamed } from '@/lib/i18n';
-import type { AddressProblem } from '@/lib/safety/urls';
+import { addressWords } from './address';
 import { describeSecrets, secretLabel } from './secrets';
 import { knownSwitchName } from './switches';
 
 /** Any of the client's errors as the member reads it. */
 export function errorWords(err: ClientError): string {
-  switch (err.kind) {
+  const status = err.kind === 'api' || err.kind === 'malformed' ? err.status : 0;
+  return saidWords(errorSaid(err), err.kind === 'api' ? err.code : '', status, err.kind === 'api' ? err : NONE);
+}
+
+const NONE: SaidExtras = { fields: [], missing: [], reason: null, until: null, retryAfterSeconds: null };
+
+/** A member error as the member reads it: its own sentence (local errors, rows stored before), else its words. */
+export function memberErrorWords(error: MemberError): string {
+  if (error.message !== undefined) return error.message;
+  if (error.said === undefined) return '';
+  const x = error.extras;
+  return saidWords(error.said, error.code, error.status ?? 0, {
+    fields: x.fields ?? [],
+    missing: x.missing ?? [],
+    reason: x.reason ?? null,
+    until: x.until ?? null,
+    retryAfterSeconds: x.retryAfterSeconds ?? null,
+  });
+}
+
+function saidWords(said: ErrorSaid, code: string, status: number, x: SaidExtras): string {
+  const words = plainWords(said, code, status, x);
+  return said.fileNotFetched ? t('background.fileNotFetched', { problem: words }) : words;
+}
+
+function plainWords(said: ErrorSaid, code: string, status: number, x: SaidExtras): string {
+  switch (said.kind) {
     case 'api':
-      return apiErrorWords(err.code, err.status, err);
+      return apiErrorWords(code, status, x);
     case 'malformed':
-      if (err.what === 'redirect') return t('errors.redirected');
-      if (err.what === 'over_size') return t('errors.overSize');
-      return t('errors.malformed', { status: err.status, what: malformedWords(err.what, err.issues) });
+      if (said.what === 'redirect') return t('errors.redirected');
+      if (said.what === 'over_size') return t('errors.overSize');
+      return t('errors.malformed', { status, what: malformedWords(said.what, said.issues) });
     case 'network':
-      return err.timedOut ? t('errors.timedOut') : t('errors.unreachable');
+      return said.timedOut ? t('errors.timedOut') : t('errors.unreachable');
     case 'local':
-      return localWords(err.detail, err.found);
+      return localWords(said.detail, said.found);
     case 'aborted':
       return t('errors.cancelled');
   }
 }
+
+/** What a refusal's words read of its extras. */
+type SaidExtras = Pick<ApiErrorExtras, 'reason' | 'until' | 'retryAfterSeconds'> & {
+  fields: readonly string[];
+  missing: readonly unknown[];
+};
 
 function malformedWords(what: MalformedWhat, issues: readonly string[]): string {
   switch (what) {
@@ -49,21 +83,7 @@ function malformedWords(what: MalformedWhat, issues: readonly string[]): string 
   }
 }
 
-/** Why an address is not one the key may go to. */
-export function addressWords(problem: AddressProblem): string {
-  switch (problem) {
-    case 'empty':
-      return t('local.address.empty');
-    case 'scheme':
-      return t('local.address.scheme');
-    case 'credentials':
-      return t('local.address.credentials');
-    case 'plain_http':
-      return t('local.address.plainHttp');
-  }
-}
-
-function localWords(detail: LocalDetail, found: readonly Parameters<typeof secretLabel>[0][]): string {
+function localWords(detail: SaidLocalDetail, found: readonly Parameters<typeof secretLabel>[0][]): string {
   switch (detail.what) {
     case 'invalid':
       return t('local.invalid', { problems: [...new Set(detail.issues.map(issueWords))].join('; ') });
@@ -84,37 +104,37 @@ function localWords(detail: LocalDetail, found: readonly Parameters<typeof secre
 }
 
 /** A string's length as the limits count it (code points, G19), written the member's way. */
-function lengthWords(input: unknown): string {
-  return typeof input === 'string' ? formatCount(charCount(input)) : '?';
+function lengthWords(chars: number | undefined): string {
+  return chars === undefined ? '?' : formatCount(chars);
 }
 
 /** One problem with a request in the member's words; field names are the contract's tokens. */
-function issueWords(issue: z.core.$ZodIssue): string {
+function issueWords(issue: SaidIssue): string {
   const field = pathName(issue.path) || t('local.theRequest');
   if (issue.path[0] === 'keepFindings') return t('local.keepFindings');
   switch (issue.code) {
     case 'too_big':
       if (issue.origin === 'array') return t('local.atMostItems', { field, max: String(issue.maximum) });
       if (issue.origin === 'string') {
-        return tnNamed('local.atMostChars', Number(issue.maximum), { field, count: lengthWords(issue.input) });
+        return tnNamed('local.atMostChars', Number(issue.maximum), { field, count: lengthWords(issue.chars) });
       }
       return t('local.atMost', { field, max: String(issue.maximum) });
     case 'too_small':
       if (issue.origin === 'array') return t('local.atLeastItems', { field, min: String(issue.minimum) });
       if (issue.origin === 'string') {
-        return tnNamed('local.atLeastChars', Number(issue.minimum), { field, count: lengthWords(issue.input) });
+        return tnNamed('local.atLeastChars', Number(issue.minimum), { field, count: lengthWords(issue.chars) });
       }
       return t('local.atLeast', { field, min: String(issue.minimum) });
     case 'invalid_type':
-      if (issue.input === undefined) return t('local.missing', { field });
+      if (issue.absent) return t('local.missing', { field });
       if (issue.expected === 'int') return t('local.wholeNumber', { field });
-      return t('local.ofType', { field, type: issue.expected });
+      return t('local.ofType', { field, type: issue.expected ?? '' });
     default:
       return t('local.notValid', { field });
   }
 }
 
-function waitWords(x: ApiErrorExtras): string {
+function waitWords(x: SaidExtras): string {
   if (x.retryAfterSeconds !== null) return t('errors.waitSeconds', { seconds: x.retryAfterSeconds });
   if (x.until !== null)
     return t('errors.waitUntil', { time: Number.isNaN(Date.parse(x.until)) ? x.until : formatAbsolute(x.until) });
@@ -144,7 +164,7 @@ function approvalWhy(reason: string | null): string {
  * A refusal's code in the member's language; an unknown code gets a refusal that names the code and status
  * (the site's own message is shown beside it, as sent).
  */
-export function apiErrorWords(code: string, status: number, x: ApiErrorExtras): string {
+export function apiErrorWords(code: string, status: number, x: SaidExtras): string {
   switch (code) {
     case 'unauthenticated':
       return t('errors.unauthenticated');

@@ -1,14 +1,14 @@
 /**
- * Any failure in the member's words: the API client's errors keep their code and next step, with their words
- * (lib/words/errors); local
- * failures get their own codes. Built from codes and counts only, so a key can never end up in one.
+ * Any failure as the member reads it: the API client's errors keep their code and next step, with what their
+ * words are made of (lib/api/error-said; the panel says them, lib/words/errors); local failures get their own
+ * codes and sentences. Built from codes and counts only, so a key can never end up in one.
  */
 import { ApiError, isClientError } from '@/lib/api/errors';
+import { errorSaid } from '@/lib/api/error-said';
 import type { MemberError, MemberErrorExtras } from '@/lib/db';
 import { isNewerDatabase, isStorageFull } from '@/lib/db/storage-errors';
 import { CommandFailure, localError } from '@/lib/protocol/envelope';
 import { t } from '@/lib/i18n';
-import { errorWords } from '@/lib/words/errors';
 import { secretLabel } from '@/lib/words/secrets';
 
 function apiExtras(err: ApiError): MemberErrorExtras {
@@ -30,21 +30,21 @@ function apiExtras(err: ApiError): MemberErrorExtras {
 export function toMemberError(err: unknown): MemberError {
   if (err instanceof CommandFailure) return err.error;
   if (err instanceof ApiError) {
-    return { code: err.code, message: errorWords(err), nextStep: err.next, status: err.status, extras: apiExtras(err) };
+    return { code: err.code, said: errorSaid(err), nextStep: err.next, status: err.status, extras: apiExtras(err) };
   }
   if (isClientError(err)) {
     switch (err.kind) {
       case 'network':
         return {
           code: err.timedOut ? 'timeout' : 'offline',
-          message: errorWords(err),
+          said: errorSaid(err),
           nextStep: { kind: 'retry' },
           extras: {},
         };
       case 'malformed':
         return {
           code: 'malformed_answer',
-          message: errorWords(err),
+          said: errorSaid(err),
           // A redirect or a file larger than said is the site's doing: a newer extension would refuse it too.
           nextStep:
             err.what === 'redirect' || err.what === 'over_size' ? { kind: 'none' } : { kind: 'update_extension' },
@@ -57,7 +57,7 @@ export function toMemberError(err: unknown): MemberError {
         if (err.found.length > 0) extras.found = err.found.map(secretLabel);
         return {
           code: `local_${err.reason}`,
-          message: errorWords(err),
+          said: errorSaid(err),
           nextStep: { kind: 'fix_request', fields: err.fields },
           extras,
         };

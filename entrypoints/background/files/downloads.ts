@@ -112,10 +112,13 @@ async function fetchAndSave(
     });
   } catch (err) {
     const error = toMemberError(err);
-    throw new CommandFailure({
-      ...error,
-      message: err instanceof ApiError ? error.message : t('background.fileNotFetched', { problem: error.message }),
-    });
+    // The site's refusal as it is; anything else inside "could not be fetched" (said by the panel when it words it).
+    if (err instanceof ApiError) throw new CommandFailure(error);
+    throw new CommandFailure(
+      error.said
+        ? { ...error, said: { ...error.said, fileNotFetched: true } }
+        : { ...error, message: t('background.fileNotFetched', { problem: error.message ?? '' }) },
+    );
   }
   // Saved as plain bytes whatever the server called them, so the browser never renders or runs it.
   const { url, release } = bytesUrl(file.bytes, 'application/octet-stream');

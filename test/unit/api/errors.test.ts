@@ -12,7 +12,7 @@ import {
 } from '@/lib/api/errors';
 import { apiError, fakeFetch, json, KEY, SITE, ut } from './fixtures';
 import { formatAbsolute } from '@/lib/format/time';
-import { apiErrorWords, errorWords } from '@/lib/words/errors';
+import { apiErrorWords, errorWords, memberErrorWords } from '@/lib/words/errors';
 
 /** Every row of the contract's error tables (and the codes contract-gaps.md adds), with the next step. */
 const TABLE: Array<[status: number, code: string, next: NextStep['kind']]> = [
@@ -211,7 +211,8 @@ describe('the site’s words for a code we do not know', () => {
       status: 418,
       extras: { siteMessage: 'Frozen until Monday.' },
     });
-    expect(unknown.message).toBe('The site refused this (HTTP 418, code “quota_frozen”).');
+    // Worded where it is shown (the panel), from its code and status.
+    expect(memberErrorWords(unknown)).toBe('The site refused this (HTTP 418, code “quota_frozen”).');
   });
 });
 

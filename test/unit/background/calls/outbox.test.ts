@@ -20,6 +20,7 @@ import {
   started,
   type TestCtx,
 } from '@/test/unit/background/helpers';
+import { memberErrorWords } from '@/lib/words/errors';
 
 const REQUEST: StartCallRequest = { agentId: 'ag_1', callId: 'question', question: 'Which version of postgres?' };
 const LOCAL = '6f1c2b7a-8d3e-4f5a-9b1c-2d3e4f5a6b7c';
@@ -188,7 +189,7 @@ describe('outbox', () => {
       nextStep: { kind: 'top_up', topUpUrl: 'http://127.0.0.1:8787/top-up' },
       extras: { topUpUrl: 'http://127.0.0.1:8787/top-up' },
     });
-    expect(row?.error?.message).toMatch(/credits/);
+    expect(row?.error && memberErrorWords(row.error)).toMatch(/credits/);
     ctx.api.startCall.mockResolvedValueOnce(started('run_1', 'ses_1'));
     await retryCall(ctx, LOCAL);
     const [k1, k2] = ctx.api.startCall.mock.calls.map((c) => c[1]?.idempotencyKey);

@@ -18,6 +18,8 @@ import {
   startedCall,
   type TestCtx,
 } from '@/test/unit/background/helpers';
+import { memberErrorWords } from '@/lib/words/errors';
+import { CommandFailure } from '@/lib/protocol/envelope';
 
 const link = (fileId: string) => `${ORIGIN}/api/v1/files/${fileId}?exp=1&sig=abc`;
 function file(fileId: string, active: boolean, sizeBytes = 1000): CallFile {
@@ -111,13 +113,13 @@ describe('downloadFile', () => {
 
   it('a body larger than the file said is stopped and said in words; nothing is saved or counted', async () => {
     ctx.api.downloadFile.mockRejectedValueOnce(new MalformedAnswerError(200, 'over_size'));
-    await expect(
-      downloadFile(ctx, { localId: 'c1', fileId: 'fil_plain', confirmedActive: false }),
-    ).rejects.toMatchObject({
-      error: {
-        message: expect.stringContaining('The file was larger than the site said, so it was not saved.'),
-      },
-    });
+    const failure = await downloadFile(ctx, { localId: 'c1', fileId: 'fil_plain', confirmedActive: false }).catch(
+      (e: unknown) => e,
+    );
+    expect(failure).toBeInstanceOf(CommandFailure);
+    expect(memberErrorWords((failure as CommandFailure).error)).toContain(
+      'The file was larger than the site said, so it was not saved.',
+    );
     expect(download).not.toHaveBeenCalled();
     expect(await ctx.db.downloads.count()).toBe(0);
   });
