@@ -127,7 +127,9 @@ describeInEachBrowser("the member's main journey", (rig) => {
     );
     expect(preview.sentence).not.toBe('');
     // The limit said once, what set it, and beside it what the member can spend.
-    expect(preview.limit).toMatch(/^Holds and can charge at most \$\d+\.\d\d \(set by .+\)\. You can spend \$\d+\.\d\d\.$/);
+    expect(preview.limit).toMatch(
+      /^Holds and can charge at most \$\d+\.\d\d \(set by .+\)\. You can spend \$\d+\.\d\d\.$/,
+    );
     // A preview runs nothing.
     expect(await rig.emu.control.callStarts()).toEqual([]);
     if (rig.profile === 'strict') {

@@ -2,6 +2,7 @@
  * The first-screen walk (first-screen.e2e.ts) and what each view must show on its first screen, which the
  * panel-quality tour measures too where its walk reaches the same views.
  */
+import { RIGHT_TO_LEFT } from '@/test/i18n/locale-rules';
 import {
   connectAndRead,
   findTyped,
@@ -79,9 +80,6 @@ const FIRST_SCREEN_WORDS: Record<string, Record<string, number>> = {
   'de-strict': { find: 119, 'preview, apply': 152, 'preview, question': 161, result: 125, session: 151 },
 };
 
-/** The languages written right to left among those walked. */
-const RIGHT_TO_LEFT: readonly string[] = ['ar', 'he', 'fa'];
-
 /**
  * Connect, find, preview an apply and a question call, start it to its result, and open a plan session (on the
  * strict site, whose sessions open with their apply call, the plan): each view looked at in dark and light.
@@ -106,7 +104,7 @@ export async function firstScreenWalk(
       const root = document.documentElement;
       return { dir: root.dir, scrollWidth: root.scrollWidth, clientWidth: root.clientWidth };
     }, null);
-    const dir = RIGHT_TO_LEFT.includes(language) ? 'rtl' : 'ltr';
+    const dir = (RIGHT_TO_LEFT as readonly string[]).includes(language) ? 'rtl' : 'ltr';
     if (page.dir !== dir) problems.push(`${view}: the page's dir is "${page.dir}", not "${dir}"`);
     if (page.scrollWidth > page.clientWidth) {
       problems.push(`${view}: scrolls sideways (content ${page.scrollWidth} px in ${page.clientWidth} px)`);

@@ -471,7 +471,7 @@ describe('answers that cannot be read', () => {
       'files[0].expiresAt: expected datetime',
       'charge.chargedCents: expected int',
     ]);
-    expect(errorWords(error)).toContain('Die Website hat eine Antwort gesendet');
+    expect(errorWords(error)).toContain('Die Antwort der Website ließ sich nicht lesen');
     expect(errorWords(error)).toContain('runId: expected string');
   });
 
