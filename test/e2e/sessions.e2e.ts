@@ -173,7 +173,7 @@ async function planSession(rig: BrowserRig): Promise<void> {
   expect(sessionIds.size).toBe(1);
 
   // The plan ran: rewriting the request is refused, and the panel says so.
-  await rewriteSays(rig, w('errors.planRanRewrite'));
+  await rewriteSays(rig, w('session.rewrite.planRan'));
 }
 
 /** The same journey on a site without POST /sessions, PUT answers or details, and GET plan. */
@@ -220,7 +220,7 @@ async function planSessionByCalls(rig: BrowserRig): Promise<void> {
     'POST /api/v1/sessions',
   ]);
   // The plan ran: the rewrite is refused here before anything is sent, as on any site.
-  await rewriteSays(rig, w('errors.planRanRewrite'));
+  await rewriteSays(rig, w('session.rewrite.planRan'));
   expect((await emu.control.requests('/api/v1/sessions')).filter((r) => r.method === 'PUT')).toEqual([]);
 }
 
