@@ -20,6 +20,8 @@ import { until } from './measure';
 const ASLEEP_MS = 60_000;
 /** Guards against a hang, not budgets: the e2e build's alarm wakes a stopped worker within seconds. */
 const WAKE_WAIT_MS = 180_000;
+/** The same, for the extension's requests to stop once no call is open (it reads an ended call's findings once). */
+const QUIET_WAIT_MS = 600_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -57,12 +59,43 @@ async function renderers(browserPid: number): Promise<number[]> {
     .map((p) => p.pid);
 }
 
+/**
+ * Waits until the site has heard no request from the extension for `ms`; resolves with how long after the call's
+ * end the last one came. A guard fails a worker that never stops asking.
+ */
+async function quietFor(emu: TestEmulator, ms: number): Promise<number> {
+  const start = Date.now();
+  let seen = (await emu.control.requests('/api/')).length;
+  let quietSince = start;
+  while (Date.now() - quietSince < ms) {
+    if (Date.now() - start > QUIET_WAIT_MS)
+      throw new Error(`The extension kept asking the site for ${QUIET_WAIT_MS / 1000} s.`);
+    await sleep(1000);
+    const now = (await emu.control.requests('/api/')).length;
+    if (now !== seen) {
+      seen = now;
+      quietSince = Date.now();
+    }
+  }
+  return quietSince - start;
+}
+
+/** Whether the process runs a service worker: a thread Chromium names "ServiceWorker thread". */
+async function runsWorker(pid: number): Promise<boolean> {
+  const threads = await readdir(`/proc/${pid}/task`).catch(() => [] as string[]);
+  for (const tid of threads) {
+    const name = await readFile(`/proc/${pid}/task/${tid}/comm`, 'utf8').catch(() => '');
+    if (name.startsWith('ServiceWorker')) return true;
+  }
+  return false;
+}
+
 /** Connected, and a call started that the site holds running (its clock moves only when told); the browser closed. */
 async function startHeldCall(emu: TestEmulator, profile: string): Promise<string> {
   const w = await wordsFor('en');
   const ext = await launchExtension({ profile });
+  const made = await emu.control.connectCode({ name: 'Bench asleep' });
   try {
-    const made = await emu.control.connectCode({ name: 'Bench asleep' });
     const panel = playwrightPage(await ext.openPanel());
     await connectAndRead(panel, w, emu.url, made.code);
     await findTyped(panel, w, 'slow postgres queries', POSTGRES);
@@ -77,8 +110,8 @@ async function startHeldCall(emu: TestEmulator, profile: string): Promise<string
   } finally {
     await ext.close();
   }
-  const [call] = [...emu.raw.world.store.calls.values()];
-  if (!call) throw new Error('The emulator has no call.');
+  const call = [...emu.raw.world.store.calls.values()].find((c) => c.connectionId === made.connectionId);
+  if (!call) throw new Error('The emulator has no call of the connection.');
   return call.runId;
 }
 
@@ -153,15 +186,18 @@ export async function asleepFigure(): Promise<Figure> {
         async () => ((await reads()) > readRunning ? true : null),
         WAKE_WAIT_MS,
       );
-      await sleep(ASLEEP_MS);
+      // Then left alone until ASLEEP_MS have passed since its last request: an ended call's findings are read
+      // within the minute after it (findings/job.ts), work the worker still had.
+      const lastRequestMs = await quietFor(emu, ASLEEP_MS);
       const left = await extensionProcesses();
+      const workers = (await Promise.all((await renderers(ours.pid)).map(runsWorker))).filter(Boolean).length;
       return {
         name: `Asleep: extension processes after ${ASLEEP_MS / 1000} s idle`,
         value: left,
         unit: 'processes',
         budget: 0,
         runs: [left],
-        method: `Chromium started on a profile where the extension was connected and a call started (with automation, then closed), again with no debugging port or pipe, so nothing keeps the worker alive; the worker, woken by its alarm, read the call, the emulator's control API ended the call, and ${ASLEEP_MS / 1000} s after the worker read its end, with no page of the extension open, the browser's renderer processes were counted in /proc beyond those of a browser started alike without the extension at the same time (${whileWorking} while the worker read the call). Firefox is not counted: it runs every extension's pages in one extension process that lives as long as the browser, so its event page's suspension (extensions.background.idle.timeout) shows in no process; test/e2e/background-asleep.e2e.ts has it suspend and wake.`,
+        method: `Chromium started on a profile where the extension was connected and a call started (with automation, then closed), again with no debugging port or pipe, so nothing keeps the worker alive; the worker, woken by its alarm, read the call, the emulator's control API ended the call, and ${ASLEEP_MS / 1000} s after the extension's last request (${Math.round(lastRequestMs / 1000)} s after the worker read the call's end: the ended call's findings read), with no page of the extension open, the browser's renderer processes were counted in /proc beyond those of a browser started alike without the extension at the same time (${whileWorking} while the worker read the call; after the wait, ${workers} of our browser's renderers ran a service worker). Firefox is not counted: it runs every extension's pages in one extension process that lives as long as the browser, so its event page's suspension (extensions.background.idle.timeout) shows in no process; test/e2e/background-asleep.e2e.ts has it suspend and wake.`,
       };
     } finally {
       await ours.end();
