@@ -29,7 +29,6 @@ import {
 } from '@/scripts/bench/measure';
 import {
   FLOOR_PAGE,
-  FLOOR_PANEL,
   FLOOR_WORKER_MARK,
   floorWorkerOf,
   frameMs,
@@ -38,7 +37,8 @@ import {
   writeFloorPage,
 } from '@/scripts/bench/floors';
 import { sessionFigures } from '@/scripts/bench/sessions';
-import { memoryMB, processOf, restartAfresh } from '@/scripts/bench/memory';
+import { memoryFigures } from '@/scripts/bench/memory';
+import { asleepFigure } from '@/scripts/bench/asleep';
 import { growthTable } from '@/scripts/bench/growth';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -53,10 +53,6 @@ function option(name: string, fallback: number): number {
 }
 
 const RUNS = option('--runs', 5);
-/** The memory's runs: each one is 8 s idle and a panel opened in each extension. */
-const MEMORY_RUNS = 2;
-/** How long both workers idle before their memory is read (issue 29). */
-const IDLE_MS = 8_000;
 const IDLE_SECONDS = option('--idle-seconds', 60);
 
 const FIND_TEXTS = [
@@ -233,7 +229,7 @@ async function measure(emu: TestEmulator, ext: LoadedExtension): Promise<Figure[
     budget: null,
     runs: restarts,
     floor: {
-      name: 'an empty service worker of a second extension loaded beside ours (one listener), stopped and woken the same way',
+      name: 'the feature floor’s worker (scripts/bench/floors.ts: a listener on each of the events ours listens to, none of our code) to its mark after its listeners, stopped and woken the same way',
       runs: floorRestarts,
       budget: 2,
       unit: '×',
@@ -244,110 +240,6 @@ async function measure(emu: TestEmulator, ext: LoadedExtension): Promise<Figure[
   // Last, as its rows (a session of 50 results, 10,000 calls) are written into the cache and removed after.
   figures.push(...(await sessionFigures(ext, RUNS)));
   return figures;
-}
-
-/**
- * The memory of the renderer processes hosting each extension's origin (PSS), ours and the empty extension's,
- * both idle with their worker alive, then with a panel open in each: ours on the connected find view, the
- * empty one's a page with the same stylesheet and no script. Interleaved: both are read in the same moment.
- */
-async function memoryFigures(ext: LoadedExtension): Promise<Figure[]> {
-  const floorWorker = await floorWorkerOf(ext.context);
-  const floorId = new URL(floorWorker.url()).host;
-  type Read = { pss: number; private: number };
-  const ours = { idle: [] as Read[], open: [] as Read[], fresh: [] as Read[] };
-  const floor = { idle: [] as Read[], open: [] as Read[], fresh: [] as Read[] };
-  const w = await wordsFor('en');
-  // The page the first run opens is closed, as a member closes it (its process keeps what it touched).
-  for (const page of ext.context.pages()) if (page.url().includes('/welcome.html')) await page.close();
-  for (let i = 0; i < MEMORY_RUNS; i++) {
-    // Both workers woken (a wake restarts a stopped one), then left alone.
-    await ext.serviceWorker.evaluate(() => 0);
-    await floorWorker.evaluate(() => 0);
-    await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
-    const ourWorkerPid = await processOf(ext.serviceWorker, EXTENSION_DIR);
-    const floorWorkerPid = await processOf(floorWorker, EXTENSION_DIR);
-    ours.idle.push(await memoryMB([ourWorkerPid]));
-    floor.idle.push(await memoryMB([floorWorkerPid]));
-
-    const panel = await ext.openPanel();
-    await panel.getByRole('textbox', { name: w('find.fieldLabel') }).waitFor({ timeout: 30_000 });
-    const floorPanel = await ext.context.newPage();
-    await floorPanel.goto(`chrome-extension://${floorId}/${FLOOR_PANEL}`);
-    await floorPanel.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
-    await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
-    ours.open.push(await memoryMB([ourWorkerPid, await processOf(panel, EXTENSION_DIR)]));
-    floor.open.push(await memoryMB([floorWorkerPid, await processOf(floorPanel, EXTENSION_DIR)]));
-    await panel.close();
-    await floorPanel.close();
-  }
-  // Then both workers stopped and started again with no page open: each in a new process, as a member's
-  // worker is most of its life (an idle worker is stopped after 30 s; an alarm or a message starts it anew).
-  for (let i = 0; i < MEMORY_RUNS; i++) {
-    const before = await processOf(ext.serviceWorker, EXTENSION_DIR);
-    await restartAfresh(ext.context, [ext.serviceWorker, floorWorker]);
-    await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
-    const ourPid = await processOf(ext.serviceWorker, EXTENSION_DIR);
-    if (ourPid === before) throw new Error('The restarted worker ran in the process it had before.');
-    ours.fresh.push(await memoryMB([ourPid]));
-    floor.fresh.push(await memoryMB([await processOf(floorWorker, EXTENSION_DIR)]));
-  }
-  const pss = (reads: Read[]) => reads.map((r) => r.pss);
-  const own = (reads: Read[]) => reads.map((r) => r.private.toFixed(1)).join(', ');
-  const method = (what: string, ourReads: Read[], floorReads: Read[]) =>
-    `the PSS (/proc/PID/smaps_rollup) of the renderer processes running our worker${what}, MB of 1,048,576 bytes; each process found by the CPU time it spent while its worker or page spun for 400 ms. Measured just after connecting (our process has shown the first-run page and the panel, both closed since). ${MEMORY_RUNS} runs; both extensions measured in the same moment of each. Their private pages alone (USS): ours ${own(ourReads)} MB, the empty extension's ${own(floorReads)} MB.`;
-  return [
-    {
-      name: `Memory, idle ${IDLE_MS / 1000} s with the worker alive (PSS)`,
-      value: median(pss(ours.idle)),
-      unit: 'MB',
-      budget: null,
-      runs: pss(ours.idle),
-      floor: {
-        name: 'an empty extension loaded beside ours: a worker with one listener, woken at the same time',
-        runs: pss(floor.idle),
-        budget: 1.3,
-        unit: '×',
-      },
-      method: method(
-        `, ${IDLE_MS / 1000} s after it was woken, with no page of the extension open`,
-        ours.idle,
-        floor.idle,
-      ),
-    },
-    {
-      name: `Memory, idle ${IDLE_MS / 1000} s in a worker started afresh (PSS)`,
-      value: median(pss(ours.fresh)),
-      unit: 'MB',
-      budget: null,
-      runs: pss(ours.fresh),
-      floor: {
-        name: "the empty extension's worker, stopped and started the same way at the same time",
-        runs: pss(floor.fresh),
-        budget: 1.3,
-        unit: '×',
-      },
-      method: `the PSS of the renderer process running our worker, ${IDLE_MS / 1000} s after DevTools stopped both workers and started them again with no page of either extension open (ServiceWorker.stopWorker, startWorker), so each runs in a new process: the state of a member's worker most of the time, woken by an alarm or a message after the browser stopped it idle. The same budget as the idle row. ${MEMORY_RUNS} runs. Private pages (USS): ours ${own(ours.fresh)} MB, the empty extension's ${own(floor.fresh)} MB.`,
-    },
-    {
-      name: 'Memory, side panel open on the find view (PSS)',
-      value: median(pss(ours.open)),
-      unit: 'MB',
-      budget: null,
-      runs: pss(ours.open),
-      floor: {
-        name: `the empty extension's worker and its panel page (sidepanel.html's HTML and stylesheet, no script), opened at the same time`,
-        runs: pss(floor.open),
-        budget: 1.5,
-        unit: '×',
-      },
-      method: method(
-        ` and the side panel's page (in a tab) on the connected find view, ${IDLE_MS / 1000} s after it showed its search field`,
-        ours.open,
-        floor.open,
-      ),
-    },
-  ];
 }
 
 /** A connection made and read in a panel that is then closed: its id. Its limits leave room for the bench's calls. */
@@ -376,7 +268,12 @@ async function main(): Promise<number> {
       console.log(flat ? '\nThe costs stay flat.' : '\nA cost grows with the cache.');
       return flat ? 0 : 1;
     }
-    const ok = printFigures(await measure(emu, ext));
+    const figures = await measure(emu, ext);
+    await ext.close();
+    ext = null;
+    // Last, in a browser of its own started with nothing attached (a debugger keeps a worker alive).
+    figures.push(await asleepFigure());
+    const ok = printFigures(figures);
     console.log(ok ? '\nEvery budget holds.' : '\nA budget failed.');
     return ok ? 0 : 1;
   } finally {

@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { AppDb } from '@/lib/db/db';
 import { type FirstReader, sharedFirstReader, type TakenAhead } from '@/lib/db/first-read';
-import { holdDexieFor, loadDb } from '@/lib/db/lazy';
+import { holdDexieFor, type LiveDb, loadDb } from '@/lib/db/lazy';
 
 export interface Live<T> {
   /** False until the first answer from IndexedDB, so "loading" and "nothing stored" differ. */
@@ -22,6 +22,56 @@ export interface LiveOptions<T> {
    * otherwise it is the first read.
    */
   ahead?: TakenAhead<T> | null;
+}
+
+/**
+ * What a live query reaches of its view, emptied when the view unsubscribes: Dexie keeps an unsubscribed query's
+ * cache entry, and with it the query's function and observer, for 3 s, and a closure made in the view's hook
+ * would keep the view's whole tree alive with it (ten pages of history: about 15 MB of the panel's heap on the
+ * next view). A class, so the minifier cannot move `subscribe`'s closures into the hook, as it does a function
+ * called once.
+ */
+class ViewLink<T> {
+  query: ((db: AppDb) => Promise<T>) | null;
+  answer: ((state: Live<T>) => void) | null;
+
+  constructor(query: (db: AppDb) => Promise<T>, answer: (state: Live<T>) => void) {
+    this.query = query;
+    this.answer = answer;
+  }
+
+  #subscription: { unsubscribe(): void } | null = null;
+
+  subscribe({ db, liveQuery }: LiveDb): void {
+    this.#subscription = liveQuery(() => this.query?.(db) ?? Promise.reject(new Error('The view has gone.'))).subscribe(
+      {
+        next: (value) => this.answer?.({ loaded: true, value, error: undefined }),
+        error: (error: unknown) => this.answer?.({ loaded: true, value: undefined, error }),
+      },
+    );
+  }
+
+  cut(): void {
+    this.query = null;
+    this.answer = null;
+  }
+
+  unsubscribe(): void {
+    this.#subscription?.unsubscribe();
+    this.#subscription = null;
+  }
+}
+
+/**
+ * Dexie's unsubscribe, run by a timer with no function of the view's hook on the stack: Dexie aborts the query
+ * with an error whose stack keeps each frame's function, and its cache entry keeps that error for 3 s.
+ */
+function unsubscribeLater<T>(link: ViewLink<T>): void {
+  setTimeout(unsubscribeNow, 0, link);
+}
+
+function unsubscribeNow<T>(link: ViewLink<T>): void {
+  link.unsubscribe();
 }
 
 /**
@@ -48,7 +98,6 @@ export function useLiveQuery<T>(
     if (!enabled) return;
     let active = true;
     let liveAnswered = false;
-    let unsubscribe: (() => void) | null = null;
     // The live query starts once the first read has answered: side by side, two reads of the same rows slow
     // each other, and the view waits for the slower.
     const taken = firstSubscription.current ? ahead : null;
@@ -66,22 +115,13 @@ export function useLiveQuery<T>(
         // A first read that fails only means waiting for the live query, which reports its own errors.
         .catch(() => undefined);
     }
+    const link = new ViewLink(query, (answered: Live<T>) => {
+      liveAnswered = true;
+      setState(answered);
+    });
     Promise.all([loadDb(), firstAnswered]).then(
-      ([{ db, liveQuery }]) => {
-        if (!active) return;
-        const subscription = liveQuery(() => query(db)).subscribe({
-          next: (value) => {
-            if (!active) return;
-            liveAnswered = true;
-            setState({ loaded: true, value, error: undefined });
-          },
-          error: (error: unknown) => {
-            if (!active) return;
-            liveAnswered = true;
-            setState({ loaded: true, value: undefined, error });
-          },
-        });
-        unsubscribe = () => subscription.unsubscribe();
+      ([live]) => {
+        if (active) link.subscribe(live);
       },
       (error: unknown) => {
         if (active) setState({ loaded: true, value: undefined, error });
@@ -89,10 +129,10 @@ export function useLiveQuery<T>(
     );
     return () => {
       active = false;
+      link.cut();
       // After the task that took the view down: Dexie's unsubscribe (its cache and abort bookkeeping) is
-      // work the next view's first paint need not wait for. Nothing reaches the view meanwhile (active).
-      const stop = unsubscribe;
-      if (stop) setTimeout(stop, 0);
+      // work the next view's first paint need not wait for. Nothing reaches the view meanwhile (cut).
+      unsubscribeLater(link);
     };
   }, [...deps, enabled]);
   return state;

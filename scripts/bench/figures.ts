@@ -19,7 +19,7 @@ export interface Figure {
   name: string;
   /** The median when several runs were measured. */
   value: number;
-  unit: 'KB' | 'MB' | 'ms' | 'requests';
+  unit: 'KB' | 'MB' | 'ms' | 'requests' | 'processes';
   /** The most allowed; null when the issue sets no budget (the figure is reported only). */
   budget: number | null;
   /** Every run, for the reader; one entry when measured once. */

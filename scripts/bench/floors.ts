@@ -3,10 +3,11 @@
  * interleaved with the timing, so a busy machine slows both and their ratio says what our code costs. Each
  * floor is timed where its timing is (the panel's page, its IndexedDB, a worker), by the same clock.
  */
-import { copyFile, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { copyFile, cp, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page, Worker } from 'playwright-core';
+import * as z from 'zod/mini';
 
 /** The bare page of the panel: sidepanel.html's own HTML and stylesheet, no script. Written into the build. */
 export const FLOOR_PAGE = 'bench-floor.html';
@@ -174,15 +175,49 @@ export function rawSessionMs(page: Page, sessionId: string, shown: { listed: num
 }
 
 /**
- * An extension with nothing but an empty service worker that marks when its one listener is registered, as
- * ours does, so its start is the floor of our worker's start, and a panel page with sidepanel.html's HTML and
- * stylesheet and no script (FLOOR_PANEL), the floor of our panel's memory. Loaded beside ours.
+ * The feature floor: a second extension with our manifest's features (its permissions, host permissions,
+ * action, command, side panel and locales) whose worker does what the browser's side of ours does and none of
+ * our code: a listener on each event ours listens to, IndexedDB opened and a row read, both storage areas read,
+ * an alarm, an i18n message, the badge set; its panel page (FLOOR_PANEL) is sidepanel.html's HTML and
+ * stylesheet with no script. Its worker marks when its listeners are registered, as ours does, so it is also
+ * the floor of our worker's start. Loaded beside ours; what ours holds beyond it is what our code costs.
  */
 export const FLOOR_WORKER_MARK = 'floor:listeners-registered';
 export const FLOOR_PANEL = 'panel.html';
 const FLOOR_WORKER = 'worker.js';
 
-/** The empty extension's worker, once the browser has started it. */
+/** The features the floor's worker uses, for the bench's method text. */
+export const FLOOR_FEATURES =
+  'our manifest’s permissions, action, command, side panel and locales; a listener on each of the nine events ours listens to; IndexedDB opened and a row read; storage.local and storage.session read; an alarm; an i18n message; the badge’s text, colour and title set';
+
+/** The floor's worker, as plain script: nothing of ours runs in it. */
+const FLOOR_WORKER_SOURCE = `const noop = () => undefined;
+chrome.runtime.onMessage.addListener(noop);
+chrome.runtime.onMessageExternal.addListener((message, sender, reply) => { reply(true); });
+chrome.alarms.onAlarm.addListener(noop);
+chrome.contextMenus.onClicked.addListener(noop);
+chrome.commands.onCommand.addListener(noop);
+chrome.notifications.onClicked.addListener(noop);
+chrome.windows.onFocusChanged.addListener(noop);
+chrome.tabs.onRemoved.addListener(noop);
+chrome.action.onClicked.addListener(noop);
+chrome.runtime.onInstalled.addListener(() => {
+  chrome.contextMenus.create({ id: 'floor', title: chrome.i18n.getMessage('ext_name'), contexts: ['selection'] });
+  chrome.sidePanel.setPanelBehavior({ openPanelOnActionClick: true }).catch(noop);
+});
+performance.mark(${JSON.stringify(FLOOR_WORKER_MARK)});
+const open = indexedDB.open('floor', 1);
+open.onupgradeneeded = () => open.result.createObjectStore('rows');
+open.onsuccess = () => { open.result.transaction('rows').objectStore('rows').get('current'); };
+chrome.storage.local.get(null).catch(noop);
+chrome.storage.session.get(null).catch(noop);
+chrome.alarms.create('floor', { delayInMinutes: 1440 }).catch(noop);
+chrome.action.setBadgeText({ text: '' }).catch(noop);
+chrome.action.setBadgeBackgroundColor({ color: '#1d4ed8' }).catch(noop);
+chrome.action.setTitle({ title: chrome.i18n.getMessage('ext_actionTitle') }).catch(noop);
+`;
+
+/** The floor extension's worker, once the browser has started it. */
 export async function floorWorkerOf(context: BrowserContext): Promise<Worker> {
   const isFloor = (w: Worker) => w.url().endsWith(`/${FLOOR_WORKER}`);
   return (
@@ -191,26 +226,36 @@ export async function floorWorkerOf(context: BrowserContext): Promise<Worker> {
   );
 }
 
+const ManifestSchema = z.looseObject({
+  commands: z.optional(z.record(z.string(), z.looseObject({ description: z.optional(z.string()) }))),
+});
+
+/** Writes the floor extension beside `buildDir`'s manifest features: its folder. */
 export async function writeFloorExtension(buildDir: string): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), 'bench-floor-ext-'));
+  const ours = ManifestSchema.parse(JSON.parse(await readFile(path.join(buildDir, 'manifest.json'), 'utf8')));
+  // Our manifest with the floor's worker and panel; the command keeps no key (two extensions cannot share one).
+  const { options_ui: _options, ...features } = ours;
+  const commands = Object.fromEntries(
+    Object.entries(ours.commands ?? {}).map(([name, c]) => [name, { description: c.description }]),
+  );
   await writeFile(
     path.join(dir, 'manifest.json'),
     JSON.stringify({
-      manifest_version: 3,
-      name: 'Bench floor',
-      version: '1.0',
+      ...features,
+      commands,
       background: { service_worker: FLOOR_WORKER },
+      side_panel: { default_path: FLOOR_PANEL },
     }),
   );
-  await writeFile(
-    path.join(dir, FLOOR_WORKER),
-    `chrome.runtime.onMessageExternal.addListener((message, sender, reply) => { reply(true); });\nperformance.mark(${JSON.stringify(FLOOR_WORKER_MARK)});\n`,
-  );
+  await writeFile(path.join(dir, FLOOR_WORKER), FLOOR_WORKER_SOURCE);
   const html = await barePanelHtml(buildDir);
   await writeFile(path.join(dir, FLOOR_PANEL), html);
-  for (const [, sheet] of html.matchAll(/href="\/([^"]+\.css)"/g)) {
-    await mkdir(path.dirname(path.join(dir, sheet as string)), { recursive: true });
-    await copyFile(path.join(buildDir, sheet as string), path.join(dir, sheet as string));
+  for (const sheet of [...[...html.matchAll(/href="\/([^"]+\.css)"/g)].map((m) => m[1] as string)]) {
+    await mkdir(path.dirname(path.join(dir, sheet)), { recursive: true });
+    await copyFile(path.join(buildDir, sheet), path.join(dir, sheet));
   }
+  for (const folder of ['_locales', 'icon'])
+    await cp(path.join(buildDir, folder), path.join(dir, folder), { recursive: true });
   return dir;
 }

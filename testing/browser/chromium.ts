@@ -22,7 +22,7 @@ import {
 export const EXTENSION_DIR = path.resolve(import.meta.dirname, '../../.output/chrome-mv3-e2e');
 
 /** Debian's Chromium unless CHROMIUM_PATH says otherwise. */
-function chromiumPath(): string {
+export function chromiumPath(): string {
   return process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 }
 
@@ -53,6 +53,8 @@ export interface LaunchOptions {
    * tests' and scripts' English names hold on a machine set to another language.
    */
   language?: string;
+  /** A profile folder to start on and keep after close (the bench starts the browser on it again, unattended). */
+  profile?: string;
 }
 
 /** Launches Chromium headless with the built extension loaded and waits for its service worker. */
@@ -61,8 +63,14 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Load
   if (!existsSync(path.join(extensionDir, 'manifest.json'))) {
     throw new Error(`No built extension at ${extensionDir}: run "npm run build:e2e" first.`);
   }
-  const profile = await mkdtemp(path.join(tmpdir(), 'ext-e2e-'));
-  return startOnProfile(profile, extensionDir, options);
+  const loaded = await startOnProfile(
+    options.profile ?? (await mkdtemp(path.join(tmpdir(), 'ext-e2e-'))),
+    extensionDir,
+    options,
+  );
+  if (!options.profile) return loaded;
+  // The caller's profile outlives the browser: closed, never removed.
+  return { ...loaded, close: () => loaded.context.close() };
 }
 
 /** Chromium on `profile` (new or kept from a run before) with the extension at `extensionDir` loaded. */
