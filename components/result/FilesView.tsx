@@ -24,7 +24,7 @@ function needsHostPermission(link: string, siteOrigin: string | null): boolean {
  * member confirms; refused before a download would not fit today's allowance). Saving goes through the
  * background's downloadFile, which renews an expired link and never opens the file.
  */
-export function FilesView({ localId, files, level }: { localId: string; files: CallFile[]; level: HeadingLevel }) {
+function FilesView({ localId, files, level }: { localId: string; files: CallFile[]; level: HeadingLevel }) {
   // Most results have no files: those read nothing (a session's many results would each keep a live read).
   return files.length === 0 ? null : <ResultFilesWithDownloads localId={localId} files={files} level={level} />;
 }
@@ -76,7 +76,7 @@ function ResultFilesWithDownloads({
 }
 
 /** The files of a result listed without any way to fetch them (a result this browser did not start). */
-export function FileList({ files, level }: { files: CallFile[]; level: HeadingLevel }) {
+function FileList({ files, level }: { files: CallFile[]; level: HeadingLevel }) {
   if (files.length === 0) return null;
   return (
     <section aria-label={t('files.label')}>
@@ -91,4 +91,22 @@ export function FileList({ files, level }: { files: CallFile[]; level: HeadingLe
       </ul>
     </section>
   );
+}
+
+/**
+ * A result's files, loaded when a result has any (most have none): the files' views stay out of the panel's
+ * script at open. Downloads for a result this browser started; a plain list for one it did not.
+ */
+export function ResultFilesPart({
+  local,
+  localId,
+  files,
+  level,
+}: {
+  local: boolean;
+  localId: string;
+  files: CallFile[];
+  level: HeadingLevel;
+}) {
+  return local ? <FilesView localId={localId} files={files} level={level} /> : <FileList files={files} level={level} />;
 }

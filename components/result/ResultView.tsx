@@ -7,7 +7,6 @@ import { CopyButton } from '@/components/common/CopyButton';
 import { Lazy } from '@/components/common/Lazy';
 import { UntrustedText } from '@/components/common/UntrustedText';
 import { ChargeView } from './ChargeView';
-import { FileList, FilesView } from './FilesView';
 import { ResultTitle } from './ResultTitle';
 import { ReportForm } from './ReportForm';
 import { StopButton } from './StopButton';
@@ -25,6 +24,7 @@ const ASKED_COLLAPSE_CHARS = 160;
 
 // The note's Markdown reader loads with the first note shown, not with the panel (its script budget at open).
 export const loadNoteView = () => import('./NoteView').then((m) => m.NoteView);
+const loadFilesPart = () => import('./FilesView').then((m) => m.ResultFilesPart);
 
 /** What the member sent, quoted above the answer: the question of a question call, else the details. */
 function Asked({ call, named }: { call: CallRow; named: boolean }) {
@@ -131,11 +131,13 @@ export function ResultView({
         </section>
       ) : null}
       <ChargeView result={result} />
-      {local ? (
-        <FilesView localId={call.localId} files={result.files} level={level} />
-      ) : (
-        <FileList files={result.files} level={level} />
-      )}
+      {result.files.length > 0 ? (
+        <Lazy
+          load={loadFilesPart}
+          props={{ local, localId: call.localId, files: result.files, level }}
+          label={t('common.loading')}
+        />
+      ) : null}
       {result.disclosure ? <SiteQuote class="result-disclosure muted" text={result.disclosure} /> : null}
       {followUpIn && onFollowUp ? (
         <FollowUpForm call={call} onFollowUp={(c, question) => onFollowUp(c, followUpIn, question)} />

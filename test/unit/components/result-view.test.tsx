@@ -97,7 +97,7 @@ describe('ResultView', () => {
     const row = article.querySelector<HTMLElement>('.result-actions')!;
     const checks = within(article).getByRole('region', { name: 'Checks' });
     const parts = within(article).getByText(/^Running cost/);
-    const files = within(article).getByRole('region', { name: 'Result files' });
+    const files = await within(article).findByRole('region', { name: 'Result files' });
     const order = [status, header, asked, note, row, checks, parts, files];
     for (let i = 1; i < order.length; i++) {
       expect(order[i - 1]!.compareDocumentPosition(order[i]!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
