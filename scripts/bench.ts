@@ -37,7 +37,7 @@ import {
   writeFloorPage,
 } from '@/scripts/bench/floors';
 import { sessionFigures } from '@/scripts/bench/sessions';
-import { memoryFigures } from '@/scripts/bench/memory';
+import { MEMORY_IDLE_MS, memoryFigures } from '@/scripts/bench/memory';
 import { asleepFigure } from '@/scripts/bench/asleep';
 import { growthTable } from '@/scripts/bench/growth';
 
@@ -54,6 +54,8 @@ function option(name: string, fallback: number): number {
 
 const RUNS = option('--runs', 5);
 const IDLE_SECONDS = option('--idle-seconds', 60);
+/** Seconds the memory rows wait before reading. */
+const MEMORY_AFTER_SECONDS = option('--memory-after', MEMORY_IDLE_MS / 1000);
 
 const FIND_TEXTS = [
   'slow postgres queries after replication',
@@ -87,7 +89,7 @@ async function measure(emu: TestEmulator, ext: LoadedExtension): Promise<Figure[
   const connectionId = await connected(emu, ext);
   const w = await wordsFor('en');
   // First, while the extension is as a member finds it just after connecting.
-  figures.push(...(await memoryFigures(ext)));
+  figures.push(...(await memoryFigures(ext, MEMORY_AFTER_SECONDS * 1000)));
   // The memory's last reads started the worker afresh: the new instance is instrumented again.
   await installNameShim(ext);
   await instrumentWorker(ext);
