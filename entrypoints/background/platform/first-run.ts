@@ -8,14 +8,15 @@ import { browser } from 'wxt/browser';
 
 export const WELCOME_PATH = '/welcome.html';
 /** storage.local: the first-run page was opened in this install (uninstalling clears it). */
-const WELCOMED_KEY = 'firstRunShown';
+const WELCOMED_KEY = 'background.firstRunShown';
 
 export async function openFirstRunPage(reason: string): Promise<boolean> {
   if (reason !== 'install') return false;
-  const got = await browser.storage.local.get(WELCOMED_KEY);
+  const got = await browser.storage.local.get(WELCOMED_KEY).catch(() => ({}) as Record<string, unknown>);
   if (got[WELCOMED_KEY] === true) return false;
-  // Marked first: a page shown twice is worse than one missed if the browser stops in between.
-  await browser.storage.local.set({ [WELCOMED_KEY]: true });
+  // Marked first: a page shown twice is worse than one missed if the browser stops in between. A full disk
+  // may refuse the mark; the page still opens, and only a reload from the folder would show it again.
+  await browser.storage.local.set({ [WELCOMED_KEY]: true }).catch(() => undefined);
   await browser.tabs.create({ url: browser.runtime.getURL(WELCOME_PATH) });
   return true;
 }

@@ -11,7 +11,10 @@ beforeEach(() => {
     commands: { getAll: vi.fn(async () => [{ name: 'find-selection', shortcut: 'Alt+Shift+F' }]) },
   });
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 describe('the first-run page', () => {
   it('opens once, on install only: never on an update of the extension or of the browser', async () => {
@@ -25,6 +28,14 @@ describe('the first-run page', () => {
     // Loaded again from its folder, the browser says "install" again while the extension's storage stays.
     expect(await openFirstRunPage('install')).toBe(false);
     expect(await welcomeTabs()).toHaveLength(1);
+  });
+
+  it('opens on install even when a full disk refuses its mark', async () => {
+    vi.spyOn(fakeBrowser.storage.local, 'set').mockRejectedValue(new Error('QUOTA_BYTES quota exceeded'));
+    expect(await openFirstRunPage('install')).toBe(true);
+    expect(
+      (await fakeBrowser.tabs.query({})).filter((t) => t.url && new URL(t.url).pathname === WELCOME_PATH),
+    ).toHaveLength(1);
   });
 
   it('says what the extension does, how to connect, where the button is, the shortcut and what is sent where', () => {
