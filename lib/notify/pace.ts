@@ -32,19 +32,30 @@ interface KindPace {
 export type Pace = Partial<Record<NotificationKind, KindPace>>;
 
 /**
- * Whether the event `key` of `kind` is shown now, and the pace after it. An event admitted again (a worker
- * stopped before it noted the event told) gets the same answer and changes nothing: shown again under the
- * same notification id, which replaces it, or still held once.
+ * Whether the event `key` of `kind` is shown now, the pace after it, and how many held events it dropped
+ * (their summary too late, as takeSummaries drops it). An event admitted again (a worker stopped before it
+ * noted the event told) gets the same answer and changes nothing: shown again under the same notification id
+ * (the notifier first checks it is no longer on screen), or still held once.
  */
-export function admit(pace: Pace, kind: NotificationKind, now: number, key: string): { show: boolean; pace: Pace } {
+export function admit(
+  pace: Pace,
+  kind: NotificationKind,
+  now: number,
+  key: string,
+): { show: boolean; pace: Pace; dropped: number } {
   const current = pace[kind];
-  if (current?.shownKey === key) return { show: true, pace };
-  if (current?.held.includes(key)) return { show: false, pace };
+  if (current?.shownKey === key) return { show: true, pace, dropped: 0 };
+  if (current?.held.includes(key)) return { show: false, pace, dropped: 0 };
   if (!current || now - current.shownAt >= NOTIFY_WINDOW_MS || now < current.shownAt) {
-    const held = current && now - current.shownAt < NOTIFY_WINDOW_MS + SUMMARY_GRACE_MS ? current.held : [];
-    return { show: true, pace: { ...pace, [kind]: { shownAt: now, shownKey: key, held } } };
+    const late = current !== undefined && now - current.shownAt >= NOTIFY_WINDOW_MS + SUMMARY_GRACE_MS;
+    const held = current && !late ? current.held : [];
+    return {
+      show: true,
+      pace: { ...pace, [kind]: { shownAt: now, shownKey: key, held } },
+      dropped: late ? current.held.length : 0,
+    };
   }
-  return { show: false, pace: { ...pace, [kind]: { ...current, held: [...current.held, key] } } };
+  return { show: false, pace: { ...pace, [kind]: { ...current, held: [...current.held, key] } }, dropped: 0 };
 }
 
 /** When the next summary is due (epoch ms), or null when nothing is held. */

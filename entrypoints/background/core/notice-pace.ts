@@ -11,6 +11,7 @@ import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
 import { lazySchema } from '@/lib/contract/lazy-schema';
 import type { NotificationKind } from '@/lib/db';
+import { noteNotification } from './seams';
 import { admit, PACE_KEY, type Pace, type Summary, summaryDueAt, takeSummaries } from '@/lib/notify/pace';
 
 export { PACE_KEY };
@@ -73,8 +74,10 @@ async function writePace(pace: Pace, inMemoryIfFull = false): Promise<boolean> {
  */
 export function admitNotification(kind: NotificationKind, now: number, eventKey: string): Promise<boolean> {
   return serialised(async () => {
-    const { show, pace } = admit(await readPace(), kind, now, eventKey);
+    const { show, pace, dropped } = admit(await readPace(), kind, now, eventKey);
     const kept = await writePace(pace);
+    // A summary too late is dropped here as at its due time (dueSummaries), and noted the same way.
+    if (kept && dropped > 0) await noteNotification('dropped', `summary:${kind}`, dropped);
     return show || !kept;
   });
 }

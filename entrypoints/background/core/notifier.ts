@@ -25,8 +25,10 @@ const telling = new Set<string>();
  * Raises the notification unless the ledger has the event already, told. True when it was raised now. The
  * ledger row is stored first, untold, and noted told once shown or held: a worker stopped in between leaves
  * it untold, and the next raise of the event (tellUntoldEvents at the next start, the findings watch) tells
- * it, if it is still recent. The pace admits an event once (notify-pace), so a retelling is never counted
- * twice in a summary.
+ * it, if it is still recent. A retelling first asks the browser whether the notification is still on screen:
+ * a worker stopped after showing it, before noting it told, would otherwise show it to the member twice
+ * (the soak met it). The pace admits an event once (notify-pace), so a retelling is never counted twice in a
+ * summary.
  */
 export async function raiseOnce(ctx: Ctx, event: NewEvent, text: { title: string; message: string }): Promise<boolean> {
   const key = event.eventKey;
@@ -39,10 +41,12 @@ export async function raiseOnce(ctx: Ctx, event: NewEvent, text: { title: string
     // Told while the disk was full (storage-full): now written as told, not told again.
     const toldUncached = await wasToldUncached(key);
     let inLedger = false;
+    let retelling = false;
     const tell = await ctx.db
       .transaction('rw', ctx.db.notifications, async () => {
         const row = await ctx.db.notifications.get(key);
         if (row) {
+          retelling = row.toldAt === null;
           if (toldUncached && row.toldAt === null) await ctx.db.notifications.update(key, { toldAt: isoNow(ctx) });
           return row.toldAt === null && !toldUncached && Date.parse(row.raisedAt) >= ctx.now() - UNTOLD_LOOKBACK_MS;
         }
@@ -70,17 +74,35 @@ export async function raiseOnce(ctx: Ctx, event: NewEvent, text: { title: string
     // The ledger has it now: the note kept while the disk was full can go.
     if (inLedger && toldUncached) await forgetUncachedTelling(key);
     if (!tell) return false;
+    if (retelling && (await onScreen(key))) {
+      await noteTold(ctx, key);
+      return false;
+    }
     if (await admitNotification(event.kind, ctx.now(), key)) await show(key, text);
     // Held for the minute's summary: the scheduler wakes for it.
     else await ctx.reschedule();
-    await ctx.db.notifications.update(key, { toldAt: isoNow(ctx) }).catch(async (err: unknown) => {
-      if (!(await noteIfStorageFull(err, ctx.now()))) throw err;
-      await claimUncachedTelling(key);
-    });
+    await noteTold(ctx, key);
     return true;
   } finally {
     telling.delete(key);
   }
+}
+
+async function noteTold(ctx: Ctx, key: string): Promise<void> {
+  await ctx.db.notifications.update(key, { toldAt: isoNow(ctx) }).catch(async (err: unknown) => {
+    if (!(await noteIfStorageFull(err, ctx.now()))) throw err;
+    await claimUncachedTelling(key);
+  });
+}
+
+/**
+ * Whether the browser still shows the notification. Chromium keeps one until the member closes it; Firefox
+ * may let it go once its popup closes, and there a retelling shows it again. Unknown counts as not shown: a
+ * notification shown twice is better than one never shown.
+ */
+async function onScreen(notificationId: string): Promise<boolean> {
+  const shown = await browser.notifications.getAll().catch(() => ({}));
+  return Object.hasOwn(shown, notificationId);
 }
 
 async function show(notificationId: string, text: { title: string; message: string }, events = 1): Promise<unknown> {

@@ -34,11 +34,29 @@ describe('notification pace', () => {
     expect(summaryDueAt(late.pace)).toBeNull();
   });
 
+  it('the next event after a summary too late drops it and says how many it held, never shows or keeps them', () => {
+    const held = admit(
+      admit({}, 'call_finished', T0, 'call:r0:finished').pace,
+      'call_finished',
+      T0 + 1,
+      'call:r1:finished',
+    );
+    expect(held.dropped).toBe(0);
+    // Within the grace the held events stay for their summary.
+    const inTime = admit(held.pace, 'call_finished', T0 + NOTIFY_WINDOW_MS, 'call:r2:finished');
+    expect(inTime).toMatchObject({ show: true, dropped: 0 });
+    expect(inTime.pace.call_finished?.held).toEqual(['call:r1:finished']);
+    const late = admit(held.pace, 'call_finished', T0 + NOTIFY_WINDOW_MS + SUMMARY_GRACE_MS, 'call:r2:finished');
+    expect(late).toMatchObject({ show: true, dropped: 1 });
+    expect(summaryDueAt(late.pace)).toBeNull();
+  });
+
   it('an event admitted again (its worker stopped before noting it told) is shown again or held, never counted twice', () => {
     const shown = admit({}, 'call_finished', T0, 'call:r0:finished');
     const again = admit(shown.pace, 'call_finished', T0 + 500, 'call:r0:finished');
-    // Shown again under the same notification id, which replaces the first: one notification on screen.
-    expect(again).toEqual({ show: true, pace: shown.pace });
+    // Shown again under the same notification id, which replaces the first (the notifier shows it again only
+    // when it is no longer on screen).
+    expect(again).toEqual({ show: true, pace: shown.pace, dropped: 0 });
     let pace = admit(again.pace, 'call_finished', T0 + 1000, 'call:r1:finished').pace;
     const heldAgain = admit(pace, 'call_finished', T0 + 2000, 'call:r1:finished');
     expect(heldAgain.show).toBe(false);

@@ -5,6 +5,7 @@ import { FOCUS_SESSION_KEY } from '@/lib/protocol/handoffs';
 import { badgeFor, readBadgeState } from '@/entrypoints/background/platform/badge';
 import { raiseOnce, showDueSummaries, UNTOLD_LOOKBACK_MS } from '@/entrypoints/background/core/notifier';
 import { pauseUntil } from '@/entrypoints/background/core/status';
+import { installSeams } from '@/entrypoints/background/core/seams';
 import { summariesJob } from '@/entrypoints/background/notify/job';
 import { notifyCallFinished, tellUntoldEvents } from '@/entrypoints/background/calls/notices';
 import { onNotificationClicked } from '@/entrypoints/background/platform/notification-click';
@@ -192,6 +193,26 @@ describe('notifications that never flood', () => {
     expect(await nextWakeAt(restarted)).toBeNull();
   });
 
+  it('a summary too late is dropped by the next event of its kind as by its own moment, and said so to the seams', async () => {
+    const noted = vi.fn(async () => undefined);
+    installSeams({ now: () => ctx.clock.now, onDatabase: () => undefined, onNotification: noted });
+    try {
+      const create = vi.spyOn(fakeBrowser.notifications, 'create');
+      await finish(1);
+      await finish(2);
+      // The machine slept through the summary; the next call's end comes before the summary's wake.
+      ctx.clock.now += 3_600_000;
+      await finish(3);
+      expect(shown(create).map(([id]) => id)).toEqual(['call:run_1:finished', 'call:run_3:finished']);
+      expect(noted).toHaveBeenCalledWith('dropped', 'summary:call_finished', 1);
+      await showDueSummaries(ctx);
+      expect(create).toHaveBeenCalledTimes(2);
+      expect(await nextWakeAt(ctx)).toBeNull();
+    } finally {
+      installSeams({ now: Date.now, onDatabase: () => undefined, onNotification: async () => undefined });
+    }
+  });
+
   it('an update (storage.session cleared) keeps what is held: its summary comes at the minute', async () => {
     const create = vi.spyOn(fakeBrowser.notifications, 'create');
     await finish(1);
@@ -335,6 +356,32 @@ describe('events stored but not told (the worker stopped in between)', () => {
       ['call:run_1:finished', 'Call passed'],
       ['summary:call_finished', '1 more call ended'],
     ]);
+  });
+
+  it('a worker stopped after showing an event, before noting it told: still on screen, it is not shown again', async () => {
+    const approval = { eventKey: 'approval:apr_7:needed', kind: 'approval_needed', localId: 'c7', url: null } as const;
+    const untold = {
+      ...approval,
+      notificationId: approval.eventKey,
+      raisedAt: new Date(ctx.clock.now).toISOString(),
+      toldAt: null,
+      clickedAt: null,
+    };
+    // What the stopped worker left: the ledger row untold, the notification on screen.
+    await ctx.db.notifications.add(untold);
+    await fakeBrowser.notifications.create(approval.eventKey, { type: 'basic', iconUrl: '', title: 't', message: 'm' });
+    const create = vi.spyOn(fakeBrowser.notifications, 'create');
+    const restarted = makeCtx(ctx.db);
+    expect(await raiseOnce(restarted, approval, { title: 't', message: 'm' })).toBe(false);
+    expect(create).not.toHaveBeenCalled();
+    expect((await ctx.db.notifications.get(approval.eventKey))?.toldAt).not.toBeNull();
+
+    // Stopped the same way, but the member closed it meanwhile (or the browser let it go): told again, once.
+    await ctx.db.notifications.update(approval.eventKey, { toldAt: null });
+    await fakeBrowser.notifications.clear(approval.eventKey);
+    expect(await raiseOnce(makeCtx(ctx.db), approval, { title: 't', message: 'm' })).toBe(true);
+    expect(await raiseOnce(makeCtx(ctx.db), approval, { title: 't', message: 'm' })).toBe(false);
+    expect(create.mock.calls.map((c) => c[0])).toEqual([approval.eventKey]);
   });
 
   it('an untold event older than the look-back is not told late', async () => {
