@@ -27,6 +27,8 @@ interface KindPace {
   shownKey?: string;
   /** The events held back since then, by key: one event admitted twice is held, and summed, once. */
   held: string[];
+  /** The events the last summary told of: one admitted again (its worker stopped before noting it told) is not told alone. */
+  summed?: string[];
 }
 
 export type Pace = Partial<Record<NotificationKind, KindPace>>;
@@ -45,15 +47,14 @@ export function admit(
 ): { show: boolean; pace: Pace; dropped: number } {
   const current = pace[kind];
   if (current?.shownKey === key) return { show: true, pace, dropped: 0 };
-  if (current?.held.includes(key)) return { show: false, pace, dropped: 0 };
+  if (current?.held.includes(key) || current?.summed?.includes(key)) return { show: false, pace, dropped: 0 };
   if (!current || now - current.shownAt >= NOTIFY_WINDOW_MS || now < current.shownAt) {
-    const late = current !== undefined && now - current.shownAt >= NOTIFY_WINDOW_MS + SUMMARY_GRACE_MS;
+    // Too late as takeSummaries counts it: past the minute and its grace.
+    const late = current !== undefined && now - current.shownAt > NOTIFY_WINDOW_MS + SUMMARY_GRACE_MS;
     const held = current && !late ? current.held : [];
-    return {
-      show: true,
-      pace: { ...pace, [kind]: { shownAt: now, shownKey: key, held } },
-      dropped: late ? current.held.length : 0,
-    };
+    const shown: KindPace = { shownAt: now, shownKey: key, held };
+    if (current?.summed) shown.summed = current.summed;
+    return { show: true, pace: { ...pace, [kind]: shown }, dropped: late ? current.held.length : 0 };
   }
   return { show: false, pace: { ...pace, [kind]: { ...current, held: [...current.held, key] } }, dropped: 0 };
 }
@@ -88,7 +89,7 @@ export function takeSummaries(pace: Pace, now: number): { show: Summary[]; dropp
       next[kind] = { shownAt: value.shownAt, held: [] };
     } else {
       show.push({ kind, count: value.held.length });
-      next[kind] = { shownAt: now, held: [] };
+      next[kind] = { shownAt: now, held: [], summed: value.held };
     }
   }
   return { show, dropped, pace: next };

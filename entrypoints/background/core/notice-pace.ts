@@ -17,7 +17,15 @@ import { admit, PACE_KEY, type Pace, type Summary, summaryDueAt, takeSummaries }
 export { PACE_KEY };
 
 const PaceSchema = lazySchema(() =>
-  z.record(z.string(), z.object({ shownAt: z.number(), shownKey: z.optional(z.string()), held: z.array(z.string()) })),
+  z.record(
+    z.string(),
+    z.object({
+      shownAt: z.number(),
+      shownKey: z.optional(z.string()),
+      held: z.array(z.string()),
+      summed: z.optional(z.array(z.string())),
+    }),
+  ),
 );
 
 let queue: Promise<unknown> = Promise.resolve();

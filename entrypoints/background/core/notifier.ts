@@ -25,10 +25,10 @@ const telling = new Set<string>();
  * Raises the notification unless the ledger has the event already, told. True when it was raised now. The
  * ledger row is stored first, untold, and noted told once shown or held: a worker stopped in between leaves
  * it untold, and the next raise of the event (tellUntoldEvents at the next start, the findings watch) tells
- * it, if it is still recent. A retelling first asks the browser whether the notification is still on screen:
- * a worker stopped after showing it, before noting it told, would otherwise show it to the member twice
- * (the soak met it). The pace admits an event once (notify-pace), so a retelling is never counted twice in a
- * summary.
+ * it, if it is still recent. A retelling first checks the member has not seen it already: still on screen
+ * (a worker stopped after showing it, before noting it told: the soak met it) or clicked (the click is what
+ * woke the stopped worker). The pace admits an event once (notify-pace), so a retelling is never counted
+ * twice in a summary, nor told alone after a summary counted it.
  */
 export async function raiseOnce(ctx: Ctx, event: NewEvent, text: { title: string; message: string }): Promise<boolean> {
   const key = event.eventKey;
@@ -41,14 +41,17 @@ export async function raiseOnce(ctx: Ctx, event: NewEvent, text: { title: string
     // Told while the disk was full (storage-full): now written as told, not told again.
     const toldUncached = await wasToldUncached(key);
     let inLedger = false;
-    let retelling = false;
-    const tell = await ctx.db
-      .transaction('rw', ctx.db.notifications, async () => {
+    // 'first': a new event to tell; 'again': stored untold by a worker stopped before telling it; 'no'.
+    const verdict = await ctx.db
+      .transaction('rw', ctx.db.notifications, async (): Promise<'first' | 'again' | 'no'> => {
         const row = await ctx.db.notifications.get(key);
         if (row) {
-          retelling = row.toldAt === null;
-          if (toldUncached && row.toldAt === null) await ctx.db.notifications.update(key, { toldAt: isoNow(ctx) });
-          return row.toldAt === null && !toldUncached && Date.parse(row.raisedAt) >= ctx.now() - UNTOLD_LOOKBACK_MS;
+          if (row.toldAt !== null) return 'no';
+          if (toldUncached || row.clickedAt !== null) {
+            await ctx.db.notifications.update(key, { toldAt: isoNow(ctx) });
+            return 'no';
+          }
+          return Date.parse(row.raisedAt) >= ctx.now() - UNTOLD_LOOKBACK_MS ? 'again' : 'no';
         }
         const told = !heard || toldUncached;
         await ctx.db.notifications.add({
@@ -58,23 +61,23 @@ export async function raiseOnce(ctx: Ctx, event: NewEvent, text: { title: string
           toldAt: told ? isoNow(ctx) : null,
           clickedAt: null,
         });
-        return !told;
+        return told ? 'no' : 'first';
       })
       .then(
-        (tell) => {
+        (verdict) => {
           inLedger = true;
-          return tell;
+          return verdict;
         },
         async (err: unknown) => {
           // The disk is full: the event is told all the same, once, remembered outside the database until there is room.
           if (!(await noteIfStorageFull(err, ctx.now()))) throw err;
-          return heard && (await claimUncachedTelling(key));
+          return heard && (await claimUncachedTelling(key)) ? 'first' : 'no';
         },
       );
     // The ledger has it now: the note kept while the disk was full can go.
     if (inLedger && toldUncached) await forgetUncachedTelling(key);
-    if (!tell) return false;
-    if (retelling && (await onScreen(key))) {
+    if (verdict === 'no') return false;
+    if (verdict === 'again' && (await seenAlready(ctx, key))) {
       await noteTold(ctx, key);
       return false;
     }
@@ -96,13 +99,17 @@ async function noteTold(ctx: Ctx, key: string): Promise<void> {
 }
 
 /**
- * Whether the browser still shows the notification. Chromium keeps one until the member closes it; Firefox
- * may let it go once its popup closes, and there a retelling shows it again. Unknown counts as not shown: a
- * notification shown twice is better than one never shown.
+ * Whether the member has had the notification: the browser still shows it, or it was clicked meanwhile (the
+ * click handler notes the click before it clears the notification). Chromium keeps a notification until the
+ * member closes it or the browser restarts; Firefox may let it go once its popup closes, and there a
+ * retelling shows it again. An answer the browser does not give counts as not shown: shown twice is better
+ * than never shown.
  */
-async function onScreen(notificationId: string): Promise<boolean> {
-  const shown = await browser.notifications.getAll().catch(() => ({}));
-  return Object.hasOwn(shown, notificationId);
+async function seenAlready(ctx: Ctx, notificationId: string): Promise<boolean> {
+  const shown: unknown = await browser.notifications.getAll().catch(() => null);
+  if (typeof shown === 'object' && shown !== null && Object.hasOwn(shown, notificationId)) return true;
+  const row = await ctx.db.notifications.get(notificationId).catch(() => undefined);
+  return row !== undefined && row.clickedAt !== null;
 }
 
 async function show(notificationId: string, text: { title: string; message: string }, events = 1): Promise<unknown> {

@@ -17,9 +17,15 @@ export async function onNotificationClicked(ctx: Ctx, notificationId: string): P
     notificationId.startsWith('findings-draft:');
   if (!opensPage) void openPanelSomewhere();
   const row = await ctx.db.notifications.where('notificationId').equals(notificationId).first();
+  // Noted clicked (and so told) before it is cleared: the click may be what woke a worker stopped before it
+  // noted the event told, and that worker's start must not tell it again (core/notifier).
+  // A full disk refusing the note does not keep the member from the page they clicked for.
+  if (row)
+    await ctx.db.notifications
+      .update(row.eventKey, { clickedAt: isoNow(ctx), toldAt: row.toldAt ?? isoNow(ctx) })
+      .catch(() => undefined);
   await browser.notifications.clear(notificationId).catch(() => undefined);
   if (!row) return;
-  await ctx.db.notifications.update(row.eventKey, { clickedAt: isoNow(ctx) });
   if (opensPage) {
     const conn = await getConnection(ctx.db);
     const url = row.url !== null && conn ? sitePageUrl(row.url, conn.origin) : null;

@@ -42,13 +42,33 @@ describe('notification pace', () => {
       'call:r1:finished',
     );
     expect(held.dropped).toBe(0);
-    // Within the grace the held events stay for their summary.
-    const inTime = admit(held.pace, 'call_finished', T0 + NOTIFY_WINDOW_MS, 'call:r2:finished');
+    // Up to the grace's end the held events stay for their summary, as takeSummaries would still show it.
+    const lastMoment = T0 + NOTIFY_WINDOW_MS + SUMMARY_GRACE_MS;
+    expect(takeSummaries(held.pace, lastMoment).show).toEqual([{ kind: 'call_finished', count: 1 }]);
+    const inTime = admit(held.pace, 'call_finished', lastMoment, 'call:r2:finished');
     expect(inTime).toMatchObject({ show: true, dropped: 0 });
     expect(inTime.pace.call_finished?.held).toEqual(['call:r1:finished']);
-    const late = admit(held.pace, 'call_finished', T0 + NOTIFY_WINDOW_MS + SUMMARY_GRACE_MS, 'call:r2:finished');
+    const late = admit(held.pace, 'call_finished', lastMoment + 1, 'call:r2:finished');
     expect(late).toMatchObject({ show: true, dropped: 1 });
     expect(summaryDueAt(late.pace)).toBeNull();
+  });
+
+  it('an event a summary told of, admitted again (its worker stopped before noting it told), is not told alone', () => {
+    const held = admit(
+      admit({}, 'call_finished', T0, 'call:r0:finished').pace,
+      'call_finished',
+      T0 + 1,
+      'call:r1:finished',
+    );
+    const taken = takeSummaries(held.pace, T0 + NOTIFY_WINDOW_MS);
+    expect(taken.show).toEqual([{ kind: 'call_finished', count: 1 }]);
+    // After the summary's minute too, and after another event was shown alone.
+    const next = admit(taken.pace, 'call_finished', T0 + 3 * NOTIFY_WINDOW_MS, 'call:r2:finished');
+    expect(next.show).toBe(true);
+    for (const pace of [taken.pace, next.pace]) {
+      const again = admit(pace, 'call_finished', T0 + 3 * NOTIFY_WINDOW_MS + 1, 'call:r1:finished');
+      expect(again).toEqual({ show: false, pace, dropped: 0 });
+    }
   });
 
   it('an event admitted again (its worker stopped before noting it told) is shown again or held, never counted twice', () => {

@@ -193,7 +193,7 @@ describe('notifications that never flood', () => {
     expect(await nextWakeAt(restarted)).toBeNull();
   });
 
-  it('a summary too late is dropped by the next event of its kind as by its own moment, and said so to the seams', async () => {
+  it('a summary too late is dropped by the next event of its kind, as at its due time, and noted as dropped', async () => {
     const noted = vi.fn(async () => undefined);
     installSeams({ now: () => ctx.clock.now, onDatabase: () => undefined, onNotification: noted });
     try {
@@ -382,6 +382,54 @@ describe('events stored but not told (the worker stopped in between)', () => {
     expect(await raiseOnce(makeCtx(ctx.db), approval, { title: 't', message: 'm' })).toBe(true);
     expect(await raiseOnce(makeCtx(ctx.db), approval, { title: 't', message: 'm' })).toBe(false);
     expect(create.mock.calls.map((c) => c[0])).toEqual([approval.eventKey]);
+  });
+
+  it('a retelling after a click (the click woke the stopped worker), or after the summary that counted it, is not told again', async () => {
+    const approval = { eventKey: 'approval:apr_8:needed', kind: 'approval_needed', localId: 'c8', url: null } as const;
+    const create = vi.spyOn(fakeBrowser.notifications, 'create');
+    expect(await raiseOnce(ctx, approval, { title: 't', message: 'm' })).toBe(true);
+    // Stopped before noting it told; the member clicks it, and the click wakes the worker.
+    await ctx.db.notifications.update(approval.eventKey, { toldAt: null });
+    await onNotificationClicked(ctx, approval.eventKey);
+    expect(await fakeBrowser.notifications.getAll()).toEqual({});
+    expect(await raiseOnce(makeCtx(ctx.db), approval, { title: 't', message: 'm' })).toBe(false);
+    // Clicked while the start's check was under way: noted all the same, before the notification went.
+    await ctx.db.notifications.update(approval.eventKey, { toldAt: null });
+    expect(await raiseOnce(makeCtx(ctx.db), approval, { title: 't', message: 'm' })).toBe(false);
+    expect(create.mock.calls.map((c) => c[0])).toEqual([approval.eventKey]);
+
+    // Held for the summary, stopped before noting it told; the summary's wake tells it, then the start's check.
+    const call = (n: number) =>
+      ({ eventKey: `call:run_${n}:finished`, kind: 'call_finished', localId: `c${n}`, url: null }) as const;
+    await raiseOnce(ctx, call(1), { title: 't', message: 'm' });
+    await raiseOnce(ctx, call(2), { title: 't', message: 'm' });
+    await ctx.db.notifications.update(call(2).eventKey, { toldAt: null });
+    ctx.clock.now += 60_000;
+    await showDueSummaries(ctx);
+    const restarted = makeCtx(ctx.db);
+    restarted.clock.now = ctx.clock.now + 1000;
+    await raiseOnce(restarted, call(2), { title: 't', message: 'm' });
+    // Neither alone now nor in a second summary.
+    restarted.clock.now += 60_000;
+    await showDueSummaries(restarted);
+    expect(create.mock.calls.map((c) => c[0])).toEqual([approval.eventKey, call(1).eventKey, 'summary:call_finished']);
+    expect((await ctx.db.notifications.get(call(2).eventKey))?.toldAt).not.toBeNull();
+  });
+
+  it('a retelling the browser cannot check (getAll refused) is told: shown twice rather than never', async () => {
+    const approval = { eventKey: 'approval:apr_6:needed', kind: 'approval_needed', localId: 'c6', url: null } as const;
+    await ctx.db.notifications.add({
+      ...approval,
+      notificationId: approval.eventKey,
+      raisedAt: new Date(ctx.clock.now).toISOString(),
+      toldAt: null,
+      clickedAt: null,
+    });
+    vi.spyOn(fakeBrowser.notifications, 'getAll').mockRejectedValue(new Error('no notifications here'));
+    const create = vi.spyOn(fakeBrowser.notifications, 'create');
+    expect(await raiseOnce(makeCtx(ctx.db), approval, { title: 't', message: 'm' })).toBe(true);
+    expect(create.mock.calls.map((c) => c[0])).toEqual([approval.eventKey]);
+    expect((await ctx.db.notifications.get(approval.eventKey))?.toldAt).not.toBeNull();
   });
 
   it('an untold event older than the look-back is not told late', async () => {
