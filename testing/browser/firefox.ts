@@ -413,6 +413,8 @@ export async function launchFirefox(options: FirefoxOptions = {}): Promise<Exten
   const uuid = randomUUID();
   // A profile of this run's own, so a restart starts on it again.
   const profile = mkdtempSync(path.join(tmpdir(), 'e2e-firefox-profile-'));
+  // Downloads go to a folder of this run, not the machine's own Downloads; removed with the profile.
+  const downloads = mkdtempSync(path.join(tmpdir(), 'e2e-firefox-downloads-'));
   const prefs = {
     'extensions.webextensions.uuids': JSON.stringify({ [geckoId(dir)]: uuid }),
     // A temporary add-on is removed when Firefox closes: its storage and address are kept for the restart test,
@@ -421,9 +423,8 @@ export async function launchFirefox(options: FirefoxOptions = {}): Promise<Exten
     'extensions.webextensions.keepUuidOnUninstall': true,
     // What prefers-color-scheme answers: Firefox reads the system's theme from this pref.
     'ui.systemUsesDarkTheme': options.colorScheme === 'dark' ? 1 : 0,
-    // Downloads go to a folder of this run, not the machine's own Downloads.
     'browser.download.folderList': 2,
-    'browser.download.dir': mkdtempSync(path.join(tmpdir(), 'e2e-firefox-downloads-')),
+    'browser.download.dir': downloads,
     'browser.download.useDownloadDir': true,
     'intl.locale.requested': bcp47(options.language ?? 'en'),
     ...(options.idleSuspendMs === undefined ? {} : { 'extensions.background.idle.timeout': options.idleSuspendMs }),
@@ -494,6 +495,7 @@ export async function launchFirefox(options: FirefoxOptions = {}): Promise<Exten
     async close() {
       await browser.close();
       rmSync(profile, { recursive: true, force: true });
+      rmSync(downloads, { recursive: true, force: true });
     },
   };
 }
