@@ -143,7 +143,8 @@ async function restartAfresh(context: BrowserContext, workers: readonly Worker[]
 const MEMORY_RUNS = 3;
 /**
  * How long both workers idle before their memory is read (issue 29), unless the bench is told otherwise
- * (`--memory-after`): 8 s is at the edge of V8's own collection of the pages just closed (issue 44).
+ * (`--memory-after`): 8 s is before V8's own collection of the pages just closed, about 30 s after each
+ * close in this Chromium (issue 44).
  */
 export const MEMORY_IDLE_MS = 8_000;
 
