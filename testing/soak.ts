@@ -709,16 +709,20 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       const summed = told.summarised.get('summary:call_finished') ?? 0;
       return told.held.length === 0 && alone + summed >= ended.length;
     };
-    let toldChecks = 0;
-    const toldBeforeTheHour = await seenWithin(
-      async () => {
-        if (await everyCallTold()) return true;
-        if (++toldChecks % 4 === 0) await sendFromPanel(observer, 'refreshMe', {}).catch(() => undefined);
-        return false;
-      },
-      500,
-      SUMMARY_WAIT_MS,
-    );
+    /** Whether every end is told within SUMMARY_WAIT_MS; with `wake`, a member's check every 2 s meanwhile. */
+    const everyCallToldWithin = (wake: () => boolean) => {
+      let checks = 0;
+      return seenWithin(
+        async () => {
+          if (await everyCallTold()) return true;
+          if (wake() && ++checks % 4 === 0) await sendFromPanel(observer, 'refreshMe', {}).catch(() => undefined);
+          return false;
+        },
+        500,
+        SUMMARY_WAIT_MS,
+      );
+    };
+    const toldBeforeTheHour = await everyCallToldWithin(() => true);
     if (!toldBeforeTheHour)
       failures.push(
         `calls' ends not all told ${SUMMARY_WAIT_MS / 1000} s after every call settled, before the clocks moved on`,
@@ -841,13 +845,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     // The last notifications' summaries: due a minute after the last shown of their kind, on an alarm that a
     // busy machine fires late. Waited for until none is held (each is then shown, or counted as dropped), not
     // for a fixed minute: the count below must not depend on how loaded the machine is.
-    const summariesBy = Date.now() + SUMMARY_WAIT_MS;
-    for (let n = 0; !(await everyCallTold()) && Date.now() < summariesBy; n++) {
-      // After the clocks were moved on, the summary's alarm (set on the extension's clock) comes an hour late:
-      // the member's check wakes a stopped worker, which shows what is due.
-      if (clockMovedOn && n % 4 === 3) await sendFromPanel(observer, 'refreshMe', {}).catch(() => undefined);
-      await sleep(500);
-    }
+    // After the clocks were moved on, the summary's alarm (set on the extension's clock) comes an hour late: the
+    // member's check wakes a stopped worker, which shows what is due. What is still held is said just below.
+    await everyCallToldWithin(() => clockMovedOn);
     const stillHeld = await heldEvents(observer);
     if (stillHeld > 0)
       failures.push(`${stillHeld} event(s) still held for a summary ${SUMMARY_WAIT_MS / 1000} s after the last call`);

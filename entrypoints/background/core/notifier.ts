@@ -47,7 +47,7 @@ export async function raiseOnce(ctx: Ctx, event: NewEvent, text: { title: string
         const row = await ctx.db.notifications.get(key);
         if (row) {
           if (row.toldAt !== null) return 'no';
-          if (toldUncached || row.clickedAt !== null) {
+          if (toldUncached) {
             await ctx.db.notifications.update(key, { toldAt: isoNow(ctx) });
             return 'no';
           }
@@ -105,10 +105,11 @@ async function noteTold(ctx: Ctx, key: string): Promise<void> {
  * retelling shows it again. An answer the browser does not give counts as not shown: shown twice is better
  * than never shown.
  */
-async function seenAlready(ctx: Ctx, notificationId: string): Promise<boolean> {
+async function seenAlready(ctx: Ctx, key: string): Promise<boolean> {
+  // The notification's id is its event key (raiseOnce stores it so).
   const shown: unknown = await browser.notifications.getAll().catch(() => null);
-  if (typeof shown === 'object' && shown !== null && Object.hasOwn(shown, notificationId)) return true;
-  const row = await ctx.db.notifications.get(notificationId).catch(() => undefined);
+  if (typeof shown === 'object' && shown !== null && Object.hasOwn(shown, key)) return true;
+  const row = await ctx.db.notifications.get(key).catch(() => undefined);
   return row !== undefined && row.clickedAt !== null;
 }
 

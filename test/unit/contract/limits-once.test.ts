@@ -1,27 +1,15 @@
 // Every number of the contract is written once, in lib/contract/limits.ts (issue 45): this scans the source
 // floors for one written again as a literal. Large numbers are found anywhere; small ones (6, 64, 500...) only
 // where they bound a length or a count (chars, str, maxLength, max), as they mean other things too.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles, withoutComments } from '@/test/unit/source-scan';
 import * as limits from '@/lib/contract/limits';
 
 const ROOT = join(__dirname, '../../..');
 const FLOORS = ['entrypoints', 'components', 'lib', 'emulator', 'scripts', 'testing'];
 const HOME = 'lib/contract/limits.ts';
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    return /\.tsx?$/.test(name) ? [path] : [];
-  });
-}
-
-/** Comments say numbers in words for a reader; only code counts. */
-function withoutComments(text: string): string {
-  return text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
-}
 
 /** Numbers that mean nothing else here: found as any literal. */
 const ANYWHERE = new Set<number>([

@@ -3,6 +3,11 @@ import { admit, NOTIFY_WINDOW_MS, SUMMARY_GRACE_MS, summaryDueAt, summaryText, t
 
 const T0 = Date.UTC(2026, 10, 24, 12);
 
+/** r0 shown at T0, r1 held a millisecond later for the minute's summary. */
+function oneShownOneHeld() {
+  return admit(admit({}, 'call_finished', T0, 'call:r0:finished').pace, 'call_finished', T0 + 1, 'call:r1:finished');
+}
+
 describe('notification pace', () => {
   it('shows the first of a kind, holds the rest of the minute, and sums them up after it', () => {
     let pace = admit({}, 'call_finished', T0, 'call:r0:finished').pace;
@@ -22,12 +27,7 @@ describe('notification pace', () => {
   });
 
   it('drops a summary shown too late (a stopped worker, a sleeping machine)', () => {
-    const pace = admit(
-      admit({}, 'call_finished', T0, 'call:r0:finished').pace,
-      'call_finished',
-      T0 + 1,
-      'call:r1:finished',
-    ).pace;
+    const pace = oneShownOneHeld().pace;
     const late = takeSummaries(pace, T0 + NOTIFY_WINDOW_MS + SUMMARY_GRACE_MS + 1);
     expect(late.show).toEqual([]);
     expect(late.dropped).toEqual([{ kind: 'call_finished', count: 1 }]);
@@ -35,12 +35,7 @@ describe('notification pace', () => {
   });
 
   it('the next event after a summary too late drops it and says how many it held, never shows or keeps them', () => {
-    const held = admit(
-      admit({}, 'call_finished', T0, 'call:r0:finished').pace,
-      'call_finished',
-      T0 + 1,
-      'call:r1:finished',
-    );
+    const held = oneShownOneHeld();
     expect(held.dropped).toBe(0);
     // Up to the grace's end the held events stay for their summary, as takeSummaries would still show it.
     const lastMoment = T0 + NOTIFY_WINDOW_MS + SUMMARY_GRACE_MS;
@@ -54,12 +49,7 @@ describe('notification pace', () => {
   });
 
   it('an event a summary told of, admitted again (its worker stopped before noting it told), is not told alone', () => {
-    const held = admit(
-      admit({}, 'call_finished', T0, 'call:r0:finished').pace,
-      'call_finished',
-      T0 + 1,
-      'call:r1:finished',
-    );
+    const held = oneShownOneHeld();
     const taken = takeSummaries(held.pace, T0 + NOTIFY_WINDOW_MS);
     expect(taken.show).toEqual([{ kind: 'call_finished', count: 1 }]);
     // After the summary's minute too, and after another event was shown alone.

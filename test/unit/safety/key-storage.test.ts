@@ -2,26 +2,14 @@
 // browser. core/key-store.ts keeps it in storage.local or storage.session; this scans the extension's code for
 // the two ways that would undo it: storage.sync (synced to every browser of the member) and
 // storage.session.setAccessLevel (which can open storage.session to content scripts).
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles, withoutComments } from '@/test/unit/source-scan';
 
 const ROOT = join(__dirname, '../../..');
 const FLOORS = ['entrypoints', 'components', 'lib'];
 const FORBIDDEN = /\bstorage\s*\.\s*sync\b|\bsetAccessLevel\b/;
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    return /\.tsx?$/.test(name) ? [path] : [];
-  });
-}
-
-/** Comments may name what is never done; only code counts. */
-function withoutComments(text: string): string {
-  return text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
-}
 
 function offenders(files: readonly { name: string; text: string }[]): string[] {
   return files.filter((f) => FORBIDDEN.test(withoutComments(f.text))).map((f) => f.name);
