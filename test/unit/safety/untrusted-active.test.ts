@@ -15,6 +15,29 @@ describe('untrusted text helpers', () => {
     expect(cleanForDisplay('evil\u202Etxt.exe')).toBe('eviltxt.exe');
     expect(cleanForDisplay('a\u0000b\u0007c\nd\te')).toBe('abc\nd\te');
   });
+  it('removes invisible characters that hide or join text: the Arabic letter mark, zero width space, word joiner, invisible operators, byte order mark', () => {
+    for (const hidden of ['\u061C', '\u200B', '\u2060', '\u2061', '\u2062', '\u2063', '\u2064', '\uFEFF']) {
+      const code = hidden.codePointAt(0)?.toString(16);
+      expect(cleanForDisplay(`Pay${hidden}Pal`), code).toBe('PayPal');
+      expect(fileExtension(`report.pdf.ex${hidden}e`), code).toBe('exe');
+      expect(hasActiveExtension(`report.pdf.ex${hidden}e`), code).toBe(true);
+    }
+  });
+  it('removes the zero width joiner and non-joiner next to ASCII, spaces and the edges, keeps them inside emoji and scripts that spell with them', () => {
+    for (const joiner of ['\u200C', '\u200D']) {
+      expect(cleanForDisplay(`Pay${joiner}Pal`)).toBe('PayPal');
+      expect(hasActiveExtension(`run.ex${joiner}e`)).toBe(true);
+      expect(hasActiveExtension(`run.${joiner}sh`)).toBe(true);
+      expect(cleanForDisplay(`${joiner}name ${joiner}x${joiner}`)).toBe('name x');
+      expect(cleanForDisplay(`\u0645\u06CC${joiner}${joiner}\u062E`)).toBe('\u0645\u06CC\u062E');
+    }
+    // A family emoji, a flag with a variation selector, a Persian word and a Hindi conjunct keep theirs.
+    const family = '\u{1F468}\u200D\u{1F469}\u200D\u{1F467}';
+    const rainbow = '\u{1F3F3}\uFE0F\u200D\u{1F308}';
+    const persian = '\u0645\u06CC\u200C\u062E\u0648\u0627\u0647\u0645';
+    const hindi = '\u0915\u094D\u200D\u0937';
+    for (const text of [family, rainbow, persian, hindi]) expect(cleanForDisplay(`${text} ok`)).toBe(`${text} ok`);
+  });
 });
 
 describe('active files', () => {
