@@ -17,6 +17,19 @@ const ACTIVE_EXTENSIONS = new Set([
   'ps1',
   'psm1',
   'psd1',
+  // PowerShell's other script, console and formatting files, and its first name's (Monad shell) files: each
+  // is run or loaded by the shell (Outlook blocks them all as attachments)
+  'ps1xml',
+  'ps2',
+  'ps2xml',
+  'psc1',
+  'psc2',
+  'msh',
+  'msh1',
+  'msh2',
+  'mshxml',
+  'msh1xml',
+  'msh2xml',
   'vbs',
   'vbe',
   'js',
@@ -25,8 +38,13 @@ const ACTIVE_EXTENSIONS = new Set([
   'cjs',
   'wsf',
   'wsh',
+  'wsc',
+  'sct',
   'py',
   'pyw',
+  'pyc',
+  'pyz',
+  'pyzw',
   'rb',
   'pl',
   'php',
@@ -46,6 +64,9 @@ const ACTIVE_EXTENSIONS = new Set([
   'ppam',
   'ppsm',
   'sldm',
+  // Excel's binary workbook keeps macros like xlsm; an Excel add-in (xll) is a DLL Excel loads and runs
+  'xlsb',
+  'xll',
   // legacy Office formats: any of them can carry macros (there is no macro-free variant to tell apart)
   'doc',
   'dot',
@@ -56,6 +77,16 @@ const ACTIVE_EXTENSIONS = new Set([
   'pps',
   'pot',
   'ppa',
+  // Access databases and projects run their macros and VBA on opening (AutoExec), compiled ones (accde,
+  // mde) too
+  'mdb',
+  'mde',
+  'accdb',
+  'accde',
+  'accdr',
+  'accda',
+  'ade',
+  'adp',
   // other documents that run code when opened: OneNote, compiled help, console snap-ins, web queries,
   // SYLK spreadsheets, settings shortcuts
   'one',
@@ -64,6 +95,13 @@ const ACTIVE_EXTENSIONS = new Set([
   'iqy',
   'slk',
   'settingcontent-ms',
+  // Explorer command files, library and search-connector descriptions: opening one runs an Explorer command
+  // or points Explorer at a folder the file names, a remote share included
+  'scf',
+  'library-ms',
+  'searchconnector-ms',
+  // WinHelp files run macros
+  'hlp',
   // HTML, SVG and other documents a browser runs
   'html',
   'htm',
@@ -86,6 +124,9 @@ const ACTIVE_EXTENSIONS = new Set([
   'appx',
   'appxbundle',
   'appinstaller',
+  // ClickOnce: a deployment manifest and its Start-menu reference install and run the program they name
+  'application',
+  'appref-ms',
   'jnlp',
   'dll',
   'com',
@@ -113,6 +154,8 @@ const ACTIVE_EXTENSIONS = new Set([
   'iso',
   'img',
   'vhd',
+  // a newer virtual disk, mounted on a double click like an iso, with whatever programs it holds
+  'vhdx',
   'crx',
   'xpi',
   'wasm',

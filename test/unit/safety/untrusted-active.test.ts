@@ -77,6 +77,21 @@ describe('active files', () => {
     // Their macro-free successors stay plain.
     for (const path of ['a.docx', 'a.xlsx', 'a.pptx']) expect(hasActiveExtension(path), path).toBe(false);
   });
+  it('counts add-ins, binary workbooks, ClickOnce, virtual disks, PowerShell and Monad files, Explorer commands and Access databases as active', () => {
+    const kinds = [
+      ['xll', 'xlsb'],
+      ['application', 'appref-ms', 'vhdx'],
+      ['ps1xml', 'ps2', 'ps2xml', 'psc1', 'psc2', 'msh', 'msh1', 'msh2', 'mshxml', 'msh1xml', 'msh2xml'],
+      ['scf', 'library-ms', 'searchconnector-ms', 'hlp', 'wsc', 'sct', 'pyc', 'pyz'],
+      ['mdb', 'mde', 'accdb', 'accde', 'accdr', 'accda', 'ade', 'adp'],
+    ].flat();
+    for (const ext of kinds) {
+      expect(isActiveFile({ active: false, untrustedPath: asUntrusted(`tools/Report.${ext}`) }), ext).toBe(true);
+      expect(hasActiveExtension(`REPORT.${ext.toUpperCase()}. `), ext).toBe(true);
+    }
+    // Plain data beside them stays plain.
+    for (const path of ['a.xlsx', 'a.json', 'a.ps', 'a.log']) expect(hasActiveExtension(path), path).toBe(false);
+  });
 
   it('keeps the service flag and adds the name as a second guard', () => {
     expect(isActiveFile({ active: true, untrustedPath: asUntrusted('notes.md') })).toBe(true);
