@@ -5,6 +5,7 @@ import type { MemberError } from '@/lib/db/member-error';
 import { charCount } from '@/lib/format/chars';
 import { useActions } from '@/components/common/actions';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
+import { hasSecretText, SecretWarning } from '@/components/common/SecretWarning';
 import { rawValue } from '@/lib/contract/tolerant';
 import { formatCount } from '@/lib/format/count';
 import { t } from '@/lib/i18n';
@@ -58,10 +59,12 @@ export function ReportForm({ call }: { call: CallRow }) {
   }
   const length = charCount(reason);
   const tooLong = length > MAX_REPORT_REASON_CHARS;
+  // Nothing that looks like a key leaves the machine; the reason stays typed for the member to edit.
+  const secret = hasSecretText(reason);
 
   const submit = async (event: Event) => {
     event.preventDefault();
-    if (!kind || tooLong) return;
+    if (!kind || tooLong || secret) return;
     setSending(true);
     setError(null);
     const result = await actions.send('reportCall', {
@@ -97,13 +100,14 @@ export function ReportForm({ call }: { call: CallRow }) {
             rows={3}
             value={reason}
             onInput={(e) => setReason(e.currentTarget.value)}
-            aria-describedby={`reason-count-${runId}`}
-            aria-invalid={tooLong}
+            aria-describedby={`reason-count-${runId}${secret ? ` reason-secret-${runId}` : ''}`}
+            aria-invalid={tooLong || secret}
           />
           <p id={`reason-count-${runId}`} class={tooLong ? 'error-text' : 'muted'}>
             {t('preview.charsOf', { count: formatCount(length), max: formatCount(MAX_REPORT_REASON_CHARS) })}
           </p>
-          <button type="submit" disabled={!kind || tooLong || sending}>
+          <SecretWarning text={reason} id={`reason-secret-${runId}`} />
+          <button type="submit" disabled={!kind || tooLong || secret || sending}>
             {sending ? t('report.sending') : t('report.send')}
           </button>
         </form>

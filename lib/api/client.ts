@@ -312,6 +312,7 @@ export class ApiClient {
   async reportCall(runId: string, report: ReportRequest, options: IdempotentOptions = {}): Promise<ReportAnswer> {
     checkOpaqueIds({ runId });
     const body = checkRequest(ReportRequestSchema, report);
+    checkNoSecrets({ reason: body.reason });
     // The contract asks for a reasonKind with did_not_help; the service refuses one without it (G28).
     if (body.verdict === 'did_not_help' && !body.reasonKind) {
       throw new LocalRefusal(

@@ -5,6 +5,7 @@
  * a refusal, or past that age, a new click is a new intent (a second stop or report is refused, not charged).
  */
 import { ApiError } from '@/lib/api/errors';
+import { checkNoSecrets } from '@/lib/api/request-checks';
 import { keyStillRemembered } from '@/lib/api/idempotency';
 import type { ReportRequest } from '@/lib/contract/calls';
 import { type CallRow, callByRunId, type MemberError } from '@/lib/db';
@@ -81,6 +82,13 @@ export async function reportCall(
   },
 ): Promise<CommandReply<'reportCall'>> {
   const row = await callFor(ctx, p.runId);
+  // The secret guard every typed text passes, before the report is stored: a reason that looks like it holds
+  // a key stays out of the cache as well as off the site (the panel keeps it in its field).
+  try {
+    checkNoSecrets({ reason: p.reason });
+  } catch (err) {
+    throw new CommandFailure(toMemberError(err));
+  }
   // The first report stands: once the site recorded one, that is the answer.
   if (row.report?.recorded) return { recorded: row.report.recorded };
   // The same request again (same body) after an unknown outcome keeps its key; a changed report is a new one.

@@ -127,6 +127,12 @@ describe('the client refuses secrets before sending', () => {
       (api: ReturnType<typeof setup>['api']) => api.createSession({ agentId: 'a', way: 'plan', details: pem }),
       'details',
     ],
+    [
+      'reportCall reason',
+      (api: ReturnType<typeof setup>['api']) =>
+        api.reportCall('run_1', { verdict: 'did_not_help', reasonKind: 'wrong', reason: `it leaked ${pem}` }),
+      'reason',
+    ],
   ])('%s', async (_name, run, field) => {
     const { api, requests } = setup();
     const error = await run(api).catch((e: unknown) => e);

@@ -434,6 +434,40 @@ describe('ResultView', () => {
     );
   });
 
+  it('holds back a report whose reason looks like it holds a secret, and keeps the reason typed', async () => {
+    const { actions, sent } = fakeActions({
+      reportCall: () => ({
+        ok: true,
+        value: { recorded: { verdict: 'did_not_help', reasonKind: 'wrong', recorded: true } },
+      }),
+    });
+    // Assembled at run time so that no scanner mistakes this file for a leak.
+    const token = ['ghp_', 'a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8'].join('');
+    renderPanel(<ResultView call={makeCall()} result={makeResult()} />, actions);
+    fireEvent.click(screen.getByRole('button', { name: 'Report: this did not help' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'It is wrong' }));
+    const reason = screen.getByRole('textbox', { name: 'Reason (optional)' }) as HTMLTextAreaElement;
+    fireEvent.input(reason, { target: { value: `It printed ${token}` } });
+    const warning = screen.getByRole('alert');
+    expect(warning.textContent).toBe('This seems to contain a GitHub token. Remove it to send.');
+    const send = screen.getByRole('button', { name: 'Send report' }) as HTMLButtonElement;
+    expect(send.disabled).toBe(true);
+    fireEvent.submit(screen.getByRole('form', { name: 'Report this result' }));
+    expect(sent).toEqual([]);
+    expect(reason.value).toBe(`It printed ${token}`);
+    fireEvent.input(reason, { target: { value: 'It printed a token.' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(send.disabled).toBe(false);
+    fireEvent.click(send);
+    await screen.findByText(/Recorded: did not help/);
+    expect(sent).toEqual([
+      {
+        name: 'reportCall',
+        payload: { runId: 'run_1', verdict: 'did_not_help', reasonKind: 'wrong', reason: 'It printed a token.' },
+      },
+    ]);
+  });
+
   it('shows a report already recorded instead of the form', () => {
     const { actions } = fakeActions();
     const call = makeCall({

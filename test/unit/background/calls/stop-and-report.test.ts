@@ -104,6 +104,20 @@ describe('report', () => {
     expect((await ctx.db.calls.get('c1'))?.report?.recorded).toMatchObject({ reasonKind: 'outdated' });
   });
 
+  it('a reason that looks like it holds a secret is refused in words, neither sent nor stored', async () => {
+    // Assembled at run time so that no scanner mistakes this file for a leak.
+    const token = ['ghp_', 'a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8'].join('');
+    await expect(
+      reportCall(ctx, { runId: 'run_1', verdict: 'did_not_help', reasonKind: 'wrong', reason: `use ${token}` }),
+    ).rejects.toMatchObject({
+      error: { code: 'local_secret_found', extras: { fields: ['reason'], found: ['a GitHub token'] } },
+    });
+    expect(ctx.api.reportCall).not.toHaveBeenCalled();
+    const row = await ctx.db.calls.get('c1');
+    expect(row?.report ?? null).toBeNull();
+    expect(JSON.stringify(row)).not.toContain(token);
+  });
+
   it('an unknown call is refused without a request', async () => {
     await expect(
       reportCall(ctx, { runId: 'nope', verdict: 'did_not_help', reasonKind: 'wrong', reason: null }),
