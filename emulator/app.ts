@@ -11,6 +11,7 @@ import { auth } from '@/emulator/middleware/auth';
 import { readBody } from '@/emulator/middleware/body';
 import { faultDelay, faults } from '@/emulator/middleware/faults';
 import { idempotency } from '@/emulator/middleware/idempotency';
+import { localOnly } from '@/emulator/middleware/local-only';
 import { requestLog } from '@/emulator/middleware/request-log';
 import { accountPages } from '@/emulator/pages/account';
 import { approvalPages } from '@/emulator/pages/approvals';
@@ -65,7 +66,8 @@ export function createApp(world: World): Hono<AppEnv> {
     app.route('/api/v1', routes);
   }
 
-  app.use('/_emulator/*', readBody);
+  // Only the developer's own tools: a loopback Host, no other site's Origin, JSON bodies said as JSON.
+  app.use('/_emulator/*', readBody, localOnly);
   app.route('/_emulator', control);
 
   // The member's pages act only for the member signed in on the site: a request carrying a connection's

@@ -40,6 +40,9 @@ const MESSAGES: Record<string, string> = {
   link_expired: 'The download link ran out. Read the call again for a fresh link.',
   download_limit: 'The download allowance for 24 hours is used up.',
   invalid_package: 'The share draft cannot be packaged.',
+  // The control API's own refusals (emulator/middleware/local-only.ts), never under /api/v1.
+  not_local: 'The control API answers only a loopback Host (127.0.0.1, localhost, [::1]) and no Origin but its own.',
+  not_json_type: 'The control API takes a body only as Content-Type: application/json.',
 };
 
 /** A refusal the API answers with the G1 body. Thrown from anywhere under a route. */
