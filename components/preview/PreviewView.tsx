@@ -16,6 +16,7 @@ import { type CallDraft, clearDraft, newIntentId, saveDraft } from './draft';
 import { type FitAnswer, FitChoiceView, needsFitChoice } from './FitChoiceView';
 import { PreviewDetails, PreviewLimits, PrivacyLine } from './PreviewDetails';
 import { usePreviewRead } from './usePreviewRead';
+import { heldByRefusal } from './refusal-hold';
 import { useStartCall } from './useStartCall';
 import { useStartSession } from './useStartSession';
 import { type StartKind, StartKindChoice } from './StartKindChoice';
@@ -103,12 +104,14 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
   const fitPending = preview !== null && needsFitChoice(preview.fit) && draft.subject === null;
   const questionMissing = draft.callId === 'question' && !draft.question.trim();
   const tooLong = charCount(draft.details) > MAX_DETAILS_CHARS || charCount(draft.question) > MAX_QUESTION_CHARS;
+  const refused = heldByRefusal(preview, inSession);
   // Details, files and "Spend at most" wait behind "More options" until the call needs them. Open by itself
-  // when something there holds the start back (a gate listing missing details, a secret, too many
+  // when something there holds the start back (a gate listing missing details, a refusal, a secret, too many
   // characters, an amount that is not one, files that cannot go); otherwise as the member left it (kept with
   // the draft), and at first open when a restored draft has something there.
   const moreNeeded =
     (preview?.gate ? !preview.gate.ready : false) ||
+    refused ||
     hasSecretText(draft.details) ||
     charCount(draft.details) > MAX_DETAILS_CHARS ||
     !max.ok ||
@@ -135,6 +138,7 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
     : !busy &&
       max.ok &&
       !fitPending &&
+      !refused &&
       !questionMissing &&
       !tooLong &&
       !secretInText &&
@@ -268,6 +272,14 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
         {fitPending && !inSession ? <p class="notice">{t('preview.chooseFitFirst')}</p> : null}
         {questionMissing ? <p class="muted">{t('preview.typeQuestion')}</p> : null}
         {tooLong ? <p class="error-text">{t('preview.tooLong')}</p> : null}
+        {refused ? (
+          <p class="notice">
+            {t('preview.refusedHold')}{' '}
+            <button type="button" class="secondary" onClick={read.again} disabled={read.loading}>
+              {t('preview.checkAgain')}
+            </button>
+          </p>
+        ) : null}
         <button type="submit" disabled={!canStart} {...submitKeyProps()}>
           {submitLabel}
         </button>

@@ -16,6 +16,8 @@ export interface PreviewRead {
   /** Read for the kind and text on screen: until then what is shown may still move. */
   settled: boolean;
   loading: boolean;
+  /** Reads the preview again now, for what is on screen (the member fixed something on the site, say). */
+  again: () => void;
 }
 
 /**
@@ -34,6 +36,8 @@ export function usePreviewRead(kindKey: string, textKey: string, send: CallReque
     requestChecked: boolean;
   } | null>(null);
   const [loading, setLoading] = useState(false);
+  // Each "read again" is a new round: the same kind and text, read at once.
+  const [round, setRound] = useState(0);
   const seq = useRef(0);
   const previous = useRef({ kindKey, textKey });
 
@@ -61,7 +65,7 @@ export function usePreviewRead(kindKey: string, textKey: string, send: CallReque
     };
     const timer = setTimeout(run, textOnly ? REPREVIEW_MS : 0);
     return () => clearTimeout(timer);
-  }, [kindKey, textKey]);
+  }, [kindKey, textKey, round]);
 
   const sameKind = read !== null && read.kindKey === kindKey;
   return {
@@ -70,5 +74,6 @@ export function usePreviewRead(kindKey: string, textKey: string, send: CallReque
     requestChecked: sameKind && read.requestChecked,
     settled: sameKind && read.textKey === textKey,
     loading,
+    again: () => setRound((n) => n + 1),
   };
 }

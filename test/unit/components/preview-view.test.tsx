@@ -388,6 +388,84 @@ describe('PreviewView', () => {
   });
 });
 
+describe('PreviewView: a preview that says the call would be refused', () => {
+  const HOLD = 'To start the call, change what the site refuses, or check again.';
+
+  /** The site's preview refuses while `refuses` says so for the request read. */
+  function setupRefusing(refuses: (request: { details?: string }) => string | null) {
+    const started: string[] = [];
+    const fake = fakeActions({
+      preview: (p) => ({
+        ok: true,
+        value: { preview: makePreview({ refusal: refuses(p as { details?: string }) }), requestChecked: true },
+      }),
+      startCall: (p) => ({ ok: true, value: { localId: (p as { localId: string }).localId, state: 'started' } }),
+    });
+    renderPanel(
+      <PreviewView initial={DRAFT} onStarted={(id) => started.push(id)} onBack={() => undefined} />,
+      fake.actions,
+    );
+    return { ...fake, started };
+  }
+  const form = () => screen.getByRole('form', { name: 'Start a call' });
+  const settled = () => waitFor(() => expect(form().getAttribute('aria-busy')).toBe('false'), { timeout: 5000 });
+
+  /** Every way the member starts: the button, Enter in a field (the form's submit), Ctrl+Enter and ⌘+Enter. */
+  function tryEveryStart(): void {
+    fireEvent.click(startButton());
+    fireEvent.keyDown(spendAtMost(), { key: 'Enter' });
+    fireEvent.submit(form());
+    fireEvent.keyDown(details(), { key: 'Enter', ctrlKey: true });
+    fireEvent.keyDown(details(), { key: 'Enter', metaKey: true });
+  }
+
+  it('holds every start of it until the details change and a new preview no longer refuses', async () => {
+    const { sent, started } = setupRefusing((r) => (r.details?.includes('version 16') ? null : 'details_missing'));
+    await screen.findByText('details_missing');
+    await settled();
+    expect(startButton().disabled).toBe(true);
+    tryEveryStart();
+    // A start that goes sends at once (no file to upload first).
+    expect(startPayloads(sent)).toEqual([]);
+    expect(screen.getByText(HOLD)).toBeTruthy();
+    // A change that the site still refuses holds it too, while it is read and once it is.
+    fireEvent.input(details(), { target: { value: 'Upgrade the database.' } });
+    tryEveryStart();
+    await settled();
+    expect(screen.getByText(HOLD)).toBeTruthy();
+    tryEveryStart();
+    expect(startPayloads(sent)).toEqual([]);
+    fireEvent.input(details(), { target: { value: 'Upgrade the database to version 16.' } });
+    await waitFor(() => expect(screen.queryByText(HOLD)).toBeNull(), { timeout: 5000 });
+    await settled();
+    expect(startButton().disabled).toBe(false);
+    fireEvent.keyDown(details(), { key: 'Enter', ctrlKey: true });
+    await waitFor(() =>
+      expect(startPayloads(sent)).toEqual([
+        { agentId: 'ag_1', callId: 'apply', details: 'Upgrade the database to version 16.' },
+      ]),
+    );
+    await waitFor(() => expect(started).toEqual([DRAFT.intentId]));
+  });
+
+  it('lets go when the member reads the preview again and the site no longer refuses', async () => {
+    let refusal: string | null = 'short';
+    const { sent } = setupRefusing(() => refusal);
+    await screen.findByText('short');
+    await settled();
+    tryEveryStart();
+    // A start that goes sends at once (no file to upload first).
+    expect(startPayloads(sent)).toEqual([]);
+    // Topped up on the site, say: nothing typed changed, the member asks again.
+    refusal = null;
+    fireEvent.click(screen.getByRole('button', { name: 'Check again' }));
+    await waitFor(() => expect(screen.queryByText(HOLD)).toBeNull());
+    expect(sent.filter((s) => s.name === 'preview').length).toBe(2);
+    fireEvent.click(startButton());
+    await waitFor(() => expect(startPayloads(sent)).toEqual([{ agentId: 'ag_1', callId: 'apply' }]));
+  });
+});
+
 describe('PreviewView: what to start', () => {
   it('never shows the apply call’s preview under a question: switching waits for the question’s own preview', async () => {
     // The question's preview is held back until the test lets it go, as a slow site would.
