@@ -268,6 +268,12 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
         {fitPending && !inSession ? <p class="notice">{t('preview.chooseFitFirst')}</p> : null}
         {questionMissing ? <p class="muted">{t('preview.typeQuestion')}</p> : null}
         {tooLong ? <p class="error-text">{t('preview.tooLong')}</p> : null}
+        {/* POST /sessions failed at this click: nothing started; the next click starts the charged first call. */}
+        {inSession && sessions.turnedByCall ? (
+          <p class="notice" role="status">
+            {t('preview.sessionByCallNow', { start: t('preview.start') })}
+          </p>
+        ) : null}
         <button type="submit" disabled={!canStart} {...submitKeyProps()}>
           {submitLabel}
         </button>
