@@ -280,6 +280,12 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
             </button>
           </p>
         ) : null}
+        {/* POST /sessions failed at this click: nothing started; the next click starts the charged first call. */}
+        {inSession && sessions.turnedByCall ? (
+          <p class="notice" role="status">
+            {t('preview.sessionByCallNow', { start: t('preview.start') })}
+          </p>
+        ) : null}
         <button type="submit" disabled={!canStart} {...submitKeyProps()}>
           {submitLabel}
         </button>

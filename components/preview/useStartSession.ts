@@ -17,8 +17,13 @@ interface SessionStart {
 }
 
 export interface StartSession {
-  /** The site opens sessions only with their first call (no POST /sessions): that call is charged like any other. */
+  /**
+   * The site opens sessions only with their first call (POST /sessions not offered, or it just failed): that
+   * call is charged like any other, so the member starts it from the by-call confirmation.
+   */
   byCall: boolean;
+  /** POST /sessions failed at the member's click just now: the view turned into the by-call confirmation. */
+  turnedByCall: boolean;
   opening: boolean;
   error: MemberError | null;
   /** Opens a plan session: answers the session's id, or the call's localId when its first call did not start at once. */
@@ -28,15 +33,18 @@ export interface StartSession {
 /**
  * Opening a plan session from the preview: POST /sessions, which reads the request and asks the plan's
  * questions before any call and charges nothing. A site without POST /sessions (named by the contract without
- * a shape) opens a session with its first call (POST /calls without sessionId, shaped): an apply call with the
- * details, charged for what it uses, through the outbox like any other.
+ * a shape), or whose POST /sessions fails (G33: the background answers `byFirstCall`), opens a session with its
+ * first call (POST /calls without sessionId, shaped): an apply call with the details, charged for what it
+ * uses, through the outbox like any other. That call is never started by the click that asked for the free
+ * opening: the view turns into the by-call confirmation, and the member's next click starts it.
  */
 export function useStartSession(): StartSession {
   const actions = useActions();
   const offers = useOffers();
   const [opening, setOpening] = useState(false);
   const [error, setError] = useState<MemberError | null>(null);
-  const byCall = offers.createSession === 'not_offered';
+  const [turnedByCall, setTurnedByCall] = useState(false);
+  const byCall = turnedByCall || offers.createSession === 'not_offered';
 
   const byOpening = async (s: SessionStart) => {
     const result = await actions.send(
@@ -45,6 +53,10 @@ export function useStartSession(): StartSession {
     );
     if (!result.ok) {
       setError(result.error);
+      return null;
+    }
+    if ('byFirstCall' in result.value) {
+      setTurnedByCall(true);
       return null;
     }
     return { sessionId: result.value.sessionId };
@@ -79,5 +91,5 @@ export function useStartSession(): StartSession {
     return opened;
   };
 
-  return { byCall, opening, error, open };
+  return { byCall, turnedByCall, opening, error, open };
 }

@@ -1,13 +1,14 @@
 /**
  * What the site offers beyond the contract's shaped endpoints. The contract names some endpoints without a
  * shape (Endpoints, "Named in the interface but with no shape given"); we read them as docs/contract-gaps.md
- * G14 says, and a real service may not answer them at all, or differently. For each one this module says
- * whether this site answered it in the shape we read, remembered per site origin with a time and asked again
- * after a while. Callers ask it and fall back on shaped endpoints; nobody else interprets a 404 or 503 from
- * such an endpoint. A refusal that carries the API's error code is the endpoint's answer, not its absence
- * (readFailure): only a 404 without one, a 405, 410 or 501, or the same coded 404 or 503 seen twice apart in
- * time (SAME_ANSWER_APART_MS) says the site does not offer it. Pure: the background stores the records (lib/db
- * `capabilities`), the panel reads them.
+ * G14 says, and a real service may not answer them at all, or differently. Such an endpoint is an
+ * enhancement (G33): any failure of it that is not the network's, the key's or the rate's doing (readFailure)
+ * makes the caller take the shaped way for that action at once. What this module remembers, per site origin
+ * with a time and asked again after a while, decides only whether the endpoint is tried next time: a 404
+ * without the API's code, a 405, 410 or 501, a redirect or a 2xx that does not parse says the site does not
+ * offer it; a coded 404 or 503 says so only when the same answer comes again apart in time
+ * (SAME_ANSWER_APART_MS). Nobody else interprets a failure of such an endpoint. Pure: the background stores
+ * the records (lib/db `capabilities`), the panel reads them.
  */
 import { CAPABILITIES, type Capability } from '@/lib/contract/unshaped';
 import type { CapabilityRow } from '@/lib/db/tables/capabilities';
@@ -50,31 +51,45 @@ export const SAME_ANSWER_APART_MS = 5 * 60 * 1000;
 const ABSENT_STATUSES: ReadonlySet<number> = new Set([405, 410, 501]);
 /** Statuses that are the endpoint's answer when they carry the API's code, and its absence when they do not. */
 const CODED_STATUSES: ReadonlySet<number> = new Set([404, 503]);
+/** Not the endpoint's doing: the key (401, 403) or the pace (429). Thrown, whatever the body. */
+const NOT_THE_ENDPOINTS: ReadonlySet<number> = new Set([401, 403, 429]);
 
 /**
- * What one failure of an endpoint named without a shape says about the endpoint:
+ * What one failure of an endpoint named without a shape says, and what the caller does now:
  * - `absent`: 405, 410 or 501 (with or without a code), a 404 without a readable API code (an HTML page, a
- *   body that does not parse), or a 2xx that does not parse (the site answers it, not in the shape we read);
- * - `coded`: a 404 or 503 with the API's code: an answer now (thrown), absence only when seen again apart;
- * - `answer`: anything else (401, 403, 409, 429, a 5xx without a code, offline): the endpoint's or the
- *   network's failure, thrown as usual.
+ *   body that does not parse), a redirect, or a 2xx that does not parse (the site answers it, not in the
+ *   shape we read): the shaped way now, and the endpoint recorded as not offered;
+ * - `coded`: a 404 or 503 with the API's code: the shaped way now; absence only when seen again apart;
+ * - `failed`: any other failure of the endpoint itself (a 5xx with or without a code, once the client's own
+ *   retries ran out; an answer that cannot be read): the shaped way now, nothing recorded;
+ * - `answer`: not the endpoint's doing (offline, 401, 403, 429, refused here before sending), or a refusal of
+ *   what was sent (400, 409, 413, 422, ...: the shaped way would be refused the same): thrown as usual.
  */
-type FailureReading = { kind: 'absent' } | { kind: 'coded'; status: number; code: string } | { kind: 'answer' };
+type FailureReading =
+  | { kind: 'absent' }
+  | { kind: 'coded'; status: number; code: string }
+  | { kind: 'failed' }
+  | { kind: 'answer' };
 
 export function readFailure(err: unknown): FailureReading {
   // Read by the errors' `kind` (lib/api/errors), so the panel's bundle does not carry the error classes.
-  const e = err as Partial<Pick<ClientError, 'kind'>> & { status?: unknown; code?: unknown };
+  const e = err as Partial<Pick<ClientError, 'kind'>> & { status?: unknown; code?: unknown; what?: unknown };
   if (typeof e !== 'object' || e === null || typeof e.status !== 'number') return { kind: 'answer' };
+  if (NOT_THE_ENDPOINTS.has(e.status)) return { kind: 'answer' };
   if (e.kind === 'api') {
     if (ABSENT_STATUSES.has(e.status)) return { kind: 'absent' };
     if (CODED_STATUSES.has(e.status) && typeof e.code === 'string') {
       return { kind: 'coded', status: e.status, code: e.code };
     }
-    return { kind: 'answer' };
+    return e.status >= 500 ? { kind: 'failed' } : { kind: 'answer' };
   }
-  // A 503 page without a code is a proxy's or a restart's: transient like a 500 (retried, then thrown).
-  if (e.kind === 'malformed' && (ABSENT_STATUSES.has(e.status) || e.status === 404 || e.status < 300)) {
-    return { kind: 'absent' };
+  if (e.kind === 'malformed') {
+    // A redirect is never followed (lib/api/client): an API route that points elsewhere is not one.
+    if (e.what === 'redirect' || ABSENT_STATUSES.has(e.status) || e.status === 404 || e.status < 400) {
+      return { kind: 'absent' };
+    }
+    // A 503 page without a code is a proxy's or a restart's; the action goes the shaped way this time.
+    return { kind: 'failed' };
   }
   return { kind: 'answer' };
 }

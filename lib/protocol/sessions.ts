@@ -7,10 +7,14 @@ import { MAX_DETAILS_CHARS, MAX_OWN_ANSWER_CHARS } from '@/lib/contract/limits';
 export const sessionsCommands = () => ({
   /** Read GET /sessions/{id} into the sessions table. */
   refreshSession: command(z.object({ sessionId: id() }), Empty),
-  /** POST /sessions: open a session as "Plan my project" (plan) or "Ask a question" (question). Stored in sessions. */
+  /**
+   * POST /sessions: open a session as "Plan my project" (plan) or "Ask a question" (question). Stored in
+   * sessions. `byFirstCall`: the site did not open it (POST /sessions is named without a shape, G33); nothing
+   * was started, and the session opens with its first POST /calls, which is charged: the member starts it.
+   */
   createSession: command(
     z.object({ agentId: id(), way: z.enum(['plan', 'question']), details: z.optional(str(0, MAX_DETAILS_CHARS)) }),
-    z.object({ sessionId: z.string() }),
+    z.union([z.object({ sessionId: z.string() }), z.object({ byFirstCall: z.literal(true) })]),
   ),
   /**
    * PUT /sessions/{id}/answers. Sent answers' drafts are dropped; a 400 invalid_answers leaves them, each with

@@ -111,3 +111,66 @@ describeInEachBrowser('approvals', (rig) => {
     expect(added.map((s) => [s.agentId, s.calls])).toEqual([['agt_postgres', 1]]);
   });
 });
+
+describeInEachBrowser(
+  'approvals while GET /approvals answers 503',
+  (rig) => {
+    test('GET /approvals answering 503 not_available: read at its pace, and once the member approves and comes back, one resend with approvalId', async () => {
+      const made = await rig.emu.control.connectCode({ name: 'Approval 503 browser', switches: { spending: false } });
+      await connect(rig.panel, rig.w, rig.emu.url, made.code);
+      await rig.panel.waitForText(rig.emu.raw.world.seed.site.privacyLine);
+      await readPrivacyLine(rig.panel, rig.w);
+      // The site has GET /approvals/{id}, but a part of it is switched off right now (the API's own code).
+      await rig.emu.control.fault({
+        method: 'GET',
+        path: '/api/v1/approvals/*',
+        status: 503,
+        code: 'not_available',
+        count: 100_000,
+      });
+      const reads = async () =>
+        (await rig.emu.control.requests('/api/v1/approvals/')).filter((r) => r.method === 'GET').map((r) => r.status);
+
+      await findTyped(rig.panel, rig.w, 'slow postgres queries', POSTGRES);
+      await previewQuestion(rig.panel, rig.w, POSTGRES, 'Is a partial index worth it here?');
+      await rig.panel.waitForText(rig.w('preview.needsApproval').trim());
+      await rig.panel.click('button', rig.w('preview.start'));
+      await rig.panel.waitForText(rig.w('approval.waiting'));
+      const [refused] = await rig.emu.control.callStarts();
+      expect(refused?.status).toBe(403);
+      const [pending] = await readStore<ApprovalRowLite>(rig.panel, 'approvals');
+      const approvalId = pending?.approvalId ?? '';
+
+      // The member reads the page: the background read the approval once, and looks again only when the member
+      // comes back (or at the expiry), never on the 3 s floor.
+      await expect
+        .poll(
+          async () => {
+            const row = await approvalRow(rig.panel, approvalId);
+            return row !== undefined && row.nextCheckAt >= Date.parse(row.expiresAt);
+          },
+          { timeout: 30_000 },
+        )
+        .toBe(true);
+      expect(await reads()).toEqual([503]);
+
+      const approvalPage = await rig.browser.pageOpenedBy(rig.emu.url, () =>
+        rig.panel.click('button', rig.w('approval.approve')),
+      );
+      await approvalPage.click('button', 'Approve');
+      await approvalPage.waitForText('Approved.');
+      expect((await rig.emu.control.callStarts()).length).toBe(1);
+      // Back to the panel: closing the approval tab tells the extension the member came back.
+      await approvalPage.close();
+      await rig.panel.bringToFront();
+
+      await waitForResult(rig.panel, rig.w, rig.w('words.callStatus.passed'));
+      const starts = await rig.emu.control.callStarts();
+      expect(starts.map((r) => r.status)).toEqual([403, 202]);
+      expect(starts[1]?.body).toEqual({ ...(refused?.body as object), approvalId });
+      // One more read when the member came back (the site still could not say), then the resend decided.
+      expect(await reads()).toEqual([503, 503]);
+    });
+  },
+  { profiles: ['default'] },
+);

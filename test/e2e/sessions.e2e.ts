@@ -181,10 +181,10 @@ async function planSessionByCalls(rig: BrowserRig): Promise<void> {
   const { panel, w, emu } = rig;
   await findTyped(panel, w, 'slow postgres queries and vacuum', AGENT);
   await previewApply(panel, w, AGENT, 'Our database gets slow every evening.');
-  // The first try learns that this site opens sessions with a call: nothing is started, the member is told.
+  // The first try learns that this site opens sessions with a call: nothing is started, the view says so.
   await panel.click('radio', w('preview.kindSession'));
   await panel.click('button', w('preview.openSession'));
-  await panel.waitForText('Here a session starts with its first call');
+  await panel.waitForText(w('preview.sessionByCallNow', { start: w('preview.start') }));
   await panel.waitForText(w('preview.kindSessionByCall'));
   expect(await emu.control.callStarts()).toHaveLength(0);
   // The member asks again: the session opens with its first call, an apply call with the details.
@@ -319,3 +319,47 @@ describeInEachBrowser('sessions and findings', (rig) => {
     await findingsSignedOff(rig);
   });
 });
+
+describeInEachBrowser(
+  'a plan session while POST /sessions answers 503',
+  (rig) => {
+    test('POST /sessions answering 503 not_available: nothing charged at that click, the plan session starts through POST /calls at the next', async () => {
+      const { w, emu } = rig;
+      const made = await emu.control.connectCode({ name: 'E2E sessions 503' });
+      await connect(rig.panel, w, emu.url, made.code);
+      await rig.panel.waitForText(emu.raw.world.seed.site.privacyLine);
+      await readPrivacyLine(rig.panel, w);
+      // The site has POST /sessions, but a part of it is switched off right now (the API's own code).
+      await emu.control.fault({
+        method: 'POST',
+        path: '/api/v1/sessions',
+        status: 503,
+        code: 'not_available',
+        count: 1000,
+      });
+      await findTyped(rig.panel, w, 'slow postgres queries and vacuum', AGENT);
+      await previewApply(rig.panel, w, AGENT, 'Our database gets slow every evening.');
+      await rig.panel.click('radio', w('preview.kindSession'));
+      await rig.panel.click('button', w('preview.openSession'));
+      // The same click turns the view into the start of the session's first call, which is charged: no error.
+      await rig.panel.waitForText(w('preview.sessionByCallNow', { start: w('preview.start') }));
+      await rig.panel.waitForText(w('preview.kindSessionByCall'));
+      expect(await emu.control.callStarts()).toHaveLength(0);
+      const opened = () => emu.control.requests('/api/v1/sessions').then((r) => r.filter((x) => x.method === 'POST'));
+      expect((await opened()).map((r) => r.status)).toEqual([503]);
+
+      await rig.panel.click('button', w('preview.start'));
+      expect(await passedResult(rig.panel, w, 1)).toContain('This is the plan.');
+      const starts = await emu.control.callStarts();
+      expect(starts.map((r) => r.status)).toEqual([202]);
+      expect(starts[0]?.body).toEqual({
+        agentId: 'agt_postgres',
+        callId: 'apply',
+        details: 'Our database gets slow every evening.',
+      });
+      // POST /sessions was asked once, at the first click, and not again.
+      expect((await opened()).map((r) => r.status)).toEqual([503]);
+    });
+  },
+  { profiles: ['default'] },
+);

@@ -141,8 +141,8 @@ export function cameBackSinceLastSend(approval: ApprovalRow): boolean {
 }
 
 /**
- * Without GET /approvals, nothing is due until the member comes back (which brings the check forward) or the
- * approval runs out. After a came-back signal, the check waits for the gap.
+ * Without GET /approvals (not offered, or failing now: G33), nothing is due until the member comes back (which
+ * brings the check forward) or the approval runs out. After a came-back signal, the check waits for the gap.
  */
 export function blindNextCheckAt(approval: ApprovalRow): number {
   const expires = Date.parse(approval.expiresAt);

@@ -2,11 +2,13 @@
  * The approval resender. The contract: "after the member approves that exact call, send the same request
  * again with approvalId within 30 minutes". So a call waiting for approval is resent only when there is a
  * reason to think the member approved:
- * - the site says so: GET /approvals/{id} (named without a shape; used while the site offers it), read on a
- *   pace that slows down as the approval ages;
- * - otherwise, the member came back from the approval page (its tab closed, the panel or a browser window
- *   focused again, a click on "I approved it"), and then no sooner than 15 s after the refusal or the last
- *   resend, the gap doubling with each resend, until the 30 minutes run out.
+ * - the site says so: GET /approvals/{id} (named without a shape; read while it answers in shape), on a pace
+ *   that slows down as the approval ages;
+ * - otherwise (the site does not offer GET /approvals, or it failed this time: any failure of the endpoint's
+ *   own, e.g. 503 not_available, G33), the member came back from the approval page (its tab closed, the
+ *   panel or a browser window focused again, a click on "I approved it"), and then no sooner than 15 s after
+ *   the refusal or the last resend, the gap doubling with each resend, until the 30 minutes run out. Until
+ *   the member comes back nothing is read or sent (blindNextCheckAt): POST /calls with approvalId decides.
  * A resend is a new intent with a new Idempotency-Key, stored before it is sent (outbox). The call is never
  * lost: it stays waiting, visible in the panel, until it runs, is declined, or its approval runs out.
  */
@@ -24,7 +26,7 @@ import {
   finishApproval,
   keepWaiting,
 } from './approval-records';
-import { tryOffered } from '@/entrypoints/background/core/capabilities';
+import { type Offered, tryOffered } from '@/entrypoints/background/core/capabilities';
 import { type Ctx, isoNow } from '@/entrypoints/background/core/context';
 import { toMemberError } from '@/entrypoints/background/core/member-error';
 import { sendCall } from './outbox';
@@ -61,17 +63,18 @@ async function checkApproval(ctx: Ctx, approval: ApprovalRow, connectionId: stri
     await finishApproval(ctx, approval, 'expired');
     return;
   }
-  let read: { offered: true; value: Approval } | { offered: false };
+  let read: Offered<Approval>;
   try {
     read = await tryOffered(ctx, 'getApproval', (api) => api.getApproval(approval.approvalId), {
       about: approval.approvalId,
     });
   } catch {
-    // Offline, paused, revoked, a refusal: the status row or connection shows it; look again on the pace.
+    // Offline, paused, revoked, rate-limited: the status row or connection shows it; look again on the pace.
     await keepWaiting(ctx, approval, approval.siteStatus);
     return;
   }
   if (!read.offered) {
+    // Not offered, or failed now (a 503, say): the member's coming back decides, never this read's pace.
     await resendIfCameBack(ctx, approval);
     return;
   }
@@ -100,7 +103,10 @@ async function checkApproval(ctx: Ctx, approval: ApprovalRow, connectionId: stri
   }
 }
 
-/** The site cannot show the approval: resend only after the member came back, and not before the gap. */
+/**
+ * The site cannot show the approval now: resend only after the member came back, and not before the gap;
+ * else nothing is due until they come back (or the approval runs out).
+ */
 async function resendIfCameBack(ctx: Ctx, approval: ApprovalRow): Promise<void> {
   if (cameBackSinceLastSend(approval) && ctx.now() >= earliestResend(approval)) {
     await resend(ctx, approval);

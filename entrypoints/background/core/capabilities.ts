@@ -1,19 +1,28 @@
 /**
  * The background's side of lib/api/capabilities: reads and writes what the connected site offers beyond the
- * contract's shaped endpoints, and runs a request to such an endpoint so that "not offered here" (readFailure:
- * a 404 without the API's code, 405, 410, 501, a 2xx that does not parse, or the same coded 404 or 503 seen
- * twice apart in time) is recorded and answered as `{ offered: false }`, never as a failure. A coded 404 or
- * 503 seen once is the endpoint's answer: noted, and thrown like every other failure (offline, 401, 429, a
- * refusal).
+ * contract's shaped endpoints, and runs a request to such an endpoint (tryOffered). An endpoint named without
+ * a shape is an enhancement (docs/contract-gaps.md G33): every failure that is the endpoint's own (readFailure:
+ * a 404, 405, 410, 501 or 5xx, coded or not, a redirect, an answer that cannot be read) is answered as
+ * `{ offered: false, reason }`, and the caller takes the shaped way at once. The record decides only whether
+ * the endpoint is tried next time: a plain absence is recorded "not offered", a coded 404 or 503 only when the
+ * same answer comes again apart in time. Offline, 401, 403, 429 and a refusal of what was sent are thrown.
  */
 import type { Capability } from '@/lib/contract/unshaped';
 import { nextSeen, type Offer, offerOf, readFailure, type SeenAnswer, sameAnswerApart } from '@/lib/api/capabilities';
 import { getConnection } from '@/lib/db';
 import type { Api } from './api';
 import type { Ctx } from './context';
+import { notOfferedHere } from './member-error';
 import { withApi } from './with-api';
 
-export type Offered<T> = { offered: true; value: T } | { offered: false };
+/**
+ * The endpoint's answer, or why the shaped way is taken now: the site does not offer it (known, or learnt
+ * from this answer), or it failed this time (`error`: its answer, which a caller without a shaped way shows).
+ */
+export type Offered<T> =
+  | { offered: true; value: T }
+  | { offered: false; reason: 'not_offered' }
+  | { offered: false; reason: 'failed'; error: unknown };
 
 async function siteOrigin(ctx: Ctx): Promise<string | null> {
   return (await getConnection(ctx.db))?.origin ?? null;
@@ -68,8 +77,9 @@ interface TryOfferedOptions {
 }
 
 /**
- * Runs `job` against an endpoint named without a shape, unless the site is known not to offer it. A
- * "not offered" answer is recorded and returned as `{ offered: false }`; every other failure is thrown.
+ * Runs `job` against an endpoint named without a shape, unless the site is known not to offer it. Every
+ * failure of the endpoint's own is returned as `{ offered: false, reason }` (recorded as readFailure says),
+ * for the caller to take the shaped way now; offline, 401, 403, 429 and a refusal of what was sent are thrown.
  */
 export async function tryOffered<T>(
   ctx: Ctx,
@@ -77,7 +87,7 @@ export async function tryOffered<T>(
   job: (api: Api) => Promise<T>,
   options: TryOfferedOptions = {},
 ): Promise<Offered<T>> {
-  if ((await offerNow(ctx, capability)) === 'not_offered') return { offered: false };
+  if ((await offerNow(ctx, capability)) === 'not_offered') return { offered: false, reason: 'not_offered' };
   try {
     const value = await withApi(ctx, (api) => job(api));
     await recordOffer(ctx, capability, true).catch(() => undefined);
@@ -86,13 +96,23 @@ export async function tryOffered<T>(
     if (options.isAnswer?.(err)) throw err;
     const reading = readFailure(err);
     if (reading.kind === 'answer') throw err;
+    if (reading.kind === 'failed') return { offered: false, reason: 'failed', error: err };
     if (reading.kind === 'coded') {
       const seen = { status: reading.status, code: reading.code, at: ctx.now(), about: options.about ?? null };
       const absent = await noteCodedAnswer(ctx, capability, seen).catch(() => false);
-      if (!absent) throw err;
-      return { offered: false };
+      return absent ? { offered: false, reason: 'not_offered' } : { offered: false, reason: 'failed', error: err };
     }
     await recordOffer(ctx, capability, false);
-    return { offered: false };
+    return { offered: false, reason: 'not_offered' };
   }
+}
+
+/**
+ * For a caller with no shaped way to take: the endpoint's value; else its own failure (the site's words, e.g.
+ * "switched off right now"), or, once the site is known not to offer it, `notHere` ("not available on this site").
+ */
+export function offeredOrSay<T>(done: Offered<T>, notHere: () => string): T {
+  if (done.offered) return done.value;
+  if (done.reason === 'failed') throw done.error;
+  throw notOfferedHere(notHere());
 }

@@ -11,8 +11,7 @@ import { CommandFailure, localError } from '@/lib/protocol/envelope';
 import type { CommandReply } from '@/lib/protocol/commands';
 import type { Ctx } from '@/entrypoints/background/core/context';
 import { NOT_CONNECTED } from '@/entrypoints/background/core/member-error';
-import { tryOffered } from '@/entrypoints/background/core/capabilities';
-import { notOfferedHere } from '@/entrypoints/background/core/member-error';
+import { offeredOrSay, tryOffered } from '@/entrypoints/background/core/capabilities';
 import { t } from '@/lib/i18n';
 
 export interface UploadInput {
@@ -48,7 +47,8 @@ export async function uploadFile(ctx: Ctx, input: UploadInput): Promise<CommandR
   }
   const request: UploadFileRequest = { name: input.name, contentBase64: input.contentBase64 };
   if (input.sessionId !== undefined) request.sessionId = input.sessionId;
-  const uploaded = await tryOffered(ctx, 'uploadFile', (api) => api.uploadFile(request));
-  if (!uploaded.offered) throw notOfferedHere(t('background.notOffered.files'));
-  return { fileId: uploaded.value.fileId, sizeBytes: uploaded.value.sizeBytes, active: uploaded.value.active };
+  const uploaded = offeredOrSay(await tryOffered(ctx, 'uploadFile', (api) => api.uploadFile(request)), () =>
+    t('background.notOffered.files'),
+  );
+  return { fileId: uploaded.fileId, sizeBytes: uploaded.sizeBytes, active: uploaded.active };
 }

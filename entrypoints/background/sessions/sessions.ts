@@ -3,9 +3,10 @@
  * stored (sessions, plans, answerDrafts) before the command replies, so the panel reads it through liveQuery.
  *
  * POST /sessions, PUT answers, PUT details and GET plan are named by the contract without a shape: each goes
- * through capabilities.tryOffered, and a site that does not offer one gets the shaped way (a session opened by
- * its first POST /calls, answers in the next call's `answers`, the plan from the apply call's note) or a clear
- * "not available on this site".
+ * through capabilities.tryOffered, and any failure of one that is the endpoint's own (G33) takes the shaped way
+ * at once: a session opened by its first POST /calls (the reply says so, and the panel asks the member to
+ * start that call, which is charged), the plan from the apply call's note; answers and a rewrite have no
+ * shaped way of their own, so the endpoint's words or a clear "not available on this site" are said.
  */
 import { sessionRow } from '@/lib/db/session-row';
 import { ApiError, type ApiProblem } from '@/lib/api/errors';
@@ -16,8 +17,7 @@ import { CommandFailure, localError } from '@/lib/protocol/envelope';
 import type { CommandReply } from '@/lib/protocol/commands';
 import { planFromResults, planResultExists } from '@/lib/sessions/plan-revision';
 import { rewriteWords } from '@/lib/sessions/rewrite';
-import { tryOffered } from '@/entrypoints/background/core/capabilities';
-import { notOfferedHere } from '@/entrypoints/background/core/member-error';
+import { offeredOrSay, tryOffered } from '@/entrypoints/background/core/capabilities';
 import { type Ctx, isoNow } from '@/entrypoints/background/core/context';
 import { toMemberError } from '@/entrypoints/background/core/member-error';
 import { withApi } from '@/entrypoints/background/core/with-api';
@@ -52,12 +52,9 @@ export async function createSession(
       ),
     { about: p.agentId },
   );
-  if (!made.offered) {
-    // Nothing was started: the member sees the shaped way (a session opened by its first call) and chooses it.
-    throw notOfferedHere(
-      p.way === 'plan' ? t('background.notOffered.session.plan') : t('background.notOffered.session.question'),
-    );
-  }
+  // Nothing was started: POST /sessions is free, a session's first call is not, so the member is shown that
+  // call's charge and starts it (the panel's by-call confirmation). POST /sessions is not asked again now.
+  if (!made.offered) return { byFirstCall: true };
   await storeSession(ctx, made.value);
   return { sessionId: made.value.sessionId };
 }
@@ -74,8 +71,7 @@ export async function putAnswers(
       about: p.sessionId,
     });
     // The answers stay as drafts here; the next apply call carries them in `answers` (a shaped field).
-    if (!put.offered) throw notOfferedHere(t('background.notOffered.answers'));
-    questions = put.value;
+    questions = offeredOrSay(put, () => t('background.notOffered.answers'));
   } catch (err) {
     if (err instanceof ApiError && err.code === 'invalid_answers') await markProblems(ctx, p.sessionId, err.problems);
     throw err;
@@ -101,8 +97,7 @@ export async function putDetails(ctx: Ctx, p: { sessionId: string; details: stri
     const put = await tryOffered(ctx, 'putDetails', (api) => api.putDetails(p.sessionId, p.details), {
       about: p.sessionId,
     });
-    if (!put.offered) throw notOfferedHere(t('background.notOffered.details'));
-    const questions = put.value;
+    const questions = offeredOrSay(put, () => t('background.notOffered.details'));
     await storeQuestions(ctx, p.sessionId, questions);
     await ctx.db.textDrafts.delete(`details:${p.sessionId}`);
   } catch (err) {
@@ -126,9 +121,9 @@ async function refreshStoredSession(ctx: Ctx, sessionId: string): Promise<void> 
 }
 
 /**
- * GET plan; 404 before a plan exists is stored as "no plan yet", not an error. A site that does not offer
- * GET plan (lib/api/capabilities readFailure), or answers 404 not_found once an apply call passed, gets the
- * plan from the session's results: the note of the apply call that wrote it, shown under its header.
+ * GET plan; 404 before a plan exists is stored as "no plan yet", not an error. Any other failure of GET plan
+ * that is the endpoint's own (lib/api/capabilities readFailure: absent, a coded 404 once an apply call passed,
+ * a 503) gets the plan from the session's results: the note of the apply call that wrote it, under its header.
  */
 export async function refreshPlan(ctx: Ctx, sessionId: string): Promise<CommandReply<'refreshPlan'>> {
   const stored = await ctx.db.sessions.get(sessionId);
@@ -145,11 +140,10 @@ export async function refreshPlan(ctx: Ctx, sessionId: string): Promise<CommandR
     await ctx.db.plans.put({ sessionId, plan, readAt: isoNow(ctx) });
     return { version: plan?.version ?? null };
   } catch (err) {
+    // isAnswer's 404 before any plan: "no plan yet".
     if (!(err instanceof ApiError && err.code === 'not_found' && stored)) throw err;
-    // Once an apply call passed, a coded 404 (seen once, not yet taken as absence) still shows its plan.
-    const plan = planShouldExist ? planFromResults(stored.session, stored.readAt) : null;
-    await ctx.db.plans.put({ sessionId, plan, readAt: isoNow(ctx) });
-    return { version: plan?.version ?? null };
+    await ctx.db.plans.put({ sessionId, plan: null, readAt: isoNow(ctx) });
+    return { version: null };
   }
 }
 

@@ -13,16 +13,16 @@ import type { CommandReply } from '@/lib/protocol/commands';
 import { type Ctx, isoNow } from '@/entrypoints/background/core/context';
 import { recordDraft } from './records';
 import type { Api } from '@/entrypoints/background/core/api';
-import { tryOffered } from '@/entrypoints/background/core/capabilities';
-import { notOfferedHere } from '@/entrypoints/background/core/member-error';
+import { offeredOrSay, tryOffered } from '@/entrypoints/background/core/capabilities';
 import { withApi } from '@/entrypoints/background/core/with-api';
 import { t } from '@/lib/i18n';
 
-/** Sharing's endpoints are named by the contract without a shape: a site that does not offer them says so. */
+/**
+ * Sharing's endpoints are named by the contract without a shape, and have no shaped way: a failure says the
+ * site's words, and a site that does not offer them says so.
+ */
 async function offeredSharing<T>(ctx: Ctx, job: (api: Api) => Promise<T>): Promise<T> {
-  const done = await tryOffered(ctx, 'sharing', job);
-  if (!done.offered) throw notOfferedHere(t('background.notOffered.sharing'));
-  return done.value;
+  return offeredOrSay(await tryOffered(ctx, 'sharing', job), () => t('background.notOffered.sharing'));
 }
 
 export async function askCoverage(ctx: Ctx, description: string): Promise<CommandReply<'askCoverage'>> {

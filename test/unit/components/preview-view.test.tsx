@@ -571,6 +571,42 @@ describe('PreviewView: what to start', () => {
     expect(startPayloads(fake.sent)).toEqual([{ agentId: 'ag_1', callId: 'apply', details: 'A shop', maxCents: 250 }]);
   });
 
+  it('POST /sessions failing at the click: nothing charged, the view turns into the by-call start, one click starts it', async () => {
+    await db.connection.put(makeConnectionRow());
+    const calls: string[] = [];
+    const fake = fakeActions({
+      preview: previewReply(makePreview()),
+      createSession: () => ({ ok: true, value: { byFirstCall: true } }),
+      startCall: (p) => ({ ok: true, value: { localId: (p as { localId: string }).localId, state: 'needs_approval' } }),
+    });
+    renderPanel(
+      <PreviewView
+        initial={{ ...DRAFT, details: 'A shop', session: true }}
+        onStarted={(id) => calls.push(id)}
+        onBack={() => undefined}
+        onSessionStarted={() => undefined}
+      />,
+      fake.actions,
+    );
+    await screen.findByText(/Holds and can charge at most/);
+    expect(screen.getByText(/Opening the session is free/)).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Open the session' }));
+    // No error, no second POST /sessions, no call yet: the charge is said, and the start button says what it does.
+    const said = await screen.findByText(/did not open the session on its own, and nothing was started/);
+    expect(said.getAttribute('role')).toBe('status');
+    expect(said.textContent).toContain('“Start the call” opens it with its first call, which is charged.');
+    expect(
+      screen.getByText(/Here a session starts with its first call, which makes the plan and is charged/),
+    ).toBeTruthy();
+    expect(screen.queryByText(/Opening the session is free/)).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(fake.sent.filter((x) => x.name === 'startCall')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Start the call' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(fake.sent.filter((x) => x.name === 'createSession')).toHaveLength(1);
+    expect(startPayloads(fake.sent)).toEqual([{ agentId: 'ag_1', callId: 'apply', details: 'A shop' }]);
+  });
+
   it('where the member’s credits set the limit, says so and offers the site to top up', async () => {
     await db.connection.put(makeConnectionRow());
     setup(makePreview({ limitCents: 250, spendableCents: 250, limitBy: 'credits' }));

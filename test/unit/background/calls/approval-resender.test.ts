@@ -160,6 +160,44 @@ describe('needs_approval', () => {
     expect(new Set(keys).size).toBe(3);
   });
 
+  it('GET /approvals answering 503 not_available: read at its blind pace, and "I approved it" resends with approvalId', async () => {
+    // The site has GET /approvals/{id} but answers it with the API's code: a part switched off right now.
+    ctx.api.getApproval.mockRejectedValue(apiError(503, 'not_available'));
+    const refusedAt = ctx.clock.now;
+    // Two minutes on the approval page, checked every second: one read, no resend, nothing due till the expiry.
+    for (let s = 0; s < 120; s++) await tick(1000);
+    expect(ctx.api.getApproval).toHaveBeenCalledTimes(1);
+    expect(ctx.api.startCall).toHaveBeenCalledTimes(1);
+    const waiting = await ctx.db.approvals.get('apr_1');
+    expect(waiting?.nextCheckAt).toBe(Date.parse(waiting?.expiresAt ?? ''));
+    // One coded answer is not the endpoint's absence: it is asked again next time.
+    expect((await ctx.db.capabilities.get([ORIGIN, 'getApproval']))?.offered).toBeNull();
+
+    // "I approved it": due now (15 s after the refusal have passed), and it really sends, with approvalId.
+    ctx.api.startCall.mockResolvedValueOnce(started('run_9', 'ses_9'));
+    expect(await memberCameBack(ctx, 'apr_1')).toEqual({ nextCheckAt: ctx.clock.now });
+    await tick(0);
+    expect(ctx.api.getApproval).toHaveBeenCalledTimes(2);
+    expect(ctx.api.startCall).toHaveBeenCalledTimes(2);
+    expect(ctx.api.startCall.mock.calls[1]?.[0]).toEqual({ ...REQUEST, approvalId: 'apr_1' });
+    expect(await ctx.db.calls.get(LOCAL)).toMatchObject({ state: 'started', approvalId: 'apr_1' });
+    expect(ctx.clock.now - refusedAt).toBe(120_000);
+  });
+
+  it('"I approved it" before the 15 s gap says when it sends, and sends then (GET /approvals failing)', async () => {
+    ctx.api.getApproval.mockRejectedValue(apiError(503, 'not_available'));
+    const refusedAt = ctx.clock.now;
+    await tick(5000);
+    expect(await memberCameBack(ctx, 'apr_1')).toEqual({ nextCheckAt: refusedAt + 15_000 });
+    ctx.api.startCall.mockResolvedValueOnce(started('run_9', 'ses_9'));
+    for (let s = 0; s < 9; s++) await tick(1000);
+    expect(ctx.api.startCall).toHaveBeenCalledTimes(1);
+    await tick(1000);
+    expect(ctx.api.startCall).toHaveBeenCalledTimes(2);
+    expect(ctx.api.startCall.mock.calls[1]?.[0]).toMatchObject({ approvalId: 'apr_1' });
+    expect(ctx.api.getApproval).toHaveBeenCalledTimes(2);
+  });
+
   it('a closed approval tab is the member coming back; the first resend still waits for its 15 s', async () => {
     ctx.api.getApproval.mockRejectedValue(apiError(501, 'not_implemented'));
     await tick(1000);

@@ -38,6 +38,32 @@ describe('what a site offers (lib/api/capabilities)', () => {
     expect(meansNotOffered(new MalformedAnswerError(404, 'error_without_code'))).toBe(true);
     expect(meansNotOffered(new MalformedAnswerError(200, 'not_json'))).toBe(true);
     expect(meansNotOffered(new MalformedAnswerError(405, 'error_not_json'))).toBe(true);
+    expect(meansNotOffered(new MalformedAnswerError(307, 'redirect'))).toBe(true);
+    expect(meansNotOffered(new MalformedAnswerError(0, 'redirect'))).toBe(true);
+  });
+
+  it('every other failure of the endpoint itself falls back now; the key, the pace, offline and a refusal are thrown', () => {
+    for (const err of [
+      apiError(500, 'server_error'),
+      apiError(502, 'server_error'),
+      new MalformedAnswerError(503, 'error_not_json'),
+      new MalformedAnswerError(500, 'error_without_code'),
+      new MalformedAnswerError(400, 'error_not_json'),
+    ]) {
+      expect(readFailure(err), String(err)).toEqual({ kind: 'failed' });
+    }
+    for (const err of [
+      apiError(401, 'key_revoked'),
+      apiError(403, 'session_scoped'),
+      apiError(429, 'rate_limited'),
+      new MalformedAnswerError(401, 'error_not_json'),
+      apiError(400, 'secret_in_details'),
+      apiError(409, 'invalid_state'),
+      new NetworkError(false),
+      new Error('x'),
+    ]) {
+      expect(readFailure(err), String(err)).toEqual({ kind: 'answer' });
+    }
   });
 
   it("a 404 or 503 carrying the API's code is an answer (the thing asked is gone, a part is off), not absence", () => {
@@ -84,8 +110,9 @@ describe('what a site offers (lib/api/capabilities)', () => {
 
   it('remembers per origin and does not ask again while known not offered; other failures are thrown', async () => {
     ctx.api.getApproval.mockRejectedValue(pageNotFound());
-    expect(await tryOffered(ctx, 'getApproval', (api) => api.getApproval('apr_1'))).toEqual({ offered: false });
-    expect(await tryOffered(ctx, 'getApproval', (api) => api.getApproval('apr_1'))).toEqual({ offered: false });
+    const notOffered = { offered: false, reason: 'not_offered' };
+    expect(await tryOffered(ctx, 'getApproval', (api) => api.getApproval('apr_1'))).toEqual(notOffered);
+    expect(await tryOffered(ctx, 'getApproval', (api) => api.getApproval('apr_1'))).toEqual(notOffered);
     expect(ctx.api.getApproval).toHaveBeenCalledTimes(1);
     expect(await ctx.db.capabilities.get([ORIGIN, 'getApproval'])).toMatchObject({ offered: false, at: ctx.clock.now });
     ctx.clock.now += ASK_AGAIN_AFTER_MS;
@@ -98,35 +125,39 @@ describe('what a site offers (lib/api/capabilities)', () => {
     expect(await offerNow(ctx, 'putDetails')).toBe('unknown');
   });
 
-  it('one 404 not_found (an approval that is gone) is thrown and hides nothing; the same id again neither', async () => {
+  /** A coded answer seen once: the shaped way now, with the answer for a caller that has none. */
+  const failedWith = (code: string) => ({ offered: false, reason: 'failed', error: expect.objectContaining({ code }) });
+
+  it('one 404 not_found (an approval that is gone) falls back now and hides nothing; the same id again neither', async () => {
     const ask = (id: string) => tryOffered(ctx, 'getApproval', (api) => api.getApproval(id), { about: id });
     ctx.api.getApproval.mockRejectedValue(apiError(404, 'not_found'));
-    await expect(ask('apr_1')).rejects.toMatchObject({ code: 'not_found' });
+    expect(await ask('apr_1')).toEqual(failedWith('not_found'));
     expect(await offerNow(ctx, 'getApproval')).toBe('unknown');
     ctx.clock.now += 10 * MIN;
-    await expect(ask('apr_1')).rejects.toMatchObject({ code: 'not_found' });
+    expect(await ask('apr_1')).toEqual(failedWith('not_found'));
     expect(await offerNow(ctx, 'getApproval')).toBe('unknown');
     // Another approval answered the same way, apart in time: the site's routes answer JSON 404, not offered.
-    await expect(ask('apr_2')).resolves.toEqual({ offered: false });
+    expect(await ask('apr_2')).toEqual({ offered: false, reason: 'not_offered' });
     expect(await offerNow(ctx, 'getApproval')).toBe('not_offered');
   });
 
-  it('one 503 not_available (a part switched off now) is thrown; the same twice minutes apart is "not offered"', async () => {
+  it('one 503 not_available (a part switched off now) falls back now; the same twice minutes apart is "not offered"', async () => {
     ctx.api.uploadFile.mockRejectedValue(apiError(503, 'not_available'));
     const upload = () => tryOffered(ctx, 'uploadFile', (api) => api.uploadFile({ name: 'a.md', contentBase64: '' }));
-    await expect(upload()).rejects.toMatchObject({ code: 'not_available' });
+    expect(await upload()).toEqual(failedWith('not_available'));
     ctx.clock.now += MIN;
-    await expect(upload()).rejects.toMatchObject({ code: 'not_available' });
+    expect(await upload()).toEqual(failedWith('not_available'));
     expect(await offerNow(ctx, 'uploadFile')).toBe('unknown');
     ctx.clock.now += SAME_ANSWER_APART_MS - MIN;
-    await expect(upload()).resolves.toEqual({ offered: false });
+    expect(await upload()).toEqual({ offered: false, reason: 'not_offered' });
     expect(await offerNow(ctx, 'uploadFile')).toBe('not_offered');
+    expect(ctx.api.uploadFile).toHaveBeenCalledTimes(3);
   });
 
   it('an endpoint that answered in shape is never hidden by coded answers; a good answer clears the mark', async () => {
     ctx.api.quoteCall.mockRejectedValueOnce(apiError(503, 'not_available'));
     const quote = () => tryOffered(ctx, 'quoteCall', (api) => api.quoteCall({} as never));
-    await expect(quote()).rejects.toMatchObject({ code: 'not_available' });
+    expect(await quote()).toEqual(failedWith('not_available'));
     ctx.api.quoteCall.mockResolvedValueOnce(previewFixture() as never);
     expect(await quote()).toMatchObject({ offered: true });
     expect(await ctx.db.capabilities.get([ORIGIN, 'quoteCall'])).toEqual({
@@ -138,26 +169,63 @@ describe('what a site offers (lib/api/capabilities)', () => {
     ctx.api.quoteCall.mockRejectedValue(apiError(503, 'not_available'));
     for (const _ of [1, 2, 3]) {
       ctx.clock.now += SAME_ANSWER_APART_MS;
-      await expect(quote()).rejects.toMatchObject({ code: 'not_available' });
+      expect(await quote()).toEqual(failedWith('not_available'));
     }
     expect(await offerNow(ctx, 'quoteCall')).toBe('offered');
   });
 });
 
 describe('fallbacks on shaped endpoints', () => {
-  it('no POST /sessions: nothing is started, the member is told a session starts with its first call', async () => {
+  it('no POST /sessions: nothing is started, and the reply says the session opens with its first call', async () => {
     ctx.api.createSession.mockRejectedValue(pageNotFound());
-    await expect(createSession(ctx, { agentId: 'ag1', way: 'plan', details: 'A shop' })).rejects.toMatchObject({
-      error: { code: 'not_offered_here', message: expect.stringMatching(/starts a call with your details/) },
-    });
+    expect(await createSession(ctx, { agentId: 'ag1', way: 'plan', details: 'A shop' })).toEqual({ byFirstCall: true });
     expect(ctx.api.startCall).not.toHaveBeenCalled();
     expect(await offerNow(ctx, 'createSession')).toBe('not_offered');
   });
 
-  it('an agent gone (404 not_found on POST /sessions) is said as such, and POST /sessions stays offered', async () => {
-    ctx.api.createSession.mockRejectedValue(apiError(404, 'not_found'));
-    await expect(createSession(ctx, { agentId: 'ag1', way: 'plan' })).rejects.toMatchObject({ code: 'not_found' });
+  it('POST /sessions answering 503 not_available (or a coded 404, a 500): the first call opens it, asked again next time', async () => {
+    for (const err of [apiError(503, 'not_available'), apiError(404, 'not_found'), apiError(500, 'server_error')]) {
+      ctx.api.createSession.mockRejectedValueOnce(err);
+      expect(await createSession(ctx, { agentId: 'ag1', way: 'plan', details: 'A shop' })).toEqual({
+        byFirstCall: true,
+      });
+    }
+    // Each click asked once, nothing retried here; no call was started (that one is charged: the member starts it).
+    expect(ctx.api.createSession).toHaveBeenCalledTimes(3);
+    expect(ctx.api.startCall).not.toHaveBeenCalled();
+    expect(await ctx.db.sessions.count()).toBe(0);
     expect(await offerNow(ctx, 'createSession')).toBe('unknown');
+  });
+
+  it('POST /sessions refused for what was sent, or for the pace: thrown as such, no fallback', async () => {
+    ctx.api.createSession.mockRejectedValueOnce(apiError(400, 'secret_in_details'));
+    await expect(createSession(ctx, { agentId: 'ag1', way: 'plan' })).rejects.toMatchObject({
+      code: 'secret_in_details',
+    });
+    ctx.api.createSession.mockRejectedValueOnce(apiError(429, 'rate_limited'));
+    await expect(createSession(ctx, { agentId: 'ag1', way: 'plan' })).rejects.toMatchObject({ code: 'rate_limited' });
+    expect(ctx.api.startCall).not.toHaveBeenCalled();
+  });
+
+  it('a caller without a shaped way says the site’s words for a 503, and "not available" once it is not offered', async () => {
+    ctx.api.putDetails.mockRejectedValue(apiError(503, 'not_available'));
+    await expect(putDetails(ctx, { sessionId: 's1', details: 'A bigger shop' })).rejects.toMatchObject({
+      code: 'not_available',
+    });
+    ctx.clock.now += SAME_ANSWER_APART_MS;
+    await expect(putDetails(ctx, { sessionId: 's2', details: 'A bigger shop' })).rejects.toMatchObject({
+      error: { code: 'not_offered_here' },
+    });
+  });
+
+  it('a 503 from GET plan once an apply call passed: the plan from the results', async () => {
+    const results = [
+      callResult({ runId: 'r1', sessionId: 's1', callId: 'apply', status: 'passed', note: ut('# Plan v1') }),
+    ];
+    await ctx.db.sessions.put(sessionRow(session({ sessionId: 's1', results }) as never, '2026-05-01T10:10:00.000Z'));
+    ctx.api.getPlan.mockRejectedValue(apiError(503, 'not_available'));
+    expect(await refreshPlan(ctx, 's1')).toEqual({ version: 1 });
+    expect(await offerNow(ctx, 'getPlan')).toBe('unknown');
   });
 
   it('no quote: the preview of the kind of call, marked as not checking the typed request', async () => {
