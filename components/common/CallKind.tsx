@@ -1,8 +1,6 @@
-import { callKindWords } from '@/lib/words/values';
-
-const KNOWN = new Set(['apply', 'question', 'starting_files']);
+import { ownCallKindWords } from '@/lib/words/values';
 
 /** The kind of call: our word for apply, question and starting files; a custom call's id as the site sent it. */
 export function CallKind({ callId }: { callId: string }) {
-  return KNOWN.has(callId) ? callKindWords(callId) : <span class="verbatim">{callId}</span>;
+  return ownCallKindWords(callId) ?? <span class="verbatim">{callId}</span>;
 }

@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'preact/hooks';
 import { approvalsForCall, getCall } from '@/lib/db/queries';
 import { connectionQuery } from '@/lib/db/panel-queries';
-import type { CallRow } from '@/lib/db/tables/calls';
+import { answersAboutAnotherRun, type CallRow } from '@/lib/db/tables/calls';
 import type { ConnectionRow } from '@/lib/db/tables/connection';
 import { useActions } from '@/components/common/actions';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
 import { useLiveQuery } from '@/components/common/useLiveQuery';
 import { usePanelQuery } from '@/components/common/usePanelQuery';
 import { UntrustedText } from '@/components/common/UntrustedText';
-import { callStateWords } from '@/lib/words/values';
+import { callStateWords, ownCallKindWords } from '@/lib/words/values';
 import { ApprovalWait } from '@/components/refusal/ApprovalWait';
 import { RefusalView } from '@/components/refusal/RefusalView';
 import { loadNoteView, ResultView } from './ResultView';
@@ -64,10 +64,6 @@ function mayHaveStarted(call: CallRow): boolean {
   return call.state === 'unsent' && (call.error?.code === TOO_LATE.code || !mayResendCallKey(call, Date.now()));
 }
 
-function hasRequestText(call: CallRow): boolean {
-  return (call.request.question?.trim() ?? '') !== '' || (call.request.details?.trim() ?? '') !== '';
-}
-
 type Moves = Pick<Props, 'onEdit' | 'onFollowUp' | 'onOpenSession'>;
 
 function CallDetails({ call, onEdit, onFollowUp, onOpenSession }: { call: CallRow } & Moves) {
@@ -75,24 +71,26 @@ function CallDetails({ call, onEdit, onFollowUp, onOpenSession }: { call: CallRo
   // Until the connection is read, nothing: the line would show and then go.
   const privacyLine = connection.loaded ? privacyLineToShow(call, connection.value) : null;
   const hasResult = (call.state === 'started' || call.state === 'finished') && call.result !== null;
+  const kind = ownCallKindWords(call.request.callId);
   return (
     <section aria-labelledby={`call-${call.localId}`} class="call">
+      {/* Above a result's header line only the agent's name and our words (rule 2): the kind of call in our
+          words (none for a custom call, whose id is the site's); the call's name comes under the header. */}
       <ViewHeading id={`call-${call.localId}`}>
         <UntrustedText value={call.agentName} empty={call.request.agentId} name />
-        {/* The call's name captions the request under a result; without a result or a request, it is said here. */}
-        {hasResult && hasRequestText(call) ? null : (
-          <>
-            {' · '}
-            <UntrustedText value={call.callName} empty={call.request.callId} />
-          </>
-        )}
+        {kind ? ` · ${kind}` : null}
       </ViewHeading>
-      {/* A result says its own status and charge on its first line; before one, the call's state. */}
+      {/* A result says its name, status and charge at its top; before one, the call's name and state. */}
       {hasResult ? null : (
-        <p class="muted">
-          {callStateWords(call.state, mayHaveStarted(call) ? TOO_LATE : call.error)} ·{' '}
-          <Time iso={call.updatedAt} relative />
-        </p>
+        <>
+          <p class="call-name">
+            <UntrustedText value={call.callName} empty={call.request.callId} name site />
+          </p>
+          <p class="muted">
+            {callStateWords(call.state, mayHaveStarted(call) ? TOO_LATE : call.error)} ·{' '}
+            <Time iso={call.updatedAt} relative />
+          </p>
+        </>
       )}
       <CallState call={call} onEdit={onEdit} onFollowUp={onFollowUp} onOpenSession={onOpenSession} />
       {privacyLine ? (
@@ -147,29 +145,47 @@ function CallState({ call, onEdit, onFollowUp, onOpenSession }: { call: CallRow 
     case 'started':
     case 'finished':
       if (call.result) {
+        // Under the header line: an error may quote the site.
         return (
-          <>
-            {call.error ? <ErrorNotice error={call.error} /> : null}
-            <ResultView
-              call={call}
-              result={call.result}
-              titled
-              time={call.updatedAt}
-              onEdit={onEdit}
-              onFollowUp={onFollowUp}
-            />
-          </>
+          <ResultView
+            call={call}
+            result={call.result}
+            titled
+            time={call.updatedAt}
+            notice={
+              <>
+                {call.error ? <ErrorNotice error={call.error} /> : null}
+                <OtherRunNotice call={call} />
+              </>
+            }
+            onEdit={onEdit}
+            onFollowUp={onFollowUp}
+          />
         );
       }
       return (
         <>
-          <p role="status">{t('call.waitingFirstResult')}</p>
+          {answersAboutAnotherRun(call) ? (
+            <OtherRunNotice call={call} />
+          ) : (
+            <p role="status">{t('call.waitingFirstResult')}</p>
+          )}
           {call.state === 'started' ? <StopButton call={call} /> : null}
         </>
       );
     default:
       return null;
   }
+}
+
+/** The site keeps answering this call's reads about another run (ignored); the reads go on at their pace. */
+function OtherRunNotice({ call }: { call: CallRow }) {
+  if (!answersAboutAnotherRun(call)) return null;
+  return (
+    <p role="status" class="notice">
+      {t('call.otherRun')}
+    </p>
+  );
 }
 
 function PendingApproval({ call }: { call: CallRow }) {

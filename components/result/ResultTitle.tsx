@@ -2,6 +2,8 @@ import type { CallResult } from '@/lib/contract/calls';
 import { SiteHeader } from '@/components/common/SiteText';
 import { Time } from '@/components/common/Time';
 import { UntrustedText } from '@/components/common/UntrustedText';
+import { ownCallKindWords } from '@/lib/words/values';
+import { t } from '@/lib/i18n';
 import { headerToShow } from './header';
 import { resultLine } from './status-line';
 
@@ -11,26 +13,24 @@ interface Props {
   holdCents: number | null;
   /** The status is a live region only where it can change (a whole result; a folded one has ended). */
   live: boolean;
-  /** Its own heading with the call's name: false where the view's heading names the call already. */
-  named: boolean;
+  /** Its own heading, the kind of call: false where the view's heading says it already (the call's own view). */
+  headed: boolean;
   /** When the call last changed, after the status (the call's own view). */
   time?: string | null;
 }
 
 /**
- * A result's first lines, whole or folded: its name (in a list of results), one line with its status and
- * charge, then the fixed header line word for word. Those two lines are the panel's own; everything from
- * the result itself (the note, checks, files, reasons) follows the header line. The header's shield is drawn
- * by the stylesheet, so the line holds the site's words and nothing else.
+ * A result's first lines, whole or folded: in a list of results a heading with the kind of call in our words
+ * (a custom call's id is the site's, so "Call result"), one line with its status and charge, then the fixed
+ * header line word for word, then the call's name. Everything above the header line is the panel's own
+ * (rule 2): the call's name is the site's, so it comes under it, as does everything from the result itself
+ * (the note, checks, files, reasons). The header's shield is drawn by the stylesheet, so the line holds the
+ * site's words and nothing else.
  */
-export function ResultTitle({ result, holdCents, live, named, time }: Props) {
+export function ResultTitle({ result, holdCents, live, headed, time }: Props) {
   return (
     <>
-      {named ? (
-        <h2 class="result-lead">
-          <UntrustedText value={result.untrustedCallName} empty={result.callId} name />
-        </h2>
-      ) : null}
+      {headed ? <h2 class="result-lead">{ownCallKindWords(result.callId) ?? t('result.label')}</h2> : null}
       <p class="result-lead result-status">
         <span role={live ? 'status' : undefined}>{resultLine(result, holdCents)}</span>
         {time ? (
@@ -41,6 +41,9 @@ export function ResultTitle({ result, holdCents, live, named, time }: Props) {
         ) : null}
       </p>
       <SiteHeader text={headerToShow(result.header)} />
+      <p class="call-name">
+        <UntrustedText value={result.untrustedCallName} empty={result.callId} name site />
+      </p>
     </>
   );
 }

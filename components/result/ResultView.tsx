@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import type { CallResult } from '@/lib/contract/calls';
 import type { CallRow } from '@/lib/db/tables/calls';
 import { limitSentence } from '@/lib/format/limit';
@@ -27,19 +28,16 @@ export const loadNoteView = () => import('./NoteView').then((m) => m.NoteView);
 const loadFilesPart = () => import('./FilesView').then((m) => m.ResultFilesPart);
 
 /** What the member sent, quoted above the answer: the question of a question call, else the details. */
-function Asked({ call, named }: { call: CallRow; named: boolean }) {
+function Asked({ call }: { call: CallRow }) {
   const question = call.request.question?.trim() ?? '';
   const details = call.request.details?.trim() ?? '';
   const text = question || details;
   if (!text) return null;
-  const label = question ? t('preview.question') : t('result.yourDetails');
   const id = `asked-${call.localId}`;
-  // In the call's own view the call's name (the site's) captions the request, said once; in a list of
-  // results the result's heading names it already.
   return (
     <figure class="asked" aria-labelledby={id}>
       <figcaption id={id} class="muted">
-        {named || !call.callName ? label : <UntrustedText value={call.callName} empty={label} />}
+        {question ? t('preview.question') : t('result.yourDetails')}
       </figcaption>
       <blockquote>
         <UntrustedText value={asUntrusted(text)} block collapseAt={ASKED_COLLAPSE_CHARS} />
@@ -50,9 +48,9 @@ function Asked({ call, named }: { call: CallRow; named: boolean }) {
 
 /**
  * One call result, the answer first: its status and charge, the fixed header line word for word (every part
- * of the result comes under it), what the member asked, the answer, one row of actions, then the checks, the
- * charge's parts and the files. Everything from the result is data: the note, checks and reasons are shown
- * as text and nothing in them is opened, run or followed.
+ * of the result comes under it, the call's name first), what the member asked, the answer, one row of
+ * actions, then the checks, the charge's parts and the files. Everything from the result is data: the note,
+ * checks and reasons are shown as text and nothing in them is opened, run or followed.
  */
 export function ResultView({
   call,
@@ -60,6 +58,7 @@ export function ResultView({
   local = true,
   titled = false,
   time = null,
+  notice = null,
   onEdit,
   onFollowUp,
 }: {
@@ -71,6 +70,8 @@ export function ResultView({
   titled?: boolean;
   /** When the call last changed, said after its status (the call's own view). */
   time?: string | null;
+  /** The panel's notice about the call (a read that failed), under the header line: it may quote the site. */
+  notice?: ComponentChildren;
   /** "Edit and start again" (a failed, returned or stopped call): absent where the preview cannot be opened. */
   onEdit?: ((call: CallRow) => void) | undefined;
   /** "Ask a follow-up" under a passed result: absent where the preview cannot be opened. */
@@ -88,8 +89,9 @@ export function ResultView({
   const level: HeadingLevel = titled ? 2 : 3;
   return (
     <article class="result" aria-label={t('result.label')}>
-      <ResultTitle result={result} holdCents={call.holdCents} live named={!titled} time={time} />
-      <Asked call={call} named={!titled} />
+      <ResultTitle result={result} holdCents={call.holdCents} live headed={!titled} time={time} />
+      {notice}
+      <Asked call={call} />
       {note ? <Lazy load={loadNoteView} props={{ note, level }} label={t('result.loadingNote')} /> : null}
       {result.failReason ? (
         <p class="fail-reason">

@@ -129,8 +129,8 @@ export function findingsChoiceWords(keepsFindings: boolean | null): string {
   return t('words.findingsChoice.notAsked');
 }
 
-/** The kind of call in words; a custom call's id is the site's, shown as sent. */
-export function callKindWords(callId: string): string {
+/** The kind of call in our words, null for a custom call (its id is the site's). */
+export function ownCallKindWords(callId: string): string | null {
   switch (callId) {
     case 'apply':
       return t('callKind.apply');
@@ -139,6 +139,6 @@ export function callKindWords(callId: string): string {
     case 'starting_files':
       return t('callKind.startingFiles');
     default:
-      return callId;
+      return null;
   }
 }

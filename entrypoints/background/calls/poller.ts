@@ -55,11 +55,11 @@ export async function pollDue(ctx: Ctx): Promise<PollOutcome> {
     try {
       if (read.kind === 'call') {
         const result = await withApi(ctx, (api) => api.getCall(read.runId));
-        ended += await applyResults(ctx, [result], read.localIds);
+        ended += await applyResults(ctx, [result], read.localIds, { asked: 'call' });
       } else {
         const session = await withApi(ctx, (api) => api.getSession(read.sessionId));
         await ctx.db.sessions.put(sessionRow(session, isoNow(ctx)));
-        ended += await applyResults(ctx, session.results, read.localIds);
+        ended += await applyResults(ctx, session.results, read.localIds, { asked: 'session' });
       }
     } catch (err) {
       // A full disk is the jobs' business (storage-full), not this read's: nothing to note on the calls.
@@ -77,13 +77,22 @@ export async function pollDue(ctx: Ctx): Promise<PollOutcome> {
 }
 
 /**
+ * What was read: GET /calls/{runId} answers about that one run, so an answer about another is the site's
+ * mix-up (counted on the row, said after a few); a session's results may not list a call that just started.
+ */
+interface Read {
+  asked: 'call' | 'session';
+}
+
+/**
  * Stores what was read for each call; a call that ended stops being polled and is notified once. Answers how
- * many ended and were cached.
+ * many ended and were cached. An answer about another run is never stored as this call's.
  */
 export async function applyResults(
   ctx: Ctx,
   results: readonly CallResult[],
   localIds: readonly string[],
+  { asked }: Read,
 ): Promise<number> {
   let ended = 0;
   let refused: unknown = null;
@@ -97,15 +106,18 @@ export async function applyResults(
         const now = ctx.now();
         const startedAt = row.startedAt ? Date.parse(row.startedAt) : now;
         if (!result) {
+          // Read again at the same pace; a call's own read about another run counts toward saying so.
           await ctx.db.calls.update(localId, {
             nextPollAt: nextPollAt(now, startedAt, { expectedRunMs: row.expectedRunMs }),
             polls: row.polls + 1,
+            ...(asked === 'call' ? { otherRunReads: (row.otherRunReads ?? 0) + 1 } : {}),
           });
           return null;
         }
         if (isOpen(result)) {
           await ctx.db.calls.update(localId, {
             result,
+            otherRunReads: 0,
             resultReadAt: isoNow(ctx),
             nextPollAt: nextPollAt(now, startedAt, {
               expectedRunMs: row.expectedRunMs,
@@ -119,6 +131,7 @@ export async function applyResults(
         const done: CallRow = {
           ...row,
           result,
+          otherRunReads: 0,
           resultReadAt: isoNow(ctx),
           state: 'finished',
           finishedAt: isoNow(ctx),
@@ -190,7 +203,9 @@ export async function refreshCall(ctx: Ctx, localId: string): Promise<void> {
   const row = await ctx.db.calls.get(localId);
   if (!row?.runId) return;
   const result = await withApi(ctx, (api) => api.getCall(row.runId as string));
-  if (row.state === 'started') await applyResults(ctx, [result], [localId]);
-  else await ctx.db.calls.update(localId, { result, resultReadAt: isoNow(ctx), updatedAt: isoNow(ctx) });
+  if (row.state === 'started') await applyResults(ctx, [result], [localId], { asked: 'call' });
+  // An answer about another run is not this call's result: the one stored stays.
+  else if (result.runId === row.runId)
+    await ctx.db.calls.update(localId, { result, resultReadAt: isoNow(ctx), updatedAt: isoNow(ctx) });
   await ctx.reschedule();
 }

@@ -110,6 +110,11 @@ export const CallRowSchema = lazySchema(() =>
     /** Polls made since it started (drives the backoff). */
     polls: z.number().check(z.int(), z.minimum(0)),
     /**
+     * Reads of GET /calls/{runId} in a row that answered about another run (ignored: not this call's result);
+     * a read of this run sets it back to 0. Absent on rows from before it was kept (read as 0).
+     */
+    otherRunReads: z.optional(z.number().check(z.int(), z.minimum(0))),
+    /**
      * How long calls to this agent and call ran lately (lib/schedule expectedRunMs), learned when it started:
      * reads are spaced out until then. Absent on rows from before it was kept.
      */
@@ -118,3 +123,15 @@ export const CallRowSchema = lazySchema(() =>
 );
 
 export type CallRow = z.infer<typeof CallRowSchema>;
+
+/**
+ * After this many reads in a row about another run, the call's view says so. Not at the first: one such answer
+ * can be a site's passing mix-up (a cache answering for a neighbour) that the next read sets right; three in a
+ * row is not chance, and at the first seconds' pace (a read a second) the member hears it within seconds.
+ */
+export const OTHER_RUN_READS_SAID = 3;
+
+/** Whether the site keeps answering this open call's reads about another run (said to the member). */
+export function answersAboutAnotherRun(row: Pick<CallRow, 'state' | 'otherRunReads'>): boolean {
+  return row.state === 'started' && (row.otherRunReads ?? 0) >= OTHER_RUN_READS_SAID;
+}

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CallsList } from '@/components/calls/CallsList';
 import { CallView } from '@/components/result/CallView';
 import { db } from '@/lib/db';
-import type { CallRow } from '@/lib/db/tables/calls';
+import { type CallRow, OTHER_RUN_READS_SAID } from '@/lib/db/tables/calls';
 import { fakeActions, makeCall, makeConnectionRow, makeResult, memberError, SITE, ut } from './fixtures';
 import { renderPanel } from './render-panel';
 
@@ -13,6 +13,8 @@ beforeEach(async () => {
   await Promise.all(db.tables.map((t) => t.clear()));
 });
 afterEach(cleanup);
+
+const OTHER_RUN = 'The site answers about another call; we keep trying.';
 
 async function show(call: CallRow, replies: Parameters<typeof fakeActions>[0] = {}) {
   await db.calls.put(call);
@@ -169,19 +171,38 @@ describe('CallView', () => {
     expect((await screen.findAllByText(privacyLine)).length).toBe(1);
   });
 
-  it('titles a result with the agent, the kind once (captioning the request), then one status and charge line, then the header', async () => {
+  it('titles a result with the agent and the kind in our words, then one status and charge line, the header, the call’s name', async () => {
     await show(makeCall());
     const heading = await screen.findByRole('heading', { level: 1 });
-    // The call's name captions what was sent, under the header line: the title keeps to one line.
-    expect(heading.textContent).toBe('Postgres helper');
-    expect(screen.getByRole('figure', { name: 'Plan my project' })).toBeTruthy();
+    // The call's name is the site's: under the header line, not in the title (rule 2).
+    expect(heading.textContent).toBe('Postgres helper · Plan or work');
     const article = await screen.findByRole('article', { name: 'Call result' });
-    // The kind is not repeated as a sub-heading, and "Finished" is not said beside "Passed".
+    // The name is said once, and "Finished" is not said beside "Passed".
     expect(screen.getAllByText('Plan my project')).toHaveLength(1);
     expect(screen.queryByText(/^Finished/)).toBeNull();
     const first = article.firstElementChild;
     expect(first?.textContent).toMatch(/^Passed · charged \$1\.23 · /);
-    expect(first?.nextElementSibling).toBe(within(article).getByRole('note'));
+    const header = within(article).getByRole('note');
+    expect(first?.nextElementSibling).toBe(header);
+    expect(header.nextElementSibling?.textContent).toBe('Plan my project');
+  });
+
+  it('says when the site keeps answering about another call, from the set number of reads, until a right one', async () => {
+    const call = makeCall({ state: 'started', result: null, otherRunReads: OTHER_RUN_READS_SAID - 1 });
+    await show(call);
+    await screen.findByText('Started. Waiting for the first result…');
+    expect(screen.queryByText(OTHER_RUN)).toBeNull();
+    await db.calls.put({ ...call, otherRunReads: OTHER_RUN_READS_SAID });
+    expect((await screen.findByText(OTHER_RUN)).getAttribute('role')).toBe('status');
+    // Still running: it can be stopped.
+    expect(screen.getByRole('button', { name: 'Stop the call' })).toBeTruthy();
+    // Over a result read earlier, the same.
+    const running = makeResult({ status: 'in_progress', note: null, charge: null });
+    await db.calls.put({ ...call, result: running, otherRunReads: OTHER_RUN_READS_SAID + 4 });
+    await screen.findByText('Running · up to $5.00 held');
+    expect(screen.getByText(OTHER_RUN)).toBeTruthy();
+    await db.calls.put({ ...call, result: running, otherRunReads: 0 });
+    await waitFor(() => expect(screen.queryByText(OTHER_RUN)).toBeNull());
   });
 
   it('follows the stored row as the result comes in', async () => {

@@ -69,9 +69,11 @@ describe('ResultView', () => {
     const article = screen.getByRole('article', { name: 'Call result' });
     const header = within(article).getByRole('note');
     expect(header.textContent).toBe(GUILD_HEADER);
-    // Before it: the panel's own lines only (the call's name in a list of results, its status and charge).
+    // Before it: the panel's own lines only (the kind of call in a list of results, its status and charge);
+    // the call's name, the site's, right under it.
     const before = Array.from(article.children).slice(0, Array.from(article.children).indexOf(header));
-    expect(before.map((el) => el.textContent)).toEqual(['Plan my project', 'Passed · charged $1.23']);
+    expect(before.map((el) => el.textContent)).toEqual(['Plan or work', 'Passed · charged $1.23']);
+    expect(header.nextElementSibling?.textContent).toBe('Plan my project');
     const note = await within(article).findByRole('region', { name: 'Note' });
     expect(header.compareDocumentPosition(note) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
@@ -85,20 +87,22 @@ describe('ResultView', () => {
     const result = makeResult({ files: [file('notes.md', false)] });
     renderPanel(<ResultView call={call} result={result} titled />, actions);
     const article = screen.getByRole('article', { name: 'Call result' });
-    // The view's heading names the call: no sub-heading repeats it.
+    // The view's heading says the kind of call: no sub-heading repeats it, nor names the call.
+    expect(within(article).queryByRole('heading', { name: 'Question' })).toBeNull();
     expect(within(article).queryByRole('heading', { name: 'Plan my project' })).toBeNull();
     const status = within(article).getAllByRole('status')[0]!;
     expect(status.textContent).toBe('Passed · charged $1.23');
     const header = within(article).getByRole('note');
-    // Captioned by the call's name (the site's), said once in the call's own view.
-    const asked = within(article).getByRole('figure', { name: 'Ask a question' });
+    // The call's name (the site's) under the header line, then the request captioned in our words.
+    const name = within(article).getByText('Plan my project');
+    const asked = within(article).getByRole('figure', { name: 'Your question' });
     expect(within(asked).getByText('Which index for LIKE?').closest('blockquote')).toBeTruthy();
     const note = await within(article).findByRole('region', { name: 'Note' });
     const row = article.querySelector<HTMLElement>('.result-actions')!;
     const checks = within(article).getByRole('region', { name: 'Checks' });
     const parts = within(article).getByText(/^Running cost/);
     const files = await within(article).findByRole('region', { name: 'Result files' });
-    const order = [status, header, asked, note, row, checks, parts, files];
+    const order = [status, header, name, asked, note, row, checks, parts, files];
     for (let i = 1; i < order.length; i++) {
       expect(order[i - 1]!.compareDocumentPosition(order[i]!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     }
@@ -113,7 +117,7 @@ describe('ResultView', () => {
   it('quotes the details of a call that has no question, and nothing when nothing was sent', () => {
     const { actions } = fakeActions();
     renderPanel(<ResultView call={makeCall()} result={makeResult()} titled />, actions);
-    expect(screen.getByRole('figure', { name: 'Plan my project' }).textContent).toContain('my details');
+    expect(screen.getByRole('figure', { name: 'Your details' }).textContent).toContain('my details');
     cleanup();
     renderPanel(
       <ResultView call={makeCall({ request: { agentId: 'ag_1', callId: 'apply' } })} result={makeResult()} titled />,

@@ -3,8 +3,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Session } from '@/lib/contract/sessions';
 import { NetworkError } from '@/lib/api/errors';
-import { ALARM_MIN_DELAY_MS } from '@/lib/schedule';
-import { pollDue } from '@/entrypoints/background/calls/poller';
+import { ALARM_MIN_DELAY_MS, nextPollAt } from '@/lib/schedule';
+import { answersAboutAnotherRun, type CallRow, OTHER_RUN_READS_SAID } from '@/lib/db/tables/calls';
+import { pollDue, refreshCall } from '@/entrypoints/background/calls/poller';
 import { callsJob } from '@/entrypoints/background/calls/job';
 import { JOBS_ALARM, Scheduler } from '@/entrypoints/background/core/jobs';
 import {
@@ -106,6 +107,57 @@ describe('poller', () => {
     expect(await pollDue(ctx)).toEqual({ ended: 2 });
     ctx.clock.now += 1000;
     expect(await pollDue(ctx)).toEqual({ ended: 0 });
+  });
+
+  it('says a call whose reads answer about another run after the set number of reads, at its pace, until a right one', async () => {
+    const started = await startedCall(ctx, 'c1', 'run_1', 'ses_1');
+    const startedAt = Date.parse(started.startedAt as string);
+    ctx.api.getCall.mockResolvedValue(result('run_9', 'ses_1', 'passed'));
+    const read = async () => {
+      ctx.clock.now = (await ctx.db.calls.get('c1'))?.nextPollAt as number;
+      await pollDue(ctx);
+      return (await ctx.db.calls.get('c1')) as CallRow;
+    };
+    for (let reads = 1; reads <= OTHER_RUN_READS_SAID; reads++) {
+      const row = await read();
+      // Never taken for this call's result; read again at the pace a running call is read at.
+      expect(row).toMatchObject({ state: 'started', result: null });
+      expect(row.nextPollAt).toBe(nextPollAt(ctx.clock.now, startedAt));
+      expect(answersAboutAnotherRun(row)).toBe(reads >= OTHER_RUN_READS_SAID);
+    }
+    expect(ctx.api.getCall).toHaveBeenCalledTimes(OTHER_RUN_READS_SAID);
+    expect(answersAboutAnotherRun(await read())).toBe(true);
+    // A read about this run clears it.
+    ctx.api.getCall.mockResolvedValue(result('run_1', 'ses_1', 'in_progress'));
+    const right = await read();
+    expect(answersAboutAnotherRun(right)).toBe(false);
+    expect(right.result?.runId).toBe('run_1');
+    // Not in a row any more: said only after the set number again.
+    ctx.api.getCall.mockResolvedValue(result('run_9', 'ses_1', 'passed'));
+    for (let reads = 1; reads < OTHER_RUN_READS_SAID; reads++) expect(answersAboutAnotherRun(await read())).toBe(false);
+    expect(answersAboutAnotherRun(await read())).toBe(true);
+  });
+
+  it('does not count a session read that lists a call not yet', async () => {
+    await startedCall(ctx, 'c1', 'run_1', 'ses_1');
+    await startedCall(ctx, 'c2', 'run_2', 'ses_1');
+    ctx.api.getSession.mockResolvedValue(session('ses_1', []));
+    for (let reads = 0; reads <= OTHER_RUN_READS_SAID; reads++) {
+      ctx.clock.now += 60_000;
+      await pollDue(ctx);
+    }
+    expect(ctx.api.getSession).toHaveBeenCalledTimes(OTHER_RUN_READS_SAID + 1);
+    expect(answersAboutAnotherRun((await ctx.db.calls.get('c1')) as CallRow)).toBe(false);
+  });
+
+  it('keeps an ended call’s result when its read on request answers about another run', async () => {
+    await startedCall(ctx, 'c1', 'run_1', 'ses_1');
+    ctx.api.getCall.mockResolvedValue(result('run_1', 'ses_1', 'passed'));
+    ctx.clock.now += 1000;
+    await pollDue(ctx);
+    ctx.api.getCall.mockResolvedValue(result('run_9', 'ses_1', 'failed'));
+    await refreshCall(ctx, 'c1');
+    expect((await ctx.db.calls.get('c1'))?.result).toMatchObject({ runId: 'run_1', status: 'passed' });
   });
 
   it('obeys Retry-After: no request before it passes', async () => {
