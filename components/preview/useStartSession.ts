@@ -5,6 +5,7 @@ import { getCall } from '@/lib/db/queries';
 import type { MemberError } from '@/lib/db/member-error';
 import { useActions } from '@/components/common/actions';
 import { useOffers } from '@/components/common/useOffers';
+import { useCallIntent } from '@/components/common/useCallIntent';
 import { loadDb } from '@/lib/db/lazy';
 
 interface SessionStart {
@@ -36,6 +37,8 @@ export function useStartSession(): StartSession {
   const offers = useOffers();
   const [opening, setOpening] = useState(false);
   const [error, setError] = useState<MemberError | null>(null);
+  // The first call's intent: after a start that got no answer, the next click is that same call.
+  const intent = useCallIntent();
   const byCall = offers.createSession === 'not_offered';
 
   const byOpening = async (s: SessionStart) => {
@@ -55,11 +58,12 @@ export function useStartSession(): StartSession {
     if (s.details.trim()) request.details = s.details;
     if (s.maxCents !== null) request.maxCents = s.maxCents;
     const result = await actions.send('startCall', {
-      localId: crypto.randomUUID(),
+      localId: intent.id(),
       request,
       agentName: s.agentName,
       callName: null,
     });
+    intent.settle(result);
     if (!result.ok) {
       setError(result.error);
       return null;
