@@ -1,7 +1,9 @@
 /**
  * Starting calls. The request and its Idempotency-Key are written to IndexedDB before anything is sent, and
- * every resend of that intent (network failure, worker restart, the member's retry of an unsent call) uses
- * them again, so one click is one call on the site.
+ * every resend of that intent (network failure, a 429's wait, worker restart, a claim whose worker stopped or
+ * whose send never came back, the member's retry of an unsent call) uses them again, so one intent is one call
+ * on the site. No call stays `sending`: a claim names its worker and lapses (SEND_LEASE_MS); past the key's
+ * safe age (rule 8) a call is not sent again on its own but ends in words that say it may have started.
  */
 import { ApiError } from '@/lib/api/errors';
 import type { StartCallAnswer } from '@/lib/contract/calls';
@@ -21,6 +23,14 @@ import { t, tnNamed } from '@/lib/i18n';
 
 /** Sends of one intent the background makes by itself before it waits for the member's retry. */
 export const MAX_AUTO_SENDS = 5;
+
+/**
+ * How long a claim holds a call for its sender (issue 55). One send is at most three attempts of the client's
+ * 25 s timeout and its two short waits (core/api), well under this: a claim older than that is of a worker
+ * that stopped (an update, the browser stopping it) or of an await that never came back, and the call goes
+ * back to the outbox with its key, whoever claimed it.
+ */
+export const SEND_LEASE_MS = 2 * 60 * 1000;
 
 export interface StartCallInput {
   localId?: string;
@@ -345,18 +355,33 @@ export async function retryCall(
   return { localId, state: after?.state ?? 'outbox' };
 }
 
+/** When a claim's lease ends: from the claim (its `sentAt`), or from the row's last write if that does not read. */
+export function claimLeaseEndsAt(row: Pick<CallRow, 'sentAt' | 'updatedAt'>): number {
+  const at = Date.parse(row.sentAt ?? row.updatedAt);
+  return (Number.isFinite(at) ? at : 0) + SEND_LEASE_MS;
+}
+
 /**
- * Sends every call of this connection whose time has come (after a failure's wait, or after a restart), and ends
- * those an earlier connection left waiting.
+ * Whether a `sending` row goes back to the outbox now: this worker claimed it and no longer has it in flight
+ * (what came of it could not be written), or its lease is past (its worker is gone, or the send never came
+ * back). The same key goes again, so a send that did reach the site is answered with its first answer.
+ */
+function claimLapsed(ctx: Ctx, row: CallRow): boolean {
+  if (row.sendingBy === ctx.workerId && !inFlight.has(flightKey(ctx, row.localId))) return true;
+  return claimLeaseEndsAt(row) <= ctx.now();
+}
+
+/**
+ * Sends every call of this connection whose time has come (after a failure's wait, or after a restart), takes
+ * back claims whose sender is gone, and ends those an earlier connection left waiting.
  */
 export async function sendDue(ctx: Ctx): Promise<void> {
   const conn = await getConnection(ctx.db);
   if (conn?.status !== 'connected') return;
-  // A send this worker claimed and no longer has in flight (what came of it could not be written) goes again.
   await ctx.db.calls
     .where('state')
     .equals('sending')
-    .and((row) => row.sendingBy === ctx.workerId && !inFlight.has(flightKey(ctx, row.localId)))
+    .and((row) => claimLapsed(ctx, row))
     .modify({ state: 'outbox', sendingBy: null, nextSendAt: null });
   // A call waiting under an earlier connection is never sent with this one's key: it ends, said in words.
   await ctx.db.calls
@@ -379,6 +404,8 @@ export async function sendDue(ctx: Ctx): Promise<void> {
 /**
  * At the worker's start nothing an earlier start sent is in flight: a call it left in `sending` goes back to the
  * outbox, same key. A claim of this start (the command that woke the worker may already be sending) is left alone.
+ * A claim made after this ran (by a worker still stopping), or one this could not take back (a full disk), is
+ * taken back by sendDue once its lease is past (SEND_LEASE_MS): a `sending` row is due then (calls/job).
  */
 export async function recoverInterruptedSends(ctx: Ctx): Promise<void> {
   await ctx.db.calls
