@@ -108,6 +108,20 @@ function tooLateError(): MemberError {
 }
 
 /**
+ * The call's key went out through an earlier connection, whose answer never came: it may be running on the
+ * site, and it is never sent with this connection's key. It ends as a lost answer past its key's age does
+ * (the same code, so the same words and choices: look for it on the site, or start it as a new call).
+ */
+function earlierConnectionMayHaveStarted(): MemberError {
+  return localError('too_late_to_resend', t('background.earlierConnectionMayHaveStarted'), { kind: 'none' });
+}
+
+/** Whether the call's current key ever went out (an attempt, or a first send kept). */
+function keyWentOut(row: CallRow): boolean {
+  return row.attempts > 0 || callKeyFirstSentAt(row) !== null;
+}
+
+/**
  * Takes the call for sending if it is in the outbox: only one sender at a time gets it, and the claim names
  * this worker (a later worker's start recovers only claims it did not make). A key past its safe age is not
  * sent: the row is unsent with words that say the call may have started.
@@ -309,9 +323,9 @@ async function recordSendFailure(ctx: Ctx, row: CallRow, before: CallRow, err: u
 
 /**
  * The member's retry. An unsent call goes again with its own key (its outcome is unknown) while the site surely
- * remembers that key; past that (SAME_KEY_RESEND_MS) it goes only as a new call (`asNewCall`), with a new key,
- * because the first may have started. A refused, declined or expired call is a new intent with a new key (the
- * site answers a used key with its first answer).
+ * remembers that key; past that (SAME_KEY_RESEND_MS), or when it went out through an earlier connection, it
+ * goes only as a new call (`asNewCall`), with a new key, because the first may have started. A refused,
+ * declined or expired call is a new intent with a new key (the site answers a used key with its first answer).
  */
 export async function retryCall(
   ctx: Ctx,
@@ -323,9 +337,25 @@ export async function retryCall(
   const ready = await ctx.db.transaction('rw', ctx.db.calls, async () => {
     const row = await ctx.db.calls.get(localId);
     if (!row) return 'missing' as const;
-    if (row.connectionId !== conn.connectionId) return 'other_connection' as const;
     const base = { state: 'outbox' as const, attempts: 0, nextSendAt: null, updatedAt: isoNow(ctx) };
     const fresh = { idempotencyKey: ctx.newId(), firstSentAt: null, approvalId: null, error: null };
+    if (row.connectionId !== conn.connectionId) {
+      // Sent through an earlier connection, it may have started: never sent again with its key, but the
+      // member may start it as a new call, through this connection.
+      if (row.state !== 'unsent' && row.state !== 'outbox') return 'other_connection' as const;
+      if (!keyWentOut(row)) return 'other_connection' as const;
+      if (options.asNewCall === true && row.state === 'unsent') {
+        await ctx.db.calls.update(localId, { ...base, ...fresh, connectionId: conn.connectionId });
+        return 'ok' as const;
+      }
+      await ctx.db.calls.update(localId, {
+        state: 'unsent',
+        error: earlierConnectionMayHaveStarted(),
+        nextSendAt: null,
+        updatedAt: isoNow(ctx),
+      });
+      return 'may_have_started' as const;
+    }
     if (row.state === 'unsent') {
       if (options.asNewCall === true) {
         await ctx.db.calls.update(localId, { ...base, ...fresh });
@@ -349,6 +379,7 @@ export async function retryCall(
     throw new CommandFailure(localError('not_retryable', t('background.earlierConnection')));
   }
   if (ready === 'too_late') throw new CommandFailure(tooLateError());
+  if (ready === 'may_have_started') throw new CommandFailure(earlierConnectionMayHaveStarted());
   if (ready === 'not_retryable') throw new CommandFailure(localError('not_retryable', t('background.onItsWay')));
   await sendCall(ctx, localId).catch(() => undefined);
   const after = await ctx.db.calls.get(localId);
@@ -383,16 +414,22 @@ export async function sendDue(ctx: Ctx): Promise<void> {
     .equals('sending')
     .and((row) => claimLapsed(ctx, row))
     .modify({ state: 'outbox', sendingBy: null, nextSendAt: null });
-  // A call waiting under an earlier connection is never sent with this one's key: it ends, said in words.
+  // A call waiting under an earlier connection is never sent with this one's key: it ends, said in words. One
+  // never sent is started again; one whose key went out may have started on the site (issue 55): the member
+  // looks for it there before starting it again, never invited to pay for it twice.
   await ctx.db.calls
     .where('state')
-    .equals('outbox')
-    .and((row) => row.connectionId !== conn.connectionId)
-    .modify({
-      state: 'refused',
-      error: localError('earlier_connection', t('background.earlierConnection'), { kind: 'none' }),
-      nextSendAt: null,
-      updatedAt: isoNow(ctx),
+    .anyOf(['outbox', 'unsent'])
+    .and((row) => row.connectionId !== conn.connectionId && !(row.state === 'unsent' && !keyWentOut(row)))
+    .and((row) => row.error?.code !== 'too_late_to_resend')
+    .modify((row) => {
+      const sent = keyWentOut(row);
+      row.state = sent ? 'unsent' : 'refused';
+      row.error = sent
+        ? earlierConnectionMayHaveStarted()
+        : localError('earlier_connection', t('background.earlierConnection'), { kind: 'none' });
+      row.nextSendAt = null;
+      row.updatedAt = isoNow(ctx);
     });
   const rows = await ctx.db.calls.where('state').equals('outbox').toArray();
   const now = ctx.now();
