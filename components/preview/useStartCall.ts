@@ -5,7 +5,7 @@ import type { UntrustedText } from '@/lib/contract/conventions';
 import { getCall } from '@/lib/db/queries';
 import type { MemberError } from '@/lib/db/member-error';
 import { useActions } from '@/components/common/actions';
-import { saysNothingDone } from '@/lib/protocol/send';
+import { endsIntent } from '@/components/common/useCallIntent';
 import { useLiveQuery } from '@/components/common/useLiveQuery';
 import type { CallFilesHandle } from '@/components/files/CallFiles';
 
@@ -63,7 +63,7 @@ export function useStartCall(): StartCall {
       setError(result.error);
       // A refusal answered (the site's, or a check before anything was stored) ends this intent; no answer
       // leaves it open, as the call may be stored and sent.
-      return saysNothingDone(result.error) ? 'failed' : 'refused';
+      return endsIntent(result) ? 'refused' : 'failed';
     }
     return result.value.state === 'refused' ? 'refused' : 'started';
   };

@@ -5,6 +5,7 @@ import { getCall } from '@/lib/db/queries';
 import type { MemberError } from '@/lib/db/member-error';
 import { useActions } from '@/components/common/actions';
 import { useOffers } from '@/components/common/useOffers';
+import { useCallIntent } from '@/components/common/useCallIntent';
 import { loadDb } from '@/lib/db/lazy';
 
 interface SessionStart {
@@ -44,6 +45,8 @@ export function useStartSession(): StartSession {
   const [opening, setOpening] = useState(false);
   const [error, setError] = useState<MemberError | null>(null);
   const [turnedByCall, setTurnedByCall] = useState(false);
+  // The first call's intent: after a start that got no answer, the next click is that same call.
+  const intent = useCallIntent();
   const byCall = turnedByCall || offers.createSession === 'not_offered';
 
   const byOpening = async (s: SessionStart) => {
@@ -67,11 +70,12 @@ export function useStartSession(): StartSession {
     if (s.details.trim()) request.details = s.details;
     if (s.maxCents !== null) request.maxCents = s.maxCents;
     const result = await actions.send('startCall', {
-      localId: crypto.randomUUID(),
+      localId: intent.id(),
       request,
       agentName: s.agentName,
       callName: null,
     });
+    intent.settle(result);
     if (!result.ok) {
       setError(result.error);
       return null;

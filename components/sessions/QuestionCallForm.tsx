@@ -3,6 +3,7 @@ import type { Session } from '@/lib/contract/sessions';
 import type { MemberError } from '@/lib/db/member-error';
 import { charCount } from '@/lib/format/chars';
 import { useActions } from '@/components/common/actions';
+import { useCallIntent } from '@/components/common/useCallIntent';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
 import { SecretWarning, hasSecretText } from '@/components/common/SecretWarning';
 import { onSubmitKey, submitKeyProps } from '@/components/common/useShortcut';
@@ -33,6 +34,8 @@ function Form({
 }) {
   const id = useId();
   const actions = useActions();
+  // After a start that got no answer, the next "Ask" is the same call (the background may have stored it).
+  const intent = useCallIntent();
   const [text, setText] = useState(initial);
   const [problem, setProblem] = useState<string | null>(null);
   const [error, setError] = useState<MemberError | null>(null);
@@ -59,12 +62,13 @@ function Form({
     setProblem(null);
     setBusy(true);
     const result = await actions.send('startCall', {
-      localId: crypto.randomUUID(),
+      localId: intent.id(),
       request: { agentId: session.agentId, callId: 'question', sessionId: session.sessionId, question: text },
       agentName: session.untrustedAgentName,
       callName: null,
     });
     setBusy(false);
+    intent.settle(result);
     if (!result.ok) {
       setError(result.error);
       return;

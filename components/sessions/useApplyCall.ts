@@ -4,8 +4,8 @@ import type { CallRequest } from '@/lib/contract/calls';
 import type { MemberError } from '@/lib/db/member-error';
 import { draftsToSend } from '@/lib/sessions/answer-draft';
 import { type ApplyRefusal, decideApplyCall } from '@/lib/sessions/apply-call';
-import { saysNothingDone } from '@/lib/protocol/send';
 import { useActions } from '@/components/common/actions';
+import { useCallIntent } from '@/components/common/useCallIntent';
 import type { AnswerDrafts } from './drafts';
 
 export interface ApplyCall {
@@ -31,7 +31,7 @@ export function useApplyCall(session: Session, drafts: AnswerDrafts): ApplyCall 
   const [busy, setBusy] = useState(false);
   // Set on the click itself, before any await: state alone would let a second click in before the render.
   const inFlight = useRef(false);
-  const intent = useRef<string | null>(null);
+  const intent = useCallIntent();
 
   const send = async (details: string): Promise<boolean> => {
     if (inFlight.current) return false;
@@ -51,21 +51,19 @@ export function useApplyCall(session: Session, drafts: AnswerDrafts): ApplyCall 
       const request: CallRequest = { agentId: session.agentId, callId: 'apply', sessionId: session.sessionId };
       if (details.trim()) request.details = details;
       if (Object.keys(decision.answers).length > 0) request.answers = decision.answers;
-      intent.current ??= crypto.randomUUID();
       const result = await actions.send('startCall', {
-        localId: intent.current,
+        localId: intent.id(),
         request,
         agentName: session.untrustedAgentName,
         callName: null,
       });
+      // An answered refusal stored nothing, and a stored call is done with: the next click is a new call.
+      // No answer keeps the intent.
+      intent.settle(result);
       if (!result.ok) {
         setError(result.error);
-        // An answered refusal stored nothing: the next click is a new call. No answer keeps the intent.
-        if (!saysNothingDone(result.error)) intent.current = null;
         return false;
       }
-      // Stored (started, or refused by the site on its row): the next apply call is another call.
-      intent.current = null;
       return result.value.state !== 'refused';
     } finally {
       inFlight.current = false;

@@ -68,7 +68,9 @@ export default defineBackground(() => {
     .then(({ updated }) => checkKeyKept(ctx, updated))
     .catch(() => undefined)
     .then(() => tellUntoldEvents(ctx).catch(() => undefined))
-    .then(() => recoverInterruptedSends(ctx))
+    // A recovery that could not write (a full disk) does not keep the jobs from running: sendDue takes the
+    // claims back when their lease ends.
+    .then(() => recoverInterruptedSends(ctx).catch(() => undefined))
     .then(() => scheduler.run());
   void scheduler.clearEarlierAlarms();
 });

@@ -15,8 +15,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const callsCommands = () => ({
   /**
-   * Start a call. Give a fresh localId per click (crypto.randomUUID()): a second delivery of the same click
-   * does not make a second call. The reply comes after the first send attempt; the calls row tells the rest.
+   * Start a call. Give one localId per intent (components/common/useCallIntent, a draft's intentId): a second
+   * delivery of the same click, or the click after one that got no answer, does not make a second call. The reply comes after the first send attempt; the calls row tells the rest.
    */
   startCall: command(
     z.object({

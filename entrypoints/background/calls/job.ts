@@ -2,7 +2,7 @@
 import { dueWhileConnected, type Job } from '@/entrypoints/background/core/jobs';
 import { callEnded } from '@/entrypoints/background/findings/job';
 import { checkDueApprovals } from './approval-resender';
-import { sendDue } from './outbox';
+import { claimLeaseEndsAt, sendDue } from './outbox';
 import { pollDue } from './poller';
 
 export const callsJob: Job = {
@@ -16,6 +16,8 @@ export const callsJob: Job = {
         if (c.connectionId !== conn.connectionId) continue;
         times.push(c.state === 'outbox' ? (c.nextSendAt ?? now) : (c.nextPollAt ?? now));
       }
+      // A claim is taken back when its lease ends, whoever made it: a call never stays "Sending…" for good.
+      for (const c of await ctx.db.calls.where('state').equals('sending').toArray()) times.push(claimLeaseEndsAt(c));
       for (const a of await ctx.db.approvals.where('status').equals('pending').toArray()) times.push(a.nextCheckAt);
       return times;
     }),

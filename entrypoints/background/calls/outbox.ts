@@ -1,7 +1,9 @@
 /**
  * Starting calls. The request and its Idempotency-Key are written to IndexedDB before anything is sent, and
- * every resend of that intent (network failure, worker restart, the member's retry of an unsent call) uses
- * them again, so one click is one call on the site.
+ * every resend of that intent (network failure, a 429's wait, worker restart, a claim whose worker stopped or
+ * whose send never came back, the member's retry of an unsent call) uses them again, so one intent is one call
+ * on the site. No call stays `sending`: a claim names its worker and lapses (SEND_LEASE_MS); past the key's
+ * safe age (rule 8) a call is not sent again on its own but ends in words that say it may have started.
  */
 import { ApiError } from '@/lib/api/errors';
 import type { StartCallAnswer } from '@/lib/contract/calls';
@@ -21,6 +23,14 @@ import { t, tnNamed } from '@/lib/i18n';
 
 /** Sends of one intent the background makes by itself before it waits for the member's retry. */
 export const MAX_AUTO_SENDS = 5;
+
+/**
+ * How long a claim holds a call for its sender (issue 55). One send is at most three attempts of the client's
+ * 25 s timeout and its two short waits (core/api), well under this: a claim older than that is of a worker
+ * that stopped (an update, the browser stopping it) or of an await that never came back, and the call goes
+ * back to the outbox with its key, whoever claimed it.
+ */
+export const SEND_LEASE_MS = 2 * 60 * 1000;
 
 export interface StartCallInput {
   localId?: string;
@@ -95,6 +105,20 @@ export async function startCall(ctx: Ctx, input: StartCallInput): Promise<Comman
 /** The call may have started on the site, and its key is too old to send again: the member decides (issue 41). */
 function tooLateError(): MemberError {
   return localError('too_late_to_resend', t('background.tooLateToResend'), { kind: 'none' });
+}
+
+/**
+ * The call's key went out through an earlier connection, whose answer never came: it may be running on the
+ * site, and it is never sent with this connection's key. It ends as a lost answer past its key's age does
+ * (the same code, so the same words and choices: look for it on the site, or start it as a new call).
+ */
+function earlierConnectionMayHaveStarted(): MemberError {
+  return localError('too_late_to_resend', t('background.earlierConnectionMayHaveStarted'), { kind: 'none' });
+}
+
+/** Whether the call's current key ever went out (an attempt, or a first send kept). */
+function keyWentOut(row: CallRow): boolean {
+  return row.attempts > 0 || callKeyFirstSentAt(row) !== null;
 }
 
 /**
@@ -299,9 +323,9 @@ async function recordSendFailure(ctx: Ctx, row: CallRow, before: CallRow, err: u
 
 /**
  * The member's retry. An unsent call goes again with its own key (its outcome is unknown) while the site surely
- * remembers that key; past that (SAME_KEY_RESEND_MS) it goes only as a new call (`asNewCall`), with a new key,
- * because the first may have started. A refused, declined or expired call is a new intent with a new key (the
- * site answers a used key with its first answer).
+ * remembers that key; past that (SAME_KEY_RESEND_MS), or when it went out through an earlier connection, it
+ * goes only as a new call (`asNewCall`), with a new key, because the first may have started. A refused,
+ * declined or expired call is a new intent with a new key (the site answers a used key with its first answer).
  */
 export async function retryCall(
   ctx: Ctx,
@@ -313,9 +337,25 @@ export async function retryCall(
   const ready = await ctx.db.transaction('rw', ctx.db.calls, async () => {
     const row = await ctx.db.calls.get(localId);
     if (!row) return 'missing' as const;
-    if (row.connectionId !== conn.connectionId) return 'other_connection' as const;
     const base = { state: 'outbox' as const, attempts: 0, nextSendAt: null, updatedAt: isoNow(ctx) };
     const fresh = { idempotencyKey: ctx.newId(), firstSentAt: null, approvalId: null, error: null };
+    if (row.connectionId !== conn.connectionId) {
+      // Sent through an earlier connection, it may have started: never sent again with its key, but the
+      // member may start it as a new call, through this connection.
+      if (row.state !== 'unsent' && row.state !== 'outbox') return 'other_connection' as const;
+      if (!keyWentOut(row)) return 'other_connection' as const;
+      if (options.asNewCall === true && row.state === 'unsent') {
+        await ctx.db.calls.update(localId, { ...base, ...fresh, connectionId: conn.connectionId });
+        return 'ok' as const;
+      }
+      await ctx.db.calls.update(localId, {
+        state: 'unsent',
+        error: earlierConnectionMayHaveStarted(),
+        nextSendAt: null,
+        updatedAt: isoNow(ctx),
+      });
+      return 'may_have_started' as const;
+    }
     if (row.state === 'unsent') {
       if (options.asNewCall === true) {
         await ctx.db.calls.update(localId, { ...base, ...fresh });
@@ -339,35 +379,57 @@ export async function retryCall(
     throw new CommandFailure(localError('not_retryable', t('background.earlierConnection')));
   }
   if (ready === 'too_late') throw new CommandFailure(tooLateError());
+  if (ready === 'may_have_started') throw new CommandFailure(earlierConnectionMayHaveStarted());
   if (ready === 'not_retryable') throw new CommandFailure(localError('not_retryable', t('background.onItsWay')));
   await sendCall(ctx, localId).catch(() => undefined);
   const after = await ctx.db.calls.get(localId);
   return { localId, state: after?.state ?? 'outbox' };
 }
 
+/** When a claim's lease ends: from the claim (its `sentAt`), or from the row's last write if that does not read. */
+export function claimLeaseEndsAt(row: Pick<CallRow, 'sentAt' | 'updatedAt'>): number {
+  const at = Date.parse(row.sentAt ?? row.updatedAt);
+  return (Number.isFinite(at) ? at : 0) + SEND_LEASE_MS;
+}
+
 /**
- * Sends every call of this connection whose time has come (after a failure's wait, or after a restart), and ends
- * those an earlier connection left waiting.
+ * Whether a `sending` row goes back to the outbox now: this worker claimed it and no longer has it in flight
+ * (what came of it could not be written), or its lease is past (its worker is gone, or the send never came
+ * back). The same key goes again, so a send that did reach the site is answered with its first answer.
+ */
+function claimLapsed(ctx: Ctx, row: CallRow): boolean {
+  if (row.sendingBy === ctx.workerId && !inFlight.has(flightKey(ctx, row.localId))) return true;
+  return claimLeaseEndsAt(row) <= ctx.now();
+}
+
+/**
+ * Sends every call of this connection whose time has come (after a failure's wait, or after a restart), takes
+ * back claims whose sender is gone, and ends those an earlier connection left waiting.
  */
 export async function sendDue(ctx: Ctx): Promise<void> {
   const conn = await getConnection(ctx.db);
   if (conn?.status !== 'connected') return;
-  // A send this worker claimed and no longer has in flight (what came of it could not be written) goes again.
   await ctx.db.calls
     .where('state')
     .equals('sending')
-    .and((row) => row.sendingBy === ctx.workerId && !inFlight.has(flightKey(ctx, row.localId)))
+    .and((row) => claimLapsed(ctx, row))
     .modify({ state: 'outbox', sendingBy: null, nextSendAt: null });
-  // A call waiting under an earlier connection is never sent with this one's key: it ends, said in words.
+  // A call waiting under an earlier connection is never sent with this one's key: it ends, said in words. One
+  // never sent is started again; one whose key went out may have started on the site (issue 55): the member
+  // looks for it there before starting it again, never invited to pay for it twice.
   await ctx.db.calls
     .where('state')
-    .equals('outbox')
-    .and((row) => row.connectionId !== conn.connectionId)
-    .modify({
-      state: 'refused',
-      error: localError('earlier_connection', t('background.earlierConnection'), { kind: 'none' }),
-      nextSendAt: null,
-      updatedAt: isoNow(ctx),
+    .anyOf(['outbox', 'unsent'])
+    .and((row) => row.connectionId !== conn.connectionId && !(row.state === 'unsent' && !keyWentOut(row)))
+    .and((row) => row.error?.code !== 'too_late_to_resend')
+    .modify((row) => {
+      const sent = keyWentOut(row);
+      row.state = sent ? 'unsent' : 'refused';
+      row.error = sent
+        ? earlierConnectionMayHaveStarted()
+        : localError('earlier_connection', t('background.earlierConnection'), { kind: 'none' });
+      row.nextSendAt = null;
+      row.updatedAt = isoNow(ctx);
     });
   const rows = await ctx.db.calls.where('state').equals('outbox').toArray();
   const now = ctx.now();
@@ -379,6 +441,8 @@ export async function sendDue(ctx: Ctx): Promise<void> {
 /**
  * At the worker's start nothing an earlier start sent is in flight: a call it left in `sending` goes back to the
  * outbox, same key. A claim of this start (the command that woke the worker may already be sending) is left alone.
+ * A claim made after this ran (by a worker still stopping), or one this could not take back (a full disk), is
+ * taken back by sendDue once its lease is past (SEND_LEASE_MS): a `sending` row is due then (calls/job).
  */
 export async function recoverInterruptedSends(ctx: Ctx): Promise<void> {
   await ctx.db.calls

@@ -40,8 +40,11 @@ export async function withApi<T>(
   try {
     value = await job(api, conn);
   } catch (err) {
-    if (keyless === null) await observeFailure(ctx, err);
-    else if (keyless.origin === conn.origin) await observeFailure(ctx, err, { mayRevoke: false });
+    // The caller gets the site's answer whatever happens to these notes: a full disk must not turn an unknown
+    // outcome or a 429 into a local failure (the outbox would end a call that may have started).
+    if (keyless === null) await observeFailure(ctx, err).catch(() => undefined);
+    else if (keyless.origin === conn.origin)
+      await observeFailure(ctx, err, { mayRevoke: false }).catch(() => undefined);
     throw err;
   }
   // The answer stands whatever happens to this note: a failed write must not turn a 202 into a failure.

@@ -36,7 +36,7 @@ export type CallState = (typeof CALL_STATES)[number];
 
 export const CallRowSchema = lazySchema(() =>
   z.object({
-    /** Chosen once per click (by the panel, or by the background), the row's key. */
+    /** Chosen once per intent (by the panel's view or draft, or by the background), the row's key. */
     localId: z.string().check(z.minLength(1)),
     /** Connection the call was made through; a later connection never polls it. */
     connectionId: z.string(),

@@ -142,6 +142,25 @@ describe('CallView', () => {
     );
   });
 
+  it('a call sent through an earlier connection ends as one that may have started, with the same choices', async () => {
+    await db.connection.put(makeConnectionRow());
+    // As the outbox leaves it after the member connected again (issue 55): its key recent, its connection gone.
+    const call = makeCall({
+      state: 'unsent',
+      result: null,
+      connectionId: 'con_earlier',
+      firstSentAt: new Date().toISOString(),
+      error: memberError('too_late_to_resend', 'This call may have started on the site through an earlier connection.'),
+    });
+    await show(call, { retryCall: () => ({ ok: true, value: { localId: call.localId, state: 'started' } }) });
+    await screen.findByText(/May have started: its answer never came/);
+    expect(screen.getByText(/Check your calls on the site before starting it again/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Check the site’s call log' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Start it as a new call' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Send again' })).toBeNull();
+    expect(screen.queryByText(/Start it again\./)).toBeNull();
+  });
+
   it('shows a started call before its first result with a stop button and the first call’s privacy line', async () => {
     await show(makeCall({ state: 'started', result: null, privacyLine: 'The agent’s builders receive your details.' }));
     await screen.findByText('Started. Waiting for the first result…');

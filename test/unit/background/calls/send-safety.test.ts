@@ -2,7 +2,8 @@
  * Issue 41: no second charge across time and odd answers. A key older than the site surely remembers is never
  * sent again on its own (point 2); a worker's start never takes back a send it did not claim, and a send's
  * result is written only over its own claim (point 4); a draft that cannot be dropped is not the start's
- * failure (point 5); a call an earlier connection left waiting ends in words (point 7).
+ * failure (point 5); a call an earlier connection left waiting ends in words, and one sent through it is never
+ * given up: it may have started (point 7; issue 55 point 6).
  */
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -203,11 +204,53 @@ describe('a start that succeeded (point 5)', () => {
   });
 });
 
-describe('a call an earlier connection left waiting (point 7)', () => {
-  it('ends in words and is never sent with this connection’s key', async () => {
+describe('a call an earlier connection left waiting (point 7; issue 55 point 6)', () => {
+  /** A start whose POST went out through con_earlier and whose answer was lost; the member connected again. */
+  async function sentThroughEarlier(state: 'outbox' | 'unsent'): Promise<string> {
     ctx.api.startCall.mockRejectedValueOnce(new NetworkError(false));
     await startCall(ctx, { localId: LOCAL, request: REQUEST });
-    await ctx.db.calls.update(LOCAL, { connectionId: 'con_earlier', nextSendAt: null });
+    const row = await ctx.db.calls.get(LOCAL);
+    expect(row).toMatchObject({ state: 'outbox', attempts: 1, firstSentAt: expect.any(String) });
+    await ctx.db.calls.update(LOCAL, { connectionId: 'con_earlier', nextSendAt: null, state });
+    ctx.api.startCall.mockClear();
+    return row?.idempotencyKey ?? '';
+  }
+
+  it.each(['outbox', 'unsent'] as const)(
+    'a call sent through it (%s) is never given up: it may have started, and is not sent with this connection',
+    async (state) => {
+      const key = await sentThroughEarlier(state);
+      await sendDue(ctx);
+      expect(ctx.api.startCall).not.toHaveBeenCalled();
+      const row = await ctx.db.calls.get(LOCAL);
+      // The ending of a lost answer past its key's age: the same code, so the same words and three choices.
+      expect(row).toMatchObject({ state: 'unsent', idempotencyKey: key, error: { code: 'too_late_to_resend' } });
+      expect(row?.error?.message).toMatch(/may have started/);
+      expect(row?.error?.message).not.toMatch(/Start it again/);
+    },
+  );
+
+  it('“Send again” on it sends nothing and says it may have started', async () => {
+    await sentThroughEarlier('unsent');
+    await expect(retryCall(ctx, LOCAL)).rejects.toMatchObject({ error: { code: 'too_late_to_resend' } });
+    expect(ctx.api.startCall).not.toHaveBeenCalled();
+    expect((await ctx.db.calls.get(LOCAL))?.state).toBe('unsent');
+  });
+
+  it('“Start it as a new call” starts it through this connection with a new key', async () => {
+    const key = await sentThroughEarlier('outbox');
+    await sendDue(ctx);
+    ctx.api.startCall.mockResolvedValue(started('run_2', 'ses_2'));
+    expect(await retryCall(ctx, LOCAL, { asNewCall: true })).toEqual({ localId: LOCAL, state: 'started' });
+    expect(ctx.api.startCall).toHaveBeenCalledTimes(1);
+    expect(ctx.api.startCall.mock.calls[0]?.[1]?.idempotencyKey).not.toBe(key);
+    expect(await ctx.db.calls.get(LOCAL)).toMatchObject({ connectionId: 'con_1', runId: 'run_2' });
+  });
+
+  it('a call never sent through it ends in words and is never sent with this connection’s key', async () => {
+    ctx.api.startCall.mockRejectedValueOnce(new NetworkError(false));
+    await startCall(ctx, { localId: LOCAL, request: REQUEST });
+    await ctx.db.calls.update(LOCAL, { connectionId: 'con_earlier', nextSendAt: null, attempts: 0, firstSentAt: null });
     ctx.api.startCall.mockClear();
     await sendDue(ctx);
     expect(ctx.api.startCall).not.toHaveBeenCalled();
