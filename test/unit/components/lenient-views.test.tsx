@@ -17,7 +17,7 @@ import { SessionSchema } from '@/lib/contract/sessions';
 import { db } from '@/lib/db';
 import { sessionRow } from '@/lib/db/session-row';
 import type { CommandResult } from '@/lib/protocol/commands';
-import { fakeActions, makeCard, makePreview, makeResult } from './fixtures';
+import { fakeActions, makeCard, makePreview, makeResult, ut } from './fixtures';
 import { renderPanel } from './render-panel';
 import { callResult, questionsObject, session } from '@/test/unit/plan/fixtures';
 
@@ -93,11 +93,10 @@ describe('money and counts that cannot be one (G34)', () => {
       <PreviewView
         initial={{
           agentId: 'ag_1',
+          agentName: ut('Postgres helper'),
           callId: 'apply',
-          sessionId: null,
           details: '',
           question: '',
-          fileIds: [],
           maxDollars: '',
           subject: null,
           intentId: 'intent-1',
