@@ -241,18 +241,29 @@ const FaultSchema = z.object({
   drop: z.boolean().optional(),
   /** Processed, then these top-level fields are left out of its 2xx JSON answer (an answer off its shape). */
   omit: z.array(z.string().min(1)).max(20).optional(),
+  /** Processed, then these fields (dotted paths) of its 2xx JSON answer are set to the given JSON values. */
+  set: z
+    .array(
+      z.object({
+        path: z.string().regex(/^[^.]+(\.[^.]+)*$/),
+        value: z.unknown().refine((v) => v !== undefined, 'a JSON value'),
+      }),
+    )
+    .max(20)
+    .optional(),
   count: z.number().int().min(1).default(1),
 });
 
 control.post('/faults', (c) => {
   const req = body(c, FaultSchema);
-  if (req.status === undefined && !req.delayMs && !req.drop && req.redirectTo === undefined && !req.omit?.length) {
+  const edits = (req.omit?.length ?? 0) + (req.set?.length ?? 0);
+  if (req.status === undefined && !req.delayMs && !req.drop && req.redirectTo === undefined && edits === 0) {
     throw new ApiError(
       400,
       'invalid_input',
       { fields: ['status'] },
       {},
-      'A fault needs a status, a redirectTo, a delayMs, drop or omit.',
+      'A fault needs a status, a redirectTo, a delayMs, drop, omit or set.',
     );
   }
   // A 3xx needs a redirectTo; a redirectTo takes a 3xx or none (307).
@@ -271,6 +282,7 @@ control.post('/faults', (c) => {
     delayMs: req.delayMs ?? null,
     drop: req.drop ?? false,
     omit: req.omit ?? [],
+    set: (req.set ?? []).map(({ path, value }) => ({ path, value })),
     remaining: req.count,
   };
   c.get('world').store.faults.push(fault);

@@ -322,6 +322,8 @@ export interface FaultRec {
   drop: boolean;
   /** Top-level fields left out of the 2xx JSON answer. */
   omit: string[];
+  /** Fields of the 2xx JSON answer set to a value, by dotted path, where their parent object is there. */
+  set: { path: string; value: unknown }[];
   remaining: number;
 }
 

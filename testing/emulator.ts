@@ -37,6 +37,8 @@ interface FaultSpec {
   drop?: boolean;
   /** Top-level fields left out of the 2xx JSON answer. */
   omit?: string[];
+  /** Fields of the 2xx JSON answer set to a JSON value, by dotted path (`questions.pass.fit`). */
+  set?: { path: string; value: unknown }[];
   count?: number;
 }
 

@@ -1,9 +1,10 @@
 import { getSession } from '@/lib/db/queries';
+import { tnAmount } from '@/lib/format/amount';
 import { formatCents } from '@/lib/format/money';
 import { knownValue } from '@/lib/contract/tolerant';
 import { useLiveQuery } from '@/components/common/useLiveQuery';
 import { UntrustedText } from '@/components/common/UntrustedText';
-import { t, tn } from '@/lib/i18n';
+import { t } from '@/lib/i18n';
 import { Message } from '@/components/common/Message';
 import { Time } from '@/components/common/Time';
 
@@ -38,7 +39,7 @@ export function SessionSummary({ sessionId }: { sessionId: string }) {
                 parts={{
                   agent: <UntrustedText value={session.untrustedAgentName} empty={session.agentId} />,
                   status: statusShort(knownValue(session.status)),
-                  calls: tn('sessionSummary.calls', session.calls),
+                  calls: tnAmount('sessionSummary.calls', session.calls),
                   charged: formatCents(session.chargedCents),
                   time: <Time iso={session.lastCallAt} relative />,
                 }}
@@ -49,7 +50,7 @@ export function SessionSummary({ sessionId }: { sessionId: string }) {
                 parts={{
                   agent: <UntrustedText value={session.untrustedAgentName} empty={session.agentId} />,
                   status: statusShort(knownValue(session.status)),
-                  calls: tn('sessionSummary.calls', session.calls),
+                  calls: tnAmount('sessionSummary.calls', session.calls),
                   charged: formatCents(session.chargedCents),
                 }}
               />

@@ -1,3 +1,4 @@
+import type { Amount } from '@/lib/contract/tolerant';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { fitsAllowance } from '@/lib/files/download-allowance';
 import { saveName } from '@/lib/files/save-name';
@@ -14,7 +15,7 @@ import { DOWNLOAD_BYTES_PER_DAY } from '@/lib/contract/limits';
 interface ResultFileView {
   fileId: string;
   untrustedPath: UntrustedTextValue;
-  sizeBytes: number;
+  sizeBytes: Amount;
   active: boolean;
 }
 
@@ -46,7 +47,7 @@ const UNKNOWN_ID = 'files-allowance-unknown';
  * allowance) or a file is larger than what is left; a fresh day's "20 MB of 20 MB" says nothing.
  */
 function leftLine(files: readonly ResultFileView[], left: number, allowance: number): string | null {
-  if (left >= allowance && files.every((f) => f.sizeBytes <= left)) return null;
+  if (left >= allowance && files.every((f) => fitsAllowance(f.sizeBytes, left).ok)) return null;
   return t('resultFiles.left', {
     left: t('resultFiles.leftOf', { left: formatBytes(left), allowance: formatBytes(allowance) }),
   });

@@ -1,6 +1,7 @@
 import type { AgentCard } from '@/lib/contract/find';
+import { tnAmount } from '@/lib/format/amount';
 import { formatCount, formatMatch } from '@/lib/format/count';
-import { t, tn } from '@/lib/i18n';
+import { t } from '@/lib/i18n';
 import { untrustedString } from '@/lib/safety/untrusted';
 import { UntrustedText } from '@/components/common/UntrustedText';
 import { agentConnectionWords } from '@/lib/words/values';
@@ -20,7 +21,7 @@ export function AgentCardView({ card, onChoose }: Props) {
   const titleId = `agent-${card.agentId}`;
   const facts: [string, string][] = [
     [t('agentCard.match'), formatMatch(card.matchBps)],
-    [t('agentCard.used'), tn('agentCard.countedCalls', card.countedCalls)],
+    [t('agentCard.used'), tnAmount('agentCard.countedCalls', card.countedCalls)],
     [t('agentCard.contributors'), formatCount(card.contributors)],
   ];
   // Said only when calling it is not simply allowed (waiting for you, declined, not asked yet, unknown).

@@ -1,5 +1,5 @@
 import type { CallRow } from '@/lib/db/tables/calls';
-import { formatCents } from '@/lib/format/money';
+import { chargedWords } from '@/components/result/status-line';
 import { NAME_CHARS, shortenedText } from '@/lib/format/clamp';
 import { callSnippet, callTexts, type SnippetField } from '@/lib/history/search';
 import { t } from '@/lib/i18n';
@@ -24,9 +24,7 @@ interface CallLineProps {
 function statusLine(call: CallRow): string {
   const result = call.result;
   if (!result) return callStateWords(call.state, call.error);
-  const charge = result.charge
-    ? t('result.lineCharged', { amount: formatCents(result.charge.chargedCents) })
-    : t('result.lineFree');
+  const charge = result.charge ? chargedWords(result.charge.chargedCents) : t('result.lineFree');
   return `${callStatusWords(result.status)} · ${charge}`;
 }
 

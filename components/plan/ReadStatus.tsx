@@ -3,7 +3,8 @@ import { UntrustedText } from '@/components/common/UntrustedText';
 import type { Questions } from '@/lib/contract/sessions';
 import { coversWords, passVerdictWords, shortCheckWords, skippedWhyWords } from '@/lib/words/sessions';
 import { unknownWords } from '@/lib/words/unknown';
-import { t, tn } from '@/lib/i18n';
+import { t } from '@/lib/i18n';
+import { tnAmount } from '@/lib/format/amount';
 import { Message } from '@/components/common/Message';
 import { Time } from '@/components/common/Time';
 
@@ -24,7 +25,7 @@ export function ReadStatus({ pass, shortCheck, now }: Props) {
   const parts: [string, ComponentChildren][] = [['read', readWords(pass, now)]];
   if (pass.verdict === 'fits') parts.push(['fits', t('readStatus.fits')]);
   // Reads left matter only while the request can still be rewritten (a rewrite is read again).
-  if (pass.canReread) parts.push(['left', tn('session.readsLeft', pass.readsLeft)]);
+  if (pass.canReread) parts.push(['left', tnAmount('session.readsLeft', pass.readsLeft)]);
   // Off the subject, or a verdict this version does not know: said in full, not folded into the line.
   const verdict = pass.verdict === 'fits' ? null : passVerdictWords(pass.verdict);
   return (

@@ -1,6 +1,8 @@
 import type { CallResult } from '@/lib/contract/calls';
+import { type Amount, isNotRead } from '@/lib/contract/tolerant';
+import { tnAmount } from '@/lib/format/amount';
 import { formatCents } from '@/lib/format/money';
-import { t, tn } from '@/lib/i18n';
+import { t } from '@/lib/i18n';
 import { chargedCents } from './status-line';
 
 /**
@@ -8,8 +10,8 @@ import { chargedCents } from './status-line';
  * cents (chargedCents, shown as sent) and its two parts in micros, and says nothing of how those round, so
  * each part is shown to the nearest cent and never used to work out what was charged.
  */
-function microsToCents(micros: number): number {
-  return Math.round(micros / 10_000);
+function microsToCents(micros: Amount): Amount {
+  return isNotRead(micros) ? micros : Math.round(micros / 10_000);
 }
 
 /**
@@ -28,8 +30,8 @@ export function ChargeView({ result }: { result: CallResult }) {
           fee: formatCents(microsToCents(charge.upchargeMicros)),
         })}
       </p>
-      {charge.laterTriesNotCharged > 0 ? (
-        <p class="muted">{tn('charge.laterTries', charge.laterTriesNotCharged)}</p>
+      {isNotRead(charge.laterTriesNotCharged) || charge.laterTriesNotCharged > 0 ? (
+        <p class="muted">{tnAmount('charge.laterTries', charge.laterTriesNotCharged)}</p>
       ) : null}
     </div>
   );

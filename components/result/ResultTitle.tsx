@@ -1,3 +1,4 @@
+import type { Amount } from '@/lib/contract/tolerant';
 import type { CallResult } from '@/lib/contract/calls';
 import { SiteHeader } from '@/components/common/SiteText';
 import { Time } from '@/components/common/Time';
@@ -10,7 +11,7 @@ import { resultLine } from './status-line';
 interface Props {
   result: CallResult;
   /** What the call holds while it runs (its 202), for the line of a running call. */
-  holdCents: number | null;
+  holdCents: Amount | null;
   /** The status is a live region only where it can change (a whole result; a folded one has ended). */
   live: boolean;
   /** Its own heading, the kind of call: false where the view's heading says it already (the call's own view). */

@@ -1,5 +1,5 @@
 import type { CallResult } from '@/lib/contract/calls';
-import { knownValue } from '@/lib/contract/tolerant';
+import { type Amount, isNotRead, knownValue } from '@/lib/contract/tolerant';
 import { formatCents } from '@/lib/format/money';
 import { t } from '@/lib/i18n';
 import { callStatusWords } from '@/lib/words/values';
@@ -8,11 +8,12 @@ import { callStatusWords } from '@/lib/words/values';
  * The cents a result was charged, or null when it charged nothing: only a passed result is charged (a failed
  * one never is, a returned one's charge went back); a status this version does not know, as its charge says.
  */
-export function chargedCents(result: CallResult): number | null {
+export function chargedCents(result: CallResult): Amount | null {
   const status = knownValue(result.status);
   if (status !== undefined && status !== 'passed') return null;
   const cents = result.charge?.chargedCents ?? 0;
-  return cents > 0 ? cents : null;
+  // A charge that could not be read is said so where it stands, never as free (G34).
+  return isNotRead(cents) || cents > 0 ? cents : null;
 }
 
 /**
@@ -20,25 +21,36 @@ export function chargedCents(result: CallResult): number | null {
  * charge reads as free, G2), failed is free, returned went back, and a running call holds its limit and has
  * charged nothing yet. Null when an unknown status gives nothing to say.
  */
-function chargeWords(result: CallResult, holdCents: number | null): string | null {
+function chargeWords(result: CallResult, holdCents: Amount | null): string | null {
   const charged = chargedCents(result);
   switch (knownValue(result.status)) {
     case 'in_progress':
     case 'checking':
-      return holdCents !== null ? t('result.lineHeld', { amount: formatCents(holdCents) }) : t('result.lineNothingYet');
+      return heldWords(holdCents);
     case 'passed':
-      return charged !== null ? t('result.lineCharged', { amount: formatCents(charged) }) : t('result.lineFree');
+      return charged !== null ? chargedWords(charged) : t('result.lineFree');
     case 'failed':
       return t('result.lineFree');
     case 'returned':
       return t('result.lineReturned');
     default:
-      return charged !== null ? t('result.lineCharged', { amount: formatCents(charged) }) : null;
+      return charged !== null ? chargedWords(charged) : null;
   }
 }
 
+// An amount that could not be read is said in words, never inside "up to … held" (G34).
+function heldWords(holdCents: Amount | null): string {
+  if (holdCents === null) return t('result.lineNothingYet');
+  return isNotRead(holdCents) ? t('result.lineHeldNotRead') : t('result.lineHeld', { amount: formatCents(holdCents) });
+}
+
+/** "charged $0.23", or that the charge could not be read. */
+export function chargedWords(cents: Amount): string {
+  return isNotRead(cents) ? t('result.lineChargedNotRead') : t('result.lineCharged', { amount: formatCents(cents) });
+}
+
 /** A result's status and charge as one line: "Passed · charged $0.23", "Running · up to $5.00 held". */
-export function resultLine(result: CallResult, holdCents: number | null): string {
+export function resultLine(result: CallResult, holdCents: Amount | null): string {
   const status = callStatusWords(result.status);
   const charge = chargeWords(result, holdCents);
   return charge === null ? status : t('result.line', { status, charge });

@@ -1,3 +1,4 @@
+import { readAmount } from '@/lib/contract/tolerant';
 import { downloadsSince, getConnection } from '@/lib/db/queries';
 import { downloadsLeft } from '@/lib/files/download-allowance';
 import { useLiveQuery } from '@/components/common/useLiveQuery';
@@ -21,10 +22,13 @@ export function useDownloadsLeft(): DownloadsLeft | undefined {
     if (!conn?.me) return { left: null, allowance: null };
     return {
       left: downloadsLeft(
-        { leftBytes: conn.me.downloadsLeftBytes, readAt: conn.meAt ? Date.parse(conn.meAt) : Date.now() },
+        {
+          leftBytes: readAmount(conn.me.downloadsLeftBytes) ?? null,
+          readAt: conn.meAt ? Date.parse(conn.meAt) : Date.now(),
+        },
         records,
       ),
-      allowance: conn.me.limits.downloadBytesPerDay,
+      allowance: readAmount(conn.me.limits.downloadBytesPerDay) ?? null,
     };
   }, []);
   return live.loaded ? live.value : undefined;

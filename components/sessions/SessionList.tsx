@@ -1,9 +1,10 @@
 import { useId } from 'preact/hooks';
 import { UntrustedText } from '@/components/common/UntrustedText';
 import type { Session } from '@/lib/contract/sessions';
+import { tnAmount } from '@/lib/format/amount';
 import { formatCents } from '@/lib/format/money';
 import { sessionStatusWords, wayWords } from '@/lib/words/sessions';
-import { t, tn } from '@/lib/i18n';
+import { t } from '@/lib/i18n';
 import { Message } from '@/components/common/Message';
 import { Time } from '@/components/common/Time';
 
@@ -63,7 +64,7 @@ export function SessionListItem({
         <Message
           id="sessions.line"
           parts={{
-            calls: tn('sessionSummary.calls', s.calls),
+            calls: tnAmount('sessionSummary.calls', s.calls),
             charged: formatCents(s.chargedCents),
             last: s.lastCallAt ? (
               <Message id="sessions.lastCall" parts={{ time: <Time iso={s.lastCallAt} relative now={now} /> }} />

@@ -1,5 +1,6 @@
 import type { Question } from '@/lib/contract/sessions';
 import { callsInSession, getPlan } from '@/lib/db/queries';
+import { tnAmount } from '@/lib/format/amount';
 import { formatCents } from '@/lib/format/money';
 import { draftsToSend } from '@/lib/sessions/answer-draft';
 import { gateView } from '@/lib/sessions/gate';
@@ -27,7 +28,7 @@ import { ViewHeading } from '@/components/common/ViewHeading';
 import { Skeleton } from '@/components/common/Skeleton';
 import { sessionQuery } from '@/lib/db/panel-queries';
 import { usePanelQuery } from '@/components/common/usePanelQuery';
-import { t, tn } from '@/lib/i18n';
+import { t } from '@/lib/i18n';
 import { Message } from '@/components/common/Message';
 import { Time } from '@/components/common/Time';
 import { backKeyProps, TEXT_KEPT } from '@/components/common/useShortcut';
@@ -142,7 +143,7 @@ export function SessionView({ sessionId, onBack }: SessionViewProps) {
         {t('sessionView.line', {
           way: wayWords(session.way),
           status: sessionStatusWords(session.status),
-          calls: tn('sessionSummary.calls', session.calls),
+          calls: tnAmount('sessionSummary.calls', session.calls),
           charged: formatCents(session.chargedCents),
         })}
       </p>

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { ConnectionRow } from '@/lib/db/tables/connection';
+import { tnAmount } from '@/lib/format/amount';
 import { formatCount } from '@/lib/format/count';
 import { formatCents, formatCentsOrUnreadable } from '@/lib/format/money';
 import { formatBytes } from '@/lib/format/size';
@@ -12,7 +13,7 @@ import { Disclosure } from '@/components/common/Disclosure';
 import { ShortcutList } from '@/components/common/ShortcutList';
 import { PrivacyLine } from './PrivacyLine';
 import { ViewHeading } from '@/components/common/ViewHeading';
-import { t, tn } from '@/lib/i18n';
+import { t } from '@/lib/i18n';
 import { Message } from '@/components/common/Message';
 import { SiteText } from '@/components/common/SiteText';
 import { Time } from '@/components/common/Time';
@@ -97,7 +98,7 @@ export function StatusView({ row }: { row: ConnectionRow }) {
                 })}
               </dd>
               <dt>{t('status.approvalUsable')}</dt>
-              <dd>{tn('status.minutes', me.limits.approvalMinutes)}</dd>
+              <dd>{tnAmount('status.minutes', me.limits.approvalMinutes)}</dd>
             </dl>
           </section>
           <section aria-labelledby="switches-title">

@@ -3,7 +3,7 @@
  * 300 seconds (G14), and the download allowance of 20 MB in any 24 hours per connection.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { CallFile, UploadFileRequest, UploadedFile } from '@/lib/contract/files';
+import type { CallFileInput, UploadFileRequest, UploadedFile } from '@/lib/contract/files';
 import { hasSecret } from '@/lib/safety/secret-guard';
 import { DAY, SECOND, iso } from '@/emulator/clock';
 import { ApiError, notFound } from '@/emulator/errors';
@@ -86,7 +86,7 @@ function signature(world: World, fileId: string, exp: number): string {
 }
 
 /** A result file with a fresh link, good for 300 seconds from this read. */
-export function resultFileView(world: World, file: FileRec, origin: string, now: number): CallFile {
+export function resultFileView(world: World, file: FileRec, origin: string, now: number): CallFileInput {
   const exp = Math.floor(now / SECOND) + LINK_SECONDS;
   // The strict profile serves links from a host of its own, at a path of its own.
   const base = world.fileOrigin === null ? `${origin}/api/v1/files/` : `${world.fileOrigin}/dl/`;

@@ -2,7 +2,8 @@
  * Faults set by the control API: the next `count` matching requests answer a status (500, 503, 429 with
  * Retry-After, ...), or a redirect to `redirectTo` (307 by default, nothing processed), or wait `delayMs`, or
  * are processed and then dropped unanswered (`drop`), so a client can prove its retry with the same
- * Idempotency-Key starts nothing twice, or are answered with fields left out (`omit`).
+ * Idempotency-Key starts nothing twice, or are answered with fields left out (`omit`) or set to a JSON value
+ * (`set`, by a dotted path such as `questions.pass.fit`).
  */
 import type { MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -68,10 +69,12 @@ export const faults: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
   c.set('faultDelayMs', fault.delayMs ?? 0);
   await next();
-  if (fault.omit.length > 0 && c.res.status < 300 && c.res.headers.get('Content-Type')?.includes('json')) {
-    // The same answer, some fields left out: a site answering off the contract's shape.
+  const edits = fault.omit.length + fault.set.length;
+  if (edits > 0 && c.res.status < 300 && c.res.headers.get('Content-Type')?.includes('json')) {
+    // The same answer, some fields left out or set: a site answering off (or beside) the contract's shape.
     const answer = (await c.res.clone().json()) as Record<string, unknown>;
     for (const field of fault.omit) delete answer[field];
+    for (const { path, value } of fault.set) setPath(answer, path, value);
     c.res = new Response(JSON.stringify(answer), { status: c.res.status, headers: c.res.headers });
   }
   if (fault.drop) {
@@ -79,6 +82,19 @@ export const faults: MiddlewareHandler<AppEnv> = async (c, next) => {
     c.env.incoming.socket.destroy();
   }
 };
+
+/** Sets `a.b.c` where the answer has an object at `a.b`; an answer without one is left as it is. */
+function setPath(answer: Record<string, unknown>, path: string, value: unknown): void {
+  const keys = path.split('.');
+  const last = keys.pop();
+  let at: unknown = answer;
+  for (const key of keys) at = isObject(at) ? at[key] : undefined;
+  if (last !== undefined && isObject(at)) at[last] = value;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
 
 /** Waits a fault's delay; runs after the Idempotency-Key is held, so a resend meanwhile sees 409. */
 export const faultDelay: MiddlewareHandler<AppEnv> = async (c, next) => {

@@ -138,7 +138,7 @@ const TodaySchema = lazySchema(() =>
 );
 export type Today = z.infer<typeof TodaySchema>;
 
-export const FitSchema = lazySchema(() =>
+const FitSchema = lazySchema(() =>
   z.object({
     verdict: tolerantEnum(FIT_VERDICTS),
     sentence: z.nullable(UntrustedTextSchema),
@@ -166,7 +166,8 @@ export const PreviewSchema = lazySchema(() =>
     agentId: z.string(),
     callId: z.string(),
     untrustedName: UntrustedTextSchema,
-    chargedFor: tolerantEnum(['what_it_uses']),
+    // "constant what_it_uses": nothing reads it (G34).
+    chargedFor: readable(tolerantEnum(['what_it_uses'])),
     sentence: z.string(),
     limitCents: cents(),
     limitBy: tolerantEnum(LIMIT_BY),
@@ -298,17 +299,21 @@ export type ReportAnswerInput = z.input<typeof ReportAnswerSchema>;
 // The approval record (GET /approvals/{approvalId}, G14), asked for by 403 needs_approval on POST /calls
 // ---------------------------------------------------------------------------------------------------
 
+/**
+ * What the resend acts on is strict (which approval, its status, until when); the other fields are read when
+ * they can be (G34): the refusal already gave the approval page and reason, and the rest is not acted on.
+ */
 export const ApprovalSchema = lazySchema(() =>
   z.object({
     approvalId: z.string(),
-    approvalUrl: z.string(),
-    reason: tolerantEnum(APPROVAL_REASONS),
+    approvalUrl: readable(z.string()),
+    reason: readable(tolerantEnum(APPROVAL_REASONS)),
     status: tolerantEnum(APPROVAL_STATUSES),
-    agentId: z.string(),
-    callId: z.string(),
-    maxCents: z.nullable(cents()),
-    createdAt: dateTime(),
-    approvedAt: z.nullable(dateTime()),
+    agentId: readable(z.string()),
+    callId: readable(z.string()),
+    maxCents: readable(cents()),
+    createdAt: readable(dateTime()),
+    approvedAt: readable(dateTime()),
     expiresAt: dateTime(),
   }),
 );

@@ -1,6 +1,6 @@
 /** The connection (contract: GET /me, POST /connections/claim): who is connected, its switches and limits. */
 import * as z from 'zod/mini';
-import { cents, count } from './conventions';
+import { cents, count, readable } from './conventions';
 import { lazySchema } from './lazy-schema';
 import { MAX_CONNECT_CODE_CHARS } from './limits';
 import { dateTime } from './times';
@@ -22,7 +22,8 @@ export type Switches = z.infer<typeof SwitchesSchema>;
 
 export const ConnectionSchema = lazySchema(() =>
   z.object({
-    apiVersion: z.string(),
+    // "string, constant v1": the path carries the version; nothing reads it (G34).
+    apiVersion: readable(z.string()),
     connection: z.object({ id: z.string(), name: z.string() }),
     keepsFindings: z.nullable(z.boolean()),
     sessionId: z.nullable(z.string()),
@@ -46,7 +47,8 @@ export const ConnectionSchema = lazySchema(() =>
       spendableCents: cents(),
     }),
     privacyLine: z.string(),
-    privacyLineShownAt: z.nullable(dateTime()),
+    // Nothing the client does depends on when the line was first shown (G8, G34).
+    privacyLineShownAt: readable(dateTime()),
   }),
 );
 export type Connection = z.infer<typeof ConnectionSchema>;

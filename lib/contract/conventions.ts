@@ -14,7 +14,7 @@ import * as z from 'zod/mini';
 import { charCount } from '@/lib/format/chars';
 import { lazySchema } from './lazy-schema';
 import { MAX_ID_CHARS } from './limits';
-import type { Tolerant } from './tolerant';
+import { type Amount, isAmount, type Tolerant } from './tolerant';
 
 // No zod locale is registered: what the member reads about an issue is worded from its code, path and limit
 // in their own language (lib/contract/issues, lib/api/request-checks), never from zod's English messages.
@@ -61,16 +61,36 @@ export function tolerantEnum<const T extends readonly [string, ...string[]]>(
 
 /** Deprecated fields the contract says are always null: accepted as null or absent, anything else read as null. */
 export const deprecatedNull = () => z.catch(z.optional(z.null()), null);
-/** Deprecated fields that may still carry a number (the contract's stated substitute) or null. */
-export const deprecatedInt = () => z.optional(z.nullable(z.number().check(z.int())));
-
-export const cents = () => z.number().check(z.int());
-export const micros = () => z.number().check(z.int());
-export const count = () => z.number().check(z.int());
-
-/** A field read when it can be: absent, null or not in its shape, it is null, and the rest is still read. */
+/**
+ * G34, the one helper for a field the contract gives no shape, or one the client does not need to act safely:
+ * read when it can be; absent, null or not in its shape, it is null, and the rest of the answer is still read.
+ */
 export const readable = <T extends z.core.$ZodType>(schema: T) =>
   z.pipe(
     z.catch(z.optional(z.nullable(schema)), null),
     z.transform((value): z.output<T> | null => value ?? null),
   );
+
+/**
+ * Deprecated fields that may still carry a number (the contract's stated substitute) or null. The client
+ * shows none of them (G13), so anything else is read as null (G34).
+ */
+export const deprecatedInt = () => z.optional(readable(z.number().check(z.int())));
+
+/**
+ * A money amount or count in an answer (G34): a number that no amount can be (below zero, fractional, past a
+ * safe integer) is `{ notRead }`, shown as "could not be read" in its place; a value that is not a number
+ * still fails, as a wrong type does. The input type stays `number`, so a producer (the emulator) sends numbers.
+ */
+function amount(): z.ZodMiniType<Amount, number> {
+  const schema = z.pipe(
+    z.number(),
+    z.transform((n: number): Amount => (isAmount(n) ? n : { notRead: n })),
+  );
+  // The cast only declares the input type as the number a producer must send; parsing is unchanged.
+  return schema as unknown as z.ZodMiniType<Amount, number>;
+}
+
+export const cents = amount;
+export const micros = amount;
+export const count = amount;

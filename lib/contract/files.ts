@@ -16,6 +16,7 @@ export const CallFileSchema = lazySchema(() =>
   }),
 );
 export type CallFile = z.infer<typeof CallFileSchema>;
+export type CallFileInput = z.input<typeof CallFileSchema>;
 
 export const UploadFileRequestSchema = lazySchema(() =>
   z.object({

@@ -3,8 +3,17 @@
  * PUT details and GET plan, G14).
  */
 import * as z from 'zod/mini';
-import { AnswersMapSchema, CallResultSchema, FitSchema, GateSchema } from './calls';
-import { cents, chars, count, deprecatedNull, requestId, tolerantEnum, UntrustedTextSchema } from './conventions';
+import { AnswersMapSchema, CallResultSchema, GateSchema } from './calls';
+import {
+  cents,
+  chars,
+  count,
+  deprecatedNull,
+  readable,
+  requestId,
+  tolerantEnum,
+  UntrustedTextSchema,
+} from './conventions';
 import { lazySchema } from './lazy-schema';
 import { MAX_DETAILS_CHARS } from './limits';
 import { dateTime } from './times';
@@ -48,7 +57,8 @@ const QuestionSchema = lazySchema(() =>
     untrustedRecommendedWhy: z.nullable(UntrustedTextSchema),
     multiple: z.boolean(),
     showIf: deprecatedNull(),
-    forQuestion: z.optional(z.boolean()),
+    // "always false", and nothing the client does depends on it (G34).
+    forQuestion: readable(z.boolean()),
   }),
 );
 export type Question = z.infer<typeof QuestionSchema>;
@@ -66,6 +76,12 @@ const AnswerSchema = lazySchema(() =>
 );
 export type Answer = z.infer<typeof AnswerSchema>;
 
+/**
+ * The questions object's `pass.fit`: the contract gives it no fields (G20), so only what the panel shows is
+ * read, the sentence of the preview's `fit` when the site sends one in that shape.
+ */
+const PassFitSchema = lazySchema(() => z.object({ sentence: readable(UntrustedTextSchema) }));
+
 /** Question keys: lower-case letters, digits, underscores. */
 export const QUESTION_KEY_PATTERN = /^[a-z0-9_]+$/;
 
@@ -82,8 +98,8 @@ export const QuestionsSchema = lazySchema(() =>
       verdict: z.nullable(tolerantEnum(PASS_VERDICTS)),
       covers: z.boolean(),
       current: z.boolean(),
-      // G19: the contract says only "object or null"; we read it as the preview's fit object.
-      fit: z.nullable(FitSchema),
+      // "object or null", no fields given (G20, G34): its sentence is read when it is a UT, the rest ignored.
+      fit: readable(PassFitSchema),
       readsLeft: count(),
       canReread: z.boolean(),
       planResultExists: z.boolean(),
@@ -92,10 +108,10 @@ export const QuestionsSchema = lazySchema(() =>
     questions: z.nullable(
       z.object({
         opening: z.array(QuestionSchema),
-        // Always empty in the contract; their element shape is not given, so elements are not read.
-        followUps: z.array(z.unknown()),
+        // "Always empty", element shape not given (G34): elements are not read, and neither fails the answer.
+        followUps: readable(z.array(z.unknown())),
         required: z.array(z.string()),
-        forQuestion: z.array(z.unknown()),
+        forQuestion: readable(z.array(z.unknown())),
       }),
     ),
     shown: z.array(QuestionSchema),

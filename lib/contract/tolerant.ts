@@ -22,3 +22,26 @@ export function rawValue(value: Tolerant<string> | null | undefined): string | n
   if (value === null || value === undefined) return null;
   return typeof value === 'string' ? value : value.unknown;
 }
+
+/**
+ * A money amount or count the site sent that no amount or count can be (below zero, fractional, or past a
+ * safe integer): "could not be read" where it stands, the rest of the answer still read (G34).
+ */
+export type NotRead = { readonly notRead: number };
+
+/** A money amount (cents, micros) or a count as read: the number, or `{ notRead }` when it cannot be one. */
+export type Amount = number | NotRead;
+
+export function isNotRead(value: unknown): value is NotRead {
+  return typeof value === 'object' && value !== null && 'notRead' in value;
+}
+
+/** The amount when it could be read; undefined when it could not (or is absent). */
+export function readAmount(value: Amount | null | undefined): number | undefined {
+  return value === null || value === undefined || isNotRead(value) ? undefined : value;
+}
+
+/** An amount as the contract can mean it: a whole number, zero or more, within the safe integers. */
+export function isAmount(value: number): boolean {
+  return Number.isSafeInteger(value) && value >= 0;
+}

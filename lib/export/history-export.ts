@@ -4,6 +4,7 @@
  * never the key, which no row holds) slips into a file; any text shaped like a connection key (gpc_ and 43
  * characters) is blanked all the same. Untrusted text is copied as the site sent it: it stays data.
  */
+import { readAmount } from '@/lib/contract/tolerant';
 import type { CallRow } from '@/lib/db/tables/calls';
 import type { SessionRow } from '@/lib/db/tables/sessions';
 import type { CsvValue } from './csv';
@@ -52,7 +53,7 @@ export interface ExportedCall {
   failReason: string | null;
   errorCode: string | null;
   note: string | null;
-  files: { path: string; sizeBytes: number; active: boolean }[];
+  files: { path: string; sizeBytes: number | null; active: boolean }[];
   report: string | null;
 }
 
@@ -61,8 +62,8 @@ export interface ExportedSession {
   agentId: string;
   agentName: string;
   status: string | null;
-  calls: number;
-  chargedCents: number;
+  calls: number | null;
+  chargedCents: number | null;
   lastCallAt: string | null;
   startedByThisConnection: boolean;
   results: { runId: string; header: string; status: string | null }[];
@@ -86,10 +87,10 @@ export function exportCall(row: CallRow): ExportedCall {
     details: text(row.request.details),
     question: text(row.request.question),
     maxCents: row.request.maxCents ?? null,
-    holdCents: row.holdCents,
-    chargedCents: charge?.chargedCents ?? null,
-    runningCostMicros: charge?.runningCostMicros ?? null,
-    upchargeMicros: charge?.upchargeMicros ?? null,
+    holdCents: readAmount(row.holdCents) ?? null,
+    chargedCents: readAmount(charge?.chargedCents) ?? null,
+    runningCostMicros: readAmount(charge?.runningCostMicros) ?? null,
+    upchargeMicros: readAmount(charge?.upchargeMicros) ?? null,
     createdAt: row.createdAt,
     startedAt: row.startedAt,
     finishedAt: row.finishedAt,
@@ -98,7 +99,7 @@ export function exportCall(row: CallRow): ExportedCall {
     note: text(result?.note?.untrustedText),
     files: (result?.files ?? []).map((f) => ({
       path: text(f.untrustedPath.untrustedText) ?? '',
-      sizeBytes: f.sizeBytes,
+      sizeBytes: readAmount(f.sizeBytes) ?? null,
       active: f.active,
     })),
     report: row.report?.verdict ?? null,
@@ -112,8 +113,8 @@ export function exportSession(row: SessionRow): ExportedSession {
     agentId: s.agentId,
     agentName: text(s.untrustedAgentName.untrustedText) ?? '',
     status: word(s.status),
-    calls: s.calls,
-    chargedCents: s.chargedCents,
+    calls: readAmount(s.calls) ?? null,
+    chargedCents: readAmount(s.chargedCents) ?? null,
     lastCallAt: s.lastCallAt,
     startedByThisConnection: s.startedByThisConnection,
     results: s.results.map((r) => ({ runId: r.runId, header: text(r.header) ?? '', status: word(r.status) })),

@@ -2,6 +2,7 @@
 // each download since then is subtracted here, so a download that would not fit is refused before it
 // starts rather than ending in 429 download_limit halfway. Bytes that leave the site's 24-hour window
 // after the read are not added back: only a new GET /me can say so, and guessing would overspend.
+import { type Amount, readAmount } from '@/lib/contract/tolerant';
 import { DAY_MS } from '@/lib/time';
 
 export interface DownloadRecord {
@@ -29,16 +30,20 @@ export function downloadsLeft(reading: AllowanceReading, downloads: readonly Dow
 }
 
 export type DownloadFit =
-  | { ok: true; leftAfterBytes: number }
+  | { ok: true; sizeBytes: number; leftAfterBytes: number }
   | { ok: false; reason: 'unknown_allowance' | 'over_allowance'; leftBytes: number | null };
 
-/** Whether a file of `sizeBytes` fits what is left. Unknown allowance refuses: nothing is risked on a guess. */
-export function fitsAllowance(sizeBytes: number, leftBytes: number | null): DownloadFit {
+/**
+ * Whether a file of `sizeBytes` fits what is left. Unknown allowance refuses: nothing is risked on a guess; so
+ * does a size that could not be read (G34), as it cannot be counted against the allowance.
+ */
+export function fitsAllowance(amount: Amount, leftBytes: number | null): DownloadFit {
   if (leftBytes === null) return { ok: false, reason: 'unknown_allowance', leftBytes: null };
-  if (!Number.isFinite(sizeBytes) || sizeBytes < 0 || sizeBytes > leftBytes) {
+  const sizeBytes = readAmount(amount);
+  if (sizeBytes === undefined || !Number.isFinite(sizeBytes) || sizeBytes < 0 || sizeBytes > leftBytes) {
     return { ok: false, reason: 'over_allowance', leftBytes };
   }
-  return { ok: true, leftAfterBytes: leftBytes - sizeBytes };
+  return { ok: true, sizeBytes, leftAfterBytes: leftBytes - sizeBytes };
 }
 
 /** The ledger after a download starts, without entries older than a day (they can no longer matter). */

@@ -1,3 +1,4 @@
+import type { Amount } from '@/lib/contract/tolerant';
 // The one gate before any result file is fetched. It answers what may happen when the member asks for
 // a file: refuse (with why), read the call again for a fresh link, or download with these options.
 // Active files are refused until the member has confirmed, before anything else is looked at, so an
@@ -15,7 +16,7 @@ import { t } from '@/lib/i18n';
 export interface ResultFile {
   fileId: string;
   untrustedPath: UntrustedTextValue;
-  sizeBytes: number;
+  sizeBytes: Amount;
   active: boolean;
   url: string;
   expiresAt: string;
@@ -47,7 +48,7 @@ export type FileAction =
   | { kind: 'refuse'; reason: FileRefusal; message: string };
 
 /** Why a file of `sizeBytes` does not fit what is left of the day's downloads, in the member's words. */
-export function allowanceRefusal(sizeBytes: number, fit: Extract<DownloadFit, { ok: false }>): string {
+export function allowanceRefusal(sizeBytes: Amount, fit: Extract<DownloadFit, { ok: false }>): string {
   return fit.reason === 'unknown_allowance'
     ? t('resultFiles.allowanceUnknownRead')
     : t('resultFiles.wontFit', { size: formatBytes(sizeBytes), left: formatBytes(fit.leftBytes ?? 0) });
@@ -76,7 +77,7 @@ export function decideFileAction(file: ResultFile, context: FileActionContext): 
   return {
     kind: 'download',
     active,
-    sizeBytes: file.sizeBytes,
+    sizeBytes: fit.sizeBytes,
     options: {
       url,
       filename: saveName(file.untrustedPath.untrustedText, active),

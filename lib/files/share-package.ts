@@ -1,3 +1,4 @@
+import { type Amount, readAmount } from '@/lib/contract/tolerant';
 // What a share draft may take before it goes to the site: files are added while it is open (PUT sets
 // the draft's whole list, 1 to 20 ids), and packaging needs at least one file and at most 1 MB in all.
 // The site refuses the same with 400 invalid_package; checking here spares the member a round trip.
@@ -7,7 +8,7 @@ import { MAX_FILES_PER_SHARE, MAX_PACKAGE_BODY_BYTES } from '@/lib/contract/limi
 
 export interface DraftFacts {
   status: unknown;
-  files: ReadonlyArray<{ fileId: string; sizeBytes: number }>;
+  files: ReadonlyArray<{ fileId: string; sizeBytes: Amount }>;
 }
 
 export type ShareCheck<T> = { ok: true; value: T } | { ok: false; message: string };
@@ -16,8 +17,9 @@ function notOpen(draft: DraftFacts): string | null {
   return draft.status === 'open' ? null : t('share.package.closed');
 }
 
-export function packageBytes(files: ReadonlyArray<{ sizeBytes: number }>): number {
-  return files.reduce((sum, file) => sum + file.sizeBytes, 0);
+export function packageBytes(files: ReadonlyArray<{ sizeBytes: Amount }>): number {
+  // A size the site sent that cannot be one (G34) adds nothing here: the site judges the package itself.
+  return files.reduce((sum, file) => sum + (readAmount(file.sizeBytes) ?? 0), 0);
 }
 
 /**

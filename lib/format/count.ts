@@ -1,10 +1,13 @@
 import { memberLocale } from '@/lib/i18n/locale';
 import { numberFormat } from '@/lib/i18n/intl';
 import { t } from '@/lib/i18n';
+import type { Amount } from '@/lib/contract/tolerant';
+import { amountWords } from './amount';
 
-export function formatCount(count: number, locale: string | undefined = memberLocale()): string {
-  if (!Number.isFinite(count)) return t('format.unknown');
-  return numberFormat(locale, { maximumFractionDigits: 0 }).format(count);
+export function formatCount(count: Amount, locale: string | undefined = memberLocale()): string {
+  return amountWords(count, (n) =>
+    Number.isFinite(n) ? numberFormat(locale, { maximumFractionDigits: 0 }).format(n) : t('format.unknown'),
+  );
 }
 
 // matchBps is in basis points (10,000 = 100%). Rounded down so a near match never reads as 100%.

@@ -1,5 +1,6 @@
 import { formatCents } from './money';
 import { t } from '@/lib/i18n';
+import type { Amount } from '@/lib/contract/tolerant';
 
 // The limit is what a call may hold and the most it can charge; the contract quotes no price, so
 // every sentence about it says so rather than letting the amount read like one.
@@ -21,7 +22,7 @@ export function limitByWords(limitBy: string | null | undefined): string | null 
   }
 }
 
-export function limitSentence(limitCents: number, limitBy: string | null | undefined, locale?: string): string {
+export function limitSentence(limitCents: Amount, limitBy: string | null | undefined, locale?: string): string {
   const by = limitByWords(limitBy);
   const amount = formatCents(limitCents, locale);
   return by ? t('format.limitSentenceBy', { amount, by }) : t('format.limitSentence', { amount });

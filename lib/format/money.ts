@@ -1,6 +1,8 @@
 import { memberLocale } from '@/lib/i18n/locale';
 import { numberFormat } from '@/lib/i18n/intl';
 import { t } from '@/lib/i18n';
+import type { Amount } from '@/lib/contract/tolerant';
+import { amountWords } from './amount';
 
 // Shown for money fields the contract allows to be null "while unreadable" (G12): never shown as 0.
 export function notReadable(): string {
@@ -21,7 +23,11 @@ function isWhole(value: number): boolean {
   return Number.isFinite(value) && Number.isInteger(value);
 }
 
-export function formatCents(cents: number, locale: string | undefined = memberLocale()): string {
+export function formatCents(amount: Amount, locale: string | undefined = memberLocale()): string {
+  return amountWords(amount, (cents) => centsWords(cents, locale));
+}
+
+function centsWords(cents: number, locale: string | undefined): string {
   if (!isWhole(cents)) return notReadable();
   return unbroken(
     numberFormat(locale, {
@@ -35,7 +41,11 @@ export function formatCents(cents: number, locale: string | undefined = memberLo
 
 // Micros carry at most six decimals of a dollar; showing up to six keeps a tiny running cost from
 // reading as $0.00 while whole-cent amounts still read as usual ($1.50).
-export function formatMicros(micros: number, locale: string | undefined = memberLocale()): string {
+export function formatMicros(amount: Amount, locale: string | undefined = memberLocale()): string {
+  return amountWords(amount, (micros) => microsWords(micros, locale));
+}
+
+function microsWords(micros: number, locale: string | undefined): string {
   if (!isWhole(micros)) return notReadable();
   return unbroken(
     numberFormat(locale, {
@@ -48,7 +58,7 @@ export function formatMicros(micros: number, locale: string | undefined = member
 }
 
 export function formatCentsOrUnreadable(
-  cents: number | null | undefined,
+  cents: Amount | null | undefined,
   locale: string | undefined = memberLocale(),
 ): string {
   if (cents === null || cents === undefined) return notReadable();

@@ -1,6 +1,8 @@
 import { memberLocale } from '@/lib/i18n/locale';
 import { numberFormat } from '@/lib/i18n/intl';
 import { t } from '@/lib/i18n';
+import type { Amount } from '@/lib/contract/tolerant';
+import { amountWords } from './amount';
 
 // Decimal units, as the contract's limits are counted (G7: 1 kB = 1,000 bytes, 20 MB = 20,000,000 bytes), so a
 // limit the site states reads the same in the panel: one unit for bytes everywhere. Intl writes the unit in the
@@ -8,7 +10,11 @@ import { t } from '@/lib/i18n';
 const UNITS = ['kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
 const STEP = 1000;
 
-export function formatBytes(bytes: number, locale: string | undefined = memberLocale()): string {
+export function formatBytes(amount: Amount, locale: string | undefined = memberLocale()): string {
+  return amountWords(amount, (bytes) => bytesWords(bytes, locale));
+}
+
+function bytesWords(bytes: number, locale: string | undefined): string {
   if (!Number.isFinite(bytes) || bytes < 0) return t('format.unknownSize');
   if (bytes < STEP) {
     return numberFormat(locale, { style: 'unit', unit: 'byte', unitDisplay: 'long', maximumFractionDigits: 0 }).format(

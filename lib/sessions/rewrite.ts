@@ -1,3 +1,4 @@
+import { readAmount } from '@/lib/contract/tolerant';
 // Rewriting a session's request (PUT /sessions/{id}/details, G14): it re-reads the questions while a
 // read is left, and is refused with plan_ran once the plan's call ran. pass.canReread is exactly
 // "session open and plan call not yet run", so it decides; the site's 409 plan_ran reads the same way.
@@ -22,7 +23,7 @@ export function decideRewrite(questions: Pick<Questions, 'pass' | 'untrustedDeta
   ) {
     return { send: false, reason: 'unchanged' };
   }
-  return { send: true, rereads: questions.pass.readsLeft > 0 };
+  return { send: true, rereads: (readAmount(questions.pass.readsLeft) ?? 0) > 0 };
 }
 
 export function rewriteWords(decision: RewriteDecision): string {

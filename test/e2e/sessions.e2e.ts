@@ -30,7 +30,7 @@ import {
   watchNotifications,
 } from '@/testing/steps';
 import type { Words } from '@/testing/words';
-import { type BrowserRig, describeInEachBrowser } from './each-browser';
+import { type BrowserRig, describeInEachBrowser, testSameOnStrict } from './each-browser';
 
 const VERSION = 'Which Postgres version runs in production?';
 const WORKLOAD = 'What does the database mostly do?';
@@ -363,3 +363,35 @@ describeInEachBrowser(
   },
   { profiles: ['default'] },
 );
+// Issue 54: a site that keeps the contract may send any object as `pass.fit` ("object or null", no fields given).
+describeInEachBrowser('a session whose pass.fit is an object the contract leaves open', (rig) => {
+  testSameOnStrict(rig, 'the same reading of the same answer')(
+    'its questions and its result are shown, and nothing says the answer could not be read',
+    async () => {
+      const made = await rig.emu.control.connectCode({ name: 'E2E odd fit' });
+      await connect(rig.panel, rig.w, rig.emu.url, made.code);
+      await rig.panel.waitForText(rig.emu.raw.world.seed.site.privacyLine);
+      await readPrivacyLine(rig.panel, rig.w);
+      // Every answer about a session, opened or read, carries a fit of no shape the client knows.
+      await rig.emu.control.fault({
+        path: '/api/v1/sessions*',
+        set: [{ path: 'questions.pass.fit', value: { et_5f: -87677952.16 } }],
+        count: 1000,
+      });
+      await findTyped(rig.panel, rig.w, 'slow postgres queries and vacuum', AGENT);
+      await previewApply(rig.panel, rig.w, AGENT, 'Our database gets slow every evening.');
+      await stepPlanSession(rig.panel, rig.w);
+      await rig.panel.waitForText('Answer 2 more to make the plan');
+      await chooseOption(rig.panel, VERSION, 'Postgres 16');
+      await chooseOption(rig.panel, WORKLOAD, rig.w('questions.leaveToAgent'));
+      await makePlan(rig.panel, rig.w);
+      expect(await passedResult(rig.panel, rig.w, 1)).toContain('This is the plan.');
+      const text = await rig.panel.evaluate(() => document.body.textContent ?? '', null);
+      expect(text).not.toContain(rig.w('sessionView.readFailed'));
+      expect(text).not.toContain('malformed_answer');
+      // The fault was met: the session was opened and read with the odd fit in its answers.
+      const { faults } = await rig.emu.control.call<{ faults: { remaining: number }[] }>('GET', '/faults');
+      expect(faults[0]?.remaining ?? 0).toBeLessThan(998);
+    },
+  );
+});

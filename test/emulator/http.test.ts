@@ -127,6 +127,39 @@ describe('the control API', () => {
     expect((await emu.api(`/calls/${String(read.runId)}`)).status).toBe(200);
   });
 
+  it('a setting fault processes the request and sets the named fields of its 2xx answer, nested or not', async () => {
+    const opened = await emu.api('/sessions', {
+      body: { agentId: 'agt_postgres', way: 'plan', details: 'A read replica for Postgres 16' },
+    });
+    expect(opened.status).toBe(201);
+    const { sessionId } = opened.body as { sessionId: string };
+    const fit = { et_5f: -87677952.16 };
+    await emu.ctl('POST', '/faults', {
+      method: 'GET',
+      path: '/api/v1/sessions/*',
+      set: [
+        { path: 'questions.pass.fit', value: fit },
+        { path: 'calls', value: -3 },
+        { path: 'nowhere.to.go', value: 1 },
+      ],
+    });
+    const odd = (await emu.api(`/sessions/${sessionId}`)).body as Record<string, unknown>;
+    expect(odd.calls).toBe(-3);
+    expect('nowhere' in odd).toBe(false);
+    expect((odd.questions as { pass: { fit: unknown } }).pass.fit).toEqual(fit);
+    // Once: the next read is the site's own answer.
+    expect(((await emu.api(`/sessions/${sessionId}`)).body as { calls: number }).calls).toBe(0);
+    expectError(
+      await emu.request('/_emulator/faults', {
+        method: 'POST',
+        key: null,
+        body: { path: '/api/v1/me', set: [{ path: 'a..b', value: 1 }] },
+      }),
+      400,
+      'invalid_input',
+    );
+  });
+
   it('a delayed request answers late; a fault on a method leaves other methods alone', async () => {
     await emu.ctl('POST', '/faults', { method: 'POST', path: '/api/v1/find', delayMs: 250, count: 1 });
     expect((await emu.api('/me')).status).toBe(200);

@@ -90,20 +90,22 @@ describe('POST /sessions and the question read', () => {
   });
 
   it('judges a request about another kind of project as off, with the fit', async () => {
-    const s = await open({
-      agentId: 'agt_postgres',
-      way: 'plan',
-      details: 'Write a React hooks migration for my frontend',
-    });
-    expect(s.questions?.pass.verdict).toBe('off');
-    expect(s.questions?.pass.fit).toMatchObject({
+    // What the emulator sends (G20); the client reads only the fit's sentence (G34).
+    const sent = async (details: string) => {
+      const res = await emu.api('/sessions', { body: { agentId: 'agt_postgres', way: 'plan', details } });
+      expect(res.status).toBe(201);
+      return (res.body as { questions: { pass: { verdict: string; fit: Record<string, unknown> | null } } }).questions
+        .pass;
+    };
+    const off = await sent('Write a React hooks migration for my frontend');
+    expect(off.verdict).toBe('off');
+    expect(off.fit).toMatchObject({
       verdict: 'another_agent',
       otherAgent: { agentId: 'agt_react' },
       choice: null,
       canStartAgent: true,
     });
-    const none = await open({ agentId: 'agt_postgres', way: 'plan', details: 'Which violin strings sound warmest?' });
-    expect(none.questions?.pass.fit?.verdict).toBe('no_agent');
+    expect((await sent('Which violin strings sound warmest?')).fit?.verdict).toBe('no_agent');
   });
 
   it('a question session has no read, no questions to show, and a gate that never waits', async () => {

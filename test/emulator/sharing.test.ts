@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CoverageAnswerSchema, ShareDraftSchema, SharedProjectsAnswerSchema } from '@/lib/contract/shares';
 import { UploadedFileSchema } from '@/lib/contract/files';
 import { expectError, parse, useEmulator } from './harness';
+import { readAmount } from '@/lib/contract/tolerant';
 
 const emu = useEmulator();
 
@@ -68,7 +69,7 @@ describe('sharing', () => {
     ]);
     draft = parse(ShareDraftSchema, (await emu.api(`/shares/${draft.draftId}/package`, { body: {} })).body);
     expect(draft.status).toBe('waiting_sign_off');
-    expect(draft.packageBytes).toBe(a.sizeBytes + b.sizeBytes);
+    expect(draft.packageBytes).toBe((readAmount(a.sizeBytes) ?? 0) + (readAmount(b.sizeBytes) ?? 0));
     expect(draft.signOffUrl).toBe(`${emu.url}/shares/${draft.draftId}/sign-off`);
     expectError(
       await emu.api(`/shares/${draft.draftId}/files`, { method: 'PUT', body: { fileIds: [a.fileId] } }),

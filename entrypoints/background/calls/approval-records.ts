@@ -3,7 +3,7 @@
  * page and expiry) and the call's state. The resender (approval-resender.ts) acts on these rows.
  */
 import type { ApiError } from '@/lib/api/errors';
-import type { Tolerant } from '@/lib/contract/tolerant';
+import { readAmount, type Tolerant } from '@/lib/contract/tolerant';
 import { type ApprovalReason, APPROVAL_REASONS } from '@/lib/contract/calls';
 import type { ApprovalRow, CallRow, MemberError } from '@/lib/db';
 import { localError } from '@/lib/protocol/envelope';
@@ -29,7 +29,7 @@ export async function recordNeedsApproval(ctx: Ctx, call: CallRow, err: ApiError
   }
   const now = ctx.now();
   const conn = await ctx.db.connection.get('current');
-  const minutes = conn?.me?.limits.approvalMinutes;
+  const minutes = readAmount(conn?.me?.limits.approvalMinutes);
   const row: ApprovalRow = {
     approvalId: err.approvalId,
     localId: call.localId,

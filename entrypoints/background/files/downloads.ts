@@ -4,6 +4,7 @@
  * link itself (any https host; no key, no cookies, no referrer), records the download in the ledger and hands
  * the bytes to the browser's downloads. Nothing is ever opened.
  */
+import { readAmount } from '@/lib/contract/tolerant';
 import { browser } from 'wxt/browser';
 import { ApiError } from '@/lib/api/errors';
 import { type CallRow, type ConnectionRow, getConnection } from '@/lib/db';
@@ -42,7 +43,7 @@ async function leftNow(ctx: Ctx, conn: ConnectionRow, now: number): Promise<numb
     .above(now - DAY_MS)
     .toArray();
   return downloadsLeft(
-    { leftBytes: conn.me?.downloadsLeftBytes ?? null, readAt: conn.meAt ? Date.parse(conn.meAt) : now },
+    { leftBytes: readAmount(conn.me?.downloadsLeftBytes) ?? null, readAt: conn.meAt ? Date.parse(conn.meAt) : now },
     records,
   );
 }

@@ -4,6 +4,7 @@
  * guard on text) run again on the bytes that will actually leave. Uploads are sent once: whoever holds the
  * answer's fileId (a call's stored request, a share draft) reuses it and never uploads the file again.
  */
+import { readAmount } from '@/lib/contract/tolerant';
 import type { UploadFileRequest } from '@/lib/contract/files';
 import { getConnection } from '@/lib/db';
 import { checkContent } from '@/lib/files/upload-checks';
@@ -50,5 +51,7 @@ export async function uploadFile(ctx: Ctx, input: UploadInput): Promise<CommandR
   const uploaded = offeredOrSay(await tryOffered(ctx, 'uploadFile', (api) => api.uploadFile(request)), () =>
     t('background.notOffered.files'),
   );
-  return { fileId: uploaded.fileId, sizeBytes: uploaded.sizeBytes, active: uploaded.active };
+  // A size the site sent that cannot be one (G34): the bytes read here are what was sent.
+  const sizeBytes = readAmount(uploaded.sizeBytes) ?? bytes.length;
+  return { fileId: uploaded.fileId, sizeBytes, active: uploaded.active };
 }

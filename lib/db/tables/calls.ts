@@ -5,7 +5,7 @@ import { StartCallRequestSchema } from '@/lib/contract/calls';
 import { UntrustedTextSchema } from '@/lib/contract/conventions';
 import { lazySchema } from '@/lib/contract/lazy-schema';
 import { MemberErrorSchema } from '@/lib/db/member-error';
-import { apiObject, epochMs, iso } from './fields';
+import { apiObject, epochMs, iso, storedAmount } from './fields';
 
 /** An agent's calls newest first by one index (version 5), so the history's agent filter reads its page. */
 export const CALLS_INDEXES =
@@ -64,8 +64,9 @@ export const CallRowSchema = lazySchema(() =>
     nextSendAt: z.nullable(epochMs()),
     runId: z.nullable(z.string()),
     sessionId: z.nullable(z.string()),
-    holdCents: z.nullable(z.number().check(z.int())),
-    spendableAfterCents: z.nullable(z.number().check(z.int())),
+    /** As the 202 said them: a number no amount can be is kept as `{ notRead }` (G34), said so where shown. */
+    holdCents: z.nullable(storedAmount()),
+    spendableAfterCents: z.nullable(storedAmount()),
     /** The privacy line the 202 carried (first call through a connection): show it. */
     privacyLine: z.nullable(z.string()),
     today: z.nullable(apiObject<Today>()),

@@ -13,3 +13,6 @@ export const iso = () => z.string().check(z.minLength(1));
 
 /** Milliseconds since the epoch (scheduling, compared with Date.now()). */
 export const epochMs = () => z.number();
+
+/** A money amount as lib/api read it: a whole number, or `{ notRead }` where the site's could not be one (G34). */
+export const storedAmount = () => z.union([z.number().check(z.int()), z.object({ notRead: z.number() })]);

@@ -461,7 +461,8 @@ describe('answers that cannot be read', () => {
       ...good,
       runId: 5,
       files: [{ ...good.files[0], expiresAt: 'yesterday' }],
-      charge: { ...good.charge, chargedCents: 1.5 },
+      // Not a number at all: a wrong type (a number that is no amount is "could not be read", G34).
+      charge: { ...good.charge, chargedCents: 'ten' },
     };
     const { api } = client(json(bad));
     const error = (await api.getCall('run_1').catch((e: unknown) => e)) as MalformedAnswerError;
@@ -469,7 +470,7 @@ describe('answers that cannot be read', () => {
     expect(error.issues).toEqual([
       'runId: expected string',
       'files[0].expiresAt: expected datetime',
-      'charge.chargedCents: expected int',
+      'charge.chargedCents: expected number',
     ]);
     expect(errorWords(error)).toContain('Die Antwort der Website ließ sich nicht lesen');
     expect(errorWords(error)).toContain('runId: expected string');

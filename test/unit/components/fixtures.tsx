@@ -122,7 +122,8 @@ export function makeCall(over: Partial<CallRow> = {}): CallRow {
 
 export function makeMe(over: Partial<Connection> = {}): Connection {
   return {
-    ...connection(),
+    // The answer as sent; the same read but for fields read leniently (G34).
+    ...(connection() as Connection),
     connection: { id: 'con_1', name: 'My laptop' },
     switches: { sharing: false, files: true, spending: true, askBeforeNewAgent: true, tryNewAgents: false },
     today: { sessionsUsed: 1, callsUsed: 4 },
@@ -172,7 +173,7 @@ export function makeCard(over: Partial<AgentCard> = {}): AgentCard {
 
 export function makePreview(over: Partial<Preview> = {}): Preview {
   return {
-    ...preview(),
+    ...(preview() as Preview),
     untrustedName: ut('Plan my project'),
     sentence: 'Charged for what it uses, at most the limit below, only if the result passes its checks.',
     limitCents: 1500,

@@ -37,7 +37,7 @@ describe('download allowance', () => {
     expect(downloadsLeft({ leftBytes: 10, readAt: T0 }, [{ fileId: 'a', bytes: 50, at: T0 }])).toBe(0);
   });
   it('fits a file of exactly what is left and refuses one byte more', () => {
-    expect(fitsAllowance(2_500, 2_500)).toEqual({ ok: true, leftAfterBytes: 0 });
+    expect(fitsAllowance(2_500, 2_500)).toEqual({ ok: true, sizeBytes: 2_500, leftAfterBytes: 0 });
     expect(fitsAllowance(2_501, 2_500)).toEqual({ ok: false, reason: 'over_allowance', leftBytes: 2_500 });
     expect(fitsAllowance(1, null)).toEqual({ ok: false, reason: 'unknown_allowance', leftBytes: null });
   });

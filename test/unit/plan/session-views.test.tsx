@@ -105,13 +105,7 @@ describe('ReadStatus', () => {
         covers: true,
         readsLeft: 0,
         canReread: false,
-        fit: {
-          verdict: 'another_agent',
-          sentence: ut(HOSTILE[1]!),
-          otherAgent: null,
-          choice: null,
-          canStartAgent: true,
-        },
+        fit: { sentence: ut(HOSTILE[1]!) },
       },
     });
     const { container } = render(<ReadStatus pass={q.pass} shortCheck={null} />);
