@@ -97,7 +97,12 @@ function linkOrigin(url: string): string {
 }
 
 /** Codes that speak of the key or the account: only an answer to a request that carried the key may. */
-const KEY_CODES: ReadonlySet<string> = new Set(['unauthenticated', 'key_revoked', 'account_suspended', 'session_scoped']);
+const KEY_CODES: ReadonlySet<string> = new Set([
+  'unauthenticated',
+  'key_revoked',
+  'account_suspended',
+  'session_scoped',
+]);
 
 function speaksOfKey(err: ApiError): boolean {
   return err.status === 401 || KEY_CODES.has(err.code);

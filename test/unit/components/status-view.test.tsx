@@ -35,7 +35,9 @@ describe('StatusView', () => {
     // GET /me was read at 10:00; a call this browser knows ended (and charged) at 10:05.
     await db.calls.put(makeCall({ state: 'finished', result: makeResult(), finishedAt: '2026-05-01T10:05:00.000Z' }));
     const notice = await screen.findByText(/before your last call/);
-    expect(notice.textContent).toMatch(/^As of .+, before your last call: these may not include its hold or charge yet\.$/);
+    expect(notice.textContent).toMatch(
+      /^As of .+, before your last call: these may not include its hold or charge yet\.$/,
+    );
     expect(notice.querySelector('time')?.getAttribute('datetime')).toBe('2026-05-01T10:00:00.000Z');
     await Promise.all(db.tables.map((t) => t.clear()));
   });

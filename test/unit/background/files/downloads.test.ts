@@ -182,7 +182,10 @@ describe('downloadFile', () => {
     expect(until === null || until - ctx.clock.now <= 3_600_000).toBe(true);
   });
   it('a file host’s coded error is the file’s: never worded as the site revoking the connection or refusing', async () => {
-    const storage = { ...file('fil_plain', false), url: 'https://files.storage-host.example/b/fil_plain?X-Signature=ab' };
+    const storage = {
+      ...file('fil_plain', false),
+      url: 'https://files.storage-host.example/b/fil_plain?X-Signature=ab',
+    };
     await ctx.db.calls.update('c1', { result: result('run_1', 'ses_1', 'passed', { files: [storage] }) });
     for (const [status, code] of [
       [401, 'key_revoked'],
