@@ -3,7 +3,8 @@
  * goes back and what passed is charged), GET /me is read again, once, at the end of the calls' job run that
  * saw it, so the header, Connection and the preview agree with the calls the panel shows. Several ends in one
  * run are one read; a read after them all is none. Decided from the call rows (lib/db/balance-moved), not from
- * a note a stopped worker could lose: the next run reads what the last one could not.
+ * a note a stopped worker could lose: the next run reads what the last one could not. An end the member's own
+ * "read it again" saw (outside the job) is read after it at once (calls/handlers).
  */
 import { getConnection } from '@/lib/db';
 import { balanceMovedAt, meBehind } from '@/lib/db/balance-moved';

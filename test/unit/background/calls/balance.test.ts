@@ -2,6 +2,7 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { StartCallRequest } from '@/lib/contract/calls';
+import { callsHandlers } from '@/entrypoints/background/calls/handlers';
 import { callsJob } from '@/entrypoints/background/calls/job';
 import { startCall } from '@/entrypoints/background/calls/outbox';
 import { pollDue } from '@/entrypoints/background/calls/poller';
@@ -97,6 +98,17 @@ describe('the balance after calls', () => {
     next.api.me.mockResolvedValue(meWith(1977, 23));
     await callsJob.run(next);
     expect(next.api.me).toHaveBeenCalledTimes(1);
+    expect((await stored(ctx))?.me?.balance.spendableCents).toBe(1977);
+  });
+
+  it('an end the member’s own “read it again” saw, outside the job, is followed by one read of the balance', async () => {
+    await startedCall(ctx, 'c1', 'run_1', 'ses_1');
+    ctx.clock.now += 5_000;
+    ctx.api.getCall.mockResolvedValue(result('run_1', 'ses_1', 'passed', { charge: charge(23) }));
+    ctx.api.me.mockResolvedValue(meWith(1977, 23));
+    await callsHandlers(ctx).refreshCall({ localId: 'c1' });
+    expect((await ctx.db.calls.get('c1'))?.state).toBe('finished');
+    expect(ctx.api.me).toHaveBeenCalledTimes(1);
     expect((await stored(ctx))?.me?.balance.spendableCents).toBe(1977);
   });
 
