@@ -1,12 +1,12 @@
 import type { CallRow } from '@/lib/db/tables/calls';
-import { chargedWords } from '@/components/result/status-line';
 import { NAME_CHARS, shortenedText } from '@/lib/format/clamp';
 import { callSnippet, callTexts, type SnippetField } from '@/lib/history/search';
 import { t } from '@/lib/i18n';
-import { callStateWords, callStatusWords } from '@/lib/words/values';
+import { callStateWords } from '@/lib/words/values';
 import { CallKind } from '@/components/common/CallKind';
 import { Time } from '@/components/common/Time';
 import { UntrustedText } from '@/components/common/UntrustedText';
+import { resultLine } from '@/components/result/status-line';
 import { MarkedText } from './MarkedText';
 
 interface CallLineProps {
@@ -18,14 +18,12 @@ interface CallLineProps {
 }
 
 /**
- * Where the call stands, in words: how its result ended and what it was charged, or the step it is at
- * (waiting for approval, refused, not sent…); never a raw value.
+ * Where the call stands, in words: how its result ended and what it was charged (the result view's one line:
+ * a failed call is free, a returned one's charge went back), or the step it is at (waiting for approval,
+ * refused, not sent…); never a raw value.
  */
 function statusLine(call: CallRow): string {
-  const result = call.result;
-  if (!result) return callStateWords(call.state, call.error);
-  const charge = result.charge ? chargedWords(result.charge.chargedCents) : t('result.lineFree');
-  return `${callStatusWords(result.status)} · ${charge}`;
+  return call.result ? resultLine(call.result, call.holdCents) : callStateWords(call.state, call.error);
 }
 
 function fieldWords(field: SnippetField): string {

@@ -1,17 +1,20 @@
 import type { CallResult } from '@/lib/contract/calls';
 import { type Amount, isNotRead } from '@/lib/contract/tolerant';
 import { tnAmount } from '@/lib/format/amount';
-import { formatCents } from '@/lib/format/money';
+import { formatCents, formatMicros, MICROS_PER_CENT } from '@/lib/format/money';
 import { t } from '@/lib/i18n';
-import { chargedCents } from './status-line';
+import { chargedCents } from '@/lib/contract/charged';
 
 /**
- * Micros (a millionth of a dollar) as whole cents, for display only: the contract gives the charge itself in
- * cents (chargedCents, shown as sent) and its two parts in micros, and says nothing of how those round, so
- * each part is shown to the nearest cent and never used to work out what was charged.
+ * A part of the charge exactly as the contract gives it, in micros (a millionth of a dollar): never rounded to
+ * whole cents (4,000 micros is not $0.00, and two parts of 5,000 are not $0.01 each beside a 1-cent charge).
+ * A part under a cent reads "under $0.01": six decimals of a dollar say nothing more a member can use.
  */
-function microsToCents(micros: Amount): Amount {
-  return isNotRead(micros) ? micros : Math.round(micros / 10_000);
+function partWords(micros: Amount): string {
+  if (!isNotRead(micros) && Number.isInteger(micros) && micros > 0 && micros < MICROS_PER_CENT) {
+    return t('charge.underCent', { amount: formatCents(1) });
+  }
+  return formatMicros(micros);
 }
 
 /**
@@ -26,8 +29,8 @@ export function ChargeView({ result }: { result: CallResult }) {
     <div class="charge">
       <p class="muted">
         {t('charge.breakdown', {
-          running: formatCents(microsToCents(charge.runningCostMicros)),
-          fee: formatCents(microsToCents(charge.upchargeMicros)),
+          running: partWords(charge.runningCostMicros),
+          fee: partWords(charge.upchargeMicros),
         })}
       </p>
       {isNotRead(charge.laterTriesNotCharged) || charge.laterTriesNotCharged > 0 ? (

@@ -1,20 +1,9 @@
 import type { CallResult } from '@/lib/contract/calls';
+import { chargedCents } from '@/lib/contract/charged';
 import { type Amount, isNotRead, knownValue } from '@/lib/contract/tolerant';
 import { formatCents } from '@/lib/format/money';
 import { t } from '@/lib/i18n';
 import { callStatusWords } from '@/lib/words/values';
-
-/**
- * The cents a result was charged, or null when it charged nothing: only a passed result is charged (a failed
- * one never is, a returned one's charge went back); a status this version does not know, as its charge says.
- */
-export function chargedCents(result: CallResult): Amount | null {
-  const status = knownValue(result.status);
-  if (status !== undefined && status !== 'passed') return null;
-  const cents = result.charge?.chargedCents ?? 0;
-  // A charge that could not be read is said so where it stands, never as free (G34).
-  return isNotRead(cents) || cents > 0 ? cents : null;
-}
 
 /**
  * What a result's charge stands at, as the contract defines it per status: passed is charged (a null or zero

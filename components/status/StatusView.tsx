@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { balanceMovedQuery, meBehind } from '@/lib/db/balance-moved';
 import type { ConnectionRow } from '@/lib/db/tables/connection';
 import { tnAmount } from '@/lib/format/amount';
 import { formatCount } from '@/lib/format/count';
@@ -6,6 +7,7 @@ import { formatCents, formatCentsOrUnreadable } from '@/lib/format/money';
 import { formatBytes } from '@/lib/format/size';
 import { connectionPageUrl } from '@/lib/safety/urls';
 import { useActions } from '@/components/common/actions';
+import { usePanelQuery } from '@/components/common/usePanelQuery';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
 import { SitePageButton } from '@/components/common/SitePageButton';
 import { findingsChoiceWords, switchWords } from '@/lib/words/values';
@@ -29,6 +31,9 @@ export function StatusView({ row }: { row: ConnectionRow }) {
   const [refreshing, setRefreshing] = useState(false);
   const [keysOpen, setKeysOpen] = useState(false);
   const pageUrl = connectionPageUrl(row.origin, row.connectionId);
+  const moved = usePanelQuery(balanceMovedQuery, []);
+  // Here, unlike the header, the figures stay (with when they were read): the member came to read them.
+  const behind = moved.loaded && meBehind(row.meAt, moved.value ?? null);
 
   const refresh = async () => {
     setRefreshing(true);
@@ -56,6 +61,12 @@ export function StatusView({ row }: { row: ConnectionRow }) {
         <>
           <section aria-labelledby="credits-title">
             <h2 id="credits-title">{t('status.credits')}</h2>
+            {/* Read before the last call this browser knows moved the balance: said so, never shown as now. */}
+            {behind && row.meAt ? (
+              <p class="notice" role="status">
+                <Message id="status.beforeLastCall" parts={{ time: <Time iso={row.meAt} /> }} />
+              </p>
+            ) : null}
             <dl class="facts">
               <dt>{t('status.spendableNow')}</dt>
               <dd>{formatCents(me.balance.spendableCents)}</dd>

@@ -11,6 +11,21 @@ export function notReadable(): string {
 
 // The contract's money is in US dollars: cents (100 = $1) and micros (1,000,000 = $1).
 const CURRENCY = 'USD';
+export const MICROS_PER_CENT = 10_000;
+
+// The dollar as the member's language places it ("$28.50", "28,50 $"), with the plain sign, never "US$": every
+// amount the contract gives is in US dollars, so the sign is never ambiguous. `narrowSymbol` asks for it;
+// ICU's Arabic data still writes "US$" even so (Chromium's, Firefox's and Node's differ here), so the currency
+// part is written as the sign itself.
+const CURRENCY_DISPLAY = 'narrowSymbol';
+const SIGN = '$';
+
+function withSign(format: Intl.NumberFormat, dollars: number): string {
+  return format
+    .formatToParts(dollars)
+    .map((part) => (part.type === 'currency' ? SIGN : part.value))
+    .join('');
+}
 
 // Intl already joins a number and its sign with no-break spaces ("28,50 $"); a plain space would still let a
 // line break between them, so none is left. With style.css (no `overflow-wrap: anywhere` outside the site's
@@ -23,20 +38,25 @@ function isWhole(value: number): boolean {
   return Number.isFinite(value) && Number.isInteger(value);
 }
 
+/** Dollars in the member's way, with two to `maxDecimals` decimals. */
+function dollarsText(dollars: number, maxDecimals: number, locale: string | undefined): string {
+  const format = numberFormat(locale, {
+    style: 'currency',
+    currency: CURRENCY,
+    currencyDisplay: CURRENCY_DISPLAY,
+    minimumFractionDigits: 2,
+    maximumFractionDigits: maxDecimals,
+  });
+  return unbroken(withSign(format, dollars));
+}
+
 export function formatCents(amount: Amount, locale: string | undefined = memberLocale()): string {
   return amountWords(amount, (cents) => centsWords(cents, locale));
 }
 
 function centsWords(cents: number, locale: string | undefined): string {
   if (!isWhole(cents)) return notReadable();
-  return unbroken(
-    numberFormat(locale, {
-      style: 'currency',
-      currency: CURRENCY,
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    }).format(cents / 100),
-  );
+  return dollarsText(cents / 100, 2, locale);
 }
 
 // Micros carry at most six decimals of a dollar; showing up to six keeps a tiny running cost from
@@ -47,14 +67,7 @@ export function formatMicros(amount: Amount, locale: string | undefined = member
 
 function microsWords(micros: number, locale: string | undefined): string {
   if (!isWhole(micros)) return notReadable();
-  return unbroken(
-    numberFormat(locale, {
-      style: 'currency',
-      currency: CURRENCY,
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 6,
-    }).format(micros / 1_000_000),
-  );
+  return dollarsText(micros / 1_000_000, 6, locale);
 }
 
 export function formatCentsOrUnreadable(

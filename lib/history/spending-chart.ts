@@ -1,9 +1,11 @@
 /**
  * Spending at a glance, from the cache: what each cached call was charged (its result's
- * charge.chargedCents, the contract's figure; nothing is estimated), per day of the member's calendar and
- * per agent, for the period the member picked. The site's own total (GET /me spentSinceCents) is shown beside
+ * charge.chargedCents, the contract's figure, counted for a passed call only; nothing is estimated), per day
+ * of the member's calendar and per agent, for the period the member picked. The site's own total (GET /me spentSinceCents) is shown beside
  * it; `explainDifference` says in which direction they differ and why they may.
  */
+import { chargedCents } from '@/lib/contract/charged';
+import { isNotRead } from '@/lib/contract/tolerant';
 import type { CallRow } from '@/lib/db/tables/calls';
 import { DAY_MS } from '@/lib/time';
 
@@ -60,8 +62,10 @@ export function cachedSpending(calls: readonly ChargedCall[], since: Date, now: 
   let totalCents = 0;
   let chargedCalls = 0;
   for (const call of calls) {
-    const cents = call.result?.charge?.chargedCents;
-    if (typeof cents !== 'number' || !Number.isInteger(cents)) continue;
+    // Only what was charged: a failed call is free and a returned one's charge went back (the contract's states).
+    const cents = call.result ? chargedCents(call.result) : null;
+    // A charge that could not be read (G34) is never summed as a guess: its own line says so.
+    if (cents === null || isNotRead(cents)) continue;
     const at = chargedAt(call);
     if (!(at >= since.getTime() && at <= now.getTime())) continue;
     const slot = days.get(localDay(new Date(at)));

@@ -8,6 +8,7 @@ import type { Ctx } from '@/entrypoints/background/core/context';
 import { dropSentDrafts } from '@/entrypoints/background/sessions/handlers';
 import { reportCall, stopCall } from './stop-and-report';
 import { memberCameBack } from './approval-resender';
+import { readMeIfBehind } from './balance';
 import { retryCall, startCall } from './outbox';
 import { refreshCall } from './poller';
 
@@ -30,6 +31,8 @@ export function callsHandlers(ctx: Ctx): HandlersOf<typeof callsCommands> & Hand
       const row = await ctx.db.calls.get(p.localId);
       if (!row) throw new CommandFailure(localError('not_found', t('background.noSuchCall')));
       await refreshCall(ctx, p.localId);
+      // It may have ended just now, outside the calls' job: the balance it moved, read now (once, if behind).
+      await readMeIfBehind(ctx);
     },
     approvalCameBack: (p) => memberCameBack(ctx, p.approvalId),
   };

@@ -1,7 +1,8 @@
-/** The calls' job: resend what is due in the outbox, check waiting approvals, poll open calls. */
+/** The calls' job: resend what is due in the outbox, check waiting approvals, poll open calls, read the balance they moved. */
 import { dueWhileConnected, type Job } from '@/entrypoints/background/core/jobs';
 import { callEnded } from '@/entrypoints/background/findings/job';
 import { checkDueApprovals } from './approval-resender';
+import { readMeIfBehind } from './balance';
 import { claimLeaseEndsAt, sendDue } from './outbox';
 import { pollDue } from './poller';
 
@@ -27,5 +28,7 @@ export const callsJob: Job = {
     const polled = await pollDue(ctx);
     // A call keeps its findings as it ends: read them soon after one ended.
     if (polled.ended > 0) await callEnded(ctx);
+    // After a 202 or an end, the balance as the site has it now: one read for all of this run's.
+    await readMeIfBehind(ctx);
   },
 };

@@ -2,24 +2,47 @@
  * The calls' and approvals' notifications (raised once each through core/notifier.ts), and the ones a worker
  * stopped before telling them, told at the next start.
  */
+import { chargedCents } from '@/lib/contract/charged';
 import { knownValue } from '@/lib/contract/tolerant';
-import type { ApprovalRow, CallRow } from '@/lib/db';
+import { type ApprovalRow, type CallRow, getConnection } from '@/lib/db';
+import { formatCents } from '@/lib/format/money';
 import type { Ctx } from '@/entrypoints/background/core/context';
 import { raiseOnce, UNTOLD_LOOKBACK_MS } from '@/entrypoints/background/core/notifier';
 import { t } from '@/lib/i18n';
 
+/**
+ * A call's end in our words, with its outcome and amount on the title ("Passed · charged $0.23", "Failed · not
+ * charged"). Nothing the site wrote goes in: not the agent's or the call's name, not the note. A notification
+ * cannot show site text as quoted, so it shows none (the panel does, marked as the site's).
+ */
 export function callFinishedText(call: CallRow): { title: string; message: string } {
-  const status = knownValue(call.result?.status);
-  const partial = call.result?.partial === true;
+  const result = call.result;
+  const status = knownValue(result?.status);
+  const cents = result ? chargedCents(result) : null;
+  const amount = cents === null ? null : formatCents(cents);
+  if (status === 'passed' && result?.partial === true) {
+    const title = amount === null ? t('notify.partialFree') : t('notify.partialCharged', { amount });
+    return { title, message: t('notify.callPartial') };
+  }
   if (status === 'passed') {
-    return partial
-      ? { title: t('notify.callPartialTitle'), message: t('notify.callPartial') }
-      : { title: t('notify.callPassedTitle'), message: t('notify.callPassed') };
+    const title = amount === null ? t('notify.passedFree') : t('notify.passedCharged', { amount });
+    return { title, message: t('notify.callPassed') };
   }
-  if (status === 'failed') {
-    return { title: t('notify.callFailedTitle'), message: t('notify.callFailed') };
-  }
+  if (status === 'failed') return { title: t('notify.failedFree'), message: t('notify.callFailed') };
   return { title: t('notify.callEndedTitle'), message: t('notify.callEnded') };
+}
+
+/**
+ * The most a call waiting for approval can hold once approved: the contract's limit is the smaller of the
+ * spendable credits and the site's ceiling, or maxCents when sent, so the smaller of the member's own "Spend at
+ * most" and the spendable credits last read is never less than it. Null when neither is known.
+ */
+async function mostItHolds(ctx: Ctx, approval: ApprovalRow): Promise<number | null> {
+  const spendable = (await getConnection(ctx.db))?.me?.balance.spendableCents;
+  const known = [approval.request.maxCents, spendable].filter(
+    (c): c is number => typeof c === 'number' && Number.isInteger(c) && c >= 0,
+  );
+  return known.length === 0 ? null : Math.min(...known);
 }
 
 export function notifyCallFinished(ctx: Ctx, call: CallRow): Promise<boolean> {
@@ -31,7 +54,8 @@ export function notifyCallFinished(ctx: Ctx, call: CallRow): Promise<boolean> {
   );
 }
 
-export function notifyApprovalNeeded(ctx: Ctx, approval: ApprovalRow): Promise<boolean> {
+export async function notifyApprovalNeeded(ctx: Ctx, approval: ApprovalRow): Promise<boolean> {
+  const holds = await mostItHolds(ctx, approval).catch(() => null);
   return raiseOnce(
     ctx,
     {
@@ -41,7 +65,7 @@ export function notifyApprovalNeeded(ctx: Ctx, approval: ApprovalRow): Promise<b
       url: approval.approvalUrl,
     },
     {
-      title: t('notify.approvalTitle'),
+      title: holds === null ? t('notify.approvalTitle') : t('notify.approvalHolds', { amount: formatCents(holds) }),
       message: t('notify.approval'),
     },
   );

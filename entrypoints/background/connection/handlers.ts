@@ -4,6 +4,9 @@ import type { HandlersOf } from '@/lib/protocol/commands';
 import type { Ctx } from '@/entrypoints/background/core/context';
 import { connect, disconnect, markPrivacyLineShown, refreshMe } from './connect';
 
+// What other features call: a feature is reached through its handlers.ts or its job.ts (npm run imports).
+export { refreshMe } from './connect';
+
 export function connectionHandlers(ctx: Ctx): HandlersOf<typeof connectionCommands> {
   return {
     connect: (p) => connect(ctx, p),

@@ -7,7 +7,7 @@
 import { readAmount } from '@/lib/contract/tolerant';
 import { browser } from 'wxt/browser';
 import { ApiError } from '@/lib/api/errors';
-import { type CallRow, type ConnectionRow, getConnection } from '@/lib/db';
+import { type CallRow, type ConnectionRow, getConnection, type MemberError } from '@/lib/db';
 import { downloadsLeft, fitsAllowance } from '@/lib/files/download-allowance';
 import { allowanceRefusal, type DownloadOptions, decideFileAction, type FileAction } from '@/lib/files/file-actions';
 import { downloadCapBytes } from '@/lib/files/download-cap';
@@ -97,6 +97,27 @@ function linkOrigin(url: string): string {
   }
 }
 
+/** Codes that speak of the key or the account: only an answer to a request that carried the key may. */
+const KEY_CODES: ReadonlySet<string> = new Set([
+  'unauthenticated',
+  'key_revoked',
+  'account_suspended',
+  'session_scoped',
+]);
+
+function speaksOfKey(err: ApiError): boolean {
+  return err.status === 401 || KEY_CODES.has(err.code);
+}
+
+/** The file host's refusal in our words: its status only, nothing to reconnect or top up. */
+function fileRefused(err: ApiError): MemberError {
+  return localError(
+    'file_host_refused',
+    t('background.fileNotFetched', { problem: t('background.fileHostRefused', { status: err.status }) }),
+    { kind: 'none' },
+  );
+}
+
 async function fetchAndSave(
   ctx: Ctx,
   downloads: DownloadsApi,
@@ -112,9 +133,15 @@ async function fetchAndSave(
       origin: linkOrigin(options.url),
     });
   } catch (err) {
+    if (err instanceof ApiError) {
+      // The link carried no key: a file host's code is the file's, never the site's refusal or its word on the
+      // key (rule 5). Only the site's own origin speaks in the site's words, and even there not of the key.
+      const siteOrigin = (await getConnection(ctx.db))?.origin;
+      if (linkOrigin(options.url) !== siteOrigin || speaksOfKey(err)) throw new CommandFailure(fileRefused(err));
+      throw new CommandFailure(toMemberError(err));
+    }
     const error = toMemberError(err);
-    // The site's refusal as it is; anything else inside "could not be fetched" (said by the panel when it words it).
-    if (err instanceof ApiError) throw new CommandFailure(error);
+    // Anything else inside "could not be fetched" (said by the panel when it words it).
     throw new CommandFailure(
       error.said
         ? { ...error, said: { ...error.said, fileNotFetched: true } }

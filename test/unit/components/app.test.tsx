@@ -155,14 +155,33 @@ describe('App routing', () => {
     await db.connection.put(makeConnectionRow());
     const first = renderApp();
     await screen.findByRole('heading', { name: 'Find AI Agents' });
-    const header = document.querySelector('header.panel-header');
-    expect(header?.textContent).toBe('My laptop$15.00 to spend');
+    // Shown once the calls are read and none moved the balance after GET /me was read.
+    await waitFor(() =>
+      expect(document.querySelector('header.panel-header')?.textContent).toBe('My laptop$15.00 to spend'),
+    );
     first.unmount();
     // Before GET /me was read, nothing is said about credits (never a guess).
     await db.connection.put(makeConnectionRow({ me: null, meAt: null }));
     renderApp();
     await screen.findByRole('heading', { name: 'Find AI Agents' });
     expect(document.querySelector('header.panel-header')?.textContent).toBe('My laptop');
+  });
+
+  it('never shows a balance read before the last call moved it as what there is to spend now', async () => {
+    // GET /me read at 10:00; a call charged at 10:05: that figure is not the balance now.
+    await db.connection.put(makeConnectionRow());
+    await db.calls.put(makeCall({ state: 'finished', result: makeResult(), finishedAt: '2026-05-01T10:05:00.000Z' }));
+    renderApp();
+    await screen.findByRole('heading', { name: 'Find AI Agents' });
+    const header = () => document.querySelector('header.panel-header')?.textContent;
+    // Read again after it (the worker's read after the end): shown.
+    await db.connection.update('current', { meAt: '2026-05-01T10:05:01.000Z', me: makeMe() });
+    await waitFor(() => expect(header()).toBe('My laptop$15.00 to spend'));
+    // Another call starts (its 202 holds its limit): the figure goes until the balance is read again.
+    await db.calls.put(
+      makeCall({ localId: 'c2', runId: 'run_2', state: 'started', startedAt: '2026-05-01T10:06:00.000Z' }),
+    );
+    await waitFor(() => expect(header()).toBe('My laptop'));
   });
 
   it('has four labelled tabs and a More menu for history, share and the connection', async () => {

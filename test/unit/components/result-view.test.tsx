@@ -209,7 +209,7 @@ describe('ResultView', () => {
     expect(screen.queryByText(/Running cost/)).toBeNull();
   });
 
-  it('reads a zero charge as free and breaks a real charge into running cost and service fee, two decimals', () => {
+  it('reads a zero charge as free and breaks a real charge into running cost and service fee, exactly', () => {
     const { actions } = fakeActions();
     const zero = makeResult();
     zero.charge = { ...(zero.charge ?? makeResult().charge!), chargedCents: 0 };
@@ -228,11 +228,28 @@ describe('ResultView', () => {
     };
     renderPanel(<ResultView call={makeCall()} result={charged} />, actions);
     expect(statusLine()).toBe('Passed · charged $0.23');
-    // The total is said once, at the top; below, its parts, never "upcharge" nor three decimals.
-    expect(screen.getByText(/^Running cost/).textContent).toBe('Running cost $0.18 plus service fee $0.05.');
+    // The total is said once, at the top; below, its parts as the site gave them (micros, never rounded to
+    // cents), never "upcharge".
+    expect(screen.getByText(/^Running cost/).textContent).toBe('Running cost $0.18 plus service fee $0.045.');
     expect(screen.getAllByText(/\$0\.23/)).toHaveLength(1);
-    expect(document.body.textContent).not.toMatch(/upcharge|\$\d+\.\d{3}/);
+    expect(document.body.textContent).not.toMatch(/upcharge/);
     expect(screen.getByText('2 later tries were not charged.')).toBeTruthy();
+  });
+
+  it('never shows a part of a charge as $0.00 or as more cents than were charged: under a cent reads so', () => {
+    const { actions } = fakeActions();
+    const parts = (runningCostMicros: number, upchargeMicros: number, chargedCents: number) => {
+      const r = makeResult();
+      r.charge = { ...r.charge!, chargedCents, runningCostMicros, upchargeMicros };
+      cleanup();
+      renderPanel(<ResultView call={makeCall()} result={r} />, actions);
+      return screen.getByText(/^Running cost/).textContent;
+    };
+    expect(parts(4_000, 10_000, 1)).toBe('Running cost under $0.01 plus service fee $0.01.');
+    // Two halves of a cent beside a 1-cent charge: not "$0.01 plus $0.01".
+    expect(parts(5_000, 5_000, 1)).toBe('Running cost under $0.01 plus service fee under $0.01.');
+    expect(statusLine()).toBe('Passed · charged $0.01');
+    expect(parts(1_234_567, 0, 123)).toBe('Running cost $1.234567 plus service fee $0.00.');
   });
 
   it('says what set the limit when research was cut, never as a price', () => {

@@ -1,8 +1,10 @@
 // @vitest-environment happy-dom
+import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { StatusView } from '@/components/status/StatusView';
-import { fakeActions, makeConnectionRow, makeMe, SITE } from './fixtures';
+import { db } from '@/lib/db';
+import { fakeActions, makeCall, makeConnectionRow, makeMe, makeResult, SITE } from './fixtures';
 import { renderPanel } from './render-panel';
 
 afterEach(cleanup);
@@ -22,6 +24,22 @@ describe('StatusView', () => {
     expect(factFor('Spent in the last 24 hours')).toBe('not readable right now');
     expect(factFor('Calls without asking')).toBe('4 of 10');
     expect(factFor('Downloads left')).toBe('10 MB of 20 MB');
+  });
+
+  it('says figures read before the last call moved the balance are from before it, with when they were read', async () => {
+    await Promise.all(db.tables.map((t) => t.clear()));
+    const { actions } = fakeActions();
+    renderPanel(<StatusView row={makeConnectionRow()} />, actions);
+    expect(factFor('Spendable now')).toBe('$15.00');
+    expect(screen.queryByText(/before your last call/)).toBeNull();
+    // GET /me was read at 10:00; a call this browser knows ended (and charged) at 10:05.
+    await db.calls.put(makeCall({ state: 'finished', result: makeResult(), finishedAt: '2026-05-01T10:05:00.000Z' }));
+    const notice = await screen.findByText(/before your last call/);
+    expect(notice.textContent).toMatch(
+      /^As of .+, before your last call: these may not include its hold or charge yet\.$/,
+    );
+    expect(notice.querySelector('time')?.getAttribute('datetime')).toBe('2026-05-01T10:00:00.000Z');
+    await Promise.all(db.tables.map((t) => t.clear()));
   });
 
   it('shows a zero that was read as zero', () => {

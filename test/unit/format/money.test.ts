@@ -11,6 +11,15 @@ describe('formatCents', () => {
   it("follows the member's locale", () => {
     expect(formatCents(123456, 'de-DE')).toBe('1.234,56\u00a0$');
   });
+  it('writes the dollar with its plain sign in every language, never "US$" (Arabic, Hebrew, Portuguese, Chinese)', () => {
+    for (const locale of ['ar', 'he', 'pt-BR', 'zh-TW', 'ko', 'fr', 'en-CA']) {
+      const text = formatCents(2850, locale);
+      expect(text, locale).toContain('$');
+      expect(text, locale).not.toMatch(/US|\$US/);
+      expect(text.replace(/[^\d.,]/g, ''), locale).toMatch(/^28[.,٫]50$|^٢٨٫٥٠$/);
+      expect(formatMicros(1_234_567, locale), locale).not.toMatch(/US/);
+    }
+  });
   it('never shows a number that is not whole cents as money', () => {
     expect(formatCents(Number.NaN, 'en-US')).toBe(notReadable());
     expect(formatCents(1.5, 'en-US')).toBe(notReadable());

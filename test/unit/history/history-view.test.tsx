@@ -37,6 +37,25 @@ beforeEach(async () => {
 afterEach(cleanup);
 
 describe('History', () => {
+  it('says a returned call’s charge went back and a failed call is free, never the charge the site listed', async () => {
+    const charge = { ...makeResult().charge!, chargedCents: 23 };
+    await db.calls.bulkPut([
+      call('r', { result: makeResult({ status: 'returned', charge }) }),
+      call('f', {
+        result: makeResult({ status: 'failed', charge: { ...charge, chargedCents: 0 } }),
+        createdAt: new Date(Date.now() - 7_200_000).toISOString(),
+      }),
+    ]);
+    renderPanel(<HistoryTab onOpenCall={() => undefined} onOpenSession={() => undefined} />, spendingActions().actions);
+    const list = await screen.findByRole('list', { name: 'Calls, newest first' });
+    const [returned, failed] = within(list)
+      .getAllByRole('button')
+      .map((b) => b.textContent ?? '');
+    expect(returned).toMatch(/· Returned · its charge went back · /);
+    expect(failed).toMatch(/· Failed · free · /);
+    expect(`${returned}${failed}`).not.toMatch(/charged/);
+  });
+
   it('shows each row as one button that opens the call, with a chevron, the kind and the status in words', async () => {
     await db.calls.bulkPut([
       call('a', { result: makeResult({ charge: { ...makeResult().charge!, chargedCents: 23 } }) }),

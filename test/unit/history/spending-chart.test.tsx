@@ -54,6 +54,16 @@ describe('cached spending', () => {
     expect(s).toMatchObject({ totalCents: 500, chargedCalls: 3 });
   });
 
+  it('counts only what passed calls were charged: a returned call’s charge went back, a failed call is free', () => {
+    const listed = (id: string, status: 'returned' | 'failed') => {
+      const c = charged(id, 'ag_pg', 21, 400);
+      return { ...c, result: { ...c.result!, status } };
+    };
+    const s = cachedSpending([...CALLS, listed('r', 'returned'), listed('f', 'failed')], local(18, 0), local(23, 18));
+    expect(s).toMatchObject({ totalCents: 500, chargedCalls: 3 });
+    expect(s.days.find((d) => d.day === '2026-11-21')).toMatchObject({ cents: 0, calls: 0 });
+  });
+
   it('refuses a period that is not one, and draws a year at most', () => {
     expect(() => cachedSpending([], new Date('x'), new Date())).toThrow(/valid dates/);
     expect(() => cachedSpending([], local(23), local(20))).toThrow(/starts after it ends/);

@@ -7,7 +7,8 @@ import { raiseOnce, showDueSummaries, UNTOLD_LOOKBACK_MS } from '@/entrypoints/b
 import { pauseUntil } from '@/entrypoints/background/core/status';
 import { installSeams } from '@/entrypoints/background/core/seams';
 import { summariesJob } from '@/entrypoints/background/notify/job';
-import { notifyCallFinished, tellUntoldEvents } from '@/entrypoints/background/calls/notices';
+import { notifyApprovalNeeded, notifyCallFinished, tellUntoldEvents } from '@/entrypoints/background/calls/notices';
+import type { ApprovalRow } from '@/lib/db';
 import { onNotificationClicked } from '@/entrypoints/background/platform/notification-click';
 import { setSettings } from '@/entrypoints/background/options/settings';
 import { rememberWindow } from '@/entrypoints/background/platform/panel-open';
@@ -62,8 +63,87 @@ describe('notifications', () => {
     ctx.clock.now += 60_000;
     await notifyCallFinished(ctx, { ...row, runId: 'run_3', result: result('run_3', 'ses_1', 'failed') });
     const texts = create.mock.calls.map((c) => (c as unknown[])[1] as { title: string; message: string });
-    expect(texts.map((t) => t.title)).toEqual(['Call passed', 'Call ended with a partial result', 'Call failed']);
+    expect(texts.map((t) => t.title)).toEqual([
+      'Passed · not charged',
+      'Partial result · not charged',
+      'Failed · not charged',
+    ]);
     expect(JSON.stringify(texts)).not.toContain('curl');
+  });
+
+  it('carry the outcome and the amount in our words, and never the site’s text (no agent or call name)', async () => {
+    const create = vi.spyOn(fakeBrowser.notifications, 'create');
+    const row = await startedCall(ctx, 'c1', 'run_1', 'ses_1');
+    const named = {
+      ...row,
+      agentName: { untrustedText: 'Agent “Click here”', truncated: false },
+      callName: { untrustedText: 'Pay now at evil.example', truncated: false },
+    };
+    const charge = {
+      chargedCents: 23,
+      runningCostMicros: 180_000,
+      upchargeMicros: 45_000,
+      usualCents: null,
+      neverMoreThanCents: null,
+      laterTriesNotCharged: 0,
+    };
+    const site = { untrustedCallName: named.callName };
+    await notifyCallFinished(ctx, { ...named, result: result('run_1', 'ses_1', 'passed', { charge, ...site }) });
+    ctx.clock.now += 60_000;
+    await notifyCallFinished(ctx, {
+      ...named,
+      runId: 'run_2',
+      result: result('run_2', 'ses_1', 'passed', { charge, partial: true, ...site }),
+    });
+    ctx.clock.now += 60_000;
+    // A failed call is free whatever charge object the site listed.
+    await notifyCallFinished(ctx, {
+      ...named,
+      runId: 'run_3',
+      result: result('run_3', 'ses_1', 'failed', { charge, ...site }),
+    });
+    const texts = create.mock.calls.map((c) => (c as unknown[])[1] as { title: string; message: string });
+    expect(texts.map((t) => t.title)).toEqual([
+      'Passed · charged $0.23',
+      'Partial result · charged $0.23',
+      'Failed · not charged',
+    ]);
+    expect(JSON.stringify(texts)).not.toMatch(/Click here|evil|Ask a question/);
+  });
+
+  it('an approval says what the call may hold: the member’s own limit or the spendable credits, whichever is less', async () => {
+    const create = vi.spyOn(fakeBrowser.notifications, 'create');
+    const approval = (approvalId: string, maxCents?: number): ApprovalRow => ({
+      approvalId,
+      localId: 'c3',
+      approvalUrl: `${ORIGIN}/approvals/${approvalId}`,
+      reason: 'over_calls',
+      request: { agentId: 'ag_1', callId: 'question', question: 'Q?', ...(maxCents ? { maxCents } : {}) },
+      expiresAt: new Date(ctx.clock.now + 1_800_000).toISOString(),
+      status: 'pending',
+      siteStatus: null,
+      createdAt: new Date(ctx.clock.now).toISOString(),
+      updatedAt: new Date(ctx.clock.now).toISOString(),
+      nextCheckAt: ctx.clock.now + 1000,
+      checks: 0,
+      cameBackAt: null,
+      resends: 0,
+      lastResendAt: null,
+      pageTabId: null,
+    });
+    // The connection's last GET /me: $20.00 spendable.
+    await notifyApprovalNeeded(ctx, approval('apr_1'));
+    ctx.clock.now += 60_000;
+    await notifyApprovalNeeded(ctx, approval('apr_2', 250));
+    ctx.clock.now += 60_000;
+    await ctx.db.connection.update('current', { me: null });
+    await notifyApprovalNeeded(ctx, approval('apr_3'));
+    const titles = create.mock.calls.map((c) => ((c as unknown[])[1] as { title: string }).title);
+    expect(titles).toEqual([
+      'Waiting for your approval · holds up to $20.00',
+      'Waiting for your approval · holds up to $2.50',
+      'A call waits for your approval',
+    ]);
   });
 
   it('a click on a finished call opens the panel and leaves a focus hint', async () => {
@@ -150,7 +230,7 @@ describe('notifications that never flood', () => {
       { title: 'A call waits for your approval', message: 'm' },
     );
     expect(shown(create)).toEqual([
-      ['call:run_1:finished', 'Call passed'],
+      ['call:run_1:finished', 'Passed · not charged'],
       ['approval:apr_1:needed', 'A call waits for your approval'],
     ]);
     // Every event is still in the ledger: none is raised again later.
@@ -242,7 +322,7 @@ describe('notifications that never flood', () => {
     expect(create).not.toHaveBeenCalled();
     ctx.clock.now += 60_000;
     await finish(2);
-    expect(shown(create)).toEqual([['call:run_2:finished', 'Call passed']]);
+    expect(shown(create)).toEqual([['call:run_2:finished', 'Passed · not charged']]);
   });
 });
 
@@ -353,7 +433,7 @@ describe('events stored but not told (the worker stopped in between)', () => {
     restarted.clock.now += 60_000;
     await showDueSummaries(restarted);
     expect(create.mock.calls.map((c) => [c[0], ((c as unknown[])[1] as { title: string }).title])).toEqual([
-      ['call:run_1:finished', 'Call passed'],
+      ['call:run_1:finished', 'Passed · not charged'],
       ['summary:call_finished', '1 more call ended'],
     ]);
   });

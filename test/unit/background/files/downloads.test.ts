@@ -181,4 +181,44 @@ describe('downloadFile', () => {
     const until = await pausedUntil(ctx);
     expect(until === null || until - ctx.clock.now <= 3_600_000).toBe(true);
   });
+  it('a file host’s coded error is the file’s: never worded as the site revoking the connection or refusing', async () => {
+    const storage = {
+      ...file('fil_plain', false),
+      url: 'https://files.storage-host.example/b/fil_plain?X-Signature=ab',
+    };
+    await ctx.db.calls.update('c1', { result: result('run_1', 'ses_1', 'passed', { files: [storage] }) });
+    for (const [status, code] of [
+      [401, 'key_revoked'],
+      [403, 'switched_off'],
+      [429, 'rate_limited'],
+    ] as const) {
+      ctx.api.downloadFile.mockRejectedValueOnce(apiError(status, code));
+      const failure = await downloadFile(ctx, { localId: 'c1', fileId: 'fil_plain', confirmedActive: false }).catch(
+        (e: unknown) => e,
+      );
+      expect(failure).toBeInstanceOf(CommandFailure);
+      const error = (failure as CommandFailure).error;
+      expect(error.code).toBe('file_host_refused');
+      expect(error.nextStep).toEqual({ kind: 'none' });
+      const words = memberErrorWords(error);
+      expect(words).toBe(
+        `The file could not be fetched. Its host refused it (HTTP ${status}). Your connection to the site is not affected.`,
+      );
+    }
+    expect(await readKey()).not.toBeNull();
+  });
+
+  it('even on the site’s own origin a keyless link’s 401 is not the connection revoked; its other refusals are the site’s', async () => {
+    ctx.api.downloadFile.mockRejectedValueOnce(apiError(401, 'key_revoked'));
+    const revoked = await downloadFile(ctx, { localId: 'c1', fileId: 'fil_plain', confirmedActive: false }).catch(
+      (e: unknown) => e,
+    );
+    expect((revoked as CommandFailure).error).toMatchObject({ code: 'file_host_refused', nextStep: { kind: 'none' } });
+    expect(memberErrorWords((revoked as CommandFailure).error)).not.toMatch(/revoked|Connect again/);
+    ctx.api.downloadFile.mockRejectedValueOnce(apiError(410, 'link_expired'));
+    const expired = await downloadFile(ctx, { localId: 'c1', fileId: 'fil_plain', confirmedActive: false }).catch(
+      (e: unknown) => e,
+    );
+    expect((expired as CommandFailure).error.code).toBe('link_expired');
+  });
 });
