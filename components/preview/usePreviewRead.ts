@@ -16,15 +16,18 @@ export interface PreviewRead {
   /** Read for the kind and text on screen: until then what is shown may still move. */
   settled: boolean;
   loading: boolean;
+  /** Reads the same request again at once (after a failed read). */
+  retry: () => void;
 }
 
 /**
  * Reads the preview of `request`: at once for a new agent, kind or subject, after a pause while the member types.
  * `kindKey` names the kind of call (agent, call, subject): a preview read for another kind is never shown under
  * this one, so switching from the apply call to a question never shows the apply call's name and limit.
- * `textKey` names the typed text; `send` is what is sent (a secret typed stays on this machine).
+ * `textKey` names the typed text; `send` is what is sent (a secret typed stays on this machine). Not `enabled`
+ * (a key scoped to one session has no preview): nothing is read.
  */
-export function usePreviewRead(kindKey: string, textKey: string, send: CallRequest): PreviewRead {
+export function usePreviewRead(kindKey: string, textKey: string, send: CallRequest, enabled = true): PreviewRead {
   const actions = useActions();
   const [read, setRead] = useState<{
     kindKey: string;
@@ -34,10 +37,12 @@ export function usePreviewRead(kindKey: string, textKey: string, send: CallReque
     requestChecked: boolean;
   } | null>(null);
   const [loading, setLoading] = useState(false);
+  const [attempt, setAttempt] = useState(0);
   const seq = useRef(0);
   const previous = useRef({ kindKey, textKey });
 
   useEffect(() => {
+    if (!enabled) return;
     const textOnly = previous.current.kindKey === kindKey && previous.current.textKey !== textKey;
     previous.current = { kindKey, textKey };
     const mine = ++seq.current;
@@ -61,7 +66,7 @@ export function usePreviewRead(kindKey: string, textKey: string, send: CallReque
     };
     const timer = setTimeout(run, textOnly ? REPREVIEW_MS : 0);
     return () => clearTimeout(timer);
-  }, [kindKey, textKey]);
+  }, [kindKey, textKey, attempt, enabled]);
 
   const sameKind = read !== null && read.kindKey === kindKey;
   return {
@@ -70,5 +75,6 @@ export function usePreviewRead(kindKey: string, textKey: string, send: CallReque
     requestChecked: sameKind && read.requestChecked,
     settled: sameKind && read.textKey === textKey,
     loading,
+    retry: () => setAttempt((n) => n + 1),
   };
 }
