@@ -222,8 +222,8 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
       : t('preview.starting')
     : inSession && !sessions.byCall
       ? t('preview.openSession')
-      : previewState === 'ready' && preview
-        ? // The button that starts a paid call names what it holds.
+      : paid && preview
+        ? // The button that starts a paid call names what the preview on screen holds.
           t('money.startHolds', { limit: formatCents(preview.limitCents) })
         : t('preview.start');
 

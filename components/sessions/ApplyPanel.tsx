@@ -58,8 +58,8 @@ export function ApplyPanel({ session, drafts, applyOnItsWay, missing = 0, maxCen
   const waiting = !revises && missing > 0 && !working;
   // Paid like any call: it starts only once the preview of what is on screen is read (one rule, start-block).
   const blocked = startBlocks({ busy: working, preview: check.state, maxInvalid: !max.ok }).length > 0;
-  const hold =
-    check.state === 'ready' && check.read.preview ? { limit: formatCents(check.read.preview.limitCents) } : null;
+  // The buttons name what the preview on screen holds (while it is read again, the start waits for it).
+  const hold = check.read.preview ? { limit: formatCents(check.read.preview.limitCents) } : null;
   const spend = <SpendAtMost id={maxId} value={maxDollars} onInput={setMaxDollars} />;
   return (
     <section class="apply" aria-label={revises ? t('apply.revise') : t('apply.make')}>

@@ -154,7 +154,7 @@ function Form({
       <button type="submit" disabled={!canAsk} {...submitKeyProps()}>
         {busy
           ? t('questionCall.asking')
-          : check.state === 'ready' && check.read.preview
+          : check.read.preview
             ? t('money.askHolds', { limit: formatCents(check.read.preview.limitCents) })
             : t('questionCall.ask')}
       </button>
