@@ -20,7 +20,7 @@ export function MoneyBlock({ preview }: { preview: Preview }) {
   const limit = <strong class="limit nowrap">{formatCents(preview.limitCents)}</strong>;
   const spendable = <strong class="nowrap">{formatCents(preview.spendableCents)}</strong>;
   return (
-    <div class="money-block" role="group" aria-label={t('money.label')}>
+    <section class="money-block" aria-label={t('money.label')}>
       <p class="limit-line">
         {limitBy === 'credits' ? (
           <Message id="money.holds" parts={{ limit, spendable }} />
@@ -44,7 +44,7 @@ export function MoneyBlock({ preview }: { preview: Preview }) {
         </p>
       ) : null}
       {charges.length > 0 ? <OwnHistory charges={charges} /> : null}
-    </div>
+    </section>
   );
 }
 

@@ -40,7 +40,10 @@ const failed = () =>
     error: memberError('server_error', 'Something failed on the site’s side. Try again shortly.'),
   }) as CommandResult<'preview'>;
 const started = (p: unknown) =>
-  ({ ok: true, value: { localId: (p as { localId: string }).localId, state: 'started' } }) as CommandResult<'startCall'>;
+  ({
+    ok: true,
+    value: { localId: (p as { localId: string }).localId, state: 'started' },
+  }) as CommandResult<'startCall'>;
 const starts = (sent: { name: string; payload: unknown }[]) =>
   sent.filter((s) => s.name === 'startCall').map((s) => (s.payload as { request: Record<string, unknown> }).request);
 const previews = (sent: { name: string; payload: unknown }[]) =>
@@ -88,7 +91,7 @@ describe('the money block in the preview', () => {
         ),
     });
     renderPanel(<PreviewView initial={DRAFT} onStarted={() => undefined} onBack={() => undefined} />, fake.actions);
-    const block = await screen.findByRole('group', { name: 'Money for this call' });
+    const block = await screen.findByRole('region', { name: 'Money for this call' });
     await within(block).findByText(/Your last 4 calls to it/);
     const parts = [...block.children].map((c) => c.textContent);
     expect(parts).toEqual([
@@ -98,7 +101,9 @@ describe('the money block in the preview', () => {
       'Your last 4 calls to it: $0.18 to $0.31 (your own history, not a price).',
     ]);
     // The site's sentence as the site's text (quoted block), said once on the screen.
-    expect(within(block).getByText('Charged for what it uses, only if it passes.').closest('.site-quote')).not.toBeNull();
+    expect(
+      within(block).getByText('Charged for what it uses, only if it passes.').closest('.site-quote'),
+    ).not.toBeNull();
     expect(screen.getAllByText('Charged for what it uses, only if it passes.')).toHaveLength(1);
     expect(document.body.textContent).not.toContain('Holds and can charge at most');
     // The start names the hold.
@@ -111,7 +116,7 @@ describe('the money block in the preview', () => {
       preview: () => ok(makePreview({ agentId: 'ag_1', limitCents: 1500, spendableCents: 1500, limitBy: 'credits' })),
     });
     renderPanel(<PreviewView initial={DRAFT} onStarted={() => undefined} onBack={() => undefined} />, fake.actions);
-    const block = await screen.findByRole('group', { name: 'Money for this call' });
+    const block = await screen.findByRole('region', { name: 'Money for this call' });
     await pause();
     expect(block.textContent).not.toMatch(/Your last/);
     expect(block.querySelector('.limit-line')?.textContent).toBe('Holds up to $15.00 while it runs, of your $15.00.');
@@ -173,7 +178,9 @@ describe('starting only what was seen', () => {
     await waitFor(() => expect(start.disabled).toBe(false), { timeout: 3000 });
     expect(previews(fake.sent).at(-1)).toMatchObject({ details: 'Set up a replica' });
     fireEvent.click(start);
-    await waitFor(() => expect(starts(fake.sent)).toEqual([{ agentId: 'ag_1', callId: 'apply', details: 'Set up a replica' }]));
+    await waitFor(() =>
+      expect(starts(fake.sent)).toEqual([{ agentId: 'ag_1', callId: 'apply', details: 'Set up a replica' }]),
+    );
   });
 });
 
@@ -216,8 +223,10 @@ describe('calls started from a session are confirmed the same way', () => {
     });
     const ask = await within(form).findByRole('button', { name: 'Ask · holds up to $4.00' }, { timeout: 3000 });
     await waitFor(() => expect(ready(ask)).toBe(true), { timeout: 3000 });
-    const block = within(form).getByRole('group', { name: 'Money for this call' });
-    expect(block.textContent).toContain('Holds up to $4.00 while it runs (set by your maximum for this call), of your $28.50.');
+    const block = within(form).getByRole('region', { name: 'Money for this call' });
+    expect(block.textContent).toContain(
+      'Holds up to $4.00 while it runs (set by your maximum for this call), of your $28.50.',
+    );
     // Before the start button in the form's order.
     expect(block.compareDocumentPosition(ask) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(previews(fake.sent)).toContainEqual({
@@ -238,7 +247,10 @@ describe('calls started from a session are confirmed the same way', () => {
   it('Ask stays disabled while its preview read fails, Ctrl+Enter too, and works once it answers', async () => {
     await store(planDone());
     let fail = true;
-    const fake = fakeActions({ preview: () => (fail ? failed() : ok(makePreview({ agentId: 'ag1' }))), startCall: started });
+    const fake = fakeActions({
+      preview: () => (fail ? failed() : ok(makePreview({ agentId: 'ag1' }))),
+      startCall: started,
+    });
     renderPanel(<SessionView sessionId="s1" />, fake.actions);
     const form = await screen.findByRole('form', { name: 'Ask a question in this session' });
     const box = within(form).getByRole('textbox', { name: /^Your question/ });
@@ -276,15 +288,29 @@ describe('calls started from a session are confirmed the same way', () => {
     fail = false;
     fireEvent.click(within(next).getByRole('button', { name: 'Try again' }));
     const named = await within(next).findByRole('button', { name: 'Make the plan · holds up to $3.00' });
-    expect(within(next).getByRole('group', { name: 'Money for this call' }).textContent).toContain('Holds up to $3.00');
+    expect(within(next).getByRole('region', { name: 'Money for this call' }).textContent).toContain(
+      'Holds up to $3.00',
+    );
     expect(ready(named)).toBe(true);
     const max = within(next).getByRole('textbox', { name: 'Spend at most, in dollars (optional)' }) as HTMLInputElement;
     expect(max.value).toBe('3.00');
     // Changeable: a new amount is read again before the start goes with it.
     fireEvent.input(max, { target: { value: '2' } });
     await waitFor(() => expect(previews(fake.sent).at(-1)).toMatchObject({ maxCents: 200 }), { timeout: 3000 });
-    await waitFor(() => expect(ready(within(next).getAllByRole('button').find((b) => /^Make the plan/.test(b.textContent ?? ''))!)).toBe(true));
-    fireEvent.click(within(next).getAllByRole('button').find((b) => /^Make the plan/.test(b.textContent ?? ''))!);
+    await waitFor(() =>
+      expect(
+        ready(
+          within(next)
+            .getAllByRole('button')
+            .find((b) => /^Make the plan/.test(b.textContent ?? ''))!,
+        ),
+      ).toBe(true),
+    );
+    fireEvent.click(
+      within(next)
+        .getAllByRole('button')
+        .find((b) => /^Make the plan/.test(b.textContent ?? ''))!,
+    );
     await waitFor(() =>
       expect(starts(fake.sent)).toEqual([{ agentId: 'ag1', callId: 'apply', sessionId: 's1', maxCents: 200 }]),
     );
@@ -292,7 +318,10 @@ describe('calls started from a session are confirmed the same way', () => {
 
   it('the revision names its hold and waits for the preview of the text typed', async () => {
     await store(planDone());
-    const fake = fakeActions({ preview: () => ok(makePreview({ agentId: 'ag1', limitCents: 900 })), startCall: started });
+    const fake = fakeActions({
+      preview: () => ok(makePreview({ agentId: 'ag1', limitCents: 900 })),
+      startCall: started,
+    });
     renderPanel(<SessionView sessionId="s1" />, fake.actions);
     const revise = await screen.findByRole('form', { name: 'Revise the plan' });
     fireEvent.input(within(revise).getByRole('textbox'), { target: { value: 'Fewer steps' } });
@@ -300,7 +329,12 @@ describe('calls started from a session are confirmed the same way', () => {
     expect(send.disabled).toBe(true);
     await waitFor(() => expect(send.disabled).toBe(false), { timeout: 3000 });
     expect(send.textContent).toBe('Send the revision · holds up to $9.00');
-    expect(previews(fake.sent).at(-1)).toEqual({ agentId: 'ag1', callId: 'apply', sessionId: 's1', details: 'Fewer steps' });
+    expect(previews(fake.sent).at(-1)).toEqual({
+      agentId: 'ag1',
+      callId: 'apply',
+      sessionId: 's1',
+      details: 'Fewer steps',
+    });
     fireEvent.click(send);
     await waitFor(() => expect(starts(fake.sent)).toHaveLength(1));
   });
@@ -325,13 +359,18 @@ describe('calls started from a session are confirmed the same way', () => {
     await waitFor(() => expect(ready(ask)).toBe(true));
     fireEvent.click(ask);
     expect(
-      (await within(form).findByText(/^Started: it holds up to \$12\.00 while it runs, as the site answered/)).textContent,
+      (await within(form).findByText(/^Started: it holds up to \$12\.00 while it runs, as the site answered/))
+        .textContent,
     ).toContain('this key can’t check a call before it starts');
     expect(previews(fake.sent)).toEqual([]);
   });
 
   it('a follow-up starts from the Spend at most of the call it follows', () => {
-    const draft = followUpDraft(makeCall({ request: { agentId: 'ag_1', callId: 'apply', maxCents: 250 } }), 'ses_1', 'Why?');
+    const draft = followUpDraft(
+      makeCall({ request: { agentId: 'ag_1', callId: 'apply', maxCents: 250 } }),
+      'ses_1',
+      'Why?',
+    );
     expect(draft.maxDollars).toBe('2.50');
   });
 });

@@ -505,9 +505,7 @@ describe('PreviewView: what to start', () => {
     await db.connection.put(makeConnectionRow());
     setup(makePreview({ limitCents: 250, spendableCents: 250, limitBy: 'credits' }));
     await screen.findByText('Your credits set this limit.');
-    expect(document.querySelector('.limit-line')?.textContent).toBe(
-      'Holds up to $2.50 while it runs, of your $2.50.',
-    );
+    expect(document.querySelector('.limit-line')?.textContent).toBe('Holds up to $2.50 while it runs, of your $2.50.');
     expect(screen.getByRole('button', { name: 'Top up on the site' })).toBeTruthy();
   });
 });
