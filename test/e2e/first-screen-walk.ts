@@ -4,6 +4,8 @@
  */
 import { RIGHT_TO_LEFT } from '@/test/i18n/locale-rules';
 import {
+  clickStart,
+  holdsLine,
   connectAndRead,
   findTyped,
   openPreview,
@@ -35,9 +37,14 @@ export const firstScreenTargets = {
   },
   preview: (w: Words): FirstScreenTarget[] => [
     { what: 'what to start', selector: 'fieldset.start-kind' },
-    { what: "the site's sentence", selector: '.preview .sentence' },
-    { what: 'the limit beside the spendable credits', selector: '.preview .limit-line' },
-    { what: w('preview.start'), selector: 'form button[type="submit"]', text: w('preview.start') },
+    { what: 'the money block', selector: '.preview .money-block' },
+    { what: "the site's sentence", selector: '.preview .money-block .sentence' },
+    { what: 'the limit beside the spendable credits', selector: '.preview .money-block .limit-line' },
+    {
+      what: w.opening('money.startHolds'),
+      selector: 'form button[type="submit"]',
+      text: w.opening('money.startHolds'),
+    },
   ],
   previewQuestion: (w: Words): FirstScreenTarget[] => [
     ...firstScreenTargets.preview(w),
@@ -61,7 +68,8 @@ export const firstScreenTargets = {
   session: (w: Words): FirstScreenTarget[] => [
     // The next step stands after the questions and stays in sight at the bottom while they scroll.
     { what: 'the next step', selector: '.step-bar' },
-    { what: w('apply.make'), selector: 'button', text: w('apply.make') },
+    { what: 'the money block of the next step', selector: '.step-bar .money-block' },
+    { what: w.opening('money.makeHolds'), selector: 'button', text: w.opening('money.makeHolds') },
     { what: 'the first unanswered question', selector: 'fieldset.question:not(.question-folded) > legend' },
   ],
 };
@@ -121,12 +129,12 @@ export async function firstScreenWalk(
   await check('find', [...firstScreenTargets.find(w), ...firstScreenTargets.tabs(w)]);
 
   await openPreview(panel, w, POSTGRES);
-  await panel.waitForText(w('preview.mostItCanHold'));
+  await panel.waitForText(holdsLine(w));
   await check('preview, apply', firstScreenTargets.preview(w));
   await panel.click('radio', w('preview.kindQuestion'));
   await panel.fill(w('preview.question'), FITTING_QUESTION);
   await waitForPreviewRead(panel, w);
-  await panel.waitForText(w('preview.mostItCanHold'));
+  await panel.waitForText(holdsLine(w));
   await check('preview, question', firstScreenTargets.previewQuestion(w));
 
   await startAndWaitForResult(panel, w);
@@ -142,7 +150,7 @@ export async function firstScreenWalk(
     await panel.click('radio', w('preview.kindSession'));
     await panel.click('button', w('preview.openSession'));
     await panel.waitForText(w('background.notOffered.session.plan'));
-    await panel.click('button', w('preview.start'));
+    await clickStart(panel, w);
     await panel.waitForText(w('plan.heading', { version: '1' }));
     await check('session', [{ what: 'the plan', selector: 'h2, h3', text: w('plan.heading', { version: '1' }) }]);
     return { problems, tops };
