@@ -80,12 +80,16 @@ export const firstScreenTargets = {
  * build before the panel led with the answer (10d1ffe: find 120, preview 153 and 156, result 126, session 155 in
  * German on the default profile).
  */
+// Issue 55: a session's next step is confirmed like the preview, so its first screen holds the money block (the
+// hold, the site's sentence) and the "Spend at most" the session keeps: measured in Chromium (de default
+// 231, en strict 185, de strict 181; 154, 155 and 151 before). The preview's own first screen did not grow: its
+// second saying of the limit went.
 const FIRST_SCREEN_WORDS: Record<string, Record<string, number>> = {
-  'de-default': { find: 119, 'preview, apply': 152, 'preview, question': 155, result: 125, session: 154 },
+  'de-default': { find: 119, 'preview, apply': 152, 'preview, question': 155, result: 125, session: 231 },
   // The strict site's session view is its plan: its first screen now reaches the member's next steps (revise,
   // ask) where it showed the plan a second time, so it holds more words than before (152 and 139): held here.
-  'en-strict': { find: 114, 'preview, apply': 152, 'preview, question': 163, result: 142, session: 155 },
-  'de-strict': { find: 119, 'preview, apply': 152, 'preview, question': 161, result: 125, session: 151 },
+  'en-strict': { find: 114, 'preview, apply': 152, 'preview, question': 163, result: 142, session: 185 },
+  'de-strict': { find: 119, 'preview, apply': 152, 'preview, question': 161, result: 125, session: 181 },
 };
 
 /**
