@@ -221,7 +221,7 @@ async function journey(browser: ExtensionBrowser, emu: TestEmulator, made: MadeC
   await emu.control.patchConnection(made.connectionId, { switches: { spending: false } });
   await findTyped(panel, w, 'slow postgres queries after replication', POSTGRES);
   await previewQuestion(panel, w, POSTGRES, 'Is a partial index worth it here?');
-  await panel.waitForText(w('preview.needsApproval').trim());
+  await panel.waitForText(w('money.needsApproval').trim());
   await shot(panel, 'approval-preview', 'Spending is off, so the call will wait for an approval');
   const address = await approveOnTheSite(browser, panel, w, emu.url, (moment, site) =>
     moment === 'opened'

@@ -7,7 +7,13 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type ExtensionBrowser, type ExtensionGlobal, type PageDriver, STEP_WAIT_MS } from '@/testing/browser/driver';
+import {
+  type ExtensionBrowser,
+  type ExtensionGlobal,
+  type PageDriver,
+  pageSays,
+  STEP_WAIT_MS,
+} from '@/testing/browser/driver';
 import type { Words } from './words';
 
 /** The fixed header line with the emulator's service name (contract, Resources; G3). */
@@ -86,10 +92,42 @@ export async function waitForFound(panel: PageDriver, w: Words, text: string, ag
   );
 }
 
-/** Opens the preview of a call to `agentName` from the latest find, and waits for its form. */
+/** Opens the preview of a call to `agentName` from the latest find, and waits for its start, naming its hold. */
 export async function openPreview(panel: PageDriver, w: Words, agentName: string): Promise<void> {
   await panel.click('button', w('agentCard.previewLabel', { agent: agentName }));
-  await panel.waitForText(w('preview.start'));
+  await panel.waitForText(w.opening('money.startHolds'));
+}
+
+/** The money block's first line ("Holds up to $25.00 while it runs…"), however the amounts are filled. */
+export function holdsLine(w: Words): string {
+  return w.opening('money.holds');
+}
+
+/**
+ * The start button that names what the call holds ("Start · holds up to $25.00", "Ask · holds up to …"):
+ * its name carries the amount, so it is found by the words before it. Waits until a click could start it (its
+ * preview read for what is on screen: enabled, not aria-disabled), then clicks it by its whole name.
+ */
+export async function clickStart(panel: PageDriver, w: Words, key = 'money.startHolds'): Promise<string> {
+  const opening = w.opening(key);
+  // Run in the page, so it holds all it needs (no closure): the ready button's whole name, or ''.
+  const readyName = (start: string): string => {
+    const button = Array.from(document.querySelectorAll('button')).find((b) => (b.textContent ?? '').startsWith(start));
+    return button && !button.disabled && button.getAttribute('aria-disabled') !== 'true'
+      ? (button.textContent ?? '')
+      : '';
+  };
+  let name = '';
+  const deadline = Date.now() + STEP_WAIT_MS;
+  while (name === '') {
+    name = await panel.evaluate(readyName, opening).catch(() => '');
+    if (name !== '') break;
+    if (Date.now() > deadline)
+      throw new Error(`"${opening}…" not ready to start. ${await pageSays(() => panel.text())}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await panel.click('button', name);
+  return name;
 }
 
 /** Opens the preview of a question call to `agentName` and waits for the limit line, read for the question. */
@@ -98,7 +136,7 @@ export async function previewQuestion(panel: PageDriver, w: Words, agentName: st
   await panel.click('radio', w('preview.kindQuestion'));
   await panel.fill(w('preview.question'), question);
   await waitForPreviewRead(panel, w);
-  await panel.waitForText(w('preview.mostItCanHold'));
+  await panel.waitForText(holdsLine(w));
 }
 
 /**
@@ -140,12 +178,12 @@ export async function previewApply(panel: PageDriver, w: Words, agentName: strin
   await openMoreOptions(panel, w);
   await panel.fill(w('preview.details'), details);
   await waitForPreviewRead(panel, w);
-  await panel.waitForText(w('preview.mostItCanHold'));
+  await panel.waitForText(holdsLine(w));
 }
 
 /** Starts the call from the preview and waits until its result passed, under its header line. */
 export async function startAndWaitForResult(panel: PageDriver, w: Words): Promise<void> {
-  await panel.click('button', w('preview.start'));
+  await clickStart(panel, w);
   await waitForResult(panel, w, w('words.callStatus.passed'));
 }
 
@@ -174,7 +212,7 @@ export async function waitForResult(panel: PageDriver, w: Words, status: string)
 export async function askPostgres(panel: PageDriver, w: Words, question: string): Promise<void> {
   await findTyped(panel, w, 'slow postgres queries', POSTGRES);
   await previewQuestion(panel, w, POSTGRES, question);
-  await panel.click('button', w('preview.start'));
+  await clickStart(panel, w);
 }
 
 /** This question's result passed (the emulator's note repeats the question), not an earlier call's. */
@@ -196,25 +234,20 @@ export async function planSession(panel: PageDriver, w: Words): Promise<void> {
  */
 export function makePlanState(panel: PageDriver, w: Words): Promise<{ disabled: boolean; why: string | null } | null> {
   return panel.evaluate((name) => {
-    const button = Array.from(document.querySelectorAll('button')).find((b) => b.textContent === name);
+    // "Make the plan", or "Make the plan · holds up to $25.00" once its preview is read.
+    const button = Array.from(document.querySelectorAll('button')).find((b) => (b.textContent ?? '').startsWith(name));
     if (!button) return null;
     const why = button.getAttribute('aria-describedby');
     return { disabled: button.disabled, why: why ? (document.getElementById(why)?.textContent ?? null) : null };
   }, w('apply.make'));
 }
 
-/** Presses "Make the plan" once the plan's gate lets it (the button is disabled while answers are missing). */
+/**
+ * Presses "Make the plan" once the plan's gate lets it (the button is disabled while answers are missing) and
+ * its preview is read: then it names what it holds ("Make the plan · holds up to $25.00").
+ */
 export async function makePlan(panel: PageDriver, w: Words): Promise<void> {
-  await waitFor(
-    panel,
-    `"${w('apply.make')}" enabled`,
-    (name) => {
-      const button = Array.from(document.querySelectorAll('button')).find((b) => b.textContent === name);
-      return button !== undefined && !button.disabled;
-    },
-    w('apply.make'),
-  );
-  await panel.click('button', w('apply.make'));
+  await clickStart(panel, w, 'money.makeHolds');
 }
 
 /**
@@ -481,7 +514,7 @@ export async function approveOnTheSite(
   /** Called at each moment on the site's page (the demo takes its pictures there). */
   onSite: (moment: 'opened' | 'approved', site: PageDriver) => Promise<void> = async () => undefined,
 ): Promise<string> {
-  await panel.click('button', w('preview.start'));
+  await clickStart(panel, w);
   await panel.waitForText(w('approval.waiting'));
   const site = await browser.pageOpenedBy(siteUrl, () => panel.click('button', w('approval.approve')));
   const address = site.url();

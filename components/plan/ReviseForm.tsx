@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { useId, useState } from 'preact/hooks';
 import { charCount } from '@/lib/format/chars';
 import { applyRefusalWords } from '@/lib/sessions/apply-call';
@@ -16,10 +17,25 @@ interface Props {
   /** Answers or files go with the revision, so empty text may go too (the call still carries something). */
   carriesOther?: boolean;
   busy?: boolean;
+  /** The start waits (its preview is not read for the text on screen): the button, Enter and Ctrl/⌘+Enter alike. */
+  blocked?: boolean;
+  /** The button's words when they name what the call holds; absent: "Send the revision". */
+  submitLabel?: string | null;
+  /** Shown before the button: the money block of the revision. */
+  children?: ComponentChildren;
 }
 
 /** After the plan passed: the next apply call revises it. Refuses locally to send nothing. */
-export function ReviseForm({ onSubmit, initial = '', onTextChange, carriesOther = false, busy = false }: Props) {
+export function ReviseForm({
+  onSubmit,
+  initial = '',
+  onTextChange,
+  carriesOther = false,
+  busy = false,
+  blocked = false,
+  submitLabel = null,
+  children,
+}: Props) {
   const id = useId();
   const [text, setText] = useState(initial);
   const [problem, setProblem] = useState<string | null>(null);
@@ -27,6 +43,7 @@ export function ReviseForm({ onSubmit, initial = '', onTextChange, carriesOther 
 
   const submit = (event: Event) => {
     event.preventDefault();
+    if (busy || blocked) return;
     const trimmed = text.trim();
     if (trimmed === '' && !carriesOther) {
       setProblem(applyRefusalWords({ reason: 'revision_empty' }));
@@ -44,10 +61,8 @@ export function ReviseForm({ onSubmit, initial = '', onTextChange, carriesOther 
     <form
       class="revise-form"
       onSubmit={submit}
-      // Ctrl/⌘+Enter sends, as the button would: not while a revision is on its way.
-      onKeyDown={onSubmitKey(() => {
-        if (!busy) submit(new Event('submit', { cancelable: true }));
-      })}
+      // Ctrl/⌘+Enter sends, as the button would: not while a revision is on its way or its preview is read.
+      onKeyDown={onSubmitKey(() => submit(new Event('submit', { cancelable: true })))}
       aria-labelledby={`${id}-title`}
       noValidate
     >
@@ -73,8 +88,9 @@ export function ReviseForm({ onSubmit, initial = '', onTextChange, carriesOther 
           {problem}
         </p>
       ) : null}
-      <button type="submit" disabled={busy} {...submitKeyProps()}>
-        {busy ? t('report.sending') : t('revise.send')}
+      {children}
+      <button type="submit" disabled={busy || blocked} {...submitKeyProps()}>
+        {busy ? t('report.sending') : (submitLabel ?? t('revise.send'))}
       </button>
     </form>
   );

@@ -1,21 +1,19 @@
 import type { Preview } from '@/lib/contract/calls';
 import { formatCount } from '@/lib/format/count';
-import { limitByWords } from '@/lib/format/limit';
 import { siteHomeUrl } from '@/lib/safety/urls';
 import { SitePageButton } from '@/components/common/SitePageButton';
 import { useSite } from '@/components/common/site';
-import { formatCents } from '@/lib/format/money';
 import { rawValue } from '@/lib/contract/tolerant';
 import { UntrustedText } from '@/components/common/UntrustedText';
-import { approvalReasonWords } from '@/lib/words/values';
-import { SiteQuote, SiteText } from '@/components/common/SiteText';
+import { SiteText } from '@/components/common/SiteText';
+import { MoneyBlock } from './MoneyBlock';
 import { t } from '@/lib/i18n';
 import { Message } from '@/components/common/Message';
 
 /**
- * The preview's decision part, on the first screen: the site's sentence as it is (quoted), the limit said once
- * beside what the member can spend (never a price), and the approval, refusal or gate when they apply. The
- * counts are in PreviewLimits, one click away.
+ * The preview's decision part, on the first screen: the money block (the limit said once beside what the member
+ * can spend, never a price; the site's sentence quoted; the approval), then the refusal or gate when they
+ * apply. The counts are in PreviewLimits, one click away.
  */
 export function PreviewDetails({ preview }: { preview: Preview }) {
   const gate = preview.gate;
@@ -30,34 +28,11 @@ export function PreviewDetails({ preview }: { preview: Preview }) {
         />
         {preview.isNew ? <span class="badge">{t('agentCard.new')}</span> : null}
       </h2>
-      {/* The site's own line, verbatim and quoted. */}
-      <SiteQuote class="sentence" text={preview.sentence} />
-      {/* The limit once, beside what the member can spend: the most it can hold, never a price. */}
-      <p class="limit-line">
-        <Message
-          id="preview.limitLine"
-          parts={{
-            label: t('preview.mostItCanHold'),
-            limit: <strong class="limit nowrap">{formatCents(preview.limitCents)}</strong>,
-            by: limitByWords(limitBy) ?? t('format.limitBy.unknown'),
-            spendable: <strong class="nowrap">{formatCents(preview.spendableCents)}</strong>,
-          }}
-        />
-      </p>
+      <MoneyBlock preview={preview} />
       {limitBy === 'credits' ? (
         <p class="notice">
           {t('preview.creditsSetLimit')}{' '}
           <SitePageButton url={site ? siteHomeUrl(site.origin) : null}>{t('refusal.topUp')}</SitePageButton>
-        </p>
-      ) : null}
-      {preview.needsApproval ? (
-        <p class="notice">
-          <strong>{t('preview.needsApproval')}</strong>
-          {preview.approvalLine ? (
-            <SiteText text={preview.approvalLine} />
-          ) : (
-            approvalReasonWords(preview.approvalReason)
-          )}
         </p>
       ) : null}
       {preview.refusal ? (

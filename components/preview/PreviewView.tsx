@@ -1,7 +1,7 @@
 import { useRef, useState } from 'preact/hooks';
 import { getConnection } from '@/lib/db/queries';
 import { charCount } from '@/lib/format/chars';
-import { dollarsToCents } from '@/lib/format/money';
+import { dollarsToCents, formatCents } from '@/lib/format/money';
 import type { CallRequest } from '@/lib/contract/calls';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
 import type { CallFilesHandle, CallFilesSummary } from '@/components/files/CallFiles';
@@ -17,6 +17,8 @@ import { type FitAnswer, FitChoiceView, needsFitChoice } from './FitChoiceView';
 import { PreviewDetails, PreviewLimits, PrivacyLine } from './PreviewDetails';
 import { usePreviewRead } from './usePreviewRead';
 import { heldByRefusal } from './refusal-hold';
+import { CheckFailed } from './CallCheckView';
+import { previewCheck, startBlocks } from './start-block';
 import { useStartCall } from './useStartCall';
 import { useStartSession } from './useStartSession';
 import { type StartKind, StartKindChoice } from './StartKindChoice';
@@ -133,18 +135,28 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
     </p>
   ) : null;
   const busy = starter.starting || sessions.opening;
-  const canStart = inSession
-    ? !busy && max.ok && !tooLong && !secretInText
-    : !busy &&
-      max.ok &&
-      !fitPending &&
-      !refused &&
-      !questionMissing &&
-      !tooLong &&
-      !secretInText &&
-      !chosen.checking &&
-      chosen.refused === 0 &&
-      !filesBlocked;
+  // A paid call waits for the preview of exactly what is on screen; opening a plan session (POST /sessions)
+  // charges nothing.
+  const paid = !inSession || sessions.byCall;
+  const previewState = paid ? previewCheck(read) : 'not_needed';
+  const blocks = startBlocks(
+    inSession
+      ? { busy, preview: previewState, maxInvalid: !max.ok, tooLong, secret: secretInText }
+      : {
+          busy,
+          preview: previewState,
+          maxInvalid: !max.ok,
+          refused,
+          fitPending,
+          questionMissing,
+          tooLong,
+          secret: secretInText,
+          filesChecking: chosen.checking,
+          filesRefused: chosen.refused > 0,
+          filesBlocked,
+        },
+  );
+  const canStart = blocks.length === 0;
 
   const chooseKind = (next: StartKind) =>
     setDraft({
@@ -202,10 +214,10 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
     onStarted(draft.intentId);
   };
 
-  // Ctrl/⌘+Enter presses "Start" only when a click could, and never while the preview on screen is still
-  // being read for what was typed: the member starts what they have seen.
+  // Ctrl/⌘+Enter presses "Start" only when a click could (the same rule: never while the preview on screen
+  // is still being read for what was typed, or its read failed): the member starts what they have seen.
   const startByKey = onSubmitKey(() => {
-    if (canStart && read.settled) void start(new Event('submit', { cancelable: true }));
+    if (canStart) void start(new Event('submit', { cancelable: true }));
   });
 
   const submitLabel = busy
@@ -214,7 +226,10 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
       : t('preview.starting')
     : inSession && !sessions.byCall
       ? t('preview.openSession')
-      : t('preview.start');
+      : paid && preview
+        ? // The button that starts a paid call names what the preview on screen holds.
+          t('money.startHolds', { limit: formatCents(preview.limitCents) })
+        : t('preview.start');
 
   return (
     // What is typed here is kept as the draft at each change, so Escape may leave from any field.
@@ -258,7 +273,7 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
           </>
         ) : null}
         {read.loading && !preview ? <p role="status">{t('preview.reading')}</p> : null}
-        {read.error ? <ErrorNotice error={read.error} title={t('preview.noPreview')} /> : null}
+        {read.error ? <CheckFailed error={read.error} onRetry={read.again} /> : null}
         {preview ? <PreviewDetails preview={preview} /> : null}
         {preview && !inSession ? (
           <FitChoiceView

@@ -140,7 +140,10 @@ export function draftFromCall(call: CallRow): CallDraft {
   };
 }
 
-/** "Ask a follow-up": a question call to the same agent in the call's session, through the usual preview. */
+/**
+ * "Ask a follow-up": a question call to the same agent in the call's session, through the usual preview. The
+ * session keeps the member's "Spend at most": the call followed up carried it, so the follow-up starts from it.
+ */
 export function followUpDraft(call: CallRow, sessionId: string, question: string): CallDraft {
   return {
     agentId: call.request.agentId,
@@ -148,7 +151,7 @@ export function followUpDraft(call: CallRow, sessionId: string, question: string
     callId: 'question',
     details: '',
     question,
-    maxDollars: '',
+    maxDollars: typeof call.request.maxCents === 'number' ? (call.request.maxCents / 100).toFixed(2) : '',
     subject: null,
     intentId: newIntentId(),
     sessionId,

@@ -16,7 +16,7 @@ export interface PreviewRead {
   /** Read for the kind and text on screen: until then what is shown may still move. */
   settled: boolean;
   loading: boolean;
-  /** Reads the preview again now, for what is on screen (the member fixed something on the site, say). */
+  /** Reads the preview again now, for what is on screen: after a failed read, or the member fixed something on the site. */
   again: () => void;
 }
 
@@ -24,9 +24,10 @@ export interface PreviewRead {
  * Reads the preview of `request`: at once for a new agent, kind or subject, after a pause while the member types.
  * `kindKey` names the kind of call (agent, call, subject): a preview read for another kind is never shown under
  * this one, so switching from the apply call to a question never shows the apply call's name and limit.
- * `textKey` names the typed text; `send` is what is sent (a secret typed stays on this machine).
+ * `textKey` names the typed text; `send` is what is sent (a secret typed stays on this machine). Not `enabled`
+ * (a key scoped to one session has no preview): nothing is read.
  */
-export function usePreviewRead(kindKey: string, textKey: string, send: CallRequest): PreviewRead {
+export function usePreviewRead(kindKey: string, textKey: string, send: CallRequest, enabled = true): PreviewRead {
   const actions = useActions();
   const [read, setRead] = useState<{
     kindKey: string;
@@ -42,6 +43,7 @@ export function usePreviewRead(kindKey: string, textKey: string, send: CallReque
   const previous = useRef({ kindKey, textKey });
 
   useEffect(() => {
+    if (!enabled) return;
     const textOnly = previous.current.kindKey === kindKey && previous.current.textKey !== textKey;
     previous.current = { kindKey, textKey };
     const mine = ++seq.current;
@@ -65,7 +67,7 @@ export function usePreviewRead(kindKey: string, textKey: string, send: CallReque
     };
     const timer = setTimeout(run, textOnly ? REPREVIEW_MS : 0);
     return () => clearTimeout(timer);
-  }, [kindKey, textKey, round]);
+  }, [kindKey, textKey, round, enabled]);
 
   const sameKind = read !== null && read.kindKey === kindKey;
   return {

@@ -1,4 +1,4 @@
-import { useId } from 'preact/hooks';
+import { useId, useState } from 'preact/hooks';
 import type { Session } from '@/lib/contract/sessions';
 import { applyRefusalWords } from '@/lib/sessions/apply-call';
 import { planResultExists } from '@/lib/sessions/plan-revision';
@@ -7,7 +7,14 @@ import { MissingList } from '@/components/plan/GateStatus';
 import { ReviseForm } from '@/components/plan/ReviseForm';
 import { type AnswerDrafts, useTextDraft } from './drafts';
 import { submitKeyProps } from '@/components/common/useShortcut';
-import { useApplyCall } from './useApplyCall';
+import { applyRequest, useApplyCall } from './useApplyCall';
+import { draftsToSend } from '@/lib/sessions/answer-draft';
+import { formatCents } from '@/lib/format/money';
+import { hasSecretText } from '@/components/common/SecretWarning';
+import { CallCheckView, StartedHold } from '@/components/preview/CallCheckView';
+import { checkSpendAtMost, dollarsOf, SpendAtMost } from '@/components/preview/SpendAtMost';
+import { startBlocks } from '@/components/preview/start-block';
+import { useCallCheck } from '@/components/preview/useCallCheck';
 import { t, tn } from '@/lib/i18n';
 
 interface Props {
@@ -17,6 +24,8 @@ interface Props {
   applyOnItsWay: boolean;
   /** Before the plan: how many details the gate still waits for, counting the member's unsent answers. */
   missing?: number;
+  /** The session's "Spend at most" (its first call's), the default of this call; null: none. */
+  maxCents?: number | null;
 }
 
 /**
@@ -24,17 +33,34 @@ interface Props {
  * refusal below still guards a click that races a change); after the plan passed, the revise form (what to change; an empty
  * revision is refused here). The member's drafted answers go with it.
  */
-export function ApplyPanel({ session, drafts, applyOnItsWay, missing = 0 }: Props) {
+export function ApplyPanel({ session, drafts, applyOnItsWay, missing = 0, maxCents = null }: Props) {
   const whyId = useId();
+  const maxId = useId();
   const revise = useTextDraft(`revise:${session.sessionId}`);
-  const { busy, refusal, error, send } = useApplyCall(session, drafts);
+  const { busy, refusal, error, send, started } = useApplyCall(session, drafts);
   const revises = planResultExists(session);
-  const submit = async (details: string) => {
-    if ((await send(details)) && revises) revise.clear();
+  const [maxDollars, setMaxDollars] = useState(dollarsOf(maxCents));
+  const max = checkSpendAtMost(maxDollars);
+  // The revision as typed in this view (the stored draft until then): the preview reads what is on screen.
+  const [typed, setTyped] = useState<string | null>(null);
+  const details = revises ? (typed ?? revise.text ?? '').trim() : '';
+  const { answers } = draftsToSend(session.questions?.shown ?? [], drafts.drafts);
+  // A secret typed stays on this machine, even for a preview (the start refuses it too).
+  const check = useCallCheck(
+    applyRequest(session, hasSecretText(details) ? '' : details, answers, max.ok ? max.cents : null),
+  );
+  const submit = async (text: string) => {
+    if (!max.ok) return;
+    if ((await send(text, max.cents)) && revises) revise.clear();
   };
 
   const working = busy || applyOnItsWay;
   const waiting = !revises && missing > 0 && !working;
+  // Paid like any call: it starts only once the preview of what is on screen is read (one rule, start-block).
+  const blocked = startBlocks({ busy: working, preview: check.state, maxInvalid: !max.ok }).length > 0;
+  // The buttons name what the preview on screen holds (while it is read again, the start waits for it).
+  const hold = check.read.preview ? { limit: formatCents(check.read.preview.limitCents) } : null;
+  const spend = <SpendAtMost id={maxId} value={maxDollars} onInput={setMaxDollars} />;
   return (
     <section class="apply" aria-label={revises ? t('apply.revise') : t('apply.make')}>
       {revises ? (
@@ -43,11 +69,19 @@ export function ApplyPanel({ session, drafts, applyOnItsWay, missing = 0 }: Prop
             <ReviseForm
               key={session.sessionId}
               initial={revise.text ?? ''}
-              onTextChange={revise.save}
+              onTextChange={(text) => {
+                setTyped(text);
+                revise.save(text);
+              }}
               onSubmit={(text) => void submit(text)}
               busy={working}
-            />
+              blocked={blocked}
+              submitLabel={hold ? t('money.reviseHolds', hold) : null}
+            >
+              <CallCheckView check={check} />
+            </ReviseForm>
           ) : null}
+          {spend}
         </>
       ) : (
         <>
@@ -56,15 +90,22 @@ export function ApplyPanel({ session, drafts, applyOnItsWay, missing = 0 }: Prop
               {tn('apply.answerMore', missing)}
             </p>
           ) : null}
+          <CallCheckView check={check} />
+          {/* Held back by the preview, it stays focusable (aria-disabled): "Use the recommended answers" moves the
+              focus to it while the preview reads the answers it filled. */}
           <button
             type="button"
-            disabled={working || waiting}
+            disabled={waiting || working}
+            aria-disabled={blocked ? true : undefined}
             aria-describedby={waiting ? whyId : undefined}
-            onClick={() => void submit('')}
+            onClick={() => {
+              if (!waiting && !blocked) void submit('');
+            }}
             {...submitKeyProps()}
           >
-            {working ? t('apply.making') : t('apply.make')}
+            {working ? t('apply.making') : hold ? t('money.makeHolds', hold) : t('apply.make')}
           </button>
+          {spend}
         </>
       )}
       {refusal ? (
@@ -74,6 +115,7 @@ export function ApplyPanel({ session, drafts, applyOnItsWay, missing = 0 }: Prop
         </div>
       ) : null}
       {error ? <ErrorNotice error={error} title={t('find.notSent')} /> : null}
+      {check.scoped && started ? <StartedHold localId={started} /> : null}
     </section>
   );
 }

@@ -11,13 +11,36 @@ import { useTextDraft } from './drafts';
 import { formatCount } from '@/lib/format/count';
 import { t } from '@/lib/i18n';
 import { MAX_QUESTION_CHARS } from '@/lib/contract/limits';
+import type { CallRequest } from '@/lib/contract/calls';
+import { formatCents } from '@/lib/format/money';
+import { CallCheckView, StartedHold } from '@/components/preview/CallCheckView';
+import { checkSpendAtMost, dollarsOf, SpendAtMost } from '@/components/preview/SpendAtMost';
+import { startBlocks } from '@/components/preview/start-block';
+import { useCallCheck } from '@/components/preview/useCallCheck';
 
-/** A question call in this session: it answers on its own and leaves the plan as it is. */
-export function QuestionCallForm({ session, planExists }: { session: Session; planExists: boolean }) {
+interface Props {
+  session: Session;
+  planExists: boolean;
+  /** The session's "Spend at most" (its first call's), the default of this call; null: none. */
+  maxCents?: number | null;
+}
+
+/**
+ * A question call in this session: it answers on its own and leaves the plan as it is. Paid like any call, it
+ * is confirmed as the preview confirms one: the money block read for the question on screen before "Ask" works.
+ */
+export function QuestionCallForm({ session, planExists, maxCents = null }: Props) {
   const draft = useTextDraft(`question:${session.sessionId}`);
   if (!draft.loaded) return null;
   return (
-    <Form key={session.sessionId} session={session} planExists={planExists} initial={draft.text ?? ''} draft={draft} />
+    <Form
+      key={session.sessionId}
+      session={session}
+      planExists={planExists}
+      initial={draft.text ?? ''}
+      draft={draft}
+      maxCents={maxCents}
+    />
   );
 }
 
@@ -26,11 +49,13 @@ function Form({
   planExists,
   initial,
   draft,
+  maxCents,
 }: {
   session: Session;
   planExists: boolean;
   initial: string;
   draft: ReturnType<typeof useTextDraft>;
+  maxCents: number | null;
 }) {
   const id = useId();
   const actions = useActions();
@@ -40,10 +65,24 @@ function Form({
   const [problem, setProblem] = useState<string | null>(null);
   const [error, setError] = useState<MemberError | null>(null);
   const [busy, setBusy] = useState(false);
+  const [maxDollars, setMaxDollars] = useState(dollarsOf(maxCents));
+  const [started, setStarted] = useState<string | null>(null);
   const chars = charCount(text);
+  const max = checkSpendAtMost(maxDollars);
+  const request: CallRequest = {
+    agentId: session.agentId,
+    callId: 'question',
+    sessionId: session.sessionId,
+    question: text,
+  };
+  if (max.ok && max.cents !== null) request.maxCents = max.cents;
+  // Text that looks like it holds a secret stays on this machine, even for a preview (the start refuses it).
+  const check = useCallCheck(hasSecretText(text) ? { ...request, question: '' } : request);
+  const canAsk = startBlocks({ busy, preview: check.state, maxInvalid: !max.ok }).length === 0;
 
   const ask = async (event: Event) => {
     event.preventDefault();
+    if (!canAsk) return;
     setError(null);
     if (!text.trim()) {
       setProblem(t('questionCall.typeFirst'));
@@ -63,7 +102,7 @@ function Form({
     setBusy(true);
     const result = await actions.send('startCall', {
       localId: intent.id(),
-      request: { agentId: session.agentId, callId: 'question', sessionId: session.sessionId, question: text },
+      request,
       agentName: session.untrustedAgentName,
       callName: null,
     });
@@ -73,6 +112,7 @@ function Form({
       setError(result.error);
       return;
     }
+    if (check.scoped) setStarted(result.value.localId);
     if (result.value.state !== 'refused') {
       draft.clear();
       setText('');
@@ -83,9 +123,10 @@ function Form({
     <form
       class="question-call"
       onSubmit={ask}
-      // Ctrl/⌘+Enter asks, as the button would: not while a question is on its way.
+      // Ctrl/⌘+Enter asks only when the button could: not while a question is on its way, nor before the
+      // preview of the question on screen is read.
       onKeyDown={onSubmitKey(() => {
-        if (!busy) void ask(new Event('submit', { cancelable: true }));
+        if (canAsk) void ask(new Event('submit', { cancelable: true }));
       })}
       aria-labelledby={`${id}-title`}
       noValidate
@@ -112,10 +153,17 @@ function Form({
           {problem}
         </p>
       ) : null}
+      <CallCheckView check={check} />
       {error ? <ErrorNotice error={error} title={t('find.notSent')} /> : null}
-      <button type="submit" disabled={busy} {...submitKeyProps()}>
-        {busy ? t('questionCall.asking') : t('questionCall.ask')}
+      <button type="submit" disabled={!canAsk} {...submitKeyProps()}>
+        {busy
+          ? t('questionCall.asking')
+          : check.read.preview
+            ? t('money.askHolds', { limit: formatCents(check.read.preview.limitCents) })
+            : t('questionCall.ask')}
       </button>
+      {started ? <StartedHold localId={started} /> : null}
+      <SpendAtMost id={`${id}-max`} value={maxDollars} onInput={setMaxDollars} />
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { formatCents } from '@/lib/format/money';
 import { draftsToSend } from '@/lib/sessions/answer-draft';
 import { gateView } from '@/lib/sessions/gate';
 import { planResultExists } from '@/lib/sessions/plan-revision';
+import { sessionMaxCents } from '@/lib/sessions/spend';
 import { sessionStatusWords, wayWords } from '@/lib/words/sessions';
 import { useActions } from '@/components/common/actions';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
@@ -90,6 +91,8 @@ export function SessionView({ sessionId, onBack }: SessionViewProps) {
           p.key === null ? [] : [{ key: p.key, problem: p.problem }],
         )
       : [];
+  // The member's "Spend at most" from the session's first call: the default of the next call started here.
+  const maxCents = sessionMaxCents(calls.value ?? []);
   const applyOnItsWay = (calls.value ?? []).some(
     (c) => c.request.callId === 'apply' && (c.state === 'outbox' || c.state === 'sending' || c.state === 'started'),
   );
@@ -118,6 +121,7 @@ export function SessionView({ sessionId, onBack }: SessionViewProps) {
                   drafts={drafts}
                   applyOnItsWay={applyOnItsWay}
                   missing={gate?.missing.length ?? 0}
+                  maxCents={maxCents}
                 />
               ) : undefined
             }
@@ -199,9 +203,9 @@ export function SessionView({ sessionId, onBack }: SessionViewProps) {
           {isPlan && !questions ? <p class="muted">{t('sessionView.questionsUnreadable')}</p> : null}
 
           {isPlan && !nextStepFirst ? (
-            <ApplyPanel session={session} drafts={drafts} applyOnItsWay={applyOnItsWay} />
+            <ApplyPanel session={session} drafts={drafts} applyOnItsWay={applyOnItsWay} maxCents={maxCents} />
           ) : null}
-          <QuestionCallForm session={session} planExists={planExists} />
+          <QuestionCallForm session={session} planExists={planExists} maxCents={maxCents} />
           {isPlan && questions && offers.putDetails !== 'not_offered' ? (
             <details class="rewrite-box">
               <summary>{t('sessionView.rewrite')}</summary>

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'preact/hooks';
 import type { Session } from '@/lib/contract/sessions';
-import type { CallRequest } from '@/lib/contract/calls';
+import type { AnswerInput, CallRequest } from '@/lib/contract/calls';
 import type { MemberError } from '@/lib/db/member-error';
 import { draftsToSend } from '@/lib/sessions/answer-draft';
 import { type ApplyRefusal, decideApplyCall } from '@/lib/sessions/apply-call';
@@ -16,7 +16,23 @@ export interface ApplyCall {
   /** Why the latest start did not go, as the background answered. */
   error: MemberError | null;
   /** Sends the apply call with the member's drafted answers; true when the call is stored and not refused. */
-  send: (details: string) => Promise<boolean>;
+  send: (details: string, maxCents: number | null) => Promise<boolean>;
+  /** The latest call this view stored (its localId), null before one. */
+  started: string | null;
+}
+
+/** The apply call's request in a session: what the preview reads and the start sends, built one way. */
+export function applyRequest(
+  session: Pick<Session, 'agentId' | 'sessionId'>,
+  details: string,
+  answers: Readonly<Record<string, AnswerInput>>,
+  maxCents: number | null,
+): CallRequest {
+  const request: CallRequest = { agentId: session.agentId, callId: 'apply', sessionId: session.sessionId };
+  if (details.trim()) request.details = details;
+  if (Object.keys(answers).length > 0) request.answers = { ...answers };
+  if (maxCents !== null) request.maxCents = maxCents;
+  return request;
 }
 
 /**
@@ -29,11 +45,12 @@ export function useApplyCall(session: Session, drafts: AnswerDrafts): ApplyCall 
   const [refusal, setRefusal] = useState<ApplyRefusal | null>(null);
   const [error, setError] = useState<MemberError | null>(null);
   const [busy, setBusy] = useState(false);
+  const [started, setStarted] = useState<string | null>(null);
   // Set on the click itself, before any await: state alone would let a second click in before the render.
   const inFlight = useRef(false);
   const intent = useCallIntent();
 
-  const send = async (details: string): Promise<boolean> => {
+  const send = async (details: string, maxCents: number | null): Promise<boolean> => {
     if (inFlight.current) return false;
     inFlight.current = true;
     setBusy(true);
@@ -48,9 +65,7 @@ export function useApplyCall(session: Session, drafts: AnswerDrafts): ApplyCall 
         return false;
       }
       setRefusal(null);
-      const request: CallRequest = { agentId: session.agentId, callId: 'apply', sessionId: session.sessionId };
-      if (details.trim()) request.details = details;
-      if (Object.keys(decision.answers).length > 0) request.answers = decision.answers;
+      const request = applyRequest(session, details, decision.answers, maxCents);
       const result = await actions.send('startCall', {
         localId: intent.id(),
         request,
@@ -64,6 +79,7 @@ export function useApplyCall(session: Session, drafts: AnswerDrafts): ApplyCall 
         setError(result.error);
         return false;
       }
+      setStarted(result.value.localId);
       return result.value.state !== 'refused';
     } finally {
       inFlight.current = false;
@@ -71,5 +87,5 @@ export function useApplyCall(session: Session, drafts: AnswerDrafts): ApplyCall 
     }
   };
 
-  return { busy, refusal, error, send };
+  return { busy, refusal, error, send, started };
 }

@@ -168,3 +168,30 @@ export async function findStart(d: AppDb): Promise<FindStart> {
   ]);
   return findStartOf(setting, finds, calls);
 }
+
+/** Calls to one agent read from the newest for the member's own charges (bounded on a long history). */
+const CHARGE_HISTORY_SCAN = 50;
+/** How many of the member's latest charges by an agent the preview recalls. */
+export const CHARGE_HISTORY_MAX = 5;
+
+/**
+ * What this browser's latest passed calls to `agentId` were charged (cents, newest first, at most
+ * CHARGE_HISTORY_MAX): the member's own receipts, read from this browser's cache, never a price. Only a passed
+ * call with a charge counts; a failed call is free and a returned charge is not one.
+ */
+export async function recentCharges(d: AppDb, agentId: string): Promise<number[]> {
+  const rows = await d.calls
+    .where('[request.agentId+createdAt]')
+    .between([agentId, ''], [agentId, '\uffff'])
+    .reverse()
+    .limit(CHARGE_HISTORY_SCAN)
+    .toArray();
+  const out: number[] = [];
+  for (const r of rows) {
+    if (out.length >= CHARGE_HISTORY_MAX) break;
+    const cents = r.result?.charge?.chargedCents;
+    if (r.result?.status !== 'passed' || typeof cents !== 'number' || !Number.isInteger(cents) || cents < 0) continue;
+    out.push(cents);
+  }
+  return out;
+}

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromiumPath, EXTENSION_DIR, launchExtension, playwrightPage } from '@/testing/browser/chromium';
 import { startTestEmulator, type TestEmulator } from '@/testing/emulator';
-import { connectAndRead, findTyped, POSTGRES, previewQuestion } from '@/testing/steps';
+import { clickStart, connectAndRead, findTyped, POSTGRES, previewQuestion } from '@/testing/steps';
 import { wordsFor } from '@/testing/words';
 import type { Figure } from './figures';
 import { until } from './measure';
@@ -100,7 +100,7 @@ async function startHeldCall(emu: TestEmulator, profile: string): Promise<string
     await connectAndRead(panel, w, emu.url, made.code);
     await findTyped(panel, w, 'slow postgres queries', POSTGRES);
     await previewQuestion(panel, w, POSTGRES, 'Which index helps a LIKE prefix search?');
-    await panel.click('button', w('preview.start'));
+    await clickStart(panel, w);
     await panel.waitForText(w('words.callStatus.inProgress'));
     // Closed once the worker polls the running call (a second read: its alarm was set and has fired), the wake
     // it needs after the restart.

@@ -11,6 +11,7 @@
 import { expect, test } from 'vitest';
 import type { PageDriver } from '@/testing/browser/driver';
 import {
+  clickStart,
   connect,
   findTyped,
   notificationIds,
@@ -46,10 +47,10 @@ describeInEachBrowser('approvals', (rig) => {
 
     await findTyped(rig.panel, rig.w, 'slow postgres queries', POSTGRES);
     await previewQuestion(rig.panel, rig.w, POSTGRES, 'Is a partial index worth it here?');
-    await rig.panel.waitForText(rig.w('preview.needsApproval').trim());
+    await rig.panel.waitForText(rig.w('money.needsApproval').trim());
 
     const before = new Set((await rig.emu.control.sessions(made.memberId)).map((s) => s.sessionId));
-    await rig.panel.click('button', rig.w('preview.start'));
+    await clickStart(rig.panel, rig.w);
     await rig.panel.waitForText(rig.w('approval.waiting'));
     const [refused] = await rig.emu.control.callStarts();
     expect(refused?.status).toBe(403);

@@ -9,6 +9,7 @@
 import { beforeAll, expect, test } from 'vitest';
 import type { PageDriver } from '@/testing/browser/driver';
 import {
+  clickStart,
   connect,
   findTyped,
   notificationIds,
@@ -50,7 +51,7 @@ describeInEachBrowser(
       await findTyped(rig.panel, rig.w, 'slow postgres queries', POSTGRES);
       await previewQuestion(rig.panel, rig.w, POSTGRES, 'Which index helps a LIKE prefix search?');
       const startsBefore = await backgroundStarts(rig.panel);
-      await rig.panel.click('button', rig.w('preview.start'));
+      await clickStart(rig.panel, rig.w);
       await rig.panel.waitForText(rig.w('words.callStatus.inProgress'));
 
       // Stopped (Chromium), or left to suspend (Firefox); then woken by its alarm: it started again.

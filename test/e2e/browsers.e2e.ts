@@ -12,6 +12,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { ExtensionGlobal, PageDriver } from '@/testing/browser/driver';
 import {
   approveOnTheSite,
+  clickStart,
   connect,
   findFromArticleSelection,
   findTyped,
@@ -148,7 +149,7 @@ describeInEachBrowser("the member's journey", (rig) => {
     await rig.panel.click('button', 'Find');
     await findTyped(rig.panel, rig.w, 'postgres replication lag', AGENT);
     await previewQuestion(rig.panel, rig.w, AGENT, 'Is a partial index worth it here?');
-    await rig.panel.waitForText('Needs your approval.');
+    await rig.panel.waitForText('Needs your approval on the site:');
     const address = await approveOnTheSite(rig.browser, rig.panel, rig.w, rig.emu.url);
     expect(new URL(address).origin).toBe(rig.emu.url);
     const starts = await rig.emu.control.callStarts();
@@ -191,11 +192,11 @@ describeInEachBrowser("the member's journey", (rig) => {
     try {
       await second.click('button', 'Find');
       await second.click('button', `Preview a call to ${AGENT}`);
-      await second.waitForText('Holds and can charge at most');
+      await second.waitForText('Holds up to');
       const typed = await second.evaluate(() => [...document.querySelectorAll('textarea')].map((t) => t.value), null);
       expect(typed).toContain(question);
       const before = (await rig.emu.control.callStarts()).length;
-      await Promise.all([rig.panel.click('button', 'Start the call'), second.click('button', 'Start the call')]);
+      await Promise.all([clickStart(rig.panel, rig.w), clickStart(second, rig.w)]);
       await rig.panel.waitForText('Passed · charged');
       await second.waitForText('Passed · charged');
       const starts = (await rig.emu.control.callStarts()).slice(before);

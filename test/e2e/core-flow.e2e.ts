@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { PageDriver } from '@/testing/browser/driver';
 import {
-  type ArticleServer,
+  clickStart,
   connect,
   findFromArticleSelection,
   findTyped,
@@ -17,6 +17,7 @@ import {
   POSTGRES,
   previewQuestion,
   serveArticle,
+  type ArticleServer,
   waitFor,
   waitForFound,
   waitForNotification,
@@ -127,9 +128,7 @@ describeInEachBrowser("the member's main journey", (rig) => {
     );
     expect(preview.sentence).not.toBe('');
     // The limit said once, what set it, and beside it what the member can spend.
-    expect(preview.limit).toMatch(
-      /^Holds and can charge at most \$\d+\.\d\d \(set by .+\)\. You can spend \$\d+\.\d\d\.$/,
-    );
+    expect(preview.limit).toMatch(/^Holds up to \$\d+\.\d\d while it runs( \(set by .+\))?, of your \$\d+\.\d\d\.$/);
     // A preview runs nothing.
     expect(await rig.emu.control.callStarts()).toEqual([]);
     if (rig.profile === 'strict') {
@@ -143,7 +142,7 @@ describeInEachBrowser("the member's main journey", (rig) => {
         .toContain(200);
     }
 
-    await rig.panel.click('button', rig.w('preview.start'));
+    await clickStart(rig.panel, rig.w);
     await waitForResult(rig.panel, rig.w, rig.w('words.callStatus.passed'));
     const starts = await rig.emu.control.callStarts();
     expect(starts.map((r) => r.status)).toEqual([202]);
@@ -198,7 +197,7 @@ describeInEachBrowser("the member's main journey", (rig) => {
     // A passing call whose note carries a script, a javascript: link and instructions to run a command.
     await findTyped(rig.panel, rig.w, 'fine-tuning a model with lora on a small dataset', 'Model Fine-Tuning Mentor');
     await previewQuestion(rig.panel, rig.w, 'Model Fine-Tuning Mentor', 'Which LoRA rank for 2,000 examples?');
-    await rig.panel.click('button', rig.w('preview.start'));
+    await clickStart(rig.panel, rig.w);
     await waitForResult(rig.panel, rig.w, rig.w('words.callStatus.passed'));
     await waitFor(
       rig.panel,

@@ -5,7 +5,16 @@
  */
 import { beforeAll, expect, test } from 'vitest';
 import type { MadeCode } from '@/testing/emulator';
-import { askPostgres, connect, readPrivacyLine, waitForPassed } from '@/testing/steps';
+import {
+  askPostgres,
+  clickStart,
+  connect,
+  findTyped,
+  POSTGRES,
+  readPrivacyLine,
+  waitForPassed,
+  waitForResult,
+} from '@/testing/steps';
 import { describeInEachBrowser } from './each-browser';
 
 describeInEachBrowser(
@@ -37,6 +46,30 @@ describeInEachBrowser(
       // Every read was of that one run.
       const reads = (await rig.emu.control.requests('/api/v1/calls/')).filter((r) => r.method === 'GET');
       expect(new Set(reads.map((r) => r.path)).size).toBe(1);
+    });
+
+    test('the preview’s start stays off while its read fails (503), and starts once the preview answers', async () => {
+      await rig.emu.control.clearRequests();
+      await rig.emu.control.fault({ method: 'GET', path: '/api/v1/agents/*/preview', status: 503, count: 1000 });
+      await findTyped(rig.panel, rig.w, 'slow postgres queries', POSTGRES);
+      await rig.panel.click('button', rig.w('agentCard.previewLabel', { agent: POSTGRES }));
+      await rig.panel.waitForText(rig.w('money.couldNotCheck'));
+      // Off for a click, Enter and Ctrl+Enter alike: no call starts without the sentence and limit seen.
+      const start = () =>
+        rig.panel.evaluate(
+          (name) =>
+            Array.from(document.querySelectorAll('button')).find((b) => b.textContent === name)?.disabled ?? null,
+          rig.w('preview.start'),
+        );
+      expect(await start()).toBe(true);
+      await rig.panel.press('Control+Enter');
+      expect(await rig.emu.control.callStarts()).toEqual([]);
+      // The site answers again: "Try again" reads the preview, and the start names its hold and goes.
+      await rig.emu.control.call('DELETE', '/faults');
+      await rig.panel.click('button', rig.w('money.tryAgain'));
+      await clickStart(rig.panel, rig.w);
+      await waitForResult(rig.panel, rig.w, rig.w('words.callStatus.passed'));
+      expect(await rig.emu.control.callStarts()).toHaveLength(1);
     });
 
     test('a 429 with Retry-After while polling is waited out, then the call is read to its end', async () => {

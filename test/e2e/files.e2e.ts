@@ -6,14 +6,15 @@
  */
 import { beforeAll, expect, test } from 'vitest';
 import {
-  type ChosenFile,
   chooseFiles,
-  openMoreOptions,
+  clickStart,
   connect,
   findTyped,
+  openMoreOptions,
   openPreview,
   openSection,
   readPrivacyLine,
+  type ChosenFile,
   waitFor,
   waitForPreviewRead,
 } from '@/testing/steps';
@@ -79,7 +80,7 @@ describeInEachBrowser('files and sharing', (rig) => {
       await waitForPreviewRead(rig.panel, rig.w);
       await chooseFiles(rig.panel, rig.w('attach.choose'), FILES);
       await rig.panel.waitForText('2 of 6 files will be sent.');
-      await rig.panel.click('button', rig.w('preview.start'));
+      await clickStart(rig.panel, rig.w);
       // The form gives way to the call's view once POST /calls was answered.
       await waitFor(
         rig.panel,
@@ -113,7 +114,7 @@ describeInEachBrowser('files and sharing', (rig) => {
     await openMoreOptions(rig.panel, rig.w);
     await rig.panel.fill(rig.w('preview.details'), 'My bash script with set -e exits early.');
     await waitForPreviewRead(rig.panel, rig.w);
-    await rig.panel.click('button', rig.w('preview.start'));
+    await clickStart(rig.panel, rig.w);
     await waitFor(
       rig.panel,
       'the result files',

@@ -97,8 +97,8 @@ describeInEachBrowser('the keyboard alone', (rig) => {
     expect((await focused(rig.panel)).name).toBe('Ask a question');
     await tabTo(rig.panel, 'Your question');
     await rig.panel.type('Which index helps a LIKE prefix search?');
-    await rig.panel.waitForText('Holds and can charge at most');
-    await tabTo(rig.panel, 'Start the call');
+    await rig.panel.waitForText('Holds up to');
+    await tabTo(rig.panel, 'Start · holds up to', true);
     await rig.panel.press('Enter');
     await expectHeadingFocused(rig.panel, AGENT);
     await rig.panel.waitForText('Passed · charged');

@@ -7,6 +7,7 @@
 import { beforeAll, expect, test } from 'vitest';
 import {
   askPostgres,
+  clickStart,
   connect,
   findTyped,
   moveBackgroundClock,
@@ -52,7 +53,7 @@ describeInEachBrowser('odd answers', (rig) => {
     await openMoreOptions(rig.panel, rig.w);
     await rig.panel.fill(rig.w('preview.details'), 'My bash script with set -e exits early.');
     await waitForPreviewRead(rig.panel, rig.w);
-    await rig.panel.click('button', rig.w('preview.start'));
+    await clickStart(rig.panel, rig.w);
     await waitFor(
       rig.panel,
       'the download button ready',

@@ -14,6 +14,7 @@ import { DEFAULT_SEED_PATH, type SeedInput } from '@/emulator/seed';
 import type { PageDriver } from '@/testing/browser/driver';
 import {
   chooseOption,
+  clickStart,
   connect,
   findTyped,
   GUILD_HEADER,
@@ -140,13 +141,13 @@ describeInEachBrowser(
       await findTyped(panel, rig.w, FIRST_FIND, POSTGRES);
       await check(panel, 'find with results', firstScreenTargets.find(rig.w));
       await panel.click('button', `Preview a call to ${POSTGRES}`);
-      await see(panel, 'Holds and can charge at most');
+      await see(panel, 'Holds up to');
       await check(panel, 'preview', firstScreenTargets.preview(rig.w));
 
       await panel.click('radio', 'Ask a question');
       await panel.fill('Your question', FITTING_QUESTION);
       await waitForPreviewRead(panel, rig.w);
-      await see(panel, 'Holds and can charge at most');
+      await see(panel, 'Holds up to');
       await check(panel, 'preview, question', firstScreenTargets.previewQuestion(rig.w));
       await panel.fill('Your question', 'How do I fix a borrow checker error in my Rust loop?');
       await waitForPreviewRead(panel, rig.w);
@@ -161,9 +162,9 @@ describeInEachBrowser(
         POSTGRES,
         'Is a partial index worth it for a LIKE prefix search?',
       );
-      await see(panel, 'Needs your approval.');
+      await see(panel, 'Needs your approval on the site:');
       await check(panel, 'preview, approval');
-      await panel.click('button', 'Start the call');
+      await clickStart(panel, rig.w);
       await see(panel, 'Waiting for your approval on the site.');
       await check(panel, 'approval wait');
       const site = await rig.browser.pageOpenedBy(rig.emu.url, () => panel.click('button', 'Approve on the site'));
@@ -196,7 +197,7 @@ describeInEachBrowser(
       await panel.click('radio', 'Ask a question');
       await panel.fill('Your question', 'Why does the borrow last until the end of the loop?');
       await waitForPreviewRead(panel, rig.w);
-      await panel.click('button', 'Start the call');
+      await clickStart(panel, rig.w);
       await see(panel, 'Top up your credits');
       await check(panel, 'refusal');
 
@@ -207,7 +208,7 @@ describeInEachBrowser(
         'Technical Writing Editor',
         'Can the first paragraph of the README say what it does?',
       );
-      await panel.click('button', 'Start the call');
+      await clickStart(panel, rig.w);
       await see(panel, 'Running');
       await check(panel, 'running call');
 
@@ -218,7 +219,7 @@ describeInEachBrowser(
         'REST API Designer',
         'How should the orders API paginate?',
       );
-      await panel.click('button', 'Start the call');
+      await clickStart(panel, rig.w);
       await see(panel, 'Passed · charged');
       await see(panel, 'openapi.yaml');
       await check(panel, 'result with files');
@@ -232,7 +233,7 @@ describeInEachBrowser(
         'Kubernetes Deploy Planner',
         'How do I roll out this kubernetes deploy without downtime?',
       );
-      await panel.click('button', 'Start the call');
+      await clickStart(panel, rig.w);
       await see(panel, 'cluster tools did not answer');
       await check(panel, 'failed result');
 

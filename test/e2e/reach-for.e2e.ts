@@ -6,6 +6,7 @@
 import { beforeAll, expect, test } from 'vitest';
 import {
   askPostgres,
+  clickStart,
   connect,
   findTyped,
   GUILD_HEADER,
@@ -71,7 +72,7 @@ describeInEachBrowser('what members reach for', (rig) => {
     await rig.panel.waitForText(rig.w('preview.sameSession'));
     await waitForPreviewRead(rig.panel, rig.w);
     const before = (await rig.emu.control.callStarts()).length;
-    await rig.panel.click('button', rig.w('preview.start'));
+    await clickStart(rig.panel, rig.w);
     await waitForPassed(rig.panel, rig.w, follow);
     const starts = (await rig.emu.control.callStarts()).slice(before);
     expect(starts).toHaveLength(1);
@@ -93,7 +94,7 @@ describeInEachBrowser('what members reach for', (rig) => {
     await rig.emu.control.call('PUT', '/agents/agt_postgres/behaviour', { outcome: 'pass' });
     await rig.panel.click('button', rig.w('call.startAgain'));
     await waitForPreviewRead(rig.panel, rig.w);
-    await rig.panel.click('button', rig.w('preview.start'));
+    await clickStart(rig.panel, rig.w);
     await waitForPassed(rig.panel, rig.w, question);
     const starts = (await rig.emu.control.callStarts()).slice(before);
     expect(starts.map((s) => (s.body as { question?: string }).question)).toEqual([question, question]);
@@ -131,7 +132,7 @@ describeInEachBrowser('what members reach for', (rig) => {
       { region: rig.w('find.agentsCalled'), agent: POSTGRES },
     );
     await rig.panel.click('button', POSTGRES);
-    await rig.panel.waitForText(rig.w('preview.start'));
+    await rig.panel.waitForText(rig.w.opening('money.startHolds'));
     await rig.panel.press('Escape');
     await heading(rig.w('find.heading'));
   });

@@ -11,6 +11,7 @@ import { expect, test } from 'vitest';
 import type { PageDriver } from '@/testing/browser/driver';
 import {
   chooseOption,
+  clickStart,
   connect,
   fillStartingWith,
   findTyped,
@@ -71,6 +72,17 @@ function hasHeading(page: PageDriver, text: string): Promise<boolean> {
   );
 }
 
+/**
+ * The money block's first line in the part of the view `selector` names, once its preview is read: a paid call
+ * from a session is confirmed as the preview confirms one, before its start button works.
+ */
+async function moneyLineIn(page: PageDriver, selector: string): Promise<string> {
+  const line = `${selector} .money-block .limit-line`;
+  await waitFor(page, `the money block in ${selector}`, (l) => document.querySelector(l) !== null, line);
+  return page.evaluate((l) => document.querySelector(l)?.textContent ?? '', line);
+}
+const HOLDS_LINE = /^Holds up to \$\d+\.\d\d while it runs( \(set by .+\))?, of your \$\d+\.\d\d\.$/;
+
 async function openSessionFromList(rig: BrowserRig): Promise<void> {
   await openSection(rig.panel, rig.w, 'app.tab.sessions');
   await rig.panel.click('button', `${rig.w('sessions.open')} ${AGENT}`);
@@ -93,11 +105,11 @@ async function rewriteSays(rig: BrowserRig, text: string): Promise<void> {
 async function reviseThenAsk(rig: BrowserRig): Promise<void> {
   const { panel, w, emu } = rig;
   // A revision: an empty one is refused here, a real one revises the plan.
-  await panel.click('button', w('revise.send'));
+  await clickStart(panel, w, 'money.reviseHolds');
   await panel.waitForText('Say what to change or ask about the plan.');
   expect(await emu.control.callStarts()).toHaveLength(1);
   await fillStartingWith(panel, 'What to change or ask about the plan', 'Add a step for connection limits.');
-  await panel.click('button', w('revise.send'));
+  await clickStart(panel, w, 'money.reviseHolds');
   expect(await passedResult(panel, w, 2)).toContain(w('session.revision.revised'));
   await panel.waitForText(w('plan.heading', { version: '2' }));
 
@@ -107,7 +119,7 @@ async function reviseThenAsk(rig: BrowserRig): Promise<void> {
     note: 'Step 3 is needed: keep it.',
   });
   await fillStartingWith(panel, 'What to change or ask about the plan', 'Is step 3 needed?');
-  await panel.click('button', w('revise.send'));
+  await clickStart(panel, w, 'money.reviseHolds');
   const third = await passedResult(panel, w, 3);
   expect(third).toContain('The plan stays as it was');
   expect(third).toContain('Step 3 is needed: keep it.');
@@ -119,7 +131,8 @@ async function reviseThenAsk(rig: BrowserRig): Promise<void> {
     note: 'Use pg_stat_statements.',
   });
   await fillStartingWith(panel, 'Your question', 'Which extension shows the slowest queries?');
-  await panel.click('button', w('questionCall.ask'));
+  expect(await moneyLineIn(panel, '.question-call')).toMatch(HOLDS_LINE);
+  await clickStart(panel, w, 'money.askHolds');
   expect(await passedResult(panel, w, 4)).toContain(w('session.revision.questionAlone'));
   expect(await hasHeading(panel, w('plan.heading', { version: '2' }))).toBe(true);
 }
@@ -151,6 +164,8 @@ async function planSession(rig: BrowserRig): Promise<void> {
 
   // Nothing to save by hand: the answers kept here go with the plan's call, and are forgotten once it went.
   expect(await makePlanState(rig.panel, w)).toEqual({ disabled: false, why: null });
+  // "Make the plan" is confirmed like any paid call: the money block of its preview, read with the session.
+  expect(await moneyLineIn(rig.panel, '.step-bar')).toMatch(HOLDS_LINE);
   await makePlan(rig.panel, w);
   expect(await passedResult(rig.panel, w, 1)).toContain('This is the plan.');
   await rig.panel.waitForText(w('plan.heading', { version: '1' }));
@@ -188,7 +203,7 @@ async function planSessionByCalls(rig: BrowserRig): Promise<void> {
   await panel.waitForText(w('preview.kindSessionByCall'));
   expect(await emu.control.callStarts()).toHaveLength(0);
   // The member asks again: the session opens with its first call, an apply call with the details.
-  await panel.click('button', w('preview.start'));
+  await clickStart(panel, w);
   expect(await passedResult(panel, w, 1)).toContain('This is the plan.');
   // The plan is the apply call's note, under its header line.
   await panel.waitForText(w('plan.heading', { version: '1' }));

@@ -59,7 +59,14 @@ const spendAtMost = () => {
   moreOptions();
   return screen.getByRole('textbox', { name: 'Spend at most, in dollars (optional)' }) as HTMLInputElement;
 };
-const startButton = () => screen.getByRole('button', { name: 'Start the call' }) as HTMLButtonElement;
+// The start names what the call holds once its preview is read; before that it is "Start the call", disabled.
+const START = /^Start( the call| · holds up to \$[\d.,]+)$/;
+const startButton = () => screen.getByRole('button', { name: START }) as HTMLButtonElement;
+/** The start once the preview of what is on screen is read (before that it waits). */
+async function readyStart(): Promise<HTMLButtonElement> {
+  await waitFor(() => expect(startButton().disabled).toBe(false), { timeout: 3000 });
+  return startButton();
+}
 const startPayloads = (sent: { name: string; payload: unknown }[]) =>
   sent.filter((s) => s.name === 'startCall').map((s) => (s.payload as { request: unknown }).request);
 
@@ -88,9 +95,12 @@ describe('PreviewView', () => {
     // The limit once, beside what the member can spend, and what set it; the site's sentence as the site wrote it.
     const line = document.querySelector('.limit-line');
     expect(line?.textContent).toBe(
-      'Holds and can charge at most $3.00 (set by the site’s safety ceiling). You can spend $15.00.',
+      'Holds up to $3.00 while it runs (set by the site’s safety ceiling), of your $15.00.',
     );
-    expect(document.body.textContent?.match(/\$3\.00/g)?.length).toBe(1);
+    // Said once in the block, and named once more by the button that starts it.
+    expect(document.querySelector('.money-block')?.textContent?.match(/\$3\.00/g)?.length).toBe(1);
+    expect(document.body.textContent?.match(/\$3\.00/g)?.length).toBe(2);
+    expect(startButton().textContent).toBe('Start · holds up to $3.00');
     // No top-up offer when the credits did not set the limit.
     expect(screen.queryByText('Your credits set this limit.')).toBeNull();
     expect(screen.getByText('Your 11th call today waits for you.')).toBeTruthy();
@@ -123,7 +133,7 @@ describe('PreviewView', () => {
       preview: () => ({ ok: true, value: { preview: makePreview(), requestChecked: false } }),
     });
     renderPanel(<PreviewView initial={DRAFT} onStarted={() => undefined} onBack={() => undefined} />, fake.actions);
-    await screen.findByText(/Holds and can charge at most/);
+    await screen.findByText(/Holds up to/);
     expect(screen.queryByText(/checks the request when the call starts/)).toBeNull();
     fireEvent.input(details(), { target: { value: 'Set up a replica' } });
     await screen.findByText(/This site checks the request when the call starts/, {}, { timeout: 3000 });
@@ -132,7 +142,7 @@ describe('PreviewView', () => {
 
   it('puts the decision first: "Start the call" before "More options", which a fresh draft keeps closed', async () => {
     setup();
-    await screen.findByText(/Holds and can charge at most/);
+    await screen.findByText(/Holds up to/);
     const toggle = screen.getByRole('button', { name: 'More options' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     // Start comes first in the page's order, so it is reached (and read) before the options.
@@ -148,7 +158,7 @@ describe('PreviewView', () => {
 
   it('remembers "More options" with the draft: opened, it opens again with the panel', async () => {
     setup();
-    await screen.findByText(/Holds and can charge at most/);
+    await screen.findByText(/Holds up to/);
     fireEvent.click(screen.getByRole('button', { name: 'More options' }));
     expect(screen.getByRole('textbox', { name: /^Details/ })).toBeTruthy();
     await waitFor(async () => expect((await loadDraft())?.moreOptions).toBe(true));
@@ -215,8 +225,7 @@ describe('PreviewView', () => {
     expect(startButton().disabled).toBe(true);
     expect(screen.queryByRole('radio', { name: /Start a new agent/ })).toBeNull();
     fireEvent.click(screen.getByRole('radio', { name: 'Ask Postgres helper anyway' }));
-    expect(startButton().disabled).toBe(false);
-    fireEvent.click(startButton());
+    fireEvent.click(await readyStart());
     await waitFor(() =>
       expect(startPayloads(sent)).toEqual([
         { agentId: 'ag_1', callId: 'apply', details: 'Set up a replica', subject: 'ask_anyway' },
@@ -250,7 +259,7 @@ describe('PreviewView', () => {
       }),
     );
     fireEvent.click(await screen.findByRole('radio', { name: /Start a new agent that researches/ }));
-    fireEvent.click(startButton());
+    fireEvent.click(await readyStart());
     await waitFor(() =>
       expect(startPayloads(sent)).toEqual([{ agentId: 'ag_1', callId: 'apply', subject: 'new_agent' }]),
     );
@@ -258,7 +267,7 @@ describe('PreviewView', () => {
 
   it('converts "spend at most" from dollars to whole cents and refuses what is not an amount', async () => {
     const { sent } = setup();
-    await screen.findByText(/Holds and can charge at most/);
+    await screen.findByText(/Holds up to/);
     const max = spendAtMost();
     for (const bad of ['0', '1.234', 'abc', '-2']) {
       fireEvent.input(max, { target: { value: bad } });
@@ -266,8 +275,7 @@ describe('PreviewView', () => {
       expect(max.getAttribute('aria-invalid')).toBe('true');
     }
     fireEvent.input(max, { target: { value: '2.5' } });
-    expect(startButton().disabled).toBe(false);
-    fireEvent.click(startButton());
+    fireEvent.click(await readyStart());
     await waitFor(() => expect(startPayloads(sent)).toEqual([{ agentId: 'ag_1', callId: 'apply', maxCents: 250 }]));
   });
 
@@ -276,7 +284,7 @@ describe('PreviewView', () => {
     fireEvent.click(await screen.findByRole('radio', { name: 'Ask a question' }));
     expect(startButton().disabled).toBe(true);
     fireEvent.input(screen.getByRole('textbox', { name: 'Your question' }), { target: { value: 'Which version?' } });
-    fireEvent.click(startButton());
+    fireEvent.click(await readyStart());
     await waitFor(() =>
       expect(startPayloads(sent)).toEqual([{ agentId: 'ag_1', callId: 'question', question: 'Which version?' }]),
     );
@@ -289,12 +297,12 @@ describe('PreviewView', () => {
         missing: [{ key: 'v', untrustedDetail: ut('Which version?') }],
       }),
     }));
-    await screen.findByText(/Holds and can charge at most/);
+    await screen.findByText(/Holds up to/);
     fireEvent.input(details(), { target: { value: 'Set up a replica' } });
     fireEvent.input(spendAtMost(), {
       target: { value: '4' },
     });
-    fireEvent.click(startButton());
+    fireEvent.click(await readyStart());
     const refusal = await screen.findByRole('alert', { name: 'Refused' });
     expect(refusal.textContent).toContain('The agent waits for one detail');
     expect(screen.getByRole('list', { name: 'Missing details' }).textContent).toBe('Which version?');
@@ -317,7 +325,7 @@ describe('PreviewView', () => {
       );
       return { ok: true, value: { localId, state: 'refused' } };
     });
-    await screen.findByText(/Holds and can charge at most/);
+    await screen.findByText(/Holds up to/);
     fireEvent.click(startButton());
     await screen.findByRole('button', { name: 'Top up on the site' });
     expect(started).toEqual([]);
@@ -331,7 +339,7 @@ describe('PreviewView', () => {
         ? { ok: false, error: memberError('short', 'You have fewer credits than a call needs.') }
         : { ok: true, value: { localId, state: 'started' } };
     });
-    await screen.findByText(/Holds and can charge at most/);
+    await screen.findByText(/Holds up to/);
     fireEvent.click(startButton());
     await screen.findByRole('alert', { name: 'Refused' });
     refuse = false;
@@ -350,7 +358,7 @@ describe('PreviewView', () => {
         ? { ok: false, error: memberError('background_unreachable', 'The extension’s background did not answer.') }
         : { ok: true, value: { localId, state: 'started' } };
     });
-    await screen.findByText(/Holds and can charge at most/);
+    await screen.findByText(/Holds up to/);
     fireEvent.click(startButton());
     await waitFor(() => expect(sent.filter((s) => s.name === 'startCall').length).toBe(1));
     await waitFor(() => expect(startButton().disabled).toBe(false));
@@ -363,17 +371,17 @@ describe('PreviewView', () => {
 
   it('moves on to the call once it started and forgets the draft', async () => {
     const { started } = setup();
-    await screen.findByText(/Holds and can charge at most/);
+    await screen.findByText(/Holds up to/);
     fireEvent.input(details(), { target: { value: 'Go' } });
     await waitFor(async () => expect((await loadDraft())?.details).toBe('Go'));
-    fireEvent.click(startButton());
+    fireEvent.click(await readyStart());
     await waitFor(() => expect(started.length).toBe(1));
     expect(await loadDraft()).toBeNull();
   });
 
   it('refuses to start, and keeps out of the preview, text that looks like it holds a secret', async () => {
     const { sent } = setup();
-    await screen.findByText(/Holds and can charge at most/);
+    await screen.findByText(/Holds up to/);
     const previews = () => sent.filter((s) => s.name === 'preview');
     expect(previews().length).toBe(1);
     fireEvent.input(details(), {
@@ -512,7 +520,7 @@ describe('PreviewView: what to start', () => {
       />,
       fake.actions,
     );
-    await screen.findByText(/Holds and can charge at most/);
+    await screen.findByText(/Holds up to/);
     const group = screen.getByRole('group', { name: 'What to start' });
     expect(
       Array.from(group.querySelectorAll('input[type="radio"]')).map((r) => r.closest('label')?.textContent),
@@ -536,7 +544,7 @@ describe('PreviewView: what to start', () => {
       />,
       fake.actions,
     );
-    await screen.findByText(/Holds and can charge at most/);
+    await screen.findByText(/Holds up to/);
     fireEvent.click(screen.getByRole('radio', { name: 'Plan it with the agent first' }));
     expect(screen.getByText(/Opening the session is free/)).toBeTruthy();
     fireEvent.click(await screen.findByRole('button', { name: 'Open the session' }));
@@ -565,7 +573,7 @@ describe('PreviewView: what to start', () => {
       fake.actions,
     );
     await screen.findByText(/Here a session starts with its first call/);
-    fireEvent.click(await screen.findByRole('button', { name: 'Start the call' }));
+    fireEvent.click(await screen.findByRole('button', { name: START }));
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(fake.sent.filter((x) => x.name === 'createSession')).toHaveLength(0);
     expect(startPayloads(fake.sent)).toEqual([{ agentId: 'ag_1', callId: 'apply', details: 'A shop', maxCents: 250 }]);
@@ -611,9 +619,7 @@ describe('PreviewView: what to start', () => {
     await db.connection.put(makeConnectionRow());
     setup(makePreview({ limitCents: 250, spendableCents: 250, limitBy: 'credits' }));
     await screen.findByText('Your credits set this limit.');
-    expect(document.querySelector('.limit-line')?.textContent).toBe(
-      'Holds and can charge at most $2.50 (set by your spendable credits). You can spend $2.50.',
-    );
+    expect(document.querySelector('.limit-line')?.textContent).toBe('Holds up to $2.50 while it runs, of your $2.50.');
     expect(screen.getByRole('button', { name: 'Top up on the site' })).toBeTruthy();
   });
 });

@@ -132,7 +132,7 @@ describe('Ask a follow-up', () => {
     });
     const draft = followUpDraft(QUESTION_CALL, 'ses_1', 'And for ILIKE?');
     renderPanel(<PreviewView initial={draft} onStarted={() => undefined} onBack={() => undefined} />, fake.actions);
-    await screen.findByText(/Holds and can charge at most/);
+    await screen.findByText(/Holds up to/);
     expect(screen.getByText('It goes into the same session as the last call.')).toBeTruthy();
     expect((screen.getByRole('textbox', { name: 'Your question' }) as HTMLTextAreaElement).value).toBe(
       'And for ILIKE?',
@@ -145,7 +145,7 @@ describe('Ask a follow-up', () => {
     });
     // Nothing starts until the member starts it from the preview.
     expect(fake.sent.filter((s) => s.name === 'startCall')).toEqual([]);
-    fireEvent.click(screen.getByRole('button', { name: 'Start the call' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Start · holds up to/ }));
     // The site's refusal (a closed session) in words.
     const refusal = await screen.findByRole('alert', { name: 'Refused' });
     expect(refusal.textContent).toContain('This session is closed. Start a new one.');
@@ -225,8 +225,8 @@ describe('in the panel', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Edit and start again' }));
     await screen.findByRole('heading', { name: 'Call Postgres helper' });
     expect((screen.getByRole('textbox', { name: 'Your question' }) as HTMLTextAreaElement).value).toBe('Which index?');
-    await screen.findByText(/Holds and can charge at most/);
-    fireEvent.click(screen.getByRole('button', { name: 'Start the call' }));
+    await screen.findByText(/Holds up to/);
+    fireEvent.click(screen.getByRole('button', { name: /^Start · holds up to/ }));
     await waitFor(() => expect(fake.sent.some((s) => s.name === 'startCall')).toBe(true));
     const start = fake.sent.find((s) => s.name === 'startCall')?.payload as { localId: string; request: unknown };
     expect(start.localId).not.toBe(failed.localId);
@@ -241,13 +241,13 @@ describe('in the panel', () => {
     fireEvent.input(box, { target: { value: 'And for ILIKE?' } });
     fireEvent.keyDown(box, { key: 'Enter', ctrlKey: true });
     await screen.findByRole('heading', { name: 'Call Postgres helper' });
-    await screen.findByText(/Holds and can charge at most/);
+    await screen.findByText(/Holds up to/);
     expect(screen.getByRole('radio', { name: 'Ask a question' })).toHaveProperty('checked', true);
     expect(screen.queryByRole('radio', { name: 'Plan it with the agent first' })).toBeNull();
     // The question is kept as a draft at once: going back never loses it.
     expect((await loadDraft())?.question).toBe('And for ILIKE?');
     expect(fake.sent.filter((s) => s.name === 'startCall')).toEqual([]);
-    fireEvent.click(screen.getByRole('button', { name: 'Start the call' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Start · holds up to/ }));
     await waitFor(() => expect(fake.sent.some((s) => s.name === 'startCall')).toBe(true));
     const start = fake.sent.find((s) => s.name === 'startCall')?.payload as { localId: string; request: unknown };
     expect(start.request).toEqual({

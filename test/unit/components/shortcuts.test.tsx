@@ -154,7 +154,7 @@ describe('Ctrl/⌘+Enter in the preview', () => {
     const { sent } = previewSetup();
     fireEvent.click(screen.getByRole('radio', { name: /question/i }));
     await waitFor(() => expect(form().getAttribute('aria-busy')).toBe('false'), { timeout: 5000 });
-    expect((screen.getByRole('button', { name: 'Start the call' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: /^Start · holds up to/ }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.keyDown(screen.getByRole('textbox', { name: /question/i }), { key: 'Enter', metaKey: true });
     await new Promise((r) => setTimeout(r, 50));
     expect(starts(sent)).toBe(0);
@@ -163,7 +163,7 @@ describe('Ctrl/⌘+Enter in the preview', () => {
   it('Enter alone in a field starts nothing: it is a new line', async () => {
     const { sent } = previewSetup();
     await waitFor(() => expect(form().getAttribute('aria-busy')).toBe('false'), { timeout: 5000 });
-    fireEvent.keyDown(screen.getByRole('button', { name: 'Start the call' }).closest('form') as HTMLElement, {
+    fireEvent.keyDown(screen.getByRole('button', { name: /^Start · holds up to/ }).closest('form') as HTMLElement, {
       key: 'Enter',
     });
     await new Promise((r) => setTimeout(r, 50));

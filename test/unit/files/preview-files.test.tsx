@@ -68,7 +68,8 @@ async function choose(files: File[]) {
   await screen.findByText(`${files.length} of 6 files will be sent.`);
 }
 
-const startButton = () => screen.getByRole('button', { name: /Start the call|Starting…/ }) as HTMLButtonElement;
+const startButton = () =>
+  screen.getByRole('button', { name: /^Start( the call| · holds up to)|Starting…/ }) as HTMLButtonElement;
 const named = (sent: Sent[], name: string) => sent.filter((s) => s.name === name).map((s) => s.payload);
 
 beforeEach(async () => {

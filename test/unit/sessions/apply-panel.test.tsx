@@ -36,7 +36,8 @@ function setup(reply: (localId: string) => StartReply) {
 
 async function makeButton(): Promise<HTMLButtonElement> {
   const button = (await screen.findByRole('button', { name: 'Make the plan' })) as HTMLButtonElement;
-  await waitFor(() => expect(button.disabled).toBe(false));
+  // Enabled, and not held back while its preview is read (aria-disabled keeps it focusable meanwhile).
+  await waitFor(() => expect(button.disabled || button.getAttribute('aria-disabled') === 'true').toBe(false));
   return button;
 }
 

@@ -38,6 +38,11 @@ function startedCalls(sent: { name: string; payload: unknown }[]) {
     .filter((s) => s.name === 'startCall')
     .map((s) => (s.payload as { request: Record<string, unknown> }).request);
 }
+/** A start that may go: enabled, and not held back while its preview is read. */
+const ready = (name: string) => {
+  const button = screen.getByRole('button', { name }) as HTMLButtonElement;
+  return !button.disabled && button.getAttribute('aria-disabled') !== 'true';
+};
 const ctrlEnter = (el: Element) => fireEvent.keyDown(el, { key: 'Enter', ctrlKey: true });
 const pause = () => new Promise((r) => setTimeout(r, 50));
 
@@ -60,9 +65,7 @@ describe('Ctrl/⌘+Enter in a session', () => {
       name: 'Leave it to the agent',
     });
     fireEvent.click(leave);
-    await waitFor(() =>
-      expect((screen.getByRole('button', { name: 'Make the plan' }) as HTMLButtonElement).disabled).toBe(false),
-    );
+    await waitFor(() => expect(ready('Make the plan')).toBe(true), { timeout: 3000 });
     ctrlEnter(leave);
     await waitFor(() => expect(startedCalls(sent)).toHaveLength(1));
     expect(startedCalls(sent)[0]).toMatchObject({ callId: 'apply', sessionId: 's1' });
@@ -77,6 +80,7 @@ describe('Ctrl/⌘+Enter in a session', () => {
     const box = await screen.findByLabelText(/^Your question/);
     expect(screen.getByRole('button', { name: 'Ask' }).title).toBe('Ctrl+Enter');
     fireEvent.input(box, { target: { value: 'Which version?' } });
+    await waitFor(() => expect(ready('Ask')).toBe(true), { timeout: 3000 });
     fireEvent.keyDown(box, { key: 'Enter' });
     await pause();
     expect(startedCalls(sent)).toEqual([]);
@@ -97,6 +101,7 @@ describe('Ctrl/⌘+Enter in a session', () => {
     const revise = await screen.findByRole('form', { name: 'Revise the plan' });
     const box = within(revise).getByRole('textbox');
     fireEvent.input(box, { target: { value: 'Use Postgres 16.' } });
+    await waitFor(() => expect(ready('Send the revision')).toBe(true), { timeout: 3000 });
     ctrlEnter(box);
     await waitFor(() => expect(startedCalls(sent)).toHaveLength(1));
     expect(startedCalls(sent)[0]).toMatchObject({ callId: 'apply', sessionId: 's1', details: 'Use Postgres 16.' });

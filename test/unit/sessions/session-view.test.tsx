@@ -43,6 +43,12 @@ function startedCalls(sent: { name: string; payload: unknown }[]) {
     .map((s) => (s.payload as { request: Record<string, unknown> }).request);
 }
 
+/** A start that may go: enabled, and not held back while its preview is read. */
+const ready = (name: string) => {
+  const button = screen.getByRole('button', { name }) as HTMLButtonElement;
+  return !button.disabled && button.getAttribute('aria-disabled') !== 'true';
+};
+
 describe('SessionView', () => {
   it('reads the session (and its plan) on open, and shows the cache while offline', async () => {
     await store(session());
@@ -114,9 +120,7 @@ describe('SessionView', () => {
       key: 'stack',
       draft: { choice: 'option', optionKeys: ['a'], own: '' },
     });
-    await waitFor(() =>
-      expect((screen.getByRole('button', { name: 'Make the plan' }) as HTMLButtonElement).disabled).toBe(false),
-    );
+    await waitFor(() => expect(ready('Make the plan')).toBe(true), { timeout: 3000 });
     expect(screen.queryByText(/more to make the plan/)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Make the plan' }));
     await waitFor(() => expect(startedCalls(sent)).toHaveLength(1));
@@ -161,6 +165,7 @@ describe('SessionView', () => {
     await waitFor(() => expect(sent.filter((s) => s.name === 'saveAnswerDraft')).toHaveLength(2), {
       timeout: DRAFT_SAVE_MS * 5,
     });
+    await waitFor(() => expect(ready('Make the plan')).toBe(true), { timeout: 3000 });
     fireEvent.click(make);
     await waitFor(() => expect(startedCalls(sent)).toHaveLength(1));
     expect(startedCalls(sent)[0]?.answers).toEqual({
@@ -246,9 +251,11 @@ describe('SessionView', () => {
     renderPanel(<SessionView sessionId="s1" />, actions);
     await screen.findByRole('heading', { name: 'The plan, version 1' });
     const form = await screen.findByRole('form', { name: 'Revise the plan' });
+    await waitFor(() => expect(ready('Send the revision')).toBe(true));
     fireEvent.click(within(form).getByRole('button', { name: 'Send the revision' }));
     expect((await within(form).findByRole('alert')).textContent).toContain('Say what to change or ask about the plan');
     fireEvent.input(within(form).getByRole('textbox'), { target: { value: 'Fewer steps' } });
+    await waitFor(() => expect(ready('Send the revision')).toBe(true), { timeout: 3000 });
     fireEvent.click(within(form).getByRole('button', { name: 'Send the revision' }));
     await waitFor(() =>
       expect(startedCalls(sent)).toEqual([
@@ -439,6 +446,7 @@ describe('SessionView', () => {
     });
     renderPanel(<SessionView sessionId="s1" />, actions);
     fireEvent.input(await screen.findByLabelText(/^Your question/), { target: { value: 'Which version?' } });
+    await waitFor(() => expect(ready('Ask')).toBe(true), { timeout: 3000 });
     fireEvent.click(screen.getByRole('button', { name: 'Ask' }));
     await waitFor(() =>
       expect(startedCalls(sent)).toEqual([
