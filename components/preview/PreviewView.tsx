@@ -1,7 +1,8 @@
+import { holdLabel } from '@/components/preview/hold-label';
 import { useRef, useState } from 'preact/hooks';
 import { getConnection } from '@/lib/db/queries';
 import { charCount } from '@/lib/format/chars';
-import { dollarsToCents, formatCents } from '@/lib/format/money';
+import { dollarsToCents } from '@/lib/format/money';
 import type { CallRequest } from '@/lib/contract/calls';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
 import type { CallFilesHandle, CallFilesSummary } from '@/components/files/CallFiles';
@@ -220,15 +221,16 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
     if (canStart) void start(new Event('submit', { cancelable: true }));
   });
 
+  const hold = holdLabel(preview);
   const submitLabel = busy
     ? inSession && !sessions.byCall
       ? t('preview.opening')
       : t('preview.starting')
     : inSession && !sessions.byCall
       ? t('preview.openSession')
-      : paid && preview
+      : paid && hold
         ? // The button that starts a paid call names what the preview on screen holds.
-          t('money.startHolds', { limit: formatCents(preview.limitCents) })
+          t('money.startHolds', hold)
         : t('preview.start');
 
   return (
@@ -298,7 +300,7 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
         {/* POST /sessions failed at this click: nothing started; the next click starts the charged first call. */}
         {inSession && sessions.turnedByCall ? (
           <p class="notice" role="status">
-            {t('preview.sessionByCallNow', { start: t('preview.start') })}
+            {t('preview.sessionByCallNow', { start: submitLabel })}
           </p>
         ) : null}
         <button type="submit" disabled={!canStart} {...submitKeyProps()}>

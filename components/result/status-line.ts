@@ -34,7 +34,7 @@ function heldWords(holdCents: Amount | null): string {
 }
 
 /** "charged $0.23", or that the charge could not be read. */
-export function chargedWords(cents: Amount): string {
+function chargedWords(cents: Amount): string {
   return isNotRead(cents) ? t('result.lineChargedNotRead') : t('result.lineCharged', { amount: formatCents(cents) });
 }
 

@@ -1,3 +1,4 @@
+import { holdLabel } from '@/components/preview/hold-label';
 import { useId, useState } from 'preact/hooks';
 import type { Session } from '@/lib/contract/sessions';
 import { applyRefusalWords } from '@/lib/sessions/apply-call';
@@ -9,7 +10,6 @@ import { type AnswerDrafts, useTextDraft } from './drafts';
 import { submitKeyProps } from '@/components/common/useShortcut';
 import { applyRequest, useApplyCall } from './useApplyCall';
 import { draftsToSend } from '@/lib/sessions/answer-draft';
-import { formatCents } from '@/lib/format/money';
 import { hasSecretText } from '@/components/common/SecretWarning';
 import { CallCheckView, StartedHold } from '@/components/preview/CallCheckView';
 import { checkSpendAtMost, dollarsOf, SpendAtMost } from '@/components/preview/SpendAtMost';
@@ -59,7 +59,7 @@ export function ApplyPanel({ session, drafts, applyOnItsWay, missing = 0, maxCen
   // Paid like any call: it starts only once the preview of what is on screen is read (one rule, start-block).
   const blocked = startBlocks({ busy: working, preview: check.state, maxInvalid: !max.ok }).length > 0;
   // The buttons name what the preview on screen holds (while it is read again, the start waits for it).
-  const hold = check.read.preview ? { limit: formatCents(check.read.preview.limitCents) } : null;
+  const hold = holdLabel(check.read.preview);
   const spend = <SpendAtMost id={maxId} value={maxDollars} onInput={setMaxDollars} />;
   return (
     <section class="apply" aria-label={revises ? t('apply.revise') : t('apply.make')}>

@@ -1,3 +1,4 @@
+import { holdLabel } from '@/components/preview/hold-label';
 import { useId, useState } from 'preact/hooks';
 import type { Session } from '@/lib/contract/sessions';
 import type { MemberError } from '@/lib/db/member-error';
@@ -12,7 +13,6 @@ import { formatCount } from '@/lib/format/count';
 import { t } from '@/lib/i18n';
 import { MAX_QUESTION_CHARS } from '@/lib/contract/limits';
 import type { CallRequest } from '@/lib/contract/calls';
-import { formatCents } from '@/lib/format/money';
 import { CallCheckView, StartedHold } from '@/components/preview/CallCheckView';
 import { checkSpendAtMost, dollarsOf, SpendAtMost } from '@/components/preview/SpendAtMost';
 import { startBlocks } from '@/components/preview/start-block';
@@ -119,6 +119,7 @@ function Form({
     }
   };
 
+  const hold = holdLabel(check.read.preview);
   return (
     <form
       class="question-call"
@@ -156,11 +157,7 @@ function Form({
       <CallCheckView check={check} />
       {error ? <ErrorNotice error={error} title={t('find.notSent')} /> : null}
       <button type="submit" disabled={!canAsk} {...submitKeyProps()}>
-        {busy
-          ? t('questionCall.asking')
-          : check.read.preview
-            ? t('money.askHolds', { limit: formatCents(check.read.preview.limitCents) })
-            : t('questionCall.ask')}
+        {busy ? t('questionCall.asking') : hold ? t('money.askHolds', hold) : t('questionCall.ask')}
       </button>
       {started ? <StartedHold localId={started} /> : null}
       <SpendAtMost id={`${id}-max`} value={maxDollars} onInput={setMaxDollars} />

@@ -134,8 +134,8 @@ describeInEachBrowser(
 
       await findTyped(rig.panel, rig.w, 'slow postgres queries', POSTGRES);
       await previewQuestion(rig.panel, rig.w, POSTGRES, 'Is a partial index worth it here?');
-      await rig.panel.waitForText(rig.w('preview.needsApproval').trim());
-      await rig.panel.click('button', rig.w('preview.start'));
+      await rig.panel.waitForText(rig.w('money.needsApproval').trim());
+      await clickStart(rig.panel, rig.w);
       await rig.panel.waitForText(rig.w('approval.waiting'));
       const [refused] = await rig.emu.control.callStarts();
       expect(refused?.status).toBe(403);

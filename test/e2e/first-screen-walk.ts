@@ -153,7 +153,7 @@ export async function firstScreenWalk(
     // No POST /sessions here: the session opens with its apply call, and the plan is its first view.
     await panel.click('radio', w('preview.kindSession'));
     await panel.click('button', w('preview.openSession'));
-    await panel.waitForText(w('preview.sessionByCallNow', { start: w('preview.start') }));
+    await panel.waitForText(w.opening('preview.sessionByCallNow'));
     await clickStart(panel, w);
     await panel.waitForText(w('plan.heading', { version: '1' }));
     await check('session', [{ what: 'the plan', selector: 'h2, h3', text: w('plan.heading', { version: '1' }) }]);

@@ -199,7 +199,7 @@ async function planSessionByCalls(rig: BrowserRig): Promise<void> {
   // The first try learns that this site opens sessions with a call: nothing is started, the view says so.
   await panel.click('radio', w('preview.kindSession'));
   await panel.click('button', w('preview.openSession'));
-  await panel.waitForText(w('preview.sessionByCallNow', { start: w('preview.start') }));
+  await panel.waitForText(w.opening('preview.sessionByCallNow'));
   await panel.waitForText(w('preview.kindSessionByCall'));
   expect(await emu.control.callStarts()).toHaveLength(0);
   // The member asks again: the session opens with its first call, an apply call with the details.
@@ -357,13 +357,13 @@ describeInEachBrowser(
       await rig.panel.click('radio', w('preview.kindSession'));
       await rig.panel.click('button', w('preview.openSession'));
       // The same click turns the view into the start of the session's first call, which is charged: no error.
-      await rig.panel.waitForText(w('preview.sessionByCallNow', { start: w('preview.start') }));
+      await rig.panel.waitForText(w.opening('preview.sessionByCallNow'));
       await rig.panel.waitForText(w('preview.kindSessionByCall'));
       expect(await emu.control.callStarts()).toHaveLength(0);
       const opened = () => emu.control.requests('/api/v1/sessions').then((r) => r.filter((x) => x.method === 'POST'));
       expect((await opened()).map((r) => r.status)).toEqual([503]);
 
-      await rig.panel.click('button', w('preview.start'));
+      await clickStart(rig.panel, w);
       expect(await passedResult(rig.panel, w, 1)).toContain('This is the plan.');
       const starts = await emu.control.callStarts();
       expect(starts.map((r) => r.status)).toEqual([202]);
