@@ -46,7 +46,10 @@ export function ApprovalWait({ approvalUrl, approvalLine, reason, expiresAt, app
     if (!result.ok) setSaid(await errorText(result.error));
     else if (result.value.nextCheckAt !== null) {
       const seconds = Math.max(0, Math.ceil((result.value.nextCheckAt - Date.now()) / 1000));
-      setSaid(seconds <= 1 ? t('approval.sendingNow') : t('approval.sendingIn', { seconds }));
+      // While the site can say whether it is approved, it is asked first and decides: no send is promised.
+      if (result.value.asksSiteFirst)
+        setSaid(seconds <= 1 ? t('approval.askingNow') : t('approval.askingIn', { seconds }));
+      else setSaid(seconds <= 1 ? t('approval.sendingNow') : t('approval.sendingIn', { seconds }));
     } else setSaid(t('approval.nothingWaiting'));
   };
 

@@ -5,10 +5,11 @@ import { command, str } from './command';
 export const approvalsCommands = () => ({
   /**
    * The member is back from the approval page (the panel was focused again, or "I approved it"): a call
-   * waiting for approval may be resent, not sooner than its gap. Replies when the next try is due.
+   * waiting for approval may be resent, not sooner than its gap. Replies when the next try is due, and
+   * whether that try asks the site first (GET /approvals, which decides) or sends the call again.
    */
   approvalCameBack: command(
     z.object({ approvalId: z.optional(str(1, 255)) }),
-    z.object({ nextCheckAt: z.nullable(z.number()) }),
+    z.object({ nextCheckAt: z.nullable(z.number()), asksSiteFirst: z.boolean() }),
   ),
 });

@@ -26,7 +26,7 @@ import {
   finishApproval,
   keepWaiting,
 } from './approval-records';
-import { type Offered, tryOffered } from '@/entrypoints/background/core/capabilities';
+import { type Offered, offerNow, tryOffered } from '@/entrypoints/background/core/capabilities';
 import { type Ctx, isoNow } from '@/entrypoints/background/core/context';
 import { toMemberError } from '@/entrypoints/background/core/member-error';
 import { sendCall } from './outbox';
@@ -117,9 +117,14 @@ async function resendIfCameBack(ctx: Ctx, approval: ApprovalRow): Promise<void> 
 
 /**
  * The member came back from the approval page (tab closed, panel or window focused, "I approved it"): every
- * waiting approval may be resent, each at its earliest. Reported back so the panel can say when.
+ * waiting approval may be resent, each at its earliest. Reported back so the panel can say when, and whether
+ * that try first asks the site (GET /approvals while it may be offered: a resend follows only on "approved",
+ * or at once if the read fails), so its words never promise a send that waits for the site.
  */
-export async function memberCameBack(ctx: Ctx, approvalId?: string): Promise<{ nextCheckAt: number | null }> {
+export async function memberCameBack(
+  ctx: Ctx,
+  approvalId?: string,
+): Promise<{ nextCheckAt: number | null; asksSiteFirst: boolean }> {
   const now = ctx.now();
   let next: number | null = null;
   await ctx.db.transaction('rw', ctx.db.approvals, async () => {
@@ -132,7 +137,7 @@ export async function memberCameBack(ctx: Ctx, approvalId?: string): Promise<{ n
     }
   });
   if (next !== null) await ctx.reschedule();
-  return { nextCheckAt: next };
+  return { nextCheckAt: next, asksSiteFirst: (await offerNow(ctx, 'getApproval')) !== 'not_offered' };
 }
 
 /** The approval page's tab was closed: the member came back from it. */

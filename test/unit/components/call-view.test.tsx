@@ -51,7 +51,7 @@ describe('CallView', () => {
       pageTabId: null,
     });
     const { sent } = await show(call, {
-      approvalCameBack: () => ({ ok: true, value: { nextCheckAt: Date.now() + 14_500 } }),
+      approvalCameBack: () => ({ ok: true, value: { nextCheckAt: Date.now() + 14_500, asksSiteFirst: false } }),
     });
     await screen.findByText('Waiting for your approval on the site.');
     expect(screen.getByText(/first call to this agent/)).toBeTruthy();
@@ -63,6 +63,39 @@ describe('CallView', () => {
     expect(sent.at(-1)).toEqual({ name: 'approvalCameBack', payload: { approvalId: 'ap_1' } });
     fireEvent.focus(window);
     await waitFor(() => expect(sent.filter((m) => m.name === 'approvalCameBack').length).toBe(2));
+  });
+
+  it('"I approved it" while the site can say whether it is approved: it says the site is asked, never that it sends', async () => {
+    const call = makeCall({
+      state: 'needs_approval',
+      result: null,
+      runId: null,
+      error: memberError('needs_approval', 'Approve it on the site.', { reason: 'new_agent' }),
+    });
+    await db.approvals.put({
+      approvalId: 'ap_1',
+      localId: call.localId,
+      approvalUrl: `${SITE}/approvals/ap_1`,
+      reason: 'new_agent',
+      request: call.request,
+      expiresAt: '2026-05-01T10:32:00.000Z',
+      status: 'pending',
+      siteStatus: null,
+      createdAt: '2026-05-01T10:02:00.000Z',
+      updatedAt: '2026-05-01T10:02:00.000Z',
+      nextCheckAt: 0,
+      checks: 0,
+      cameBackAt: null,
+      resends: 0,
+      lastResendAt: null,
+      pageTabId: null,
+    });
+    await show(call, {
+      approvalCameBack: () => ({ ok: true, value: { nextCheckAt: Date.now(), asksSiteFirst: true } }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'I approved it' }));
+    await screen.findByText('Asking the site now whether you approved it.');
+    expect(screen.queryByText('Sending it again now.')).toBeNull();
   });
 
   it('shows a refusal and lets the member change the request', async () => {

@@ -175,7 +175,8 @@ describe('needs_approval', () => {
 
     // "I approved it": due now (15 s after the refusal have passed), and it really sends, with approvalId.
     ctx.api.startCall.mockResolvedValueOnce(started('run_9', 'ses_9'));
-    expect(await memberCameBack(ctx, 'apr_1')).toEqual({ nextCheckAt: ctx.clock.now });
+    // The endpoint is not known absent: the site is asked first (and its failure sends), so the panel says it asks.
+    expect(await memberCameBack(ctx, 'apr_1')).toEqual({ nextCheckAt: ctx.clock.now, asksSiteFirst: true });
     await tick(0);
     expect(ctx.api.getApproval).toHaveBeenCalledTimes(2);
     expect(ctx.api.startCall).toHaveBeenCalledTimes(2);
@@ -188,7 +189,7 @@ describe('needs_approval', () => {
     ctx.api.getApproval.mockRejectedValue(apiError(503, 'not_available'));
     const refusedAt = ctx.clock.now;
     await tick(5000);
-    expect(await memberCameBack(ctx, 'apr_1')).toEqual({ nextCheckAt: refusedAt + 15_000 });
+    expect(await memberCameBack(ctx, 'apr_1')).toEqual({ nextCheckAt: refusedAt + 15_000, asksSiteFirst: true });
     ctx.api.startCall.mockResolvedValueOnce(started('run_9', 'ses_9'));
     for (let s = 0; s < 9; s++) await tick(1000);
     expect(ctx.api.startCall).toHaveBeenCalledTimes(1);
