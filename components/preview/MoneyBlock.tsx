@@ -1,5 +1,5 @@
 import type { Preview } from '@/lib/contract/calls';
-import { rawValue } from '@/lib/contract/tolerant';
+import { isNotRead, rawValue } from '@/lib/contract/tolerant';
 import { formatCents } from '@/lib/format/money';
 import { limitByWords } from '@/lib/format/limit';
 import { approvalReasonWords } from '@/lib/words/values';
@@ -22,7 +22,10 @@ export function MoneyBlock({ preview }: { preview: Preview }) {
   return (
     <section class="money-block" aria-label={t('money.label')}>
       <p class="limit-line">
-        {limitBy === 'credits' ? (
+        {isNotRead(preview.limitCents) ? (
+          // A limit that cannot be one (G34) is said so, never inside "Holds up to …".
+          <Message id="money.holdsNotRead" parts={{ spendable }} />
+        ) : limitBy === 'credits' ? (
           <Message id="money.holds" parts={{ limit, spendable }} />
         ) : (
           <Message

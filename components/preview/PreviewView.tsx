@@ -1,4 +1,3 @@
-import { holdLabel } from '@/components/preview/hold-label';
 import { useRef, useState } from 'preact/hooks';
 import { getConnection } from '@/lib/db/queries';
 import { charCount } from '@/lib/format/chars';
@@ -16,6 +15,7 @@ import { RefusalView } from '@/components/refusal/RefusalView';
 import { type CallDraft, clearDraft, newIntentId, saveDraft } from './draft';
 import { type FitAnswer, FitChoiceView, needsFitChoice } from './FitChoiceView';
 import { PreviewDetails, PreviewLimits, PrivacyLine } from './PreviewDetails';
+import { holdLabel } from './hold-label';
 import { usePreviewRead } from './usePreviewRead';
 import { heldByRefusal } from './refusal-hold';
 import { CheckFailed } from './CallCheckView';

@@ -110,6 +110,7 @@ describe('money and counts that cannot be one (G34)', () => {
     const line = document.querySelector('.limit-line');
     await waitFor(() => expect(line?.textContent).toContain(NOT_READ));
     expect(line?.textContent).toContain('You can spend $15.00.');
+    expect(line?.textContent).not.toContain('Holds up to');
     expect(document.body.textContent).not.toMatch(MINUS);
     expect(document.body.textContent).not.toContain('293,945');
   });

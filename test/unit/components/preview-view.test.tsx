@@ -596,20 +596,22 @@ describe('PreviewView: what to start', () => {
       />,
       fake.actions,
     );
-    await screen.findByText(/Holds and can charge at most/);
+    await screen.findByText(/Holds up to/);
     expect(screen.getByText(/Opening the session is free/)).toBeTruthy();
     fireEvent.click(await screen.findByRole('button', { name: 'Open the session' }));
     // No error, no second POST /sessions, no call yet: the charge is said, and the start button says what it does.
     const said = await screen.findByText(/did not open the session on its own, and nothing was started/);
     expect(said.getAttribute('role')).toBe('status');
-    expect(said.textContent).toContain('“Start the call” opens it with its first call, which is charged.');
+    // The line quotes the start button as it reads, with the hold it names.
+    const startButton = screen.getByRole('button', { name: /^Start · holds up to / });
+    expect(said.textContent).toContain(`“${startButton.textContent}” opens it with its first call, which is charged.`);
     expect(
       screen.getByText(/Here a session starts with its first call, which makes the plan and is charged/),
     ).toBeTruthy();
     expect(screen.queryByText(/Opening the session is free/)).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(fake.sent.filter((x) => x.name === 'startCall')).toHaveLength(0);
-    fireEvent.click(screen.getByRole('button', { name: 'Start the call' }));
+    fireEvent.click(startButton);
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(fake.sent.filter((x) => x.name === 'createSession')).toHaveLength(1);
     expect(startPayloads(fake.sent)).toEqual([{ agentId: 'ag_1', callId: 'apply', details: 'A shop' }]);

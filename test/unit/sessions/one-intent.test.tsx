@@ -117,7 +117,7 @@ describe('a session opened by its first call (a site without POST /sessions)', (
       fake.actions,
     );
     await screen.findByText(/Here a session starts with its first call/);
-    const start = () => screen.getByRole('button', { name: 'Start the call' }) as HTMLButtonElement;
+    const start = () => screen.getByRole('button', { name: /^Start · holds up to / }) as HTMLButtonElement;
     await waitFor(() => expect(start().disabled).toBe(false));
     fireEvent.click(start());
     await screen.findByText(NO_ANSWER, { exact: false });
