@@ -1,7 +1,6 @@
 import { useRef, useState } from 'preact/hooks';
 import { getConnection } from '@/lib/db/queries';
 import { charCount } from '@/lib/format/chars';
-import { dollarsToCents } from '@/lib/format/money';
 import type { CallRequest } from '@/lib/contract/calls';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
 import type { CallFilesHandle, CallFilesSummary } from '@/components/files/CallFiles';
@@ -16,6 +15,7 @@ import { type CallDraft, clearDraft, newIntentId, saveDraft } from './draft';
 import { type FitAnswer, FitChoiceView, needsFitChoice } from './FitChoiceView';
 import { PreviewDetails, PreviewLimits, PrivacyLine } from './PreviewDetails';
 import { holdLabel } from './hold-label';
+import { checkSpendAtMost, SpendAtMost } from './SpendAtMost';
 import { usePreviewRead } from './usePreviewRead';
 import { heldByRefusal } from './refusal-hold';
 import { CheckFailed } from './CallCheckView';
@@ -30,14 +30,6 @@ import { t, tn } from '@/lib/i18n';
 import { Message } from '@/components/common/Message';
 import { backKeyProps, onSubmitKey, submitKeyProps, TEXT_KEPT } from '@/components/common/useShortcut';
 import { MAX_DETAILS_CHARS, MAX_QUESTION_CHARS } from '@/lib/contract/limits';
-
-type MaxCheck = { ok: true; cents: number | null } | { ok: false };
-
-function checkMax(input: string): MaxCheck {
-  if (!input.trim()) return { ok: true, cents: null };
-  const cents = dollarsToCents(input);
-  return cents === null ? { ok: false } : { ok: true, cents };
-}
 
 function buildRequest(draft: CallDraft, maxCents: number | null): CallRequest {
   const request: CallRequest = { agentId: draft.agentId, callId: draft.callId };
@@ -81,7 +73,7 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
 
   const kind = kindOf(draft);
   const inSession = kind === 'session' && onSessionStarted !== undefined;
-  const max = checkMax(draft.maxDollars);
+  const max = checkSpendAtMost(draft.maxDollars);
   const secretInText = hasSecretText(draft.details) || hasSecretText(draft.question);
   const typedText = draft.details.trim() !== '' || (draft.callId === 'question' && draft.question.trim() !== '');
   // Text that looks like it holds a secret stays on this machine, even for a preview.
@@ -345,20 +337,11 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
               </button>
             </p>
           ) : null}
-          <label for="call-max">{t('preview.maxLabel')}</label>
-          <input
+          <SpendAtMost
             id="call-max"
-            type="text"
-            inputMode="decimal"
-            placeholder={t('preview.maxPlaceholder')}
             value={draft.maxDollars}
-            onInput={(e) => setDraft({ ...draft, maxDollars: e.currentTarget.value })}
-            aria-invalid={!max.ok}
-            aria-describedby="call-max-hint"
+            onInput={(maxDollars) => setDraft({ ...draft, maxDollars })}
           />
-          <p id="call-max-hint" class={max.ok ? 'muted field-hint' : 'error-text'}>
-            {max.ok ? t('preview.maxHint') : t('preview.maxInvalid')}
-          </p>
         </Disclosure>
         {preview ? (
           <>

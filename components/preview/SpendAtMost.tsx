@@ -15,7 +15,7 @@ export function dollarsOf(cents: number | null): string {
   return cents === null ? '' : (cents / 100).toFixed(2);
 }
 
-/** The "Spend at most" field of a call started from a session: the same words as the preview's. */
+/** The "Spend at most" field of every call the member starts: the preview's and a session's. */
 export function SpendAtMost({ id, value, onInput }: { id: string; value: string; onInput: (value: string) => void }) {
   const ok = checkSpendAtMost(value).ok;
   return (
