@@ -3,7 +3,7 @@
  * stopped before telling them, told at the next start.
  */
 import { chargedCents } from '@/lib/contract/charged';
-import { knownValue } from '@/lib/contract/tolerant';
+import { isAmount, knownValue, readAmount } from '@/lib/contract/tolerant';
 import { type ApprovalRow, type CallRow, getConnection } from '@/lib/db';
 import { formatCents } from '@/lib/format/money';
 import type { Ctx } from '@/entrypoints/background/core/context';
@@ -39,8 +39,8 @@ export function callFinishedText(call: CallRow): { title: string; message: strin
  */
 async function mostItHolds(ctx: Ctx, approval: ApprovalRow): Promise<number | null> {
   const spendable = (await getConnection(ctx.db))?.me?.balance.spendableCents;
-  const known = [approval.request.maxCents, spendable].filter(
-    (c): c is number => typeof c === 'number' && Number.isInteger(c) && c >= 0,
+  const known = [approval.request.maxCents, readAmount(spendable)].filter(
+    (c): c is number => typeof c === 'number' && isAmount(c),
   );
   return known.length === 0 ? null : Math.min(...known);
 }
