@@ -108,7 +108,11 @@ export function holdsLine(w: Words): string {
  * its name carries the amount, so it is found by the words before it. Waits until a click could start it (its
  * preview read for what is on screen: enabled, not aria-disabled), then clicks it by its whole name.
  */
-export async function clickStart(panel: PageDriver, w: Words, key = 'money.startHolds'): Promise<string> {
+/**
+ * Waits until a start button whose words begin as `key`'s ("Start · holds up to …") is shown and enabled (its
+ * preview read for what is on screen), and answers its whole name.
+ */
+export async function startReady(panel: PageDriver, w: Words, key = 'money.startHolds'): Promise<string> {
   const opening = w.opening(key);
   // Run in the page, so it holds all it needs (no closure): the ready button's whole name, or ''.
   const readyName = (start: string): string => {
@@ -126,6 +130,12 @@ export async function clickStart(panel: PageDriver, w: Words, key = 'money.start
       throw new Error(`"${opening}…" not ready to start. ${await pageSays(() => panel.text())}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  return name;
+}
+
+/** Clicks the start button of `key` once its preview is read (startReady); answers its name. */
+export async function clickStart(panel: PageDriver, w: Words, key = 'money.startHolds'): Promise<string> {
+  const name = await startReady(panel, w, key);
   await panel.click('button', name);
   return name;
 }
@@ -666,4 +676,36 @@ export function extensionState(
       badge: await api.action.getBadgeText({}),
     };
   }, null);
+}
+
+interface BalanceRows {
+  meAt?: string | null;
+}
+interface MovedRows {
+  runId?: string | null;
+  startedAt?: string | null;
+  finishedAt?: string | null;
+}
+
+/**
+ * Waits until the background has read GET /me after the last hold or charge of a call it knows (the read that
+ * follows a 202 or an end, calls/balance): a test that revokes the key next must not race that keyed read.
+ */
+export async function waitForBalanceRead(panel: PageDriver): Promise<void> {
+  const deadline = Date.now() + STEP_WAIT_MS;
+  for (;;) {
+    const [conn] = await readStore<BalanceRows>(panel, 'connection');
+    const calls = await readStore<MovedRows>(panel, 'calls');
+    const moved = Math.max(
+      0,
+      ...calls
+        .filter((c) => c.runId)
+        .flatMap((c) => [c.startedAt, c.finishedAt])
+        .map((at) => (at ? Date.parse(at) : 0)),
+    );
+    const read = conn?.meAt ? Date.parse(conn.meAt) : 0;
+    if (read >= moved) return;
+    if (Date.now() > deadline) throw new Error('The balance was never read again after the last call moved it.');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }

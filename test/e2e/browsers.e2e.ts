@@ -25,6 +25,7 @@ import {
   type ArticleServer,
   waitForNotification,
   watchNotifications,
+  waitForBalanceRead,
 } from '@/testing/steps';
 import { describeInEachBrowser, testSameOnStrict } from './each-browser';
 
@@ -163,6 +164,8 @@ describeInEachBrowser("the member's journey", (rig) => {
   });
 
   test('a revoked key: the panel asks for a new connect code, the history stays', async () => {
+    // The background's own keyed read after the last call (GET /me) lands before the key is revoked.
+    await waitForBalanceRead(rig.panel);
     await rig.emu.control.revoke(connectionId);
     await rig.panel.click('button', 'Find');
     await rig.panel.fill('What do you need?', 'postgres vacuum settings');

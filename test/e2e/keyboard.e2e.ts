@@ -7,7 +7,7 @@
 import { expect, test } from 'vitest';
 import { type PageDriver, STEP_WAIT_MS } from '@/testing/browser/driver';
 import { describeInEachBrowser } from './each-browser';
-import { GUILD_HEADER, POSTGRES as AGENT } from '@/testing/steps';
+import { GUILD_HEADER, POSTGRES as AGENT, startReady } from '@/testing/steps';
 
 interface Focused {
   tag: string;
@@ -98,6 +98,8 @@ describeInEachBrowser('the keyboard alone', (rig) => {
     await tabTo(rig.panel, 'Your question');
     await rig.panel.type('Which index helps a LIKE prefix search?');
     await rig.panel.waitForText('Holds up to');
+    // The start waits for the preview of the question typed: Tab reaches it once it is enabled.
+    await startReady(rig.panel, rig.w);
     await tabTo(rig.panel, 'Start · holds up to', true);
     await rig.panel.press('Enter');
     await expectHeadingFocused(rig.panel, AGENT);

@@ -58,7 +58,11 @@ for (const { language: LANGUAGE, name: NAME, dir: DIR } of LANGUAGES) {
         await previewQuestion(rig.panel, rig.w, AGENT, 'Which index helps a LIKE prefix search?');
         // Money as the language writes it (German: a decimal comma and the sign after the amount, "15,00 $").
         const money = await rig.panel.evaluate(
-          (lang) => new Intl.NumberFormat(lang, { style: 'currency', currency: 'USD' }).format(12.34),
+          // A dollar as the language writes one ("$", never "US$": issue 55), the sign where it puts it.
+          (lang) =>
+            new Intl.NumberFormat(lang, { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol' })
+              .format(12.34)
+              .replace('US$', '$'),
           LANGUAGE,
         );
         const shape = new RegExp(
@@ -69,6 +73,7 @@ for (const { language: LANGUAGE, name: NAME, dir: DIR } of LANGUAGES) {
         );
         if (LANGUAGE === 'de') expect(money).toMatch(/\d,\d\d\s\$/);
         expect((await rig.panel.text()).replace(/[\u200e\u200f\u061c]/g, '')).toMatch(shape);
+        expect(await rig.panel.text()).not.toContain('US$');
         expect(await scrollsSideways(rig.panel)).toBe(false);
 
         await startAndWaitForResult(rig.panel, rig.w);

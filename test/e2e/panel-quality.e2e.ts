@@ -25,6 +25,7 @@ import {
   POSTGRES,
   readPrivacyLine,
   waitForPreviewRead,
+  waitForBalanceRead,
 } from '@/testing/steps';
 import type { Words } from '@/testing/words';
 import { describeInEachBrowser } from './each-browser';
@@ -306,6 +307,8 @@ describeInEachBrowser(
       await privacy.close();
 
       await panel.bringToFront();
+      // The background's own keyed read after the last call (GET /me) lands before the key is revoked.
+      await waitForBalanceRead(rig.panel);
       await rig.emu.control.revoke(connectionId);
       // The background may learn of the revocation first (it still polls a running call); otherwise the
       // next request does. Either way the panel turns to the revoked view, so a step may find it gone.

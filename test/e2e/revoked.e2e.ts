@@ -17,6 +17,7 @@ import {
   startAndWaitForResult,
   waitFor,
   waitForResult,
+  waitForBalanceRead,
 } from '@/testing/steps';
 import { describeInEachBrowser } from './each-browser';
 
@@ -37,6 +38,8 @@ describeInEachBrowser(
       await previewQuestion(rig.panel, rig.w, POSTGRES, 'Is VACUUM FULL safe at noon?');
       await startAndWaitForResult(rig.panel, rig.w);
 
+      // The background's own keyed read after the last call (GET /me) lands before the key is revoked.
+      await waitForBalanceRead(rig.panel);
       await rig.emu.control.revoke(made.connectionId);
       // The member's next find meets the revoked key.
       await openSection(rig.panel, rig.w, 'app.tab.find');

@@ -148,7 +148,13 @@ async function shownElement(
  * load is not reported), and locators wait on that.
  */
 async function clickShown(page: Page, name: string, role?: string): Promise<void> {
-  const locator: AccessibleLocator = { type: 'accessibility', value: role ? { name, role } : { name } };
+  // Firefox leaves the bidi marks out of the names it computes (an Arabic amount, "‏25.00 $", Intl's own RLM):
+  // the name a test took from the page's text is looked for as Firefox names it.
+  const computed = name.replace(/[\u200e\u200f\u061c]/g, '');
+  const locator: AccessibleLocator = {
+    type: 'accessibility',
+    value: role ? { name: computed, role } : { name: computed },
+  };
   const deadline = Date.now() + STEP_WAIT_MS;
   for (;;) {
     // No role: a field by its label (fill), whose text field is clicked.
