@@ -9,7 +9,7 @@ import { t } from '@/lib/i18n';
 export function ResultFolded({ result }: { result: CallResult }) {
   return (
     <article class="result result-folded" aria-label={t('result.label')}>
-      <ResultTitle result={result} holdCents={null} live={false} headed />
+      <ResultTitle result={result} holdCents={null} live={false} headed named />
     </article>
   );
 }

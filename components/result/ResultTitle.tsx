@@ -16,6 +16,8 @@ interface Props {
   live: boolean;
   /** Its own heading, the kind of call: false where the view's heading says it already (the call's own view). */
   headed: boolean;
+  /** The call's name (the site's) under the header line: false where the member's own request tells the call. */
+  named: boolean;
   /** When the call last changed, after the status (the call's own view). */
   time?: string | null;
 }
@@ -28,7 +30,7 @@ interface Props {
  * (the note, checks, files, reasons). The header's shield is drawn by the stylesheet, so the line holds the
  * site's words and nothing else.
  */
-export function ResultTitle({ result, holdCents, live, headed, time }: Props) {
+export function ResultTitle({ result, holdCents, live, headed, named, time }: Props) {
   return (
     <>
       {headed ? <h2 class="result-lead">{ownCallKindWords(result.callId) ?? t('result.label')}</h2> : null}
@@ -42,9 +44,11 @@ export function ResultTitle({ result, holdCents, live, headed, time }: Props) {
         ) : null}
       </p>
       <SiteHeader text={headerToShow(result.header)} />
-      <p class="call-name">
-        <UntrustedText value={result.untrustedCallName} empty={result.callId} name site />
-      </p>
+      {named ? (
+        <p class="call-name">
+          <UntrustedText value={result.untrustedCallName} empty={result.callId} name site />
+        </p>
+      ) : null}
     </>
   );
 }

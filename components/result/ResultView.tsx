@@ -28,10 +28,13 @@ export const loadNoteView = () => import('./NoteView').then((m) => m.NoteView);
 const loadFilesPart = () => import('./FilesView').then((m) => m.ResultFilesPart);
 
 /** What the member sent, quoted above the answer: the question of a question call, else the details. */
-function Asked({ call }: { call: CallRow }) {
+function askedText(call: CallRow): { text: string; question: boolean } {
   const question = call.request.question?.trim() ?? '';
-  const details = call.request.details?.trim() ?? '';
-  const text = question || details;
+  return { text: question || (call.request.details?.trim() ?? ''), question: question !== '' };
+}
+
+function Asked({ call }: { call: CallRow }) {
+  const { text, question } = askedText(call);
   if (!text) return null;
   const id = `asked-${call.localId}`;
   return (
@@ -89,7 +92,16 @@ export function ResultView({
   const level: HeadingLevel = titled ? 2 : 3;
   return (
     <article class="result" aria-label={t('result.label')}>
-      <ResultTitle result={result} holdCents={call.holdCents} live headed={!titled} time={time} />
+      {/* In the call's own view the member's request, quoted under the header, tells the call; its name (the
+          site's) is said there only when nothing was typed. In a list, each result says its name. */}
+      <ResultTitle
+        result={result}
+        holdCents={call.holdCents}
+        live
+        headed={!titled}
+        named={!titled || askedText(call).text === ''}
+        time={time}
+      />
       {notice}
       <Asked call={call} />
       {note ? <Lazy load={loadNoteView} props={{ note, level }} label={t('result.loadingNote')} /> : null}

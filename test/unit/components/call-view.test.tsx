@@ -224,7 +224,8 @@ describe('CallView', () => {
   });
 
   it('titles a result with the agent and the kind in our words, then one status and charge line, the header, the call’s name', async () => {
-    await show(makeCall());
+    // Nothing typed: the call's name (the site's) is what tells the call, under the header line.
+    await show(makeCall({ request: { agentId: 'ag_1', callId: 'apply' } }));
     const heading = await screen.findByRole('heading', { level: 1 });
     // The call's name is the site's: under the header line, not in the title (rule 2).
     expect(heading.textContent).toBe('Postgres helper · Plan or work');

@@ -93,8 +93,8 @@ describe('ResultView', () => {
     const status = within(article).getAllByRole('status')[0]!;
     expect(status.textContent).toBe('Passed · charged $1.23');
     const header = within(article).getByRole('note');
-    // The call's name (the site's) under the header line, then the request captioned in our words.
-    const name = within(article).getByText('Plan my project');
+    // The request, captioned in our words, tells the call here: the call's name (the site's) is not said again.
+    expect(within(article).queryByText('Plan my project')).toBeNull();
     const asked = within(article).getByRole('figure', { name: 'Your question' });
     expect(within(asked).getByText('Which index for LIKE?').closest('blockquote')).toBeTruthy();
     const note = await within(article).findByRole('region', { name: 'Note' });
@@ -102,7 +102,7 @@ describe('ResultView', () => {
     const checks = within(article).getByRole('region', { name: 'Checks' });
     const parts = within(article).getByText(/^Running cost/);
     const files = await within(article).findByRole('region', { name: 'Result files' });
-    const order = [status, header, name, asked, note, row, checks, parts, files];
+    const order = [status, header, asked, note, row, checks, parts, files];
     for (let i = 1; i < order.length; i++) {
       expect(order[i - 1]!.compareDocumentPosition(order[i]!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     }
