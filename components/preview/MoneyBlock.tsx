@@ -20,7 +20,7 @@ export function MoneyBlock({ preview }: { preview: Preview }) {
   const limit = <strong class="limit nowrap">{formatCents(preview.limitCents)}</strong>;
   const spendable = <strong class="nowrap">{formatCents(preview.spendableCents)}</strong>;
   return (
-    <section class="money-block" aria-label={t('money.label')}>
+    <div class="money-block" role="group" aria-label={t('money.label')}>
       <p class="limit-line">
         {isNotRead(preview.limitCents) ? (
           // A limit that cannot be one (G34) is said so, never inside "Holds up to …".
@@ -47,7 +47,7 @@ export function MoneyBlock({ preview }: { preview: Preview }) {
         </p>
       ) : null}
       {charges.length > 0 ? <OwnHistory charges={charges} /> : null}
-    </section>
+    </div>
   );
 }
 

@@ -1,3 +1,5 @@
+import { useState } from 'preact/hooks';
+import { Disclosure } from '@/components/common/Disclosure';
 import { dollarsToCents } from '@/lib/format/money';
 import { t } from '@/lib/i18n';
 
@@ -35,5 +37,20 @@ export function SpendAtMost({ id, value, onInput }: { id: string; value: string;
         {ok ? t('preview.maxHint') : t('preview.maxInvalid')}
       </p>
     </>
+  );
+}
+
+/**
+ * A session's "Spend at most", folded under "More options" as in the preview: the money block above already
+ * says what the call holds. Open from the start when a limit is set (the session's first call's), and open
+ * while what is typed is not an amount, so the reason a start waits is never hidden.
+ */
+export function FoldedSpendAtMost(props: { id: string; value: string; onInput: (value: string) => void }) {
+  const [open, setOpen] = useState(props.value.trim() !== '');
+  const invalid = !checkSpendAtMost(props.value).ok;
+  return (
+    <Disclosure label={t('preview.moreOptions')} open={open || invalid} onToggle={setOpen}>
+      <SpendAtMost {...props} />
+    </Disclosure>
   );
 }

@@ -12,7 +12,7 @@ import { applyRequest, useApplyCall } from './useApplyCall';
 import { draftsToSend } from '@/lib/sessions/answer-draft';
 import { hasSecretText } from '@/components/common/SecretWarning';
 import { CallCheckView, StartedHold } from '@/components/preview/CallCheckView';
-import { checkSpendAtMost, dollarsOf, SpendAtMost } from '@/components/preview/SpendAtMost';
+import { checkSpendAtMost, dollarsOf, FoldedSpendAtMost } from '@/components/preview/SpendAtMost';
 import { startBlocks } from '@/components/preview/start-block';
 import { useCallCheck } from '@/components/preview/useCallCheck';
 import { t, tn } from '@/lib/i18n';
@@ -60,7 +60,7 @@ export function ApplyPanel({ session, drafts, applyOnItsWay, missing = 0, maxCen
   const blocked = startBlocks({ busy: working, preview: check.state, maxInvalid: !max.ok }).length > 0;
   // The buttons name what the preview on screen holds (while it is read again, the start waits for it).
   const hold = holdLabel(check.read.preview);
-  const spend = <SpendAtMost id={maxId} value={maxDollars} onInput={setMaxDollars} />;
+  const spend = <FoldedSpendAtMost id={maxId} value={maxDollars} onInput={setMaxDollars} />;
   return (
     <section class="apply" aria-label={revises ? t('apply.revise') : t('apply.make')}>
       {revises ? (

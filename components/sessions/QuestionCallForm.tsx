@@ -14,7 +14,7 @@ import { t } from '@/lib/i18n';
 import { MAX_QUESTION_CHARS } from '@/lib/contract/limits';
 import type { CallRequest } from '@/lib/contract/calls';
 import { CallCheckView, StartedHold } from '@/components/preview/CallCheckView';
-import { checkSpendAtMost, dollarsOf, SpendAtMost } from '@/components/preview/SpendAtMost';
+import { checkSpendAtMost, dollarsOf, FoldedSpendAtMost } from '@/components/preview/SpendAtMost';
 import { startBlocks } from '@/components/preview/start-block';
 import { useCallCheck } from '@/components/preview/useCallCheck';
 
@@ -119,7 +119,9 @@ function Form({
     }
   };
 
-  const hold = holdLabel(check.read.preview);
+  // The money block is this question's: before one is typed there is nothing to confirm, so it is not shown.
+  const typed = text.trim() !== '';
+  const hold = typed ? holdLabel(check.read.preview) : null;
   return (
     <form
       class="question-call"
@@ -154,13 +156,13 @@ function Form({
           {problem}
         </p>
       ) : null}
-      <CallCheckView check={check} />
+      {typed ? <CallCheckView check={check} /> : null}
       {error ? <ErrorNotice error={error} title={t('find.notSent')} /> : null}
       <button type="submit" disabled={!canAsk} {...submitKeyProps()}>
         {busy ? t('questionCall.asking') : hold ? t('money.askHolds', hold) : t('questionCall.ask')}
       </button>
       {started ? <StartedHold localId={started} /> : null}
-      <SpendAtMost id={`${id}-max`} value={maxDollars} onInput={setMaxDollars} />
+      <FoldedSpendAtMost id={`${id}-max`} value={maxDollars} onInput={setMaxDollars} />
     </form>
   );
 }

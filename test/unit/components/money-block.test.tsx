@@ -91,7 +91,7 @@ describe('the money block in the preview', () => {
         ),
     });
     renderPanel(<PreviewView initial={DRAFT} onStarted={() => undefined} onBack={() => undefined} />, fake.actions);
-    const block = await screen.findByRole('region', { name: 'Money for this call' });
+    const block = await screen.findByRole('group', { name: 'Money for this call' });
     await within(block).findByText(/Your last 4 calls to it/);
     const parts = [...block.children].map((c) => c.textContent);
     expect(parts).toEqual([
@@ -116,7 +116,7 @@ describe('the money block in the preview', () => {
       preview: () => ok(makePreview({ agentId: 'ag_1', limitCents: 1500, spendableCents: 1500, limitBy: 'credits' })),
     });
     renderPanel(<PreviewView initial={DRAFT} onStarted={() => undefined} onBack={() => undefined} />, fake.actions);
-    const block = await screen.findByRole('region', { name: 'Money for this call' });
+    const block = await screen.findByRole('group', { name: 'Money for this call' });
     await pause();
     expect(block.textContent).not.toMatch(/Your last/);
     expect(block.querySelector('.limit-line')?.textContent).toBe('Holds up to $15.00 while it runs, of your $15.00.');
@@ -223,7 +223,7 @@ describe('calls started from a session are confirmed the same way', () => {
     });
     const ask = await within(form).findByRole('button', { name: 'Ask · holds up to $4.00' }, { timeout: 3000 });
     await waitFor(() => expect(ready(ask)).toBe(true), { timeout: 3000 });
-    const block = within(form).getByRole('region', { name: 'Money for this call' });
+    const block = within(form).getByRole('group', { name: 'Money for this call' });
     expect(block.textContent).toContain(
       'Holds up to $4.00 while it runs (set by your maximum for this call), of your $28.50.',
     );
@@ -288,7 +288,7 @@ describe('calls started from a session are confirmed the same way', () => {
     fail = false;
     fireEvent.click(within(next).getByRole('button', { name: 'Try again' }));
     const named = await within(next).findByRole('button', { name: 'Make the plan · holds up to $3.00' });
-    expect(within(next).getByRole('region', { name: 'Money for this call' }).textContent).toContain(
+    expect(within(next).getByRole('group', { name: 'Money for this call' }).textContent).toContain(
       'Holds up to $3.00',
     );
     expect(ready(named)).toBe(true);
@@ -351,10 +351,12 @@ describe('calls started from a session are confirmed the same way', () => {
     });
     renderPanel(<SessionView sessionId="s1" />, fake.actions);
     const form = await screen.findByRole('form', { name: 'Ask a question in this session' });
+    // Nothing to confirm before a question is typed; then the key's limit is said to come with the start.
+    expect(within(form).queryByRole('note')).toBeNull();
+    fireEvent.input(within(form).getByRole('textbox', { name: /^Your question/ }), { target: { value: 'Why?' } });
     expect((await within(form).findByRole('note')).textContent).toBe(
       'This key can’t check a call before it starts: the limit it holds is shown once it has started.',
     );
-    fireEvent.input(within(form).getByRole('textbox', { name: /^Your question/ }), { target: { value: 'Why?' } });
     const ask = within(form).getByRole('button', { name: 'Ask' });
     await waitFor(() => expect(ready(ask)).toBe(true));
     fireEvent.click(ask);
