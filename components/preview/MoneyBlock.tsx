@@ -20,6 +20,8 @@ export function MoneyBlock({ preview }: { preview: Preview }) {
   const limit = <strong class="limit nowrap">{formatCents(preview.limitCents)}</strong>;
   const spendable = <strong class="nowrap">{formatCents(preview.spendableCents)}</strong>;
   return (
+    // A named group, not a region: a view may hold two (a session's next steps), and landmarks must be unique.
+    // biome-ignore lint/a11y/useSemanticElements: facts to read, not form controls, so not a <fieldset>.
     <div class="money-block" role="group" aria-label={t('money.label')}>
       <p class="limit-line">
         {isNotRead(preview.limitCents) ? (

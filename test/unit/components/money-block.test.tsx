@@ -288,9 +288,7 @@ describe('calls started from a session are confirmed the same way', () => {
     fail = false;
     fireEvent.click(within(next).getByRole('button', { name: 'Try again' }));
     const named = await within(next).findByRole('button', { name: 'Make the plan · holds up to $3.00' });
-    expect(within(next).getByRole('group', { name: 'Money for this call' }).textContent).toContain(
-      'Holds up to $3.00',
-    );
+    expect(within(next).getByRole('group', { name: 'Money for this call' }).textContent).toContain('Holds up to $3.00');
     expect(ready(named)).toBe(true);
     const max = within(next).getByRole('textbox', { name: 'Spend at most, in dollars (optional)' }) as HTMLInputElement;
     expect(max.value).toBe('3.00');
