@@ -90,7 +90,9 @@ export function ApplyPanel({ session, drafts, applyOnItsWay, missing = 0, maxCen
               {tn('apply.answerMore', missing)}
             </p>
           ) : null}
-          <CallCheckView check={check} />
+          {/* While answers are missing the member's step is to answer: the button names the hold, and the money
+              block comes with the moment "Make the plan" can be pressed, before it works. */}
+          {waiting ? null : <CallCheckView check={check} />}
           {/* Held back by the preview, it stays focusable (aria-disabled): "Use the recommended answers" moves the
               focus to it while the preview reads the answers it filled. */}
           <button

@@ -64,6 +64,7 @@ afterAll(() => article?.close());
 
 describeInEachBrowser("the member's journey", (rig) => {
   let connectionId = '';
+  let memberId = '';
   const local = testSameOnStrict(rig, 'the export and the intent are the extension’s own, the same for every site');
 
   beforeAll(async () => {
@@ -80,6 +81,7 @@ describeInEachBrowser("the member's journey", (rig) => {
   test('connects to a site on a port: the permission is held for scheme://host/*, requests go to the exact origin', async () => {
     const made = await rig.emu.control.connectCode({ name: `E2E ${rig.name}` });
     connectionId = made.connectionId;
+    memberId = made.memberId;
     expect(new URL(rig.emu.url).port).not.toBe('');
     const held = await rig.panel.evaluate(async (pattern) => {
       const g = globalThis as unknown as { browser?: ExtensionGlobal; chrome?: ExtensionGlobal };
@@ -161,6 +163,24 @@ describeInEachBrowser("the member's journey", (rig) => {
       expect.stringMatching(/^apr_/),
     ]);
     await waitForNotification(rig.panel, /^approval:.+:needed$/);
+  });
+
+  test('after two calls the header and Connection show the balance the site answers, and the spend is counted', async () => {
+    const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+    const shown = async () => (await rig.panel.text()).replace(/\s+/g, ' ');
+    // What the panel says beside the site's spendable now (the emulator's member, read without changing it).
+    const agrees = async (says: (amount: string) => string) => {
+      const member = await rig.emu.control.call<{ spendableCents: number }>('POST', `/members/${memberId}/credits`, {});
+      return (await shown()).includes(says(dollars.format(member.spendableCents / 100)));
+    };
+    await rig.panel.click('button', 'Find');
+    await expect.poll(() => agrees((amount) => `${amount} to spend`), { timeout: 30_000 }).toBe(true);
+    await openSection(rig.panel, rig.w, 'app.tab.connection');
+    await expect
+      .poll(() => agrees((amount) => `${rig.w('status.spendableNow')} ${amount}`), { timeout: 30_000 })
+      .toBe(true);
+    expect(await shown()).toMatch(new RegExp(`${rig.w('status.spentWindow')} \\$\\d`));
+    expect(await shown()).not.toContain(`${rig.w('status.spentWindow')} $0.00`);
   });
 
   test('a revoked key: the panel asks for a new connect code, the history stays', async () => {

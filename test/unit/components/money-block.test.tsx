@@ -269,6 +269,25 @@ describe('calls started from a session are confirmed the same way', () => {
     await waitFor(() => expect(starts(fake.sent)).toHaveLength(1));
   });
 
+  it('while answers are missing "Make the plan" names the hold; its money block comes once it can be pressed', async () => {
+    await store(session({ questions: questionsObject() }));
+    const fake = fakeActions({
+      preview: () => ok(makePreview({ agentId: 'ag1', limitCents: 2500, spendableCents: 2850 })),
+      startCall: started,
+    });
+    renderPanel(<SessionView sessionId="s1" />, fake.actions);
+    const next = await screen.findByRole('region', { name: 'Next step' });
+    const make = await within(next).findByRole('button', { name: 'Make the plan · holds up to $25.00' });
+    expect((make as HTMLButtonElement).disabled).toBe(true);
+    expect(within(next).getByText('Answer 2 more to make the plan')).toBeTruthy();
+    expect(within(next).queryByRole('group', { name: 'Money for this call' })).toBeNull();
+    fireEvent.click(within(next).getByRole('button', { name: 'Use the recommended answers' }));
+    const block = await within(next).findByRole('group', { name: 'Money for this call' });
+    expect(block.textContent).toContain('Holds up to $25.00 while it runs');
+    expect(block.compareDocumentPosition(make) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await waitFor(() => expect(ready(make)).toBe(true));
+  });
+
   it('"Make the plan" shows the block before it works, names the hold, and sends the Spend at most shown', async () => {
     await store(beforePlan());
     await db.calls.put(firstCall(300));
