@@ -225,10 +225,23 @@ export async function askPostgres(panel: PageDriver, w: Words, question: string)
   await clickStart(panel, w);
 }
 
-/** This question's result passed (the emulator's note repeats the question), not an earlier call's. */
+/**
+ * This question's result passed, not an earlier call's: the result that quotes `question` as what was asked
+ * (said once, above the answer) shows the status passed, under its header line.
+ */
 export async function waitForPassed(panel: PageDriver, w: Words, question: string): Promise<void> {
   await waitForResult(panel, w, w('words.callStatus.passed'));
-  await panel.waitForText(`Asked: ${question}`);
+  await waitFor(
+    panel,
+    `the result of "${question}" passed`,
+    ({ label, passed, question }) =>
+      Array.from(document.querySelectorAll(`article[aria-label="${label}"]`)).some(
+        (result) =>
+          result.querySelector(':scope > .asked blockquote')?.textContent === question &&
+          (result.querySelector('[role="status"]')?.textContent ?? '').includes(passed),
+      ),
+    { label: w('result.label'), passed: w('words.callStatus.passed'), question },
+  );
 }
 
 /** From a preview: chooses a plan session, opens it and waits for its questions. */

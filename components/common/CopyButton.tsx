@@ -4,19 +4,21 @@ import { t } from '@/lib/i18n';
 
 interface Props {
   text: string;
-  /** What is copied, for the accessible name: "Copy the note", "Copy this code". */
+  /** What is copied, for the accessible name: "Copy the answer", "Copy this code". */
   label: string;
+  /** The view's one main action (a result's "Copy the result"): filled; the others are outlined. */
+  primary?: boolean;
 }
 
 /** Copies text the member chose to copy; nothing is copied, opened or run unless they click. */
-export function CopyButton({ text, label }: Props) {
+export function CopyButton({ text, label, primary = false }: Props) {
   const actions = useActions();
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   return (
     <span class="copy">
       <button
         type="button"
-        class="secondary small"
+        class={primary ? 'small' : 'secondary small'}
         onClick={async () => {
           setState((await actions.copyText(text)) ? 'copied' : 'failed');
         }}

@@ -8,7 +8,8 @@ import type { HeadingLevel } from '@/components/common/SubHeading';
 /**
  * A result's note: untrusted Markdown read by the same safe renderer as the plan (no HTML, no images, links
  * as text with an "Open link" button for http and https only). Long notes start collapsed. "Copy this code"
- * acts only on the member's click; "Copy the note" is in the result's row of actions.
+ * acts only on the member's click; "Copy the answer" is in the result's row of actions. The member knows the
+ * note as "the answer": its region and buttons say so.
  */
 export function NoteView({ note, level }: { note: UntrustedTextValue; level: HeadingLevel }) {
   const actions = useActions();

@@ -123,8 +123,9 @@ export function ResultView({
         </p>
       ) : null}
       <div class="result-actions">
-        {/* The whole result, header line first; the note alone is what a member pastes into their own work. */}
-        <CopyButton text={resultMarkdown(call, result)} label={t('result.copyResult')} />
+        {/* One main action, the whole result (header line first); the answer alone (the note, what a member
+            pastes into their own work) and the rest are outlined, the report at the row's end. */}
+        <CopyButton text={resultMarkdown(call, result)} label={t('result.copyResult')} primary />
         {note ? <CopyButton text={untrustedString(note)} label={t('result.copyNote')} /> : null}
         {canStartAgain && onEdit ? <StartAgainButton call={call} onEdit={onEdit} /> : null}
         {canReport ? <ReportForm call={call} /> : null}
@@ -136,6 +137,7 @@ export function ResultView({
           <ul class="checks">
             {result.checks.map((check, index) => (
               <li key={`${index}:${check.label}`} class={check.passed ? 'check-passed' : 'check-failed'}>
+                {/* Its one marker (the list draws no bullet), with its words for assistive technology. */}
                 <span aria-hidden="true">{check.passed ? '✓ ' : '✗ '}</span>
                 <span class="visually-hidden">{check.passed ? t('result.checkPassed') : t('result.checkMissed')}</span>
                 <SiteText text={check.label} />

@@ -306,8 +306,8 @@ function trackDue(world: World, call: CallRec): void {
 }
 
 function noteFor(call: CallRec, session: SessionRec | undefined, partial: boolean): string {
+  // The note is the agent's answer alone: the panel quotes the member's question above it, so it is said once.
   let note = call.behaviour.note;
-  if (call.kind === 'question' && call.question) note = `${note}\n\nAsked: ${call.question}`;
   if (call.revisesPlan && session) {
     note = call.behaviour.planUnchanged
       ? `The plan stays as it was. ${note}`

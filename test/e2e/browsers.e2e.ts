@@ -21,9 +21,9 @@ import {
   POSTGRES as AGENT,
   previewQuestion,
   serveArticle,
-  startAndWaitForResult,
   type ArticleServer,
   waitForNotification,
+  waitForPassed,
   watchNotifications,
   waitForBalanceRead,
 } from '@/testing/steps';
@@ -110,8 +110,8 @@ describeInEachBrowser("the member's journey", (rig) => {
   test('previews, starts and polls a call to its result under the header line, and notifies once', async () => {
     await previewQuestion(rig.panel, rig.w, AGENT, 'Which index helps a LIKE prefix search?');
     expect(await rig.emu.control.callStarts()).toEqual([]);
-    await startAndWaitForResult(rig.panel, rig.w);
-    await rig.panel.waitForText('Asked: Which index helps a LIKE prefix search?');
+    await clickStart(rig.panel, rig.w);
+    await waitForPassed(rig.panel, rig.w, 'Which index helps a LIKE prefix search?');
     const starts = await rig.emu.control.callStarts();
     expect(starts.map((r) => r.status)).toEqual([202]);
     const runIds = new Set(

@@ -39,7 +39,7 @@ afterAll(() => article?.close());
 
 /**
  * The call result on screen: its header line, whether only the panel's own lead lines (status and charge) come
- * before it, what was asked, and where the header, the quote and the note sit.
+ * before it, what was asked, its whole text, and where the header, the quote and the note sit.
  */
 function resultLayout(panel: PageDriver, label: string, noteLabel: string) {
   return panel.evaluate(
@@ -61,6 +61,7 @@ function resultLayout(panel: PageDriver, label: string, noteLabel: string) {
         askedText: asked?.textContent ?? '',
         askedAboveNote: !!askedBox && !!noteBox && askedBox.bottom <= noteBox.top,
         noteText: note?.textContent ?? '',
+        resultText: result?.textContent ?? '',
         headerAboveNote: !!headerBox && !!noteBox && headerBox.bottom <= noteBox.top,
         codes: Array.from(note?.querySelectorAll('code') ?? []).map((c) => c.textContent ?? ''),
         buttons: Array.from(note?.querySelectorAll('button') ?? []).map(
@@ -159,7 +160,9 @@ describeInEachBrowser("the member's main journey", (rig) => {
     expect(result.headerText).toBe(GUILD_HEADER);
     expect(result.askedText).toBe('Which index helps a LIKE prefix search?');
     expect(result.askedAboveNote).toBe(true);
-    expect(result.noteText).toContain('Asked: Which index helps a LIKE prefix search?');
+    // The answer is there, and the question is said once in the result: the quote, not again after the answer.
+    expect(result.noteText).toContain('Turn on pg_stat_statements');
+    expect(result.resultText.split('Which index helps a LIKE prefix search?')).toHaveLength(2);
     // The first call's answer carries the same privacy line the member read before it: not told twice.
     expect(await rig.panel.text()).not.toContain(privacyLine);
     expect(result.headerAboveNote).toBe(true);

@@ -54,6 +54,8 @@ export const firstScreenTargets = {
     const result = `article[aria-label="${w('result.label')}"]`;
     return [
       { what: 'its status and charge', selector: `${result} [role="status"]` },
+      // The fixed header line, read in full: one step below the body's size at most, never under 12 px.
+      { what: 'its header line', selector: `${result} > .result-header`, minFontPx: 12 },
       // The answer first: its first line within the first 300 px of the view.
       { what: 'the first line of its answer', selector: `${result} .note`, firstLine: true, within: 300 },
     ];

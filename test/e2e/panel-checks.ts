@@ -209,6 +209,8 @@ export interface FirstScreenTarget {
   firstLine?: boolean;
   /** Where it must end, in px from the top of the view, when sooner than the first screen's bottom (800). */
   within?: number;
+  /** The smallest computed font size it may have, in px (a line that must be readable: a result's header). */
+  minFontPx?: number;
 }
 
 interface FirstScreen {
@@ -223,7 +225,8 @@ const FIRST_SCREEN_WIDTH = 360;
 
 /**
  * Whether each target is inside the first screen of `view` at 360 × 800, scrolled to the top: its whole box
- * (or its first line) above 800 px; and that nothing reaches past the right edge.
+ * (or its first line) above 800 px, at its smallest font size if it has one; and that nothing reaches past
+ * the right edge.
  */
 async function firstScreenProblems(
   page: PageDriver,
@@ -238,12 +241,12 @@ async function firstScreenProblems(
         height: number;
         scrollWidth: number;
         clientWidth: number;
-        found: Record<string, { top: number; bottom: number; lineBottom: number } | null>;
+        found: Record<string, { top: number; bottom: number; lineBottom: number; fontPx: number } | null>;
       }>((resolve) => {
         window.scrollTo(0, 0);
         // Two frames (see FRAMES_SOURCE), installed once per page.
         (globalThis as unknown as TwoFrames).__afterTwoFrames(() => {
-          const found: Record<string, { top: number; bottom: number; lineBottom: number } | null> = {};
+          const found: Record<string, { top: number; bottom: number; lineBottom: number; fontPx: number } | null> = {};
           for (const t of targets) {
             const el = Array.from(document.querySelectorAll(t.selector)).find(
               (e) => t.text === undefined || (e.textContent ?? '').includes(t.text),
@@ -253,8 +256,10 @@ async function firstScreenProblems(
               continue;
             }
             const box = el.getBoundingClientRect();
-            const line = Number.parseFloat(getComputedStyle(el).lineHeight) || 24;
-            found[t.what] = { top: box.top, bottom: box.bottom, lineBottom: box.top + line };
+            const style = getComputedStyle(el);
+            const line = Number.parseFloat(style.lineHeight) || 24;
+            const fontPx = Number.parseFloat(style.fontSize);
+            found[t.what] = { top: box.top, bottom: box.bottom, lineBottom: box.top + line, fontPx };
           }
           const root = document.documentElement;
           resolve({
@@ -282,6 +287,9 @@ async function firstScreenProblems(
       problems.push(
         `${view}: ${t.what} is at ${Math.round(box.top)}–${Math.round(end)} px, outside the first ${limit} px`,
       );
+    }
+    if (t.minFontPx !== undefined && !(box.fontPx >= t.minFontPx)) {
+      problems.push(`${view}: ${t.what} is set at ${box.fontPx} px, under ${t.minFontPx} px`);
     }
   }
   if (measured.scrollWidth > measured.clientWidth) {

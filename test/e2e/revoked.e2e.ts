@@ -16,7 +16,7 @@ import {
   readStore,
   startAndWaitForResult,
   waitFor,
-  waitForResult,
+  waitForPassed,
   waitForBalanceRead,
 } from '@/testing/steps';
 import { describeInEachBrowser } from './each-browser';
@@ -116,8 +116,7 @@ describeInEachBrowser(
           )?.click(),
         { list: rig.w('app.callsHeading'), passed },
       );
-      await waitForResult(rig.panel, rig.w, passed);
-      await rig.panel.waitForText('Asked: Is VACUUM FULL safe at noon?');
+      await waitForPassed(rig.panel, rig.w, 'Is VACUUM FULL safe at noon?');
       await rig.panel.waitForText(GUILD_HEADER);
     });
   },

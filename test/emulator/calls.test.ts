@@ -82,6 +82,8 @@ describe('calls: states', () => {
       laterTriesNotCharged: 0,
     });
     expect(call.note?.untrustedText).toContain('pg_stat_statements');
+    // The note is the answer alone: the panel quotes the member's question above it, so the note does not.
+    expect(call.note?.untrustedText).not.toContain(QUESTION.question);
     expect(call.checks.every((c) => c.passed)).toBe(true);
     expect(call.files.map((f) => [f.untrustedPath.untrustedText, f.active])).toEqual([
       ['tuning/indexes.sql', false],

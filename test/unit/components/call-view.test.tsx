@@ -240,6 +240,25 @@ describe('CallView', () => {
     expect(header.nextElementSibling?.textContent).toBe('Plan my project');
   });
 
+  it('a question’s own view says the question once, above the answer, with copying the result as its one main action', async () => {
+    const question = 'Which index helps a LIKE prefix search?';
+    await show(
+      makeCall({
+        request: { agentId: 'ag_1', callId: 'question', question },
+        result: makeResult({ callId: 'question', note: ut('A B-tree with text_pattern_ops.') }),
+      }),
+    );
+    const article = await screen.findByRole('article', { name: 'Call result' });
+    const answer = await within(article).findByRole('region', { name: 'Answer' });
+    const asked = within(article).getByRole('figure', { name: 'Your question' });
+    expect(asked.compareDocumentPosition(answer) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // The whole view (its heading, the result, its actions) says the question in the quote only.
+    expect(screen.getByRole('region', { name: /Postgres helper/ }).textContent?.split(question)).toHaveLength(2);
+    const main = within(article).getByRole('button', { name: 'Copy the result' });
+    expect(main.classList.contains('secondary')).toBe(false);
+    expect(within(article).getByRole('button', { name: 'Copy the answer' }).classList.contains('secondary')).toBe(true);
+  });
+
   it('says when the site keeps answering about another call, from the set number of reads, until a right one', async () => {
     const call = makeCall({ state: 'started', result: null, otherRunReads: OTHER_RUN_READS_SAID - 1 });
     await show(call);

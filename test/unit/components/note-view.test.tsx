@@ -23,7 +23,7 @@ describe('NoteView', () => {
   it('reads the note as safe Markdown: headings, code, links as text with Open only for http(s)', () => {
     const { actions, sent } = fakeActions();
     const { container } = renderPanel(<NoteView note={ut(NOTE)} level={3} />, actions);
-    const note = screen.getByRole('region', { name: 'Note' });
+    const note = screen.getByRole('region', { name: 'Answer' });
     expect(within(note).getByRole('heading', { name: 'Plan' })).toBeTruthy();
     expect(note.querySelector('pre code')?.textContent).toBe('bash fix.sh');
     expect(note.textContent).toContain('<img src=x onerror=alert(1)>');
@@ -46,14 +46,14 @@ describe('NoteView', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Copy this code' }));
     await waitFor(() => expect(order).toEqual(['copy:bash fix.sh']));
     expect(screen.getAllByText('Copied.').length).toBeGreaterThan(0);
-    expect(screen.queryByRole('button', { name: 'Copy the note' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Copy the answer' })).toBeNull();
   });
 
   it('starts a long note collapsed and keeps its cut mark', () => {
     const { actions } = fakeActions();
     const long = Array.from({ length: 12 }, (_, i) => `Paragraph ${i} ${'text '.repeat(30)}`).join('\n\n');
     renderPanel(<NoteView note={ut(long, true)} level={3} />, actions);
-    const note = screen.getByRole('region', { name: 'Note' });
+    const note = screen.getByRole('region', { name: 'Answer' });
     expect(note.textContent).not.toContain('Paragraph 11');
     expect(note.textContent).toContain('… (shortened)');
     fireEvent.click(within(note).getByRole('button', { name: 'Show more' }));

@@ -44,17 +44,17 @@ describe('Copy the result', () => {
   it('puts the whole result on the clipboard as Markdown, only when the member asks, and says it was copied', async () => {
     const { actions, order } = fakeActions();
     renderPanel(<ResultView call={QUESTION_CALL} result={QUESTION_CALL.result!} titled />, actions);
-    // First in the row, beside "Copy the note" (the answer alone).
+    // First in the row, beside "Copy the answer" (the answer alone).
     expect(
       within(actionRow())
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Copy the result', 'Copy the note', 'Report: this did not help']);
+    ).toEqual(['Copy the result', 'Copy the answer', 'Report: this did not help']);
     expect(order).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: 'Copy the result' }));
     await waitFor(() =>
       expect(order).toEqual([
-        `copy:> ${GUILD_HEADER}\n\nPassed · charged $1.23\n\n**Your question**\n\n> Which index helps a LIKE prefix search?\n\n**Note**\n\nA B-tree with text_pattern_ops.\n`,
+        `copy:> ${GUILD_HEADER}\n\nPassed · charged $1.23\n\n**Your question**\n\n> Which index helps a LIKE prefix search?\n\n**Answer**\n\nA B-tree with text_pattern_ops.\n`,
       ]),
     );
     expect(within(actionRow()).getByText('Copied.')).toBeTruthy();
@@ -64,7 +64,7 @@ describe('Copy the result', () => {
     const { actions, order } = fakeActions();
     const failed = makeResult({ status: 'failed', note: null, charge: null, failReason: 'It broke.' });
     renderPanel(<ResultView call={makeCall({ result: failed })} result={failed} />, actions);
-    expect(screen.queryByRole('button', { name: 'Copy the note' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Copy the answer' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Copy the result' }));
     await waitFor(() => expect(order[0]).toContain('**Why it failed:** It broke.'));
   });

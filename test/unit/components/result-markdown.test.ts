@@ -33,7 +33,7 @@ describe('resultMarkdown', () => {
         'Passed · charged $1.23',
         '**Your question**',
         '> Which index helps a LIKE prefix search?',
-        '**Note**',
+        '**Answer**',
         'Use a **B-tree** index with `text_pattern_ops`.\n\n```sql\nCREATE INDEX i ON t (c text_pattern_ops);\n```',
         '**Files**',
         '- `notes/index.md`\n- `plan.sql`',
@@ -66,7 +66,7 @@ describe('resultMarkdown', () => {
 
   it('copies the site’s text as it was sent: a hostile note stays the same characters, a link-shaped file name stays code', () => {
     for (const hostile of HOSTILE) {
-      expect(resultMarkdown(QUESTION_CALL, makeResult({ note: ut(hostile) }))).toContain(`**Note**\n\n${hostile}\n`);
+      expect(resultMarkdown(QUESTION_CALL, makeResult({ note: ut(hostile) }))).toContain(`**Answer**\n\n${hostile}\n`);
     }
     const text = resultMarkdown(
       QUESTION_CALL,
@@ -89,7 +89,7 @@ describe('resultMarkdown', () => {
     );
     expect(failed).toContain('\n\nFailed · free\n\n');
     expect(failed).toContain('**Why it failed:** It was stopped before it wrote a result.\n');
-    expect(failed).not.toContain('**Note**');
+    expect(failed).not.toContain('**Answer**');
     expect(resultMarkdown(QUESTION_CALL, makeResult({ status: 'returned' }))).toContain('its charge went back');
     const partial = resultMarkdown(QUESTION_CALL, makeResult({ partial: true, note: ut('Half an answer', true) }));
     expect(partial).toContain('Half an answer\n\n… (shortened)\n\nPartial: the call hit its limit');

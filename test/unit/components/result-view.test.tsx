@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
+import { readFileSync } from 'node:fs';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONTRACT_HEADER, headerToShow } from '@/components/result/header';
@@ -74,7 +75,7 @@ describe('ResultView', () => {
     const before = Array.from(article.children).slice(0, Array.from(article.children).indexOf(header));
     expect(before.map((el) => el.textContent)).toEqual(['Plan or work', 'Passed · charged $1.23']);
     expect(header.nextElementSibling?.textContent).toBe('Plan my project');
-    const note = await within(article).findByRole('region', { name: 'Note' });
+    const note = await within(article).findByRole('region', { name: 'Answer' });
     expect(header.compareDocumentPosition(note) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
@@ -97,7 +98,7 @@ describe('ResultView', () => {
     expect(within(article).queryByText('Plan my project')).toBeNull();
     const asked = within(article).getByRole('figure', { name: 'Your question' });
     expect(within(asked).getByText('Which index for LIKE?').closest('blockquote')).toBeTruthy();
-    const note = await within(article).findByRole('region', { name: 'Note' });
+    const note = await within(article).findByRole('region', { name: 'Answer' });
     const row = article.querySelector<HTMLElement>('.result-actions')!;
     const checks = within(article).getByRole('region', { name: 'Checks' });
     const parts = within(article).getByText(/^Running cost/);
@@ -111,7 +112,7 @@ describe('ResultView', () => {
       within(row)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Copy the result', 'Copy the note', 'Report: this did not help']);
+    ).toEqual(['Copy the result', 'Copy the answer', 'Report: this did not help']);
   });
 
   it('quotes the details of a call that has no question, and nothing when nothing was sent', () => {
@@ -129,9 +130,9 @@ describe('ResultView', () => {
   it('copies the note from the row of actions, only when the member asks', async () => {
     const { actions, order } = fakeActions();
     renderPanel(<ResultView call={makeCall()} result={makeResult()} />, actions);
-    await screen.findByRole('region', { name: 'Note' });
+    await screen.findByRole('region', { name: 'Answer' });
     expect(order).toEqual([]);
-    fireEvent.click(screen.getByRole('button', { name: 'Copy the note' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Copy the answer' }));
     await waitFor(() => expect(order).toEqual(['copy:Here is the plan.']));
   });
 
@@ -162,7 +163,7 @@ describe('ResultView', () => {
     );
     // The note goes through the safe Markdown reader: raw HTML stays its characters, a javascript: link stays
     // its address as text with no button, and no element is made from any of it.
-    const note = await screen.findByRole('region', { name: 'Note' });
+    const note = await screen.findByRole('region', { name: 'Answer' });
     for (const raw of [
       HOSTILE[0],
       HOSTILE[1],
@@ -514,7 +515,7 @@ describe('a result this browser did not start', () => {
     const result = makeResult({ files: [file('notes.txt', false), file('install.sh', true)] });
     renderPanel(<ResultView call={makeCall()} result={result} local={false} />, actions);
     const article = screen.getByRole('article', { name: 'Call result' });
-    await within(article).findByRole('region', { name: 'Note' });
+    await within(article).findByRole('region', { name: 'Answer' });
     expect(within(article).getByRole('note').textContent).toBe(GUILD_HEADER);
     expect(within(article).getByText('notes.txt')).toBeTruthy();
     expect(within(article).getByText(/This file can run code/)).toBeTruthy();
@@ -523,9 +524,133 @@ describe('a result this browser did not start', () => {
       within(article)
         .queryAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Copy the result', 'Copy the note']);
+    ).toEqual(['Copy the result', 'Copy the answer']);
     expect(article.querySelector('a')).toBeNull();
     expect(within(article).getByText(/not started from this browser/)).toBeTruthy();
     expect(sent).toEqual([]);
+  });
+});
+
+// The stylesheet as written, comments out: what happy-dom does not lay out (sizes, colours, list markers).
+const CSS = readFileSync('components/style.css', 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
+
+/** The declarations of the first rule whose selector list is exactly `selector`, after the rule at `from`. */
+function declarations(selector: string, from = 0): Record<string, string> {
+  const escaped = selector.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const body = new RegExp(`(?:^|[}\\s])${escaped}\\s*\\{([^}]*)\\}`).exec(CSS.slice(from))?.[1] ?? '';
+  return Object.fromEntries(
+    body
+      .split(';')
+      .map((d) => d.split(/:(.*)/s).map((x) => x.trim()))
+      .filter(([k, v]) => k && v)
+      .map(([k, v]) => [k, v]),
+  );
+}
+
+/** The colour tokens in light (the first :root) and in dark (the :root inside prefers-color-scheme: dark). */
+function tokens(scheme: 'light' | 'dark'): Record<string, string> {
+  const from = scheme === 'light' ? 0 : CSS.indexOf('prefers-color-scheme: dark');
+  return declarations(':root', from);
+}
+
+function contrast(a: string, b: string): number {
+  const lum = (hex: string) => {
+    const [r = 0, g = 0, bl = 0] = [1, 3, 5].map((i) => {
+      const v = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
+      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/** A font-size value in px, under a parent at `parentPx`: px, em, var(--token), max() and min() of those. */
+function fontPx(value: string, parentPx: number, vars: Record<string, string>): number {
+  const v = value.trim();
+  const call = /^(max|min)\((.*)\)$/.exec(v);
+  if (call) {
+    const parts = call[2]!.split(',').map((p) => fontPx(p, parentPx, vars));
+    return call[1] === 'max' ? Math.max(...parts) : Math.min(...parts);
+  }
+  const token = /^var\((--[\w-]+)\)$/.exec(v);
+  if (token) return fontPx(vars[token[1]!] ?? 'NaN', parentPx, vars);
+  if (v.endsWith('px')) return Number.parseFloat(v);
+  if (v.endsWith('em')) return Number.parseFloat(v) * parentPx;
+  return Number.NaN;
+}
+
+describe('the result as a member reads it', () => {
+  it('sets the header line at the body’s size or one step below, never under 12 px, muted at 4.5:1 or more', () => {
+    const light = tokens('light');
+    const body = Number.parseFloat(/^(\d+(?:\.\d+)?)px/.exec(light.font ?? '')?.[1] ?? 'NaN');
+    expect(body).toBe(14);
+    const header = declarations('.result-header');
+    // The article sits in the body's size: the line's size is measured against it.
+    const size = fontPx(header['font-size'] ?? 'inherit', body, light);
+    expect(size).toBeGreaterThanOrEqual(12);
+    expect(size).toBeGreaterThanOrEqual(fontPx('var(--text-s)', body, light));
+    expect(size).toBeLessThanOrEqual(body);
+    // Still a quiet line: the muted colour, not bold; readable on the page and on a card, in light and dark.
+    expect(header.color).toBe('var(--muted)');
+    expect(header['font-weight']).toBeUndefined();
+    for (const scheme of ['light', 'dark'] as const) {
+      const t = { ...light, ...tokens(scheme) };
+      for (const back of ['--bg', '--card']) {
+        expect(contrast(t['--muted']!, t[back]!), `${scheme} ${back}`).toBeGreaterThanOrEqual(4.5);
+      }
+    }
+  });
+
+  it('says what was asked once: quoted above the answer, not again in the result', async () => {
+    const { actions } = fakeActions();
+    const question = 'Which index helps a LIKE prefix search?';
+    const call = makeCall({ request: { agentId: 'ag_1', callId: 'question', question } });
+    renderPanel(
+      <ResultView call={call} result={makeResult({ note: ut('A B-tree with text_pattern_ops.') })} titled />,
+      actions,
+    );
+    const article = screen.getByRole('article', { name: 'Call result' });
+    await within(article).findByRole('region', { name: 'Answer' });
+    expect(within(article).getByRole('figure', { name: 'Your question' }).textContent).toContain(question);
+    expect(article.textContent?.split(question)).toHaveLength(2);
+    expect(article.textContent).not.toContain('Asked:');
+  });
+
+  it('marks each check once, a tick or a cross with its words for assistive technology, and draws no bullet', () => {
+    const { actions } = fakeActions();
+    const checks = [
+      { label: 'Has a plan', passed: true },
+      { label: 'Names its sources', passed: false },
+    ];
+    renderPanel(<ResultView call={makeCall()} result={makeResult({ checks })} />, actions);
+    const items = within(screen.getByRole('region', { name: 'Checks' })).getAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual(['✓ passed: Has a plan', '✗ missed: Names its sources']);
+    for (const li of items) {
+      const hidden = li.querySelector('.visually-hidden')?.textContent ?? '';
+      const shown = (li.textContent ?? '').replace(hidden, '');
+      // One marker a member sees, and it is not read out (the hidden words say it).
+      expect(shown.match(/[✓✗•·*-]/g)).toHaveLength(1);
+      expect(li.querySelector('[aria-hidden="true"]')?.textContent?.trim()).toMatch(/^[✓✗]$/);
+    }
+    // The list's own bullet is off: the tick or cross is the only marker.
+    expect(declarations('.checks')['list-style']).toBe('none');
+  });
+
+  it('has one main action, copying the result; copying the answer and the report are outlined, the report apart', async () => {
+    const { actions } = fakeActions();
+    renderPanel(<ResultView call={makeCall()} result={makeResult()} titled />, actions);
+    const row = screen.getByRole('article', { name: 'Call result' }).querySelector<HTMLElement>('.result-actions')!;
+    const buttons = within(row).getAllByRole('button');
+    expect(buttons.map((b) => b.textContent)).toEqual([
+      'Copy the result',
+      'Copy the answer',
+      'Report: this did not help',
+    ]);
+    // The filled (primary) style is the buttons' own; "secondary" outlines the rest.
+    expect(buttons.map((b) => b.classList.contains('secondary'))).toEqual([false, true, true]);
+    // The report sits at the row's end, apart from the two copies.
+    expect(buttons[2]?.classList.contains('report-open')).toBe(true);
+    expect(declarations('.result-actions .report-open')['margin-inline-start']).toBe('auto');
   });
 });

@@ -335,7 +335,7 @@ describe('SessionView', () => {
     // Its status, its header line and what it did, then one button to open the rest.
     expect(item.textContent).toContain('This is the plan.');
     expect(within(item).getByRole('note')).toBeTruthy();
-    expect(within(item).queryByRole('region', { name: 'Note' })).toBeNull();
+    expect(within(item).queryByRole('region', { name: 'Answer' })).toBeNull();
     expect(within(item).getByRole('button', { name: 'Open result 1' })).toBeTruthy();
     expect(screen.getAllByText('Step one: measure.')).toHaveLength(1);
   });
