@@ -123,9 +123,10 @@ export function switchName(reason: string | null | undefined): string {
   return knownSwitchName(reason) ?? (reason ? t('words.switchQuoted', { reason }) : t('words.switchAny'));
 }
 
+/** Whether research is kept as findings, as a state; null (not asked yet) keeps nothing, so it reads as off. */
 export function findingsChoiceWords(keepsFindings: boolean | null): string {
-  if (keepsFindings === true) return t('words.findingsChoice.kept');
-  if (keepsFindings === false) return t('words.findingsChoice.notKept');
+  if (keepsFindings === true) return t('status.stateOn');
+  if (keepsFindings === false) return t('status.stateOff');
   return t('words.findingsChoice.notAsked');
 }
 

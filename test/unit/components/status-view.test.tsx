@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
+import { readFileSync } from 'node:fs';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { StatusView } from '@/components/status/StatusView';
@@ -14,6 +15,16 @@ function factFor(term: string): string {
   return dt.nextElementSibling?.textContent ?? '';
 }
 
+/** The terms of the connection's list of facts, in order, each with its value. */
+function facts(): [string, string][] {
+  const lists = document.querySelectorAll('section[aria-labelledby="status-title"] dl');
+  expect(Array.from(lists, (l) => l.className)).toEqual(['facts connection-facts']);
+  return Array.from(lists[0]?.querySelectorAll('dt') ?? []).map((dt) => [
+    dt.textContent ?? '',
+    dt.nextElementSibling?.tagName === 'DD' ? (dt.nextElementSibling.textContent ?? '') : '(no value)',
+  ]);
+}
+
 describe('StatusView', () => {
   it('shows credits, and money that cannot be read as not readable, never as 0', () => {
     const { actions } = fakeActions();
@@ -22,8 +33,54 @@ describe('StatusView', () => {
     expect(factFor('Held for running calls')).toBe('$5.00');
     expect(factFor('Earned from your shared projects')).toBe('not readable right now');
     expect(factFor('Spent in the last 24 hours')).toBe('not readable right now');
-    expect(factFor('Calls without asking')).toBe('4 of 10');
-    expect(factFor('Downloads left')).toBe('10 MB of 20 MB');
+    expect(factFor('Calls in 24 hours')).toBe('4 of 10');
+    expect(factFor('Downloads left today')).toBe('10 MB of 20 MB');
+  });
+
+  it('says "could not be read" where an amount or a count the site sent cannot be one, the rest shown (G34)', () => {
+    const { actions } = fakeActions();
+    const base = makeMe();
+    const me = makeMe({
+      balance: { ...base.balance, spendableCents: { notRead: -29_394_555 } },
+      limits: { ...base.limits, openCallsMax: { notRead: 1.5 }, approvalMinutes: { notRead: -1 } },
+    });
+    renderPanel(<StatusView row={makeConnectionRow({ me })} />, actions);
+    expect(factFor('Spendable now')).toBe('could not be read');
+    expect(factFor('Most calls at once')).toBe('could not be read');
+    expect(factFor('An approval runs out after')).toBe('could not be read');
+    expect(factFor('Held for running calls')).toBe('$5.00');
+  });
+
+  it('shows money, what goes without asking, the switches and findings as one list, each value at the line’s end', () => {
+    const { actions } = fakeActions();
+    renderPanel(<StatusView row={makeConnectionRow()} />, actions);
+    expect(facts()).toEqual([
+      ['Spendable now', '$15.00'],
+      ['Held for running calls', '$5.00'],
+      ['Bought', '$20.00'],
+      ['Earned from your shared projects', 'not readable right now'],
+      ['Promotional', '$0.00'],
+      ['Spent in the last 24 hours', 'not readable right now'],
+      ['Spending without asking', 'On'],
+      ['Sessions in 24 hours', '1 of 3'],
+      ['Calls in 24 hours', '4 of 10'],
+      ['Most calls at once', '2'],
+      ['An approval runs out after', '30 minutes'],
+      ['Downloads left today', '10 MB of 20 MB'],
+      ['Sending files with calls', 'On'],
+      ['Sharing drafts of projects', 'Off'],
+      ['Asking before each agent’s first call', 'On'],
+      ['Calling agents still New', 'Off'],
+      ['Keeping findings', 'Off until you choose'],
+    ]);
+    // One column of values, at the line's end, in figures of one width: amounts line up whatever the term.
+    const css = readFileSync('components/style.css', 'utf8');
+    const rule = /\.connection-facts dd\s*\{([^}]*)\}/.exec(css)?.[1] ?? '';
+    expect(rule).toMatch(/text-align:\s*end/);
+    expect(rule).toMatch(/font-variant-numeric:\s*tabular-nums/);
+    expect(/\.connection-facts\s*\{([^}]*)\}/.exec(css)?.[1]).toMatch(
+      /grid-template-columns:\s*minmax\(0, 1fr\) minmax\(0, max-content\)/,
+    );
   });
 
   it('says figures read before the last call moved the balance are from before it, with when they were read', async () => {
@@ -49,26 +106,74 @@ describe('StatusView', () => {
     expect(factFor('Spent in the last 24 hours')).toBe('$0.00');
   });
 
-  it('shows switches read-only, with the member’s page on the site to change them', async () => {
+  it('shows switches as states to read, with one button that opens the member’s page on the site', async () => {
     const { actions, sent } = fakeActions();
-    renderPanel(<StatusView row={makeConnectionRow()} />, actions);
-    const switches = screen.getByRole('list', { name: 'Switches' });
-    expect(switches.textContent).toContain('Sending files with a call: on');
-    expect(switches.textContent).toContain('Calling agents that are still New: off');
+    const me = makeMe({
+      switches: { sharing: true, files: false, spending: false, askBeforeNewAgent: false, tryNewAgents: true },
+    });
+    renderPanel(<StatusView row={makeConnectionRow({ me })} />, actions);
+    expect(factFor('Spending without asking')).toBe('Off');
+    expect(factFor('Sending files with calls')).toBe('Off');
+    expect(factFor('Sharing drafts of projects')).toBe('On');
+    expect(factFor('Calling agents still New')).toBe('On');
+    // Nothing in the list is a control, nor drawn as one: a state is plain text, like an amount.
+    const list = screen.getByText('Spending without asking', { selector: 'dt' }).closest('dl');
+    expect(list?.querySelectorAll('button, input, select, [role], strong, b')).toHaveLength(0);
     expect(screen.queryAllByRole('checkbox')).toEqual([]);
-    expect(screen.getByText('Not asked yet: nothing is kept.')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Change switches, limits or findings on the site' }));
+    expect(screen.queryAllByRole('switch')).toEqual([]);
+    // One way to change them: the site's own page, opened only on the member's click.
+    expect(screen.getAllByRole('button', { name: /on the site/ })).toHaveLength(1);
+    expect(sent).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Change settings on the site' }));
     await waitFor(() =>
       expect(sent).toEqual([{ name: 'openSitePage', payload: { url: `${SITE}/connections/con_1` } }]),
     );
   });
 
-  it('shows the privacy line as a quiet line: the step after connecting was where it stood out', () => {
+  it('says the findings choice as a state: on, off, or off until the member chooses (null keeps nothing)', () => {
+    const { actions } = fakeActions();
+    for (const [keepsFindings, says] of [
+      [true, 'On'],
+      [false, 'Off'],
+      [null, 'Off until you choose'],
+    ] as const) {
+      const view = renderPanel(<StatusView row={makeConnectionRow({ me: makeMe({ keepsFindings }) })} />, actions);
+      expect(factFor('Keeping findings')).toBe(says);
+      view.unmount();
+    }
+  });
+
+  it('says the counts without asking as used of allowed in 24 hours, under Spending without asking', () => {
+    const { actions } = fakeActions();
+    const base = makeMe();
+    const me = makeMe({
+      today: { sessionsUsed: 2, callsUsed: 7 },
+      limits: { ...base.limits, sessionsPerDay: 5, callsPerDay: 40 },
+    });
+    renderPanel(<StatusView row={makeConnectionRow({ me })} />, actions);
+    const terms = facts().map(([term]) => term);
+    const spending = terms.indexOf('Spending without asking');
+    expect(terms.slice(spending, spending + 3)).toEqual([
+      'Spending without asking',
+      'Sessions in 24 hours',
+      'Calls in 24 hours',
+    ]);
+    expect(factFor('Sessions in 24 hours')).toBe('2 of 5');
+    expect(factFor('Calls in 24 hours')).toBe('7 of 40');
+    expect(screen.queryByText(/without asking \d/)).toBeNull();
+  });
+
+  it('keeps the privacy line one click away, quoted as the site’s: the step after connecting showed it in full', () => {
     const { actions } = fakeActions();
     renderPanel(<StatusView row={makeConnectionRow({ privacyLineShown: false })} />, actions);
-    expect(screen.getByText(/builders receive your call/).closest('p')?.textContent).toBe(
-      'Privacy: The agent’s builders receive your call’s details.',
-    );
+    const toggle = screen.getByRole('button', { name: 'Who receives your calls’ details' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.getByText(/builders receive your call/).closest('[hidden]')).not.toBeNull();
+    fireEvent.click(toggle);
+    const line = screen.getByText(/builders receive your call/);
+    expect(line.closest('[hidden]')).toBeNull();
+    expect(line.textContent).toBe('The agent’s builders receive your call’s details.');
+    expect(line.closest('.site-quote')?.textContent).toMatch(/^From the site/);
     expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
   });
 
@@ -88,10 +193,32 @@ describe('StatusView', () => {
   it('disconnects only after the member confirms', async () => {
     const { actions, sent } = fakeActions();
     renderPanel(<StatusView row={makeConnectionRow()} />, actions);
-    fireEvent.click(screen.getByRole('button', { name: 'Disconnect' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Disconnect this browser' }));
     expect(sent).toEqual([]);
+    expect(
+      screen.getByRole('group', { name: 'Forget this connection in this browser? Your history stays.' }),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(sent).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Disconnect this browser' }));
     fireEvent.click(screen.getByRole('button', { name: 'Yes, disconnect' }));
     await waitFor(() => expect(sent).toEqual([{ name: 'disconnect', payload: {} }]));
+  });
+
+  it('sets Disconnect apart from Refresh, last in the view and marked as leaving; Refresh sits by the read time', async () => {
+    const { actions, sent } = fakeActions();
+    renderPanel(<StatusView row={makeConnectionRow()} />, actions);
+    const refresh = screen.getByRole('button', { name: 'Refresh' });
+    const disconnect = screen.getByRole('button', { name: 'Disconnect this browser' });
+    expect(refresh.parentElement?.textContent).toMatch(/updated/);
+    expect(refresh.parentElement?.contains(disconnect)).toBe(false);
+    expect(disconnect.className).toBe('danger');
+    expect(refresh.className).toBe('secondary');
+    // Every other control of the view comes before it.
+    const buttons = screen.getAllByRole('button');
+    expect(buttons.at(-1)).toBe(disconnect);
+    fireEvent.click(refresh);
+    await waitFor(() => expect(sent).toEqual([{ name: 'refreshMe', payload: {} }]));
   });
 
   it('says it is reading while GET /me has not answered yet', () => {
