@@ -87,14 +87,19 @@ export function FindView({ onChoose }: Props) {
   return (
     <section aria-labelledby="find-title">
       <ViewHeading id="find-title">{t('find.heading')}</ViewHeading>
-      {/* Once agents are shown, the form draws small (one line, its hint not drawn) so two cards fit the
-          first screen; before, it is the view's main action. */}
+      {/* Once agents are shown, the form draws small so two cards fit the first screen: one line, its label
+          and hint read out with the field but not drawn (the label's words are the empty field's placeholder;
+          drawing the hint on focus would move the cards under the pointer). Before, it is the view's main
+          action. */}
       <form aria-label={t('find.heading')} onSubmit={submit} class={shown ? 'find-form find-form-small' : 'find-form'}>
-        <label for="find-text">{t('find.fieldLabel')}</label>
+        <label for="find-text" class={shown ? 'visually-hidden' : undefined}>
+          {t('find.fieldLabel')}
+        </label>
         <textarea
           id="find-text"
           ref={field}
           rows={shown ? 1 : 3}
+          placeholder={shown ? t('find.fieldLabel') : undefined}
           value={text}
           onInput={(e) => setText(e.currentTarget.value)}
           onKeyDown={(e) => {
@@ -105,7 +110,7 @@ export function FindView({ onChoose }: Props) {
           }}
           aria-describedby="find-hint"
         />
-        <p id="find-hint" class={shown && length <= MAX_FIND_DESCRIPTION_CHARS ? 'muted find-hint-quiet' : 'muted'}>
+        <p id="find-hint" class={shown && length <= MAX_FIND_DESCRIPTION_CHARS ? 'muted visually-hidden' : 'muted'}>
           {t('find.hint', { min: MIN_FIND_DESCRIPTION_CHARS, max: formatCount(MAX_FIND_DESCRIPTION_CHARS) })}
           {length > MAX_FIND_DESCRIPTION_CHARS ? ` ${t('find.willBeCut', { count: formatCount(length) })}` : ''}
         </p>
@@ -214,8 +219,9 @@ function FindResult({
       {find.status === 'done' && find.agents.length === 0 ? <p role="status">{t('find.noMatch')}</p> : null}
       {find.agents.length > 0 ? (
         <ul class="agent-cards" aria-label={t('find.agentsFound')}>
-          {find.agents.map((card) => (
-            <AgentCardView key={card.agentId} card={card} onChoose={onChoose} />
+          {/* Best match first (the contract's order): the first card's preview is the primary button. */}
+          {find.agents.map((card, index) => (
+            <AgentCardView key={card.agentId} card={card} best={index === 0} onChoose={onChoose} />
           ))}
         </ul>
       ) : null}

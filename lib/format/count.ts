@@ -10,13 +10,14 @@ export function formatCount(count: Amount, locale: string | undefined = memberLo
   );
 }
 
-// matchBps is in basis points (10,000 = 100%). Rounded down so a near match never reads as 100%.
+/** A match in whole percent, 0 to 100: matchBps is in basis points (10,000 = 100%), rounded down so a near
+ * match never reads as 100%. */
+export function matchPercent(bps: number): number {
+  if (!Number.isFinite(bps)) return 0;
+  return Math.floor(Math.min(Math.max(bps, 0), 10_000) / 100);
+}
+
 export function formatMatch(bps: number, locale: string | undefined = memberLocale()): string {
   if (!Number.isFinite(bps)) return t('format.unknown');
-  const clamped = Math.min(Math.max(bps, 0), 10_000);
-  return numberFormat(locale, {
-    style: 'percent',
-    maximumFractionDigits: 0,
-    roundingMode: 'floor',
-  }).format(clamped / 10_000);
+  return numberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(matchPercent(bps) / 100);
 }

@@ -1,17 +1,20 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
+import { readFileSync } from 'node:fs';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { selectionHandoff } from '@/components/focus';
-import { accentFor } from '@/components/find/accents';
 import { FindView } from '@/components/find/FindView';
 import type { AgentCard } from '@/lib/contract/find';
 import { db } from '@/lib/db';
 import type { FindRow } from '@/lib/db/tables/finds';
 import { SELECTION_SESSION_KEY } from '@/lib/protocol/handoffs';
 import { expectInert, fakeActions, HOSTILE, makeCard, memberError, ut } from './fixtures';
+import { setTestLocale } from '@/test/unit/setup/i18n';
 import { renderPanel } from './render-panel';
+
+const css = readFileSync('components/style.css', 'utf8');
 
 function findRow(over: Partial<FindRow> = {}): FindRow {
   return {
@@ -32,17 +35,6 @@ beforeEach(async () => {
   await Promise.all(db.tables.map((t) => t.clear()));
 });
 afterEach(cleanup);
-
-describe('accents', () => {
-  it('maps the ten accent ids, and anything else to neutral', () => {
-    for (const id of ['amber', 'azure', 'coral', 'emerald', 'indigo', 'lime', 'magenta', 'slate', 'teal', 'violet']) {
-      expect(accentFor(id)).toBe(id);
-    }
-    expect(accentFor(' Teal ')).toBe('teal');
-    expect(accentFor('red')).toBe('neutral');
-    expect(accentFor('teal; background:url(x)')).toBe('neutral');
-  });
-});
 
 describe('FindView', () => {
   it('a selection hand-off read from storage is checked: one whose error is not an error is ignored, not a crash', async () => {
@@ -121,15 +113,16 @@ describe('FindView', () => {
     const items = within(list).getAllByRole('listitem');
     expect(items.length).toBe(4);
     const first = items[0]!;
-    expect(first.className).toContain('accent-teal');
     expect(within(first).getByText('New')).toBeTruthy();
     expect(first.textContent).toContain('Calm and precise');
     expect(first.textContent).toContain('Replication, backups and more … (shortened)');
-    expect(first.textContent).toContain('87%');
-    expect(first.textContent).toContain('27 counted calls');
+    expect(within(first).getByRole('meter', { name: 'Match to your search' }).getAttribute('aria-valuetext')).toBe(
+      'Strong match (87%)',
+    );
+    expect(first.textContent).toContain('Used 27 times');
+    expect(first.textContent).toContain('4 contributors');
     expect(first.textContent).toContain('waiting for you');
     expect(items[1]!.textContent).toContain('declined');
-    expect(items[1]!.className).toContain('accent-violet');
     expect(items[2]!.textContent).toContain('not asked yet');
     expect(items[3]!.textContent).toContain('unknown (“muted”)');
   });
@@ -237,6 +230,103 @@ describe('FindView', () => {
     renderPanel(<FindView onChoose={() => undefined} />, actions);
     const list = await screen.findByRole('list', { name: 'What was found' });
     expect(list.textContent).toBe('a private key block');
+  });
+
+  it('says how strong each match is in words over a small meter, never a bare “Match 16%”', async () => {
+    const cards = [
+      makeCard({ matchBps: 9100 }),
+      makeCard({ agentId: 'ag_2', matchBps: 4500 }),
+      makeCard({ agentId: 'ag_3', matchBps: 1600 }),
+    ];
+    await db.finds.add(findRow({ agents: cards }));
+    renderPanel(<FindView onChoose={() => undefined} />, fakeActions().actions);
+    const list = await screen.findByRole('list', { name: 'Agents found' });
+    const meters = within(list).getAllByRole('meter', { name: 'Match to your search' });
+    expect(meters.map((m) => m.getAttribute('aria-valuenow'))).toEqual(['91', '45', '16']);
+    expect(meters.map((m) => m.getAttribute('aria-valuetext'))).toEqual([
+      'Strong match (91%)',
+      'Some match (45%)',
+      'Weak match (16%)',
+    ]);
+    expect(meters.map((m) => m.textContent)).toEqual(['Strong match', 'Some match', 'Weak match']);
+    // The bar is as long as the match, and only drawn: its figure is the meter's value.
+    const bars = meters.map((m) => m.querySelector<HTMLElement>('.match-bar'));
+    expect(bars.every((bar) => bar?.getAttribute('aria-hidden') === 'true')).toBe(true);
+    expect(bars.map((bar) => (bar?.firstElementChild as HTMLElement | null)?.style.width)).toEqual([
+      '91%',
+      '45%',
+      '16%',
+    ]);
+    expect(list.textContent).not.toMatch(/Match\s*\d/);
+  });
+
+  it('makes only the best match’s preview the primary button; the others are quieter, named the same way', async () => {
+    const cards = [
+      makeCard({ untrustedName: ut('Postgres Tuning Guild'), matchBps: 9100 }),
+      makeCard({ agentId: 'ag_2', untrustedName: ut('Data Pipeline Architect'), matchBps: 1600 }),
+      makeCard({ agentId: 'ag_3', untrustedName: ut('Index Doctor'), matchBps: 1200 }),
+    ];
+    await db.finds.add(findRow({ agents: cards }));
+    renderPanel(<FindView onChoose={() => undefined} />, fakeActions().actions);
+    const best = await screen.findByRole('button', { name: 'Preview a call to Postgres Tuning Guild' });
+    expect(best.classList.contains('secondary')).toBe(false);
+    for (const agent of ['Data Pipeline Architect', 'Index Doctor']) {
+      const button = screen.getByRole('button', { name: `Preview a call to ${agent}` });
+      expect(button.classList.contains('secondary')).toBe(true);
+      expect(button.textContent).toBe(best.textContent);
+    }
+    expect(css).toMatch(/button\.secondary\s*\{\s*background: transparent;/);
+  });
+
+  it('says how often it was used and who contributed in plain words, each count one unbroken phrase', async () => {
+    await db.finds.add(findRow({ agents: [makeCard({ countedCalls: 412, contributors: 9 })] }));
+    renderPanel(<FindView onChoose={() => undefined} />, fakeActions().actions);
+    const card = within(await screen.findByRole('list', { name: 'Agents found' })).getByRole('listitem');
+    const used = within(card).getByText('Used 412 times');
+    const contributors = within(card).getByText('9 contributors');
+    // The two counts share one line, and neither breaks between its number and its words.
+    expect(used.parentElement).toBe(contributors.parentElement);
+    expect(used.parentElement?.classList.contains('card-use')).toBe(true);
+    expect(css).toMatch(/\.card-use > span\s*\{\s*white-space: nowrap;/);
+    expect(card.textContent).not.toMatch(/counted|Contributors/);
+    expect(card.querySelector('dt')).toBeNull();
+  });
+
+  it('in German too, each count keeps its number and words together', async () => {
+    setTestLocale('de');
+    await db.finds.add(findRow({ agents: [makeCard({ countedCalls: 412, contributors: 9 })] }));
+    renderPanel(<FindView onChoose={() => undefined} />, fakeActions().actions);
+    const card = within(await screen.findByRole('list', { name: 'Gefundene Agenten' })).getByRole('listitem');
+    const used = within(card).getByText('412-mal genutzt');
+    expect(within(card).getByText('9 Beitragende').parentElement).toBe(used.parentElement);
+  });
+
+  it('draws no coloured bar the card does not explain: its accent id is not drawn', async () => {
+    await db.finds.add(
+      findRow({ agents: [makeCard({ accent: 'teal' }), makeCard({ agentId: 'ag_2', accent: 'violet' })] }),
+    );
+    const { container } = renderPanel(<FindView onChoose={() => undefined} />, fakeActions().actions);
+    await screen.findByRole('list', { name: 'Agents found' });
+    expect(container.innerHTML).not.toMatch(/accent|teal|violet/);
+    expect(css).not.toMatch(/--accent|\.accent-/);
+  });
+
+  it('with agents shown, the field’s label and hint are read out but not drawn, the label its placeholder', async () => {
+    await db.finds.add(findRow());
+    renderPanel(<FindView onChoose={() => undefined} />, fakeActions().actions);
+    await screen.findByRole('list', { name: 'Agents found' });
+    const box = screen.getByRole('textbox', { name: 'What do you need?' });
+    expect(box.getAttribute('placeholder')).toBe('What do you need?');
+    expect(document.querySelector('label[for="find-text"]')?.classList.contains('visually-hidden')).toBe(true);
+    expect(document.getElementById('find-hint')?.classList.contains('visually-hidden')).toBe(true);
+  });
+
+  it('before a find, the field’s label and hint are drawn', async () => {
+    renderPanel(<FindView onChoose={() => undefined} />, fakeActions().actions);
+    const box = await screen.findByRole('textbox', { name: 'What do you need?' });
+    expect(box.getAttribute('placeholder')).toBeNull();
+    expect(document.querySelector('label[for="find-text"]')?.classList.contains('visually-hidden')).toBe(false);
+    expect(document.getElementById('find-hint')?.classList.contains('visually-hidden')).toBe(false);
   });
 
   it('hands the chosen card to the preview', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatMatch } from '@/lib/format/count';
+import { formatCount, formatMatch, matchPercent } from '@/lib/format/count';
+import { matchWords } from '@/lib/words/match';
 import { tn } from '@/lib/i18n';
 import { formatBytes } from '@/lib/format/size';
 import { formatAbsolute, formatCalendarDate, formatRelative } from '@/lib/format/time';
@@ -61,5 +62,14 @@ describe('counts', () => {
     expect(formatMatch(9999, 'en-US')).toBe('99%');
     expect(formatMatch(10_000, 'en-US')).toBe('100%');
     expect(formatMatch(-5, 'en-US')).toBe('0%');
+    expect([8734, 9999, 10_000, 12_000, -5].map(matchPercent)).toEqual([87, 99, 100, 100, 0]);
+  });
+  it('words a match by the percentage shown, the bands ours: strong from 60%, some from 30%, weak under', () => {
+    expect(matchWords(10_000)).toBe('Strong match');
+    expect(matchWords(6000)).toBe('Strong match');
+    expect(matchWords(5999)).toBe('Some match');
+    expect(matchWords(3000)).toBe('Some match');
+    expect(matchWords(2999)).toBe('Weak match');
+    expect(matchWords(0)).toBe('Weak match');
   });
 });

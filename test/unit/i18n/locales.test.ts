@@ -63,10 +63,10 @@ describe('locale files', () => {
     broken.set('background.menu', { key: 'background.menu', type: 'simple', forms: { '': 'Agenten finden' } });
     const named = en.get('app.unfinishedCall');
     broken.set('app.unfinishedCall', { key: 'app.unfinishedCall', type: 'simple', forms: { '': 'Ein Aufruf wartet' } });
-    broken.set('agentCard.countedCalls', {
-      key: 'agentCard.countedCalls',
+    broken.set('agentCard.usedTimes', {
+      key: 'agentCard.usedTimes',
       type: 'plural',
-      forms: { '1': 'ein Aufruf', n: 'viele Aufrufe' },
+      forms: { '1': 'einmal genutzt', n: 'oft genutzt' },
     });
     const problems = localeProblems('de', en, broken);
     expect(named?.forms['']).toContain('{agent}');
@@ -76,7 +76,7 @@ describe('locale files', () => {
         'ext.description: 133 characters, Chrome allows 132',
         'background.menu: lost %s (the selection)',
         'app.unfinishedCall: lost {agent}',
-        'agentCard.countedCalls: its n form lost the count ($1)',
+        'agentCard.usedTimes: its n form lost the count ($1)',
       ]),
     );
   });
@@ -86,19 +86,19 @@ describe('the member’s language', () => {
   it('German: words, plural forms and the number in German', () => {
     setTestLocale('de');
     expect(t('find.heading')).not.toBe('Find AI Agents');
-    expect(tn('agentCard.countedCalls', 1)).toBe('1 gezählter Aufruf');
-    expect(tn('agentCard.countedCalls', 1234)).toBe('1.234 gezählte Aufrufe');
+    expect(tn('agentCard.usedTimes', 1)).toBe('Einmal genutzt');
+    expect(tn('agentCard.usedTimes', 1234)).toBe('1.234-mal genutzt');
     expect(formatCents(123456)).toMatch(/^1\.234,56\s\$$/);
     expect(formatBytes(2048)).toBe('2 kB');
   });
 
   it('French says 0 in the singular; Japanese has one form', () => {
     setTestLocale('fr');
-    expect(tn('agentCard.countedCalls', 0)).toBe('0 appel compté');
-    expect(tn('agentCard.countedCalls', 2)).toBe('2 appels comptés');
+    expect(tn('agentCard.contributorsCount', 0)).toBe('0 contributeur');
+    expect(tn('agentCard.contributorsCount', 2)).toBe('2 contributeurs');
     setTestLocale('ja');
-    expect(tn('agentCard.countedCalls', 1)).toContain('1');
-    expect(tn('agentCard.countedCalls', 1)).toBe(tn('agentCard.countedCalls', 2).replace('2', '1'));
+    expect(tn('agentCard.usedTimes', 1)).toContain('1');
+    expect(tn('agentCard.usedTimes', 1)).toBe(tn('agentCard.usedTimes', 2).replace('2', '1'));
   });
 
   it('English is the default for a language the extension does not ship', () => {
