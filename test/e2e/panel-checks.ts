@@ -209,6 +209,8 @@ export interface FirstScreenTarget {
   firstLine?: boolean;
   /** Where it must end, in px from the top of the view, when sooner than the first screen's bottom (800). */
   within?: number;
+  /** Elements (a CSS selector) its box may overlap none of, as laid out: a bar drawn over a question. */
+  apartFrom?: string;
 }
 
 interface FirstScreen {
@@ -238,12 +240,13 @@ async function firstScreenProblems(
         height: number;
         scrollWidth: number;
         clientWidth: number;
-        found: Record<string, { top: number; bottom: number; lineBottom: number } | null>;
+        found: Record<string, { top: number; bottom: number; lineBottom: number; overlaps: number } | null>;
       }>((resolve) => {
         window.scrollTo(0, 0);
         // Two frames (see FRAMES_SOURCE), installed once per page.
         (globalThis as unknown as TwoFrames).__afterTwoFrames(() => {
-          const found: Record<string, { top: number; bottom: number; lineBottom: number } | null> = {};
+          const found: Record<string, { top: number; bottom: number; lineBottom: number; overlaps: number } | null> =
+            {};
           for (const t of targets) {
             const el = Array.from(document.querySelectorAll(t.selector)).find(
               (e) => t.text === undefined || (e.textContent ?? '').includes(t.text),
@@ -254,7 +257,20 @@ async function firstScreenProblems(
             }
             const box = el.getBoundingClientRect();
             const line = Number.parseFloat(getComputedStyle(el).lineHeight) || 24;
-            found[t.what] = { top: box.top, bottom: box.bottom, lineBottom: box.top + line };
+            // Boxes that share more than an edge (half a pixel of rounding allowed), neither inside the other.
+            const overlaps = Array.from(t.apartFrom ? document.querySelectorAll(t.apartFrom) : []).filter((other) => {
+              if (other === el || other.contains(el) || el.contains(other)) return false;
+              const o = other.getBoundingClientRect();
+              return (
+                o.width > 0 &&
+                o.height > 0 &&
+                box.left < o.right - 0.5 &&
+                o.left < box.right - 0.5 &&
+                box.top < o.bottom - 0.5 &&
+                o.top < box.bottom - 0.5
+              );
+            }).length;
+            found[t.what] = { top: box.top, bottom: box.bottom, lineBottom: box.top + line, overlaps };
           }
           const root = document.documentElement;
           resolve({
@@ -283,6 +299,7 @@ async function firstScreenProblems(
         `${view}: ${t.what} is at ${Math.round(box.top)}–${Math.round(end)} px, outside the first ${limit} px`,
       );
     }
+    if (box.overlaps > 0) problems.push(`${view}: ${t.what} overlaps ${box.overlaps} of "${t.apartFrom}"`);
   }
   if (measured.scrollWidth > measured.clientWidth) {
     problems.push(`${view}: scrolls sideways (content ${measured.scrollWidth} px in ${measured.clientWidth} px)`);
