@@ -66,3 +66,16 @@ export function SiteHeader({ text }: { text: string }) {
     </p>
   );
 }
+
+/**
+ * The site's choices in one of our forms (a session question's options): a group behind the site's rule on its
+ * inline-start side, named "From the site", heard on the way into it rather than shown: shown, it would repeat
+ * on every question down the form, whose quoted question already says whose words these are.
+ */
+export function SiteChoices({ children }: { children: ComponentChildren }) {
+  return (
+    <fieldset class="site-quote site-choices" aria-label={t('siteText.from')}>
+      {children}
+    </fieldset>
+  );
+}

@@ -63,7 +63,12 @@ export function AnswersList({ answers, questions, now }: Props) {
 function AnswerItem({ answer: a, question: q, now }: { answer: Answer; question: Question | undefined; now?: Date }) {
   const label = (key: string) => {
     const option = q?.options.find((o) => o.key === key);
-    return option ? <UntrustedText value={option.untrustedLabel} empty={key} /> : <code class="verbatim">{key}</code>;
+    // The site's option, quoted as the site's (the member's own words are theirs, not quoted).
+    return option ? (
+      <UntrustedText value={option.untrustedLabel} empty={key} site />
+    ) : (
+      <code class="verbatim">{key}</code>
+    );
   };
   let body: ComponentChildren;
   switch (a.kind) {
@@ -103,7 +108,7 @@ function AnswerItem({ answer: a, question: q, now }: { answer: Answer; question:
   return (
     <li class="answer">
       <strong>
-        {q ? <UntrustedText value={q.untrustedAsk} empty={a.key} /> : <code class="verbatim">{a.key}</code>}
+        {q ? <UntrustedText value={q.untrustedAsk} empty={a.key} site /> : <code class="verbatim">{a.key}</code>}
       </strong>{' '}
       {a.fromPrompt ? <span class="badge">{t('answers.fromRequest')}</span> : null}
       <div>{body}</div>

@@ -14,7 +14,7 @@ import {
 import { formatCount } from '@/lib/format/count';
 import { t } from '@/lib/i18n';
 import { Message } from '@/components/common/Message';
-import { SiteText } from '@/components/common/SiteText';
+import { SiteChoices, SiteText } from '@/components/common/SiteText';
 import { onSubmitKey } from '@/components/common/useShortcut';
 import { MAX_OWN_ANSWER_CHARS } from '@/lib/contract/limits';
 
@@ -36,7 +36,7 @@ interface Props {
   required: readonly string[];
   /** The site's 400 invalid_answers: which answers do not fit. */
   siteProblems?: readonly SiteProblem[];
-  /** The next step (Make the plan), after the questions and kept in sight while they scroll. */
+  /** The next step (Make the plan): at the head of the questions, in the flow, so it covers none of them. */
   next?: ComponentChildren;
 }
 
@@ -44,8 +44,9 @@ interface Props {
 const ALWAYS_SHOWN = new Set(['own_too_long', 'unknown_option', 'one_only', 'no_recommendation']);
 
 /**
- * The questions to answer now, one group each, then the next step. Controlled: the drafts come from the caller,
- * which saves each one as it changes, so there is no send button here; the answers go with the next call.
+ * The questions to answer now: the next step first (a stepper: what is left to answer, or the money block once
+ * it can be pressed, then its button), then one group each. Controlled: the drafts come from the caller, which
+ * saves each one as it changes, so there is no send button here; the answers go with the next call.
  */
 export function QuestionForm({
   questions,
@@ -110,6 +111,17 @@ export function QuestionForm({
     <section class="question-form" aria-labelledby={`${formId}-title`} onKeyDown={nextByKey}>
       <h2 id={`${formId}-title`}>{t('questions.heading')}</h2>
       <p class="muted">{t('questions.intro')}</p>
+      {/* Before the first question and in the flow: a bar kept in sight at the bottom covered the questions. */}
+      {fillable.length > 0 || next ? (
+        <section class="step-bar" aria-label={t('sessionView.nextStep')} ref={stepRef}>
+          {fillable.length > 0 ? (
+            <button type="button" class="secondary" onClick={useRecommended}>
+              {t('questions.useRecommended')}
+            </button>
+          ) : null}
+          {next}
+        </section>
+      ) : null}
       {questions.map((q, i) =>
         folded.has(q.key) && settled(q) ? (
           <FoldedQuestion
@@ -144,16 +156,6 @@ export function QuestionForm({
           </ul>
         </div>
       ) : null}
-      {fillable.length > 0 || next ? (
-        <section class="step-bar" aria-label={t('sessionView.nextStep')} ref={stepRef}>
-          {fillable.length > 0 ? (
-            <button type="button" class="secondary" onClick={useRecommended}>
-              {t('questions.useRecommended')}
-            </button>
-          ) : null}
-          {next}
-        </section>
-      ) : null}
     </section>
   );
 }
@@ -186,8 +188,10 @@ function QuestionFields({ id, question: q, optional, draft, siteProblems, onChan
 
   return (
     <fieldset class="question" aria-describedby={`${id}-why${hasProblems ? ` ${problemId}` : ''}`}>
+      {/* The site's words drawn as the site's: its question quoted, its reason and detail quoted in our line,
+          its options behind its rule; our own ways to answer (leave it, own words) stay outside. */}
       <legend>
-        <UntrustedText value={q.untrustedAsk} empty={q.key} />
+        <UntrustedText value={q.untrustedAsk} empty={q.key} site />
         {optional ? (
           <>
             {' '}
@@ -199,46 +203,53 @@ function QuestionFields({ id, question: q, optional, draft, siteProblems, onChan
       <p id={`${id}-why`} class="muted question-why">
         <Message
           id="questions.whyLine"
-          parts={{ why: <UntrustedText value={q.untrustedWhy} />, detail: <UntrustedText value={q.untrustedDetail} /> }}
+          parts={{
+            why: <UntrustedText value={q.untrustedWhy} site />,
+            detail: <UntrustedText value={q.untrustedDetail} site />,
+          }}
         />
       </p>
       {q.multiple ? <p class="muted">{t('questions.chooseMany')}</p> : null}
 
-      {q.options.map((o, j) => {
-        const optionId = `${id}-o${j}`;
-        const isRecommended = o.key === q.recommended;
-        return (
-          <div class={`option${isRecommended ? ' option-recommended' : ''}`} key={o.key}>
-            <input
-              type={type}
-              id={optionId}
-              name={name}
-              value={o.key}
-              checked={draft.choice === 'option' && draft.optionKeys.includes(o.key)}
-              aria-describedby={`${optionId}-desc${isRecommended ? ` ${optionId}-why` : ''}`}
-              onChange={(e) => onChange(toggleOption(draft, q, o.key, e.currentTarget.checked))}
-            />
-            <label for={optionId}>
-              <UntrustedText value={o.untrustedLabel} empty={o.key} />
+      <SiteChoices>
+        {q.options.map((o, j) => {
+          const optionId = `${id}-o${j}`;
+          const isRecommended = o.key === q.recommended;
+          const checked = draft.choice === 'option' && draft.optionKeys.includes(o.key);
+          // Recommended is said by its pill alone: a tinted row read as chosen while its radio was empty.
+          return (
+            <div class={chosenClass(checked)} key={o.key}>
+              <input
+                type={type}
+                id={optionId}
+                name={name}
+                value={o.key}
+                checked={checked}
+                aria-describedby={`${optionId}-desc${isRecommended ? ` ${optionId}-why` : ''}`}
+                onChange={(e) => onChange(toggleOption(draft, q, o.key, e.currentTarget.checked))}
+              />
+              <label for={optionId}>
+                <UntrustedText value={o.untrustedLabel} empty={o.key} />
+                {isRecommended ? (
+                  <>
+                    {' '}
+                    <span class="badge badge-recommended">{t('questions.recommended')}</span>
+                  </>
+                ) : null}
+              </label>
+              <div id={`${optionId}-desc`} class="muted">
+                <UntrustedText value={o.untrustedDescription} block />
+              </div>
               {isRecommended ? (
-                <>
-                  {' '}
-                  <span class="badge badge-recommended">{t('questions.recommended')}</span>
-                </>
+                <p id={`${optionId}-why`} class="recommended-why">
+                  {/* The agent's reason, under the "recommended" pill that says what it is. */}
+                  <UntrustedText value={q.untrustedRecommendedWhy} empty={t('questions.noReason')} />
+                </p>
               ) : null}
-            </label>
-            <div id={`${optionId}-desc`} class="muted">
-              <UntrustedText value={o.untrustedDescription} block />
             </div>
-            {isRecommended ? (
-              <p id={`${optionId}-why`} class="recommended-why">
-                {/* The agent's reason, under the "recommended" pill that says what it is. */}
-                <UntrustedText value={q.untrustedRecommendedWhy} empty={t('questions.noReason')} />
-              </p>
-            ) : null}
-          </div>
-        );
-      })}
+          );
+        })}
+      </SiteChoices>
 
       {stale.map((k) => (
         <div class="option option-stale" key={`stale-${k}`}>
@@ -254,7 +265,7 @@ function QuestionFields({ id, question: q, optional, draft, siteProblems, onChan
         </div>
       ))}
 
-      <div class="option">
+      <div class={chosenClass(draft.choice === 'left_to_agent')}>
         <input
           type={type}
           id={`${id}-left`}
@@ -269,7 +280,7 @@ function QuestionFields({ id, question: q, optional, draft, siteProblems, onChan
           {recommended ? (
             <Message
               id="questions.usesRecommended"
-              parts={{ option: <UntrustedText value={recommended.untrustedLabel} empty={recommended.key} /> }}
+              parts={{ option: <UntrustedText value={recommended.untrustedLabel} empty={recommended.key} site /> }}
             />
           ) : (
             t('questions.noRecommended')
@@ -277,7 +288,7 @@ function QuestionFields({ id, question: q, optional, draft, siteProblems, onChan
         </p>
       </div>
 
-      <div class="option">
+      <div class={chosenClass(draft.choice === 'own')}>
         <input
           type={type}
           id={`${id}-own`}
@@ -325,6 +336,11 @@ function QuestionFields({ id, question: q, optional, draft, siteProblems, onChan
   );
 }
 
+/** An answer's row, marked while it is the one chosen (the tint is the choice's, never the recommendation's). */
+function chosenClass(checked: boolean): string {
+  return checked ? 'option option-chosen' : 'option';
+}
+
 /** A draft that answers its question as it stands: something chosen and nothing wrong with it. */
 function isAnswered(question: Question, draft: AnswerDraft | undefined): boolean {
   return draft !== undefined && draft.choice !== null && validateDraft(question, draft).length === 0;
@@ -345,7 +361,7 @@ function FoldedQuestion({
   return (
     <fieldset class="question question-folded">
       <legend id={`${id}-ask`}>
-        <UntrustedText value={q.untrustedAsk} empty={q.key} />
+        <UntrustedText value={q.untrustedAsk} empty={q.key} site />
       </legend>
       <p class="folded-answer">
         {draft.choice === 'left_to_agent' ? (
@@ -360,7 +376,7 @@ function FoldedQuestion({
             .map((o, i) => (
               <span key={o.key}>
                 {i > 0 ? ', ' : null}
-                <UntrustedText value={o.untrustedLabel} empty={o.key} />
+                <UntrustedText value={o.untrustedLabel} empty={o.key} site />
               </span>
             ))
         )}

@@ -4,7 +4,6 @@ import type { Questions } from '@/lib/contract/sessions';
 import { coversWords, passVerdictWords, shortCheckWords, skippedWhyWords } from '@/lib/words/sessions';
 import { unknownWords } from '@/lib/words/unknown';
 import { t } from '@/lib/i18n';
-import { tnAmount } from '@/lib/format/amount';
 import { Message } from '@/components/common/Message';
 import { Time } from '@/components/common/Time';
 
@@ -15,34 +14,25 @@ interface Props {
 }
 
 /**
- * The read of the request (pass) and the short check of typed answers, in plain words: one line for the
- * state ("Request read 2 minutes ago · fits this agent · 2 reads left"), then only what needs more.
+ * The read of the request (pass) and the short check of typed answers, in plain sentences, after the questions
+ * the member came for: when the request was read ("Your request was read 2 minutes ago."), then only what needs
+ * more. A request that fits its agent needs no word; how many reads are left is said once, where it counts: in
+ * the rewrite box.
  */
 export function ReadStatus({ pass, shortCheck, now }: Props) {
   const skipped = skippedWhyWords(pass.skippedWhy);
   const check = shortCheckWords(shortCheck);
   const covers = coversWords(pass.covers);
-  const parts: [string, ComponentChildren][] = [['read', readWords(pass, now)]];
-  if (pass.verdict === 'fits') parts.push(['fits', t('readStatus.fits')]);
-  // Reads left matter only while the request can still be rewritten (a rewrite is read again).
-  if (pass.canReread) parts.push(['left', tnAmount('session.readsLeft', pass.readsLeft)]);
-  // Off the subject, or a verdict this version does not know: said in full, not folded into the line.
+  // Off the subject, or a verdict this version does not know: said in full, apart from the first line.
   const verdict = pass.verdict === 'fits' ? null : passVerdictWords(pass.verdict);
   return (
     <section class="read-status" aria-label={t('readStatus.label')}>
-      <p class="muted">
-        {parts.map(([key, part], i) => (
-          <span key={key}>
-            {i > 0 ? ' · ' : null}
-            {part}
-          </span>
-        ))}
-      </p>
+      <p class="muted">{readWords(pass, now)}</p>
       {skipped ? <p class="muted">{t('readStatus.why', { why: skipped })}</p> : null}
       {verdict ? <p>{verdict}</p> : null}
       {pass.fit?.sentence ? (
         <p class="notice">
-          <UntrustedText value={pass.fit.sentence} />
+          <UntrustedText value={pass.fit.sentence} site />
         </p>
       ) : null}
       {covers ? <p class="muted">{covers}</p> : null}

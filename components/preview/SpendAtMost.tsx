@@ -41,16 +41,25 @@ export function SpendAtMost({ id, value, onInput }: { id: string; value: string;
 }
 
 /**
- * A session's "Spend at most", folded under "More options" as in the preview: the money block above already
- * says what the call holds. Open from the start when a limit is set (the session's first call's), and open
- * while what is typed is not an amount, so the reason a start waits is never hidden.
+ * A session's "Spend at most", folded as in the preview: the money block above already says what the call
+ * holds. Its toggle names the call it limits (`label`: a session view shows two, the plan's and a question's).
+ * Open from the start when a limit is set (the session's first call's), and open while what is typed is not an
+ * amount, so the reason a start waits is never hidden.
  */
-export function FoldedSpendAtMost(props: { id: string; value: string; onInput: (value: string) => void }) {
-  const [open, setOpen] = useState(props.value.trim() !== '');
-  const invalid = !checkSpendAtMost(props.value).ok;
+export function FoldedSpendAtMost({
+  label,
+  ...field
+}: {
+  label: string;
+  id: string;
+  value: string;
+  onInput: (value: string) => void;
+}) {
+  const [open, setOpen] = useState(field.value.trim() !== '');
+  const invalid = !checkSpendAtMost(field.value).ok;
   return (
-    <Disclosure label={t('preview.moreOptions')} open={open || invalid} onToggle={setOpen}>
-      <SpendAtMost {...props} />
+    <Disclosure label={label} open={open || invalid} onToggle={setOpen}>
+      <SpendAtMost {...field} />
     </Disclosure>
   );
 }

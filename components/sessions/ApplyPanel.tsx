@@ -60,7 +60,14 @@ export function ApplyPanel({ session, drafts, applyOnItsWay, missing = 0, maxCen
   const blocked = startBlocks({ busy: working, preview: check.state, maxInvalid: !max.ok }).length > 0;
   // The buttons name what the preview on screen holds (while it is read again, the start waits for it).
   const hold = holdLabel(check.read.preview);
-  const spend = <FoldedSpendAtMost id={maxId} value={maxDollars} onInput={setMaxDollars} />;
+  const spend = (
+    <FoldedSpendAtMost
+      label={revises ? t('apply.spendOnRevision') : t('apply.spendOnPlan')}
+      id={maxId}
+      value={maxDollars}
+      onInput={setMaxDollars}
+    />
+  );
   return (
     <section class="apply" aria-label={revises ? t('apply.revise') : t('apply.make')}>
       {revises ? (

@@ -162,7 +162,12 @@ function Form({
         {busy ? t('questionCall.asking') : hold ? t('money.askHolds', hold) : t('questionCall.ask')}
       </button>
       {started ? <StartedHold localId={started} /> : null}
-      <FoldedSpendAtMost id={`${id}-max`} value={maxDollars} onInput={setMaxDollars} />
+      <FoldedSpendAtMost
+        label={t('questionCall.spendOnQuestion')}
+        id={`${id}-max`}
+        value={maxDollars}
+        onInput={setMaxDollars}
+      />
     </form>
   );
 }

@@ -2,7 +2,7 @@ import { useId, useState } from 'preact/hooks';
 import type { Questions, Session } from '@/lib/contract/sessions';
 import type { MemberError } from '@/lib/db/member-error';
 import { charCount } from '@/lib/format/chars';
-import { decideRewrite, rewriteWords } from '@/lib/sessions/rewrite';
+import { decideRewrite, rereadWords, rewriteWords } from '@/lib/sessions/rewrite';
 import { useActions } from '@/components/common/actions';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
 import { SecretWarning, hasSecretText } from '@/components/common/SecretWarning';
@@ -76,7 +76,7 @@ function Form({
   return (
     <form class="rewrite" onSubmit={save} aria-labelledby={`${id}-title`} noValidate>
       <h2 id={`${id}-title`}>{t('sessionView.rewrite')}</h2>
-      <p class="muted">{decision.send ? rewriteWords(decision) : t('session.rewrite.reread')}</p>
+      <p class="muted">{rereadWords(questions.pass)}</p>
       <label for={`${id}-text`}>
         {t('rewrite.label', { count: formatCount(charCount(text)), max: formatCount(MAX_DETAILS_CHARS) })}
       </label>

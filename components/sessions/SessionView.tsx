@@ -97,7 +97,7 @@ export function SessionView({ sessionId, onBack }: SessionViewProps) {
     (c) => c.request.callId === 'apply' && (c.state === 'outbox' || c.state === 'sending' || c.state === 'started'),
   );
 
-  // Before the plan, the questions lead and "Make the plan" follows them (a stepper). It waits for this
+  // Before the plan, the questions lead, headed by "Make the plan" (a stepper). It waits for this
   // browser's calls in the session: before they are read it cannot tell whether an apply call is on its way.
   const nextStepFirst = isPlan && questions !== null && !planExists && calls.loaded;
   const gate = questions ? gateView(questions, unsent) : null;

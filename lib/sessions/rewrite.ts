@@ -5,7 +5,7 @@ import { readAmount } from '@/lib/contract/tolerant';
 import type { Questions } from '@/lib/contract/sessions';
 import { charCount } from '@/lib/format/chars';
 import { formatCount } from '@/lib/format/count';
-import { t } from '@/lib/i18n';
+import { t, tn } from '@/lib/i18n';
 import { MAX_DETAILS_CHARS } from '@/lib/contract/limits';
 
 export type RewriteDecision =
@@ -26,10 +26,18 @@ export function decideRewrite(questions: Pick<Questions, 'pass' | 'untrustedDeta
   return { send: true, rereads: (readAmount(questions.pass.readsLeft) ?? 0) > 0 };
 }
 
-export function rewriteWords(decision: RewriteDecision): string {
-  if (decision.send) {
-    return decision.rereads ? t('session.rewrite.reread') : t('session.rewrite.noReads');
-  }
+/**
+ * What saving a new request does: it is read again (saying how many more times this session can: the one place
+ * the reads left are said, since only a rewrite spends one), or, with none left, it goes in as written.
+ */
+export function rereadWords(pass: Pick<Questions['pass'], 'readsLeft'>): string {
+  const left = readAmount(pass.readsLeft);
+  if (left === 0) return t('session.rewrite.noReads');
+  return left === undefined ? t('session.rewrite.reread') : tn('session.rewrite.rereadsLeft', left);
+}
+
+/** Why a new request is not sent (the decision's refusal), in the member's words. */
+export function rewriteWords(decision: Extract<RewriteDecision, { send: false }>): string {
   switch (decision.reason) {
     case 'plan_ran':
       return t('session.rewrite.planRan');

@@ -26,6 +26,9 @@ export const FIRST_FIND = 'slow postgres queries and vacuum';
 /** A question the Postgres agent fits (no fit question before the limit). */
 export const FITTING_QUESTION = 'Which index helps a LIKE prefix search?';
 
+/** A session's question, open or folded: the next step may cover none. */
+const QUESTION = 'fieldset.question';
+
 /** What each view must show on its first screen. */
 export const firstScreenTargets = {
   find: (w: Words): FirstScreenTarget[] => {
@@ -68,15 +71,16 @@ export const firstScreenTargets = {
       text: w(key),
     })),
   session: (w: Words): FirstScreenTarget[] => [
-    // The next step stands after the questions and stays in sight at the bottom while they scroll; while
-    // answers are missing its button names the hold (the money block comes when it can be pressed).
-    { what: 'the next step', selector: '.step-bar' },
+    // The next step heads the questions, in the flow, and covers none of them; while answers are missing its
+    // button names the hold (the money block comes when it can be pressed).
+    { what: 'the next step', selector: '.step-bar', apartFrom: QUESTION },
     { what: w.opening('money.makeHolds'), selector: 'button', text: w.opening('money.makeHolds') },
     { what: 'the first unanswered question', selector: 'fieldset.question:not(.question-folded) > legend' },
   ],
   /** The session once "Make the plan" can be pressed: its money block and its button, both in sight. */
   sessionReady: (w: Words): FirstScreenTarget[] => [
     { what: 'the money block of the next step', selector: '.step-bar .money-block' },
+    { what: 'the next step with its money block', selector: '.step-bar', apartFrom: QUESTION },
     { what: w.opening('money.makeHolds'), selector: 'button', text: w.opening('money.makeHolds') },
   ],
 };

@@ -7,7 +7,7 @@
  *   "Start the call";
  * - result: its status and the first line of its note;
  * - a plan session with three questions: the first unanswered question, and the next step ("Make the plan",
- *   after the questions, kept in sight at the bottom).
+ *   at the head of the questions, covering none of them).
  * One walk per browser, profile and language; each view is looked at in dark and in light, switched in place.
  * English on the default profile is walked by panel-quality.e2e.ts's tour, which measures these same views.
  */

@@ -211,6 +211,8 @@ export interface FirstScreenTarget {
   within?: number;
   /** The smallest computed font size it may have, in px (a line that must be readable: a result's header). */
   minFontPx?: number;
+  /** Elements (a CSS selector) its box may overlap none of, as laid out: a bar drawn over a question. */
+  apartFrom?: string;
 }
 
 interface FirstScreen {
@@ -241,12 +243,18 @@ async function firstScreenProblems(
         height: number;
         scrollWidth: number;
         clientWidth: number;
-        found: Record<string, { top: number; bottom: number; lineBottom: number; fontPx: number } | null>;
+        found: Record<
+          string,
+          { top: number; bottom: number; lineBottom: number; fontPx: number; overlaps: number } | null
+        >;
       }>((resolve) => {
         window.scrollTo(0, 0);
         // Two frames (see FRAMES_SOURCE), installed once per page.
         (globalThis as unknown as TwoFrames).__afterTwoFrames(() => {
-          const found: Record<string, { top: number; bottom: number; lineBottom: number; fontPx: number } | null> = {};
+          const found: Record<
+            string,
+            { top: number; bottom: number; lineBottom: number; fontPx: number; overlaps: number } | null
+          > = {};
           for (const t of targets) {
             const el = Array.from(document.querySelectorAll(t.selector)).find(
               (e) => t.text === undefined || (e.textContent ?? '').includes(t.text),
@@ -259,7 +267,20 @@ async function firstScreenProblems(
             const style = getComputedStyle(el);
             const line = Number.parseFloat(style.lineHeight) || 24;
             const fontPx = Number.parseFloat(style.fontSize);
-            found[t.what] = { top: box.top, bottom: box.bottom, lineBottom: box.top + line, fontPx };
+            // Boxes that share more than an edge (half a pixel of rounding allowed), neither inside the other.
+            const overlaps = Array.from(t.apartFrom ? document.querySelectorAll(t.apartFrom) : []).filter((other) => {
+              if (other === el || other.contains(el) || el.contains(other)) return false;
+              const o = other.getBoundingClientRect();
+              return (
+                o.width > 0 &&
+                o.height > 0 &&
+                box.left < o.right - 0.5 &&
+                o.left < box.right - 0.5 &&
+                box.top < o.bottom - 0.5 &&
+                o.top < box.bottom - 0.5
+              );
+            }).length;
+            found[t.what] = { top: box.top, bottom: box.bottom, lineBottom: box.top + line, fontPx, overlaps };
           }
           const root = document.documentElement;
           resolve({
@@ -291,6 +312,7 @@ async function firstScreenProblems(
     if (t.minFontPx !== undefined && !(box.fontPx >= t.minFontPx)) {
       problems.push(`${view}: ${t.what} is set at ${box.fontPx} px, under ${t.minFontPx} px`);
     }
+    if (box.overlaps > 0) problems.push(`${view}: ${t.what} overlaps ${box.overlaps} of "${t.apartFrom}"`);
   }
   if (measured.scrollWidth > measured.clientWidth) {
     problems.push(`${view}: scrolls sideways (content ${measured.scrollWidth} px in ${measured.clientWidth} px)`);

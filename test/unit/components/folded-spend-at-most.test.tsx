@@ -8,14 +8,14 @@ afterEach(cleanup);
 
 function Field({ initial }: { initial: string }) {
   const [value, setValue] = useState(initial);
-  return <FoldedSpendAtMost id="max" value={value} onInput={setValue} />;
+  return <FoldedSpendAtMost label="Spend at most on the plan" id="max" value={value} onInput={setValue} />;
 }
 
-const more = () => screen.getByRole('button', { name: 'More options' });
+const more = () => screen.getByRole('button', { name: 'Spend at most on the plan' });
 const field = () => screen.queryByRole('textbox', { name: /^Spend at most/ });
 
 describe("a session's folded Spend at most", () => {
-  it('is folded while no limit is set, and opens on More options', () => {
+  it('is folded while no limit is set, and opens on its toggle, named for the call it limits', () => {
     render(<Field initial="" />);
     expect(more().getAttribute('aria-expanded')).toBe('false');
     expect(field()).toBeNull();

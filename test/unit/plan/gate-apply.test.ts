@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyRefusalWords, decideApplyCall } from '@/lib/sessions/apply-call';
 import { gateView, missingFirstAskedFirst } from '@/lib/sessions/gate';
-import { decideRewrite, rewriteWords } from '@/lib/sessions/rewrite';
+import { decideRewrite, rereadWords, rewriteWords } from '@/lib/sessions/rewrite';
 import { callResult, question, questionsObject, session, ut } from './fixtures';
 
 const keys = (list: { key: string }[]) => list.map((m) => m.key);
@@ -126,7 +126,7 @@ describe('rewriting the request', () => {
   it('is refused once the plan ran', () => {
     const d = decideRewrite(questionsObject({ pass: { canReread: false } }), 'New request');
     expect(d).toEqual({ send: false, reason: 'plan_ran' });
-    expect(rewriteWords(d)).toMatch(/can no longer be rewritten/);
+    expect(rewriteWords({ send: false, reason: 'plan_ran' })).toMatch(/can no longer be rewritten/);
   });
 
   it('refuses an empty or unchanged request, and says whether it reads again', () => {
@@ -136,6 +136,17 @@ describe('rewriting the request', () => {
     expect(decideRewrite(q, 'Build me a bakery shop')).toEqual({ send: true, rereads: true });
     const noReads = decideRewrite(questionsObject({ pass: { readsLeft: 0 } }), 'Another');
     expect(noReads).toEqual({ send: true, rereads: false });
-    expect(rewriteWords(noReads)).toMatch(/No reads left/);
+  });
+
+  it('says once, where a rewrite spends one, how many reads the session has left', () => {
+    expect(rereadWords({ readsLeft: 2 })).toBe(
+      'Saving the new request reads it again and may ask new questions. It can be read 2 more times in this session.',
+    );
+    expect(rereadWords({ readsLeft: 1 })).toMatch(/It can be read once more in this session\.$/);
+    expect(rereadWords({ readsLeft: 0 })).toMatch(/^No reads left in this session: the new request goes in as written/);
+    // A count that could not be read is not guessed: the read again is said without it.
+    expect(rereadWords({ readsLeft: { notRead: -1 } })).toBe(
+      'Saving the new request reads it again and may ask new questions.',
+    );
   });
 });

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { useState } from 'preact/hooks';
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { QuestionForm, type SiteProblem } from '@/components/plan/QuestionForm';
 import type { Question } from '@/lib/contract/sessions';
@@ -54,6 +55,15 @@ function setup({ questions, initial = {}, siteProblems, required, withNext = fal
 
 const group = (name: string | RegExp) => screen.getByRole('group', { name });
 
+/** The panel's stylesheet's rules (selector and body), to read what a class is drawn with. */
+function cssRules(): { selector: string; body: string }[] {
+  const css = readFileSync('components/style.css', 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
+  return Array.from(css.matchAll(/([^{}]+)\{([^{}]*)\}/g), (m) => ({
+    selector: (m[1] ?? '').trim(),
+    body: m[2] ?? '',
+  }));
+}
+
 describe('QuestionForm', () => {
   it('shows each question as a group named by its ask, why it asks and the detail on one quiet line, and its options', () => {
     setup({ questions: [question('stack'), question('features', { multiple: true })] });
@@ -80,6 +90,56 @@ describe('QuestionForm', () => {
     // The agent's reason, as it wrote it, under the pill that says what it is.
     expect(within(g).getByText('B suits most projects').closest('.recommended-why')).toBeTruthy();
     expect(within(g).queryByRole('radio', { name: /Option A recommended/ })).toBeNull();
+  });
+
+  it('says "recommended" by its pill alone: no tint on its row while its radio is empty; the chosen row is marked', () => {
+    setup({ questions: [question('stack')] });
+    const g = group('Ask stack?');
+    const rec = within(g).getByRole('radio', { name: 'Option B recommended' }) as HTMLInputElement;
+    const row = rec.closest('.option') as HTMLElement;
+    expect(rec.checked).toBe(false);
+    // Only the pill and the shared row class: nothing a rule could tint as if it were chosen.
+    expect(row.className).toBe('option');
+    const tinted = cssRules().filter((r) => /recommended/.test(r.selector) && /background/.test(r.body));
+    expect(tinted).toEqual([]);
+    // Chosen, a row is marked as chosen, and that mark is drawn; the recommended one is then left plain.
+    fireEvent.click(within(g).getByRole('radio', { name: 'Option A' }));
+    const chosen = within(g).getByRole('radio', { name: 'Option A' }).closest('.option') as HTMLElement;
+    expect(chosen.classList.contains('option-chosen')).toBe(true);
+    expect(row.classList.contains('option-chosen')).toBe(false);
+    expect(cssRules().some((r) => r.selector === '.option-chosen' && /background/.test(r.body))).toBe(true);
+    fireEvent.click(within(g).getByRole('radio', { name: 'Leave it to the agent' }));
+    const left = within(g).getByRole('radio', { name: 'Leave it to the agent' }).closest('.option') as HTMLElement;
+    expect(left.classList.contains('option-chosen')).toBe(true);
+    expect(chosen.classList.contains('option-chosen')).toBe(false);
+  });
+
+  it("draws the site's words as the site's: its question and reason quoted, its options behind its rule", () => {
+    setup({ questions: [question('stack')] });
+    const g = group('Ask stack?');
+    const site = (el: Element | null | undefined) => {
+      expect(el?.classList.contains('site-said')).toBe(true);
+      expect(el?.getAttribute('dir')).toBe('auto');
+    };
+    // The question, and its reason and detail inside our line, in the member's quotation marks.
+    site(within(g).getByText('Ask stack?'));
+    site(within(g).getByText('Why stack'));
+    site(within(g).getByText('Detail stack'));
+    // The site's options in a group of their own, named "From the site" and drawn with the site's rule.
+    const choices = within(g).getByRole('group', { name: 'From the site' });
+    expect(choices.classList.contains('site-quote')).toBe(true);
+    expect(
+      within(choices)
+        .getAllByRole('radio')
+        .map((r) => (r as HTMLInputElement).value),
+    ).toEqual(['a', 'b', 'c']);
+    expect(within(choices).getByText('About B')).toBeTruthy();
+    expect(within(choices).getByText('B suits most projects')).toBeTruthy();
+    // Our own ways to answer stay outside it; the option the agent would pick is quoted in our sentence.
+    expect(within(choices).queryByRole('radio', { name: 'Leave it to the agent' })).toBeNull();
+    expect(within(choices).queryByRole('radio', { name: 'Answer in my own words' })).toBeNull();
+    const picks = within(g).getByText(/^It picks/);
+    site(within(picks).getByText('Option B'));
   });
 
   it('marks the questions the plan does not wait for as optional, and only those', () => {
@@ -194,11 +254,16 @@ describe('QuestionForm', () => {
     expect(document.activeElement).toBe(within(next).getByRole('button', { name: 'Next' }));
   });
 
-  it('the next step stands after the questions', () => {
+  it('the next step heads the questions, in the flow, so it covers none of them', () => {
     setup({ questions: [question('stack'), question('hosting')], withNext: true });
     const next = screen.getByRole('region', { name: 'Next step' });
-    const last = group('Ask hosting?');
-    expect(Boolean(last.compareDocumentPosition(next) & Node.DOCUMENT_POSITION_FOLLOWING)).toBe(true);
+    const first = group('Ask stack?');
+    expect(Boolean(next.compareDocumentPosition(first) & Node.DOCUMENT_POSITION_FOLLOWING)).toBe(true);
+    expect(next.contains(first)).toBe(false);
+    // Not lifted out of the flow: a bar kept in sight at the bottom covered the question under it.
+    const bar = cssRules().filter((r) => r.selector.split(',').some((part) => part.trim() === '.step-bar'));
+    expect(bar.length).toBeGreaterThan(0);
+    for (const rule of bar) expect(rule.body).not.toMatch(/position\s*:\s*(sticky|fixed|absolute)/);
   });
 
   it('with no question to answer, the next step alone', () => {

@@ -49,7 +49,7 @@ describe('GateStatus', () => {
 describe('ReadStatus', () => {
   const line = () => screen.getByRole('region', { name: 'Reading your request' }).querySelector('p')?.textContent;
 
-  it('says the state in one plain line: read when, fits, reads left', () => {
+  it('says when the request was read in one plain sentence, with no reads left or "fits" beside it', () => {
     const q = questionsObject({
       pass: {
         status: 'done',
@@ -61,24 +61,25 @@ describe('ReadStatus', () => {
       },
     });
     render(<ReadStatus pass={q.pass} shortCheck={null} now={new Date('2026-11-01T10:00:00Z')} />);
-    expect(line()).toBe('Request read 2 minutes ago · fits this agent · 2 reads left');
+    expect(line()).toBe('Your request was read 2 minutes ago.');
     const region = screen.getByRole('region', { name: 'Reading your request' });
-    expect(region.textContent).not.toMatch(/as it stands|rewriting the request reads it again|\(/);
+    // The reads left are said once, in the rewrite box (where a rewrite spends one); no dotted shorthand here.
+    expect(region.textContent).not.toMatch(/reads? left|more times|fits this agent|·|as it stands|\(/);
   });
 
   it('says a read before the last change, and leaves out reads once the request cannot be rewritten', () => {
     const q = questionsObject({ pass: { status: 'done', current: false, verdict: null, canReread: false } });
     render(<ReadStatus pass={q.pass} shortCheck={null} />);
-    expect(line()).toBe('Request read before your last change');
+    expect(line()).toBe('Your request was read before your last change.');
   });
 
-  it('says a skipped read goes in as written, why, reads left and the short check', () => {
+  it('says a skipped read goes in as written, why, and the short check', () => {
     const q = questionsObject({
       pass: { status: 'skipped', skippedWhy: 'member_limit', verdict: null, readsLeft: 1, canReread: true },
       shortCheck: { status: 'skipped', skippedWhy: 'site_budget', at: '2026-11-01T09:00:00Z' },
     });
     render(<ReadStatus pass={q.pass} shortCheck={q.shortCheck} />);
-    expect(line()).toBe('Request not read: it goes in as written · 1 read left');
+    expect(line()).toBe('Your request was not read: it goes in as written.');
     const text = screen.getByRole('region', { name: 'Reading your request' }).textContent ?? '';
     expect(text).toMatch(/Why: You have used your reads for now/);
     expect(text).toMatch(/not checked: the site can’t check more for now/);
@@ -87,11 +88,11 @@ describe('ReadStatus', () => {
   it('says a failed read, an unread request and a read status this version does not know', () => {
     const failed = questionsObject({ pass: { status: 'failed', verdict: null, canReread: false } });
     const { unmount } = render(<ReadStatus pass={failed.pass} shortCheck={null} />);
-    expect(line()).toBe('Request could not be read: it goes in as written');
+    expect(line()).toBe('Your request could not be read: it goes in as written.');
     unmount();
     const unread = questionsObject({ pass: { status: null, verdict: null, canReread: false } });
     const second = render(<ReadStatus pass={unread.pass} shortCheck={null} />);
-    expect(line()).toBe('Request not read yet');
+    expect(line()).toBe('Your request has not been read yet.');
     second.unmount();
     const odd = questionsObject({ pass: { status: { unknown: 'moon' }, verdict: null, canReread: false } });
     render(<ReadStatus pass={odd.pass} shortCheck={null} />);
@@ -113,6 +114,8 @@ describe('ReadStatus', () => {
     expect(container.textContent).not.toMatch(/fits this agent/);
     expect(container.textContent).toMatch(/nothing is asked/);
     expect(container.textContent).toContain(HOSTILE[1]);
+    // The site's sentence, quoted as the site's.
+    expect(screen.getByText(HOSTILE[1]!).classList.contains('site-said')).toBe(true);
     expectNoLiveElements(container);
   });
 });

@@ -62,7 +62,7 @@ describe('SessionView', () => {
     expect(screen.getByRole('heading', { name: 'Questions to answer now' })).toBeTruthy();
   });
 
-  it('before the plan: the questions, then "Make the plan" after them, disabled with how many are missing', async () => {
+  it('before the plan: "Make the plan" heads the questions, disabled with how many are missing', async () => {
     await store(session());
     renderPanel(<SessionView sessionId="s1" />, fakeActions().actions);
     const next = await screen.findByRole('region', { name: 'Next step' });
@@ -71,12 +71,14 @@ describe('SessionView', () => {
     const why = within(next).getByText('Answer 2 more to make the plan');
     expect(make.getAttribute('aria-describedby')).toBe(why.id);
     const questions = screen.getByRole('heading', { name: 'Questions to answer now' });
+    const firstQuestion = screen.getByRole('group', { name: 'Ask stack?' });
     const lastQuestion = screen.getByRole('group', { name: 'Ask hosting?' });
     const results = screen.getByRole('heading', { name: 'Results' });
     const follows = (a: Node, b: Node) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
-    expect(follows(questions, lastQuestion)).toBe(true);
-    expect(follows(lastQuestion, make)).toBe(true);
-    expect(follows(make, results)).toBe(true);
+    // A stepper: under the heading, before the first question (in the flow, so it covers none of them).
+    expect(follows(questions, make)).toBe(true);
+    expect(follows(make, firstQuestion)).toBe(true);
+    expect(follows(lastQuestion, results)).toBe(true);
     // Said once: no gate box, no sentence about the apply call, no save button beside "saved as you go".
     expect(screen.queryByText(/The plan waits/)).toBeNull();
     expect(screen.queryByText(/The apply call makes the plan/)).toBeNull();
@@ -476,6 +478,49 @@ describe('SessionView', () => {
     expect(marked?.textContent).toContain('uses no one’s shared research');
     expect(screen.getByText(/Our AI model researched this on the web/)).toBeTruthy();
     expect(screen.getByText(/Web research stopped at its limit/)).toBeTruthy();
+  });
+
+  it('names each folded Spend at most for the call it limits: the plan’s and this question’s', async () => {
+    await store(session());
+    renderPanel(<SessionView sessionId="s1" />, fakeActions().actions);
+    const next = await screen.findByRole('region', { name: 'Next step' });
+    const plan = within(next).getByRole('button', { name: 'Spend at most on the plan' });
+    const form = await screen.findByRole('form', { name: 'Ask a question in this session' });
+    const question = within(form).getByRole('button', { name: 'Spend at most on this question' });
+    expect(screen.queryByRole('button', { name: 'More options' })).toBeNull();
+    for (const toggle of [plan, question]) {
+      fireEvent.click(toggle);
+      const part = document.getElementById(toggle.getAttribute('aria-controls') ?? '') as HTMLElement;
+      expect(within(part).getByRole('textbox', { name: /^Spend at most/ })).toBeTruthy();
+    }
+  });
+
+  it('after the plan, the revision’s Spend at most is named for the revision', async () => {
+    await store(planDone());
+    renderPanel(<SessionView sessionId="s1" />, fakeActions().actions);
+    expect(await screen.findByRole('button', { name: 'Spend at most on this revision' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Spend at most on this question' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'More options' })).toBeNull();
+  });
+
+  it('says how many reads are left once, in plain words, in the rewrite box; the read status says when it was read', async () => {
+    await store(
+      session({
+        questions: questionsObject({
+          pass: { status: 'done', current: true, verdict: 'fits', readsLeft: 2, canReread: true },
+        }),
+      }),
+    );
+    renderPanel(<SessionView sessionId="s1" />, fakeActions().actions);
+    const status = await screen.findByRole('region', { name: 'Reading your request' });
+    expect(status.textContent).toMatch(/^Your request was read /);
+    expect(status.textContent).not.toMatch(/left|more times|·/);
+    const summary = await screen.findByText('Rewrite your request', { selector: 'summary' });
+    (summary.parentElement as HTMLDetailsElement).open = true;
+    const box = await screen.findByRole('form', { name: 'Rewrite your request' });
+    expect(box.textContent).toContain('It can be read 2 more times in this session.');
+    const view = screen.getByRole('region', { name: 'Shop Builder' });
+    expect(view.textContent?.match(/2 more times|reads left/g)).toEqual(['2 more times']);
   });
 
   it('rewriting the request: plan_ran from the site is said in words', async () => {
