@@ -171,6 +171,8 @@ export async function firstScreenWalk(
     return { problems, tops };
   }
   await planSession(panel, w);
+  // The step's button names its hold once the session's preview is read: the first screen is looked at then.
+  await panel.waitForText(w.opening('money.makeHolds'));
   await check('session', firstScreenTargets.session(w));
   await panel.click('button', w('questions.useRecommended'));
   await panel.waitForText(holdsLine(w));
