@@ -96,6 +96,7 @@ export function FindView({ onChoose }: Props) {
           {t('find.fieldLabel')}
         </label>
         <textarea
+          dir="auto"
           id="find-text"
           ref={field}
           rows={shown ? 1 : 3}

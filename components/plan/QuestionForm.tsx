@@ -306,6 +306,7 @@ function QuestionFields({ id, question: q, optional, draft, siteProblems, onChan
             {t('questions.ownLabel', { count: formatCount(ownChars), max: formatCount(MAX_OWN_ANSWER_CHARS) })}
           </label>
           <textarea
+            dir="auto"
             id={`${id}-own-text`}
             rows={3}
             value={draft.own}

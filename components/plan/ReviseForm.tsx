@@ -71,6 +71,7 @@ export function ReviseForm({
         {t('revise.label', { count: formatCount(chars), max: formatCount(MAX_DETAILS_CHARS) })}
       </label>
       <textarea
+        dir="auto"
         id={`${id}-text`}
         rows={4}
         value={text}

@@ -9,6 +9,7 @@ import { SiteText } from '@/components/common/SiteText';
 import { MoneyBlock } from './MoneyBlock';
 import { t } from '@/lib/i18n';
 import { Message } from '@/components/common/Message';
+import { ownCallKindWords } from '@/lib/words/values';
 
 /**
  * The preview's decision part, on the first screen: the money block (the limit said once beside what the member
@@ -24,7 +25,12 @@ export function PreviewDetails({ preview }: { preview: Preview }) {
       <h2 id="preview-title">
         <Message
           id="preview.beforeItRuns"
-          parts={{ name: <UntrustedText value={preview.untrustedName} empty={preview.callId} name /> }}
+          // The kind of call is ours to word, in the member's language; only a site's own call keeps its name.
+          parts={{
+            name: ownCallKindWords(preview.callId) ?? (
+              <UntrustedText value={preview.untrustedName} empty={preview.callId} name />
+            ),
+          }}
         />
         {preview.isNew ? <span class="badge">{t('agentCard.new')}</span> : null}
       </h2>

@@ -250,6 +250,7 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
           <>
             <label for="call-question">{t('preview.question')}</label>
             <textarea
+              dir="auto"
               id="call-question"
               rows={3}
               value={draft.question}
@@ -307,6 +308,7 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
             {draft.callId === 'question' ? t('preview.detailsOptional') : t('preview.details')}
           </label>
           <textarea
+            dir="auto"
             id="call-details"
             rows={6}
             value={draft.details}

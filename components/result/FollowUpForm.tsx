@@ -31,6 +31,7 @@ export function FollowUpForm({ call, onFollowUp }: Props) {
     >
       <label for={id}>{t('result.followUp')}</label>
       <textarea
+        dir="auto"
         id={id}
         rows={2}
         value={question}

@@ -96,6 +96,7 @@ export function ReportForm({ call }: { call: CallRow }) {
           </fieldset>
           <label for={`reason-${runId}`}>{t('report.reason')}</label>
           <textarea
+            dir="auto"
             id={`reason-${runId}`}
             rows={3}
             value={reason}

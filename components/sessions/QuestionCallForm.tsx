@@ -140,6 +140,7 @@ function Form({
         {t('questionCall.label', { count: formatCount(chars), max: formatCount(MAX_QUESTION_CHARS) })}
       </label>
       <textarea
+        dir="auto"
         id={`${id}-text`}
         rows={3}
         value={text}

@@ -81,6 +81,7 @@ function Form({
         {t('rewrite.label', { count: formatCount(charCount(text)), max: formatCount(MAX_DETAILS_CHARS) })}
       </label>
       <textarea
+        dir="auto"
         id={`${id}-text`}
         rows={5}
         value={text}

@@ -41,6 +41,7 @@ export function CoverageForm({ onAsk, busy = false, error }: CoverageFormProps) 
     >
       <label for={`${id}-description`}>{t('share.coverage.describe')}</label>
       <textarea
+        dir="auto"
         id={`${id}-description`}
         value={description}
         rows={3}

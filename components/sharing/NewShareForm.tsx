@@ -73,6 +73,7 @@ export function NewShareForm({ agents, agentId = null, onCreate, busy = false, e
       />
       <label for={`${id}-description`}>{t('share.newDraft.description')}</label>
       <textarea
+        dir="auto"
         id={`${id}-description`}
         value={description}
         rows={4}

@@ -498,7 +498,8 @@ describe('PreviewView: what to start', () => {
       },
     });
     renderPanel(<PreviewView initial={DRAFT} onStarted={() => undefined} onBack={() => undefined} />, fake.actions);
-    await screen.findByRole('heading', { name: 'Before it runs: Plan my project' });
+    // The kind of call in our words, not the site's name for it ("Plan my project").
+    await screen.findByRole('heading', { name: 'Before it runs: Plan or work' });
     fireEvent.click(screen.getByRole('radio', { name: 'Ask a question' }));
     await waitFor(() => expect(release).not.toBeNull());
     // Asked, not answered yet: no preview at all rather than the apply call's name and limit.
@@ -506,7 +507,7 @@ describe('PreviewView: what to start', () => {
     expect(document.querySelector('.limit-line')).toBeNull();
     expect(screen.getByRole('form', { name: 'Start a call' }).getAttribute('aria-busy')).toBe('true');
     (release as unknown as () => void)();
-    await screen.findByRole('heading', { name: 'Before it runs: Ask a question' });
+    await screen.findByRole('heading', { name: 'Before it runs: Question' });
   });
 
   it('offers each choice once: a question, the work, or a plan session, and no second set of buttons', async () => {
