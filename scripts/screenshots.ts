@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import type { Page } from 'playwright-core';
 import type { Words } from '@/testing/words';
 import { inEachLanguageAndScheme, parseLanguages, parseSchemes, type Scheme } from './pictures';
+import { wordsOnFirstScreen } from '@/testing/first-screen-words';
 import { EXTENSION_DIR, launchExtension, playwrightPage } from '@/testing/browser/chromium';
 import { STEP_WAIT_MS } from '@/testing/browser/driver';
 import { startTestEmulator } from '@/testing/emulator';
@@ -54,6 +55,11 @@ async function walk(scheme: Scheme, w: Words, options: ScreenshotOptions): Promi
     const file = path.join(out, `${view}-${scheme}.png`);
     // Focus rings and the caret are not part of the picture.
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    // The words on the first screen, counted as the first-screen walk counts them, once per language.
+    if (scheme === options.schemes[0]) {
+      const words = await page.evaluate(wordsOnFirstScreen, w.language);
+      console.log(`words ${w.language} ${view}: ${words.all} (${words.besidesAnswer} besides the answer)`);
+    }
     await page.screenshot({ path: file, fullPage: true, animations: 'disabled', caret: 'hide' });
     saved.push(path.relative(ROOT, file));
   };

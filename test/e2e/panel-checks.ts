@@ -7,6 +7,7 @@ import { appendFileSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { ColorScheme, ExtensionBrowser, PageDriver } from '@/testing/browser/driver';
+import { wordsOnFirstScreen } from '@/testing/first-screen-words';
 import { waitFor } from '@/testing/steps';
 
 /** The side panel's widths a member may give it (Chrome's minimum is 320 px). */
@@ -320,48 +321,15 @@ async function firstScreenProblems(
   return { problems, found };
 }
 
-/**
- * The words a member sees on the first screen of a view at 360 × 800, scrolled to the top: every shown text
- * node's words (Intl.Segmenter's word-like segments, so Japanese counts too) whose line is inside the first
- * 800 px, the tab bar (`nav`), text for screen readers only and the text the member typed (fields) left out;
- * and those besides the answer.
- */
+/** The words a member sees on the first screen of a view at 360 × 800 (wordsOnFirstScreen), after two frames. */
 async function firstScreenWords(page: PageDriver, language: string): Promise<{ all: number; besidesAnswer: number }> {
   await page.setWidth(FIRST_SCREEN_WIDTH);
   await ensureFrames(page);
-  return page.evaluate(
-    (language) =>
-      new Promise<{ all: number; besidesAnswer: number }>((resolve) => {
-        window.scrollTo(0, 0);
-        // Two frames (see FRAMES_SOURCE), installed once per page.
-        (globalThis as unknown as TwoFrames).__afterTwoFrames(() => {
-          const segmenter = new Intl.Segmenter(language, { granularity: 'word' });
-          const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-          const range = document.createRange();
-          let all = 0;
-          let answer = 0;
-          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-            const parent = node.parentElement;
-            if (!parent || parent.closest('nav, textarea, input, select, script, style, [hidden], .visually-hidden'))
-              continue;
-            if (!parent.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
-            range.selectNodeContents(node);
-            const seen = Array.from(range.getClientRects()).some(
-              (r) => r.width > 0 && r.height > 0 && r.bottom > 0 && r.top < window.innerHeight,
-            );
-            if (!seen) continue;
-            let words = 0;
-            for (const part of segmenter.segment(node.textContent ?? '')) if (part.isWordLike) words++;
-            all += words;
-            // The answer (a result's note, a session's plan) is what the member came for: more of it in sight is
-            // the aim, so it is counted apart.
-            if (parent.closest('.note, .plan .safe-markdown')) answer += words;
-          }
-          resolve({ all, besidesAnswer: all - answer });
-        });
-      }),
-    language,
+  await page.evaluate(
+    () => new Promise<void>((resolve) => (globalThis as unknown as TwoFrames).__afterTwoFrames(resolve)),
+    null,
   );
+  return page.evaluate(wordsOnFirstScreen, language);
 }
 
 /** What a look at one view checks in each colour scheme. */
