@@ -1,7 +1,8 @@
 /**
- * `npm start -- --store` (or `npm run store`): the stores' screenshots, 1280×800, of the side panel beside the
- * page the member reads, for the member's key moments: agents found from a selection, a preview, a result, a
- * session's question, and findings waiting for sign-off. In light and dark, in English and German by default
+ * `npm start -- --store` (or `npm run store`): the stores' screenshots, 1280×800 drawn at device scale 2 (so
+ * 2560×1600 pixels, crisp), of the side panel at a real panel's width beside the page the member reads, for the
+ * member's key moments: agents found from a selection, a preview, a result, a session's question, and findings
+ * waiting for sign-off. In light and dark, in English and German by default
  * (docs/store/<language>/<moment>-<scheme>.png). The member's own steps against the emulator, in the language
  * of the pictures; the listing text beside them is in locales/store/<locale>.yml. Options: --out DIR,
  * --extension DIR (a built e2e extension), --languages en,de, --schemes light,dark.
@@ -31,14 +32,14 @@ import {
 } from '@/testing/steps';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-/** The stores' screenshot size (Chrome Web Store: 1280×800 or 640×400; AMO takes it too). */
+/** The stores' screenshot size in CSS px (Chrome Web Store: 1280×800; AMO takes it too), drawn at DEVICE_SCALE. */
 const SIZE = { width: 1280, height: 800 };
-/** The side panel's width in the picture; the page takes the rest, under the caption. */
-const PANEL_WIDTH = 560;
-/** The panel drawn larger than life, so its words read at the listing's size: 448 CSS px wide, a real panel's width. */
-const PANEL_ZOOM = 1.25;
+/** Device pixels per CSS pixel: the panel's small words stay sharp when the listing shows the picture large. */
+const DEVICE_SCALE = 2;
+/** The side panel's width in the picture, a real side panel's (360–400 px); the page takes the rest. */
+const PANEL_WIDTH = 400;
 /** The caption's band above the page. */
-const CAPTION_HEIGHT = 120;
+const CAPTION_HEIGHT = 96;
 
 export interface StoreOptions {
   out: string;
@@ -50,7 +51,10 @@ export interface StoreOptions {
 /** What the member reads and asks about, in their language: the page beside the panel, and what they type. */
 interface Script {
   title: string;
+  /** The page's paragraphs; p1 is the one the member selects. */
   paragraphs: string[];
+  /** A second part of the page, under its own heading, so the page fills the frame as a real page would. */
+  more: { heading: string; paragraphs: string[] };
   question: string;
   plan: string;
   /** One line over each picture, by moment. */
@@ -67,14 +71,23 @@ const SCRIPTS: Record<string, Script> = {
       'Our slow postgres queries got worse after we added replication, and the reports page now waits on the replica.',
       'Next: check the indexes and the query plans before touching any setting.',
     ],
+    more: {
+      heading: 'What we know so far',
+      paragraphs: [
+        'The slowdown starts when the nightly report job begins and ends about two hours later.',
+        'CPU on the primary stays under half; the replica’s disk reads climb to five times their daytime level.',
+        'The reports page runs one query per customer, each filtering orders by a name prefix.',
+        'Owner: the platform team. Next review: Thursday, after the index change is tried on staging.',
+      ],
+    },
     question: 'Which index helps a LIKE prefix search in postgres?',
     plan: 'Our postgres database gets slow every evening after replication.',
     captions: {
-      'find-selection': 'Select text, find the agents that can help',
-      preview: 'See the most a call can hold before it starts',
-      result: 'The answer first, under the site’s header line',
-      'session-question': 'Answer the agent’s questions, then get a plan',
-      'finding-sign-off': 'Findings wait for your sign-off on your site',
+      'find-selection': 'Select text on any page and find agents that can help',
+      preview: 'See the most a call can take from your credits, before it starts',
+      result: 'Read the answer beside the page you are on',
+      'session-question': 'Answer a few questions, then get a plan',
+      'finding-sign-off': 'Review what the agent found, then sign off on your site',
     },
   },
   de: {
@@ -84,14 +97,23 @@ const SCRIPTS: Record<string, Script> = {
       'Unsere langsamen Postgres-Abfragen sind schlimmer geworden, seit wir die Replikation eingerichtet haben.',
       'Als Nächstes: Indizes und Abfragepläne prüfen, bevor wir eine Einstellung ändern.',
     ],
+    more: {
+      heading: 'Was wir bisher wissen',
+      paragraphs: [
+        'Die Verlangsamung beginnt mit dem nächtlichen Berichtsjob und endet etwa zwei Stunden später.',
+        'Die CPU des Primärservers bleibt unter der Hälfte; die Lesezugriffe der Replika steigen auf das Fünffache.',
+        'Die Berichtsseite stellt eine Abfrage pro Kunde, jede filtert Bestellungen nach einem Namenspräfix.',
+        'Zuständig: das Plattform-Team. Nächste Besprechung: Donnerstag, nach dem Test des Index auf Staging.',
+      ],
+    },
     question: 'Welcher Postgres-Index hilft bei einer LIKE-Präfixsuche?',
     plan: 'Unsere Postgres-Datenbank wird nach der Replikation jeden Abend langsam.',
     captions: {
-      'find-selection': 'Text markieren, passende Agenten finden',
-      preview: 'Vor dem Start: höchstens reservierter Betrag',
-      result: 'Zuerst die Antwort, unter der Kopfzeile',
-      'session-question': 'Fragen beantworten, dann den Plan erhalten',
-      'finding-sign-off': 'Erkenntnisse warten auf Ihre Freigabe',
+      'find-selection': 'Text auf einer Seite markieren und passende Agenten finden',
+      preview: 'Vor dem Start sehen, wie viel ein Aufruf höchstens von Ihrem Guthaben nimmt',
+      result: 'Die Antwort neben der Seite lesen, auf der Sie sind',
+      'session-question': 'Ein paar Fragen beantworten, dann den Plan erhalten',
+      'finding-sign-off': 'Prüfen, was der Agent gefunden hat, und auf Ihrer Website freigeben',
     },
   },
 };
@@ -103,8 +125,11 @@ body { font: 18px/1.6 system-ui, sans-serif; margin: 0; background: Canvas; colo
 header { padding: 18px 48px; border-bottom: 1px solid color-mix(in srgb, CanvasText 15%, transparent); font-weight: 600; }
 main { max-width: 720px; padding: 24px 48px; }
 h1 { font-size: 30px; line-height: 1.25; }
+h2 { font-size: 22px; margin-top: 32px; }
 </style></head><body><header>Team wiki</header><main><h1>${escapeHtml(script.title)}</h1>
-${script.paragraphs.map((p, i) => `<p id="p${i}">${escapeHtml(p)}</p>`).join('\n')}</main></body></html>`;
+${script.paragraphs.map((p, i) => `<p id="p${i}">${escapeHtml(p)}</p>`).join('\n')}
+<h2>${escapeHtml(script.more.heading)}</h2>
+${script.more.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}</main></body></html>`;
 }
 
 /** A caption over the page, and the page and the panel side by side, as the browser shows them with the panel open. */
@@ -128,7 +153,7 @@ async function compose(
     `<body style="margin:0;display:flex;width:${SIZE.width}px;height:${SIZE.height}px;overflow:hidden">` +
       `<div style="width:${pageWidth}px;display:flex;flex-direction:column">` +
       `<div style="box-sizing:border-box;height:${CAPTION_HEIGHT}px;padding:0 40px;display:flex;align-items:center;` +
-      `background:${bg};color:${fg};font:600 24px/1.2 system-ui,sans-serif;white-space:nowrap">${escapeHtml(caption)}</div>` +
+      `background:${bg};color:${fg};font:600 24px/1.25 system-ui,sans-serif">${escapeHtml(caption)}</div>` +
       `<img alt="" src="data:image/png;base64,${left}" style="width:${pageWidth}px;height:${SIZE.height - CAPTION_HEIGHT}px"></div>` +
       `<img alt="" src="data:image/png;base64,${right}" style="width:${PANEL_WIDTH}px;height:${SIZE.height}px;box-shadow:-1px 0 0 ${line}">` +
       '</body>',
@@ -144,6 +169,7 @@ async function walk(scheme: Scheme, w: Words, options: StoreOptions): Promise<st
     extensionDir: options.extensionDir,
     colorScheme: scheme,
     viewport: { width: PANEL_WIDTH, height: SIZE.height },
+    deviceScaleFactor: DEVICE_SCALE,
     language: w.language,
   });
   const out = path.join(options.out, w.language);
@@ -161,17 +187,10 @@ async function walk(scheme: Scheme, w: Words, options: StoreOptions): Promise<st
     const m = playwrightPage(panel);
     const shot = async (moment: Moment) => {
       const file = path.join(out, `${moment}-${scheme}.png`);
-      // Larger than life for the picture: the panel laid out at a real panel's size and drawn PANEL_ZOOM times
-      // as large, so its words read at the listing's size; set just before, and back after.
-      await panel.setViewportSize({
-        width: Math.round(PANEL_WIDTH / PANEL_ZOOM),
-        height: Math.round(SIZE.height / PANEL_ZOOM),
-      });
       await panel.evaluate(
         () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
       );
       await compose(ext.context, article, panel, file, scheme, script.captions[moment]);
-      await panel.setViewportSize({ width: PANEL_WIDTH, height: SIZE.height });
       saved.push(path.relative(ROOT, file));
     };
 
@@ -187,6 +206,8 @@ async function walk(scheme: Scheme, w: Words, options: StoreOptions): Promise<st
     await panel.bringToFront();
     await waitForFound(m, w, selected.trim(), POSTGRES);
     await shot('find-selection');
+    // The member reads on: the selection goes, and later pictures show the page further down.
+    await article.evaluate(() => window.getSelection()?.removeAllRanges());
 
     await previewQuestion(m, w, POSTGRES, script.question);
     await shot('preview');
@@ -199,9 +220,9 @@ async function walk(scheme: Scheme, w: Words, options: StoreOptions): Promise<st
     await findTyped(m, w, script.plan, POSTGRES);
     await previewApply(m, w, POSTGRES, script.plan);
     await planSession(m, w);
-    await panel
-      .getByRole('heading', { name: w('questions.heading') })
-      .evaluate((h) => h.scrollIntoView({ block: 'start' }));
+    // From the top: the session's name and its next step, then the first questions.
+    await panel.evaluate(() => window.scrollTo(0, 0));
+    await article.evaluate(() => document.querySelector('h2')?.scrollIntoView({ block: 'start' }));
     await shot('session-question');
 
     // The first call kept a finding; the site checks it (seconds) before it joins the draft: the member checks again.

@@ -44,6 +44,8 @@ export interface LaunchOptions {
   viewport?: { width: number; height: number } | null;
   /** The system's colour scheme the pages see; default light. */
   colorScheme?: 'light' | 'dark';
+  /** Device pixels per CSS pixel; default 1. The store's pictures take 2, so their words are crisp. */
+  deviceScaleFactor?: number;
   /** Other unpacked extensions loaded beside ours (the bench's floor worker). */
   alsoLoad?: string[];
   /** Default true: Playwright closes the browser on Ctrl-C and exits. The demo closes things itself. */
@@ -80,6 +82,7 @@ async function startOnProfile(profile: string, extensionDir: string, options: La
     headless: options.headless ?? true,
     ...(options.viewport !== undefined ? { viewport: options.viewport } : {}),
     colorScheme: options.colorScheme ?? 'light',
+    ...(options.deviceScaleFactor !== undefined ? { deviceScaleFactor: options.deviceScaleFactor } : {}),
     locale: bcp47(options.language ?? 'en'),
     handleSIGINT: options.handleSignals ?? true,
     handleSIGTERM: options.handleSignals ?? true,
