@@ -95,7 +95,7 @@ const CONCEPTS: readonly { name: string; en: RegExp; es: RegExp; not?: RegExp }[
   { name: 'approval', en: /approv/i, es: /aprob|aprueb|apruéb/i, not: /autoriza/i },
   {
     name: 'sign-off',
-    en: /\bsign(?:s|ed)?(?:[- ]off| it off| them off)\b/i,
+    en: /\bsign(?:s|ed)?(?:[- ]offs?| it off| them off)\b/i,
     es: /vistos? buenos?/i,
     not: /confirmaci|firm[ae]/i,
   },
