@@ -110,7 +110,7 @@ const SCRIPTS: Record<string, Script> = {
     plan: 'Unsere Postgres-Datenbank wird nach der Replikation jeden Abend langsam.',
     captions: {
       'find-selection': 'Text auf einer Seite markieren und passende Agenten finden',
-      preview: 'Vor dem Start sehen, wie viel ein Aufruf höchstens von Ihrem Guthaben nimmt',
+      preview: 'Vor dem Start sehen, wie viel ein Aufruf höchstens reserviert',
       result: 'Die Antwort neben der Seite lesen, auf der Sie sind',
       'session-question': 'Ein paar Fragen beantworten, dann den Plan erhalten',
       'finding-sign-off': 'Prüfen, was der Agent gefunden hat, und auf Ihrer Website freigeben',
