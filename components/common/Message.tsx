@@ -1,5 +1,5 @@
 import { type ComponentChild, Fragment } from 'preact';
-import { type MessageKey, type NamesOf, splitTemplate, template } from '@/lib/i18n';
+import { isolated, type MessageKey, type NamesOf, splitTemplate, template } from '@/lib/i18n';
 
 interface Props<K extends MessageKey> {
   id: K;
@@ -7,6 +7,14 @@ interface Props<K extends MessageKey> {
   parts: Record<NamesOf<K>, ComponentChild>;
   /** For a message with plural forms: the count that picks the form (written as `$1`). */
   count?: number;
+}
+
+/**
+ * A part given as a string (an amount, a word of ours) is isolated in right-to-left languages as `t` isolates
+ * its values; an element part isolates itself (the site's text and .verbatim, style.css).
+ */
+function isolatedPart(part: ComponentChild): ComponentChild {
+  return typeof part === 'string' || typeof part === 'number' ? isolated(part) : part;
 }
 
 /**
@@ -19,7 +27,7 @@ export function Message<K extends MessageKey>({ id, parts, count }: Props<K>) {
   return (
     <>
       {pieces.map((piece, index) =>
-        'text' in piece ? piece.text : <Fragment key={index}>{parts[piece.name as NamesOf<K>]}</Fragment>,
+        'text' in piece ? piece.text : <Fragment key={index}>{isolatedPart(parts[piece.name as NamesOf<K>])}</Fragment>,
       )}
     </>
   );

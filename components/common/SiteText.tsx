@@ -7,16 +7,26 @@ import { t } from '@/lib/i18n';
  * panel's words around it. The site's treatment lives here and in style.css's "The site's text" section, the
  * same on every view:
  * - a line the site wrote inside our sentence (the privacy line, the approval line, a check's label, a
- *   refusal, a failure's reason) is drawn in quotation marks of the member's language (.site-said: the marks
- *   are generated and not read out, so accessible names stay the site's words);
+ *   refusal, a failure's reason) is drawn in quotation marks of the member's language (`Quoted`);
  * - a name (the connection's, an agent's) is only isolated: a name is not a quotation (`name`).
  */
 export function SiteText({ text, name = false }: { text: string; name?: boolean }) {
-  return (
-    <span class={name ? 'site-text' : 'site-text site-said'} dir="auto" translate={false}>
+  const own = (
+    <span class="site-text" dir="auto" translate={false}>
       {text}
     </span>
   );
+  return name ? own : <Quoted>{own}</Quoted>;
+}
+
+/**
+ * Quotation marks of the member's language around an isolated piece of the site's text (.site-said: the marks
+ * are generated and not read out, so accessible names stay the site's words). The marks sit outside the
+ * text's own isolate, in the direction of our sentence: inside it, an English line in an Arabic sentence would
+ * take them left to right and show the closing mark first ("”Handed in a result“").
+ */
+export function Quoted({ children }: { children: ComponentChildren }) {
+  return <span class="site-said">{children}</span>;
 }
 
 /** The small "From the site" label a block of the site's text starts with: real text, read out before it. */

@@ -1,7 +1,9 @@
+import type { VNode } from 'preact';
 import { useState } from 'preact/hooks';
 import { type UntrustedTextValue, isCut, untrustedString } from '@/lib/safety/untrusted';
 import { collapsedText, NAME_CHARS, shortenedText } from '@/lib/format/clamp';
 import { t } from '@/lib/i18n';
+import { Quoted } from './SiteText';
 
 interface Props {
   value: UntrustedTextValue | null | undefined;
@@ -15,7 +17,7 @@ interface Props {
   name?: boolean;
   /** Long text starts collapsed at this many characters (default COLLAPSED_CHARS): a card's lines stay short. */
   collapseAt?: number;
-  /** A line the site wrote, inline: drawn in quotation marks as SiteText draws one (.site-said). */
+  /** A line the site wrote, inline: drawn in quotation marks as SiteText draws one (Quoted). */
   site?: boolean;
 }
 
@@ -39,12 +41,12 @@ export function UntrustedText({
   const text = untrustedString(value);
   const cut = isCut(value);
   const Tag = block ? 'div' : 'span';
-  const className = ['untrusted', block ? 'untrusted-block' : '', site && !block ? 'site-said' : '', extra ?? '']
-    .filter(Boolean)
-    .join(' ');
+  const className = ['untrusted', block ? 'untrusted-block' : '', extra ?? ''].filter(Boolean).join(' ');
   if (!text && !cut) {
     return <Tag class={`${className} untrusted-empty`}>{empty ?? ''}</Tag>;
   }
+  // The marks go around the isolate, never inside it (Quoted).
+  const quoted = (own: VNode) => (site && !block ? <Quoted>{own}</Quoted> : own);
   const marker = cut ? (
     <span class="cut-marker" title={t('common.cutTitle')}>
       {' '}
@@ -53,23 +55,25 @@ export function UntrustedText({
   ) : null;
   if (name) {
     const short = shortenedText(text, NAME_CHARS);
-    return (
+    return quoted(
       <span class={className} dir="auto" translate={false} title={short === null ? undefined : text}>
         {short ?? text}
         {marker}
-      </span>
+      </span>,
     );
   }
   const collapsed = collapsedText(text, collapseAt);
   const shown = collapsed === null || expanded ? text : collapsed;
   return (
     <>
-      <Tag class={className} dir="auto" translate={false}>
-        {shown}
-        {/* One ellipsis: a cut text's marker starts with its own. */}
-        {shown !== text && !cut ? '…' : null}
-        {marker}
-      </Tag>
+      {quoted(
+        <Tag class={className} dir="auto" translate={false}>
+          {shown}
+          {/* One ellipsis: a cut text's marker starts with its own. */}
+          {shown !== text && !cut ? '…' : null}
+          {marker}
+        </Tag>,
+      )}
       {collapsed === null ? null : ' '}
       {collapsed === null ? null : (
         <button

@@ -76,6 +76,7 @@ export function HistoryTab({ onOpenCall, onOpenSession }: HistoryTabProps) {
             ref={searchField}
             id={`${id}-search`}
             type="search"
+            dir="auto"
             value={search.typed}
             placeholder={t('history.search.placeholder')}
             autoComplete="off"

@@ -26,7 +26,9 @@ type HeadingTag = 'h2' | 'h3' | 'h4' | 'h5' | 'h6';
 /**
  * Untrusted Markdown shown as text: every element here is built from the parsed tree, text goes in as
  * text nodes, and there is no <a>: a link shows its address, and only an http or https one gets a
- * button that hands it to `onOpenLink`.
+ * button that hands it to `onOpenLink`. Each paragraph, heading and list item takes its own direction
+ * (dir="auto"): a note may answer in Arabic and quote English, each keeping its punctuation at its own end.
+ * Code reads left to right in every language.
  */
 export function SafeMarkdown({
   markdown,
@@ -73,14 +75,22 @@ function renderBlock(
   switch (block.type) {
     case 'heading': {
       const Tag = `h${level}` as HeadingTag;
-      return <Tag key={key}>{renderInlines(block.children, open)}</Tag>;
+      return (
+        <Tag key={key} dir="auto">
+          {renderInlines(block.children, open)}
+        </Tag>
+      );
     }
     case 'paragraph':
-      return <p key={key}>{renderInlines(block.children, open)}</p>;
+      return (
+        <p key={key} dir="auto">
+          {renderInlines(block.children, open)}
+        </p>
+      );
     case 'code':
       return (
         <div key={key} class="code-block">
-          <pre>
+          <pre dir="ltr">
             <code>{block.text}</code>
           </pre>
           {copyCode ? <CopyButton text={block.text} label={t('markdown.copyCode')} /> : null}
@@ -93,7 +103,7 @@ function renderBlock(
 
 function renderList(list: ListBlock, key: number, open: (url: string) => void): ComponentChildren {
   const items = list.items.map((item, i) => (
-    <li key={i}>
+    <li key={i} dir="auto">
       {renderInlines(item.children, open)}
       {item.lists.map((l, j) => renderList(l, j, open))}
     </li>

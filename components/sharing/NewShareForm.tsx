@@ -66,6 +66,7 @@ export function NewShareForm({ agents, agentId = null, onCreate, busy = false, e
       <input
         id={`${id}-title`}
         type="text"
+        dir="auto"
         value={title}
         aria-required="true"
         aria-invalid={tried && (titleLength < 1 || titleLength > MAX_SHARE_TITLE_CHARS)}

@@ -10,7 +10,7 @@
 import { createI18n } from '@wxt-dev/i18n';
 import type { GeneratedI18nStructure } from '@/.wxt/i18n/structure';
 import { numberFormat } from './intl';
-import { memberLocale } from './locale';
+import { memberLocale, rightToLeft } from './locale';
 
 export type { GeneratedI18nStructure };
 export type MessageKey = keyof GeneratedI18nStructure;
@@ -33,6 +33,22 @@ export function forgetMessages(): void {
   messages.clear();
 }
 
+/**
+ * A value put into a message, isolated when the member reads right to left: wrapped in FSI…PDI (U+2068,
+ * U+2069), so an English name, question or amount inside an Arabic or Hebrew sentence keeps its own direction
+ * and its full stop, question mark or brackets stay at its end instead of jumping to the sentence's (UAX #9).
+ * Done here once, for every message: a message also reaches attributes (aria-label, title), notifications and
+ * the clipboard, where no <bdi> can go. Left-to-right languages get the value as it is.
+ */
+export function isolated(value: unknown): string {
+  const text = String(value);
+  return rightToLeft(memberLocale()) ? `\u2068${text}\u2069` : text;
+}
+
+function isolatedAll(values: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(Object.entries(values).map(([name, value]) => [name, isolated(value)]));
+}
+
 function stored(key: string): string {
   let text = messages.get(key);
   if (text === undefined) {
@@ -48,10 +64,17 @@ function cachedT(key: string, ...args: unknown[]): string {
   if (args.length === 1 && typeof named === 'object' && named !== null && !Array.isArray(named)) {
     const values = named as Record<string, unknown>;
     return stored(key).replace(NAMED_SUBSTITUTION, (match, name: string) =>
-      Object.hasOwn(values, name) ? String(values[name]) : match,
+      Object.hasOwn(values, name) ? isolated(values[name]) : match,
     );
   }
-  return untyped(key, ...args);
+  return untyped(
+    key,
+    ...args.map((arg) =>
+      typeof arg === 'object' && arg !== null && !Array.isArray(arg)
+        ? isolatedAll(arg as Record<string, unknown>)
+        : arg,
+    ),
+  );
 }
 
 /** A message by key, with its substitutions: `t('find.heading')`, `t('x', { agent })`, `t('y', n, [...])`. */
@@ -101,7 +124,7 @@ export function tnNamed<K extends PluralNamedKey>(
   count: number,
   named: Record<NamesOf<K>, string | number>,
 ): string {
-  return untyped(key, count, [countWords(count)], named);
+  return untyped(key, count, [countWords(count)], isolatedAll(named));
 }
 
 /**

@@ -1,8 +1,5 @@
-import { memberLocale } from './locale';
+import { memberLocale, rightToLeft } from './locale';
 import { i18n } from './index';
-
-/** Languages written right to left (their primary subtag), among those a browser extension ships. */
-const RIGHT_TO_LEFT = new Set(['ar', 'he', 'fa', 'ur', 'ps', 'sd', 'ug', 'yi', 'dv', 'ckb']);
 
 /**
  * The direction of the page's words: that of the language our messages are in (meta.locale), so an Arabic
@@ -12,7 +9,7 @@ const RIGHT_TO_LEFT = new Set(['ar', 'he', 'fa', 'ur', 'ps', 'sd', 'ug', 'yi', '
  */
 export function pageDirection(locale: string | undefined, bidiDir: string): 'rtl' | 'ltr' {
   const language = locale?.split(/[-_]/)[0]?.toLowerCase();
-  if (language && language !== '') return RIGHT_TO_LEFT.has(language) ? 'rtl' : 'ltr';
+  if (language && language !== '') return rightToLeft(language) ? 'rtl' : 'ltr';
   return bidiDir === 'rtl' ? 'rtl' : 'ltr';
 }
 

@@ -117,8 +117,9 @@ describe('QuestionForm', () => {
   it("draws the site's words as the site's: its question and reason quoted, its options behind its rule", () => {
     setup({ questions: [question('stack')] });
     const g = group('Ask stack?');
+    // Isolated in its own direction, the marks around the isolate (Quoted).
     const site = (el: Element | null | undefined) => {
-      expect(el?.classList.contains('site-said')).toBe(true);
+      expect(el?.parentElement?.classList.contains('site-said')).toBe(true);
       expect(el?.getAttribute('dir')).toBe('auto');
     };
     // The question, and its reason and detail inside our line, in the member's quotation marks.

@@ -115,7 +115,7 @@ describe('ReadStatus', () => {
     expect(container.textContent).toMatch(/nothing is asked/);
     expect(container.textContent).toContain(HOSTILE[1]);
     // The site's sentence, quoted as the site's.
-    expect(screen.getByText(HOSTILE[1]!).classList.contains('site-said')).toBe(true);
+    expect(screen.getByText(HOSTILE[1]!).parentElement?.classList.contains('site-said')).toBe(true);
     expectNoLiveElements(container);
   });
 });

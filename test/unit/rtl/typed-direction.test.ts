@@ -27,4 +27,24 @@ describe('what the member types reads in its own direction', () => {
     expect(boxes).toBeGreaterThan(5);
     expect(missing).toEqual([]);
   });
+
+  // A search typed in Arabic, a project's title in Hebrew: a one-line field reads the same way. A field for a
+  // number (inputMode) or a code (.verbatim, isolated by the stylesheet) has no words to read.
+  it('every one-line field for words (type text or search) sets dir="auto"', () => {
+    const missing: string[] = [];
+    let fields = 0;
+    for (const file of tsxFiles(COMPONENTS)) {
+      const source = readFileSync(file, 'utf8');
+      for (const match of source.matchAll(/<input\b([\s\S]*?)\/>/g)) {
+        const attributes = match[1] ?? '';
+        if (!/\btype="(?:text|search)"/.test(attributes)) continue;
+        if (/\binputMode="(?:numeric|decimal)"/.test(attributes) || /\bclass="verbatim"/.test(attributes)) continue;
+        fields++;
+        if (!/\bdir="auto"/.test(attributes)) missing.push(path.relative(COMPONENTS, file));
+      }
+    }
+    // The history's search and a shared project's title.
+    expect(fields).toBeGreaterThanOrEqual(2);
+    expect(missing).toEqual([]);
+  });
 });
