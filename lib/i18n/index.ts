@@ -10,7 +10,8 @@
 import { createI18n } from '@wxt-dev/i18n';
 import type { GeneratedI18nStructure } from '@/.wxt/i18n/structure';
 import { numberFormat } from './intl';
-import { memberLocale, rightToLeft } from './locale';
+import { isolate, rightToLeft } from './direction';
+import { memberLocale } from './locale';
 
 export type { GeneratedI18nStructure };
 export type MessageKey = keyof GeneratedI18nStructure;
@@ -42,7 +43,7 @@ export function forgetMessages(): void {
  */
 export function isolated(value: unknown): string {
   const text = String(value);
-  return rightToLeft(memberLocale()) ? `\u2068${text}\u2069` : text;
+  return rightToLeft(memberLocale()) ? isolate(text) : text;
 }
 
 function isolatedAll(values: Record<string, unknown>): Record<string, string> {

@@ -18,14 +18,6 @@ export function memberLocale(): string | undefined {
 
 let known: { locale: string | undefined } | null = null;
 
-/** Languages written right to left (their primary subtag), among those a browser extension ships. */
-const RIGHT_TO_LEFT = new Set(['ar', 'he', 'fa', 'ur', 'ps', 'sd', 'ug', 'yi', 'dv', 'ckb']);
-
-/** Whether `locale` ("ar", "he-IL", "pt_BR") is written right to left. */
-export function rightToLeft(locale: string | undefined): boolean {
-  return RIGHT_TO_LEFT.has(locale?.split(/[-_]/)[0]?.toLowerCase() ?? '');
-}
-
 /** Works the locale out again at the next figure: what a restart in another language does (unit tests). */
 export function forgetMemberLocale(): void {
   known = null;

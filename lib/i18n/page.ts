@@ -1,4 +1,5 @@
-import { memberLocale, rightToLeft } from './locale';
+import { rightToLeft } from './direction';
+import { memberLocale } from './locale';
 import { i18n } from './index';
 
 /**

@@ -15,6 +15,7 @@ import {
   PANEL_HEIGHT,
   type PageDriver,
   STEP_WAIT_MS,
+  pageHoldsText,
   textMissing,
 } from './driver';
 
@@ -180,7 +181,7 @@ export function playwrightPage(page: Page): PageDriver {
     },
     async waitForText(text, timeoutMs = STEP_WAIT_MS) {
       try {
-        await page.waitForFunction((t) => document.body?.innerText.includes(t) ?? false, text, { timeout: timeoutMs });
+        await page.waitForFunction(pageHoldsText, text, { timeout: timeoutMs });
       } catch (error) {
         throw new Error(await textMissing(text, timeoutMs, () => page.evaluate(() => document.body?.innerText ?? '')), {
           cause: error,

@@ -42,6 +42,17 @@ export async function pageSays(pageText: () => Promise<string>): Promise<string>
   return `The page says:\n${shown.slice(0, 3000)}`;
 }
 
+/**
+ * Whether the page's text holds `text`, bidi marks and isolates (U+200E, U+200F, U+061C, U+2066 to U+2069) left
+ * out on both sides: Firefox leaves them out of the text it renders, Chromium keeps them, and a name the panel
+ * puts into an element rather than into a message has none. Run in the page (whole, no closure).
+ */
+export function pageHoldsText(text: string): boolean {
+  // No inner named function: a script runner that keeps names would wrap it in a helper the page lacks.
+  const marks = /[\u200e\u200f\u061c\u2066-\u2069]/g;
+  return (document.body?.innerText ?? '').replace(marks, '').includes(text.replace(marks, ''));
+}
+
 /** Why a step's text did not show, with what the page showed instead. */
 export async function textMissing(text: string, timeoutMs: number, pageText: () => Promise<string>): Promise<string> {
   return `"${text}" did not show within ${timeoutMs} ms. ${await pageSays(pageText)}`;

@@ -17,6 +17,7 @@ import {
   type PageDriver,
   STEP_WAIT_MS,
   pageSays,
+  pageHoldsText,
   textMissing,
 } from './driver';
 
@@ -149,16 +150,24 @@ async function shownElement(
  */
 async function clickShown(page: Page, name: string, role?: string): Promise<void> {
   // Firefox leaves the bidi marks out of the names it computes (an Arabic amount, "‏25.00 $", Intl's own RLM):
-  // the name a test took from the page's text is looked for as Firefox names it.
+  // the name a test took from the page's text is looked for as Firefox names it. It leaves the isolates a
+  // right-to-left message puts around a name (lib/i18n) out of a name from the element's text, and keeps them in
+  // one from aria-label: both are looked for.
   const computed = name.replace(/[\u200e\u200f\u061c]/g, '');
-  const locator: AccessibleLocator = {
+  const names = [...new Set([computed, computed.replace(/[\u2066-\u2069]/g, '')])];
+  const locators: AccessibleLocator[] = names.map((each) => ({
     type: 'accessibility',
-    value: role ? { name: computed, role } : { name: computed },
-  };
+    value: role ? { name: each, role } : { name: each },
+  }));
   const deadline = Date.now() + STEP_WAIT_MS;
   for (;;) {
     // No role: a field by its label (fill), whose text field is clicked.
-    const { sharedId, found } = await shownElement(page, locator, role === undefined);
+    let look = { sharedId: null as string | null, found: 0 };
+    for (const locator of locators) {
+      look = await shownElement(page, locator, role === undefined);
+      if (look.sharedId) break;
+    }
+    const { sharedId, found } = look;
     if (sharedId) {
       const bidi = bidiOf(page.browser());
       const context = contextOf(page);
@@ -270,11 +279,7 @@ function puppeteerPage(page: Page): PageDriver {
     },
     async waitForText(text, timeoutMs = STEP_WAIT_MS) {
       try {
-        await page.waitForFunction(
-          (t: string) => document.body?.innerText.includes(t) ?? false,
-          { timeout: timeoutMs, polling: 100 },
-          text,
-        );
+        await page.waitForFunction(pageHoldsText, { timeout: timeoutMs, polling: 100 }, text);
       } catch (error) {
         throw new Error(await textMissing(text, timeoutMs, () => page.evaluate(() => document.body?.innerText ?? '')), {
           cause: error,

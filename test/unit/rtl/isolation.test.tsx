@@ -16,6 +16,8 @@ import { ResultTitle } from '@/components/result/ResultTitle';
 import { t, tnNamed } from '@/lib/i18n';
 import { makeResult, ut } from '@/test/unit/components/fixtures';
 import { setTestLocale } from '@/test/unit/setup/i18n';
+import { pageHoldsText } from '@/testing/browser/driver';
+import { wordsFor } from '@/testing/words';
 
 afterEach(cleanup);
 
@@ -160,6 +162,29 @@ describe('in Arabic, a site string inside our message is isolated', () => {
   it('Hebrew too', () => {
     setTestLocale('he');
     expect(t('agentCard.previewLabel', { agent: 'Guild' })).toContain(`${FSI}Guild${PDI}`);
+  });
+});
+
+describe('the browser tests find the words as the panel writes them', () => {
+  it('a name in the words the steps click by is isolated as the panel isolates it', async () => {
+    setTestLocale('ar');
+    const w = await wordsFor('ar');
+    expect(w('agentCard.previewLabel', { agent: 'Postgres Tuning Guild' })).toBe(
+      t('agentCard.previewLabel', { agent: 'Postgres Tuning Guild' }),
+    );
+    setTestLocale('de');
+    expect((await wordsFor('de'))('agentCard.previewLabel', { agent: 'X' })).toBe(
+      t('agentCard.previewLabel', { agent: 'X' }),
+    );
+  });
+
+  it('a text is found with its isolates or without them (Firefox renders none)', () => {
+    document.body.innerHTML = '<p>معاينة استدعاء إلى Postgres Tuning Guild</p>';
+    expect(pageHoldsText(`إلى ${FSI}Postgres Tuning Guild${PDI}`)).toBe(true);
+    document.body.innerHTML = `<p>إلى ${FSI}Postgres${PDI}</p>`;
+    expect(pageHoldsText('إلى Postgres')).toBe(true);
+    expect(pageHoldsText('إلى Guild')).toBe(false);
+    document.body.innerHTML = '';
   });
 });
 
