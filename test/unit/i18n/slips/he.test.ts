@@ -53,7 +53,7 @@ function pairs(): [string, string, string][] {
     if (key !== 'store.long') out.push([key, source, target]);
     else {
       const b = target.split('\n');
-      source.split('\n').forEach((line, i) => out.push([`${key} line ${i + 1}`, line, b[i] ?? '']));
+      for (const [i, line] of source.split('\n').entries()) out.push([`${key} line ${i + 1}`, line, b[i] ?? '']);
     }
   }
   return out;
