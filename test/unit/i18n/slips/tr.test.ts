@@ -1,0 +1,117 @@
+/**
+ * Turkish's slips, held so they cannot come back: approval (onay) and sign-off (imza) never share a word, and a
+ * confirm dialog does not say onay; a session is oturum, so "signed in" is not "oturum açtığınız"; a hold is
+ * ayır- throughout; a check or call is başarılı, never an exam's "geçti"; no English or code names ("member",
+ * reasonKind, keepFindings) left. SLIPS_TR_MESSAGES and SLIPS_TR_STORE point it at another copy of the files (a
+ * check that each assertion fails on the text it was written against).
+ */
+import path from 'node:path';
+import { parseMessagesFile } from '@wxt-dev/i18n/build';
+import { describe, expect, it } from 'vitest';
+import { LOCALES_DIR } from '@/testing/messages';
+
+/** Every message by key, its forms (one, or a plural's) joined; the store listing's keys prefixed "store.". */
+async function messages(file: string, prefix = ''): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for (const m of await parseMessagesFile(file)) {
+    const key = m.key.join('.');
+    if (key.startsWith('@@')) continue;
+    out.set(
+      prefix + key,
+      m.type === 'plural' ? Object.values(m.plurals as Record<string, string>).join(' ') : m.message,
+    );
+  }
+  return out;
+}
+
+async function both(panel: string, store: string): Promise<Map<string, string>> {
+  return new Map([...(await messages(panel)), ...(await messages(store, 'store.'))]);
+}
+
+const en = await both(path.join(LOCALES_DIR, 'en.yml'), path.join(LOCALES_DIR, 'store', 'en.yml'));
+const tr = await both(
+  process.env.SLIPS_TR_MESSAGES ?? path.join(LOCALES_DIR, 'tr.yml'),
+  process.env.SLIPS_TR_STORE ?? path.join(LOCALES_DIR, 'store', 'tr.yml'),
+);
+
+/** A message's words: its {names}, $1 counts and %s left out. */
+const words = (text: string) => text.replace(/\{[A-Za-z0-9_]+\}|\$[1-9$]|%s/g, '');
+
+/** "key: text" for each Hebrew message matching `pattern` (and, if given, whose English matches `when`). */
+function matching(pattern: RegExp, when?: RegExp): string[] {
+  return [...tr]
+    .filter(([key, text]) => pattern.test(words(text)) && (!when || when.test(words(en.get(key) ?? ''))))
+    .map(([key, text]) => `${key}: ${text}`);
+}
+
+/** The listing's long text is checked line by line, beside the English line. */
+function pairs(): [string, string, string][] {
+  const out: [string, string, string][] = [];
+  for (const [key, source] of en) {
+    const target = tr.get(key) ?? '';
+    if (key !== 'store.long') out.push([key, source, target]);
+    else {
+      const b = target.split('\n');
+      for (const [i, line] of source.split('\n').entries()) out.push([`${key} line ${i + 1}`, line, b[i] ?? '']);
+    }
+  }
+  return out;
+}
+
+/** Wherever English names the concept (`en`), Hebrew says `he` and never `not`. */
+function concept(source: RegExp, target: RegExp, not?: RegExp, except: readonly string[] = []): string[] {
+  const out: string[] = [];
+  for (const [key, s, t] of pairs()) {
+    if (except.includes(key) || !source.test(words(s))) continue;
+    if (!target.test(t)) out.push(`${key}: not ${target.source} in ${t}`);
+    if (not?.test(t)) out.push(`${key}: ${not.source} in ${t}`);
+  }
+  return out;
+}
+
+const SIGN_OFF_EN = /\bsign(ed|s)?[ -]?(it |them )?off\b|sign-off/i;
+const SIGN_OFF_TR = /[iİ]mza/;
+const APPROVAL_TR = /[oO]nay/;
+
+describe('Turkish slips', () => {
+  it('leaves no code name or the API word "member" in a value', () => {
+    expect(matching(/reasonKind|keepFindings|did_not_help|\büye/)).toEqual([]);
+  });
+
+  it('a check or a call that finished well is başarılı, never an exam pass', () => {
+    for (const key of ['words.callStatus.passed', 'notify.passedCharged', 'notify.passedFree', 'result.checkPassed']) {
+      expect(tr.get(key)).toMatch(/^[Bb]aşarılı/);
+    }
+    expect(tr.get('result.checkMissed')).not.toMatch(/geç/);
+  });
+
+  it('approval and sign-off are two words, in the panel and the store listing', () => {
+    expect(concept(/\bapprov/i, APPROVAL_TR, SIGN_OFF_TR, ['store.long line 18'])).toEqual([]);
+    expect(concept(SIGN_OFF_EN, SIGN_OFF_TR, APPROVAL_TR, ['store.long line 18'])).toEqual([]);
+    expect(tr.get('store.long')).toMatch(/Onaylar, imzalar ve ayarlar/);
+    // Only the member's approval on the site says onay: a confirm dialog says otherwise.
+    expect(matching(APPROVAL_TR, /\bconfirm\b/i)).toEqual([]);
+  });
+
+  it('a session is oturum, and nothing else is', () => {
+    expect(concept(/\bsessions?\b/i, /oturum/i)).toEqual([]);
+    expect(concept(/\bsigned in\b/i, /giriş/i, /oturum/i)).toEqual([]);
+  });
+
+  it('a hold is ayır- throughout, never tut-', () => {
+    expect(
+      concept(
+        /\bholds? up to\b|\bheld\b|hold (or|and) charge|(can|it) hold\b|what it holds/i,
+        /ayır|ayrı/i,
+        /tuttu|tutar(?!ı|\b)/i,
+        ['export.saved'],
+      ),
+    ).toEqual([]);
+  });
+
+  it('one word per concept: call, finding, top up', () => {
+    expect(concept(/\bcalls?\b/i, /çağr|çağır/i)).toEqual([]);
+    expect(concept(/\bfindings?\b/i, /bulgu/i, undefined, ['find.finding', 'find.findingAgents'])).toEqual([]);
+    expect(concept(/\btop up\b/i, /kredi yükle/i)).toEqual([]);
+  });
+});
