@@ -3,9 +3,9 @@
  * light and dark, saved as PNGs (default docs/screenshots/, which the README shows; another language in a
  * folder of its own, docs/screenshots/de/). The views are reached by the member's own steps against the
  * emulator, in the language of the pictures: find with results, a preview, a result, a plan session with its
- * questions, history with its spending chart, the connection, and the first-run page. Options: --out DIR,
- * --extension DIR (a built e2e extension; default the current one), --width PX (default 360),
- * --schemes light,dark, --languages en,de,ja (default en).
+ * questions, history with its spending chart, the connection, findings waiting for sign-off, and the first-run
+ * page. Options: --out DIR, --extension DIR (a built e2e extension; default the current one), --width PX
+ * (default 360), --schemes light,dark, --languages en,de,ja (default en).
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -18,6 +18,7 @@ import { EXTENSION_DIR, launchExtension, playwrightPage } from '@/testing/browse
 import { STEP_WAIT_MS } from '@/testing/browser/driver';
 import { startTestEmulator } from '@/testing/emulator';
 import {
+  askPostgres,
   connectAndRead,
   findTyped,
   openSection,
@@ -27,6 +28,7 @@ import {
   previewQuestion,
   readPrivacyLine,
   startAndWaitForResult,
+  waitForPassed,
 } from '@/testing/steps';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -98,6 +100,18 @@ async function walk(scheme: Scheme, w: Words, options: ScreenshotOptions): Promi
       .first()
       .waitFor({ timeout: STEP_WAIT_MS });
     await shot(panel, 'connection');
+
+    // Findings waiting for sign-off: the member lets agents keep what they research (on the site), and the next
+    // call to the Postgres agent keeps one, which the site checks and puts in the member's draft. Taken last in
+    // the panel, so the pictures before show the connection as made (no choice yet).
+    await emu.control.patchConnection(made.connectionId, { keepsFindings: true });
+    const kept = 'Which index helps a LIKE prefix search on a large table?';
+    await askPostgres(m, w, kept);
+    await waitForPassed(m, w, kept);
+    await openSection(m, w, 'app.tab.findings');
+    await waitForDraft(panel, w);
+    await shot(panel, 'findings');
+
     const welcome = await ext.context.newPage();
     await welcome.goto(`chrome-extension://${ext.extensionId}/welcome.html`);
     await welcome.getByRole('heading', { name: w('welcome.privacyHeading') }).waitFor({ timeout: STEP_WAIT_MS });
@@ -106,6 +120,20 @@ async function walk(scheme: Scheme, w: Words, options: ScreenshotOptions): Promi
   } finally {
     await ext.close().catch(() => undefined);
     await emu.close().catch(() => undefined);
+  }
+}
+
+/** The site checks a kept finding for a few seconds before its draft holds it: read again until none is checked. */
+async function waitForDraft(panel: Page, w: Words): Promise<void> {
+  const view = panel.getByRole('region', { name: w('findings.heading') });
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const waiting = await view.getByRole('heading', { name: w('findings.waitingHeading') }).count();
+    const checking = await view.getByText(w('findingWords.status.checking')).count();
+    if (waiting > 0 && checking === 0) return;
+    if (Date.now() > deadline) throw new Error('No findings draft waited for sign-off within 30 s.');
+    await panel.getByRole('button', { name: w('status.readAgain'), exact: true }).click({ timeout: STEP_WAIT_MS });
+    await panel.waitForTimeout(1000);
   }
 }
 

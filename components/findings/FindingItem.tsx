@@ -29,7 +29,13 @@ interface Props extends FindingActions {
   draftExpiresAt?: number;
 }
 
-/** One finding, every untrusted field as text; the source and sign-off open only on the member's click. */
+/**
+ * One finding, every untrusted field as text; the source and sign-off open only on the member's click. Its
+ * topic and takeaway are the site's words, drawn as the site's: the topic quoted in our heading, the takeaway
+ * behind the site's rule (named "From the site" for assistive technology, as the session's choices are: shown,
+ * the label would repeat on every finding under a quoted topic that already says whose words these are).
+ * A fact the site did not give (no date, no source) is left out rather than said to be missing.
+ */
 export function FindingItem({
   finding: f,
   siteOrigin,
@@ -42,19 +48,27 @@ export function FindingItem({
   const id = useId();
   const contribution = contributionStateWords(f.contributionState);
   // Filed with the agent it came from: the name is said once. Inside its draft, the draft's heading names
-  // the agent it is filed with.
-  const filedWithFrom =
-    !inDraftGroup && f.filedWith !== null && !f.filedWith.newAgent && f.filedWith.agentId === f.agentId;
+  // the agent it is filed with, so the agent it came from is said only when it is another.
+  const fromItsOwnAgent = f.filedWith !== null && !f.filedWith.newAgent && f.filedWith.agentId === f.agentId;
+  const filedWithFrom = !inDraftGroup && fromItsOwnAgent;
+  const showFrom = !(inDraftGroup && fromItsOwnAgent);
   return (
     <article class="finding" aria-labelledby={`${id}-topic`}>
       <h3 id={`${id}-topic`}>
         <span class="badge">{findingKindWords(f.kind)}</span>{' '}
-        <UntrustedText value={f.untrustedTopic} empty={t('finding.noTopic')} />
+        <UntrustedText value={f.untrustedTopic} empty={t('finding.noTopic')} site />
       </h3>
-      <UntrustedText value={f.untrustedTakeaway} block />
+      <div class="site-quote finding-takeaway" role="note" aria-label={t('siteText.from')}>
+        <UntrustedText value={f.untrustedTakeaway} block />
+      </div>
       <dl class="finding-facts">
-        <dt>{t('history.status')}</dt>
-        <dd>{findingStatusWords(f.status)}</dd>
+        {/* Inside its draft the heading over it ("Waiting for your sign-off") is its status. */}
+        {inDraftGroup ? null : (
+          <>
+            <dt>{t('history.status')}</dt>
+            <dd>{findingStatusWords(f.status)}</dd>
+          </>
+        )}
         {f.reason ? (
           <>
             <dt>{t('finding.whatHappened')}</dt>
@@ -69,10 +83,14 @@ export function FindingItem({
             <dd>{contribution}</dd>
           </>
         ) : null}
-        <dt>{filedWithFrom ? t('finding.fromAndFiledWith') : t('finding.from')}</dt>
-        <dd>
-          <UntrustedText value={f.untrustedAgentName} empty={f.agentId} />
-        </dd>
+        {showFrom ? (
+          <>
+            <dt>{filedWithFrom ? t('finding.fromAndFiledWith') : t('finding.from')}</dt>
+            <dd>
+              <UntrustedText value={f.untrustedAgentName} empty={f.agentId} name />
+            </dd>
+          </>
+        ) : null}
         {f.filedWith && !filedWithFrom && !inDraftGroup ? (
           <>
             <dt>{t('finding.filedWith')}</dt>
@@ -86,8 +104,14 @@ export function FindingItem({
             </dd>
           </>
         ) : null}
-        <dt>{t('finding.learned')}</dt>
-        <dd>{f.learnedAt ? <Time iso={f.learnedAt} day /> : t('finding.dateNotGiven')}</dd>
+        {f.learnedAt ? (
+          <>
+            <dt>{t('finding.learned')}</dt>
+            <dd>
+              <Time iso={f.learnedAt} day />
+            </dd>
+          </>
+        ) : null}
         {f.untrustedAppliesTo.length > 0 ? (
           <>
             <dt>{t('finding.appliesTo')}</dt>
@@ -102,12 +126,23 @@ export function FindingItem({
             </dd>
           </>
         ) : null}
-        <dt>{t('finding.source')}</dt>
-        <dd>{f.source ? <SourceLine source={f.source} onOpenSource={onOpenSource} /> : t('finding.noneGiven')}</dd>
-        <dt>{t('finding.kept')}</dt>
-        <dd>
-          <Time iso={f.createdAt} />
-        </dd>
+        {f.source ? (
+          <>
+            <dt>{t('finding.source')}</dt>
+            <dd>
+              <SourceLine source={f.source} onOpenSource={onOpenSource} />
+            </dd>
+          </>
+        ) : null}
+        {/* Inside its draft, the time left to sign off under the draft says what its age would. */}
+        {inDraftGroup ? null : (
+          <>
+            <dt>{t('finding.kept')}</dt>
+            <dd>
+              <Time iso={f.createdAt} relative now={new Date(nowMs)} />
+            </dd>
+          </>
+        )}
       </dl>
       {f.status === 'in_draft' && !inDraftGroup ? (
         <SignOffButton
@@ -140,8 +175,8 @@ function SourceLine({
         parts={{ kind: sourceKindWords(source.kind), url: <span class="url verbatim">{shown}</span> }}
       />
       {http ? (
-        <>
-          {' '}
+        // On a line of its own under the address, which wraps where it must.
+        <div class="source-open">
           <button
             type="button"
             class="secondary"
@@ -150,7 +185,7 @@ function SourceLine({
           >
             {t('finding.openSource')}
           </button>
-        </>
+        </div>
       ) : (
         <span class="muted">{t('finding.notWeb')}</span>
       )}

@@ -1,11 +1,12 @@
-import { useId } from 'preact/hooks';
+import { useId, useState } from 'preact/hooks';
 import { UntrustedText } from '@/components/common/UntrustedText';
 import type { Finding } from '@/lib/contract/findings';
 import { waitingDrafts } from '@/lib/findings/drafts';
 import { type FindingActions, FindingItem } from './FindingItem';
 import { SignOffButton } from './SignOffButton';
-import { t } from '@/lib/i18n';
+import { t, tn } from '@/lib/i18n';
 import { Message } from '@/components/common/Message';
+import { Disclosure } from '@/components/common/Disclosure';
 
 interface Props extends FindingActions {
   /** GET /findings, newest first. */
@@ -14,9 +15,13 @@ interface Props extends FindingActions {
   nowMs: number;
 }
 
-/** Drafts waiting for sign-off first (one button per draft), then every other finding, newest first. */
+/**
+ * Drafts waiting for sign-off first (one button per draft), then every other finding, newest first. While a
+ * draft waits, the others are folded under their count: the first screen is for what waits on the member.
+ */
 export function FindingsList({ findings, siteOrigin, nowMs, onOpenSource, onOpenSignOff }: Props) {
   const id = useId();
+  const [othersOpen, setOthersOpen] = useState(false);
   if (findings.length === 0) return <p class="muted">{t('findings.none')}</p>;
   const drafts = waitingDrafts(findings);
   const others = findings.filter((f) => f.status !== 'in_draft');
@@ -63,9 +68,18 @@ export function FindingsList({ findings, siteOrigin, nowMs, onOpenSource, onOpen
           ))}
         </section>
       ) : null}
-      {others.length > 0 ? (
+      {others.length > 0 && drafts.length > 0 ? (
+        <section aria-label={t('findings.otherFindings')}>
+          <Disclosure label={tn('findings.otherCount', others.length)} open={othersOpen} onToggle={setOthersOpen}>
+            {others.map((f) => (
+              <FindingItem key={f.findingId} finding={f} siteOrigin={siteOrigin} nowMs={nowMs} {...actions} />
+            ))}
+          </Disclosure>
+        </section>
+      ) : null}
+      {others.length > 0 && drafts.length === 0 ? (
         <section aria-labelledby={`${id}-others`}>
-          <h2 id={`${id}-others`}>{drafts.length > 0 ? t('findings.otherFindings') : t('findings.findings')}</h2>
+          <h2 id={`${id}-others`}>{t('findings.findings')}</h2>
           {others.map((f) => (
             <FindingItem key={f.findingId} finding={f} siteOrigin={siteOrigin} nowMs={nowMs} {...actions} />
           ))}

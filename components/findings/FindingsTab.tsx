@@ -64,18 +64,16 @@ export function FindingsTab({ row }: { row: ConnectionRow }) {
         <FindingsUnavailable why={availability.why} onOpenConnectionPage={openConnectionPage} />
       ) : (
         <>
-          <p class="muted">
-            {t('findings.intro')}
-            {readAt ? (
-              <>
-                {' '}
-                <Message id="sessionView.readAt" parts={{ time: <Time iso={readAt} relative /> }} />
-              </>
-            ) : null}
-          </p>
-          <button type="button" class="secondary" disabled={reading} onClick={() => void read()}>
-            {reading ? t('findings.reading') : t('status.readAgain')}
-          </button>
+          <p class="muted">{t('findings.intro')}</p>
+          {/* Refresh beside the time they were read, as on the Connection view. */}
+          <div class="row status-read">
+            <p class="muted">
+              {readAt ? <Message id="sessionView.readAt" parts={{ time: <Time iso={readAt} relative /> }} /> : null}
+            </p>
+            <button type="button" class="secondary" disabled={reading} onClick={() => void read()}>
+              {reading ? t('findings.reading') : t('status.readAgain')}
+            </button>
+          </div>
           {error ? <ErrorNotice error={error} title={t('sessionView.readFailed')} /> : null}
           <FindingsList
             findings={rows.map((r) => r.finding)}

@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import { ShortcutList } from '@/components/common/ShortcutList';
-import { ShortcutOption } from '@/components/options/ShortcutOption';
 import { t } from '@/lib/i18n';
+import { GesturePicture } from './GesturePicture';
 import { useOpenPanel } from './useOpenPanel';
 
 interface Props {
@@ -10,10 +10,11 @@ interface Props {
 }
 
 /**
- * The first-run page, opened once when the extension is installed (never on an update): what it does, a button
- * that opens the panel to connect there with a connect code made on the site, the toolbar button, the
- * shortcut, and what is sent where, on one screen. The site's own privacy line is shown by the panel when the
- * site sends it; this page says only what the extension itself does.
+ * The first-run page, opened once when the extension is installed (never on an update): what it does and a
+ * picture of the gesture (with the shortcut in its caption), a button that opens the panel to connect there
+ * with a connect code made on the site, the toolbar button, the panel's keys, and what is sent where, on one
+ * screen. Changing the shortcut is in the options, one button away. The site's own privacy line is shown by
+ * the panel when the site sends it; this page says only what the extension itself does.
  */
 export function Welcome({ firefox }: Props) {
   const panel = firefox ? t('welcome.sidebar') : t('welcome.sidePanel');
@@ -22,6 +23,7 @@ export function Welcome({ firefox }: Props) {
     <main class="welcome">
       <h1>{t('pages.welcome')}</h1>
       <p>{t('welcome.intro', { panel })}</p>
+      <GesturePicture />
       <p class="row">
         <button type="button" onClick={open}>
           {t('welcome.openPanel', { panel })}
@@ -50,12 +52,9 @@ export function Welcome({ firefox }: Props) {
           <section aria-labelledby="welcome-button" class="card">
             <h2 id="welcome-button">{t('welcome.buttonHeading')}</h2>
             <p>{firefox ? t('welcome.buttonFirefox') : t('welcome.buttonChrome')}</p>
-            <p>{t('welcome.menu')}</p>
           </section>
         </div>
         <div>
-          <ShortcutOption firefox={firefox} />
-
           <section aria-labelledby="welcome-keys" class="card">
             <h2 id="welcome-keys">{t('keys.inPanel')}</h2>
             <ShortcutList withFind={false} />

@@ -309,7 +309,7 @@ describe('the list of keys', () => {
     expect(await screen.findByText('Alt+Shift+F', { selector: 'kbd' })).toBeTruthy();
   });
 
-  it('is on the welcome page, with ⌘ on a Mac, the find shortcut said once (in its own card)', async () => {
+  it('is on the welcome page, with ⌘ on a Mac, the find shortcut said once (in the picture’s caption)', async () => {
     vi.spyOn(navigator, 'platform', 'get').mockReturnValue('MacIntel');
     Object.assign(fakeBrowser, {
       commands: { getAll: vi.fn(async () => [{ name: 'find-selection', shortcut: 'Alt+Shift+F' }]) },
@@ -319,5 +319,8 @@ describe('the list of keys', () => {
     expect(within(card).getByText('⌘+Enter')).toBeTruthy();
     expect(within(card).getByText('Esc')).toBeTruthy();
     expect(within(card).queryByText('Alt+Shift+F')).toBeNull();
+    const said = await screen.findAllByText('Alt+Shift+F', { selector: 'kbd' });
+    expect(said).toHaveLength(1);
+    expect(said[0]?.closest('figcaption')).not.toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { readFileSync } from 'node:fs';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Welcome } from '@/components/welcome/Welcome';
@@ -57,5 +58,36 @@ describe('the first-run page’s button', () => {
     expect((await screen.findByRole('status')).textContent).toBe(
       'Could not open the sidebar from this page: click the Agent Connection button in the toolbar.',
     );
+  });
+});
+
+describe('the first-run page’s picture of the gesture (issue 56)', () => {
+  it('is a figure named by its caption, which says the gesture and the shortcut in words', async () => {
+    render(<Welcome firefox={false} />);
+    const figure = await screen.findByRole('figure', {
+      // (The test library's name puts a space after the key cap; a browser's does not.)
+      name: /^Select text on a page, right-click it and choose “Find AI Agents for …”, or press Alt\+Shift\+F ?\. Agent Connection opens beside the page/,
+    });
+    // The drawing is hidden from assistive technology: the caption is its text alternative.
+    const art = figure.querySelector('.gesture-art');
+    expect(art?.getAttribute('aria-hidden')).toBe('true');
+    // The menu item drawn is the menu's own words, with "…" for the selection.
+    expect(art?.textContent).toBe('Find AI Agents for “…”');
+    expect(figure.querySelectorAll('img, image, [src], [href]')).toHaveLength(0);
+    expect((await screen.findByText('Alt+Shift+F')).tagName).toBe('KBD');
+  });
+
+  it('keeps what is sent where on the page', () => {
+    render(<Welcome firefox />);
+    const privacy = screen.getByRole('region', { name: 'What is sent where' });
+    expect(within(privacy).getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it('draws its keys at the body’s size, in the text’s colour', () => {
+    const css = readFileSync('components/style.css', 'utf8');
+    const rule = /\.welcome kbd\s*\{([^}]*)\}/.exec(css)?.[1] ?? '';
+    expect(rule).toMatch(/font:\s*inherit/);
+    expect(rule).not.toMatch(/font-size/);
+    expect(rule).toMatch(/color:\s*var\(--fg\)/);
   });
 });

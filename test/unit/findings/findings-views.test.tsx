@@ -247,11 +247,84 @@ describe('the finding’s layout (issue 40)', () => {
     expect(within(item).getByText('Filed with')).toBeTruthy();
     expect(item.textContent).toContain('Data Keeper');
     unmount();
-    list([finding('f1')]);
+    // Inside its draft the draft's line names the agent it is filed with: the finding says the agent it came
+    // from only when that is another.
+    const view = list([finding('f1')]);
     const draft = screen.getByRole('region', { name: /1 finding for Shop Builder/ });
     const article = within(draft).getByRole('article');
     expect(within(article).queryByText('Filed with')).toBeNull();
-    expect(article.textContent?.split('Shop Builder')).toHaveLength(2);
+    expect(article.textContent).not.toContain('Shop Builder');
+    view.unmount();
+    list([finding('f1', { agentId: 'ag3', untrustedAgentName: ut('Data Keeper') })]);
+    const fromAnother = within(screen.getByRole('region', { name: /1 finding for Shop Builder/ })).getByRole('article');
+    expect(within(fromAnother).getByText('From')).toBeTruthy();
+    expect(fromAnother.textContent).toContain('Data Keeper');
+  });
+});
+
+describe('the finding as the site wrote it, said once (issue 56)', () => {
+  const actions = { onOpenSource: vi.fn(), onOpenSignOff: vi.fn() };
+
+  it('draws the topic and takeaway as the site’s text: as text, the topic quoted, the takeaway behind the site’s rule', () => {
+    const { container } = render(
+      <FindingItem
+        finding={finding('f1', {
+          untrustedTopic: ut('<b>x</b> in a topic'),
+          untrustedTakeaway: ut('<i>y</i> in a takeaway'),
+        })}
+        siteOrigin={SITE}
+        nowMs={created}
+        {...actions}
+      />,
+    );
+    const heading = screen.getByRole('heading', { level: 3 });
+    expect(heading.textContent).toBe('Pitfall <b>x</b> in a topic');
+    const topic = within(heading).getByText('<b>x</b> in a topic');
+    // The site's line in our heading, in quotation marks (.site-said), isolated from our words around it.
+    expect(topic.classList.contains('site-said')).toBe(true);
+    expect(topic.getAttribute('dir')).toBe('auto');
+    const takeaway = screen.getByRole('note', { name: 'From the site' });
+    expect(takeaway.classList.contains('site-quote')).toBe(true);
+    expect(takeaway.textContent).toBe('<i>y</i> in a takeaway');
+    expect(container.querySelectorAll('b, i')).toHaveLength(0);
+  });
+
+  it('inside a draft, says no status under the heading that says it waits for sign-off', () => {
+    list([finding('f1')]);
+    const waiting = screen.getByRole('region', { name: 'Waiting for your sign-off' });
+    const article = within(waiting).getByRole('article');
+    expect(within(article).queryByText('Status')).toBeNull();
+    expect(waiting.textContent).not.toMatch(/waiting for your sign-off on the site/i);
+    expect(waiting.textContent?.match(/sign-off/gi)).toHaveLength(1);
+  });
+
+  it('leaves out a fact the site did not give, and says when it was kept in a few words', () => {
+    render(
+      <FindingItem
+        finding={finding('f1', { status: 'received', learnedAt: null, source: null, draftId: null, signOffUrl: null })}
+        siteOrigin={SITE}
+        nowMs={created + 2 * DAY_MS}
+        {...actions}
+      />,
+    );
+    const text = screen.getByRole('article').textContent ?? '';
+    expect(text).not.toMatch(/Learned|Source|not given|none given/);
+    expect(text).toMatch(/Kept2 days ago/);
+  });
+
+  it('folds the other findings under their count while a draft waits; shows them when none waits', () => {
+    const joined = (id: string) =>
+      finding(id, { status: 'joined', draftId: null, signOffUrl: null, filedWith: null, contributionState: 'kept' });
+    const { unmount } = list([finding('f1'), joined('f2'), joined('f3')]);
+    const fold = screen.getByRole('button', { name: '2 other findings' });
+    expect(fold.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('article', { name: 'Pitfall Topic f2' })).toBeNull();
+    fireEvent.click(fold);
+    expect(screen.getByRole('article', { name: 'Pitfall Topic f2' })).toBeTruthy();
+    unmount();
+    list([joined('f2'), joined('f3')]);
+    expect(screen.queryByRole('button', { name: /other findings/ })).toBeNull();
+    expect(within(screen.getByRole('region', { name: 'Findings' })).getAllByRole('article')).toHaveLength(2);
   });
 });
 

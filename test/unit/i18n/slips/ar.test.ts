@@ -86,7 +86,7 @@ const QUOTED_LABELS: readonly [message: string, label: string, fill?: Record<str
 ];
 
 /** The menu item, its selection written "…", as the hints and the store listing quote it. */
-const MENU_QUOTED = ['find.selectHint', 'find.selectHintKey', 'welcome.menu', 'store.long'];
+const MENU_QUOTED = ['find.selectHint', 'find.selectHintKey', 'store.long'];
 
 function quotedLabelProblems(ar: { panel: Messages; store: Messages }): string[] {
   const out: string[] = [];

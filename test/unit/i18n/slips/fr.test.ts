@@ -189,7 +189,7 @@ const QUOTED_LABELS: readonly [message: string, label: string, fill?: Record<str
 ];
 
 /** The menu item, its selection written …, as the hints and the store listing quote it. */
-const MENU_QUOTED = ['find.selectHint', 'find.selectHintKey', 'welcome.menu', 'calls.empty', 'store.long'];
+const MENU_QUOTED = ['find.selectHint', 'find.selectHintKey', 'calls.empty', 'store.long'];
 
 function quotedLabelSlips(fr: Map<string, Parsed>, store: Record<string, string>): string[] {
   const text = (key: string) => (key === 'store.long' ? (store.long ?? '') : (fr.get(key)?.forms[''] ?? ''));

@@ -236,7 +236,7 @@ const QUOTED_LABELS: readonly [message: string, label: string, fill?: Record<str
 ];
 
 /** The menu item, its selection written "…", as the hints and the store listing quote it. */
-const MENU_QUOTED = ['find.selectHint', 'find.selectHintKey', 'welcome.menu', 'calls.empty'];
+const MENU_QUOTED = ['find.selectHint', 'find.selectHintKey', 'calls.empty'];
 
 function quotedLabelSlips(itPanel: Messages, itListing: Messages): string[] {
   const out: string[] = [];
