@@ -19,6 +19,9 @@ beforeEach(async () => {
 });
 afterEach(cleanup);
 
+/** The first wait for a view loaded when first shown (Calls): its module is transformed then, slow on a busy machine. */
+const FIRST_LOAD = { timeout: 5000 };
+
 function renderApp(actions: PanelActions = fakeActions().actions) {
   return render(
     <ActionsContext.Provider value={actions}>
@@ -90,7 +93,7 @@ describe('App routing', () => {
     renderApp(actions);
     await screen.findByRole('heading', { name: /^Connected as/ });
     fireEvent.click(screen.getByRole('button', { name: 'Calls' }));
-    await screen.findByRole('heading', { name: 'Calls' });
+    await screen.findByRole('heading', { name: 'Calls' }, FIRST_LOAD);
     expect(screen.queryByRole('heading', { name: /^Connected as/ })).toBeNull();
     expect(sent.map((s) => s.name)).toEqual(['markPrivacyLineShown']);
   });
@@ -411,7 +414,7 @@ describe('App routing', () => {
     renderApp();
     await screen.findByText('first');
     fireEvent.click(screen.getByRole('button', { name: 'Calls' }));
-    await screen.findByText(/^No calls yet\./);
+    await screen.findByText(/^No calls yet\./, {}, FIRST_LOAD);
     await db.finds.add({ ...find, requestId: 'r2', text: 'second' });
     await db.calls.put(makeCall());
     await screen.findByRole('list', { name: 'Calls, newest first' });
@@ -423,7 +426,7 @@ describe('App routing', () => {
     await db.calls.put(makeCall({ sessionId: 'ses_1' }));
     await db.calls.put(makeCall({ localId: 'other', sessionId: 'ses_2', agentName: ut('Other agent') }));
     renderApp();
-    await screen.findByRole('heading', { name: 'Your session' });
+    await screen.findByRole('heading', { name: 'Your session' }, FIRST_LOAD);
     expect(screen.queryByRole('button', { name: 'Find' })).toBeNull();
     const calls = await screen.findByRole('list', { name: 'Calls, newest first' });
     expect(calls.textContent).toContain('Postgres helper');
@@ -452,7 +455,7 @@ describe('App routing', () => {
     renderApp();
     // The first open loads the view's code; the member's later opens are the ones to see no loading step.
     fireEvent.click(await screen.findByRole('button', { name: 'Calls' }));
-    await screen.findByRole('list', { name: 'Calls, newest first' });
+    await screen.findByRole('list', { name: 'Calls, newest first' }, FIRST_LOAD);
     fireEvent.click(screen.getByRole('button', { name: 'Find' }));
     await screen.findByRole('heading', { name: 'Find AI Agents' });
     const statuses = watchStatuses();

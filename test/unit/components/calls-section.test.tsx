@@ -127,6 +127,13 @@ describe('the calls’ search field', () => {
     expect(fields).toMatch(/background: var\(--bg\)/);
     expect(fields).toMatch(/color: var\(--fg\)/);
     expect(fields).toMatch(/border: 1px solid var\(--field-border\)/);
-    expect(rule('.call-search > input')).toMatch(/border-radius: var\(--radius-m\)/);
+    // Here the box around the field and its magnifier is the field: rounded, the theme's colours, a ring on focus.
+    const box = rule('.call-search');
+    expect(box).toMatch(/border-radius: var\(--radius-m\)/);
+    expect(box).toMatch(/border: 1px solid var\(--field-border\)/);
+    expect(box).toMatch(/background: var\(--bg\)/);
+    expect(rule('.call-search:focus-within')).toMatch(/outline: 2px solid var\(--focus\)/);
+    // What is typed reads in its own direction.
+    expect(field.getAttribute('dir')).toBe('auto');
   });
 });
