@@ -2,8 +2,6 @@ import { useEffect, useState } from 'preact/hooks';
 import { connectionQuery } from '@/lib/db/panel-queries';
 import type { ConnectionRow } from '@/lib/db/tables/connection';
 import { t } from '@/lib/i18n';
-import { CallsList } from '@/components/calls/CallsList';
-import { SessionSummary } from '@/components/calls/SessionSummary';
 import { BackgroundBanner } from '@/components/common/BackgroundBanner';
 import { Lazy } from '@/components/common/Lazy';
 import { Message } from '@/components/common/Message';
@@ -13,7 +11,6 @@ import { Skeleton } from '@/components/common/Skeleton';
 import { StorageFullBanner } from '@/components/common/StorageFullBanner';
 import { UntrustedText } from '@/components/common/UntrustedText';
 import { usePanelQuery } from '@/components/common/usePanelQuery';
-import { ViewHeading } from '@/components/common/ViewHeading';
 import { ConnectForm } from '@/components/connect/ConnectForm';
 import { RevokedView } from '@/components/connect/RevokedView';
 import { FindView } from '@/components/find/FindView';
@@ -41,7 +38,7 @@ import { useErrorText } from '@/components/common/error-text';
 const loadSessionsTab = () => import('@/components/sessions/SessionsTab').then((m) => m.SessionsTab);
 const loadSessionView = () => import('@/components/sessions/SessionView').then((m) => m.SessionView);
 const loadFindingsTab = () => import('@/components/findings/FindingsTab').then((m) => m.FindingsTab);
-const loadHistoryTab = () => import('@/components/history/HistoryTab').then((m) => m.HistoryTab);
+const loadCallsTab = () => import('@/components/calls/CallsTab').then((m) => m.CallsTab);
 const loadStatusView = () => import('@/components/status/StatusView').then((m) => m.StatusView);
 
 /**
@@ -183,16 +180,11 @@ function Connected({ row }: { row: ConnectionRow }) {
         />
       ) : null}
       {route.view === 'calls' ? (
-        <>
-          <ViewHeading id="calls-title">{t('app.callsHeading')}</ViewHeading>
-          {scoped && row.sessionId ? <SessionSummary sessionId={row.sessionId} /> : null}
-          {scoped && row.sessionId ? (
-            <button type="button" onClick={() => openSession(row.sessionId as string)}>
-              {t('app.openScopedSession')}
-            </button>
-          ) : null}
-          <CallsList onOpen={openCall} sessionId={row.sessionId} />
-        </>
+        <Lazy
+          load={loadCallsTab}
+          props={{ onOpenCall: openCall, onOpenSession: openSession, sessionId: row.sessionId }}
+          label={t('calls.loading')}
+        />
       ) : null}
       {route.view === 'call' ? (
         <CallView
@@ -230,13 +222,6 @@ function Connected({ row }: { row: ConnectionRow }) {
       ) : null}
       {route.view === 'findings' && !scoped ? (
         <Lazy load={loadFindingsTab} props={{ row }} label={t('app.loadingFindings')} />
-      ) : null}
-      {route.view === 'history' && !scoped ? (
-        <Lazy
-          load={loadHistoryTab}
-          props={{ onOpenCall: openCall, onOpenSession: openSession }}
-          label={t('app.loadingHistory')}
-        />
       ) : null}
       {route.view === 'status' ? (
         <Lazy load={loadStatusView} props={{ row }} label={t('app.loadingConnection')} />

@@ -1,21 +1,13 @@
 /**
  * The panel's views and the moves between them: the tabs a connection shows, which tab a view belongs to, and
- * the opening of a view whose first rows a click reads ahead (a session, the history).
+ * the opening of a view whose first rows a click reads ahead (a session, the calls).
  */
 import type { JSX } from 'preact';
 import { useRef, useState } from 'preact/hooks';
 import { readAheadOf } from '@/lib/db/first-read';
 import { sessionQuery } from '@/lib/db/panel-queries';
 import { t } from '@/lib/i18n';
-import {
-  CallsIcon,
-  ConnectionIcon,
-  FindIcon,
-  FindingsIcon,
-  HistoryIcon,
-  SessionsIcon,
-  ShareIcon,
-} from '@/components/common/icons';
+import { CallsIcon, ConnectionIcon, FindIcon, FindingsIcon, SessionsIcon, ShareIcon } from '@/components/common/icons';
 import { focusNextViewHeading } from '@/components/common/ViewHeading';
 import type { CallDraft } from '@/components/preview/draft';
 
@@ -28,10 +20,9 @@ export type Route =
   | { view: 'sessions' }
   | { view: 'session'; sessionId: string }
   | { view: 'findings' }
-  | { view: 'history' }
   | { view: 'status' };
 
-/** How long a click waits for a view's first rows (a session, the history) before the view shows its skeleton. */
+/** How long a click waits for a view's first rows (a session, the calls) before the view shows its skeleton. */
 export const SHOW_VIEW_WITHIN_MS = 100;
 
 interface Tab {
@@ -47,8 +38,9 @@ export interface Tabs {
 }
 
 /**
- * The tabs of a connection: a key scoped to one session has its calls and the connection only. Otherwise four
- * tabs and a "More" menu, so every tab's label fits beside its icon at 320 px.
+ * The tabs of a connection: a key scoped to one session has its calls and the connection only. Otherwise five
+ * sections, four tabs and a "More" menu (Share, Connection), so every tab's label fits beside its icon at 320 px.
+ * The calls are one section: the list with its search, filters, spending and export.
  */
 export function tabsFor(scoped: boolean): Tabs {
   return scoped
@@ -67,7 +59,6 @@ export function tabsFor(scoped: boolean): Tabs {
           { view: 'findings', label: t('app.tab.findings'), icon: FindingsIcon },
         ],
         more: [
-          { view: 'history', label: t('app.tab.history'), icon: HistoryIcon },
           { view: 'share', label: t('app.tab.share'), icon: ShareIcon },
           { view: 'status', label: t('app.tab.connection'), icon: ConnectionIcon },
         ],
@@ -113,10 +104,11 @@ export function useRouter(scoped: boolean): Router {
   const openSession = (sessionId: string) =>
     openWhenRead({ view: 'session', sessionId }, readAheadOf(sessionQuery, [sessionId]));
   const openTab = (view: Route['view']) => {
-    // The history's query comes with its view's code, not in the panel's first script.
-    if (view === 'history' && route.view !== 'history')
+    // The calls' query comes with its view's code, not in the panel's first script. A key scoped to one
+    // session lists that session's calls, not the history's first page.
+    if (view === 'calls' && route.view !== 'calls' && !scoped)
       openWhenRead(
-        { view: 'history' },
+        { view: 'calls' },
         import('@/lib/history/queries').then((m) => readAheadOf(m.historyCallsQuery, [null, null, m.HISTORY_PAGE])),
       );
     else setRoute({ view } as Route);

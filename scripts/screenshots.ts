@@ -3,7 +3,7 @@
  * light and dark, saved as PNGs (default docs/screenshots/, which the README shows; another language in a
  * folder of its own, docs/screenshots/de/). The views are reached by the member's own steps against the
  * emulator, in the language of the pictures: find with results, a preview, a result, a plan session with its
- * questions, history with its spending chart, the connection, findings waiting for sign-off, and the first-run
+ * questions, the calls with their spending chart, the connection, findings waiting for sign-off, and the first-run
  * page. Options: --out DIR, --extension DIR (a built e2e extension; default the current one), --width PX
  * (default 360), --schemes light,dark, --languages en,de,ja (default en).
  */
@@ -85,10 +85,11 @@ async function walk(scheme: Scheme, w: Words, options: ScreenshotOptions): Promi
     await planSession(m, w);
     await shot(panel, 'session');
 
-    await openSection(m, w, 'app.tab.history');
+    await openSection(m, w, 'app.tab.calls');
     await panel.getByRole('list', { name: w('history.callsNewestFirst') }).waitFor({ timeout: STEP_WAIT_MS });
-    await shot(panel, 'history');
+    // The spending is read after the list: the picture waits for it, so it shows the view as it settles.
     await panel.getByRole('slider', { name: w('spending.perDay') }).waitFor({ timeout: STEP_WAIT_MS });
+    await shot(panel, 'calls');
     await panel.getByText(w('spending.asTable')).click();
     await panel.locator('.spending-chart').scrollIntoViewIfNeeded();
     const chart = path.join(out, `spending-${scheme}.png`);

@@ -27,9 +27,9 @@ export const POSTGRES = 'Postgres Tuning Guild';
 const E2E_MENU_CLICK = 'agent-connection/e2e-menu-click';
 
 /** The sections under the tab bar's "More" menu (components/router.ts tabsFor); a session's key has no menu. */
-const UNDER_MORE = new Set(['app.tab.history', 'app.tab.share', 'app.tab.connection']);
+const UNDER_MORE = new Set(['app.tab.share', 'app.tab.connection']);
 
-/** Opens a section of the panel ("app.tab.find", "app.tab.history", ...): its tab, or "More" and then its item. */
+/** Opens a section of the panel ("app.tab.find", "app.tab.calls", ...): its tab, or "More" and then its item. */
 export async function openSection(panel: PageDriver, w: Words, tabKey: string): Promise<void> {
   const hasMenu = await panel.evaluate(() => document.querySelector('nav [aria-haspopup="menu"]') !== null, null);
   if (!UNDER_MORE.has(tabKey) || !hasMenu) return panel.click('button', w(tabKey));

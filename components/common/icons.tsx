@@ -51,13 +51,6 @@ export const FindingsIcon = () => (
   </Icon>
 );
 
-export const HistoryIcon = () => (
-  <Icon>
-    <circle cx="12" cy="12" r="9" />
-    <path d="M12 7v5l3 2" />
-  </Icon>
-);
-
 // A box with an arrow out of it: a project sent to the site, not "share this page" (the usual three dots).
 export const ShareIcon = () => (
   <Icon>

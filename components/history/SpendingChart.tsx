@@ -4,7 +4,7 @@ import { formatCents, formatCentsOrUnreadable } from '@/lib/format/money';
 import { formatCount } from '@/lib/format/count';
 import { type CachedSpending, explainDifference } from '@/lib/history/spending-chart';
 import { UntrustedText } from '@/components/common/UntrustedText';
-import { t } from '@/lib/i18n';
+import { t, tn } from '@/lib/i18n';
 import { Message } from '@/components/common/Message';
 import { Time } from '@/components/common/Time';
 
@@ -26,73 +26,46 @@ const STEP: Record<string, (i: number, last: number) => number> = {
   PageUp: (i) => i + 7,
 };
 
-function Difference({ siteCents, cachedCents }: { siteCents: number | null; cachedCents: number }) {
+/**
+ * What the chart's calls add up to beside the site's total, each amount said once: when they agree, the count
+ * of charged calls alone (the total is the site's, just above); otherwise the chart's total and why the two may
+ * differ.
+ */
+function Sum({ spending, siteCents }: { spending: CachedSpending; siteCents: number | null }) {
+  const cachedCents = spending.totalCents;
   const diff = explainDifference(siteCents, cachedCents);
-  switch (diff.kind) {
-    case 'unreadable':
-      return <p>{t('spending.diffUnreadable', { amount: formatCentsOrUnreadable(null) })}</p>;
-    case 'same':
-      return <p>{t('spending.diffSame', { amount: formatCents(cachedCents) })}</p>;
-    case 'site_more':
-      return <p>{t('spending.diffSiteMore', { diff: formatCents(diff.cents), total: formatCents(siteCents ?? 0) })}</p>;
-    case 'cache_more':
-      return (
-        <p>{t('spending.diffCacheMore', { diff: formatCents(diff.cents), total: formatCents(siteCents ?? 0) })}</p>
-      );
-  }
+  if (diff.kind === 'same') return <p class="muted">{tn('spending.savedSame', spending.chargedCalls)}</p>;
+  return (
+    <p class="muted">
+      <Message id="spending.total" count={spending.chargedCalls} parts={{ amount: formatCents(cachedCents) }} />{' '}
+      {diff.kind === 'unreadable'
+        ? t('spending.diffUnreadable', { amount: formatCentsOrUnreadable(null) })
+        : diff.kind === 'site_more'
+          ? t('spending.diffSiteMore', { diff: formatCents(diff.cents), total: formatCents(siteCents ?? 0) })
+          : t('spending.diffCacheMore', { diff: formatCents(diff.cents), total: formatCents(siteCents ?? 0) })}
+    </p>
+  );
 }
 
-/** Charged cents per day and per agent from the cached calls, with the same figures as a table. */
+/**
+ * Charged cents per day (a chart of bars) and per agent (a list, each amount at the line's end) from the cached
+ * calls, with the same figures as a table.
+ */
 export function SpendingChart({ spending, siteCents }: Props) {
   const id = useId();
-  const topAgent = Math.max(1, ...spending.agents.map((a) => a.cents));
   const charged = spending.days.filter((d) => d.calls > 0);
-  const first = spending.days[0];
-  const last = spending.days.at(-1);
   return (
     <div class="spending-chart">
-      <h3 id={`${id}-days`}>{t('spending.perDay')}</h3>
-      <p>
-        {first && last ? (
-          <Message
-            id="spending.totalFromTo"
-            count={spending.chargedCalls}
-            parts={{
-              amount: formatCents(spending.totalCents),
-              from: <Time iso={first.day} day />,
-              to: <Time iso={last.day} day />,
-            }}
-          />
-        ) : (
-          <Message
-            id="spending.total"
-            count={spending.chargedCalls}
-            parts={{ amount: formatCents(spending.totalCents) }}
-          />
-        )}
-      </p>
-      <DayBars days={spending.days} labelledBy={`${id}-days`} describedBy={`${id}-table-note`} />
-      <Difference siteCents={siteCents} cachedCents={spending.totalCents} />
+      <DayBars days={spending.days} id={`${id}-days`} describedBy={`${id}-table-note`} />
+      <Sum spending={spending} siteCents={siteCents} />
       {spending.agents.length > 0 ? (
         <>
-          <h3>{t('spending.perAgentCaption')}</h3>
-          <ul class="agent-bars">
+          <h3 id={`${id}-agents`}>{t('spending.perAgentCaption')}</h3>
+          <ul class="agent-amounts" aria-labelledby={`${id}-agents`}>
             {spending.agents.map((a) => (
               <li key={a.agentId}>
-                <span>
-                  <Message
-                    id="spending.agentLine"
-                    parts={{
-                      agent: <UntrustedText value={a.name ?? { untrustedText: a.agentId, truncated: false }} />,
-                      amount: formatCents(a.cents),
-                    }}
-                  />
-                </span>
-                <span
-                  class="agent-bar"
-                  aria-hidden="true"
-                  style={{ width: `${Math.max(1, Math.round((a.cents / topAgent) * 100))}%` }}
-                />
+                <UntrustedText value={a.name ?? { untrustedText: a.agentId, truncated: false }} name />
+                <span class="amount">{formatCents(a.cents)}</span>
               </li>
             ))}
           </ul>
@@ -161,21 +134,30 @@ export function SpendingChart({ spending, siteCents }: Props) {
 
 /**
  * One bar a day on a date axis (first, middle and last day named), days without a charge drawn as empty
- * days, the amount axis named at its top and its foot. The chart is one slider over the days: the arrow
- * keys, or the pointer over a bar, read one day's amount out under it; the table holds every figure too.
+ * days, each bar's height its share of the most charged day's. The chart is one slider over the days: the
+ * arrow keys, or the pointer over a bar, read one day's amount out at the end of its heading's line; the table
+ * holds every figure too. That amount is shown once the member points at a day, or from the start when more
+ * than one day was charged: with one, it would only say again the total said above.
  */
 function DayBars({
   days,
-  labelledBy,
+  id,
   describedBy,
 }: {
   days: CachedSpending['days'];
-  labelledBy: string;
+  /** The chart's heading's: the slider is named by it. */
+  id: string;
   describedBy: string;
 }) {
   const lastCharged = days.findLastIndex((d) => d.calls > 0);
   const [chosen, setChosen] = useState(lastCharged >= 0 ? lastCharged : days.length - 1);
-  if (days.length === 0) return null;
+  const [pointed, setPointed] = useState(false);
+  if (days.length === 0) return <h3 id={id}>{t('spending.perDay')}</h3>;
+  const read = pointed || days.filter((d) => d.calls > 0).length > 1;
+  const choose = (i: number) => {
+    setPointed(true);
+    setChosen(i);
+  };
   const last = days.length - 1;
   const index = Math.min(Math.max(chosen, 0), last);
   const day = days[index] ?? days[0];
@@ -188,19 +170,22 @@ function DayBars({
     const step = STEP[event.key];
     if (!step) return;
     event.preventDefault();
-    setChosen(Math.min(Math.max(step(index, last), 0), last));
+    choose(Math.min(Math.max(step(index, last), 0), last));
   };
   return (
     <div class="day-chart">
-      <div class="amount-axis" aria-hidden="true">
-        <span>{formatCents(top)}</span>
-        <span>{formatCents(0)}</span>
+      {/* The day read out at the end of the heading's line: pointing at a day moves nothing under the chart. */}
+      <div class="day-chart-head">
+        <h3 id={id}>{t('spending.perDay')}</h3>
+        <span class="day-reading" aria-hidden="true">
+          {read ? reading : null}
+        </span>
       </div>
       <div
         class="day-bars"
         role="slider"
         tabIndex={0}
-        aria-labelledby={labelledBy}
+        aria-labelledby={id}
         aria-describedby={describedBy}
         aria-valuemin={0}
         aria-valuemax={last}
@@ -208,12 +193,13 @@ function DayBars({
         aria-valuetext={reading}
         aria-orientation="horizontal"
         onKeyDown={onKey}
+        onFocus={() => setPointed(true)}
       >
         {days.map((d, i) => (
           <span
             key={d.day}
-            class={`day${i === index ? ' day-chosen' : ''}${d.calls > 0 ? '' : ' day-empty'}`}
-            onPointerEnter={() => setChosen(i)}
+            class={`day${read && i === index ? ' day-chosen' : ''}${d.calls > 0 ? '' : ' day-empty'}`}
+            onPointerEnter={() => choose(i)}
           >
             {d.cents > 0 ? (
               <span class="day-bar" style={{ height: `${Math.max(3, Math.round((d.cents / top) * 100))}%` }} />
@@ -226,9 +212,6 @@ function DayBars({
         {last >= 2 && middle ? <Time iso={middle.day} day /> : null}
         {last >= 1 ? <Time iso={days[last]?.day ?? ''} day /> : null}
       </div>
-      <p class="day-reading" aria-hidden="true">
-        {reading}
-      </p>
     </div>
   );
 }

@@ -9,7 +9,7 @@ import { Message } from '@/components/common/Message';
 import { Time } from '@/components/common/Time';
 
 interface Props {
-  /** The history's list is in: the spending is read after it, so it never queues before the first rows. */
+  /** The calls' list is in: the spending is read after it, so it never queues before the first rows. */
   enabled: boolean;
 }
 
@@ -25,9 +25,12 @@ export function SpendingForm({ enabled }: Props) {
 
   return (
     <section class="spending" aria-labelledby={`${id}-title`} aria-busy={busy}>
-      <h2 id={`${id}-title`}>{t('spending.heading')}</h2>
+      {/* The period beside the heading: its label is read out, the chosen period's words are what is drawn. */}
       <div class="spending-period">
-        <label for={`${id}-period`}>{t('spending.periodLabel')}</label>
+        <h2 id={`${id}-title`}>{t('spending.heading')}</h2>
+        <label for={`${id}-period`} class="visually-hidden">
+          {t('spending.periodLabel')}
+        </label>
         <select id={`${id}-period`} value={period} onChange={(e) => setPeriod(e.currentTarget.value as SpendingPeriod)}>
           {Object.entries(spendingPeriodWords()).map(([value, words]) => (
             <option key={value} value={value}>
@@ -59,7 +62,7 @@ export function SpendingForm({ enabled }: Props) {
         </p>
       ) : null}
       {answer ? (
-        <p role="status">
+        <p role="status" class="spending-total">
           <Message
             id="spending.siteTotal"
             parts={{

@@ -125,9 +125,9 @@ describeInEachBrowser("the member's journey", (rig) => {
   });
 
   local(
-    'History saves the calls as CSV on the member’s click: the file holds the call under its header, no key',
+    'Calls saves the calls as CSV on the member’s click: the file holds the call under its header, no key',
     async () => {
-      await openSection(rig.panel, rig.w, 'app.tab.history');
+      await openSection(rig.panel, rig.w, 'app.tab.calls');
       await rig.panel.click('button', 'Calls as CSV');
       await rig.panel.waitForText('to your downloads, with 1 call.');
       expect(await rig.panel.text()).toMatch(/Saved agent-history-calls-\d{4}-\d\d-\d\d\.csv to your downloads/);

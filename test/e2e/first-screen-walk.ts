@@ -9,11 +9,13 @@ import {
   connectAndRead,
   findTyped,
   openPreview,
+  openSection,
   planSession,
   POSTGRES,
   previewApply,
   readPrivacyLine,
   startAndWaitForResult,
+  waitFor,
   waitForPreviewRead,
 } from '@/testing/steps';
 import type { Words } from '@/testing/words';
@@ -25,6 +27,9 @@ export const FIRST_FIND = 'slow postgres queries and vacuum';
 
 /** A question the Postgres agent fits (no fit question before the limit). */
 export const FITTING_QUESTION = 'Which index helps a LIKE prefix search?';
+
+/** The panel's five sections, in the tab bar's order (More holds Share and Connection). */
+const SECTIONS = ['app.tab.find', 'app.tab.calls', 'app.tab.sessions', 'app.tab.findings', 'app.tab.more'] as const;
 
 /** A session's question, open or folded: the next step may cover none. */
 const QUESTION = 'fieldset.question';
@@ -65,11 +70,15 @@ export const firstScreenTargets = {
   },
   /** Every tab's label (four tabs and More), in sight at 360 px. */
   tabs: (w: Words): FirstScreenTarget[] =>
-    (['app.tab.find', 'app.tab.calls', 'app.tab.sessions', 'app.tab.findings', 'app.tab.more'] as const).map((key) => ({
+    SECTIONS.map((key) => ({
       what: `the tab label "${w(key)}"`,
       selector: 'nav .tab-label',
       text: w(key),
     })),
+  /** The calls: the newest row's first line is the question the member asked (what tells the calls apart). */
+  calls: (question: string): FirstScreenTarget[] => [
+    { what: 'the newest call, led by its question', selector: 'ul.calls > li:first-child .call-asked', text: question },
+  ],
   session: (w: Words): FirstScreenTarget[] => [
     // The next step heads the questions, in the flow, and covers none of them; while answers are missing its
     // button names the hold (the money block comes when it can be pressed).
@@ -103,9 +112,37 @@ const FIRST_SCREEN_WORDS: Record<string, Record<string, number>> = {
   'de-strict': { find: 119, 'preview, apply': 152, 'preview, question': 161, result: 125, session: 181 },
 };
 
+/** The tab bar's sections, by their labels: exactly the five given, in their order. */
+async function sectionProblems(rig: BrowserRig, labels: string[]): Promise<string[]> {
+  const shown = await rig.panel.evaluate(
+    () =>
+      Array.from(document.querySelectorAll('nav.tabs > button, nav.tabs > .tabs-more > button')).map(
+        (b) => b.textContent?.trim() ?? '',
+      ),
+    null,
+  );
+  return shown.join(' | ') === labels.join(' | ')
+    ? []
+    : [`the tab bar shows ${shown.length} sections (${shown.join(', ')}), not ${labels.join(', ')}`];
+}
+
+/** Every row of the calls leads with a line of its own (the question, the details or the kind of call). */
+async function rowProblems(rig: BrowserRig, list: string): Promise<string[]> {
+  const rows = await rig.panel.evaluate(
+    (list) =>
+      Array.from(document.querySelectorAll(`ul[aria-label="${list}"] > li button`)).map((row) => {
+        const first = row.querySelector('.call-line-text')?.firstElementChild;
+        return first?.classList.contains('call-asked') && (first.textContent ?? '').trim() !== '';
+      }),
+    list,
+  );
+  return rows.every(Boolean) ? [] : [`calls: ${rows.filter((ok) => !ok).length} rows not led by what was asked`];
+}
+
 /**
- * Connect, find, preview an apply and a question call, start it to its result, and open a plan session (on the
- * strict site, whose sessions open with their apply call, the plan): each view looked at in dark and light.
+ * Connect, find, preview an apply and a question call, start it to its result, see it in the calls (five
+ * sections, the row led by its question), and open a plan session (on the strict site, whose sessions open with
+ * their apply call, the plan): each view looked at in dark and light.
  */
 export async function firstScreenWalk(
   rig: BrowserRig,
@@ -156,6 +193,23 @@ export async function firstScreenWalk(
   // The first call's reply carries the privacy line again; the member reads it.
   await readPrivacyLine(panel, w);
   await check('result', firstScreenTargets.result(w));
+
+  // One Calls section among five, each row led by what the member asked.
+  await openSection(panel, w, 'app.tab.calls');
+  await waitFor(
+    panel,
+    'the calls listed',
+    (list) => document.querySelector(`ul[aria-label="${list}"] > li`) !== null,
+    w('history.callsNewestFirst'),
+  );
+  await check('calls', firstScreenTargets.calls(FITTING_QUESTION));
+  problems.push(
+    ...(await sectionProblems(
+      rig,
+      SECTIONS.map((key) => w(key)),
+    )),
+  );
+  problems.push(...(await rowProblems(rig, w('history.callsNewestFirst'))));
 
   await findTyped(panel, w, FIRST_FIND, POSTGRES);
   // A site without POST /sessions starts the session with an apply call, which carries the details.

@@ -6,6 +6,8 @@
  * - preview (an apply call, and a question call with its question typed): the site's sentence, the limit and
  *   "Start the call";
  * - result: its status and the first line of its note;
+ * - calls: the newest row led by the question asked, and five sections in the tab bar (Find, Calls, Sessions,
+ *   Findings, More);
  * - a plan session with three questions: the first unanswered question, and the next step ("Make the plan",
  *   at the head of the questions, covering none of them).
  * One walk per browser, profile and language; each view is looked at in dark and in light, switched in place.
@@ -29,7 +31,7 @@ for (const walk of WALKS) {
   describeInEachBrowser(
     `the first screen at 360 × 800, ${walk.language}, light and dark,`,
     (rig) => {
-      test('find, preview, result and session each show their main action without scrolling', async () => {
+      test('find, preview, result, calls and session each show their main action without scrolling', async () => {
         const { problems, tops } = await firstScreenWalk(rig, walk.language);
         expect(problems, JSON.stringify(tops)).toEqual([]);
       });

@@ -108,20 +108,20 @@ describeInEachBrowser('the keyboard alone', (rig) => {
     expect((await rig.emu.control.callStarts()).map((r) => r.status)).toEqual([202]);
 
     // A section by the keyboard: the focus lands on its heading.
-    // History and the connection are under "More": Enter opens its menu on its first item, End goes to its
+    // Share and the connection are under "More": Enter opens its menu on its first item, End goes to its
     // last, Escape closes it back to its button, and Enter or Space opens the item's view.
     await tabTo(rig.panel, 'More', false, 'Shift+Tab');
     await rig.panel.press('Enter');
-    await expect.poll(async () => (await focused(rig.panel)).name).toBe('History');
+    await expect.poll(async () => (await focused(rig.panel)).name).toBe('Share');
     await rig.panel.press('Escape');
     await expect.poll(async () => (await focused(rig.panel)).name).toBe('More');
     await rig.panel.press('Enter');
-    await expect.poll(async () => (await focused(rig.panel)).name).toBe('History');
+    await expect.poll(async () => (await focused(rig.panel)).name).toBe('Share');
     await rig.panel.press('Enter');
-    await expectHeadingFocused(rig.panel, 'History');
+    await expectHeadingFocused(rig.panel, 'Share a project');
     await tabTo(rig.panel, 'More', false, 'Shift+Tab');
     await rig.panel.press('Space');
-    await expect.poll(async () => (await focused(rig.panel)).name).toBe('History');
+    await expect.poll(async () => (await focused(rig.panel)).name).toBe('Share');
     await rig.panel.press('End');
     await expect.poll(async () => (await focused(rig.panel)).name).toBe('Connection');
     await rig.panel.press('Space');

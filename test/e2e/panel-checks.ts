@@ -166,7 +166,7 @@ async function lowContrastControls(page: PageDriver): Promise<string[]> {
     };
     const found: string[] = [];
     const controls = document.querySelectorAll(
-      'input[type="text"], input[type="url"], input[type="radio"], textarea, select',
+      'input[type="text"], input[type="url"], input[type="search"], input[type="radio"], textarea, select',
     );
     for (const el of Array.from(controls)) {
       if (!el.checkVisibility()) continue;

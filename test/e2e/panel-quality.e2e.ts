@@ -4,7 +4,7 @@
  * (panel-checks.ts). The tour takes the member's journey to reach each view: connect, find with results, preview
  * (plain, a question, a fit question, approval, refusal), the approval wait, a running call, a result with files,
  * a failed result, the report form, calls, a plan session with its questions and gate, the plan, sessions,
- * findings, history, share, connection, options, and a revoked key. Where it reaches the views the first-screen
+ * findings, the calls' spending, share, connection, options, and a revoked key. Where it reaches the views the first-screen
  * walk measures (find, preview, result, session), it measures them too: it is that walk in English on the default
  * profile (first-screen.e2e.ts walks the other languages and profiles).
  */
@@ -35,7 +35,7 @@ import { type FirstScreenTarget, lookInBothSchemes } from './panel-checks';
 /**
  * The default seed with one agent a careless site might send: a 300-character name and a 5,000-character
  * "Knows" line (more than the contract's 2,000), with a direction override in its name. Its card, the call
- * list, history's agent filter and the result must still fit and stay short.
+ * list, the calls' agent filter and the result must still fit and stay short.
  */
 const LONG_NAME = `Rust Borrow Checker Tutor \u202Etxt.exe ${'with a name far longer than any list expects '.repeat(6).trim()}`;
 /** The name as the panel names the card: the emulator's first 120 characters, the override removed. */
@@ -242,11 +242,15 @@ describeInEachBrowser(
 
       await panel.click('button', 'Calls');
       await see(panel, 'Kubernetes Deploy Planner');
-      await check(panel, 'calls');
+      await check(
+        panel,
+        'calls',
+        firstScreenTargets.calls('How do I roll out this kubernetes deploy without downtime?'),
+      );
       expect(problems, JSON.stringify(tops)).toEqual([]);
     });
 
-    test('a plan session: its questions, the gate, the plan; then sessions, findings, history, share, connection', async () => {
+    test('a plan session: its questions, the gate, the plan; then sessions, findings, spending, share, connection', async () => {
       await findTyped(panel, rig.w, 'slow postgres queries and vacuum', POSTGRES);
       await panel.click('button', `Preview a call to ${POSTGRES}`);
       await openMoreOptions(panel, rig.w);
@@ -266,14 +270,12 @@ describeInEachBrowser(
       const TAB_KEYS = {
         Sessions: 'app.tab.sessions',
         Findings: 'app.tab.findings',
-        History: 'app.tab.history',
         Share: 'app.tab.share',
         Connection: 'app.tab.connection',
       } as const;
       for (const [tab, shows] of [
         ['Sessions', POSTGRES],
         ['Findings', 'Your findings'],
-        ['History', 'Kubernetes Deploy Planner'],
         ['Share', 'Share a project'],
         ['Connection', 'Connection “Tour'],
       ] as const) {
@@ -281,14 +283,15 @@ describeInEachBrowser(
         await see(panel, shows);
         await check(panel, tab.toLowerCase());
       }
-      // Spending at a glance: the chart, read with the history (no click), and its tables.
-      await openSection(panel, rig.w, 'app.tab.history');
+      // Spending at a glance: the chart under the calls, read with them (no click), and its tables.
+      await openSection(panel, rig.w, 'app.tab.calls');
+      await see(panel, 'Kubernetes Deploy Planner');
       await see(panel, 'Charged per day');
       await panel.evaluate(() => {
         for (const d of Array.from(document.querySelectorAll('details'))) d.open = true;
       }, null);
       await see(panel, 'Charged per agent');
-      await check(panel, 'history, spending chart');
+      await check(panel, 'calls, spending chart');
       expect(problems, JSON.stringify(tops)).toEqual([]);
     });
 

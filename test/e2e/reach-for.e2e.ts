@@ -1,7 +1,7 @@
 /**
  * Issue 42, what members reach for, in both browsers and profiles: copy a whole result (read back from the
  * clipboard), ask a follow-up in the same session through its preview, start a failed call again as a new call
- * with a new key, search the history, Find before the first search, and the keyboard (Ctrl+Enter, Escape).
+ * with a new key, search the calls, Find before the first search, and the keyboard (Ctrl+Enter, Escape).
  */
 import { beforeAll, expect, test } from 'vitest';
 import {
@@ -137,7 +137,7 @@ describeInEachBrowser('what members reach for', (rig) => {
     await heading(rig.w('find.heading'));
   });
 
-  test('history search finds a call by a word of its answer and by its agent, the words marked', async () => {
+  test('the calls’ search finds a call by a word of its answer and by its agent, the words marked', async () => {
     const question = 'Which setting limits autovacuum workers?';
     await rig.emu.control.call('PUT', '/agents/agt_postgres/behaviour', {
       note: 'Raise autovacuum_max_workers; the quokka rule of thumb says three.',
@@ -145,7 +145,7 @@ describeInEachBrowser('what members reach for', (rig) => {
     await askPostgres(rig.panel, rig.w, question);
     await waitForPassed(rig.panel, rig.w, question);
     await rig.emu.control.call('PUT', '/agents/agt_postgres/behaviour', { note: 'Here is the result.' });
-    await openSection(rig.panel, rig.w, 'app.tab.history');
+    await openSection(rig.panel, rig.w, 'app.tab.calls');
     const rows = (word: string) =>
       waitFor(
         rig.panel,

@@ -95,7 +95,7 @@ describeInEachBrowser(
         'the earlier call in the list',
         ({ list, passed }) => (document.querySelector(`ul[aria-label="${list}"]`)?.textContent ?? '').includes(passed),
         {
-          list: rig.w('app.callsHeading'),
+          list: rig.w('history.callsNewestFirst'),
           passed,
         },
       );
@@ -104,7 +104,7 @@ describeInEachBrowser(
           Array.from(document.querySelectorAll(`ul[aria-label="${list}"] button`)).filter((b) =>
             (b.textContent ?? '').includes(passed),
           ).length,
-        { list: rig.w('app.callsHeading'), passed },
+        { list: rig.w('history.callsNewestFirst'), passed },
       );
       expect(listed).toBe(1);
       await rig.panel.evaluate(
@@ -114,7 +114,7 @@ describeInEachBrowser(
               (b.textContent ?? '').includes(passed),
             ) as HTMLElement | undefined
           )?.click(),
-        { list: rig.w('app.callsHeading'), passed },
+        { list: rig.w('history.callsNewestFirst'), passed },
       );
       await waitForPassed(rig.panel, rig.w, 'Is VACUUM FULL safe at noon?');
       await rig.panel.waitForText(GUILD_HEADER);

@@ -19,6 +19,9 @@ beforeEach(async () => {
 });
 afterEach(cleanup);
 
+/** The first wait for a view loaded when first shown (Calls): its module is transformed then, slow on a busy machine. */
+const FIRST_LOAD = { timeout: 5000 };
+
 function renderApp(actions: PanelActions = fakeActions().actions) {
   return render(
     <ActionsContext.Provider value={actions}>
@@ -90,7 +93,7 @@ describe('App routing', () => {
     renderApp(actions);
     await screen.findByRole('heading', { name: /^Connected as/ });
     fireEvent.click(screen.getByRole('button', { name: 'Calls' }));
-    await screen.findByRole('heading', { name: 'Calls' });
+    await screen.findByRole('heading', { name: 'Calls' }, FIRST_LOAD);
     expect(screen.queryByRole('heading', { name: /^Connected as/ })).toBeNull();
     expect(sent.map((s) => s.name)).toEqual(['markPrivacyLineShown']);
   });
@@ -184,11 +187,12 @@ describe('App routing', () => {
     await waitFor(() => expect(header()).toBe('My laptop'));
   });
 
-  it('has four labelled tabs and a More menu for history, share and the connection', async () => {
+  it('has five sections: four labelled tabs and a More menu for share and the connection', async () => {
     await db.connection.put(makeConnectionRow());
     renderApp();
     const nav = await screen.findByRole('navigation', { name: 'Panel sections' });
     const tabs = within(nav).getAllByRole('button');
+    // One Calls section: its list, search, spending and export; no History beside it.
     expect(tabs.map((b) => b.textContent)).toEqual(['Find', 'Calls', 'Sessions', 'Findings', 'More']);
     const more = within(nav).getByRole('button', { name: 'More' });
     expect(more.getAttribute('aria-haspopup')).toBe('menu');
@@ -200,7 +204,7 @@ describe('App routing', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((i) => i.textContent),
-    ).toEqual(['History', 'Share', 'Connection']);
+    ).toEqual(['Share', 'Connection']);
     fireEvent.click(within(menu).getByRole('menuitem', { name: 'Connection' }));
     await screen.findByRole('heading', { name: /^Connection “\s?My laptop\s?”$/ });
     expect(screen.queryByRole('menu')).toBeNull();
@@ -215,14 +219,16 @@ describe('App routing', () => {
     const more = await screen.findByRole('button', { name: 'More' });
     more.focus();
     fireEvent.keyDown(more, { key: 'ArrowDown' });
-    await waitFor(() => expect(document.activeElement?.textContent).toBe('History'));
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Share'));
     const menu = screen.getByRole('menu');
     fireEvent.keyDown(menu, { key: 'ArrowDown' });
+    expect(document.activeElement?.textContent).toBe('Connection');
+    fireEvent.keyDown(menu, { key: 'Home' });
     expect(document.activeElement?.textContent).toBe('Share');
     fireEvent.keyDown(menu, { key: 'End' });
     expect(document.activeElement?.textContent).toBe('Connection');
     fireEvent.keyDown(menu, { key: 'ArrowDown' });
-    expect(document.activeElement?.textContent).toBe('History');
+    expect(document.activeElement?.textContent).toBe('Share');
     fireEvent.keyDown(menu, { key: 'ArrowUp' });
     expect(document.activeElement?.textContent).toBe('Connection');
     fireEvent.keyDown(menu, { key: 'Escape' });
@@ -408,10 +414,10 @@ describe('App routing', () => {
     renderApp();
     await screen.findByText('first');
     fireEvent.click(screen.getByRole('button', { name: 'Calls' }));
-    await screen.findByText(/^No calls yet\./);
+    await screen.findByText(/^No calls yet\./, {}, FIRST_LOAD);
     await db.finds.add({ ...find, requestId: 'r2', text: 'second' });
     await db.calls.put(makeCall());
-    await screen.findByRole('list', { name: 'Calls' });
+    await screen.findByRole('list', { name: 'Calls, newest first' });
     expect(screen.queryByText('second')).toBeNull();
   });
 
@@ -420,11 +426,14 @@ describe('App routing', () => {
     await db.calls.put(makeCall({ sessionId: 'ses_1' }));
     await db.calls.put(makeCall({ localId: 'other', sessionId: 'ses_2', agentName: ut('Other agent') }));
     renderApp();
-    await screen.findByRole('heading', { name: 'Your session' });
+    await screen.findByRole('heading', { name: 'Your session' }, FIRST_LOAD);
     expect(screen.queryByRole('button', { name: 'Find' })).toBeNull();
-    const calls = await screen.findByRole('list', { name: 'Calls' });
+    const calls = await screen.findByRole('list', { name: 'Calls, newest first' });
     expect(calls.textContent).toContain('Postgres helper');
     expect(calls.textContent).not.toContain('Other agent');
+    // Its session and its calls, with none of the list's search or spending (the key reaches this session only).
+    expect(screen.getByRole('button', { name: 'Open the session: questions, plan and results' })).toBeTruthy();
+    expect(screen.queryByRole('searchbox')).toBeNull();
   });
 
   it('opens a session with its row: no loading step between the list and the session', async () => {
@@ -440,22 +449,20 @@ describe('App routing', () => {
     expect(statuses().filter((text) => text.includes('Loading the session'))).toEqual([]);
   });
 
-  it('opens the history with its first page: no loading step between the tab and the calls', async () => {
+  it('opens the calls with their first page: no loading step between the tab and the calls', async () => {
     await db.connection.put(makeConnectionRow());
     await db.calls.put(makeCall({ localId: 'c1', agentName: ut('Postgres helper') }));
     renderApp();
     // The first open loads the view's code; the member's later opens are the ones to see no loading step.
-    fireEvent.click(await screen.findByRole('button', { name: 'More' }));
-    fireEvent.click(screen.getByRole('menuitem', { name: 'History' }));
-    await screen.findByRole('list', { name: 'Calls, newest first' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Calls' }));
+    await screen.findByRole('list', { name: 'Calls, newest first' }, FIRST_LOAD);
     fireEvent.click(screen.getByRole('button', { name: 'Find' }));
     await screen.findByRole('heading', { name: 'Find AI Agents' });
-    fireEvent.click(screen.getByRole('button', { name: 'More' }));
     const statuses = watchStatuses();
-    fireEvent.click(screen.getByRole('menuitem', { name: 'History' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Calls' }));
     const list = await screen.findByRole('list', { name: 'Calls, newest first' });
     expect(list.textContent).toContain('Postgres helper');
-    expect(statuses().filter((text) => text.includes('Loading the history'))).toEqual([]);
+    expect(statuses().filter((text) => text.includes('Loading calls'))).toEqual([]);
   });
 
   it('a move the member makes while a session is being opened stands', async () => {

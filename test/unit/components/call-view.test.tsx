@@ -293,7 +293,7 @@ describe('CallView', () => {
 });
 
 describe('CallsList', () => {
-  it('lists calls newest first and opens one', async () => {
+  it('lists a scoped key’s session’s calls newest first, each led by what was sent, and opens one', async () => {
     await db.calls.put(makeCall({ localId: 'a', createdAt: '2026-05-01T10:00:00.000Z', agentName: ut('Older') }));
     await db.calls.put(
       makeCall({
@@ -304,17 +304,20 @@ describe('CallsList', () => {
         result: null,
       }),
     );
+    await db.calls.put(makeCall({ localId: 'c', sessionId: 'ses_other', agentName: ut('Another session') }));
     const opened: string[] = [];
     const { actions } = fakeActions();
-    renderPanel(<CallsList onOpen={(id) => opened.push(id)} />, actions);
-    // Each item's name is its visible text (agent, kind, state, when), so speech and sight agree.
-    const list = await screen.findByRole('list', { name: 'Calls' });
+    renderPanel(<CallsList onOpen={(id) => opened.push(id)} sessionId="ses_1" />, actions);
+    // Each item's name is its visible text (what was sent, then agent, state, when), so speech and sight agree.
+    const list = await screen.findByRole('list', { name: 'Calls, newest first' });
     const buttons = within(list).getAllByRole('button');
+    expect(buttons.map((b) => b.querySelector('.call-asked')?.textContent)).toEqual(['my details', 'my details']);
     // A call with a result says its status and charge as its own view's first line does.
-    expect(buttons.map((b) => b.textContent?.split(' · ').slice(0, 4).join(' · '))).toEqual([
-      expect.stringMatching(/^Newer · Plan or work · Refused · /),
-      'Older · Plan or work · Passed · charged $1.23',
+    expect(buttons.map((b) => b.querySelector('.call-meta')?.textContent)).toEqual([
+      expect.stringMatching(/^Newer · Refused · /),
+      expect.stringMatching(/^Older · Passed · charged \$1\.23 · /),
     ]);
+    expect(list.textContent).not.toContain('Another session');
     expect(buttons.every((b) => !b.hasAttribute('aria-label'))).toBe(true);
     fireEvent.click(buttons[1]!);
     expect(opened).toEqual(['a']);

@@ -4,7 +4,7 @@ import { resolveObjectURL } from 'node:buffer';
 import { cleanup, fireEvent, screen } from '@testing-library/preact';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HistoryTab } from '@/components/history/HistoryTab';
+import { CallsTab } from '@/components/calls/CallsTab';
 import { AppDb, type CallRow, db, type SessionRow } from '@/lib/db';
 import { csvCell, csvHeader } from '@/lib/export/csv';
 import { CALL_COLUMNS, exportCall, exportSession, KEY_REMOVED, SESSION_COLUMNS } from '@/lib/export/history-export';
@@ -264,7 +264,7 @@ describe('Export in History', () => {
     fakeBrowser.downloads.download = vi.fn(
       () => new Promise<number>((resolve) => (handOver = resolve)),
     ) as unknown as typeof fakeBrowser.downloads.download;
-    renderPanel(<HistoryTab onOpenCall={() => undefined} onOpenSession={() => undefined} />, fakeActions().actions);
+    renderPanel(<CallsTab onOpenCall={() => undefined} onOpenSession={() => undefined} />, fakeActions().actions);
     fireEvent.click(await screen.findByRole('button', { name: 'Calls as CSV' }));
     const bar = await screen.findByRole('progressbar', { name: 'Writing the file: 2 of 2' });
     expect(bar.getAttribute('max')).toBe('2');
@@ -279,7 +279,7 @@ describe('Export in History', () => {
     await db.calls.bulkPut([hostileCall(), plainCall()]);
     const download = vi.fn(async () => 7);
     fakeBrowser.downloads.download = download as unknown as typeof fakeBrowser.downloads.download;
-    renderPanel(<HistoryTab onOpenCall={() => undefined} onOpenSession={() => undefined} />, fakeActions().actions);
+    renderPanel(<CallsTab onOpenCall={() => undefined} onOpenSession={() => undefined} />, fakeActions().actions);
     expect(download).not.toHaveBeenCalled();
     fireEvent.click(await screen.findByRole('button', { name: 'Calls as CSV' }));
     const said = await screen.findByText(/^Saved agent-history-calls-/, {}, { timeout: 3000 });

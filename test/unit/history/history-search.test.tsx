@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
-// Search in the history as the member sees it (issue 42): one field, results after a pause in typing, the
+// Search in the calls as the member sees it (issues 42 and 56): one field, results after a pause in typing, the
 // words marked in each row, the answer's untrusted note shown as text, the filters kept, an empty result said.
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HistoryTab } from '@/components/history/HistoryTab';
+import { CallsTab } from '@/components/calls/CallsTab';
 import { type CallRow, db } from '@/lib/db';
 import { SEARCH_DEBOUNCE_MS, SEARCH_WINDOW } from '@/lib/history/search-pace';
 import { fakeActions, makeCall, makeResult, ut } from '@/test/unit/components/fixtures';
@@ -45,12 +45,12 @@ beforeEach(async () => {
 });
 afterEach(cleanup);
 
-function renderHistory() {
+function renderCalls() {
   const opened: string[] = [];
   const actions = fakeActions({
     spending: (p) => ({ ok: true, value: { since: (p as { since: string }).since, spentSinceCents: 0, at: 'x' } }),
   }).actions;
-  renderPanel(<HistoryTab onOpenCall={(id) => opened.push(id)} onOpenSession={() => undefined} />, actions);
+  renderPanel(<CallsTab onOpenCall={(id) => opened.push(id)} onOpenSession={() => undefined} />, actions);
   return opened;
 }
 
@@ -60,16 +60,15 @@ const type = (words: string) => fireEvent.input(field(), { target: { value: word
 const searchStatus = () => document.querySelector('.history-search-status[role="status"]')?.textContent;
 const results = () => screen.findByRole('list', { name: 'Calls that match, newest first' });
 
-describe('History search', () => {
+describe('Calls search', () => {
   it('finds a call by a word of its answer and marks the word in the row', async () => {
-    const opened = renderHistory();
+    const opened = renderCalls();
     await screen.findByRole('list', { name: 'Calls, newest first' });
     type('like');
     const rows = within(await results()).getAllByRole('button');
     expect(rows).toHaveLength(2);
-    expect(rows[0]?.textContent).toMatch(
-      /^Postgres Guild · Question · Passed · .*Answer: Add a LIKE index on the name/,
-    );
+    // Nothing typed for this call: its kind stands first; the answer's words found are shown under the row.
+    expect(rows[0]?.textContent).toMatch(/^Question Postgres Guild · Passed · .*Answer: Add a LIKE index on the name/);
     expect([...rows[0]!.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['LIKE']);
     expect([...rows[1]!.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['like']);
     fireEvent.click(rows[0]!);
@@ -77,23 +76,24 @@ describe('History search', () => {
   });
 
   it('finds a call by its agent and by its question', async () => {
-    renderHistory();
+    renderCalls();
     type('shop builder');
     let rows = within(await results()).getAllByRole('button');
     expect(rows).toHaveLength(1);
-    // In the name, and where the question holds a word too.
-    expect([...rows[0]!.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['Shop', 'Builder', 'shop']);
-    expect(rows[0]?.textContent).toMatch(/^Shop Builder · .*Asked: Which payment provider fits a small shop\?$/);
+    // In the question that leads the row, and in the name; the question is not said a second time under it.
+    expect([...rows[0]!.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['shop', 'Shop', 'Builder']);
+    expect(rows[0]?.textContent).toMatch(/^Which payment provider fits a small shop\? Shop Builder · Passed · /);
+    expect(rows[0]?.textContent).not.toContain('Asked:');
     type('payment');
     await waitFor(() => expect(searchStatus()).toBe(''));
     rows = within(await results()).getAllByRole('button');
     expect(rows).toHaveLength(1);
-    expect(rows[0]?.textContent).toContain('Asked: Which payment provider fits a small shop?');
+    expect(rows[0]?.querySelector('.call-asked')?.textContent).toBe('Which payment provider fits a small shop?');
     expect(rows[0]?.querySelector('mark')?.textContent).toBe('payment');
   });
 
   it('shows an answer’s markup as the characters it is, never as HTML', async () => {
-    renderHistory();
+    renderCalls();
     type('onerror');
     const row = within(await results()).getByRole('button');
     expect(row.textContent).toContain('<img src=x onerror="globalThis.__pwned=1">');
@@ -103,7 +103,7 @@ describe('History search', () => {
   });
 
   it('searches after a pause in typing and says it is searching meanwhile', async () => {
-    renderHistory();
+    renderCalls();
     await screen.findByRole('list', { name: 'Calls, newest first' });
     const start = performance.now();
     type('p');
@@ -123,7 +123,7 @@ describe('History search', () => {
   });
 
   it('works with the agent and status filters', async () => {
-    renderHistory();
+    renderCalls();
     await screen.findByRole('list', { name: 'Calls, newest first' });
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'failed' } });
     type('index');
@@ -137,8 +137,8 @@ describe('History search', () => {
     ).toBeTruthy();
   });
 
-  it('says in words when nothing matches, and clearing the search shows the history again', async () => {
-    renderHistory();
+  it('says in words when nothing matches, and clearing the search shows every call again', async () => {
+    renderCalls();
     type('zebra');
     expect(await screen.findByText('No call matches “zebra”.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Clear the search' }));
@@ -154,7 +154,7 @@ describe('History search', () => {
       Array.from({ length: SEARCH_WINDOW }, (_, i) => call(`n${i}`, 40 + i, { agentName: ut('Shop Builder') })),
     );
     await db.calls.put(call('oldest', 40 + SEARCH_WINDOW, { result: makeResult({ note: ut('A rare answer.') }) }));
-    renderHistory();
+    renderCalls();
     type('rare');
     expect(await screen.findByText('No call matches “rare”.')).toBeTruthy();
     await waitFor(() => expect(searchStatus()).toBe('Searched your latest 1,000 calls.'));

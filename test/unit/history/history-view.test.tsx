@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
-// The history's rows, filters, spending and tables as the member sees them (issue 40).
+// The calls' rows, filters, spending and tables as the member sees them (issues 40 and 56).
 import 'fake-indexeddb/auto';
 import { readFileSync } from 'node:fs';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HistoryTab } from '@/components/history/HistoryTab';
+import { CallsTab } from '@/components/calls/CallsTab';
 import { type CallRow, db } from '@/lib/db';
 import { formatCents } from '@/lib/format/money';
 import { fakeActions, makeCall, makeResult, ut } from '@/test/unit/components/fixtures';
@@ -36,7 +36,7 @@ beforeEach(async () => {
 });
 afterEach(cleanup);
 
-describe('History', () => {
+describe('Calls', () => {
   it('says a returned call’s charge went back and a failed call is free, never the charge the site listed', async () => {
     const charge = { ...makeResult().charge!, chargedCents: 23 };
     await db.calls.bulkPut([
@@ -46,33 +46,33 @@ describe('History', () => {
         createdAt: new Date(Date.now() - 7_200_000).toISOString(),
       }),
     ]);
-    renderPanel(<HistoryTab onOpenCall={() => undefined} onOpenSession={() => undefined} />, spendingActions().actions);
+    renderPanel(<CallsTab onOpenCall={() => undefined} onOpenSession={() => undefined} />, spendingActions().actions);
     const list = await screen.findByRole('list', { name: 'Calls, newest first' });
     const [returned, failed] = within(list)
       .getAllByRole('button')
       .map((b) => b.textContent ?? '');
-    expect(returned).toMatch(/· Returned · its charge went back · /);
-    expect(failed).toMatch(/· Failed · free · /);
+    expect(returned).toMatch(/ · Returned · its charge went back · /);
+    expect(failed).toMatch(/ · Failed · free · /);
     expect(`${returned}${failed}`).not.toMatch(/charged/);
   });
 
-  it('shows each row as one button that opens the call, with a chevron, the kind and the status in words', async () => {
+  it('shows each row as one button that opens the call: what was asked first, then agent, status and charge', async () => {
     await db.calls.bulkPut([
-      call('a', { result: makeResult({ charge: { ...makeResult().charge!, chargedCents: 23 } }) }),
+      call('a', { result: makeResult({ charge: { ...makeResult().charge!, chargedCents: 23 } }) }, 'question'),
       call('b', { state: 'refused', result: null, createdAt: new Date(Date.now() - 7_200_000).toISOString() }, 'apply'),
     ]);
+    await db.calls.update('a', { 'request.question': 'Which index helps a LIKE prefix search?' });
     const opened: string[] = [];
     renderPanel(
-      <HistoryTab onOpenCall={(id) => opened.push(id)} onOpenSession={() => undefined} />,
+      <CallsTab onOpenCall={(id) => opened.push(id)} onOpenSession={() => undefined} />,
       spendingActions().actions,
     );
     const list = await screen.findByRole('list', { name: 'Calls, newest first' });
     const rows = within(list).getAllByRole('button');
     const [first, second] = rows.map((b) => b.textContent ?? '');
-    // The kind in the member's words, never the call's raw id ("question", "apply").
-    expect(first).toMatch(/^Postgres Guild · Question · Passed · charged \$0\.23 · /);
-    expect(second).toMatch(/^Postgres Guild · Plan or work · Refused · /);
-    expect(first).not.toMatch(/· question ·/);
+    // The member's own words lead (the question, else the details), then the agent, the status and the charge.
+    expect(first).toMatch(/^Which index helps a LIKE prefix search\? Postgres Guild · Passed · charged \$0\.23 · /);
+    expect(second).toMatch(/^my details Postgres Guild · Refused · /);
     for (const row of rows) {
       const chevron = row.querySelector('svg.chevron');
       expect(chevron?.getAttribute('aria-hidden')).toBe('true');
@@ -83,7 +83,7 @@ describe('History', () => {
 
   it('keeps the filters to one line of choices: their labels are read out, not drawn', async () => {
     await db.calls.put(call('a'));
-    renderPanel(<HistoryTab onOpenCall={() => undefined} onOpenSession={() => undefined} />, spendingActions().actions);
+    renderPanel(<CallsTab onOpenCall={() => undefined} onOpenSession={() => undefined} />, spendingActions().actions);
     await screen.findByRole('list', { name: 'Calls, newest first' });
     const agent = screen.getByLabelText('Agent');
     const status = screen.getByLabelText('Status');
@@ -100,7 +100,7 @@ describe('History', () => {
   it('shows the spending without a click, and reads it again when the period changes', async () => {
     await db.calls.put(call('a', { result: makeResult({ charge: { ...makeResult().charge!, chargedCents: 23 } }) }));
     const { actions, sent } = spendingActions();
-    renderPanel(<HistoryTab onOpenCall={() => undefined} onOpenSession={() => undefined} />, actions);
+    renderPanel(<CallsTab onOpenCall={() => undefined} onOpenSession={() => undefined} />, actions);
     await screen.findByRole('slider', { name: 'Charged per day' });
     expect(screen.queryByRole('button', { name: /spending/i })).toBeNull();
     expect((await screen.findByText(/Spent since/)).textContent).toContain(formatCents(123));
@@ -112,7 +112,7 @@ describe('History', () => {
 
   it('aligns the amounts’ and counts’ headings to the end (right in left-to-right), over their figures', async () => {
     await db.calls.put(call('a', { result: makeResult({ charge: { ...makeResult().charge!, chargedCents: 23 } }) }));
-    renderPanel(<HistoryTab onOpenCall={() => undefined} onOpenSession={() => undefined} />, spendingActions().actions);
+    renderPanel(<CallsTab onOpenCall={() => undefined} onOpenSession={() => undefined} />, spendingActions().actions);
     const table = await screen.findByRole('table', { name: 'Charged per day' });
     const [day, charged, calls] = within(table).getAllByRole('columnheader');
     expect(day?.className ?? '').not.toContain('num');

@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, screen, within } from '@testing-library/preact';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HistoryTab } from '@/components/history/HistoryTab';
+import { CallsTab } from '@/components/calls/CallsTab';
 import { type CallRow, db } from '@/lib/db';
 import { formatCents } from '@/lib/format/money';
 import { formatCalendarDate } from '@/lib/format/time';
@@ -78,7 +78,7 @@ describe('cached spending', () => {
   });
 });
 
-describe('the chart in History', () => {
+describe('the chart in Calls', () => {
   beforeEach(async () => {
     fakeBrowser.reset();
     await Promise.all(db.tables.map((t) => t.clear()));
@@ -108,7 +108,7 @@ describe('the chart in History', () => {
     const { actions } = fakeActions({
       spending: (p) => ({ ok: true, value: { since: (p as { since: string }).since, spentSinceCents: 1000, at: 'x' } }),
     });
-    renderPanel(<HistoryTab onOpenCall={() => undefined} onOpenSession={() => undefined} />, actions);
+    renderPanel(<CallsTab onOpenCall={() => undefined} onOpenSession={() => undefined} />, actions);
     // The period is read as it changes: no further click.
     fireEvent.change(await screen.findByLabelText('Period'), { target: { value: 'week' } });
 
@@ -117,10 +117,10 @@ describe('the chart in History', () => {
     expect(chart.querySelectorAll('.day')).toHaveLength(8);
     expect(chart.querySelectorAll('.day-bar')).toHaveLength(2);
     expect(chart.querySelectorAll('.day-empty')).toHaveLength(6);
-    expect(screen.getByText(/for 3 charged calls/).textContent).toContain(formatCents(700));
-    expect(screen.getByText(/The site counts/).textContent).toContain(
-      `${formatCents(300)} more (${formatCents(1000)} in all)`,
-    );
+    // The chart's total and why it differs from the site's, in one line.
+    const sum = screen.getByText(/for 3 charged calls/).textContent;
+    expect(sum).toContain(formatCents(700));
+    expect(sum).toContain(`The site counts ${formatCents(300)} more (${formatCents(1000)} in all)`);
 
     const byDay = screen.getByRole('table', { name: 'Charged per day' });
     const dayRows = within(byDay)
@@ -133,9 +133,11 @@ describe('the chart in History', () => {
       [formatCalendarDate(localDay(days(3))), formatCents(400), '1'],
       [formatCalendarDate(localDay(days(1))), formatCents(300), '2'],
     ]);
-    // Each day's amount read out on focus and with the arrow keys (and on hover): the last charged day first.
+    // Each day's amount read out on focus and with the arrow keys (and on hover): the last charged day first,
+    // shown beside the chart's heading (two days were charged: it is not the total said again).
     const reading = (d: Date, cents: number) => `${formatCalendarDate(localDay(d))}: ${formatCents(cents)}`;
     expect(chart.getAttribute('aria-valuetext')).toBe(reading(days(1), 300));
+    expect(document.querySelector('.day-reading')?.textContent).toBe(reading(days(1), 300));
     fireEvent.keyDown(chart, { key: 'ArrowLeft' });
     expect(chart.getAttribute('aria-valuetext')).toBe(reading(days(2), 0));
     fireEvent.keyDown(chart, { key: 'ArrowLeft' });
@@ -145,10 +147,21 @@ describe('the chart in History', () => {
     expect(chart.getAttribute('aria-valuenow')).toBe('0');
     fireEvent.pointerEnter(chart.querySelectorAll('.day')[7] as Element);
     expect(chart.getAttribute('aria-valuetext')).toBe(reading(days(0), 0));
-    // The axes: the amount at the top and at the foot, the first, middle and last day under the bars.
-    const axis = document.querySelector('.amount-axis')?.textContent;
-    expect(axis).toBe(`${formatCents(400)}${formatCents(0)}`);
+    // The first, middle and last day under the bars; the bars' heights are shares of the most charged day.
     expect(document.querySelectorAll('.date-axis time')).toHaveLength(3);
+    expect([...chart.querySelectorAll<HTMLElement>('.day-bar')].map((b) => b.style.height)).toEqual(['100%', '75%']);
+
+    // Per agent, a list of names with their amounts (no bar that reads as progress), most charged first.
+    const agents = screen.getByRole('list', { name: 'Charged per agent' });
+    expect(
+      within(agents)
+        .getAllByRole('listitem')
+        .map((li) => [li.querySelector('.untrusted')?.textContent, li.querySelector('.amount')?.textContent]),
+    ).toEqual([
+      ['<i>Other</i>', formatCents(400)],
+      ['Guild', formatCents(300)],
+    ]);
+    expect(document.querySelector('.agent-bar')).toBeNull();
 
     const byAgent = screen.getByRole('table', { name: 'Charged per agent' });
     expect(
@@ -164,5 +177,31 @@ describe('the chart in History', () => {
     expect(byAgent.querySelector('i')).toBeNull();
     // The table is reachable by keyboard: its disclosure is a focusable summary.
     expect(screen.getByText('The figures as a table').tagName).toBe('SUMMARY');
+  });
+
+  it('says a single charge once: the site’s total, the agent’s line, the day only once pointed at', async () => {
+    const now = new Date();
+    const c = makeCall({
+      localId: 'one',
+      agentName: ut('Guild'),
+      createdAt: now.toISOString(),
+      finishedAt: now.toISOString(),
+      result: makeResult({ charge: { ...makeResult().charge!, chargedCents: 23 } }),
+    });
+    await db.calls.put(c);
+    const { actions } = fakeActions({
+      spending: (p) => ({ ok: true, value: { since: (p as { since: string }).since, spentSinceCents: 23, at: 'x' } }),
+    });
+    renderPanel(<CallsTab onOpenCall={() => undefined} onOpenSession={() => undefined} />, actions);
+    const chart = await screen.findByRole('slider', { name: 'Charged per day' });
+    expect(screen.getByText('1 charged call saved in this browser, the same total as the site’s.')).toBeTruthy();
+    // Shown (the tables are folded away): the site's total and the agent's amount, nothing more.
+    const spending = document.querySelector('.spending') as HTMLElement;
+    const shown = [...spending.querySelectorAll('p, li, h3, .day-reading')].filter((e) => !e.closest('details'));
+    const said = shown.map((e) => e.textContent ?? '').join(' ');
+    expect(said.split(formatCents(23)).length - 1).toBe(2);
+    expect(document.querySelector('.day-reading')?.textContent).toBe('');
+    fireEvent.pointerEnter(chart.querySelectorAll('.day').item(chart.querySelectorAll('.day').length - 1));
+    expect(document.querySelector('.day-reading')?.textContent).toContain(formatCents(23));
   });
 });

@@ -10,9 +10,9 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/pr
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '@/components/App';
+import { CallsTab } from '@/components/calls/CallsTab';
 import { ActionsContext } from '@/components/common/actions';
 import { FindingsTab } from '@/components/findings/FindingsTab';
-import { HistoryTab } from '@/components/history/HistoryTab';
 import { OptionsPage } from '@/components/options/OptionsPage';
 import { PreviewView } from '@/components/preview/PreviewView';
 import { PrivacyPage } from '@/components/privacy/PrivacyPage';
@@ -145,7 +145,7 @@ describe('every view speaks only through the locale files', () => {
     renderPanel(<App />, fakeActions().actions, null);
     await screen.findAllByRole('button', { name: pseudo('Preview a call to') });
     fireEvent.click(screen.getByRole('button', { name: pseudo('More') }));
-    await screen.findByRole('menuitem', { name: pseudo('History') });
+    await screen.findByRole('menuitem', { name: pseudo('Share') });
     expectAllOurs();
   });
 
@@ -301,7 +301,7 @@ describe('every view speaks only through the locale files', () => {
       </ActionsContext.Provider>,
     );
     fireEvent.click(await screen.findByRole('button', { name: pseudo('Calls') }));
-    await screen.findByRole('list', { name: pseudo('Calls') });
+    await screen.findByRole('list', { name: pseudo('Calls, newest first') });
     expectAllOurs();
     app.unmount();
 
@@ -321,7 +321,7 @@ describe('every view speaks only through the locale files', () => {
     expectAllOurs();
   });
 
-  it('history: the chart, the site’s total, the filters and the export', async () => {
+  it('calls: the chart, the site’s total, the filters and the export', async () => {
     const mk = (id: string, agentId: string, n: number, cents: number) => {
       const c = makeCall({
         localId: id,
@@ -340,7 +340,7 @@ describe('every view speaks only through the locale files', () => {
           value: { since: (p as { since: string }).since, spentSinceCents: 600, at: daysAgo(0) },
         }) as CommandResult<'spending'>,
     });
-    renderPanel(<HistoryTab onOpenCall={() => undefined} onOpenSession={() => undefined} />, actions);
+    renderPanel(<CallsTab onOpenCall={() => undefined} onOpenSession={() => undefined} />, actions);
     await screen.findByRole('list', { name: pseudo('Calls, newest first') });
     // The spending is read once the list is in, without a click.
     await waitFor(() => expect(document.body.textContent).toContain('$6.00'));

@@ -70,7 +70,7 @@ describe('the stylesheets, logical properties only', () => {
 
   it('flips what points a direction under [dir="rtl"]', () => {
     const css = readFileSync('components/style.css', 'utf8');
-    expect(css).toMatch(/\[dir="rtl"\] \.history-call \.chevron\s*\{\s*transform: scaleX\(-1\)/);
+    expect(css).toMatch(/\[dir="rtl"\] \.call-line \.chevron\s*\{\s*transform: scaleX\(-1\)/);
     expect(css).toMatch(
       /\[dir="rtl"\] button\.disclosure-toggle\[aria-expanded="false"\] \.disclosure-mark::before\s*\{\s*content: "◂"/,
     );

@@ -5,7 +5,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/pr
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FindingsTab } from '@/components/findings/FindingsTab';
-import { HistoryTab } from '@/components/history/HistoryTab';
+import { CallsTab } from '@/components/calls/CallsTab';
 import { SessionsTab } from '@/components/sessions/SessionsTab';
 import { db } from '@/lib/db';
 import { readAhead } from '@/lib/db/first-read';
@@ -125,7 +125,7 @@ describe('FindingsTab', () => {
   });
 });
 
-describe('HistoryTab', () => {
+describe('CallsTab', () => {
   it('filters calls by agent and status, newest first, from the cache', async () => {
     const mk = (id: string, minute: number, agentId: string, status: 'passed' | 'failed') => {
       const c = makeCall({
@@ -143,19 +143,15 @@ describe('HistoryTab', () => {
     ]);
     const opened: string[] = [];
     renderPanel(
-      <HistoryTab onOpenCall={(id) => opened.push(id)} onOpenSession={() => undefined} />,
+      <CallsTab onOpenCall={(id) => opened.push(id)} onOpenSession={() => undefined} />,
       fakeActions().actions,
     );
     const list = await screen.findByRole('list', { name: 'Calls, newest first' });
     expect(
       within(list)
         .getAllByRole('button')
-        .map((b) => b.textContent?.split(' · ').slice(0, 3).join(' · ')),
-    ).toEqual([
-      'Agent ag_a · Plan or work · Failed',
-      'Agent ag_b · Plan or work · Failed',
-      'Agent ag_a · Plan or work · Passed',
-    ]);
+        .map((b) => b.querySelector('.call-meta')?.textContent?.split(' · ').slice(0, 2).join(' · ')),
+    ).toEqual(['Agent ag_a · Failed', 'Agent ag_b · Failed', 'Agent ag_a · Passed']);
     await screen.findByRole('option', { name: 'Agent ag_b' });
     fireEvent.change(screen.getByLabelText('Agent'), { target: { value: 'ag_a' } });
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'passed' } });
@@ -181,18 +177,18 @@ describe('HistoryTab', () => {
       rows: [mk('old', 0, 'ag_old')],
       more: false,
     }));
-    renderPanel(<HistoryTab onOpenCall={() => undefined} onOpenSession={() => undefined} />, fakeActions().actions);
+    renderPanel(<CallsTab onOpenCall={() => undefined} onOpenSession={() => undefined} />, fakeActions().actions);
     const names = () =>
       within(screen.getByRole('list', { name: 'Calls, newest first' }))
         .getAllByRole('button')
-        .map((b) => b.textContent?.split(' · ')[0]);
+        .map((b) => b.querySelector('.call-meta')?.textContent?.split(' · ')[0]);
     expect(names()).toEqual(['Agent ag_old']);
     await waitFor(() => expect(names()).toEqual(['Agent ag_b', 'Agent ag_a']));
     await screen.findByRole('option', { name: 'Agent ag_b' });
     const seen = new Set<string>();
     const watch = new MutationObserver(() => {
       for (const item of document.querySelectorAll('ul.history-calls button'))
-        seen.add(item.textContent?.split(' · ')[0] ?? '');
+        seen.add(item.querySelector('.call-meta')?.textContent?.split(' · ')[0] ?? '');
     });
     watch.observe(document.body, { subtree: true, childList: true, characterData: true });
     fireEvent.change(screen.getByLabelText('Agent'), { target: { value: 'ag_a' } });
@@ -207,7 +203,7 @@ describe('HistoryTab', () => {
     const { actions, sent } = fakeActions({
       spending: (p) => ({ ok: true, value: { since: (p as { since: string }).since, spentSinceCents: null, at: 'x' } }),
     });
-    renderPanel(<HistoryTab onOpenCall={() => undefined} onOpenSession={() => undefined} />, actions);
+    renderPanel(<CallsTab onOpenCall={() => undefined} onOpenSession={() => undefined} />, actions);
     const asked = () => sent.filter((s) => s.name === 'spending').map((s) => s.payload);
     // The last 30 days are read once the list is in, without a click.
     await waitFor(() => expect(asked()).toHaveLength(1));

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { SEARCH_DEBOUNCE_MS } from '@/lib/history/search-pace';
 
-export interface HistorySearch {
+export interface CallSearchWords {
   /** What the field holds. */
   typed: string;
   /** The words searched: what was typed, once the member paused SEARCH_DEBOUNCE_MS. */
@@ -12,12 +12,12 @@ export interface HistorySearch {
   clear: () => void;
 }
 
-/** The history's search field: its text at once, its search after a pause in typing, cleared at once. */
-export function useHistorySearch(): HistorySearch {
+/** The calls' search field: its text at once, its search after a pause in typing, cleared at once. */
+export function useCallSearch(): CallSearchWords {
   const [typed, setTyped] = useState('');
   const [query, setQuery] = useState('');
   useEffect(() => {
-    // An emptied field shows the whole history at once; words wait for the member to pause.
+    // An emptied field shows every call at once; words wait for the member to pause.
     if (typed.trim() === '') {
       setQuery('');
       return;

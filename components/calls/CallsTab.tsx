@@ -14,11 +14,12 @@ import {
   historySessions,
 } from '@/lib/history/queries';
 import { untrustedString } from '@/lib/safety/untrusted';
+import { FindIcon } from '@/components/common/icons';
 import { useLiveQuery } from '@/components/common/useLiveQuery';
 import { usePanelQuery } from '@/components/common/usePanelQuery';
 import { SessionListItem } from '@/components/sessions/SessionList';
-import { SpendingForm } from './SpendingForm';
-import { ExportHistory } from './ExportHistory';
+import { SpendingForm } from '@/components/history/SpendingForm';
+import { ExportHistory } from '@/components/history/ExportHistory';
 import { ViewHeading } from '@/components/common/ViewHeading';
 import { Skeleton } from '@/components/common/Skeleton';
 import { shortenedText } from '@/lib/format/clamp';
@@ -26,23 +27,50 @@ import { t, tn } from '@/lib/i18n';
 import { SEARCH_WINDOW } from '@/lib/history/search-pace';
 import { CallLine } from './CallLine';
 import { CallSearch } from './CallSearch';
-import { useHistorySearch } from './useHistorySearch';
+import { CallsList } from './CallsList';
+import { SessionSummary } from './SessionSummary';
+import { useCallSearch } from './useCallSearch';
 
 type Shown = 'calls' | 'sessions';
 
-export interface HistoryTabProps {
+export interface CallsTabProps {
   onOpenCall: (localId: string) => void;
   onOpenSession: (sessionId: string) => void;
+  /** A key scoped to one session: that session, and its calls (the key reaches nothing else). */
+  sessionId?: string | null;
 }
 
-/** Calls and sessions from the cache, newest first, by agent and status; readable offline. Then the spending. */
-export function HistoryTab({ onOpenCall, onOpenSession }: HistoryTabProps) {
+/**
+ * The Calls section: every call saved in this browser, newest first and readable offline, with its search, the
+ * filters (by agent and status, or the sessions instead), the spending and the export. A key scoped to one
+ * session sees that session and its calls.
+ */
+export function CallsTab({ onOpenCall, onOpenSession, sessionId = null }: CallsTabProps) {
+  if (sessionId !== null)
+    return <SessionCalls sessionId={sessionId} onOpenCall={onOpenCall} onOpenSession={onOpenSession} />;
+  return <AllCalls onOpenCall={onOpenCall} onOpenSession={onOpenSession} />;
+}
+
+function SessionCalls({ sessionId, onOpenCall, onOpenSession }: CallsTabProps & { sessionId: string }) {
+  return (
+    <>
+      <ViewHeading id="calls-title">{t('app.callsHeading')}</ViewHeading>
+      <SessionSummary sessionId={sessionId} />
+      <button type="button" onClick={() => onOpenSession(sessionId)}>
+        {t('app.openScopedSession')}
+      </button>
+      <CallsList onOpen={onOpenCall} sessionId={sessionId} />
+    </>
+  );
+}
+
+function AllCalls({ onOpenCall, onOpenSession }: CallsTabProps) {
   const id = useId();
   const [shown, setShown] = useState<Shown>('calls');
   const [agentId, setAgentId] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
   const [limit, setLimit] = useState(HISTORY_PAGE);
-  const search = useHistorySearch();
+  const search = useCallSearch();
   const searchField = useRef<HTMLInputElement>(null);
   // Calls a search reads from the newest; "Search older calls" adds a window at a time.
   const [reach, setReach] = useState(SEARCH_WINDOW);
@@ -61,17 +89,18 @@ export function HistoryTab({ onOpenCall, onOpenSession }: HistoryTabProps) {
   useEffect(reset, [search.query]);
 
   return (
-    <section aria-labelledby={`${id}-title`} class="history">
-      <ViewHeading id={`${id}-title`}>{t('history.heading')}</ViewHeading>
-      <p class="muted">
-        {t('history.intro')}
-        {total.value !== undefined ? ` ${tn('history.cached', total.value)}` : ''}
-      </p>
+    <section aria-labelledby={`${id}-title`} class="calls-view">
+      {/* The count beside the heading, quiet: how many calls this browser holds, searched and listed below. */}
+      <div class="view-head">
+        <ViewHeading id={`${id}-title`}>{t('app.callsHeading')}</ViewHeading>
+        {total.value !== undefined ? <span class="muted">{tn('calls.saved', total.value)}</span> : null}
+      </div>
       {shown === 'calls' ? (
-        <search class="history-search">
+        <search class="call-search">
           <label for={`${id}-search`} class="visually-hidden">
             {t('history.search.label')}
           </label>
+          <FindIcon />
           <input
             ref={searchField}
             id={`${id}-search`}
@@ -86,7 +115,7 @@ export function HistoryTab({ onOpenCall, onOpenSession }: HistoryTabProps) {
         </search>
       ) : null}
       {/* One line of choices, each select named by its first option ("Every agent"); its label is read out,
-          not drawn, so the filters stay shorter than a row of the history. */}
+          not drawn, so the filters stay shorter than a row of the list. */}
       <fieldset class="history-filters">
         <legend class="visually-hidden">{t('history.show')}</legend>
         <div class="history-shown" role="radiogroup" aria-label={t('history.callsOrSessions')}>
@@ -218,16 +247,18 @@ interface ListProps<S> {
 }
 
 function CallHistory({ agentId, status, limit, onMore, onOpen, onShown }: ListProps<CallHistoryStatus>) {
-  // The unfiltered first page, read on the click that opened the history (App's openTab), is taken as the
+  // The unfiltered first page, read on the click that opened the calls (the router's openTab), is taken as the
   // list mounts; the live query uses it for its first subscription only, so a filter or a longer page is read
   // by the live query alone.
   const page = usePanelQuery(historyCallsQuery, [agentId, status, limit]);
   useEffect(() => {
     if (page.loaded) onShown();
   }, [page.loaded]);
-  if (!page.loaded) return <Skeleton label={t('app.loadingHistory')} />;
+  if (!page.loaded) return <Skeleton label={t('calls.loading')} />;
   const rows = page.value?.rows ?? [];
-  if (rows.length === 0) return <p class="empty">{t('history.noCalls')}</p>;
+  // No call at all says how to make one; none of the agent or status chosen says to choose another.
+  if (rows.length === 0)
+    return <p class="empty">{agentId === null && status === null ? t('calls.empty') : t('history.noCalls')}</p>;
   const now = new Date();
   return (
     <>
@@ -253,7 +284,7 @@ function SessionHistory({ agentId, status, limit, onMore, onOpen, onShown }: Lis
   useEffect(() => {
     if (page.loaded) onShown();
   }, [page.loaded]);
-  if (!page.loaded) return <Skeleton label={t('app.loadingHistory')} />;
+  if (!page.loaded) return <Skeleton label={t('app.loadingSessions')} />;
   const rows = page.value?.rows ?? [];
   if (rows.length === 0) return <p class="empty">{t('history.noSessions')}</p>;
   return (
