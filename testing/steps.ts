@@ -98,7 +98,7 @@ export async function openPreview(panel: PageDriver, w: Words, agentName: string
   await panel.waitForText(w.opening('money.startHolds'));
 }
 
-/** The money block's first line ("Holds up to $25.00 while it runs…"), however the amounts are filled. */
+/** The money block's first line ("Holds up to $25.00 of your …"), however the amounts are filled. */
 export function holdsLine(w: Words): string {
   return w.opening('money.holds');
 }
@@ -253,7 +253,7 @@ export async function planSession(panel: PageDriver, w: Words): Promise<void> {
 
 /**
  * The session's "Make the plan" as the member sees it: whether it can be pressed, and the line it points to
- * that says why not ("Answer 2 more to make the plan"); null when there is no such button.
+ * that says why not ("Answer 2 more first"); null when there is no such button.
  */
 export function makePlanState(panel: PageDriver, w: Words): Promise<{ disabled: boolean; why: string | null } | null> {
   return panel.evaluate((name) => {

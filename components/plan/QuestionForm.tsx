@@ -110,7 +110,6 @@ export function QuestionForm({
   return (
     <section class="question-form" aria-labelledby={`${formId}-title`} onKeyDown={nextByKey}>
       <h2 id={`${formId}-title`}>{t('questions.heading')}</h2>
-      <p class="muted">{t('questions.intro')}</p>
       {/* Before the first question and in the flow: a bar kept in sight at the bottom covered the questions. */}
       {fillable.length > 0 || next ? (
         <section class="step-bar" aria-label={t('sessionView.nextStep')} ref={stepRef}>
@@ -144,6 +143,8 @@ export function QuestionForm({
           />
         ),
       )}
+      {/* Under the answers, where a member looks for a button to keep them: there is none to press. */}
+      <p class="muted">{t('questions.intro')}</p>
       {otherSiteProblems.length > 0 ? (
         <div role="alert" class="notice notice-error">
           <p>{t('questions.siteSaysNotFit')}</p>
@@ -199,15 +200,10 @@ function QuestionFields({ id, question: q, optional, draft, siteProblems, onChan
           </>
         ) : null}
       </legend>
-      {/* Why it asks and the detail it fills, once and quietly; how many to choose shows in the boxes. */}
+      {/* Why it asks, once and quietly (the detail it fills is the site's bookkeeping, not the member's); how
+          many to choose shows in the boxes. */}
       <p id={`${id}-why`} class="muted question-why">
-        <Message
-          id="questions.whyLine"
-          parts={{
-            why: <UntrustedText value={q.untrustedWhy} site />,
-            detail: <UntrustedText value={q.untrustedDetail} site />,
-          }}
-        />
+        <UntrustedText value={q.untrustedWhy} site />
       </p>
       {q.multiple ? <p class="muted">{t('questions.chooseMany')}</p> : null}
 
@@ -265,18 +261,34 @@ function QuestionFields({ id, question: q, optional, draft, siteProblems, onChan
         </div>
       ))}
 
-      <div class={chosenClass(draft.choice === 'left_to_agent')}>
-        <input
-          type={type}
-          id={`${id}-left`}
-          name={name}
-          value="__left_to_agent"
-          checked={draft.choice === 'left_to_agent'}
-          aria-describedby={`${id}-left-desc`}
-          onChange={(e) => onChange(choose(draft, e.currentTarget.checked ? 'left_to_agent' : null))}
-        />
-        <label for={`${id}-left`}>{t('questions.leaveToAgent')}</label>
-        <p id={`${id}-left-desc`} class="muted">
+      {/* Our two ways to answer, on one quiet row under the site's options: the same on every question, so
+          they say as little as they can. Which option the agent picks is the "recommended" pill's to show; it
+          is said to assistive technology with the choice, and shown only when the agent recommends none. */}
+      <div class="own-ways">
+        <div class={chosenClass(draft.choice === 'left_to_agent')}>
+          <input
+            type={type}
+            id={`${id}-left`}
+            name={name}
+            value="__left_to_agent"
+            checked={draft.choice === 'left_to_agent'}
+            aria-describedby={`${id}-left-desc`}
+            onChange={(e) => onChange(choose(draft, e.currentTarget.checked ? 'left_to_agent' : null))}
+          />
+          <label for={`${id}-left`}>{t('questions.leaveToAgent')}</label>
+        </div>
+        <div class={chosenClass(draft.choice === 'own')}>
+          <input
+            type={type}
+            id={`${id}-own`}
+            name={name}
+            value="__own"
+            checked={draft.choice === 'own'}
+            onChange={(e) => onChange(choose(draft, e.currentTarget.checked ? 'own' : null))}
+          />
+          <label for={`${id}-own`}>{t('questions.ownWords')}</label>
+        </div>
+        <p id={`${id}-left-desc`} class={recommended ? 'visually-hidden' : 'muted own-ways-note'}>
           {recommended ? (
             <Message
               id="questions.usesRecommended"
@@ -286,18 +298,6 @@ function QuestionFields({ id, question: q, optional, draft, siteProblems, onChan
             t('questions.noRecommended')
           )}
         </p>
-      </div>
-
-      <div class={chosenClass(draft.choice === 'own')}>
-        <input
-          type={type}
-          id={`${id}-own`}
-          name={name}
-          value="__own"
-          checked={draft.choice === 'own'}
-          onChange={(e) => onChange(choose(draft, e.currentTarget.checked ? 'own' : null))}
-        />
-        <label for={`${id}-own`}>{t('questions.ownWords')}</label>
       </div>
       {/* The box opens when own words are chosen; what was typed is kept in the draft while it is closed. */}
       {draft.choice === 'own' ? (

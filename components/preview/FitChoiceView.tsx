@@ -45,7 +45,8 @@ export function FitChoiceView({ fit, agentName, subject, onChoose, requestNotChe
     );
   }
   if (!needsFitChoice(fit)) {
-    if (verdict === 'fits') return <p class="muted">{t('fit.fits')}</p>;
+    // A request that fits needs no line: only what asks something of the member is said.
+    if (verdict === 'fits') return null;
     if (verdict === 'unclear') {
       return requestNotChecked ? null : <p class="muted">{t('fit.readOnceTyped')}</p>;
     }

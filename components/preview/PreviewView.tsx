@@ -31,6 +31,9 @@ import { Message } from '@/components/common/Message';
 import { backKeyProps, onSubmitKey, submitKeyProps, TEXT_KEPT } from '@/components/common/useShortcut';
 import { MAX_DETAILS_CHARS, MAX_QUESTION_CHARS } from '@/lib/contract/limits';
 
+/** The share of the question's limit from which its count shows under the box. */
+const COUNT_SHOWN_FROM = 0.8;
+
 function buildRequest(draft: CallDraft, maxCents: number | null): CallRequest {
   const request: CallRequest = { agentId: draft.agentId, callId: draft.callId };
   // A follow-up (or a call started again in its session) goes into that session, preview and start alike.
@@ -213,6 +216,8 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
     if (canStart) void start(new Event('submit', { cancelable: true }));
   });
 
+  // A question's count is said once it nears the limit: a short question needs no count under it.
+  const countShown = charCount(draft.question) >= MAX_QUESTION_CHARS * COUNT_SHOWN_FROM;
   const hold = holdLabel(preview);
   const submitLabel = busy
     ? inSession && !sessions.byCall
@@ -255,14 +260,16 @@ export function PreviewView({ initial, onStarted, onBack, onSessionStarted }: Pr
               rows={3}
               value={draft.question}
               onInput={(e) => setDraft({ ...draft, question: e.currentTarget.value })}
-              aria-describedby="call-question-count"
+              aria-describedby={countShown ? 'call-question-count' : undefined}
             />
-            <p id="call-question-count" class="muted field-hint">
-              {t('preview.charsOf', {
-                count: formatCount(charCount(draft.question)),
-                max: formatCount(MAX_QUESTION_CHARS),
-              })}
-            </p>
+            {countShown ? (
+              <p id="call-question-count" class="muted field-hint">
+                {t('preview.charsOf', {
+                  count: formatCount(charCount(draft.question)),
+                  max: formatCount(MAX_QUESTION_CHARS),
+                })}
+              </p>
+            ) : null}
             {quoteNote}
             <SecretWarning text={draft.question} />
           </>

@@ -80,7 +80,7 @@ export function ReportForm({ call }: { call: CallRow }) {
 
   return (
     <div class="report">
-      <button type="button" class="secondary report-open" aria-expanded={open} onClick={() => setOpen(!open)}>
+      <button type="button" class="link-like report-open" aria-expanded={open} onClick={() => setOpen(!open)}>
         {t('report.open')}
       </button>
       {open ? (

@@ -4,7 +4,10 @@ import type { CallRow } from '@/lib/db/tables/calls';
 import { limitSentence } from '@/lib/format/limit';
 import { knownValue, rawValue } from '@/lib/contract/tolerant';
 import { asUntrusted, untrustedString } from '@/lib/safety/untrusted';
+import { useState } from 'preact/hooks';
+import { chargedCents } from '@/lib/contract/charged';
 import { CopyButton } from '@/components/common/CopyButton';
+import { Disclosure } from '@/components/common/Disclosure';
 import { Lazy } from '@/components/common/Lazy';
 import { UntrustedText } from '@/components/common/UntrustedText';
 import { ChargeView } from './ChargeView';
@@ -33,6 +36,39 @@ function askedText(call: CallRow): { text: string; question: boolean } {
   return { text: question || (call.request.details?.trim() ?? ''), question: question !== '' };
 }
 
+/**
+ * How the result came to be, one click away: the checks it was held to, what its charge was made of (the total
+ * is on the status line) and who made it (the site's disclosure). Open by itself when a check was missed: then
+ * the checks are the news.
+ */
+function AboutResult({ result, level }: { result: CallResult; level: HeadingLevel }) {
+  const missed = result.checks.some((check) => !check.passed);
+  const [open, setOpen] = useState(missed);
+  const charged = result.charge !== null && chargedCents(result) !== null;
+  if (result.checks.length === 0 && !charged && !result.disclosure) return null;
+  return (
+    <Disclosure label={t('result.about')} open={open} onToggle={setOpen}>
+      {result.checks.length > 0 ? (
+        <section aria-label={t('result.checks')} class="result-checks">
+          <SubHeading level={level}>{t('result.checks')}</SubHeading>
+          <ul class="checks">
+            {result.checks.map((check, index) => (
+              <li key={`${index}:${check.label}`} class={check.passed ? 'check-passed' : 'check-failed'}>
+                {/* Its one marker (the list draws no bullet), with its words for assistive technology. */}
+                <span aria-hidden="true">{check.passed ? '✓ ' : '✗ '}</span>
+                <span class="visually-hidden">{check.passed ? t('result.checkPassed') : t('result.checkMissed')}</span>
+                <SiteText text={check.label} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <ChargeView result={result} />
+      {result.disclosure ? <SiteQuote class="result-disclosure muted" text={result.disclosure} /> : null}
+    </Disclosure>
+  );
+}
+
 function Asked({ call }: { call: CallRow }) {
   const { text, question } = askedText(call);
   if (!text) return null;
@@ -52,8 +88,9 @@ function Asked({ call }: { call: CallRow }) {
 /**
  * One call result, the answer first: its status and charge, the fixed header line word for word (every part
  * of the result comes under it, the call's name first), what the member asked, the answer, one row of
- * actions, then the checks, the charge's parts and the files. Everything from the result is data: the note,
- * checks and reasons are shown as text and nothing in them is opened, run or followed.
+ * actions, the files, then the checks, the charge's parts and the disclosure folded under one button. Everything
+ * from the result is data: the note, checks and reasons are shown as text and nothing in them is opened, run or
+ * followed.
  */
 export function ResultView({
   call,
@@ -124,29 +161,13 @@ export function ResultView({
       ) : null}
       <div class="result-actions">
         {/* One main action, the whole result (header line first); the answer alone (the note, what a member
-            pastes into their own work) and the rest are outlined, the report at the row's end. */}
+            pastes into their own work) outlined, and the report a quiet link at the row's end. */}
         <CopyButton text={resultMarkdown(call, result)} label={t('result.copyResult')} primary />
         {note ? <CopyButton text={untrustedString(note)} label={t('result.copyNote')} /> : null}
         {canStartAgain && onEdit ? <StartAgainButton call={call} onEdit={onEdit} /> : null}
         {canReport ? <ReportForm call={call} /> : null}
         {canStop ? <StopButton call={call} /> : null}
       </div>
-      {result.checks.length > 0 ? (
-        <section aria-label={t('result.checks')} class="result-checks">
-          <SubHeading level={level}>{t('result.checks')}</SubHeading>
-          <ul class="checks">
-            {result.checks.map((check, index) => (
-              <li key={`${index}:${check.label}`} class={check.passed ? 'check-passed' : 'check-failed'}>
-                {/* Its one marker (the list draws no bullet), with its words for assistive technology. */}
-                <span aria-hidden="true">{check.passed ? '✓ ' : '✗ '}</span>
-                <span class="visually-hidden">{check.passed ? t('result.checkPassed') : t('result.checkMissed')}</span>
-                <SiteText text={check.label} />
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
-      <ChargeView result={result} />
       {result.files.length > 0 ? (
         <Lazy
           load={loadFilesPart}
@@ -154,7 +175,7 @@ export function ResultView({
           label={t('common.loading')}
         />
       ) : null}
-      {result.disclosure ? <SiteQuote class="result-disclosure muted" text={result.disclosure} /> : null}
+      <AboutResult result={result} level={level} />
       {followUpIn && onFollowUp ? (
         <FollowUpForm call={call} onFollowUp={(c, question) => onFollowUp(c, followUpIn, question)} />
       ) : null}

@@ -142,14 +142,19 @@ export function SessionView({ sessionId, onBack }: SessionViewProps) {
       <ViewHeading id="session-view-title">
         <UntrustedText value={session.untrustedAgentName} empty={session.agentId} name />
       </ViewHeading>
-      {/* When its last call was is in its results, newest last: the line keeps to what the session is. */}
+      {/* When its last call was is in its results, newest last: the line keeps to what the session is. Before
+          its first call, an open session is only its way: "Open · 0 calls · charged $0.00" would say nothing. */}
       <p>
-        {t('sessionView.line', {
-          way: wayWords(session.way),
-          status: sessionStatusWords(session.status),
-          calls: tnAmount('sessionSummary.calls', session.calls),
-          charged: formatCents(session.chargedCents),
-        })}
+        {session.calls === 0
+          ? [wayWords(session.way), session.status === 'open' ? null : sessionStatusWords(session.status)]
+              .filter((part) => part !== null)
+              .join(' · ')
+          : t('sessionView.line', {
+              way: wayWords(session.way),
+              status: sessionStatusWords(session.status),
+              calls: tnAmount('sessionSummary.calls', session.calls),
+              charged: formatCents(session.chargedCents),
+            })}
       </p>
       {/* Said only when the session came from elsewhere: one started here needs no line to say so. */}
       {session.startedByThisConnection ? null : (

@@ -16,6 +16,15 @@ import { Message } from '@/components/common/Message';
 import { SiteText } from '@/components/common/SiteText';
 import { Time } from '@/components/common/Time';
 
+/** The site as a member names it, its host ("example.com"): the scheme and the rest of the address say nothing more. */
+function hostOf(origin: string): string {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return origin;
+  }
+}
+
 /**
  * What GET /me said, read-only: the member changes switches and limits on the site's page only. The claim's
  * `env` questions (where to keep the key, which folders files come from) are a script connector's settings:
@@ -45,7 +54,7 @@ export function StatusView({ row }: { row: ConnectionRow }) {
       {/* Refresh beside the time the figures were read: it reads them again, and leaves nothing. */}
       <div class="row status-read">
         <p class="muted">
-          <span class="verbatim">{row.origin}</span>
+          <span class="verbatim">{hostOf(row.origin)}</span>
           {row.meAt ? <Message id="status.readAt" parts={{ time: <Time iso={row.meAt} relative /> }} /> : null}
         </p>
         <button type="button" class="secondary" onClick={refresh} disabled={refreshing}>

@@ -129,7 +129,7 @@ describeInEachBrowser("the member's main journey", (rig) => {
     );
     expect(preview.sentence).not.toBe('');
     // The limit said once, what set it, and beside it what the member can spend.
-    expect(preview.limit).toMatch(/^Holds up to \$\d+\.\d\d while it runs( \(set by .+\))?, of your \$\d+\.\d\d\.$/);
+    expect(preview.limit).toMatch(/^Holds up to \$\d+\.\d\d( \(.+\))? of your \$\d+\.\d\d\.$/);
     // A preview runs nothing.
     expect(await rig.emu.control.callStarts()).toEqual([]);
     if (rig.profile === 'strict') {

@@ -180,7 +180,7 @@ describeInEachBrowser(
       // The first call's reply carries the privacy line again; the member reads it.
       await readPrivacyLine(panel, rig.w);
       await check(panel, 'result', firstScreenTargets.result(rig.w));
-      await panel.click('button', 'Report: this did not help');
+      await panel.click('button', 'Not helpful?');
       await see(panel, 'Send report');
       await check(panel, 'report form');
       await rig.emu.control.patchConnection(connectionId, { switches: { spending: true } });
@@ -259,7 +259,7 @@ describeInEachBrowser(
       await planSession(panel, rig.w);
       await check(panel, 'plan session with questions', firstScreenTargets.session(rig.w));
       // "Make the plan" waits, disabled, with what is missing; the answers are kept as chosen.
-      await see(panel, 'Answer 2 more to make the plan');
+      await see(panel, 'Answer 2 more first');
       await check(panel, 'plan session, gate');
       await chooseOption(panel, 'Which Postgres version runs in production?', 'Postgres 16');
       await chooseOption(panel, 'What does the database mostly do?', 'Leave it to the agent');

@@ -81,7 +81,7 @@ async function moneyLineIn(page: PageDriver, selector: string): Promise<string> 
   await waitFor(page, `the money block in ${selector}`, (l) => document.querySelector(l) !== null, line);
   return page.evaluate((l) => document.querySelector(l)?.textContent ?? '', line);
 }
-const HOLDS_LINE = /^Holds up to \$\d+\.\d\d while it runs( \(set by .+\))?, of your \$\d+\.\d\d\.$/;
+const HOLDS_LINE = /^Holds up to \$\d+\.\d\d( \(.+\))? of your \$\d+\.\d\d\.$/;
 
 async function openSessionFromList(rig: BrowserRig): Promise<void> {
   await openSection(rig.panel, rig.w, 'app.tab.sessions');
@@ -145,8 +145,8 @@ async function planSession(rig: BrowserRig): Promise<void> {
   await rig.panel.waitForText('Plan my project');
 
   // The gate: two required details missing, so "Make the plan" cannot be pressed, and says what it waits for.
-  await rig.panel.waitForText('Answer 2 more to make the plan');
-  expect(await makePlanState(rig.panel, w)).toEqual({ disabled: true, why: 'Answer 2 more to make the plan' });
+  await rig.panel.waitForText('Answer 2 more first');
+  expect(await makePlanState(rig.panel, w)).toEqual({ disabled: true, why: 'Answer 2 more first' });
   expect(await emu.control.callStarts()).toHaveLength(0);
 
   // The member answers; drafts are stored as they go and survive a closed panel.
@@ -396,7 +396,7 @@ describeInEachBrowser('a session whose pass.fit is an object the contract leaves
       await findTyped(rig.panel, rig.w, 'slow postgres queries and vacuum', AGENT);
       await previewApply(rig.panel, rig.w, AGENT, 'Our database gets slow every evening.');
       await stepPlanSession(rig.panel, rig.w);
-      await rig.panel.waitForText('Answer 2 more to make the plan');
+      await rig.panel.waitForText('Answer 2 more first');
       await chooseOption(rig.panel, VERSION, 'Postgres 16');
       await chooseOption(rig.panel, WORKLOAD, rig.w('questions.leaveToAgent'));
       await makePlan(rig.panel, rig.w);

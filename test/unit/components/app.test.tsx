@@ -313,7 +313,7 @@ describe('App routing', () => {
     renderApp(actions);
     fireEvent.click(await screen.findByRole('button', { name: 'Preview a call to Postgres helper' }));
     await screen.findByRole('heading', { name: 'Call Postgres helper' });
-    fireEvent.click(screen.getByRole('button', { name: '← Back to the agents' }));
+    fireEvent.click(screen.getByRole('button', { name: '← Back' }));
     await screen.findByRole('heading', { name: 'Find AI Agents' });
   });
 

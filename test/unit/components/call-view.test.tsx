@@ -254,7 +254,7 @@ describe('CallView', () => {
     expect(asked.compareDocumentPosition(answer) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     // The whole view (its heading, the result, its actions) says the question in the quote only.
     expect(screen.getByRole('region', { name: /Postgres helper/ }).textContent?.split(question)).toHaveLength(2);
-    const main = within(article).getByRole('button', { name: 'Copy the result' });
+    const main = within(article).getByRole('button', { name: 'Copy all' });
     expect(main.classList.contains('secondary')).toBe(false);
     expect(within(article).getByRole('button', { name: 'Copy the answer' }).classList.contains('secondary')).toBe(true);
   });

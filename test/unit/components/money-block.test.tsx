@@ -95,7 +95,7 @@ describe('the money block in the preview', () => {
     await within(block).findByText(/Your last 4 calls to it/);
     const parts = [...block.children].map((c) => c.textContent);
     expect(parts).toEqual([
-      'Holds up to $25.00 while it runs (set by the site’s safety ceiling), of your $28.50.',
+      'Holds up to $25.00 (the site’s safety ceiling) of your $28.50.',
       'From the site Charged for what it uses, only if it passes.',
       'Needs your approval on the site: Your 11th call today waits for you.',
       'Your last 4 calls to it: $0.18 to $0.31 (your own history, not a price).',
@@ -119,7 +119,7 @@ describe('the money block in the preview', () => {
     const block = await screen.findByRole('group', { name: 'Money for this call' });
     await pause();
     expect(block.textContent).not.toMatch(/Your last/);
-    expect(block.querySelector('.limit-line')?.textContent).toBe('Holds up to $15.00 while it runs, of your $15.00.');
+    expect(block.querySelector('.limit-line')?.textContent).toBe('Holds up to $15.00 of your $15.00.');
     expect(block.textContent).not.toMatch(/Needs your approval/);
   });
 
@@ -224,9 +224,7 @@ describe('calls started from a session are confirmed the same way', () => {
     const ask = await within(form).findByRole('button', { name: 'Ask · holds up to $4.00' }, { timeout: 3000 });
     await waitFor(() => expect(ready(ask)).toBe(true), { timeout: 3000 });
     const block = within(form).getByRole('group', { name: 'Money for this call' });
-    expect(block.textContent).toContain(
-      'Holds up to $4.00 while it runs (set by your maximum for this call), of your $28.50.',
-    );
+    expect(block.textContent).toContain('Holds up to $4.00 (your maximum for this call) of your $28.50.');
     // Before the start button in the form's order.
     expect(block.compareDocumentPosition(ask) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(previews(fake.sent)).toContainEqual({
@@ -279,11 +277,11 @@ describe('calls started from a session are confirmed the same way', () => {
     const next = await screen.findByRole('region', { name: 'Next step' });
     const make = await within(next).findByRole('button', { name: 'Make the plan · holds up to $25.00' });
     expect((make as HTMLButtonElement).disabled).toBe(true);
-    expect(within(next).getByText('Answer 2 more to make the plan')).toBeTruthy();
+    expect(within(next).getByText('Answer 2 more first')).toBeTruthy();
     expect(within(next).queryByRole('group', { name: 'Money for this call' })).toBeNull();
     fireEvent.click(within(next).getByRole('button', { name: 'Use the recommended answers' }));
     const block = await within(next).findByRole('group', { name: 'Money for this call' });
-    expect(block.textContent).toContain('Holds up to $25.00 while it runs');
+    expect(block.textContent).toContain('Holds up to $25.00');
     expect(block.compareDocumentPosition(make) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     await waitFor(() => expect(ready(make)).toBe(true));
   });

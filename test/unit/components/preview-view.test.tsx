@@ -94,9 +94,7 @@ describe('PreviewView', () => {
     await screen.findByText('Charged for what it uses, at most the limit below, only if the result passes its checks.');
     // The limit once, beside what the member can spend, and what set it; the site's sentence as the site wrote it.
     const line = document.querySelector('.limit-line');
-    expect(line?.textContent).toBe(
-      'Holds up to $3.00 while it runs (set by the site’s safety ceiling), of your $15.00.',
-    );
+    expect(line?.textContent).toBe('Holds up to $3.00 (the site’s safety ceiling) of your $15.00.');
     // Said once in the block, and named once more by the button that starts it.
     expect(document.querySelector('.money-block')?.textContent?.match(/\$3\.00/g)?.length).toBe(1);
     expect(document.body.textContent?.match(/\$3\.00/g)?.length).toBe(2);
@@ -288,6 +286,22 @@ describe('PreviewView', () => {
     await waitFor(() =>
       expect(startPayloads(sent)).toEqual([{ agentId: 'ag_1', callId: 'question', question: 'Which version?' }]),
     );
+  });
+
+  it('counts the question only near its limit, and says nothing when the request fits', async () => {
+    setup(
+      makePreview({ fit: { verdict: 'fits', sentence: null, otherAgent: null, choice: null, canStartAgent: true } }),
+    );
+    fireEvent.click(await screen.findByRole('radio', { name: 'Ask a question' }));
+    const box = screen.getByRole('textbox', { name: 'Your question' });
+    fireEvent.input(box, { target: { value: 'Which version?' } });
+    await screen.findByText(/Holds up to/);
+    expect(screen.queryByText(/of 4,000 characters/)).toBeNull();
+    expect(box.getAttribute('aria-describedby')).toBeNull();
+    expect(screen.queryByText(/fits this agent/)).toBeNull();
+    fireEvent.input(box, { target: { value: 'x'.repeat(3_200) } });
+    expect(screen.getByText('3,200 of 4,000 characters')).toBeTruthy();
+    expect(box.getAttribute('aria-describedby')).toBe('call-question-count');
   });
 
   it('keeps everything typed when the start is refused, and shows the refusal with its next step', async () => {
@@ -622,7 +636,7 @@ describe('PreviewView: what to start', () => {
     await db.connection.put(makeConnectionRow());
     setup(makePreview({ limitCents: 250, spendableCents: 250, limitBy: 'credits' }));
     await screen.findByText('Your credits set this limit.');
-    expect(document.querySelector('.limit-line')?.textContent).toBe('Holds up to $2.50 while it runs, of your $2.50.');
+    expect(document.querySelector('.limit-line')?.textContent).toBe('Holds up to $2.50 of your $2.50.');
     expect(screen.getByRole('button', { name: 'Top up on the site' })).toBeTruthy();
   });
 });

@@ -40,7 +40,7 @@ function actionRow(): HTMLElement {
   return screen.getByRole('article', { name: 'Call result' }).querySelector<HTMLElement>('.result-actions')!;
 }
 
-describe('Copy the result', () => {
+describe('Copy all', () => {
   it('puts the whole result on the clipboard as Markdown, only when the member asks, and says it was copied', async () => {
     const { actions, order } = fakeActions();
     renderPanel(<ResultView call={QUESTION_CALL} result={QUESTION_CALL.result!} titled />, actions);
@@ -49,9 +49,9 @@ describe('Copy the result', () => {
       within(actionRow())
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Copy the result', 'Copy the answer', 'Report: this did not help']);
+    ).toEqual(['Copy all', 'Copy the answer', 'Not helpful?']);
     expect(order).toEqual([]);
-    fireEvent.click(screen.getByRole('button', { name: 'Copy the result' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Copy all' }));
     await waitFor(() =>
       expect(order).toEqual([
         `copy:> ${GUILD_HEADER}\n\nPassed · charged $1.23\n\n**Your question**\n\n> Which index helps a LIKE prefix search?\n\n**Answer**\n\nA B-tree with text_pattern_ops.\n`,
@@ -65,12 +65,12 @@ describe('Copy the result', () => {
     const failed = makeResult({ status: 'failed', note: null, charge: null, failReason: 'It broke.' });
     renderPanel(<ResultView call={makeCall({ result: failed })} result={failed} />, actions);
     expect(screen.queryByRole('button', { name: 'Copy the answer' })).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Copy the result' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Copy all' }));
     await waitFor(() => expect(order[0]).toContain('**Why it failed:** It broke.'));
   });
 });
 
-describe('Ask a follow-up', () => {
+describe('Follow-up question', () => {
   function showResult(call: CallRow, withFollowUp = true) {
     const asked: Array<[string, string, string]> = [];
     const { actions } = fakeActions();
@@ -88,7 +88,7 @@ describe('Ask a follow-up', () => {
 
   it('under a passed result: the question goes on to the preview with the call’s session, by button or Ctrl+Enter', () => {
     const asked = showResult(QUESTION_CALL);
-    const box = screen.getByRole('textbox', { name: 'Ask a follow-up' });
+    const box = screen.getByRole('textbox', { name: 'Follow-up question' });
     const next = screen.getByRole('button', { name: 'Preview the question' }) as HTMLButtonElement;
     // Under everything from the result.
     const note = screen.getByRole('article', { name: 'Call result' });
@@ -113,13 +113,13 @@ describe('Ask a follow-up', () => {
   it('not under a failed or running result, nor where the preview cannot be opened', () => {
     const failed = makeResult({ status: 'failed', note: null, charge: null });
     showResult(makeCall({ result: failed }));
-    expect(screen.queryByRole('textbox', { name: 'Ask a follow-up' })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Follow-up question' })).toBeNull();
     cleanup();
     showResult(makeCall({ state: 'started', result: makeResult({ status: 'in_progress', note: null, charge: null }) }));
-    expect(screen.queryByRole('textbox', { name: 'Ask a follow-up' })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Follow-up question' })).toBeNull();
     cleanup();
     showResult(QUESTION_CALL, false);
-    expect(screen.queryByRole('textbox', { name: 'Ask a follow-up' })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Follow-up question' })).toBeNull();
   });
 
   it('opens the preview with the question and the session: both go with the preview and the start', async () => {
@@ -237,7 +237,7 @@ describe('in the panel', () => {
     await openCall(QUESTION_CALL);
     const fake = previewing();
     renderApp(fake.actions);
-    const box = await screen.findByRole('textbox', { name: 'Ask a follow-up' });
+    const box = await screen.findByRole('textbox', { name: 'Follow-up question' });
     fireEvent.input(box, { target: { value: 'And for ILIKE?' } });
     fireEvent.keyDown(box, { key: 'Enter', ctrlKey: true });
     await screen.findByRole('heading', { name: 'Call Postgres helper' });
@@ -271,8 +271,8 @@ describe('in the panel', () => {
     );
     renderApp(fakeActions().actions);
     await screen.findByText('Here is the plan.');
-    expect(screen.queryByRole('textbox', { name: 'Ask a follow-up' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Copy the result' })).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Follow-up question' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Copy all' })).toBeTruthy();
     await fakeBrowser.storage.session.set({ [FOCUS_SESSION_KEY]: { localId: 'f', at: '2026-05-01T10:06:00.000Z' } });
     await screen.findByText('Failed · free', { exact: false });
     expect(screen.queryByRole('button', { name: 'Edit and start again' })).toBeNull();

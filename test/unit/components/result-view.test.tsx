@@ -79,7 +79,7 @@ describe('ResultView', () => {
     expect(header.compareDocumentPosition(note) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
-  it('reads in order: status and charge, header, what was asked, the answer, the actions, checks, charge, files', async () => {
+  it('reads in order: status and charge, header, what was asked, the answer, the actions, files, then what it was made of', async () => {
     const { actions } = fakeActions();
     const call = makeCall({
       callName: ut('Ask a question'),
@@ -100,19 +100,26 @@ describe('ResultView', () => {
     expect(within(asked).getByText('Which index for LIKE?').closest('blockquote')).toBeTruthy();
     const note = await within(article).findByRole('region', { name: 'Answer' });
     const row = article.querySelector<HTMLElement>('.result-actions')!;
+    const files = await within(article).findByRole('region', { name: 'Result files' });
+    // The checks, the charge's parts and the disclosure wait behind one button, after the files: all passed, the
+    // status line says so, and its total is there.
+    const about = within(article).getByRole('button', { name: 'About this result' });
+    expect(about.getAttribute('aria-expanded')).toBe('false');
+    expect(within(article).queryByRole('region', { name: 'Checks' })).toBeNull();
+    fireEvent.click(about);
     const checks = within(article).getByRole('region', { name: 'Checks' });
     const parts = within(article).getByText(/^Running cost/);
-    const files = await within(article).findByRole('region', { name: 'Result files' });
-    const order = [status, header, asked, note, row, checks, parts, files];
+    const disclosure = within(article).getByText(/shared projects produced this result/);
+    const order = [status, header, asked, note, row, files, about, checks, parts, disclosure];
     for (let i = 1; i < order.length; i++) {
       expect(order[i - 1]!.compareDocumentPosition(order[i]!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     }
-    // One row of actions: copy the result, copy the note and report; nothing else between the answer and the checks.
+    // One row of actions: copy the result, copy the note and report; nothing else between the answer and the files.
     expect(
       within(row)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Copy the result', 'Copy the answer', 'Report: this did not help']);
+    ).toEqual(['Copy all', 'Copy the answer', 'Not helpful?']);
   });
 
   it('quotes the details of a call that has no question, and nothing when nothing was sent', () => {
@@ -417,7 +424,7 @@ describe('ResultView', () => {
     });
     renderPanel(<ResultView call={makeCall()} result={makeResult()} />, actions);
     expect(screen.queryByRole('button', { name: 'Stop the call' })).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Report: this did not help' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Not helpful?' }));
     const send = screen.getByRole('button', { name: 'Send report' }) as HTMLButtonElement;
     expect(send.disabled).toBe(true);
     const reason = screen.getByRole('textbox', { name: 'Reason (optional)' });
@@ -446,7 +453,7 @@ describe('ResultView', () => {
       }),
     });
     renderPanel(<ResultView call={makeCall()} result={makeResult()} />, actions);
-    fireEvent.click(screen.getByRole('button', { name: 'Report: this did not help' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Not helpful?' }));
     fireEvent.click(screen.getByRole('radio', { name: 'It is wrong' }));
     fireEvent.input(screen.getByRole('textbox', { name: 'Reason (optional)' }), { target: { value: 'Wrong port.' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send report' }));
@@ -466,7 +473,7 @@ describe('ResultView', () => {
     // Assembled at run time so that no scanner mistakes this file for a leak.
     const token = ['ghp_', 'a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8'].join('');
     renderPanel(<ResultView call={makeCall()} result={makeResult()} />, actions);
-    fireEvent.click(screen.getByRole('button', { name: 'Report: this did not help' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Not helpful?' }));
     fireEvent.click(screen.getByRole('radio', { name: 'It is wrong' }));
     const reason = screen.getByRole('textbox', { name: 'Reason (optional)' }) as HTMLTextAreaElement;
     fireEvent.input(reason, { target: { value: `It printed ${token}` } });
@@ -505,7 +512,7 @@ describe('ResultView', () => {
     });
     renderPanel(<ResultView call={call} result={makeResult()} />, actions);
     expect(screen.getByText(/Recorded: did not help \(it is wrong\)/)).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Report: this did not help' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Not helpful?' })).toBeNull();
   });
 });
 
@@ -524,7 +531,7 @@ describe('a result this browser did not start', () => {
       within(article)
         .queryAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Copy the result', 'Copy the answer']);
+    ).toEqual(['Copy all', 'Copy the answer', 'About this result']);
     expect(article.querySelector('a')).toBeNull();
     expect(within(article).getByText(/not started from this browser/)).toBeTruthy();
     expect(sent).toEqual([]);
@@ -624,6 +631,8 @@ describe('the result as a member reads it', () => {
       { label: 'Names its sources', passed: false },
     ];
     renderPanel(<ResultView call={makeCall()} result={makeResult({ checks })} />, actions);
+    // A missed check is news: its part opens by itself.
+    expect(screen.getByRole('button', { name: 'About this result' }).getAttribute('aria-expanded')).toBe('true');
     const items = within(screen.getByRole('region', { name: 'Checks' })).getAllByRole('listitem');
     expect(items.map((li) => li.textContent)).toEqual(['✓ passed: Has a plan', '✗ missed: Names its sources']);
     for (const li of items) {
@@ -637,18 +646,15 @@ describe('the result as a member reads it', () => {
     expect(declarations('.checks')['list-style']).toBe('none');
   });
 
-  it('has one main action, copying the result; copying the answer and the report are outlined, the report apart', async () => {
+  it('has one main action, copying the result; copying the answer is outlined, the report a quiet link apart', async () => {
     const { actions } = fakeActions();
     renderPanel(<ResultView call={makeCall()} result={makeResult()} titled />, actions);
     const row = screen.getByRole('article', { name: 'Call result' }).querySelector<HTMLElement>('.result-actions')!;
     const buttons = within(row).getAllByRole('button');
-    expect(buttons.map((b) => b.textContent)).toEqual([
-      'Copy the result',
-      'Copy the answer',
-      'Report: this did not help',
-    ]);
-    // The filled (primary) style is the buttons' own; "secondary" outlines the rest.
-    expect(buttons.map((b) => b.classList.contains('secondary'))).toEqual([false, true, true]);
+    expect(buttons.map((b) => b.textContent)).toEqual(['Copy all', 'Copy the answer', 'Not helpful?']);
+    // The filled (primary) style is the buttons' own; "secondary" outlines the other copy, the report is a link.
+    expect(buttons.map((b) => b.classList.contains('secondary'))).toEqual([false, true, false]);
+    expect(buttons[2]?.classList.contains('link-like')).toBe(true);
     // The report sits at the row's end, apart from the two copies.
     expect(buttons[2]?.classList.contains('report-open')).toBe(true);
     expect(declarations('.result-actions .report-open')['margin-inline-start']).toBe('auto');

@@ -131,7 +131,7 @@ describe('Ctrl/⌘+Enter in the preview', () => {
     const start = screen.getByRole('button', { name: 'Start the call' });
     expect(start.title).toBe('Ctrl+Enter');
     expect(start.getAttribute('aria-keyshortcuts')).toBe('Control+Enter');
-    expect(screen.getByRole('button', { name: '← Back to the agents' }).title).toBe('Esc');
+    expect(screen.getByRole('button', { name: '← Back' }).title).toBe('Esc');
   });
 
   it('starts the call from a field once the preview is read, as the Start button does', async () => {
@@ -269,7 +269,7 @@ describe('Escape in the panel', () => {
     expect(screen.getByRole('heading', { name: 'Find AI Agents' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Sessions' }));
     fireEvent.click(await screen.findByRole('button', { name: /^Open session/ }));
-    const back = await screen.findByRole('button', { name: '← Back to the sessions' });
+    const back = await screen.findByRole('button', { name: '← Back' });
     expect(back.title).toBe('Esc');
     fireEvent.keyDown(document.body, { key: 'Escape' });
     await screen.findByRole('button', { name: /^Open session/ });

@@ -30,11 +30,23 @@ describe('StatusView', () => {
     const { actions } = fakeActions();
     renderPanel(<StatusView row={makeConnectionRow()} />, actions);
     expect(factFor('Spendable now')).toBe('$15.00');
-    expect(factFor('Held for running calls')).toBe('$5.00');
+    expect(factFor('Held while calls run')).toBe('$5.00');
     expect(factFor('Earned from your shared projects')).toBe('not readable right now');
     expect(factFor('Spent in the last 24 hours')).toBe('not readable right now');
     expect(factFor('Calls in 24 hours')).toBe('4 of 10');
     expect(factFor('Downloads left today')).toBe('10 MB of 20 MB');
+  });
+
+  it('names the site by its host, plainly, never as a raw address', () => {
+    const { actions } = fakeActions();
+    renderPanel(<StatusView row={makeConnectionRow({ origin: 'https://guild.example.org' })} />, actions);
+    const line = document.querySelector('.status-read p')!;
+    expect(line.textContent).toMatch(/^guild\.example\.org/);
+    expect(line.textContent).not.toContain('https://');
+    cleanup();
+    renderPanel(<StatusView row={makeConnectionRow()} />, actions);
+    // A port other than the scheme's own stays: it is part of which site it is.
+    expect(document.querySelector('.status-read p')?.textContent).toMatch(new RegExp(`^${new URL(SITE).host}`));
   });
 
   it('says "could not be read" where an amount or a count the site sent cannot be one, the rest shown (G34)', () => {
@@ -48,7 +60,7 @@ describe('StatusView', () => {
     expect(factFor('Spendable now')).toBe('could not be read');
     expect(factFor('Most calls at once')).toBe('could not be read');
     expect(factFor('An approval runs out after')).toBe('could not be read');
-    expect(factFor('Held for running calls')).toBe('$5.00');
+    expect(factFor('Held while calls run')).toBe('$5.00');
   });
 
   it('shows money, what goes without asking, the switches and findings as one list, each value at the line’s end', () => {
@@ -56,7 +68,7 @@ describe('StatusView', () => {
     renderPanel(<StatusView row={makeConnectionRow()} />, actions);
     expect(facts()).toEqual([
       ['Spendable now', '$15.00'],
-      ['Held for running calls', '$5.00'],
+      ['Held while calls run', '$5.00'],
       ['Bought', '$20.00'],
       ['Earned from your shared projects', 'not readable right now'],
       ['Promotional', '$0.00'],

@@ -65,14 +65,14 @@ function cssRules(): { selector: string; body: string }[] {
 }
 
 describe('QuestionForm', () => {
-  it('shows each question as a group named by its ask, why it asks and the detail on one quiet line, and its options', () => {
+  it('shows each question as a group named by its ask, why it asks on one quiet line, and its options', () => {
     setup({ questions: [question('stack'), question('features', { multiple: true })] });
     const single = group('Ask stack?');
     expect(within(single).getAllByRole('radio')).toHaveLength(5);
     const why = single.querySelector('.question-why');
-    expect(why?.textContent).toBe('Why stack · Fills in: Detail stack');
-    // No filler: "Choose one." and the "Why it asks:" / "The detail it fills:" labels are gone.
-    expect(single.textContent).not.toMatch(/Choose one\.|Why it asks|The detail it fills/);
+    expect(why?.textContent).toBe('Why stack');
+    // No filler: "Choose one.", the "Why it asks:" label and the detail it fills (the site's key) are gone.
+    expect(single.textContent).not.toMatch(/Choose one\.|Why it asks|Fills in|Detail stack/);
     const multi = group('Ask features?');
     expect(within(multi).getAllByRole('checkbox')).toHaveLength(5);
     expect(within(multi).queryAllByRole('radio')).toHaveLength(0);
@@ -122,10 +122,9 @@ describe('QuestionForm', () => {
       expect(el?.parentElement?.classList.contains('site-said')).toBe(true);
       expect(el?.getAttribute('dir')).toBe('auto');
     };
-    // The question, and its reason and detail inside our line, in the member's quotation marks.
+    // The question and its reason, in the member's quotation marks.
     site(within(g).getByText('Ask stack?'));
     site(within(g).getByText('Why stack'));
-    site(within(g).getByText('Detail stack'));
     // The site's options in a group of their own, named "From the site" and drawn with the site's rule.
     const choices = within(g).getByRole('group', { name: 'From the site' });
     expect(choices.classList.contains('site-quote')).toBe(true);
@@ -136,11 +135,25 @@ describe('QuestionForm', () => {
     ).toEqual(['a', 'b', 'c']);
     expect(within(choices).getByText('About B')).toBeTruthy();
     expect(within(choices).getByText('B suits most projects')).toBeTruthy();
-    // Our own ways to answer stay outside it; the option the agent would pick is quoted in our sentence.
+    // Our own ways to answer stay outside it, on one row; the option the agent would pick is its pill's to show,
+    // and is said with "Leave it to the agent" to assistive technology, quoted in our sentence.
     expect(within(choices).queryByRole('radio', { name: 'Leave it to the agent' })).toBeNull();
-    expect(within(choices).queryByRole('radio', { name: 'Answer in my own words' })).toBeNull();
-    const picks = within(g).getByText(/^It picks/);
+    expect(within(choices).queryByRole('radio', { name: 'My own words' })).toBeNull();
+    const left = within(g).getByRole('radio', { name: 'Leave it to the agent' });
+    const own = within(g).getByRole('radio', { name: 'My own words' });
+    expect(left.closest('.own-ways')).toBe(own.closest('.own-ways'));
+    const picks = document.getElementById(left.getAttribute('aria-describedby') ?? '')!;
+    expect(picks.textContent).toMatch(/^It picks/);
+    expect(picks.classList.contains('visually-hidden')).toBe(true);
     site(within(picks).getByText('Option B'));
+  });
+
+  it('says under "Leave it to the agent" that the agent recommends no option, where it recommends none', () => {
+    setup({ questions: [question('stack', { recommended: null, untrustedRecommendedWhy: null })] });
+    const left = within(group('Ask stack?')).getByRole('radio', { name: 'Leave it to the agent' });
+    const note = document.getElementById(left.getAttribute('aria-describedby') ?? '')!;
+    expect(note.textContent).toBe('It recommends no option here.');
+    expect(note.classList.contains('visually-hidden')).toBe(false);
   });
 
   it('marks the questions the plan does not wait for as optional, and only those', () => {
@@ -191,7 +204,7 @@ describe('QuestionForm', () => {
     const g = group('Ask stack?');
     expect(within(g).queryByRole('textbox')).toBeNull();
     expect(g.textContent).not.toMatch(/Your own words/);
-    fireEvent.click(within(g).getByRole('radio', { name: 'Answer in my own words' }));
+    fireEvent.click(within(g).getByRole('radio', { name: 'My own words' }));
     const box = within(g).getByRole('textbox', { name: 'Your own words (0 of 2,000 characters)' });
     fireEvent.input(box, { target: { value: 'Elixir, please' } });
     expect(saved.at(-1)?.[1]).toEqual({ choice: 'own', optionKeys: [], own: 'Elixir, please' });
@@ -201,14 +214,14 @@ describe('QuestionForm', () => {
     fireEvent.click(within(g).getByRole('radio', { name: 'Option A' }));
     expect(within(g).queryByRole('textbox')).toBeNull();
     expect(saved.at(-1)?.[1]).toEqual({ choice: 'option', optionKeys: ['a'], own: 'Elixir, please' });
-    fireEvent.click(within(g).getByRole('radio', { name: 'Answer in my own words' }));
+    fireEvent.click(within(g).getByRole('radio', { name: 'My own words' }));
     expect((within(g).getByRole('textbox') as HTMLTextAreaElement).value).toBe('Elixir, please');
   });
 
   it('keeps the box open while it is emptied, and says an empty answer once the member leaves it', () => {
     setup({ questions: [question('stack')] });
     const g = group('Ask stack?');
-    fireEvent.click(within(g).getByRole('radio', { name: 'Answer in my own words' }));
+    fireEvent.click(within(g).getByRole('radio', { name: 'My own words' }));
     const box = within(g).getByRole('textbox');
     fireEvent.input(box, { target: { value: 'x' } });
     fireEvent.input(box, { target: { value: '' } });
@@ -221,7 +234,7 @@ describe('QuestionForm', () => {
   it('says own words over 2000 characters are too long as they are typed', () => {
     setup({ questions: [question('stack')] });
     const g = group('Ask stack?');
-    fireEvent.click(within(g).getByRole('radio', { name: 'Answer in my own words' }));
+    fireEvent.click(within(g).getByRole('radio', { name: 'My own words' }));
     fireEvent.input(within(g).getByRole('textbox', { name: /Your own words/ }), {
       target: { value: 'x'.repeat(2001) },
     });

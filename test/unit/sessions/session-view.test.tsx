@@ -62,13 +62,33 @@ describe('SessionView', () => {
     expect(screen.getByRole('heading', { name: 'Questions to answer now' })).toBeTruthy();
   });
 
+  it('says what the session is under its heading: its way alone before a call, then its status, calls and charge', async () => {
+    await store(session());
+    renderPanel(<SessionView sessionId="s1" />, fakeActions().actions);
+    const heading = await screen.findByRole('heading', { name: 'Shop Builder' });
+    // "Open · 0 calls · charged $0.00" would say nothing before the first call.
+    expect(heading.nextElementSibling?.textContent).toBe('Plan my project');
+    cleanup();
+    await store(session({ status: 'closed' }));
+    renderPanel(<SessionView sessionId="s1" />, fakeActions().actions);
+    expect((await screen.findByRole('heading', { name: 'Shop Builder' })).nextElementSibling?.textContent).toBe(
+      'Plan my project · Closed: start a new session to go on',
+    );
+    cleanup();
+    await store(session({ calls: 2, chargedCents: 45 }));
+    renderPanel(<SessionView sessionId="s1" />, fakeActions().actions);
+    expect((await screen.findByRole('heading', { name: 'Shop Builder' })).nextElementSibling?.textContent).toBe(
+      'Plan my project · Open · 2 calls · charged $0.45',
+    );
+  });
+
   it('before the plan: "Make the plan" heads the questions, disabled with how many are missing', async () => {
     await store(session());
     renderPanel(<SessionView sessionId="s1" />, fakeActions().actions);
     const next = await screen.findByRole('region', { name: 'Next step' });
     const make = within(next).getByRole('button', { name: 'Make the plan' }) as HTMLButtonElement;
     expect(make.disabled).toBe(true);
-    const why = within(next).getByText('Answer 2 more to make the plan');
+    const why = within(next).getByText('Answer 2 more first');
     expect(make.getAttribute('aria-describedby')).toBe(why.id);
     const questions = screen.getByRole('heading', { name: 'Questions to answer now' });
     const firstQuestion = screen.getByRole('group', { name: 'Ask stack?' });
@@ -100,7 +120,7 @@ describe('SessionView', () => {
     fireEvent.click(
       within(screen.getByRole('group', { name: 'Ask hosting?' })).getByRole('radio', { name: 'Leave it to the agent' }),
     );
-    await screen.findByText('Answer 1 more to make the plan');
+    await screen.findByText('Answer 1 more first');
     expect((screen.getByRole('button', { name: 'Make the plan' }) as HTMLButtonElement).disabled).toBe(true);
     expect(startedCalls(sent)).toEqual([]);
   });
@@ -123,7 +143,7 @@ describe('SessionView', () => {
       draft: { choice: 'option', optionKeys: ['a'], own: '' },
     });
     await waitFor(() => expect(ready('Make the plan')).toBe(true), { timeout: 3000 });
-    expect(screen.queryByText(/more to make the plan/)).toBeNull();
+    expect(screen.queryByText(/more first/)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Make the plan' }));
     await waitFor(() => expect(startedCalls(sent)).toHaveLength(1));
     expect(startedCalls(sent)[0]).toEqual({
@@ -190,7 +210,7 @@ describe('SessionView', () => {
     renderPanel(<SessionView sessionId="s1" />, fakeActions().actions);
     expect(await screen.findByRole('group', { name: 'Ask hosting? Optional' })).toBeTruthy();
     expect(screen.getByRole('group', { name: 'Ask stack?' })).toBeTruthy();
-    expect(screen.getByText('Answer 1 more to make the plan')).toBeTruthy();
+    expect(screen.getByText('Answer 1 more first')).toBeTruthy();
   });
 
   it('409 details_missing from the site is shown like the gate', async () => {
@@ -484,7 +504,7 @@ describe('SessionView', () => {
     await store(session());
     renderPanel(<SessionView sessionId="s1" />, fakeActions().actions);
     const next = await screen.findByRole('region', { name: 'Next step' });
-    const plan = within(next).getByRole('button', { name: 'Spend at most on the plan' });
+    const plan = within(next).getByRole('button', { name: 'Spend at most' });
     const form = await screen.findByRole('form', { name: 'Ask a question in this session' });
     const question = within(form).getByRole('button', { name: 'Spend at most on this question' });
     expect(screen.queryByRole('button', { name: 'More options' })).toBeNull();
