@@ -96,10 +96,8 @@ async function walk(scheme: Scheme, w: Words, options: ScreenshotOptions): Promi
     await panel.locator('.spending').screenshot({ path: chart, animations: 'disabled', caret: 'hide' });
     saved.push(path.relative(ROOT, chart));
     await openSection(m, w, 'app.tab.connection');
-    await panel
-      .getByText(w('status.heading', { name: 'Laptop' }))
-      .first()
-      .waitFor({ timeout: STEP_WAIT_MS });
+    // The driver's wait, which reads past the isolates a right-to-left language puts around a name.
+    await m.waitForText(w('status.heading', { name: 'Laptop' }));
     await shot(panel, 'connection');
 
     // Findings waiting for sign-off: the member lets agents keep what they research (on the site), and the next
