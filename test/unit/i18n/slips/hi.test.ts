@@ -7,69 +7,19 @@
  * copy of the files (run once against main's, where each assertion fails).
  */
 import path from 'node:path';
-import { parseMessagesFile } from '@wxt-dev/i18n/build';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES_DIR } from '@/testing/messages';
-
-/** One Hindi text beside the English it translates: a message's form, or a line of the store listing. */
-interface Pair {
-  label: string;
-  en: string;
-  hi: string;
-}
-
-type Forms = Map<string, Record<string, string>>;
-
-async function messages(file: string): Promise<Forms> {
-  const out: Forms = new Map();
-  for (const m of await parseMessagesFile(file)) {
-    const key = m.key.join('.');
-    if (key.startsWith('@@')) continue;
-    out.set(key, m.type === 'plural' ? ({ ...m.plurals } as Record<string, string>) : { '': m.message });
-  }
-  return out;
-}
-
-/** Text without its {names}, $1 counts, $$ and %s: the words a translator wrote. */
-function wordsOf(text: string): string {
-  return text.replace(/\{[A-Za-z0-9_]+\}|\$[1-9$]|%s/g, ' ');
-}
-
-function panelPairs(en: Forms, hi: Forms): Pair[] {
-  const out: Pair[] = [];
-  for (const [key, forms] of hi) {
-    const source = en.get(key);
-    if (!source) continue;
-    for (const [form, text] of Object.entries(forms)) {
-      const english = source[form] ?? source.n ?? source[''] ?? '';
-      out.push({ label: form ? `${key}[${form}]` : key, en: english, hi: text });
-    }
-  }
-  return out;
-}
-
-function storePairs(en: Forms, hi: Forms): Pair[] {
-  const get = (f: Forms, k: string) => f.get(k)?.[''] ?? '';
-  const enLines = get(en, 'long').split('\n');
-  const hiLines = get(hi, 'long').split('\n');
-  expect(hiLines).toHaveLength(enLines.length);
-  return [
-    { label: 'store.short', en: get(en, 'short'), hi: get(hi, 'short') },
-    ...hiLines.map((line, i) => ({ label: `store.long:${i + 1}`, en: enLines[i] ?? '', hi: line })),
-  ];
-}
-
-/** Where the English says "holds" of a field or a package (it contains), not of money. */
-const CONTAINS = new Set([
-  'local.secrets',
-  'local.atMostItems',
-  'local.atLeastItems',
-  'share.files.tooMany',
-  'share.package.tooManyFiles',
-]);
-
-const APPROVAL = /approv/i;
-const SIGN_OFF = /\bsign(?:s|ed|ing)?(?:[- ]offs?| it off| them off)\b/i;
+import {
+  APPROVAL,
+  CONTAINS,
+  type Forms,
+  messages,
+  type Pair,
+  panelPairs,
+  SIGN_OFF,
+  storePairs,
+  wordsOf,
+} from './pairs';
 
 /**
  * One term per concept: where the English says it, the Hindi says the chosen term, and not a word refused for it.
@@ -91,7 +41,7 @@ function conceptSlips(pairs: readonly Pair[]): string[] {
   for (const { name, en, hi, not, skip } of CONCEPTS) {
     for (const pair of pairs) {
       const english = wordsOf(pair.en);
-      const hindi = wordsOf(pair.hi);
+      const hindi = wordsOf(pair.text);
       if (!en.test(english) || skip?.has(pair.label.replace(/\[.*\]$/, ''))) continue;
       if (!hi.test(hindi)) out.push(`${pair.label}: ${name} is not said ${hi}`);
       const both = APPROVAL.test(english) && SIGN_OFF.test(english);
@@ -117,7 +67,7 @@ const REFUSED: readonly [RegExp, string][] = [
 
 function refusedSlips(pairs: readonly Pair[]): string[] {
   const out: string[] = [];
-  for (const { label, hi } of pairs)
+  for (const { label, text: hi } of pairs)
     for (const [pattern, why] of REFUSED) if (pattern.test(wordsOf(hi))) out.push(`${label}: ${why}`);
   return out;
 }
@@ -133,7 +83,7 @@ const LATIN_ALLOWED = new Set(
 
 function latinLeft(pairs: readonly Pair[]): string[] {
   const out: string[] = [];
-  for (const { label, hi } of pairs.filter((p) => p.label !== 'meta.locale'))
+  for (const { label, text: hi } of pairs.filter((p) => p.label !== 'meta.locale'))
     for (const w of wordsOf(hi).match(/[A-Za-z][A-Za-z_.-]*/g) ?? [])
       if (!LATIN_ALLOWED.has(w)) out.push(`${label}: “${w}”`);
   return out;
@@ -167,8 +117,8 @@ describe('Hindi: one term per concept, in the panel and the store listing', () =
   });
 
   it('पुष्टि is the sign-off alone: a confirm elsewhere says what to choose', () => {
-    const elsewhere = all.filter((p) => /पुष्टि/u.test(p.hi) && !SIGN_OFF.test(p.en));
-    expect(elsewhere.map((p) => `${p.label}: ${p.hi}`)).toEqual([]);
+    const elsewhere = all.filter((p) => /पुष्टि/u.test(p.text) && !SIGN_OFF.test(p.en));
+    expect(elsewhere.map((p) => `${p.label}: ${p.text}`)).toEqual([]);
   });
 });
 

@@ -7,72 +7,20 @@
  * where each assertion fails).
  */
 import path from 'node:path';
-import { parseMessagesFile } from '@wxt-dev/i18n/build';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES_DIR } from '@/testing/messages';
-
-/** One Indonesian text beside the English it translates: a message's form, or a line of the store listing. */
-interface Pair {
-  label: string;
-  en: string;
-  nl: string;
-}
-
-type Forms = Map<string, Record<string, string>>;
-
-async function messages(file: string): Promise<Forms> {
-  const out: Forms = new Map();
-  for (const m of await parseMessagesFile(file)) {
-    const key = m.key.join('.');
-    if (key.startsWith('@@')) continue;
-    out.set(key, m.type === 'plural' ? ({ ...m.plurals } as Record<string, string>) : { '': m.message });
-  }
-  return out;
-}
-
-/** Text without its {names}, $1 counts, $$ and %s: the words a translator wrote. */
-function wordsOf(text: string): string {
-  return text.replace(/\{[A-Za-z0-9_]+\}|\$[1-9$]|%s/g, ' ');
-}
-
-/** A word on its own: JavaScript's \b knows no accented letter. */
-const word = (w: string, flags = 'iu') => new RegExp(`(?<!\\p{L})(?:${w})(?!\\p{L})`, flags);
-
-function panelPairs(en: Forms, nl: Forms): Pair[] {
-  const out: Pair[] = [];
-  for (const [key, forms] of nl) {
-    const source = en.get(key);
-    if (!source) continue;
-    for (const [form, text] of Object.entries(forms)) {
-      const english = source[form] ?? source.n ?? source[''] ?? '';
-      out.push({ label: form ? `${key}[${form}]` : key, en: english, nl: text });
-    }
-  }
-  return out;
-}
-
-function storePairs(en: Forms, nl: Forms): Pair[] {
-  const get = (f: Forms, k: string) => f.get(k)?.[''] ?? '';
-  const enLines = get(en, 'long').split('\n');
-  const nlLines = get(nl, 'long').split('\n');
-  expect(nlLines).toHaveLength(enLines.length);
-  return [
-    { label: 'store.short', en: get(en, 'short'), nl: get(nl, 'short') },
-    ...nlLines.map((line, i) => ({ label: `store.long:${i + 1}`, en: enLines[i] ?? '', nl: line })),
-  ];
-}
-
-/** Where the English says "holds" of a field or a package (it contains), not of money. */
-const CONTAINS = new Set([
-  'local.secrets',
-  'local.atMostItems',
-  'local.atLeastItems',
-  'share.files.tooMany',
-  'share.package.tooManyFiles',
-]);
-
-const APPROVAL = /approv/i;
-const SIGN_OFF = /\bsign(?:s|ed|ing)?(?:[- ]offs?| it off| them off)\b/i;
+import {
+  APPROVAL,
+  CONTAINS,
+  type Forms,
+  messages,
+  type Pair,
+  panelPairs,
+  SIGN_OFF,
+  storePairs,
+  word,
+  wordsOf,
+} from './pairs';
 
 /**
  * One term per concept: where the English says it, the Indonesian says the chosen term, and not a word refused
@@ -95,7 +43,7 @@ function conceptSlips(pairs: readonly Pair[]): string[] {
   for (const { name, en, nl, not, skip } of CONCEPTS) {
     for (const pair of pairs) {
       const english = wordsOf(pair.en);
-      const words = wordsOf(pair.nl);
+      const words = wordsOf(pair.text);
       if (!en.test(english) || skip?.has(pair.label.replace(/\[.*\]$/, ''))) continue;
       if (!nl.test(words)) out.push(`${pair.label}: ${name} is not said ${nl}`);
       const both = APPROVAL.test(english) && SIGN_OFF.test(english);
@@ -118,7 +66,7 @@ const REFUSED: readonly [RegExp, string][] = [
 
 function refusedSlips(pairs: readonly Pair[]): string[] {
   const out: string[] = [];
-  for (const { label, nl } of pairs)
+  for (const { label, text: nl } of pairs)
     for (const [pattern, why] of REFUSED) if (pattern.test(wordsOf(nl))) out.push(`${label}: ${why}`);
   return out;
 }
@@ -135,7 +83,7 @@ function englishNames(en: Forms): string[] {
 function englishLeft(pairs: readonly Pair[], names: readonly string[]): string[] {
   const out: string[] = [];
   const common = word('the|and|your|with|call|calls|approval|sign-off|findings?|charged|held|passed|failed|running');
-  for (const { label, nl } of pairs) {
+  for (const { label, text: nl } of pairs) {
     const text = wordsOf(nl);
     for (const name of names)
       if (word(name.replace(/[.*+?^$()[\]\\|]/g, '\\$&'), 'u').test(text)) out.push(`${label}: “${name}”`);
