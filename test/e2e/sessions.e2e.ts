@@ -160,7 +160,8 @@ async function planSession(rig: BrowserRig): Promise<void> {
   expect(await foldedAnswer(rig.panel, VERSION)).toBe('Postgres 16');
   expect(await foldedAnswer(rig.panel, WORKLOAD)).toBe(w('answers.leftToAgent'));
   await rig.panel.click('button', w('questions.change'));
-  expect(await isChosen(rig.panel, VERSION, 'Postgres 16')).toBe(true);
+  // The options come back on the panel's next render: wait for that state, not for a time.
+  await expect.poll(() => isChosen(rig.panel, VERSION, 'Postgres 16')).toBe(true);
 
   // Nothing to save by hand: the answers kept here go with the plan's call, and are forgotten once it went.
   expect(await makePlanState(rig.panel, w)).toEqual({ disabled: false, why: null });
