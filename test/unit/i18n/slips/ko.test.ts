@@ -6,38 +6,18 @@
  * items (개, 건), no API names, and the store listing in the panel's words. SLIPS_KO_MESSAGES and SLIPS_KO_STORE
  * point it at other copies of the files (a check that each assertion fails on the text it was written against).
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
 import { LOCALES_DIR } from '@/testing/messages';
+import { englishFor, flat, matchesIn, messages, storeText as listingText } from './pairs';
 
-type Messages = Record<string, string>;
-
-/** A locale file as dotted keys and their text; a plural's forms are keys of their own (errors.detailsMissing.n). */
-function flatten(node: unknown, prefix = '', out: Messages = {}): Messages {
-  if (node === null || typeof node !== 'object') return out;
-  for (const [key, value] of Object.entries(node)) {
-    const name = prefix ? `${prefix}.${key}` : key;
-    if (value !== null && typeof value === 'object') flatten(value, name, out);
-    else out[name] = String(value);
-  }
-  return out;
-}
-
-function load(file: string): Messages {
-  return flatten(parse(readFileSync(file, 'utf8')));
-}
-
-const en = load(path.join(LOCALES_DIR, 'en.yml'));
-const ko = load(process.env.SLIPS_KO_MESSAGES ?? path.join(LOCALES_DIR, 'ko.yml'));
-const store = load(process.env.SLIPS_KO_STORE ?? path.join(LOCALES_DIR, 'store', 'ko.yml'));
-const storeText = `${store.short ?? ''}
-${store.long ?? ''}`;
+const en = flat(await messages(path.join(LOCALES_DIR, 'en.yml')));
+const ko = flat(await messages(process.env.SLIPS_KO_MESSAGES ?? path.join(LOCALES_DIR, 'ko.yml')));
+const storeText = listingText(await messages(process.env.SLIPS_KO_STORE ?? path.join(LOCALES_DIR, 'store', 'ko.yml')));
 
 /** English's words for a key without its {names}, its singular form where Korean has only the n form. */
 function englishOf(key: string): string {
-  return (en[key] ?? en[key.replace(/\.n$/, '.1')] ?? '').replace(/\{[A-Za-z0-9_]+\}/g, '');
+  return englishFor(en, key).replace(/\{[A-Za-z0-9_]+\}/g, '');
 }
 
 /** Every text: the panel's messages, then the store listing as one text. */
@@ -46,7 +26,7 @@ function allTexts(): Array<[string, string]> {
 }
 
 function matching(pattern: RegExp, texts = allTexts()): string[] {
-  return texts.filter(([, text]) => pattern.test(text)).map(([key, text]) => `${key}: ${text.match(pattern)?.[0]}`);
+  return matchesIn(texts, pattern);
 }
 
 /** One word per concept: a message whose English names it says the chosen word. */
@@ -122,7 +102,7 @@ describe('Korean slips (locales/ko.yml, locales/store/ko.yml)', () => {
   });
 
   it('never counts a size with 개 or 건', () => {
-    const sizes = Object.keys(ko).filter((key) => SIZE.test(en[key] ?? en[key.replace(/\.n$/, '.1')] ?? ''));
+    const sizes = Object.keys(ko).filter((key) => SIZE.test(englishFor(en, key)));
     expect(sizes).toEqual(expect.arrayContaining(['resultFiles.leftOf', 'attach.hint.n', 'share.draft.packageSize']));
     expect(sizes.filter((key) => COUNTER.test(ko[key] ?? ''))).toEqual([]);
   });

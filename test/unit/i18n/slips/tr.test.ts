@@ -6,68 +6,21 @@
  * check that each assertion fails on the text it was written against).
  */
 import path from 'node:path';
-import { parseMessagesFile } from '@wxt-dev/i18n/build';
 import { describe, expect, it } from 'vitest';
 import { LOCALES_DIR } from '@/testing/messages';
+import { conceptIn, joined, keyedPairs, matchingIn, messages } from './pairs';
 
-/** Every message by key, its forms (one, or a plural's) joined; the store listing's keys prefixed "store.". */
-async function messages(file: string, prefix = ''): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  for (const m of await parseMessagesFile(file)) {
-    const key = m.key.join('.');
-    if (key.startsWith('@@')) continue;
-    out.set(
-      prefix + key,
-      m.type === 'plural' ? Object.values(m.plurals as Record<string, string>).join(' ') : m.message,
-    );
-  }
-  return out;
-}
-
-async function both(panel: string, store: string): Promise<Map<string, string>> {
-  return new Map([...(await messages(panel)), ...(await messages(store, 'store.'))]);
-}
-
-const en = await both(path.join(LOCALES_DIR, 'en.yml'), path.join(LOCALES_DIR, 'store', 'en.yml'));
-const tr = await both(
-  process.env.SLIPS_TR_MESSAGES ?? path.join(LOCALES_DIR, 'tr.yml'),
-  process.env.SLIPS_TR_STORE ?? path.join(LOCALES_DIR, 'store', 'tr.yml'),
+const en = joined(
+  await messages(path.join(LOCALES_DIR, 'en.yml')),
+  await messages(path.join(LOCALES_DIR, 'store', 'en.yml')),
 );
-
-/** A message's words: its {names}, $1 counts and %s left out. */
-const words = (text: string) => text.replace(/\{[A-Za-z0-9_]+\}|\$[1-9$]|%s/g, '');
-
-/** "key: text" for each Hebrew message matching `pattern` (and, if given, whose English matches `when`). */
-function matching(pattern: RegExp, when?: RegExp): string[] {
-  return [...tr]
-    .filter(([key, text]) => pattern.test(words(text)) && (!when || when.test(words(en.get(key) ?? ''))))
-    .map(([key, text]) => `${key}: ${text}`);
-}
-
+const panel = await messages(process.env.SLIPS_TR_MESSAGES ?? path.join(LOCALES_DIR, 'tr.yml'));
+const tr = joined(panel, await messages(process.env.SLIPS_TR_STORE ?? path.join(LOCALES_DIR, 'store', 'tr.yml')));
 /** The listing's long text is checked line by line, beside the English line. */
-function pairs(): [string, string, string][] {
-  const out: [string, string, string][] = [];
-  for (const [key, source] of en) {
-    const target = tr.get(key) ?? '';
-    if (key !== 'store.long') out.push([key, source, target]);
-    else {
-      const b = target.split('\n');
-      for (const [i, line] of source.split('\n').entries()) out.push([`${key} line ${i + 1}`, line, b[i] ?? '']);
-    }
-  }
-  return out;
-}
-
-/** Wherever English names the concept (`en`), Hebrew says `he` and never `not`. */
-function concept(source: RegExp, target: RegExp, not?: RegExp, except: readonly string[] = []): string[] {
-  const out: string[] = [];
-  for (const [key, s, t] of pairs()) {
-    if (except.includes(key) || !source.test(words(s))) continue;
-    if (!target.test(t)) out.push(`${key}: not ${target.source} in ${t}`);
-    if (not?.test(t)) out.push(`${key}: ${not.source} in ${t}`);
-  }
-  return out;
-}
+const pairs = keyedPairs(en, tr);
+const matching = (pattern: RegExp, when?: RegExp) => matchingIn(tr, en, pattern, when);
+const concept = (source: RegExp, target: RegExp, not?: RegExp, except?: readonly string[]) =>
+  conceptIn(pairs, source, target, not, except);
 
 const SIGN_OFF_EN = /\bsign(ed|s)?[ -]?(it |them )?off\b|sign-off/i;
 const SIGN_OFF_TR = /[iİ]mza/;

@@ -6,38 +6,20 @@
  * in the panel's words. SLIPS_ZH_CN_MESSAGES and SLIPS_ZH_CN_STORE point it at other copies of the files (a check
  * that each assertion fails on the text it was written against).
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
 import { LOCALES_DIR } from '@/testing/messages';
+import { englishFor, flat, matchesIn, messages, storeText as listingText } from './pairs';
 
-type Messages = Record<string, string>;
-
-/** A locale file as dotted keys and their text; a plural's forms are keys of their own (errors.detailsMissing.n). */
-function flatten(node: unknown, prefix = '', out: Messages = {}): Messages {
-  if (node === null || typeof node !== 'object') return out;
-  for (const [key, value] of Object.entries(node)) {
-    const name = prefix ? `${prefix}.${key}` : key;
-    if (value !== null && typeof value === 'object') flatten(value, name, out);
-    else out[name] = String(value);
-  }
-  return out;
-}
-
-function load(file: string): Messages {
-  return flatten(parse(readFileSync(file, 'utf8')));
-}
-
-const en = load(path.join(LOCALES_DIR, 'en.yml'));
-const zh = load(process.env.SLIPS_ZH_CN_MESSAGES ?? path.join(LOCALES_DIR, 'zh_CN.yml'));
-const store = load(process.env.SLIPS_ZH_CN_STORE ?? path.join(LOCALES_DIR, 'store', 'zh_CN.yml'));
-const storeText = `${store.short ?? ''}
-${store.long ?? ''}`;
+const en = flat(await messages(path.join(LOCALES_DIR, 'en.yml')));
+const zh = flat(await messages(process.env.SLIPS_ZH_CN_MESSAGES ?? path.join(LOCALES_DIR, 'zh_CN.yml')));
+const storeText = listingText(
+  await messages(process.env.SLIPS_ZH_CN_STORE ?? path.join(LOCALES_DIR, 'store', 'zh_CN.yml')),
+);
 
 /** English's words for a key without its {names}, its singular form where Chinese has only the n form. */
 function englishOf(key: string): string {
-  return (en[key] ?? en[key.replace(/\.n$/, '.1')] ?? '').replace(/\{[A-Za-z0-9_]+\}/g, '');
+  return englishFor(en, key).replace(/\{[A-Za-z0-9_]+\}/g, '');
 }
 
 /** Every text: the panel's messages, then the store listing as one text. */
@@ -46,7 +28,7 @@ function allTexts(): Array<[string, string]> {
 }
 
 function matching(pattern: RegExp, texts = allTexts()): string[] {
-  return texts.filter(([, text]) => pattern.test(text)).map(([key, text]) => `${key}: ${text.match(pattern)?.[0]}`);
+  return matchesIn(texts, pattern);
 }
 
 /** Traditional-only characters (their simplified forms differ) and Taiwan's words where the mainland's fit. */
@@ -136,7 +118,7 @@ describe('Simplified Chinese slips (locales/zh_CN.yml, locales/store/zh_CN.yml)'
   });
 
   it('never counts a size with 个 or 件', () => {
-    const sizes = Object.keys(zh).filter((key) => SIZE.test(en[key] ?? en[key.replace(/\.n$/, '.1')] ?? ''));
+    const sizes = Object.keys(zh).filter((key) => SIZE.test(englishFor(en, key)));
     expect(sizes).toEqual(expect.arrayContaining(['resultFiles.leftOf', 'attach.hint.n', 'share.draft.packageSize']));
     expect(sizes.filter((key) => COUNTER.test(zh[key] ?? ''))).toEqual([]);
   });
