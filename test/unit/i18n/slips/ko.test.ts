@@ -1,10 +1,11 @@
 /**
- * Korean, read again in full beside English: the slips that reading fixed, held here so they cannot come back.
- * One politeness level (합니다 / 하세요, never 해요 or 한다), one word per concept (a call that passed is 성공,
- * never an exam's 통과 or 합격; the member approves a paid step (승인) and signs off findings (최종 확인), two
- * different words; a hold is 보류, never 확보 or 잡아 두다; a charge that went back is 환불), sizes never counted as
- * items (개, 건), no API names, and the store listing in the panel's words. SLIPS_KO_MESSAGES and SLIPS_KO_STORE
- * point it at other copies of the files (a check that each assertion fails on the text it was written against).
+ * Korean, read again in full beside English: the slips that reading fixed, held here so they cannot come back. One
+ * politeness level (합니다 / 하세요, never 해요 or 한다), one word per concept (a call that passed is 성공, never an exam's 통과
+ * or 합격; the member approves a paid step (승인) and signs off findings (최종 확인), two different words; a hold is 보류,
+ * never 확보 or 잡아 두다; a charge that went back is 환불), sizes never counted as items (개, 건), no API names, and the
+ * store listing in the panel's words. Read again: one spelling per word (미리보기, 개인정보, 옵션), an agent still New is 신규,
+ * calls counted with 개, no second quotes around {switch}. SLIPS_KO_MESSAGES and SLIPS_KO_STORE point it at other
+ * copies of the files (a check that each assertion fails on the text it was written against).
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -124,6 +125,36 @@ describe('Korean slips (locales/ko.yml, locales/store/ko.yml)', () => {
     ]) {
       expect(storeText, word).toContain(word);
     }
+  });
+
+  it('one spelling per word: 미리보기, 개인정보, 옵션 where English says option', () => {
+    expect(matching(/미리 보기/)).toEqual([]);
+    expect(matching(/개인 정보/)).toEqual([]);
+    const options = Object.keys(ko).filter((key) => /\boptions?\b/i.test(englishOf(key)));
+    expect(options.length).toBeGreaterThan(3);
+    expect(options.filter((key) => !/옵션/.test(ko[key] ?? '') || /선택지/.test(ko[key] ?? ''))).toEqual([]);
+  });
+
+  it('an agent still New is 신규 (새로움 is newness), apart from a new agent born of research (새 에이전트)', () => {
+    expect(ko['agentCard.new']).toBe('신규');
+    expect(ko['words.switch.tryNewAgents']).toContain('신규');
+    expect(ko['words.switchShort.tryNewAgents']).toContain('신규');
+    expect(matching(/새로움|새로운 에이전트/)).toEqual([]);
+  });
+
+  it('calls are counted with 개, never 건', () => {
+    expect(matching(/(\d|\$\d|\})\s?건/)).toEqual([]);
+  });
+
+  it('no second quotes around a name that comes quoted (errors.switchQuoted fills {switch})', () => {
+    expect(ko['errors.switchQuoted']).toMatch(/“\{reason\}”/);
+    expect(ko['errors.switchedOff']).not.toMatch(/[“”「」]\{switch\}|\{switch\}[“”」]/);
+  });
+
+  it('the literal slips read once: an example is 예:, a check status 검사, a contribution is 반영 (no 합류)', () => {
+    expect(ko['preview.maxPlaceholder']).toMatch(/^예: /);
+    expect(ko['session.unknownWhat.checkStatus']).toContain('검사');
+    expect(matching(/합류/)).toEqual([]);
   });
 
   it('each rule catches the slip it was written for (the ones main’s files did not already show)', () => {

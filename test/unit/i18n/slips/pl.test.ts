@@ -1,15 +1,16 @@
 /**
- * Polish's slips, held so they cannot come back: a call that finished well is "Udane", never an exam's
- * "Zaliczone"; approval (zgoda, zaakceptować) and sign-off (zatwierdzenie) never share a word; a charge is
- * "naliczono", so "pobrano" only ever means a download; top up is "Doładuj środki"; „…” quotes only; a count in
- * an n form never takes a noun whose case depends on the number (one form serves 2-4 and 5+); no English or
- * code names left. SLIPS_PL_MESSAGES and SLIPS_PL_STORE point it at another copy of the files (a check that
- * each assertion fails on the text it was written against).
+ * Polish's slips, held so they cannot come back: a call that finished well is "Udane", never an exam's "Zaliczone";
+ * approval (zgoda, zaakceptować) and sign-off (zatwierdzenie) never share a word; a charge is "naliczono", so
+ * "pobrano" only ever means a download; top up is "Doładuj środki"; „…” quotes only; a count in an n form never
+ * takes a noun whose case depends on the number (one form serves 2-4 and 5+); no English or code names left. Read
+ * again: refused odmówić and declined odrzucić apart, a preview is podgląd, the extension no “I” or “we”, balance
+ * dostępne środki, the site strona. SLIPS_PL_MESSAGES and SLIPS_PL_STORE point it at another copy of the files (a
+ * check that each assertion fails on the text it was written against).
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LOCALES_DIR } from '@/testing/messages';
-import { conceptIn, joined, keyedPairs, matchingIn, messages, nForms, wordsOf } from './pairs';
+import { conceptIn, joined, keyedPairs, matchingIn, messages, nForms, word, wordsOf } from './pairs';
 
 const en = joined(
   await messages(path.join(LOCALES_DIR, 'en.yml')),
@@ -100,5 +101,30 @@ describe('Polish slips', () => {
       ),
     );
     expect(out).toEqual([]);
+  });
+  it('refused is odmówić and declined odrzucić; a discarded draft is anulowany', () => {
+    expect(concept(/\brefus/i, /odm[óo]w|odmaw|nie przyj/i, /odrzuc/i)).toEqual([]);
+    expect(concept(/\bdeclin/i, /odrzuc/i, /odm[óo]w|odmaw/i)).toEqual([]);
+    expect(concept(/\bdiscarded\b/i, /anulowan/i, /odrzuc/i)).toEqual([]);
+  });
+
+  it('a preview is podgląd, never Sprawdź (which is check)', () => {
+    expect(concept(/\bpreview/i, /podgląd/i, /sprawdź/i, ['store.short'])).toEqual([]);
+  });
+
+  it('the extension is no “I” or “we”, and what is sent again goes automatycznie, not samo', () => {
+    expect(matching(word('czekam|wysyłam|pytamy|zapytamy|próbujemy|czekamy'))).toEqual([]);
+    expect(concept(/\bby itself\b/i, /automatycznie/)).toEqual([]);
+    expect(matching(word('samo'))).toEqual([]);
+  });
+
+  it('balance is dostępne środki, the site is strona (never witryna), an active file is one that can run code', () => {
+    expect(concept(/\bbalance\b/i, /dostępne środki/, /saldo/)).toEqual([]);
+    expect(matching(/witryn/i)).toEqual([]);
+    expect(concept(/\bactive file\b/i, /uruchomić kod/, /aktywny/)).toEqual([]);
+  });
+
+  it('a count without a case: “1 min” after “Zgoda wygasa po”, where “1 minutę” reads wrong', () => {
+    expect(panel.get('status.minutes')).toEqual({ 1: '1 min', n: '$1 min' });
   });
 });

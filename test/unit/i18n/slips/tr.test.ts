@@ -1,9 +1,10 @@
 /**
  * Turkish's slips, held so they cannot come back: approval (onay) and sign-off (imza) never share a word, and a
- * confirm dialog does not say onay; a session is oturum, so "signed in" is not "oturum açtığınız"; a hold is
- * ayır- throughout; a check or call is başarılı, never an exam's "geçti"; no English or code names ("member",
- * reasonKind, keepFindings) left. SLIPS_TR_MESSAGES and SLIPS_TR_STORE point it at another copy of the files (a
- * check that each assertion fails on the text it was written against).
+ * confirm dialog does not say onay; a session is oturum, so "signed in" is not "oturum açtığınız"; a hold is ayır-
+ * throughout; a check or call is başarılı, never an exam's "geçti"; no English or code names ("member", reasonKind,
+ * keepFindings) left. Read again: declined (geri çevirmek) apart from refused (reddetmek), a check is denetlemek, a
+ * limit en fazla, the extension no “we”, balance harcanabilir kredi. SLIPS_TR_MESSAGES and SLIPS_TR_STORE point it
+ * at another copy of the files (a check that each assertion fails on the text it was written against).
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -66,5 +67,26 @@ describe('Turkish slips', () => {
     expect(concept(/\bcalls?\b/i, /çağr|çağır/i)).toEqual([]);
     expect(concept(/\bfindings?\b/i, /bulgu/i, undefined, ['find.finding', 'find.findingAgents'])).toEqual([]);
     expect(concept(/\btop up\b/i, /kredi yükle/i)).toEqual([]);
+  });
+  it('declined is geri çevirmek, refused is reddetmek: the member’s no and the site’s apart', () => {
+    expect(concept(/\bdeclin/i, /geri çevir|geri çevril/i, /redd/i)).toEqual([]);
+    expect(concept(/\brefus/i, /redd/i, /geri çevir|geri çevril/i)).toEqual([]);
+  });
+
+  it('a check is denetlemek (never kontrol, but for the set term Kontrol listesi), and a limit is en fazla (never en çok)', () => {
+    expect(matching(/kontrol(?! listesi)/i)).toEqual([]); // Kontrol listesi is the set term for a checklist
+    expect(matching(/en çok/i)).toEqual([]);
+  });
+
+  it('the extension is no “we”; balance is harcanabilir kredi; an active file is one that can run code', () => {
+    expect(matching(/(yoruz|acağız|eceğiz)(?!\p{L})/u)).toEqual([]);
+    expect(concept(/\bbalance\b/i, /harcanabilir/i, /bakiye/i)).toEqual([]);
+    expect(concept(/\bactive file\b/i, /kod çalıştırabilir/, /etkin/)).toEqual([]);
+  });
+
+  it('the literal slips read once: the money heading, a switched-off feature, a site error', () => {
+    expect(tr.get('money.label')).not.toMatch(/parası/);
+    expect(tr.get('errors.notAvailable')).toMatch(/kapalı/);
+    expect(matching(/bir şey başarısız oldu/i)).toEqual([]);
   });
 });
