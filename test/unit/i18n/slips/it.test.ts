@@ -13,62 +13,14 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseMessagesFile } from '@wxt-dev/i18n/build';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES_DIR } from '@/testing/messages';
+import { type Forms, messages, type Pair, panelPairs, storePairs, word, wordsOf } from './pairs';
 
 const PANEL_FILE = process.env.SLIPS_IT_MESSAGES ?? path.join(LOCALES_DIR, 'it.yml');
 const STORE_FILE = process.env.SLIPS_IT_STORE ?? path.join(LOCALES_DIR, 'store', 'it.yml');
 
-/** A message's forms by key: '' for a simple message, '1' and 'n' for a plural one. */
-type Messages = Map<string, Record<string, string>>;
-
-/** One Italian text beside the English it translates: a message's form, or a line of the store listing. */
-interface Pair {
-  label: string;
-  en: string;
-  itText: string;
-}
-
-async function messages(file: string): Promise<Messages> {
-  const out: Messages = new Map();
-  for (const m of await parseMessagesFile(file)) {
-    const key = m.key.join('.');
-    if (key.startsWith('@@')) continue;
-    out.set(key, m.type === 'plural' ? { ...(m.plurals as Record<string, string>) } : { '': m.message });
-  }
-  return out;
-}
-
-/** Text without its {names}, $1 counts, $$ and %s: the words a translator wrote. */
-function wordsOf(text: string): string {
-  return text.replace(/\{[A-Za-z0-9_]+\}|\$[1-9$]|%s/g, ' ');
-}
-
-function panelPairs(en: Messages, itPanel: Messages): Pair[] {
-  const out: Pair[] = [];
-  for (const [key, forms] of itPanel) {
-    const source = en.get(key);
-    if (!source) continue;
-    for (const [form, text] of Object.entries(forms)) {
-      const english = source[form] ?? source.n ?? source[''] ?? '';
-      out.push({ label: form ? `${key}[${form}]` : key, en: english, itText: text });
-    }
-  }
-  return out;
-}
-
-function storePairs(en: Messages, itListing: Messages): Pair[] {
-  const enLines = (en.get('long')?.[''] ?? '').split('\n');
-  const itLines = (itListing.get('long')?.[''] ?? '').split('\n');
-  return [
-    { label: 'store.short', en: en.get('short')?.[''] ?? '', itText: itListing.get('short')?.[''] ?? '' },
-    ...itLines.map((line, i) => ({ label: `store.long:${i + 1}`, en: enLines[i] ?? '', itText: line })),
-  ];
-}
-
-/** A word on its own: JavaScript's \b knows no accented letter, so «è» would end a word there. */
-const word = (w: string, flags = 'iu') => new RegExp(`(?<!\\p{L})(?:${w})(?!\\p{L})`, flags);
+type Messages = Forms;
 
 /**
  * The formal «Lei» where the file says «tu»: its pronouns (capitalised, as Lei is written) and the imperatives
@@ -86,14 +38,15 @@ const LEI = [
 
 function registerSlips(pairs: readonly Pair[]): string[] {
   const out: string[] = [];
-  for (const { label, itText } of pairs) if (LEI.some((p) => p.test(wordsOf(itText)))) out.push(`${label}: not «tu»`);
+  for (const { label, text: itText } of pairs)
+    if (LEI.some((p) => p.test(wordsOf(itText)))) out.push(`${label}: not «tu»`);
   return out;
 }
 
 /** Quotation marks: «…» only, opened and closed in order, at least one pair where English quotes; ’ only. */
 function quoteSlips(pairs: readonly Pair[]): string[] {
   const out: string[] = [];
-  for (const { label, en, itText } of pairs) {
+  for (const { label, en, text: itText } of pairs) {
     if (/[“”„‟"‘‚]/.test(itText)) out.push(`${label}: a quotation mark other than «…»`);
     if (/'/.test(itText)) out.push(`${label}: a straight apostrophe (’ is the file’s)`);
     if (!/^[^«»]*(«[^«»]*»[^«»]*)*$/.test(itText)) out.push(`${label}: «…» not opened and closed in order`);
@@ -157,7 +110,7 @@ function conceptSlips(pairs: readonly Pair[]): string[] {
   for (const { name, en, it: term, not } of CONCEPTS) {
     for (const pair of pairs) {
       const english = wordsOf(pair.en);
-      const italian = wordsOf(pair.itText);
+      const italian = wordsOf(pair.text);
       if (!en.test(english) || NOT_THE_CONCEPT[name]?.includes(pair.label)) continue;
       if (!term.test(italian)) out.push(`${pair.label}: ${name} is not said ${term}`);
       // The listing's "Approvals, sign-offs and switches" names both.
@@ -176,7 +129,7 @@ const KEEP_IN_VIEW = ['welcome.buttonFirefox', 'welcome.buttonChrome'];
 
 function wordSlips(pairs: readonly Pair[]): string[] {
   const out: string[] = [];
-  for (const { label, itText } of pairs) {
+  for (const { label, text: itText } of pairs) {
     const italian = wordsOf(itText);
     if (!KEEP_IN_VIEW.includes(label) && word('tenut[oaie]|tenere|tiene|tengono').test(italian))
       out.push(`${label}: kept is «conservare»`);
@@ -192,7 +145,8 @@ function wordSlips(pairs: readonly Pair[]): string[] {
 function amountSlips(pairs: readonly Pair[]): string[] {
   const out: string[] = [];
   const singular = /(?:addebitat|trattenut)[oa] \{|\{[A-Za-z]+\} (?:addebitat|trattenut)[oa](?!\p{L})/u;
-  for (const { label, itText } of pairs) if (singular.test(itText)) out.push(`${label}: the participle does not agree`);
+  for (const { label, text: itText } of pairs)
+    if (singular.test(itText)) out.push(`${label}: the participle does not agree`);
   return out;
 }
 
@@ -278,7 +232,7 @@ function englishLeft(pairs: readonly Pair[], names: readonly string[]): string[]
     'the|and|your|with|call|calls|approval|sign-off|signed off|findings?|charged|held|passed|failed|refunded|' +
       'running|sessions?|preview|top up|host|update|please',
   );
-  for (const { label, itText } of pairs) {
+  for (const { label, text: itText } of pairs) {
     const italian = wordsOf(itText);
     for (const name of names)
       if (word(name.replace(/[.*+?^$()[\]\\|]/g, '\\$&'), 'u').test(italian)) out.push(`${label}: “${name}”`);
@@ -348,7 +302,7 @@ describe('Italian: one term per concept', () => {
     expect(text('notify.failedFree')).toMatch(new RegExp(`^${CALL_STATUS.failed} · `));
     expect(text('history.callStatus.failed')).toBe(`${CALL_STATUS.failed} o ${CALL_STATUS.returned.toLowerCase()}`);
     const exam = [...panel, ...store]
-      .filter((p) => !CHECK_WORDS.includes(p.label) && /superat/i.test(p.itText))
+      .filter((p) => !CHECK_WORDS.includes(p.label) && /superat/i.test(p.text))
       .map((p) => p.label);
     expect(exam).toEqual([]);
   });
@@ -376,7 +330,7 @@ describe('Italian: agreement', () => {
 
 describe('the Italian rules', () => {
   it('catch each kind of slip the first Italian file had', () => {
-    const sample = (label: string, italian: string, english = ''): Pair => ({ label, en: english, itText: italian });
+    const sample = (label: string, italian: string, english = ''): Pair => ({ label, en: english, text: italian });
     expect(
       registerSlips([
         sample('a', 'Inserisca l’indirizzo del sito.'),
