@@ -14,47 +14,19 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseMessagesFile } from '@wxt-dev/i18n/build';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES_DIR } from '@/testing/messages';
-
-/** A message's forms: '' for a simple message, '1' and 'n' for a plural one. */
-type Forms = Record<string, string>;
-
-/** One Russian text beside the English it translates: a message's form, or a line of the store listing. */
-interface Pair {
-  label: string;
-  en: string;
-  ru: string;
-}
+import { type Forms, messages, type Pair, panelPairs, storePairs, word, wordsOf } from './pairs';
 
 const MESSAGES_FILE = process.env.SLIPS_RU_MESSAGES ?? path.join(LOCALES_DIR, 'ru.yml');
 const STORE_FILE = process.env.SLIPS_RU_STORE ?? path.join(LOCALES_DIR, 'store', 'ru.yml');
-
-async function messages(file: string): Promise<Map<string, Forms>> {
-  const out = new Map<string, Forms>();
-  for (const m of await parseMessagesFile(file)) {
-    const key = m.key.join('.');
-    if (key.startsWith('@@')) continue;
-    out.set(key, m.type === 'plural' ? ({ ...m.plurals } as Forms) : { '': m.message });
-  }
-  return out;
-}
-
-/** Text without its {names}, $1 counts, $$ and %s: the words a translator wrote. */
-function wordsOf(text: string): string {
-  return text.replace(/\{[A-Za-z0-9_]+\}|\$[1-9$]|%s/g, ' ');
-}
-
-/** A word on its own: JavaScript's \b knows no Cyrillic letter. */
-const word = (w: string, flags = 'iu') => new RegExp(`(?<!\\p{L})(?:${w})(?!\\p{L})`, flags);
 
 function fill(text: string, values: Record<string, string>): string {
   return text.replace(/\{([A-Za-z0-9_]+)\}/g, (whole, name: string) => values[name] ?? whole);
 }
 
-let en: Map<string, Forms>;
-let ru: Map<string, Forms>;
+let en: Forms;
+let ru: Forms;
 let panel: Pair[];
 let store: Pair[];
 let all: Pair[];
@@ -63,35 +35,15 @@ const text = (key: string, form = ''): string => ru.get(key)?.[form] ?? '';
 
 /** Where a Russian text (without its {names}) matches `pattern`, as "label: text". */
 function matching(pattern: RegExp, pairs: readonly Pair[] = all): string[] {
-  return pairs.filter((p) => pattern.test(wordsOf(p.ru))).map((p) => `${p.label}: ${p.ru}`);
+  return pairs.filter((p) => pattern.test(wordsOf(p.text))).map((p) => `${p.label}: ${p.text}`);
 }
 
 beforeAll(async () => {
   en = await messages(path.join(LOCALES_DIR, 'en.yml'));
   ru = await messages(MESSAGES_FILE);
-  panel = [];
-  for (const [key, forms] of ru) {
-    const source = en.get(key);
-    if (!source) continue;
-    for (const [form, value] of Object.entries(forms)) {
-      const english = source[form] ?? source.n ?? source[''] ?? '';
-      panel.push({ label: form ? `${key}[${form}]` : key, en: english, ru: value });
-    }
-  }
-  const listing = async (file: string) => {
-    const parsed = await parseMessagesFile(file);
-    return Object.fromEntries(parsed.filter((m) => m.type === 'simple').map((m) => [m.key.join('.'), m.message]));
-  };
-  const enStore = await listing(path.join(LOCALES_DIR, 'store', 'en.yml'));
-  const ruStore = await listing(STORE_FILE);
-  const enLines = (enStore.long ?? '').split('\n');
-  const ruLines = (ruStore.long ?? '').split('\n');
+  panel = panelPairs(en, ru);
   // The listing's lines translate the English ones in order, so each is held against its own.
-  expect(ruLines).toHaveLength(enLines.length);
-  store = [
-    { label: 'store.short', en: enStore.short ?? '', ru: ruStore.short ?? '' },
-    ...ruLines.map((line, i) => ({ label: `store.long:${i + 1}`, en: enLines[i] ?? '', ru: line })),
-  ];
+  store = storePairs(await messages(path.join(LOCALES_DIR, 'store', 'en.yml')), await messages(STORE_FILE));
   all = [...panel, ...store];
 });
 
@@ -112,8 +64,8 @@ function conceptSlips(concepts: readonly Concept[], pairs: readonly Pair[] = all
   for (const { name, en: english, ru: russian, not, skip } of concepts) {
     for (const pair of pairs) {
       if (!english.test(wordsOf(pair.en)) || skip?.includes(pair.label)) continue;
-      if (!russian.test(wordsOf(pair.ru))) out.push(`${pair.label}: ${name} is not said ${russian}: ${pair.ru}`);
-      if (not?.test(wordsOf(pair.ru))) out.push(`${pair.label}: ${name} said another way (${not}): ${pair.ru}`);
+      if (!russian.test(wordsOf(pair.text))) out.push(`${pair.label}: ${name} is not said ${russian}: ${pair.text}`);
+      if (not?.test(wordsOf(pair.text))) out.push(`${pair.label}: ${name} said another way (${not}): ${pair.text}`);
     }
   }
   return out;
@@ -133,9 +85,9 @@ describe('Russian: one word per concept, in the panel and the store listing', ()
     const out = conceptSlips(concepts);
     for (const pair of all) {
       const english = wordsOf(pair.en);
-      if (SIGN_OFF.test(english) && !APPROVAL.test(english) && ODOBR.test(pair.ru))
+      if (SIGN_OFF.test(english) && !APPROVAL.test(english) && ODOBR.test(pair.text))
         out.push(`${pair.label}: sign-off said as approval`);
-      if (APPROVAL.test(english) && !SIGN_OFF.test(english) && UTVER.test(pair.ru))
+      if (APPROVAL.test(english) && !SIGN_OFF.test(english) && UTVER.test(pair.text))
         out.push(`${pair.label}: approval said as sign-off`);
     }
     expect(out).toEqual([]);
@@ -351,7 +303,7 @@ describe('Russian: nothing left in English, sizes as Intl writes them', () => {
       .flatMap(([, forms]) => Object.values(forms).map((f) => wordsOf(f).trim()))
       .filter((name) => /\p{L}{3}/u.test(name));
     const out: string[] = [];
-    for (const { label, ru: russian } of all) {
+    for (const { label, text: russian } of all) {
       const words = wordsOf(russian);
       for (const name of names)
         if (word(name.replace(/[.*+?^$()[\]\\|]/g, '\\$&'), 'u').test(words)) out.push(`${label}: “${name}”`);
