@@ -4,51 +4,23 @@
  * where our own words belong. SLIPS_DE_MESSAGES and SLIPS_DE_STORE point it at another copy of the files (a
  * check that each assertion fails on the text it was written against).
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
 import { LOCALES_DIR } from '@/testing/messages';
+import { flat, keyedPairs, messages } from './pairs';
 
-type Messages = Record<string, string>;
-
-/** A locale file as key → text; a plural message gives one entry per form (`agentCard.usedTimes.n`). */
-function flatten(tree: unknown, prefix = '', out: Messages = {}): Messages {
-  for (const [key, value] of Object.entries(tree as Record<string, unknown>)) {
-    const name = prefix ? `${prefix}.${key}` : key;
-    if (value !== null && typeof value === 'object') flatten(value, name, out);
-    else out[name] = String(value);
-  }
-  return out;
-}
-
-function read(file: string): unknown {
-  return parse(readFileSync(file, 'utf8'));
-}
-
-const en = flatten(read(path.join(LOCALES_DIR, 'en.yml')));
-const de = flatten(read(process.env.SLIPS_DE_MESSAGES ?? path.join(LOCALES_DIR, 'de.yml')));
-const storeEn = read(path.join(LOCALES_DIR, 'store', 'en.yml')) as Messages;
-const storeDe = read(process.env.SLIPS_DE_STORE ?? path.join(LOCALES_DIR, 'store', 'de.yml')) as Messages;
-
-/** The store listing's lines beside the English ones (the same lines in the same order), then its short text. */
-function storePairs(): Array<[string, string, string]> {
-  const lines = (text: string | undefined) => (text ?? '').split('\n').filter((l) => l.trim() !== '');
-  const enLines = lines(storeEn.long);
-  const deLines = lines(storeDe.long);
-  expect(deLines.length).toBe(enLines.length);
-  return [
-    ['store.short', storeEn.short ?? '', storeDe.short ?? ''],
-    ...enLines.map((line, i): [string, string, string] => [`store.long line ${i + 1}`, line, deLines[i] ?? '']),
-  ];
-}
+const en = flat(await messages(path.join(LOCALES_DIR, 'en.yml')));
+const de = flat(await messages(process.env.SLIPS_DE_MESSAGES ?? path.join(LOCALES_DIR, 'de.yml')));
+const storeEn = flat(await messages(path.join(LOCALES_DIR, 'store', 'en.yml')));
+const storeDe = flat(await messages(process.env.SLIPS_DE_STORE ?? path.join(LOCALES_DIR, 'store', 'de.yml')));
+const listed = (panel: Record<string, string>, store: Record<string, string>) =>
+  new Map([...Object.entries(panel), ...Object.entries(store).map(([k, v]): [string, string] => [`store.${k}`, v])]);
 
 /** Every German text with its English: the panel's messages, then the store listing's lines. */
 function allPairs(): Array<[string, string, string]> {
-  return [
-    ...Object.keys(en).map((key): [string, string, string] => [key, en[key] ?? '', de[key] ?? '']),
-    ...storePairs(),
-  ];
+  const lines = (text = '') => text.split('\n').filter((l) => l.trim() !== '').length;
+  expect(lines(storeDe.long)).toBe(lines(storeEn.long));
+  return keyedPairs(listed(en, storeEn), listed(de, storeDe));
 }
 
 /** Where a German text matches `pattern`, as "key: text", for a failure that names what to fix. */
