@@ -5,32 +5,20 @@
  * that starts with a particle or puts a verb in a label a narrow panel wraps, full-width brackets and colons,
  * and the store listing in the panel's words.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
 import { LOCALES_DIR } from '@/testing/messages';
+import { englishFor, flat, messages } from './pairs';
 
 type Messages = Record<string, string>;
 
-/** A locale file as dotted keys and their text; a plural's forms are keys of their own (errors.detailsMissing.n). */
-function flatten(node: unknown, prefix = '', out: Messages = {}): Messages {
-  if (node === null || typeof node !== 'object') return out;
-  for (const [key, value] of Object.entries(node)) {
-    const name = prefix ? `${prefix}.${key}` : key;
-    if (value !== null && typeof value === 'object') flatten(value, name, out);
-    else out[name] = String(value);
-  }
-  return out;
-}
-
-function load(file: string): Messages {
-  return flatten(parse(readFileSync(path.join(LOCALES_DIR, file), 'utf8')));
+async function load(file: string): Promise<Messages> {
+  return flat(await messages(path.join(LOCALES_DIR, file)));
 }
 
 /** English's words for a key, its singular form where Japanese has only the n form. */
 function englishOf(en: Messages, key: string): string {
-  return (en[key] ?? en[key.replace(/\.n$/, '.1')] ?? '').replace(/\{[A-Za-z0-9_]+\}/g, '');
+  return englishFor(en, key).replace(/\{[A-Za-z0-9_]+\}/g, '');
 }
 
 function fill(text: string, values: Record<string, string>): string {
@@ -136,7 +124,7 @@ function wordProblems(ja: Messages, en: Messages): string[] {
 
 function sizeProblems(ja: Messages, en: Messages): string[] {
   return Object.keys(ja)
-    .filter((key) => SIZE.test(en[key] ?? en[key.replace(/\.n$/, '.1')] ?? '') && ja[key]?.includes('件'))
+    .filter((key) => SIZE.test(englishFor(en, key)) && ja[key]?.includes('件'))
     .map((key) => `${key}: a size counted with 件`);
 }
 
@@ -193,9 +181,9 @@ function storeProblems(store: Messages): string[] {
   return out;
 }
 
-const en = load('en.yml');
-const ja = load('ja.yml');
-const store = load('store/ja.yml');
+const en = await load('en.yml');
+const ja = await load('ja.yml');
+const store = await load('store/ja.yml');
 
 describe('Japanese slips (locales/ja.yml, locales/store/ja.yml)', () => {
   it('says one word per concept: 成功 for passed, 承認 and 確定 apart, 利用可能残高, 返金, 計画, プレビュー', () => {
@@ -203,7 +191,7 @@ describe('Japanese slips (locales/ja.yml, locales/store/ja.yml)', () => {
   });
 
   it('never counts a size with 件', () => {
-    const sizes = Object.keys(ja).filter((key) => SIZE.test(en[key] ?? en[key.replace(/\.n$/, '.1')] ?? ''));
+    const sizes = Object.keys(ja).filter((key) => SIZE.test(englishFor(en, key)));
     expect(sizes).toEqual(expect.arrayContaining(['resultFiles.leftOf', 'local.tooLarge', 'share.draft.packageSize']));
     expect(sizeProblems(ja, en)).toEqual([]);
   });
