@@ -315,8 +315,21 @@ export async function fillStartingWith(page: PageDriver, labelStart: string, val
   await page.type(value);
 }
 
-/** Chooses the radio whose label starts with `label` in the group (fieldset) whose legend is `group`. */
+/**
+ * Chooses the radio whose label starts with `label` in the group (fieldset) whose legend is `group`, once that
+ * group is drawn in full: the session shows one question at a time, the next after the one before is answered.
+ */
 export async function chooseOption(page: PageDriver, group: string, label: string): Promise<void> {
+  await waitFor(
+    page,
+    `the question "${group}" open with its options`,
+    (group) =>
+      Array.from(document.querySelectorAll('fieldset')).some(
+        (f) =>
+          f.querySelector('legend')?.textContent?.trim() === group && f.querySelector('input[type="radio"]') !== null,
+      ),
+    group,
+  );
   const chosen = await page.evaluate(
     ({ group, label }) => {
       const set = Array.from(document.querySelectorAll('fieldset')).find(

@@ -67,7 +67,17 @@ export function QuestionForm({
   const [folded, setFolded] = useState<ReadonlySet<string>>(
     () => new Set(questions.filter((q) => settled(q)).map((q) => q.key)),
   );
-  const unfold = (key: string) => setFolded((keys) => new Set([...keys].filter((k) => k !== key)));
+  // Questions the member has touched or opened: drawn in full from then on, so nothing moves while they answer.
+  const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set());
+  const open = (key: string) => setOpened((keys) => (keys.has(key) ? keys : new Set([...keys, key])));
+  const unfold = (key: string) => {
+    setFolded((keys) => new Set([...keys].filter((k) => k !== key)));
+    open(key);
+  };
+  const change = (key: string, draft: AnswerDraft) => {
+    open(key);
+    onDraftChange(key, draft);
+  };
 
   // The button that filled the answers goes once nothing is left to fill: the focus moves on to the next step.
   useEffect(() => {
@@ -75,6 +85,15 @@ export function QuestionForm({
     setFilled(false);
     stepRef.current?.querySelector<HTMLButtonElement>('button:not([disabled])')?.focus();
   }, [filled]);
+
+  // A question opened out of turn takes the focus, so the keyboard lands where the member pointed.
+  const [focusKey, setFocusKey] = useState<string | null>(null);
+  useEffect(() => {
+    if (focusKey === null) return;
+    setFocusKey(null);
+    const i = questions.findIndex((q) => q.key === focusKey);
+    document.getElementById(`${formId}-q${i}`)?.querySelector<HTMLInputElement>('input')?.focus();
+  }, [focusKey, questions, formId]);
 
   // Nothing to ask (the request answered it all, or was not read): the next step alone.
   if (questions.length === 0) {
@@ -85,6 +104,12 @@ export function QuestionForm({
     ) : null;
   }
 
+  // One question at a time: the first one not yet answered is drawn in full, with those the member opened;
+  // the later ones wait as a short list of their asks, each of which opens out of turn.
+  const isFolded = (q: Question) => folded.has(q.key) && settled(q);
+  const current = questions.find((q) => !settled(q))?.key ?? null;
+  const inFull = (q: Question) => !isFolded(q) && (q.key === current || opened.has(q.key));
+  const waiting = questions.filter((q) => !isFolded(q) && !inFull(q));
   const shownKeys = new Set(questions.map((q) => q.key));
   const otherSiteProblems = siteProblems.filter((p) => !shownKeys.has(p.key));
   const requiredKeys = new Set(required);
@@ -122,7 +147,7 @@ export function QuestionForm({
         </section>
       ) : null}
       {questions.map((q, i) =>
-        folded.has(q.key) && settled(q) ? (
+        !isFolded(q) && !inFull(q) ? null : isFolded(q) ? (
           <FoldedQuestion
             key={q.key}
             id={`${formId}-q${i}`}
@@ -138,11 +163,38 @@ export function QuestionForm({
             optional={!requiredKeys.has(q.key)}
             draft={drafts[q.key] ?? EMPTY_DRAFT}
             siteProblems={siteProblems.filter((p) => p.key === q.key)}
-            onChange={(d) => onDraftChange(q.key, d)}
+            onChange={(d) => change(q.key, d)}
             onDone={onDraftDone}
           />
         ),
       )}
+      {waiting.length > 0 ? (
+        <section class="questions-waiting" aria-labelledby={`${formId}-waiting`}>
+          <h3 id={`${formId}-waiting`}>{t('questions.then')}</h3>
+          <ul>
+            {waiting.map((q) => (
+              <li key={q.key}>
+                <button
+                  type="button"
+                  class="link-like"
+                  onClick={() => {
+                    open(q.key);
+                    setFocusKey(q.key);
+                  }}
+                >
+                  <UntrustedText value={q.untrustedAsk} empty={q.key} site />
+                </button>
+                {requiredKeys.has(q.key) ? null : (
+                  <>
+                    {' '}
+                    <span class="tag-optional">{t('questions.optional')}</span>
+                  </>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {/* Under the answers, where a member looks for a button to keep them: there is none to press. */}
       <p class="muted">{t('questions.intro')}</p>
       {otherSiteProblems.length > 0 ? (
@@ -188,7 +240,7 @@ function QuestionFields({ id, question: q, optional, draft, siteProblems, onChan
   const stale = draft.choice === 'option' ? draft.optionKeys.filter((k) => !q.options.some((o) => o.key === k)) : [];
 
   return (
-    <fieldset class="question" aria-describedby={`${id}-why${hasProblems ? ` ${problemId}` : ''}`}>
+    <fieldset id={id} class="question" aria-describedby={`${id}-why${hasProblems ? ` ${problemId}` : ''}`}>
       {/* The site's words drawn as the site's: its question quoted, its reason and detail quoted in our line,
           its options behind its rule; our own ways to answer (leave it, own words) stay outside. */}
       <legend>

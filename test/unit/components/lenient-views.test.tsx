@@ -45,7 +45,8 @@ describe('a session whose pass.fit is an object the contract leaves open (G20, G
       await db.sessions.put(sessionRow(SessionSchema.parse(answer), '2026-11-01T10:00:00.000Z'));
       renderPanel(<SessionView sessionId="s1" />, fakeActions().actions);
       await screen.findByRole('heading', { name: 'Questions to answer now' });
-      expect(screen.getByRole('group', { name: 'Ask hosting?' })).toBeTruthy();
+      expect(screen.getByRole('group', { name: 'Ask stack?' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Ask hosting?' })).toBeTruthy();
       expect(screen.getByRole('heading', { name: 'Results' })).toBeTruthy();
       await screen.findByText('The plan, step by step', { exact: false });
     },

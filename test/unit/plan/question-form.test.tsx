@@ -55,6 +55,10 @@ function setup({ questions, initial = {}, siteProblems, required, withNext = fal
 
 const group = (name: string | RegExp) => screen.getByRole('group', { name });
 
+/** Opens a question still waiting its turn, by its ask in the list of those still to answer. */
+const openWaiting = (ask: string) =>
+  fireEvent.click(within(screen.getByRole('region', { name: 'Still to answer' })).getByRole('button', { name: ask }));
+
 /** The panel's stylesheet's rules (selector and body), to read what a class is drawn with. */
 function cssRules(): { selector: string; body: string }[] {
   const css = readFileSync('components/style.css', 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
@@ -73,6 +77,7 @@ describe('QuestionForm', () => {
     expect(why?.textContent).toBe('Why stack');
     // No filler: "Choose one.", the "Why it asks:" label and the detail it fills (the site's key) are gone.
     expect(single.textContent).not.toMatch(/Choose one\.|Why it asks|Fills in|Detail stack/);
+    openWaiting('Ask features?');
     const multi = group('Ask features?');
     expect(within(multi).getAllByRole('checkbox')).toHaveLength(5);
     expect(within(multi).queryAllByRole('radio')).toHaveLength(0);
@@ -158,6 +163,10 @@ describe('QuestionForm', () => {
 
   it('marks the questions the plan does not wait for as optional, and only those', () => {
     setup({ questions: [question('stack'), question('hosting')], required: ['stack'] });
+    // Waiting its turn, the optional question says so beside its ask.
+    const waiting = screen.getByRole('region', { name: 'Still to answer' });
+    expect(within(waiting).getByRole('listitem').textContent).toBe('Ask hosting? Optional');
+    openWaiting('Ask hosting?');
     expect(group(/^Ask hosting\?/).querySelector('legend')?.textContent).toBe('Ask hosting? Optional');
     expect(screen.getByRole('group', { name: 'Ask hosting? Optional' })).toBeTruthy();
     expect(group('Ask stack?').textContent).not.toContain('Optional');
@@ -165,12 +174,49 @@ describe('QuestionForm', () => {
 
   it('keeps one question’s answers in one radio group, labelled, so arrows move within it', () => {
     setup({ questions: [question('stack'), question('hosting')] });
+    openWaiting('Ask hosting?');
     const names = within(group('Ask stack?'))
       .getAllByRole('radio')
       .map((r) => r.getAttribute('name'));
     expect(new Set(names).size).toBe(1);
     const other = within(group('Ask hosting?')).getAllByRole('radio')[0]?.getAttribute('name');
     expect(other).not.toBe(names[0]);
+  });
+
+  it('draws one question at a time: the first unanswered in full, the later ones as a list of their asks', () => {
+    setup({ questions: [question('stack'), question('hosting'), question('region')], required: ['stack', 'hosting'] });
+    expect(screen.queryByRole('group', { name: /Ask region\?/ })).toBeNull();
+    expect(group('Ask stack?')).toBeTruthy();
+    expect(screen.queryByRole('group', { name: /Ask hosting\?/ })).toBeNull();
+    const waiting = screen.getByRole('region', { name: 'Still to answer' });
+    expect(
+      within(waiting)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Ask hosting?', 'Ask region? Optional']);
+    // Answering the first draws the next in full (the answered one stays, so nothing moves under the pointer).
+    fireEvent.click(within(group('Ask stack?')).getByRole('radio', { name: /^Option A/ }));
+    expect(group('Ask stack?')).toBeTruthy();
+    expect(group('Ask hosting?')).toBeTruthy();
+    const left = within(screen.getByRole('region', { name: 'Still to answer' })).getAllByRole('listitem');
+    expect(left.map((li) => li.textContent)).toEqual(['Ask region? Optional']);
+  });
+
+  it('opens a waiting question out of turn, with the focus in its first option, and keeps it open', () => {
+    setup({ questions: [question('stack'), question('hosting'), question('region')] });
+    openWaiting('Ask region?');
+    const region = group('Ask region?');
+    expect(document.activeElement).toBe(within(region).getAllByRole('radio')[0]);
+    // The one whose turn it is stays in full beside it; the other still waits.
+    expect(group('Ask stack?')).toBeTruthy();
+    const waiting = screen.getByRole('region', { name: 'Still to answer' });
+    expect(
+      within(waiting)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Ask hosting?']);
+    fireEvent.click(within(region).getByRole('radio', { name: /^Option A/ }));
+    expect(group('Ask region?')).toBeTruthy();
   });
 
   it('saves each choice as it is made: there is no send button', () => {
