@@ -87,8 +87,10 @@ async function walk(scheme: Scheme, w: Words, options: ScreenshotOptions): Promi
 
     await openSection(m, w, 'app.tab.calls');
     await panel.getByRole('list', { name: w('history.callsNewestFirst') }).waitFor({ timeout: STEP_WAIT_MS });
-    // The spending is read after the list: the picture waits for it, so it shows the view as it settles.
-    await panel.getByRole('slider', { name: w('spending.perDay') }).waitFor({ timeout: STEP_WAIT_MS });
+    // The spending is read after the list: the picture waits for the site's total and the saved calls' part
+    // (its figures, the calls all charged on one day: no day chart), so it shows the view as it settles.
+    await panel.locator('.spending-total').waitFor({ timeout: STEP_WAIT_MS });
+    await panel.locator('.spending-chart').waitFor({ timeout: STEP_WAIT_MS });
     await shot(panel, 'calls');
     await panel.getByText(w('spending.asTable')).click();
     await panel.locator('.spending-chart').scrollIntoViewIfNeeded();

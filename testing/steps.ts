@@ -316,6 +316,41 @@ export async function fillStartingWith(page: PageDriver, labelStart: string, val
 }
 
 /**
+ * Opens the fold (a `<details>`) whose summary says `name`, as a member does from the keyboard: its summary
+ * focused and Enter pressed, a real key press in either browser (the drivers' click finds elements by ARIA
+ * role, and a summary has none that both browsers name alike). Waits until it is open; one already open is
+ * left open.
+ */
+export async function openFold(page: PageDriver, name: string): Promise<void> {
+  // Each function runs in the page whole: the summary is looked up in each, with no helper around them.
+  await waitFor(
+    page,
+    `the fold "${name}"`,
+    (label) => Array.from(document.querySelectorAll('details > summary')).some((s) => s.textContent?.trim() === label),
+    name,
+  );
+  const open = await page.evaluate((label) => {
+    const summary = Array.from(document.querySelectorAll<HTMLElement>('details > summary')).find(
+      (s) => s.textContent?.trim() === label,
+    );
+    const details = summary?.parentElement as HTMLDetailsElement | undefined;
+    if (!details?.open) summary?.focus();
+    return details?.open === true;
+  }, name);
+  if (open) return;
+  await page.press('Enter');
+  await waitFor(
+    page,
+    `the fold "${name}" open`,
+    (label) =>
+      Array.from(document.querySelectorAll('details > summary')).some(
+        (s) => s.textContent?.trim() === label && (s.parentElement as HTMLDetailsElement).open,
+      ),
+    name,
+  );
+}
+
+/**
  * Chooses the radio whose label starts with `label` in the group (fieldset) whose legend is `group`, once that
  * group is drawn in full: the session shows one question at a time, the next after the one before is answered.
  */

@@ -21,7 +21,10 @@ function savedWords(saved: ExportSaved): string {
   return `${t('export.saved', { file: saved.fileName, held })}${left}`;
 }
 
-/** History as a file the member takes with them, on their click: from the cache, never with the key. */
+/**
+ * History as a file the member takes with them, on their click: from the cache, never with the key. Folded
+ * under its heading's words until the member opens it: the calls' first screen is theirs and their spending.
+ */
 export function ExportHistory() {
   const id = useId();
   const [busy, setBusy] = useState<string | null>(null);
@@ -45,8 +48,9 @@ export function ExportHistory() {
   };
 
   return (
-    <section class="export" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{t('export.heading')}</h2>
+    // The fold is a group named by its summary, as the section was by its heading.
+    <details class="export" aria-labelledby={`${id}-title`}>
+      <summary id={`${id}-title`}>{t('export.heading')}</summary>
       <p class="muted">{t('export.intro')}</p>
       <div class="row">
         {choices().map(({ choice, words }) => (
@@ -74,6 +78,6 @@ export function ExportHistory() {
           {problem}
         </p>
       ) : null}
-    </section>
+    </details>
   );
 }

@@ -49,14 +49,17 @@ function Sum({ spending, siteCents }: { spending: CachedSpending; siteCents: num
 
 /**
  * Charged cents per day (a chart of bars) and per agent (a list, each amount at the line's end) from the cached
- * calls, with the same figures as a table.
+ * calls, with the same figures as a table. The days are drawn only when two or more were charged: one bar at
+ * the chart's edge says nothing the total above does not. With no charged call saved at all, only a difference
+ * from the site's total is said (calls made elsewhere, a total the site cannot read), or nothing.
  */
 export function SpendingChart({ spending, siteCents }: Props) {
   const id = useId();
   const charged = spending.days.filter((d) => d.calls > 0);
+  if (charged.length === 0 && explainDifference(siteCents, spending.totalCents).kind === 'same') return null;
   return (
     <div class="spending-chart">
-      <DayBars days={spending.days} id={`${id}-days`} describedBy={`${id}-table-note`} />
+      {charged.length >= 2 ? <DayBars days={spending.days} id={`${id}-days`} describedBy={`${id}-table-note`} /> : null}
       <Sum spending={spending} siteCents={siteCents} />
       {spending.agents.length > 0 ? (
         <>
@@ -71,73 +74,80 @@ export function SpendingChart({ spending, siteCents }: Props) {
           </ul>
         </>
       ) : null}
-      <details>
-        <summary>{t('spending.asTable')}</summary>
-        <p id={`${id}-table-note`} class="muted">
-          {t('spending.tableNote')}
-        </p>
-        {/* The amounts' and counts' headings stand right, over their right-aligned figures. */}
-        <table>
-          <caption>{t('spending.perDay')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('spending.day')}</th>
-              <th scope="col" class="num">
-                {t('spending.charged')}
-              </th>
-              <th scope="col" class="num">
-                {t('app.callsHeading')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {charged.map((d) => (
-              <tr key={d.day}>
-                <th scope="row">
-                  <Time iso={d.day} day />
-                </th>
-                <td>{formatCents(d.cents)}</td>
-                <td>{formatCount(d.calls)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <table>
-          <caption>{t('spending.perAgentCaption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('spending.agentColumn')}</th>
-              <th scope="col" class="num">
-                {t('spending.charged')}
-              </th>
-              <th scope="col" class="num">
-                {t('app.callsHeading')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {spending.agents.map((a) => (
-              <tr key={a.agentId}>
-                <th scope="row">
-                  <UntrustedText value={a.name ?? { untrustedText: a.agentId, truncated: false }} />
-                </th>
-                <td>{formatCents(a.cents)}</td>
-                <td>{formatCount(a.calls)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </details>
+      {charged.length > 0 ? <Tables spending={spending} id={id} /> : null}
     </div>
+  );
+}
+
+/** The chart's figures as tables, folded: per charged day, and per agent with the count of their calls. */
+function Tables({ spending, id }: { spending: CachedSpending; id: string }) {
+  const charged = spending.days.filter((d) => d.calls > 0);
+  return (
+    <details>
+      <summary>{t('spending.asTable')}</summary>
+      <p id={`${id}-table-note`} class="muted">
+        {t('spending.tableNote')}
+      </p>
+      {/* The amounts' and counts' headings stand right, over their right-aligned figures. */}
+      <table>
+        <caption>{t('spending.perDay')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('spending.day')}</th>
+            <th scope="col" class="num">
+              {t('spending.charged')}
+            </th>
+            <th scope="col" class="num">
+              {t('app.callsHeading')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {charged.map((d) => (
+            <tr key={d.day}>
+              <th scope="row">
+                <Time iso={d.day} day />
+              </th>
+              <td>{formatCents(d.cents)}</td>
+              <td>{formatCount(d.calls)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <table>
+        <caption>{t('spending.perAgentCaption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('spending.agentColumn')}</th>
+            <th scope="col" class="num">
+              {t('spending.charged')}
+            </th>
+            <th scope="col" class="num">
+              {t('app.callsHeading')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {spending.agents.map((a) => (
+            <tr key={a.agentId}>
+              <th scope="row">
+                <UntrustedText value={a.name ?? { untrustedText: a.agentId, truncated: false }} />
+              </th>
+              <td>{formatCents(a.cents)}</td>
+              <td>{formatCount(a.calls)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </details>
   );
 }
 
 /**
  * One bar a day on a date axis (first, middle and last day named), days without a charge drawn as empty
  * days, each bar's height its share of the most charged day's. The chart is one slider over the days: the
- * arrow keys, or the pointer over a bar, read one day's amount out at the end of its heading's line; the table
- * holds every figure too. That amount is shown once the member points at a day, or from the start when more
- * than one day was charged: with one, it would only say again the total said above.
+ * arrow keys, or the pointer over a bar, read one day's amount out at the end of its heading's line, the last
+ * charged day's from the start; the table holds every figure too. Drawn for two or more charged days only.
  */
 function DayBars({
   days,
@@ -150,14 +160,7 @@ function DayBars({
   describedBy: string;
 }) {
   const lastCharged = days.findLastIndex((d) => d.calls > 0);
-  const [chosen, setChosen] = useState(lastCharged >= 0 ? lastCharged : days.length - 1);
-  const [pointed, setPointed] = useState(false);
-  if (days.length === 0) return <h3 id={id}>{t('spending.perDay')}</h3>;
-  const read = pointed || days.filter((d) => d.calls > 0).length > 1;
-  const choose = (i: number) => {
-    setPointed(true);
-    setChosen(i);
-  };
+  const [chosen, choose] = useState(lastCharged >= 0 ? lastCharged : days.length - 1);
   const last = days.length - 1;
   const index = Math.min(Math.max(chosen, 0), last);
   const day = days[index] ?? days[0];
@@ -178,7 +181,7 @@ function DayBars({
       <div class="day-chart-head">
         <h3 id={id}>{t('spending.perDay')}</h3>
         <span class="day-reading" aria-hidden="true">
-          {read ? reading : null}
+          {reading}
         </span>
       </div>
       <div
@@ -193,12 +196,11 @@ function DayBars({
         aria-valuetext={reading}
         aria-orientation="horizontal"
         onKeyDown={onKey}
-        onFocus={() => setPointed(true)}
       >
         {days.map((d, i) => (
           <span
             key={d.day}
-            class={`day${read && i === index ? ' day-chosen' : ''}${d.calls > 0 ? '' : ' day-empty'}`}
+            class={`day${i === index ? ' day-chosen' : ''}${d.calls > 0 ? '' : ' day-empty'}`}
             onPointerEnter={() => choose(i)}
           >
             {d.cents > 0 ? (

@@ -14,8 +14,8 @@ interface Props {
 }
 
 /**
- * Spending for the period the member picks, read on each change: the site's total (GET /me with spentSince,
- * it needs the site) beside a chart of the cached calls' charges per day and per agent.
+ * Spending for the period the member picks, read on each change: the site's total first, large (GET /me with
+ * spentSince, it needs the site), then the cached calls' charges per day and per agent.
  */
 export function SpendingForm({ enabled }: Props) {
   const id = useId();
@@ -61,16 +61,16 @@ export function SpendingForm({ enabled }: Props) {
           {t('spending.asking')}
         </p>
       ) : null}
+      {/* The site's total leads, the amount alone; since when and whose count it is, quietly under it. */}
       {answer ? (
-        <p role="status" class="spending-total">
-          <Message
-            id="spending.siteTotal"
-            parts={{
-              time: <Time iso={answer.since} />,
-              amount: <strong>{formatCentsOrUnreadable(answer.spentSinceCents)}</strong>,
-            }}
-          />
-        </p>
+        <>
+          <p role="status" class="spending-total">
+            <strong>{formatCentsOrUnreadable(answer.spentSinceCents)}</strong>
+          </p>
+          <p class="spending-since muted">
+            <Message id="spending.siteSince" parts={{ time: <Time iso={answer.since} /> }} />
+          </p>
+        </>
       ) : null}
       {error ? <ErrorNotice error={error} title={t('spending.notRead')} /> : null}
       {chartProblem ? <p class="error-text">{chartProblem}</p> : null}

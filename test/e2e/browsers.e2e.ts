@@ -17,6 +17,7 @@ import {
   findFromArticleSelection,
   findTyped,
   notificationIds,
+  openFold,
   openSection,
   POSTGRES as AGENT,
   previewQuestion,
@@ -128,6 +129,10 @@ describeInEachBrowser("the member's journey", (rig) => {
     'Calls saves the calls as CSV on the member’s click: the file holds the call under its header, no key',
     async () => {
       await openSection(rig.panel, rig.w, 'app.tab.calls');
+      // The export is folded under its heading's words: folded, its buttons are not on screen.
+      await rig.panel.waitForText(rig.w('export.heading'));
+      expect(await rig.panel.text()).not.toContain('Calls as CSV');
+      await openFold(rig.panel, rig.w('export.heading'));
       await rig.panel.click('button', 'Calls as CSV');
       await rig.panel.waitForText('to your downloads, with 1 call.');
       expect(await rig.panel.text()).toMatch(/Saved agent-history-calls-\d{4}-\d\d-\d\d\.csv to your downloads/);

@@ -19,6 +19,7 @@ import {
   findTyped,
   GUILD_HEADER,
   makePlan,
+  openFold,
   openMoreOptions,
   openSection,
   planSession,
@@ -283,15 +284,17 @@ describeInEachBrowser(
         await see(panel, shows);
         await check(panel, tab.toLowerCase());
       }
-      // Spending at a glance: the chart under the calls, read with them (no click), and its tables.
+      // Spending at a glance: the site's total under the calls, read with them (no click), then its tables and
+      // the export, each opened from its fold. The calls were all charged today: one day, so no day chart.
       await openSection(panel, rig.w, 'app.tab.calls');
       await see(panel, 'Kubernetes Deploy Planner');
-      await see(panel, 'Charged per day');
-      await panel.evaluate(() => {
-        for (const d of Array.from(document.querySelectorAll('details'))) d.open = true;
-      }, null);
+      await see(panel, 'as the site counts it.');
       await see(panel, 'Charged per agent');
-      await check(panel, 'calls, spending chart');
+      await openFold(panel, 'The figures as a table');
+      await see(panel, 'Days not listed had no charged call.');
+      await openFold(panel, 'Export');
+      await see(panel, 'Calls as CSV');
+      await check(panel, 'calls, spending and export');
       expect(problems, JSON.stringify(tops)).toEqual([]);
     });
 

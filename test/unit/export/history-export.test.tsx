@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
 import { resolveObjectURL } from 'node:buffer';
-import { cleanup, fireEvent, screen } from '@testing-library/preact';
+import { cleanup, fireEvent, screen, within } from '@testing-library/preact';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CallsTab } from '@/components/calls/CallsTab';
@@ -251,12 +251,36 @@ describe('saving a long history', () => {
   });
 });
 
+/** The export's fold (a group named by its summary), opened as the member opens it: a click on its summary. */
+async function openExport(): Promise<HTMLElement> {
+  const fold = await screen.findByRole('group', { name: 'Export' });
+  if (!(fold as HTMLDetailsElement).open) fireEvent.click(within(fold).getByText('Export', { selector: 'summary' }));
+  return fold;
+}
+
 describe('Export in History', () => {
   beforeEach(async () => {
     fakeBrowser.reset();
     await Promise.all(db.tables.map((t) => t.clear()));
   });
   afterEach(cleanup);
+
+  it('folds the export under its summary, closed until the member opens it', async () => {
+    await db.calls.put(plainCall());
+    renderPanel(<CallsTab onOpenCall={() => undefined} onOpenSession={() => undefined} />, fakeActions().actions);
+    await screen.findByRole('list', { name: 'Calls, newest first' });
+    const fold = screen.getByRole('group', { name: 'Export' });
+    expect(fold.tagName).toBe('DETAILS');
+    expect((fold as HTMLDetailsElement).open).toBe(false);
+    // Its buttons are inside the fold, none of them outside it.
+    const buttons = ['Calls and sessions as JSON', 'Calls as CSV', 'Sessions as CSV'];
+    for (const name of buttons) expect(within(fold).getByRole('button', { name })).toBeTruthy();
+    const summary = within(fold).getByText('Export', { selector: 'summary' });
+    expect(summary.parentElement).toBe(fold);
+    fireEvent.click(summary);
+    expect((fold as HTMLDetailsElement).open).toBe(true);
+    expect(within(fold).getByText(/^Every call and session saved in this browser/)).toBeTruthy();
+  });
 
   it('shows how far the file is written while it is saved, and no more once it is', async () => {
     await db.calls.bulkPut([hostileCall(), plainCall()]);
@@ -265,7 +289,8 @@ describe('Export in History', () => {
       () => new Promise<number>((resolve) => (handOver = resolve)),
     ) as unknown as typeof fakeBrowser.downloads.download;
     renderPanel(<CallsTab onOpenCall={() => undefined} onOpenSession={() => undefined} />, fakeActions().actions);
-    fireEvent.click(await screen.findByRole('button', { name: 'Calls as CSV' }));
+    const fold = await openExport();
+    fireEvent.click(within(fold).getByRole('button', { name: 'Calls as CSV' }));
     const bar = await screen.findByRole('progressbar', { name: 'Writing the file: 2 of 2' });
     expect(bar.getAttribute('max')).toBe('2');
     await vi.waitFor(() => expect(fakeBrowser.downloads.download).toHaveBeenCalled());
@@ -281,7 +306,9 @@ describe('Export in History', () => {
     fakeBrowser.downloads.download = download as unknown as typeof fakeBrowser.downloads.download;
     renderPanel(<CallsTab onOpenCall={() => undefined} onOpenSession={() => undefined} />, fakeActions().actions);
     expect(download).not.toHaveBeenCalled();
-    fireEvent.click(await screen.findByRole('button', { name: 'Calls as CSV' }));
+    const fold = await openExport();
+    expect(download).not.toHaveBeenCalled();
+    fireEvent.click(within(fold).getByRole('button', { name: 'Calls as CSV' }));
     const said = await screen.findByText(/^Saved agent-history-calls-/, {}, { timeout: 3000 });
     expect(said.getAttribute('role')).toBe('status');
     expect(said.textContent).toMatch(

@@ -101,9 +101,21 @@ describe('Calls', () => {
     await db.calls.put(call('a', { result: makeResult({ charge: { ...makeResult().charge!, chargedCents: 23 } }) }));
     const { actions, sent } = spendingActions();
     renderPanel(<CallsTab onOpenCall={() => undefined} onOpenSession={() => undefined} />, actions);
-    await screen.findByRole('slider', { name: 'Charged per day' });
+    // The site's total first, the amount alone, and since when under it.
+    const spending = await screen.findByRole('region', { name: 'Spending' });
+    await waitFor(() =>
+      expect(
+        within(spending)
+          .getAllByRole('status')
+          .map((s) => s.textContent),
+      ).toContain(formatCents(123)),
+    );
+    expect(
+      within(spending).getByText(
+        (_, e) => e?.tagName === 'P' && /^Since .+, as the site counts it\.$/.test(e.textContent ?? ''),
+      ),
+    ).toBeTruthy();
     expect(screen.queryByRole('button', { name: /spending/i })).toBeNull();
-    expect((await screen.findByText(/Spent since/)).textContent).toContain(formatCents(123));
     const asked = () => sent.filter((s) => s.name === 'spending');
     expect(asked()).toHaveLength(1);
     fireEvent.change(screen.getByLabelText('Period'), { target: { value: 'week' } });

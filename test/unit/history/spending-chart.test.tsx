@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
-import { cleanup, fireEvent, screen, within } from '@testing-library/preact';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CallsTab } from '@/components/calls/CallsTab';
@@ -25,6 +25,31 @@ function charged(id: string, agentId: string, day: number, cents: number | null,
         : makeResult({ charge: { ...makeResult().charge!, chargedCents: cents } }),
   });
   return { ...base, request: { ...base.request, agentId } };
+}
+
+/** A passed call to `agent`, charged `cents`, made `daysAgo` days before now (0: now). */
+function chargedAgo(id: string, agent: string, daysAgo: number, cents: number): CallRow {
+  const at = new Date(Date.now() - daysAgo * 86_400_000).toISOString();
+  const c = makeCall({
+    localId: id,
+    agentName: ut(agent),
+    createdAt: at,
+    finishedAt: at,
+    result: makeResult({ charge: { ...makeResult().charge!, chargedCents: cents } }),
+  });
+  return { ...c, request: { ...c.request, agentId: agent } };
+}
+
+/** The site's total in Spending: the status there that says `amount` and nothing else. */
+async function siteTotal(amount: string): Promise<HTMLElement> {
+  const spending = await screen.findByRole('region', { name: 'Spending' });
+  return await waitFor(() => {
+    const found = within(spending)
+      .getAllByRole('status')
+      .find((s) => s.textContent === amount);
+    if (!found) throw new Error(`no status saying ${amount}`);
+    return found;
+  });
 }
 
 // Known calls: two days with charges, one failed call (no charge), one before the period, one a minute after midnight.
@@ -85,7 +110,7 @@ describe('the chart in Calls', () => {
   });
   afterEach(cleanup);
 
-  it('matches the cached charges, with the site’s total beside it and the difference explained', async () => {
+  it('matches the cached charges, under the site’s total and with the difference explained', async () => {
     const now = new Date();
     const days = (n: number) => new Date(now.getTime() - n * 86_400_000);
     const at = (n: number) => days(n).toISOString();
@@ -114,6 +139,11 @@ describe('the chart in Calls', () => {
 
     // One slider over the 8 days of the week (today included), the empty ones drawn as empty days.
     const chart = await screen.findByRole('slider', { name: 'Charged per day' });
+    // The site's total comes first, the amount alone, before the day chart and the per-agent list.
+    const total = await siteTotal(formatCents(1000));
+    const agentList = screen.getByRole('list', { name: 'Charged per agent' });
+    expect(total.compareDocumentPosition(chart) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(total.compareDocumentPosition(agentList) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(chart.querySelectorAll('.day')).toHaveLength(8);
     expect(chart.querySelectorAll('.day-bar')).toHaveLength(2);
     expect(chart.querySelectorAll('.day-empty')).toHaveLength(6);
@@ -134,7 +164,7 @@ describe('the chart in Calls', () => {
       [formatCalendarDate(localDay(days(1))), formatCents(300), '2'],
     ]);
     // Each day's amount read out on focus and with the arrow keys (and on hover): the last charged day first,
-    // shown beside the chart's heading (two days were charged: it is not the total said again).
+    // shown beside the chart's heading.
     const reading = (d: Date, cents: number) => `${formatCalendarDate(localDay(d))}: ${formatCents(cents)}`;
     expect(chart.getAttribute('aria-valuetext')).toBe(reading(days(1), 300));
     expect(document.querySelector('.day-reading')?.textContent).toBe(reading(days(1), 300));
@@ -179,29 +209,46 @@ describe('the chart in Calls', () => {
     expect(screen.getByText('The figures as a table').tagName).toBe('SUMMARY');
   });
 
-  it('says a single charge once: the site’s total, the agent’s line, the day only once pointed at', async () => {
-    const now = new Date();
-    const c = makeCall({
-      localId: 'one',
-      agentName: ut('Guild'),
-      createdAt: now.toISOString(),
-      finishedAt: now.toISOString(),
-      result: makeResult({ charge: { ...makeResult().charge!, chargedCents: 23 } }),
-    });
-    await db.calls.put(c);
+  it('says a single charge once, with no day chart: the site’s total, then the agent’s line', async () => {
+    await db.calls.put(chargedAgo('one', 'Guild', 0, 23));
     const { actions } = fakeActions({
       spending: (p) => ({ ok: true, value: { since: (p as { since: string }).since, spentSinceCents: 23, at: 'x' } }),
     });
     renderPanel(<CallsTab onOpenCall={() => undefined} onOpenSession={() => undefined} />, actions);
-    const chart = await screen.findByRole('slider', { name: 'Charged per day' });
+    const total = await siteTotal(formatCents(23));
+    const agents = await screen.findByRole('list', { name: 'Charged per agent' });
     expect(screen.getByText('1 charged call saved in this browser, the same total as the site’s.')).toBeTruthy();
+    expect(total.compareDocumentPosition(agents) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // One charged day: no chart of days, which would only say the total again.
+    expect(screen.queryByRole('slider', { name: 'Charged per day' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Charged per day' })).toBeNull();
     // Shown (the tables are folded away): the site's total and the agent's amount, nothing more.
-    const spending = document.querySelector('.spending') as HTMLElement;
-    const shown = [...spending.querySelectorAll('p, li, h3, .day-reading')].filter((e) => !e.closest('details'));
+    const spending = screen.getByRole('region', { name: 'Spending' });
+    const shown = [...spending.querySelectorAll('p, li, h3')].filter((e) => !e.closest('details'));
     const said = shown.map((e) => e.textContent ?? '').join(' ');
     expect(said.split(formatCents(23)).length - 1).toBe(2);
-    expect(document.querySelector('.day-reading')?.textContent).toBe('');
-    fireEvent.pointerEnter(chart.querySelectorAll('.day').item(chart.querySelectorAll('.day').length - 1));
-    expect(document.querySelector('.day-reading')?.textContent).toContain(formatCents(23));
+    // The figures stay in the folded tables: the one day's row.
+    const byDay = screen.getByRole('table', { name: 'Charged per day' });
+    expect(within(byDay).getAllByRole('row')).toHaveLength(2);
+  });
+
+  it('draws the day chart only once two days were charged', async () => {
+    const { actions } = fakeActions({
+      spending: (p) => ({ ok: true, value: { since: (p as { since: string }).since, spentSinceCents: null, at: 'x' } }),
+    });
+    // Two charged calls, both today: one charged day.
+    await db.calls.bulkPut([chargedAgo('a', 'Guild', 0, 100), chargedAgo('b', 'Guild', 0, 50)]);
+    const first = renderPanel(<CallsTab onOpenCall={() => undefined} onOpenSession={() => undefined} />, actions);
+    await screen.findByRole('list', { name: 'Charged per agent' });
+    expect(screen.getByText(/for 2 charged calls/)).toBeTruthy();
+    expect(screen.queryByRole('slider', { name: 'Charged per day' })).toBeNull();
+    first.unmount();
+
+    // A third, two days ago: two charged days, and the chart of days is drawn.
+    await db.calls.put(chargedAgo('c', 'Guild', 2, 25));
+    renderPanel(<CallsTab onOpenCall={() => undefined} onOpenSession={() => undefined} />, actions);
+    const chart = await screen.findByRole('slider', { name: 'Charged per day' });
+    expect(chart.querySelectorAll('.day-bar')).toHaveLength(2);
+    expect(screen.getByText(/for 3 charged calls/)).toBeTruthy();
   });
 });

@@ -8,6 +8,7 @@ import { FindingsTab } from '@/components/findings/FindingsTab';
 import { CallsTab } from '@/components/calls/CallsTab';
 import { SessionsTab } from '@/components/sessions/SessionsTab';
 import { db } from '@/lib/db';
+import { formatCents, notReadable } from '@/lib/format/money';
 import { readAhead } from '@/lib/db/first-read';
 import { HISTORY_PAGE, historyCallsQuery } from '@/lib/history/queries';
 import {
@@ -213,7 +214,25 @@ describe('CallsTab', () => {
     expect(asked()).toHaveLength(1);
     fireEvent.input(screen.getByLabelText('From'), { target: { value: '2026-01-01' } });
     await waitFor(() => expect(asked()).toHaveLength(2));
-    expect((await screen.findByText(/Spent since/)).textContent).toContain('not readable right now');
+    // The site's total says it cannot be read, never $0.00, with since when under it.
+    const spending = screen.getByRole('region', { name: 'Spending' });
+    await waitFor(() =>
+      expect(
+        within(spending)
+          .getAllByRole('status')
+          .map((s) => s.textContent),
+      ).toContain(notReadable()),
+    );
+    expect(
+      within(spending).getByText(
+        (_, e) => e?.tagName === 'P' && /^Since .+, as the site counts it\.$/.test(e.textContent ?? ''),
+      ),
+    ).toBeTruthy();
+    expect(
+      within(spending)
+        .getAllByRole('status')
+        .map((s) => s.textContent),
+    ).not.toContain(formatCents(0));
     expect(asked()[1]).toEqual({ since: new Date(2026, 0, 1).toISOString() });
   });
 });
