@@ -14,10 +14,12 @@ interface FactProps {
   first?: boolean;
   /** A part of the row above it (the counts under "Spending without asking"): drawn indented, never first. */
   under?: boolean;
+  /** What a member comes to this page for (what they can spend): drawn large, at the head of the list. */
+  lead?: boolean;
 }
 
-function Fact({ term, children, first = false, under = false }: FactProps) {
-  const group = first ? 'fact-first' : undefined;
+function Fact({ term, children, first = false, under = false, lead = false }: FactProps) {
+  const group = lead ? 'fact-lead' : first ? 'fact-first' : undefined;
   return (
     <>
       <dt class={under ? 'fact-under' : group}>{term}</dt>
@@ -46,7 +48,9 @@ const OTHER_SWITCHES: readonly Exclude<keyof Switches, 'spending'>[] = [
 export function ConnectionFacts({ me }: { me: Connection }) {
   return (
     <dl class="facts connection-facts">
-      <Fact term={t('status.spendableNow')}>{formatCents(me.balance.spendableCents)}</Fact>
+      <Fact term={t('status.spendableNow')} lead>
+        {formatCents(me.balance.spendableCents)}
+      </Fact>
       <Fact term={t('status.held')}>{formatCents(me.balance.heldCents)}</Fact>
       <Fact term={t('status.bought')}>{formatCents(me.balance.purchasedCents)}</Fact>
       <Fact term={t('status.earned')}>{formatCentsOrUnreadable(me.balance.earnedCents)}</Fact>

@@ -37,6 +37,22 @@ describe('StatusView', () => {
     expect(factFor('Downloads left today')).toBe('10 MB of 20 MB');
   });
 
+  it('leads with what the member can spend, drawn larger than the rest of the money', () => {
+    const { actions } = fakeActions();
+    renderPanel(<StatusView row={makeConnectionRow()} />, actions);
+    expect(facts()[0]).toEqual(['Spendable now', '$15.00']);
+    const lead = screen.getByText('$15.00', { selector: 'dd' });
+    const held = screen.getByText('$5.00', { selector: 'dd' });
+    const rules = readFileSync('components/style.css', 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
+    const sizeOf = (el: Element) =>
+      Array.from(rules.matchAll(/([^{}]+)\{([^{}]*)\}/g)).some(
+        // The size first: a keyframe's step ("50%") is no selector.
+        (m) => /font-size:\s*1\.5em/.test(m[2] ?? '') && el.matches((m[1] ?? '').trim()),
+      );
+    expect(sizeOf(lead)).toBe(true);
+    expect(sizeOf(held)).toBe(false);
+  });
+
   it('names the site by its host, plainly, never as a raw address', () => {
     const { actions } = fakeActions();
     renderPanel(<StatusView row={makeConnectionRow({ origin: 'https://guild.example.org' })} />, actions);
