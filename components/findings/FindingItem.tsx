@@ -1,3 +1,4 @@
+import { Fragment } from 'preact';
 import { useId } from 'preact/hooks';
 import { UntrustedText } from '@/components/common/UntrustedText';
 import type { Finding } from '@/lib/contract/findings';
@@ -172,7 +173,10 @@ function SourceLine({
     <>
       <Message
         id="finding.sourceLine"
-        parts={{ kind: sourceKindWords(source.kind), url: <span class="url verbatim">{shown}</span> }}
+        parts={{
+          kind: sourceKindWords(source.kind),
+          url: <span class="url verbatim">{http ? <WebAddress href={shown} /> : shown}</span>,
+        }}
       />
       {http ? (
         // On a line of its own under the address, which wraps where it must.
@@ -189,6 +193,34 @@ function SourceLine({
       ) : (
         <span class="muted">{t('finding.notWeb')}</span>
       )}
+    </>
+  );
+}
+
+/**
+ * A web address as a member reads one: its host first and in full weight, "https://" left out (a plain
+ * "http://" is said), the path quiet, and a line break allowed only after a "/" so no word is cut in two.
+ */
+function WebAddress({ href }: { href: string }) {
+  const url = new URL(href);
+  const scheme = url.protocol === 'https:' ? '' : `${url.protocol}//`;
+  const rest = `${url.pathname === '/' ? '' : url.pathname}${url.search}${url.hash}`;
+  const pieces = rest.split(/(?<=\/)/);
+  return (
+    <>
+      <span class="url-host">
+        {scheme}
+        {url.host}
+      </span>
+      <span class="url-rest">
+        {/* The pieces of one fixed address, never reordered: their places are their keys. */}
+        {pieces.map((piece, i) => (
+          <Fragment key={i}>
+            {i > 0 ? <wbr /> : null}
+            {piece}
+          </Fragment>
+        ))}
+      </span>
     </>
   );
 }

@@ -106,9 +106,32 @@ describe('FindingItem', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual(['node 20', 'vite 7']);
-    expect(text).toMatch(/Official documentation: https:\/\/docs\.example\.org\/page/);
+    // The address as a member reads one: the host first and marked, "https://" left out, the path quiet.
+    expect(text).toMatch(/Official documentation: docs\.example\.org\/page/);
+    expect(item.querySelector('.url-host')?.textContent).toBe('docs.example.org');
+    expect(item.querySelector('.url-rest')?.textContent).toBe('/page');
     expect(text).toMatch(/a new agent from research, not listed yet/);
     expect(screen.queryByRole('button', { name: 'Sign off on the site' })).toBeNull();
+  });
+
+  it('says a plain http address with its "http://", and lets a long path break only after a "/"', () => {
+    render(
+      <FindingItem
+        finding={finding('f1', {
+          source: { untrustedUrl: 'http://docs.example.org/a/very/long/page.html?x=1', kind: 'official_docs' },
+        })}
+        siteOrigin={SITE}
+        nowMs={created}
+        {...actions}
+      />,
+    );
+    const address = screen.getByRole('article').querySelector('.url');
+    expect(address?.querySelector('.url-host')?.textContent).toBe('http://docs.example.org');
+    expect(address?.querySelector('.url-rest')?.innerHTML).toBe('/<wbr>a/<wbr>very/<wbr>long/<wbr>page.html?x=1');
+    // What opens is still the whole address, named in full on its button.
+    expect(
+      screen.getByRole('button', { name: 'Open source: http://docs.example.org/a/very/long/page.html?x=1' }),
+    ).toBeTruthy();
   });
 
   it('opens the source only on the member’s click, and only for http and https', () => {
