@@ -17,6 +17,8 @@ interface Props {
   calls: readonly CallRow[];
   /** The run whose note is the plan shown above the results: listed folded, the plan is not shown twice. */
   planRunId?: string | null;
+  /** With no result yet, say nothing at all (the session's questions lead, and results come after the plan). */
+  silentWhenEmpty?: boolean;
 }
 
 interface Item {
@@ -88,7 +90,7 @@ function standIn(session: Session, result: CallResult): CallRow {
  * folded, and the member opens or folds each one. A long
  * session lists its newest results at open (lib/sessions/results-shown firstListed); one button lists the rest.
  */
-export function SessionResults({ session, readAt, calls, planRunId = null }: Props) {
+export function SessionResults({ session, readAt, calls, planRunId = null, silentWhenEmpty = false }: Props) {
   // The member's choice per result, by runId; a result with none follows shownWhole.
   const [opened, setOpened] = useState<ReadonlyMap<string, boolean>>(new Map());
   const [everyListed, setEveryListed] = useState(false);
@@ -99,7 +101,14 @@ export function SessionResults({ session, readAt, calls, planRunId = null }: Pro
     if (everyListed) list.current?.querySelector<HTMLElement>(':scope > li')?.focus();
   }, [everyListed]);
   const items = mergeResults(session, readAt, calls);
-  if (items.length === 0) return <p class="muted">{t('sessionView.noResults')}</p>;
+  if (items.length === 0) {
+    return silentWhenEmpty ? null : (
+      <>
+        <h2>{t('sessionView.results')}</h2>
+        <p class="muted">{t('sessionView.noResults')}</p>
+      </>
+    );
+  }
   const first = everyListed ? 0 : firstListed(items.map((item) => item.result.status));
   // Whether each result revises the plan depends on the results before it, listed or not.
   let planExists = false;
@@ -110,6 +119,7 @@ export function SessionResults({ session, readAt, calls, planRunId = null }: Pro
   });
   return (
     <>
+      <h2>{t('sessionView.results')}</h2>
       {first > 0 ? (
         <button type="button" class="secondary" onClick={() => setEveryListed(true)}>
           {tn('sessionView.showEarlier', first)}

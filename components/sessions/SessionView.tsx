@@ -193,9 +193,9 @@ export function SessionView({ sessionId, onBack }: SessionViewProps) {
         </section>
       ) : null}
 
-      <h2>{t('sessionView.results')}</h2>
       <SessionResults
         session={session}
+        silentWhenEmpty={nextStepFirst}
         readAt={row.value?.readAt ?? ''}
         calls={calls.value ?? []}
         planRunId={isPlan ? (planRow.value?.plan?.runId ?? null) : null}
