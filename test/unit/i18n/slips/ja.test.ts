@@ -204,6 +204,17 @@ describe('Japanese slips (locales/ja.yml, locales/store/ja.yml)', () => {
     expect(typography(ja)).toEqual([]);
   });
 
+  it('says what set a limit without saying 上限 twice (not サイトの安全上限による上限)', () => {
+    const reasons = Object.keys(ja).filter((key) => key.startsWith('format.limitBy.'));
+    expect(reasons.length).toBeGreaterThan(2);
+    const doubled = ['money.holdsBy', 'format.limitSentenceBy'].flatMap((key) =>
+      reasons
+        .map((reason) => fill(ja[key] ?? '', { by: ja[reason] ?? '', limit: '$1', spendable: '$2', amount: '$1' }))
+        .filter((text) => /上限[^。（）]{0,4}上限/.test(text)),
+    );
+    expect(doubled).toEqual([]);
+  });
+
   it('the store listing says the panel’s words', () => {
     expect(storeProblems(store)).toEqual([]);
   });
