@@ -175,7 +175,15 @@ function SourceLine({
         id="finding.sourceLine"
         parts={{
           kind: sourceKindWords(source.kind),
-          url: <span class="url verbatim">{http ? <WebAddress href={shown} /> : shown}</span>,
+          // A web address reads left to right in every language: one isolated run, or an Arabic line
+          // would put its host after its path.
+          url: http ? (
+            <span class="url" dir="ltr">
+              <WebAddress href={shown} />
+            </span>
+          ) : (
+            <span class="url verbatim">{shown}</span>
+          ),
         }}
       />
       {http ? (

@@ -126,6 +126,8 @@ describe('FindingItem', () => {
       />,
     );
     const address = screen.getByRole('article').querySelector('.url');
+    // Left to right as one run, whatever the panel's direction (host after path in Arabic otherwise).
+    expect(address?.getAttribute('dir')).toBe('ltr');
     expect(address?.querySelector('.url-host')?.textContent).toBe('http://docs.example.org');
     expect(address?.querySelector('.url-rest')?.innerHTML).toBe('/<wbr>a/<wbr>very/<wbr>long/<wbr>page.html?x=1');
     // What opens is still the whole address, named in full on its button.
