@@ -6,55 +6,40 @@
  * the slip it is for.
  */
 import path from 'node:path';
-import { parseMessagesFile } from '@wxt-dev/i18n/build';
 import { describe, expect, it } from 'vitest';
 import { LOCALES_DIR } from '@/testing/messages';
+import { type Forms, joined, keyedPairs, messages } from './pairs';
 
-/** Every message by key, with its forms (one, or a plural's), and the store listing as two more. */
-type Messages = Map<string, string[]>;
-
-async function messages(file: string): Promise<Messages> {
-  const out: Messages = new Map();
-  for (const m of await parseMessagesFile(file)) {
-    const key = m.key.join('.');
-    if (key.startsWith('@@')) continue;
-    out.set(key, m.type === 'plural' ? Object.values(m.plurals as Record<string, string>) : [m.message]);
-  }
-  return out;
+/** A locale's panel and store listing, each message by key with its forms (one, or a plural's). */
+interface Locale {
+  panel: Forms;
+  store: Forms;
 }
 
-async function arabic(): Promise<{ panel: Messages; store: Messages }> {
+async function locale(name: string): Promise<Locale> {
   return {
-    panel: await messages(path.join(LOCALES_DIR, 'ar.yml')),
-    store: await messages(path.join(LOCALES_DIR, 'store', 'ar.yml')),
+    panel: await messages(path.join(LOCALES_DIR, `${name}.yml`)),
+    store: await messages(path.join(LOCALES_DIR, 'store', `${name}.yml`)),
   };
 }
 
-async function english(): Promise<{ panel: Messages; store: Messages }> {
-  return {
-    panel: await messages(path.join(LOCALES_DIR, 'en.yml')),
-    store: await messages(path.join(LOCALES_DIR, 'store', 'en.yml')),
-  };
-}
+const arabic = () => locale('ar');
 
 /** A message's words: its {names}, $1 counts and %s left out. */
 function words(text: string): string {
   return text.replace(/\{[A-Za-z0-9_]+\}|\$[1-9$]|%s/g, '');
 }
 
-function text(m: Messages, key: string): string {
-  return (m.get(key) ?? []).join(' ');
+/** A message's forms as one text (a plural's joined). */
+function text(m: Forms, key: string): string {
+  return Object.values(m.get(key) ?? {}).join(' ');
 }
 
-/** Messages as [key, English, Arabic], the store listing's keys prefixed "store.". */
-function pairs(en: { panel: Messages; store: Messages }, ar: { panel: Messages; store: Messages }) {
-  const out: [string, string, string][] = [];
-  for (const [key, forms] of en.panel) out.push([key, forms.join(' '), text(ar.panel, key)]);
-  for (const [key, forms] of en.store) out.push([`store.${key}`, forms.join(' '), text(ar.store, key)]);
-  return out;
-}
-
-type Pairs = ReturnType<typeof pairs>;
+/**
+ * Messages as [key, English, Arabic], the store listing's keys prefixed "store." and its long text line by line
+ * ("store.long line 3"; the two listings are written line for line), so each rule reads each line on its own.
+ */
+type Pairs = [string, string, string][];
 
 /** Quotation marks: «…» only, at least one pair for each pair English has, opened and closed in order. */
 function quoteProblems(all: Pairs): string[] {
@@ -88,12 +73,10 @@ const QUOTED_LABELS: readonly [message: string, label: string, fill?: Record<str
 /** The menu item, its selection written "…", as the hints and the store listing quote it. */
 const MENU_QUOTED = ['find.selectHint', 'find.selectHintKey', 'store.long'];
 
-function quotedLabelProblems(ar: { panel: Messages; store: Messages }): string[] {
+function quotedLabelProblems(ar: Locale): string[] {
   const out: string[] = [];
-  const quoted = (key: string) =>
-    [...(key.startsWith('store.') ? text(ar.store, key.slice(6)) : text(ar.panel, key)).matchAll(/«([^»]*)»/g)].map(
-      (m) => m[1],
-    );
+  const all = joined(ar.panel, ar.store);
+  const quoted = (key: string) => [...(all.get(key) ?? '').matchAll(/«([^»]*)»/g)].map((m) => m[1]);
   for (const [message, label, fill = {}] of QUOTED_LABELS) {
     let reads = text(ar.panel, label);
     for (const [name, key] of Object.entries(fill)) reads = reads.replace(`{${name}}`, text(ar.panel, key));
@@ -112,10 +95,10 @@ function quotedLabelProblems(ar: { panel: Messages; store: Messages }): string[]
 }
 
 /** A count after a colon ("الدقائق: $1", "(العدد: $1)") reads as a form; the count goes inside the sentence. */
-function countProblems(ar: Messages): string[] {
+function countProblems(ar: Forms): string[] {
   const out: string[] = [];
   for (const [key, forms] of ar) {
-    for (const form of forms) {
+    for (const form of Object.values(forms)) {
       if (/:\s*(نحو\s+)?\$1(?!\d)|العدد:/.test(form)) out.push(`${key}: a count after a colon (${form})`);
     }
   }
@@ -186,24 +169,14 @@ function termProblems(all: Pairs): string[] {
   const out: string[] = [];
   for (const { concept, en, ar, not, both, except = [] } of TERMS) {
     for (const [key, source, target] of all) {
+      // The long listing says each concept many times: its lines come one by one, each checked on its own.
       if (except.includes(key) || !en.test(words(source)) || /^(money\.label|result\.line)$/.test(key)) continue;
-      // The long listing says each concept many times: its sentences are checked one by one.
-      const parts = key === 'store.long' ? pairedSentences(source, target) : [[source, target] as const];
-      for (const [s, t] of parts) {
-        if (!en.test(words(s))) continue;
-        if (!ar.test(t)) out.push(`${key} (${concept}): not ${ar.source} in «${t}»`);
-        if (not?.test(t) && !both?.test(words(s))) out.push(`${key} (${concept}): ${not.source} in «${t}»`);
-      }
+      if (!ar.test(target)) out.push(`${key} (${concept}): not ${ar.source} in «${target}»`);
+      if (not?.test(target) && !both?.test(words(source)))
+        out.push(`${key} (${concept}): ${not.source} in «${target}»`);
     }
   }
   return out;
-}
-
-/** The listing's lines, English beside Arabic (the two are written line for line). */
-function pairedSentences(en: string, ar: string): (readonly [string, string])[] {
-  const a = en.split('\n');
-  const b = ar.split('\n');
-  return a.map((line, i) => [line, b[i] ?? ''] as const);
 }
 
 /** Latin words a value may hold: names, formats, keys of a keyboard, units and the contract's header. */
@@ -236,9 +209,9 @@ function spellingProblems(all: Pairs): string[] {
   return out;
 }
 
-async function allProblems(ar: { panel: Messages; store: Messages }) {
-  const en = await english();
-  const all = pairs(en, ar);
+async function allProblems(ar: Locale) {
+  const en = await locale('en');
+  const all = keyedPairs(joined(en.panel, en.store), joined(ar.panel, ar.store));
   const callKinds = ['callKind.apply', 'callKind.question', 'callKind.startingFiles'].map((k) => text(en.panel, k));
   return {
     quotes: quoteProblems(all),
@@ -271,7 +244,7 @@ describe('Arabic slips', () => {
 
   it('each rule catches the slip it is for', async () => {
     const ar = await arabic();
-    const set = (key: string, value: string) => ar.panel.set(key, [value]);
+    const set = (key: string, value: string) => ar.panel.set(key, { '': value });
     set('common.siteSaid', 'قال الموقع: “{message}”');
     set('sessions.empty', 'لا جلسات بعد. راجع استدعاءً واختر «خطّط مع الوكيل أولاً».');
     set('preview.kindSession', 'خطّط معه أولاً');

@@ -5,59 +5,16 @@
  * approval (a paid step, on the site) and sign-off (findings) in different words; a call's statuses in the
  * words of a call, not of an exam; no English left; amounts written as the member's dollars are.
  *
- * The files are read as locales.test.ts reads them (the repo's YAML loader, @wxt-dev/i18n's, through
- * parsedLocale), and the store listing as store-listing.test.ts does; each long line of the listing is held
- * against the English line it translates (the two files keep the same lines).
+ * The files are read with the repo's YAML loader (@wxt-dev/i18n's parser, through ./pairs, as the other
+ * languages' slip tests read them); each long line of the listing is held against the English line it
+ * translates (the two files keep the same lines).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseMessagesFile } from '@wxt-dev/i18n/build';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dollarsToCents } from '@/lib/format/money';
 import { LOCALES_DIR } from '@/testing/messages';
-import { type Parsed, parsedLocale } from '@/test/i18n/locale-rules';
-
-/** One Spanish text beside the English it translates: a message's form, or a line of the store listing. */
-interface Pair {
-  label: string;
-  en: string;
-  es: string;
-}
-
-/** Text without its {names}, $1 counts, $$ and %s: the words a translator wrote. */
-function wordsOf(text: string): string {
-  return text.replace(/\{[A-Za-z0-9_]+\}|\$[1-9$]|%s/g, ' ');
-}
-
-function panelPairs(en: Map<string, Parsed>, es: Map<string, Parsed>): Pair[] {
-  const out: Pair[] = [];
-  for (const [key, target] of es) {
-    const source = en.get(key);
-    if (!source) continue;
-    for (const [form, text] of Object.entries(target.forms)) {
-      const english = source.forms[form] ?? source.forms.n ?? source.forms[''] ?? '';
-      out.push({ label: form ? `${key}[${form}]` : key, en: english, es: text });
-    }
-  }
-  return out;
-}
-
-async function listing(locale: string): Promise<Record<string, string>> {
-  const parsed = await parseMessagesFile(path.join(LOCALES_DIR, 'store', `${locale}.yml`));
-  return Object.fromEntries(parsed.filter((m) => m.type === 'simple').map((m) => [m.key.join('.'), m.message]));
-}
-
-function storePairs(en: Record<string, string>, es: Record<string, string>): Pair[] {
-  const enLines = (en.long ?? '').split('\n');
-  const esLines = (es.long ?? '').split('\n');
-  return [
-    { label: 'store.short', en: en.short ?? '', es: es.short ?? '' },
-    ...esLines.map((line, i) => ({ label: `store.long:${i + 1}`, en: enLines[i] ?? '', es: line })),
-  ];
-}
-
-/** A word on its own: JavaScript's \b knows no accented letter, so "envíos" would hold a word "os". */
-const word = (w: string, flags = 'iu') => new RegExp(`(?<!\\p{L})(?:${w})(?!\\p{L})`, flags);
+import { type Forms, messages, type Pair, panelPairs, storePairs, word, wordsOf } from './pairs';
 
 /** Spain's forms where neutral Latin-American Spanish has its own, and why each is refused. */
 const SPAIN_ONLY: readonly [RegExp, string][] = [
@@ -81,7 +38,7 @@ const SPAIN_ONLY: readonly [RegExp, string][] = [
 
 function regionalSlips(pairs: readonly Pair[]): string[] {
   const out: string[] = [];
-  for (const { label, es } of pairs)
+  for (const { label, text: es } of pairs)
     for (const [pattern, why] of SPAIN_ONLY) if (pattern.test(wordsOf(es))) out.push(`${label}: ${why}`);
   return out;
 }
@@ -125,7 +82,7 @@ function conceptSlips(pairs: readonly Pair[]): string[] {
   for (const { name, en, es, not } of CONCEPTS) {
     for (const pair of pairs) {
       const english = wordsOf(pair.en);
-      const spanish = wordsOf(pair.es);
+      const spanish = wordsOf(pair.text);
       if (!en.test(english) || NOT_THE_CONCEPT[name]?.includes(pair.label)) continue;
       if (!es.test(spanish)) out.push(`${pair.label}: ${name} is not said ${es}`);
       if (not?.test(spanish)) out.push(`${pair.label}: ${name} said another way (${not})`);
@@ -134,7 +91,7 @@ function conceptSlips(pairs: readonly Pair[]): string[] {
   // Approval and sign-off are two things the member does: neither borrows the other's words.
   for (const pair of pairs) {
     const english = wordsOf(pair.en);
-    const spanish = wordsOf(pair.es);
+    const spanish = wordsOf(pair.text);
     const signOff = CONCEPTS[1]?.en.test(english) ?? false;
     const approval = /approv/i.test(english);
     if (signOff && !approval && /aprob|aprueb|apruéb/i.test(spanish))
@@ -148,10 +105,10 @@ function conceptSlips(pairs: readonly Pair[]): string[] {
 const CALL_STATUS = { inProgress: 'En curso', passed: 'Exitosa', failed: 'Fallida', returned: 'Reembolsada' };
 
 /** The panel's English names of call kinds, states and statuses, which must never stand in a Spanish message. */
-function englishNames(en: Map<string, Parsed>): string[] {
+function englishNames(en: Forms): string[] {
   const names = [...en]
     .filter(([key]) => /^(words\.callStatus|words\.callState|callKind|history\.callStatus)\./.test(key))
-    .flatMap(([, parsed]) => Object.values(parsed.forms).map((f) => wordsOf(f).trim()))
+    .flatMap(([, forms]) => Object.values(forms).map((f) => wordsOf(f).trim()))
     .filter((name) => /\p{L}{3}/u.test(name));
   return [...new Set(names)];
 }
@@ -159,7 +116,7 @@ function englishNames(en: Map<string, Parsed>): string[] {
 function englishLeft(pairs: readonly Pair[], names: readonly string[]): string[] {
   const out: string[] = [];
   const common = word('the|and|your|with|call|calls|approval|sign-off|findings?|charged|held|passed|failed');
-  for (const { label, es } of pairs) {
+  for (const { label, text: es } of pairs) {
     const spanish = wordsOf(es);
     for (const name of names)
       if (word(name.replace(/[.*+?^$()[\]\\|]/g, '\\$&'), 'u').test(spanish)) out.push(`${label}: “${name}”`);
@@ -168,22 +125,22 @@ function englishLeft(pairs: readonly Pair[], names: readonly string[]): string[]
   return out;
 }
 
-let en: Map<string, Parsed>;
-let es: Map<string, Parsed>;
+let en: Forms;
+let es: Forms;
 let panel: Pair[];
 let store: Pair[];
 
-const text = (key: string, form = ''): string => es.get(key)?.forms[form] ?? '';
+const text = (key: string, form = ''): string => es.get(key)?.[form] ?? '';
 
 beforeAll(async () => {
-  en = await parsedLocale('en');
-  es = await parsedLocale('es');
+  en = await messages(path.join(LOCALES_DIR, 'en.yml'));
+  es = await messages(path.join(LOCALES_DIR, 'es.yml'));
   panel = panelPairs(en, es);
-  const enStore = await listing('en');
-  const esStore = await listing('es');
   // The listing's lines translate the English ones in order, so each is held against its own.
-  expect((esStore.long ?? '').split('\n')).toHaveLength((enStore.long ?? '').split('\n').length);
-  store = storePairs(enStore, esStore);
+  store = storePairs(
+    await messages(path.join(LOCALES_DIR, 'store', 'en.yml')),
+    await messages(path.join(LOCALES_DIR, 'store', 'es.yml')),
+  );
 });
 
 describe('Spanish: one variant, neutral Latin-American', () => {
@@ -202,12 +159,12 @@ describe('Spanish: one variant, neutral Latin-American', () => {
   it('the panel’s name carries its own article, so “el barra lateral” cannot be written', () => {
     expect(text('welcome.sidebar')).toBe('la barra lateral');
     expect(text('welcome.sidePanel')).toBe('el panel lateral');
-    const withArticle = panel.filter((p) => /\b(?:el|al|del) \{panel\}/.test(p.es)).map((p) => p.label);
+    const withArticle = panel.filter((p) => /\b(?:el|al|del) \{panel\}/.test(p.text)).map((p) => p.label);
     expect(withArticle).toEqual([]);
   });
 
   it('an amount in dollars is written with a decimal point, and the example is one the field takes', () => {
-    const commas = panel.filter((p) => /\d,\d{2}(?!\d)/.test(p.es)).map((p) => p.label);
+    const commas = panel.filter((p) => /\d,\d{2}(?!\d)/.test(p.text)).map((p) => p.label);
     expect(commas).toEqual([]);
     const example = /\d+\.\d{2}/.exec(text('preview.maxPlaceholder'))?.[0] ?? '';
     expect(dollarsToCents(example)).toBe(250);
@@ -225,7 +182,7 @@ describe('Spanish: one term per concept', () => {
     expect(text('notify.passedFree')).toMatch(new RegExp(`^${CALL_STATUS.passed} · `));
     expect(text('notify.failedFree')).toMatch(new RegExp(`^${CALL_STATUS.failed} · `));
     expect(text('history.callStatus.failed')).toBe(`${CALL_STATUS.failed} o ${CALL_STATUS.returned.toLowerCase()}`);
-    const exam = [...panel, ...store].filter((p) => word('superad[oa]s?').test(p.es)).map((p) => p.label);
+    const exam = [...panel, ...store].filter((p) => word('superad[oa]s?').test(p.text)).map((p) => p.label);
     expect(exam).toEqual([]);
   });
 
@@ -236,7 +193,7 @@ describe('Spanish: one term per concept', () => {
 
 describe('the Spanish rules', () => {
   it('catch each kind of slip the first Spanish file had', () => {
-    const sample = (label: string, es: string, enText = ''): Pair => ({ label, en: enText, es });
+    const sample = (label: string, es: string, enText = ''): Pair => ({ label, en: enText, text: es });
     expect(
       regionalSlips([
         sample('a', 'Podéis activarlo en el sitio.'),

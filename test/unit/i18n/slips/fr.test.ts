@@ -7,58 +7,14 @@
  * «validation», hold «retenir», switch «interrupteur»…), labels quoted as they read, and no English or API
  * word left in a value.
  *
- * The files are read as locales.test.ts reads them (@wxt-dev/i18n's parser, through parsedLocale), and the
- * store listing as store-listing.test.ts does; each line of the long listing is held against the English line
- * it translates (the two files keep the same lines).
+ * The files are read with @wxt-dev/i18n's parser (through ./pairs, as the other languages' slip tests read
+ * them); each line of the long listing is held against the English line it translates (the two files keep the
+ * same lines).
  */
 import path from 'node:path';
-import { parseMessagesFile } from '@wxt-dev/i18n/build';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES_DIR } from '@/testing/messages';
-import { type Parsed, parsedLocale } from '@/test/i18n/locale-rules';
-
-/** One French text beside the English it translates: a message's form, or a line of the store listing. */
-interface Pair {
-  label: string;
-  en: string;
-  fr: string;
-}
-
-/** Text without its {names}, $1 counts, $$ and %s: the words a translator wrote. */
-function wordsOf(text: string): string {
-  return text.replace(/\{[A-Za-z0-9_]+\}|\$[1-9$]|%s/g, ' ');
-}
-
-function panelPairs(en: Map<string, Parsed>, fr: Map<string, Parsed>): Pair[] {
-  const out: Pair[] = [];
-  for (const [key, target] of fr) {
-    const source = en.get(key);
-    if (!source) continue;
-    for (const [form, text] of Object.entries(target.forms)) {
-      // French's 0 form says the count in the singular; English has only 1 and n.
-      const english = source.forms[form] ?? source.forms.n ?? source.forms[''] ?? '';
-      out.push({ label: form ? `${key}[${form}]` : key, en: english, fr: text });
-    }
-  }
-  return out;
-}
-
-async function listing(locale: string): Promise<Record<string, string>> {
-  const parsed = await parseMessagesFile(path.join(LOCALES_DIR, 'store', `${locale}.yml`));
-  return Object.fromEntries(parsed.filter((m) => m.type === 'simple').map((m) => [m.key.join('.'), m.message]));
-}
-
-function storePairs(en: Record<string, string>, fr: Record<string, string>): Pair[] {
-  const enLines = (en.long ?? '').split('\n');
-  const frLines = (fr.long ?? '').split('\n');
-  return [
-    { label: 'store.short', en: en.short ?? '', fr: fr.short ?? '' },
-    ...frLines.map((line, i) => ({ label: `store.long:${i + 1}`, en: enLines[i] ?? '', fr: line })),
-  ];
-}
-
-/** A word on its own: JavaScript's \b knows no accented letter, so «révisée» would hold a word «e». */
-const word = (w: string, flags = 'iu') => new RegExp(`(?<!\\p{L})(?:${w})(?!\\p{L})`, flags);
+import { type Forms, messages, type Pair, panelPairs, storePairs, word, wordsOf } from './pairs';
 
 const NBSP = '\u00a0';
 const NNBSP = '\u202f';
@@ -69,7 +25,7 @@ const NNBSP = '\u202f';
  */
 function typographySlips(pairs: readonly Pair[]): string[] {
   const out: string[] = [];
-  for (const { label, fr } of pairs) {
+  for (const { label, text: fr } of pairs) {
     if (/(?<!\u00a0):(?=\s|$)/.test(fr)) out.push(`${label}: a colon without a no-break space before it`);
     if (/(?<!\u202f)[;?!]/.test(fr)) out.push(`${label}: ; ? or ! without a narrow no-break space before it`);
     if (/«(?!\u00a0)|(?<!\u00a0)»/.test(fr)) out.push(`${label}: «…» without its no-break spaces`);
@@ -82,7 +38,7 @@ function typographySlips(pairs: readonly Pair[]): string[] {
 /** One register: the member is «vous», and the extension names itself, never «nous». */
 function registerSlips(pairs: readonly Pair[]): string[] {
   const out: string[] = [];
-  for (const { label, fr } of pairs) {
+  for (const { label, text: fr } of pairs) {
     const text = wordsOf(fr);
     if (word('tu|toi|ton|ta|tes|tien|tienne').test(text) || /(?<!\p{L})t’/iu.test(text)) out.push(`${label}: tu`);
     if (word('nous|notre|nos').test(text)) out.push(`${label}: nous (the extension names itself)`);
@@ -129,14 +85,14 @@ function conceptSlips(pairs: readonly Pair[]): string[] {
   for (const { name, en, fr, not } of CONCEPTS) {
     for (const pair of pairs) {
       if (!en.test(wordsOf(pair.en))) continue;
-      if (!fr.test(wordsOf(pair.fr))) out.push(`${pair.label}: ${name} is not said ${fr}`);
-      if (not?.test(wordsOf(pair.fr))) out.push(`${pair.label}: ${name} said another way (${not})`);
+      if (!fr.test(wordsOf(pair.text))) out.push(`${pair.label}: ${name} is not said ${fr}`);
+      if (not?.test(wordsOf(pair.text))) out.push(`${pair.label}: ${name} said another way (${not})`);
     }
   }
   // Approval and sign-off are two things the member does: neither borrows the other's word.
   for (const pair of pairs) {
     const english = wordsOf(pair.en);
-    const french = wordsOf(pair.fr);
+    const french = wordsOf(pair.text);
     const signOff = SIGN_OFF_EN.test(english);
     const approval = /approv/i.test(english);
     if (signOff && !approval && APPROVAL_FR.test(french)) out.push(`${pair.label}: sign-off said as approval`);
@@ -149,11 +105,11 @@ function conceptSlips(pairs: readonly Pair[]): string[] {
  * The panel's English names of call kinds, states and statuses, which must never stand in a French value; a
  * name French writes the same («Question») is French.
  */
-function englishNames(en: Map<string, Parsed>, fr: Map<string, Parsed>): string[] {
+function englishNames(en: Forms, fr: Forms): string[] {
   const names = [...en]
     .filter(([key]) => /^(words\.callStatus|words\.callState|callKind|history\.callStatus)\./.test(key))
-    .filter(([key, parsed]) => fr.get(key)?.forms[''] !== parsed.forms[''])
-    .flatMap(([, parsed]) => Object.values(parsed.forms).map((f) => wordsOf(f).trim()))
+    .filter(([key, forms]) => fr.get(key)?.[''] !== forms[''])
+    .flatMap(([, forms]) => Object.values(forms).map((f) => wordsOf(f).trim()))
     .filter((name) => /\p{L}{3}/u.test(name));
   return [...new Set(names)];
 }
@@ -162,7 +118,7 @@ function englishNames(en: Map<string, Parsed>, fr: Map<string, Parsed>): string[
 function englishSlips(pairs: readonly Pair[], names: readonly string[]): string[] {
   const out: string[] = [];
   const common = word('the|and|your|with|call|calls|approval|sign-off|findings?|charged|held|passed|failed|switch');
-  for (const { label, fr } of pairs) {
+  for (const { label, text: fr } of pairs) {
     const french = wordsOf(fr);
     for (const name of names)
       if (word(name.replace(/[.*+?^$()[\]\\|]/g, '\\$&'), 'u').test(french)) out.push(`${label}: “${name}”`);
@@ -191,8 +147,8 @@ const QUOTED_LABELS: readonly [message: string, label: string, fill?: Record<str
 /** The menu item, its selection written …, as the hints and the store listing quote it. */
 const MENU_QUOTED = ['find.selectHint', 'find.selectHintKey', 'calls.empty', 'store.long'];
 
-function quotedLabelSlips(fr: Map<string, Parsed>, store: Record<string, string>): string[] {
-  const text = (key: string) => (key === 'store.long' ? (store.long ?? '') : (fr.get(key)?.forms[''] ?? ''));
+function quotedLabelSlips(fr: Forms, store: Forms): string[] {
+  const text = (key: string) => (key === 'store.long' ? store.get('long') : fr.get(key))?.[''] ?? '';
   const quoted = (key: string) => [...text(key).matchAll(/«\u00a0([^»]*)\u00a0»/g)].map((m) => m[1]?.toLowerCase());
   const out: string[] = [];
   for (const [message, label, fill = {}] of QUOTED_LABELS) {
@@ -215,13 +171,13 @@ function quotedLabelSlips(fr: Map<string, Parsed>, store: Record<string, string>
  * Agreement where a slip was: a French word agrees with what it names, and where that name comes from
  * elsewhere (an amount, a field, a secret, a switch), the message is worded so that any of them agrees.
  */
-function agreementSlips(fr: Map<string, Parsed>): string[] {
-  const text = (key: string) => Object.values(fr.get(key)?.forms ?? {}).join(' | ');
+function agreementSlips(fr: Forms): string[] {
+  const text = (key: string) => Object.values(fr.get(key) ?? {}).join(' | ');
   const out: string[] = [];
   // An amount held is plural («jusqu’à 2,50 $ retenus»); the header's amount is «à dépenser», said of any amount.
   if (!/\{amount\} retenus(?!\p{L})/u.test(text('result.lineHeld'))) out.push('result.lineHeld: not «retenus»');
-  for (const [key, parsed] of fr) {
-    for (const form of Object.values(parsed.forms)) {
+  for (const [key, forms] of fr) {
+    for (const form of Object.values(forms)) {
       if (/\{(?:amount|limit)\} retenu(?!s)/u.test(form)) out.push(`${key}: an amount held, singular`);
       if (/\{amount\} disponibles?(?!\p{L})/u.test(form)) out.push(`${key}: «disponible(s)» said of any amount`);
       // {field} is the request («la requête») or the API's name of a field: no «il», no «manquant».
@@ -250,27 +206,26 @@ function agreementSlips(fr: Map<string, Parsed>): string[] {
   // The panel's name carries its own article: «la barre latérale» (Firefox), «le panneau latéral».
   if (text('welcome.sidebar') !== 'la barre latérale') out.push('welcome.sidebar: not «la barre latérale»');
   if (text('welcome.sidePanel') !== 'le panneau latéral') out.push('welcome.sidePanel: not «le panneau latéral»');
-  for (const [key, parsed] of fr)
-    if (Object.values(parsed.forms).some((f) => /(?<!\p{L})(?:le|du|au) \{panel\}/u.test(f)))
+  for (const [key, forms] of fr)
+    if (Object.values(forms).some((f) => /(?<!\p{L})(?:le|du|au) \{panel\}/u.test(f)))
       out.push(`${key}: an article before {panel}`);
   return out;
 }
 
-let en: Map<string, Parsed>;
-let fr: Map<string, Parsed>;
-let frStore: Record<string, string>;
+let en: Forms;
+let fr: Forms;
+let frStore: Forms;
 let panel: Pair[];
 let store: Pair[];
 
 beforeAll(async () => {
-  en = await parsedLocale('en');
-  fr = await parsedLocale('fr');
+  en = await messages(path.join(LOCALES_DIR, 'en.yml'));
+  fr = await messages(path.join(LOCALES_DIR, 'fr.yml'));
+  // French's 0 form says the count in the singular; English has only 1 and n, so it is held against n.
   panel = panelPairs(en, fr);
-  const enStore = await listing('en');
-  frStore = await listing('fr');
+  frStore = await messages(path.join(LOCALES_DIR, 'store', 'fr.yml'));
   // The listing's lines translate the English ones in order, so each is held against its own.
-  expect((frStore.long ?? '').split('\n')).toHaveLength((enStore.long ?? '').split('\n').length);
-  store = storePairs(enStore, frStore);
+  store = storePairs(await messages(path.join(LOCALES_DIR, 'store', 'en.yml')), frStore);
 });
 
 describe('French: grammar, register and typography', () => {
@@ -291,9 +246,9 @@ describe('French: words', () => {
   it('where English names a concept, the chosen term says it, in the panel and the store listing', () => {
     expect(conceptSlips([...panel, ...store])).toEqual([]);
     // Approval and sign-off, two words; a switch is the listing's «interrupteur» as the panel's.
-    expect(fr.get('approval.approve')?.forms['']).toMatch(/^Approuver/);
-    expect(fr.get('findings.signOff')?.forms['']).toMatch(/^Valider/);
-    expect(frStore.long).toMatch(/Approbations, validations et interrupteurs/);
+    expect(fr.get('approval.approve')?.['']).toMatch(/^Approuver/);
+    expect(fr.get('findings.signOff')?.['']).toMatch(/^Valider/);
+    expect(frStore.get('long')?.['']).toMatch(/Approbations, validations et interrupteurs/);
   });
 
   it('labels are quoted as they read', () => {
@@ -307,7 +262,7 @@ describe('French: words', () => {
 
 describe('the French rules', () => {
   it('catch each kind of slip the file had before it was read again', () => {
-    const sample = (label: string, frText: string, enText = ''): Pair => ({ label, en: enText, fr: frText });
+    const sample = (label: string, frText: string, enText = ''): Pair => ({ label, en: enText, text: frText });
     expect(
       typographySlips([
         sample('colon', 'Non envoyé : {problem}'),
@@ -379,7 +334,7 @@ describe('the French rules', () => {
 
     // The file's old words, put back one by one: each agreement rule and each quoted label catches its own.
     const old = new Map(fr);
-    const set = (key: string, text: string) => old.set(key, { key, type: 'simple', forms: { '': text } });
+    const set = (key: string, text: string) => old.set(key, { '': text });
     set('result.lineHeld', 'jusqu’à {amount} retenu');
     set('app.spendable', '{amount} disponibles');
     set('local.missing', '{field} est manquant');

@@ -6,58 +6,15 @@
  * call, not of an exam; no English or code names left; zero counted in the plural, as Brazil counts it; no
  * adjective that has to agree with a switch's name, which may be feminine or a verb.
  *
- * The files are read as locales.test.ts reads them (@wxt-dev/i18n's loader, through parsedLocale), and the
- * store listing as store-listing.test.ts does; each line of the long listing is held against the English line
- * it translates (the two files keep the same lines).
+ * The files are read with @wxt-dev/i18n's loader (through ./pairs, as the other languages' slip tests read
+ * them); each line of the long listing is held against the English line it translates (the two files keep the
+ * same lines).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseMessagesFile } from '@wxt-dev/i18n/build';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES_DIR } from '@/testing/messages';
-import { type Parsed, parsedLocale } from '@/test/i18n/locale-rules';
-
-/** One Portuguese text beside the English it translates: a message's form, or a line of the store listing. */
-interface Pair {
-  label: string;
-  en: string;
-  pt: string;
-}
-
-/** Text without its {names}, $1 counts, $$ and %s: the words a translator wrote. */
-function wordsOf(text: string): string {
-  return text.replace(/\{[A-Za-z0-9_]+\}|\$[1-9$]|%s/g, ' ');
-}
-
-function panelPairs(en: Map<string, Parsed>, pt: Map<string, Parsed>): Pair[] {
-  const out: Pair[] = [];
-  for (const [key, target] of pt) {
-    const source = en.get(key);
-    if (!source) continue;
-    for (const [form, text] of Object.entries(target.forms)) {
-      const english = source.forms[form] ?? source.forms.n ?? source.forms[''] ?? '';
-      out.push({ label: form ? `${key}[${form}]` : key, en: english, pt: text });
-    }
-  }
-  return out;
-}
-
-async function listing(locale: string): Promise<Record<string, string>> {
-  const parsed = await parseMessagesFile(path.join(LOCALES_DIR, 'store', `${locale}.yml`));
-  return Object.fromEntries(parsed.filter((m) => m.type === 'simple').map((m) => [m.key.join('.'), m.message]));
-}
-
-function storePairs(en: Record<string, string>, pt: Record<string, string>): Pair[] {
-  const enLines = (en.long ?? '').split('\n');
-  const ptLines = (pt.long ?? '').split('\n');
-  return [
-    { label: 'store.short', en: en.short ?? '', pt: pt.short ?? '' },
-    ...ptLines.map((line, i) => ({ label: `store.long:${i + 1}`, en: enLines[i] ?? '', pt: line })),
-  ];
-}
-
-/** A word on its own: JavaScript's \b knows no accented letter, so "você" would end a word at "voc". */
-const word = (w: string, flags = 'iu') => new RegExp(`(?<!\\p{L})(?:${w})(?!\\p{L})`, flags);
+import { type Forms, messages, type Pair, panelPairs, storePairs, word, wordsOf } from './pairs';
 
 /** Portugal's forms where Brazil has its own, and tu where the member is você throughout. */
 const PORTUGAL_ONLY: readonly [RegExp, string][] = [
@@ -81,7 +38,7 @@ const PORTUGAL_ONLY: readonly [RegExp, string][] = [
 
 function regionalSlips(pairs: readonly Pair[]): string[] {
   const out: string[] = [];
-  for (const { label, pt } of pairs)
+  for (const { label, text: pt } of pairs)
     for (const [pattern, why] of PORTUGAL_ONLY) if (pattern.test(wordsOf(pt))) out.push(`${label}: ${why}`);
   return out;
 }
@@ -137,7 +94,7 @@ function conceptSlips(pairs: readonly Pair[]): string[] {
   for (const { name, en, pt, not, both } of CONCEPTS) {
     for (const pair of pairs) {
       const english = wordsOf(pair.en);
-      const portuguese = wordsOf(pair.pt);
+      const portuguese = wordsOf(pair.text);
       if (!en.test(english) || NOT_THE_CONCEPT[name]?.includes(pair.label)) continue;
       if (!pt.test(portuguese)) out.push(`${pair.label}: ${name} is not said ${pt}`);
       if (not?.test(portuguese) && !both?.test(english)) out.push(`${pair.label}: ${name} said another way (${not})`);
@@ -168,7 +125,7 @@ const SHARED_WORDS = new Set('a as do no o e total item data use'.split(' '));
  */
 function englishLeft(pairs: readonly Pair[], englishWords: ReadonlySet<string>): string[] {
   const out: string[] = [];
-  for (const { label, pt } of pairs) {
+  for (const { label, text: pt } of pairs) {
     const text = wordsOf(pt);
     const words = text.match(/\p{L}[\p{L}\p{N}'’-]*/gu) ?? [];
     const left = words.filter((w) => {
@@ -197,12 +154,13 @@ function englishWordsOf(pairs: readonly Pair[]): Set<string> {
  * Zero in the plural, as Brazil counts it ("0 minutos", "0 itens", never "0 minuto"): a plural's 0 form is its
  * n form, or says "nenhum" without the count.
  */
-function zeroSlips(pt: Map<string, Parsed>): string[] {
+function zeroSlips(pt: Forms): string[] {
   const out: string[] = [];
-  for (const [key, parsed] of pt) {
-    const zero = parsed.forms['0'];
-    if (parsed.type !== 'plural' || zero === undefined) continue;
-    if (/(?<!\$)\$1/.test(zero) && zero !== parsed.forms.n) out.push(`${key}: 0 counted in the singular (${zero})`);
+  for (const [key, forms] of pt) {
+    // Only a plural has forms other than '' (a simple message's one text).
+    const zero = forms['0'];
+    if ('' in forms || zero === undefined) continue;
+    if (/(?<!\$)\$1/.test(zero) && zero !== forms.n) out.push(`${key}: 0 counted in the singular (${zero})`);
   }
   return out;
 }
@@ -211,30 +169,30 @@ function zeroSlips(pt: Map<string, Parsed>): string[] {
  * A switch's name is a verb ("Enviar arquivos com as chamadas") or feminine ("Uma opção", "A opção “…”"): no
  * message may put an adjective or a participle after it that would have to agree.
  */
-function switchAgreementSlips(pt: Map<string, Parsed>): string[] {
+function switchAgreementSlips(pt: Forms): string[] {
   const out: string[] = [];
-  for (const [key, parsed] of pt)
-    for (const form of Object.values(parsed.forms))
+  for (const [key, forms] of pt)
+    for (const form of Object.values(forms))
       if (/\{switch\}\s+(?:está|estão|foi|é|fica)(?!\p{L})/u.test(form)) out.push(`${key}: {switch} as the subject`);
   return out;
 }
 
-let en: Map<string, Parsed>;
-let pt: Map<string, Parsed>;
+let en: Forms;
+let pt: Forms;
 let panel: Pair[];
 let store: Pair[];
 
-const text = (key: string, form = ''): string => pt.get(key)?.forms[form] ?? '';
+const text = (key: string, form = ''): string => pt.get(key)?.[form] ?? '';
 
 beforeAll(async () => {
-  en = await parsedLocale('en');
-  pt = await parsedLocale('pt_BR');
+  en = await messages(path.join(LOCALES_DIR, 'en.yml'));
+  pt = await messages(path.join(LOCALES_DIR, 'pt_BR.yml'));
   panel = panelPairs(en, pt);
-  const enStore = await listing('en');
-  const ptStore = await listing('pt_BR');
   // The listing's lines translate the English ones in order, so each is held against its own.
-  expect((ptStore.long ?? '').split('\n')).toHaveLength((enStore.long ?? '').split('\n').length);
-  store = storePairs(enStore, ptStore);
+  store = storePairs(
+    await messages(path.join(LOCALES_DIR, 'store', 'en.yml')),
+    await messages(path.join(LOCALES_DIR, 'store', 'pt_BR.yml')),
+  );
 });
 
 describe('Brazilian Portuguese: Brazil’s only', () => {
@@ -263,7 +221,7 @@ describe('Brazilian Portuguese: one term per concept', () => {
   it('approval and sign-off are two words, the listing’s included', () => {
     expect(text('approval.approve')).toBe('Aprovar no site');
     expect(text('findings.signOff')).toBe('Validar no site');
-    expect(store.map((p) => p.pt).join('\n')).toMatch(/Aprovações, validações e opções ficam no seu site/);
+    expect(store.map((p) => p.text).join('\n')).toMatch(/Aprovações, validações e opções ficam no seu site/);
   });
 
   it('a call’s statuses are a call’s, the same words wherever the status is shown', () => {
@@ -275,7 +233,7 @@ describe('Brazilian Portuguese: one term per concept', () => {
     // Where English says a status ("Passed", "Failed", "passed:"), no exam's pass and no bare verb.
     const exam = [...panel, ...store]
       .filter((p) => /\bPassed\b|\bFailed\b|\bpassed: |\bmissed: /.test(p.en))
-      .filter((p) => /pass(?:ou|aram|ar)|falhou/i.test(p.pt))
+      .filter((p) => /pass(?:ou|aram|ar)|falhou/i.test(p.text))
       .map((p) => p.label);
     expect(exam).toEqual([]);
   });
@@ -292,7 +250,7 @@ describe('Brazilian Portuguese: one term per concept', () => {
 
 describe('the Brazilian Portuguese rules', () => {
   it('catch each kind of slip the first file had', () => {
-    const sample = (label: string, pt: string, enText = ''): Pair => ({ label, en: enText, pt });
+    const sample = (label: string, pt: string, enText = ''): Pair => ({ label, en: enText, text: pt });
     expect(regionalSlips([sample('a', 'Guarda o ficheiro no teu ecrã.'), sample('b', 'Está a carregar…')])).toEqual([
       'a: tu or vós: the member is você',
       'a: screen: tela',
@@ -322,13 +280,9 @@ describe('the Brazilian Portuguese rules', () => {
     expect(
       englishLeft([sample('kind', 'Plan or work: keepFindings')], new Set(['plan', 'or', 'work', 'keepfindings'])),
     ).toEqual(['kind: English left (Plan, or, work, keepFindings)', 'kind: a code name (keepFindings)']);
-    const zero = new Map<string, Parsed>([
-      ['m', { key: 'm', type: 'plural', forms: { '0': '$1 minuto', '1': '1 minuto', n: '$1 minutos' } }],
-    ]);
+    const zero: Forms = new Map([['m', { '0': '$1 minuto', '1': '1 minuto', n: '$1 minutos' }]]);
     expect(zeroSlips(zero)).toEqual(['m: 0 counted in the singular ($1 minuto)']);
-    const off = new Map<string, Parsed>([
-      ['s', { key: 's', type: 'simple', forms: { '': '{switch} está desativado.' } }],
-    ]);
+    const off: Forms = new Map([['s', { '': '{switch} está desativado.' }]]);
     expect(switchAgreementSlips(off)).toEqual(['s: {switch} as the subject']);
   });
 });
