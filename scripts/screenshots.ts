@@ -28,6 +28,7 @@ import {
   previewQuestion,
   readPrivacyLine,
   startAndWaitForResult,
+  waitForBalanceRead,
   waitForPassed,
 } from '@/testing/steps';
 
@@ -77,6 +78,9 @@ async function walk(scheme: Scheme, w: Words, options: ScreenshotOptions): Promi
     await shot(panel, 'preview');
     await startAndWaitForResult(m, w);
     await readPrivacyLine(m, w);
+    // The header's balance is hidden until the site is read again after the charge: the picture waits for it.
+    await waitForBalanceRead(m);
+    await panel.locator('.panel-header-credits').waitFor({ timeout: STEP_WAIT_MS });
     await shot(panel, 'result');
 
     await openSection(m, w, 'app.tab.find');
