@@ -51,10 +51,19 @@ export function ConnectionFacts({ me }: { me: Connection }) {
       <Fact term={t('status.spendableNow')} lead>
         {formatCents(me.balance.spendableCents)}
       </Fact>
-      <Fact term={t('status.held')}>{formatCents(me.balance.heldCents)}</Fact>
-      <Fact term={t('status.bought')}>{formatCents(me.balance.purchasedCents)}</Fact>
-      <Fact term={t('status.earned')}>{formatCentsOrUnreadable(me.balance.earnedCents)}</Fact>
-      <Fact term={t('status.promo')}>{formatCents(me.balance.promoCents)}</Fact>
+      {/* Its parts, indented under it (docs/contract-gaps.md G9: bought, earned and promotional, less held). */}
+      <Fact term={t('status.held')} under>
+        {formatCents(me.balance.heldCents)}
+      </Fact>
+      <Fact term={t('status.bought')} under>
+        {formatCents(me.balance.purchasedCents)}
+      </Fact>
+      <Fact term={t('status.earned')} under>
+        {formatCentsOrUnreadable(me.balance.earnedCents)}
+      </Fact>
+      <Fact term={t('status.promo')} under>
+        {formatCents(me.balance.promoCents)}
+      </Fact>
       <Fact term={t('status.spentWindow')}>{formatCentsOrUnreadable(me.spentInWindowCents)}</Fact>
 
       {/* Spending on: a call goes without asking within these counts of the last 24 hours; past them it waits. */}

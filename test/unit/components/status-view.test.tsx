@@ -51,6 +51,15 @@ describe('StatusView', () => {
       );
     expect(sizeOf(lead)).toBe(true);
     expect(sizeOf(held)).toBe(false);
+    // Its parts indented under it; what was spent in 24 hours is no part of it.
+    const under = (term: string) => screen.getByText(term, { selector: 'dt' }).classList.contains('fact-under');
+    expect(['Held while calls run', 'Bought', 'Earned from your shared projects', 'Promotional'].map(under)).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(under('Spent in the last 24 hours')).toBe(false);
   });
 
   it('names the site by its host, plainly, never as a raw address', () => {
