@@ -135,6 +135,17 @@ export function QuestionForm({
   return (
     <section class="question-form" aria-labelledby={`${formId}-title`} onKeyDown={nextByKey}>
       <h2 id={`${formId}-title`}>{t('questions.heading')}</h2>
+      {/* Before the first question and in the flow: a bar kept in sight at the bottom covered the questions. */}
+      {fillable.length > 0 || next ? (
+        <section class="step-bar" aria-label={t('sessionView.nextStep')} ref={stepRef}>
+          {fillable.length > 0 ? (
+            <button type="button" class="secondary" onClick={useRecommended}>
+              {t('questions.useRecommended')}
+            </button>
+          ) : null}
+          {next}
+        </section>
+      ) : null}
       {questions.map((q, i) =>
         !isFolded(q) && !inFull(q) ? null : isFolded(q) ? (
           <FoldedQuestion
@@ -182,18 +193,6 @@ export function QuestionForm({
               </li>
             ))}
           </ul>
-        </section>
-      ) : null}
-      {/* After the question being answered and those waiting, in the flow (a bar kept in sight at the bottom
-          covered the questions): where the member looks once they have answered. */}
-      {fillable.length > 0 || next ? (
-        <section class="step-bar" aria-label={t('sessionView.nextStep')} ref={stepRef}>
-          {fillable.length > 0 ? (
-            <button type="button" class="secondary" onClick={useRecommended}>
-              {t('questions.useRecommended')}
-            </button>
-          ) : null}
-          {next}
         </section>
       ) : null}
       {/* Under the answers, where a member looks for a button to keep them: there is none to press. */}

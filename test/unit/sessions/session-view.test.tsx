@@ -82,7 +82,7 @@ describe('SessionView', () => {
     );
   });
 
-  it('before the plan: "Make the plan" follows the questions, disabled with how many are missing', async () => {
+  it('before the plan: "Make the plan" heads the questions, disabled with how many are missing', async () => {
     await store(session());
     renderPanel(<SessionView sessionId="s1" />, fakeActions().actions);
     const next = await screen.findByRole('region', { name: 'Next step' });
@@ -99,10 +99,10 @@ describe('SessionView', () => {
     expect(screen.queryByRole('heading', { name: 'Results' })).toBeNull();
 
     const follows = (a: Node, b: Node) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
-    // Where the member looks once they have answered: after the question and those waiting, in the flow.
-    expect(follows(questions, firstQuestion)).toBe(true);
+    // A stepper: under the heading, before the first question (in the flow, so it covers none of them).
+    expect(follows(questions, make)).toBe(true);
+    expect(follows(make, firstQuestion)).toBe(true);
     expect(follows(firstQuestion, lastQuestion)).toBe(true);
-    expect(follows(lastQuestion, make)).toBe(true);
     // Said once: no gate box, no sentence about the apply call, no save button beside "saved as you go".
     expect(screen.queryByText(/The plan waits/)).toBeNull();
     expect(screen.queryByText(/The apply call makes the plan/)).toBeNull();
