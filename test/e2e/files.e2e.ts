@@ -248,7 +248,14 @@ describeInEachBrowser('files and sharing', (rig) => {
 
     // The member signs off on the site; the panel learns it by reading the draft again.
     await site.click('button', 'Sign off');
-    await waitFor(site, 'the sign-off confirmed', () => document.querySelector('#share-status') !== null, null);
+    // The status reads signed_off only once the site has taken the POST; the field itself is on the first load
+    // too, and closing the page before the answer can drop the sign-off in flight.
+    await waitFor(
+      site,
+      'the sign-off confirmed',
+      () => document.querySelector('#share-status')?.textContent === 'signed_off',
+      null,
+    );
     await site.close();
     await rig.panel.bringToFront();
     await waitFor(

@@ -25,6 +25,7 @@ import {
   planSession,
   POSTGRES,
   readPrivacyLine,
+  waitFor,
   waitForPreviewRead,
   waitForBalanceRead,
 } from '@/testing/steps';
@@ -242,6 +243,8 @@ describeInEachBrowser(
       await check(panel, 'failed result');
 
       await panel.click('button', 'Calls');
+      // The calls view itself, not the agent's name still on the result: its chunk may load after the click.
+      await waitFor(panel, 'the calls list', () => document.querySelector('.calls-view h1') !== null, null);
       await see(panel, 'Kubernetes Deploy Planner');
       await check(
         panel,
