@@ -135,17 +135,6 @@ export function QuestionForm({
   return (
     <section class="question-form" aria-labelledby={`${formId}-title`} onKeyDown={nextByKey}>
       <h2 id={`${formId}-title`}>{t('questions.heading')}</h2>
-      {/* Before the first question and in the flow: a bar kept in sight at the bottom covered the questions. */}
-      {fillable.length > 0 || next ? (
-        <section class="step-bar" aria-label={t('sessionView.nextStep')} ref={stepRef}>
-          {fillable.length > 0 ? (
-            <button type="button" class="secondary" onClick={useRecommended}>
-              {t('questions.useRecommended')}
-            </button>
-          ) : null}
-          {next}
-        </section>
-      ) : null}
       {questions.map((q, i) =>
         !isFolded(q) && !inFull(q) ? null : isFolded(q) ? (
           <FoldedQuestion
@@ -195,8 +184,18 @@ export function QuestionForm({
           </ul>
         </section>
       ) : null}
-      {/* Under the answers, where a member looks for a button to keep them: there is none to press. */}
-      <p class="muted">{t('questions.intro')}</p>
+      {/* After the question being answered and those waiting, in the flow (a bar kept in sight at the bottom
+          covered the questions): where the member looks once they have answered. */}
+      {fillable.length > 0 || next ? (
+        <section class="step-bar" aria-label={t('sessionView.nextStep')} ref={stepRef}>
+          {fillable.length > 0 ? (
+            <button type="button" class="secondary" onClick={useRecommended}>
+              {t('questions.useRecommended')}
+            </button>
+          ) : null}
+          {next}
+        </section>
+      ) : null}
       {otherSiteProblems.length > 0 ? (
         <div role="alert" class="notice notice-error">
           <p>{t('questions.siteSaysNotFit')}</p>
@@ -416,27 +415,31 @@ function FoldedQuestion({
       <legend id={`${id}-ask`}>
         <UntrustedText value={q.untrustedAsk} empty={q.key} site />
       </legend>
-      <p class="folded-answer">
-        {draft.choice === 'left_to_agent' ? (
-          t('answers.leftToAgent')
-        ) : draft.choice === 'own' ? (
-          <span class="verbatim" dir="auto">
-            {draft.own.trim()}
-          </span>
-        ) : (
-          q.options
-            .filter((o) => draft.optionKeys.includes(o.key))
-            .map((o, i) => (
-              <span key={o.key}>
-                {i > 0 ? ', ' : null}
-                <UntrustedText value={o.untrustedLabel} empty={o.key} site />
-              </span>
-            ))
-        )}
+      <p class="folded-answer-line">
+        <span class="folded-answer">
+          {draft.choice === 'left_to_agent' ? (
+            t('answers.leftToAgent')
+          ) : draft.choice === 'own' ? (
+            <span class="verbatim" dir="auto">
+              {draft.own.trim()}
+            </span>
+          ) : (
+            q.options
+              .filter((o) => draft.optionKeys.includes(o.key))
+              .map((o, i) => (
+                <span key={o.key}>
+                  {i > 0 ? ', ' : null}
+                  <UntrustedText value={o.untrustedLabel} empty={o.key} site />
+                </span>
+              ))
+          )}
+        </span>{' '}
+        {/* On the answer's line, quiet: a row per answer keeps every answered question and the next step in
+            sight together once the answers are in. */}
+        <button type="button" class="link-like" aria-describedby={`${id}-ask`} onClick={onChange}>
+          {t('questions.change')}
+        </button>
       </p>
-      <button type="button" class="secondary" aria-describedby={`${id}-ask`} onClick={onChange}>
-        {t('questions.change')}
-      </button>
     </fieldset>
   );
 }

@@ -15,9 +15,9 @@ interface Props {
 
 /**
  * The read of the request (pass) and the short check of typed answers, in plain sentences, after the questions
- * the member came for: when the request was read ("Your request was read 2 minutes ago."), then only what needs
- * more. A request that fits its agent needs no word; how many reads are left is said once, where it counts: in
- * the rewrite box.
+ * the member came for, only where there is something to know: a request read as it stands and fitting its agent
+ * needs no word; otherwise when it was read ("Your request was read before your last change."), then what needs
+ * more. How many reads are left is said once, where it counts: in the rewrite box.
  */
 export function ReadStatus({ pass, shortCheck, now }: Props) {
   const skipped = skippedWhyWords(pass.skippedWhy);
@@ -25,6 +25,9 @@ export function ReadStatus({ pass, shortCheck, now }: Props) {
   const covers = coversWords(pass.covers);
   // Off the subject, or a verdict this version does not know: said in full, apart from the first line.
   const verdict = pass.verdict === 'fits' ? null : passVerdictWords(pass.verdict);
+  // Read as it stands and fitting its agent: nothing the member need do, so nothing is said.
+  const quiet = pass.status === 'done' && pass.current && verdict === null && !pass.fit?.sentence;
+  if (quiet && !skipped && !covers && !check) return null;
   return (
     <section class="read-status" aria-label={t('readStatus.label')}>
       <p class="muted">{readWords(pass, now)}</p>

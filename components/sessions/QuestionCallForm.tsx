@@ -23,16 +23,18 @@ interface Props {
   planExists: boolean;
   /** The session's "Spend at most" (its first call's), the default of this call; null: none. */
   maxCents?: number | null;
+  /** Folded under its heading (while the session's questions lead): opened by the member, or by a draft kept. */
+  folded?: boolean;
 }
 
 /**
  * A question call in this session: it answers on its own and leaves the plan as it is. Paid like any call, it
  * is confirmed as the preview confirms one: the money block read for the question on screen before "Ask" works.
  */
-export function QuestionCallForm({ session, planExists, maxCents = null }: Props) {
+export function QuestionCallForm({ session, planExists, maxCents = null, folded = false }: Props) {
   const draft = useTextDraft(`question:${session.sessionId}`);
   if (!draft.loaded) return null;
-  return (
+  const form = (
     <Form
       key={session.sessionId}
       session={session}
@@ -40,7 +42,16 @@ export function QuestionCallForm({ session, planExists, maxCents = null }: Props
       initial={draft.text ?? ''}
       draft={draft}
       maxCents={maxCents}
+      titled={!folded}
     />
+  );
+  if (!folded) return form;
+  // A question typed before stays in sight: nothing typed is hidden behind a fold.
+  return (
+    <details class="ask-box" open={(draft.text ?? '') !== ''}>
+      <summary>{t('questionCall.heading')}</summary>
+      {form}
+    </details>
   );
 }
 
@@ -50,12 +61,15 @@ function Form({
   initial,
   draft,
   maxCents,
+  titled,
 }: {
   session: Session;
   planExists: boolean;
   initial: string;
   draft: ReturnType<typeof useTextDraft>;
   maxCents: number | null;
+  /** Its own heading; without it (folded) the fold's summary says what it is. */
+  titled: boolean;
 }) {
   const id = useId();
   const actions = useActions();
@@ -131,10 +145,11 @@ function Form({
       onKeyDown={onSubmitKey(() => {
         if (canAsk) void ask(new Event('submit', { cancelable: true }));
       })}
-      aria-labelledby={`${id}-title`}
+      aria-labelledby={titled ? `${id}-title` : undefined}
+      aria-label={titled ? undefined : t('questionCall.heading')}
       noValidate
     >
-      <h2 id={`${id}-title`}>{t('questionCall.heading')}</h2>
+      {titled ? <h2 id={`${id}-title`}>{t('questionCall.heading')}</h2> : null}
       {planExists ? <p class="muted">{t('questionCall.alone')}</p> : null}
       <label for={`${id}-text`}>
         {t('questionCall.label', { count: formatCount(chars), max: formatCount(MAX_QUESTION_CHARS) })}

@@ -210,7 +210,8 @@ export function SessionView({ sessionId, onBack }: SessionViewProps) {
           {isPlan && !nextStepFirst ? (
             <ApplyPanel session={session} drafts={drafts} applyOnItsWay={applyOnItsWay} maxCents={maxCents} />
           ) : null}
-          <QuestionCallForm session={session} planExists={planExists} maxCents={maxCents} />
+          {/* While the questions lead, asking aside is folded: one way forward in sight, the others a click away. */}
+          <QuestionCallForm session={session} planExists={planExists} maxCents={maxCents} folded={nextStepFirst} />
           {isPlan && questions && offers.putDetails !== 'not_offered' ? (
             <details class="rewrite-box">
               <summary>{t('sessionView.rewrite')}</summary>

@@ -81,7 +81,7 @@ export const firstScreenTargets = {
     { what: 'the newest call, led by its question', selector: 'ul.calls > li:first-child .call-asked', text: question },
   ],
   session: (w: Words): FirstScreenTarget[] => [
-    // The next step heads the questions, in the flow, and covers none of them; while answers are missing its
+    // The next step follows the question being answered, in the flow, and covers none of them; while answers are missing its
     // button names the hold (the money block comes when it can be pressed).
     { what: 'the next step', selector: '.step-bar', apartFrom: QUESTION },
     { what: w.opening('money.makeHolds'), selector: 'button', text: w.opening('money.makeHolds') },

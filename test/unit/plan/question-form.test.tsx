@@ -314,11 +314,14 @@ describe('QuestionForm', () => {
     expect(document.activeElement).toBe(within(next).getByRole('button', { name: 'Next' }));
   });
 
-  it('the next step heads the questions, in the flow, so it covers none of them', () => {
+  it('the next step follows the question being answered and those waiting, in the flow, covering none', () => {
     setup({ questions: [question('stack'), question('hosting')], withNext: true });
     const next = screen.getByRole('region', { name: 'Next step' });
     const first = group('Ask stack?');
-    expect(Boolean(next.compareDocumentPosition(first) & Node.DOCUMENT_POSITION_FOLLOWING)).toBe(true);
+    const waiting = screen.getByRole('region', { name: 'Still to answer' });
+    const follows = (a: Node, b: Node) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(follows(first, next)).toBe(true);
+    expect(follows(waiting, next)).toBe(true);
     expect(next.contains(first)).toBe(false);
     // Not lifted out of the flow: a bar kept in sight at the bottom covered the question under it.
     const bar = cssRules().filter((r) => r.selector.split(',').some((part) => part.trim() === '.step-bar'));

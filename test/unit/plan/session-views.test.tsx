@@ -49,12 +49,28 @@ describe('GateStatus', () => {
 describe('ReadStatus', () => {
   const line = () => screen.getByRole('region', { name: 'Reading your request' }).querySelector('p')?.textContent;
 
-  it('says when the request was read in one plain sentence, with no reads left or "fits" beside it', () => {
+  it('says nothing of a request read as it stands that fits its agent: nothing is left for the member to do', () => {
     const q = questionsObject({
       pass: {
         status: 'done',
         current: true,
         verdict: 'fits',
+        readsLeft: 2,
+        canReread: true,
+        at: '2026-11-01T09:58:00Z',
+      },
+    });
+    const { container } = render(<ReadStatus pass={q.pass} shortCheck={null} now={new Date('2026-11-01T10:00:00Z')} />);
+    expect(screen.queryByRole('region', { name: 'Reading your request' })).toBeNull();
+    expect(container.textContent).toBe('');
+  });
+
+  it('says when a request that does not fit was read, in one plain sentence, with no reads left beside it', () => {
+    const q = questionsObject({
+      pass: {
+        status: 'done',
+        current: true,
+        verdict: 'off',
         readsLeft: 2,
         canReread: true,
         at: '2026-11-01T09:58:00Z',

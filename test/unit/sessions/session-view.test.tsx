@@ -82,7 +82,7 @@ describe('SessionView', () => {
     );
   });
 
-  it('before the plan: "Make the plan" heads the questions, disabled with how many are missing', async () => {
+  it('before the plan: "Make the plan" follows the questions, disabled with how many are missing', async () => {
     await store(session());
     renderPanel(<SessionView sessionId="s1" />, fakeActions().actions);
     const next = await screen.findByRole('region', { name: 'Next step' });
@@ -99,10 +99,10 @@ describe('SessionView', () => {
     expect(screen.queryByRole('heading', { name: 'Results' })).toBeNull();
 
     const follows = (a: Node, b: Node) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
-    // A stepper: under the heading, before the first question (in the flow, so it covers none of them).
-    expect(follows(questions, make)).toBe(true);
-    expect(follows(make, firstQuestion)).toBe(true);
+    // Where the member looks once they have answered: after the question and those waiting, in the flow.
+    expect(follows(questions, firstQuestion)).toBe(true);
     expect(follows(firstQuestion, lastQuestion)).toBe(true);
+    expect(follows(lastQuestion, make)).toBe(true);
     // Said once: no gate box, no sentence about the apply call, no save button beside "saved as you go".
     expect(screen.queryByText(/The plan waits/)).toBeNull();
     expect(screen.queryByText(/The apply call makes the plan/)).toBeNull();
@@ -525,6 +525,34 @@ describe('SessionView', () => {
     }
   });
 
+  it('while the questions lead, asking aside is folded; a question kept from before stays open, as typed', async () => {
+    await store(session());
+    renderPanel(<SessionView sessionId="s1" />, fakeActions().actions);
+    const form = await screen.findByRole('form', { name: 'Ask a question in this session' });
+    const fold = form.closest('details') as HTMLDetailsElement;
+    expect(fold.open).toBe(false);
+    expect(fold.querySelector('summary')?.textContent).toBe('Ask a question in this session');
+    // Said once: the fold's summary names it, the form has no heading of its own.
+    expect(within(form).queryByRole('heading')).toBeNull();
+    cleanup();
+
+    await db.textDrafts.put({ id: 'question:s1', text: 'Which index first?', updatedAt: '2026-11-01T10:00:00.000Z' });
+    renderPanel(<SessionView sessionId="s1" />, fakeActions().actions);
+    const kept = await screen.findByRole('form', { name: 'Ask a question in this session' });
+    expect((kept.closest('details') as HTMLDetailsElement).open).toBe(true);
+    expect((within(kept).getByRole('textbox', { name: /^Your question/ }) as HTMLTextAreaElement).value).toBe(
+      'Which index first?',
+    );
+  });
+
+  it('once the plan is made, asking a question is in sight with its own heading', async () => {
+    await store(planDone());
+    renderPanel(<SessionView sessionId="s1" />, fakeActions().actions);
+    const form = await screen.findByRole('form', { name: 'Ask a question in this session' });
+    expect(form.closest('details')).toBeNull();
+    expect(within(form).getByRole('heading', { name: 'Ask a question in this session' })).toBeTruthy();
+  });
+
   it('after the plan, the revision’s Spend at most is named for the revision', async () => {
     await store(planDone());
     renderPanel(<SessionView sessionId="s1" />, fakeActions().actions);
@@ -533,7 +561,7 @@ describe('SessionView', () => {
     expect(screen.queryByRole('button', { name: 'More options' })).toBeNull();
   });
 
-  it('says how many reads are left once, in plain words, in the rewrite box; the read status says when it was read', async () => {
+  it('says how many reads are left once, in plain words, in the rewrite box; a fitting read says nothing else', async () => {
     await store(
       session({
         questions: questionsObject({
@@ -542,15 +570,13 @@ describe('SessionView', () => {
       }),
     );
     renderPanel(<SessionView sessionId="s1" />, fakeActions().actions);
-    const status = await screen.findByRole('region', { name: 'Reading your request' });
-    expect(status.textContent).toMatch(/^Your request was read /);
-    expect(status.textContent).not.toMatch(/left|more times|·/);
     const summary = await screen.findByText('Rewrite your request', { selector: 'summary' });
     (summary.parentElement as HTMLDetailsElement).open = true;
     const box = await screen.findByRole('form', { name: 'Rewrite your request' });
     expect(box.textContent).toContain('It can be read 2 more times in this session.');
     const view = screen.getByRole('region', { name: 'Shop Builder' });
     expect(view.textContent?.match(/2 more times|reads left/g)).toEqual(['2 more times']);
+    expect(screen.queryByRole('region', { name: 'Reading your request' })).toBeNull();
   });
 
   it('rewriting the request: plan_ran from the site is said in words', async () => {
