@@ -1,5 +1,5 @@
 import type { TargetedPointerEvent } from 'preact';
-import { formatAbsolute, formatCalendarDate, formatRelative } from '@/lib/format/time';
+import { formatAbsolute, formatCalendarDate, formatDay, formatRelative } from '@/lib/format/time';
 
 interface Props {
   /** An ISO 8601 date-time, or a calendar date (YYYY-MM-DD) with `day`. */
@@ -8,6 +8,8 @@ interface Props {
   relative?: boolean;
   /** A calendar date with no time of day (learnedAt). */
   day?: boolean;
+  /** An instant said by its day alone (the full date and time in its tooltip): where the minute says nothing. */
+  dayOnly?: boolean;
   /** The clock for a relative time: a list passes one `now` to every row. */
   now?: Date;
 }
@@ -23,8 +25,15 @@ function showFullTime(event: TargetedPointerEvent<HTMLTimeElement>): void {
 }
 
 /** A time in the member's language, as a <time> element, so what it says and what it means stay together. */
-export function Time({ iso, relative = false, day = false, now }: Props) {
+export function Time({ iso, relative = false, day = false, dayOnly = false, now }: Props) {
   if (day) return <time dateTime={iso}>{formatCalendarDate(iso)}</time>;
+  if (dayOnly) {
+    return (
+      <time dateTime={iso} onPointerEnter={showFullTime}>
+        {formatDay(iso)}
+      </time>
+    );
+  }
   if (!relative) return <time dateTime={iso}>{formatAbsolute(iso)}</time>;
   return (
     <time dateTime={iso} onPointerEnter={showFullTime}>

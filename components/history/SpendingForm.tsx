@@ -68,7 +68,8 @@ export function SpendingForm({ enabled }: Props) {
             <strong>{formatCentsOrUnreadable(answer.spentSinceCents)}</strong>
           </p>
           <p class="spending-since muted">
-            <Message id="spending.siteSince" parts={{ time: <Time iso={answer.since} /> }} />
+            {/* The day is enough for a week or more; the last 24 hours keep their hour. */}
+            <Message id="spending.siteSince" parts={{ time: <Time iso={answer.since} dayOnly={period !== 'day'} /> }} />
           </p>
         </>
       ) : null}

@@ -40,6 +40,13 @@ export function formatAbsolute(iso: string, locale: string | undefined = memberL
   return dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(date);
 }
 
+/** The day of an instant, in the member's zone and language, with no time of day ("Nov 3, 2026"). */
+export function formatDay(iso: string, locale: string | undefined = memberLocale(), timeZone?: string): string {
+  const date = parse(iso);
+  if (!date) return t('format.unknownTime');
+  return dateTimeFormat(locale, { dateStyle: 'medium', timeZone }).format(date);
+}
+
 // learnedAt is a calendar date (YYYY-MM-DD) with no zone: format it as that date everywhere.
 export function formatCalendarDate(day: string, locale: string | undefined = memberLocale()): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return t('format.unknownDate');

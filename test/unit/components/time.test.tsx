@@ -32,4 +32,14 @@ describe('Time', () => {
     expect(absolute?.textContent).toBe(formatAbsolute('2026-11-01T10:00:00Z'));
     expect(day?.dateTime).toBe('2026-04-30');
   });
+
+  it('an instant said by its day keeps the hour out of the line and in its tooltip', () => {
+    const { container } = render(<Time iso="2026-11-03T08:44:00Z" dayOnly />);
+    const time = container.querySelector('time') as HTMLTimeElement;
+    expect(time.dateTime).toBe('2026-11-03T08:44:00Z');
+    expect(time.textContent).toMatch(/2026/);
+    expect(time.textContent).not.toMatch(/\d:\d\d/);
+    fireEvent.pointerEnter(time);
+    expect(time.title).toBe(formatAbsolute('2026-11-03T08:44:00Z'));
+  });
 });

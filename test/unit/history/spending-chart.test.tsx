@@ -217,7 +217,7 @@ describe('the chart in Calls', () => {
     renderPanel(<CallsTab onOpenCall={() => undefined} onOpenSession={() => undefined} />, actions);
     const total = await siteTotal(formatCents(23));
     const agents = await screen.findByRole('list', { name: 'Charged per agent' });
-    expect(screen.getByText('1 charged call saved in this browser, the same total as the site’s.')).toBeTruthy();
+    expect(screen.getByText('It matches the 1 charged call saved in this browser.')).toBeTruthy();
     expect(total.compareDocumentPosition(agents) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     // One charged day: no chart of days, which would only say the total again.
     expect(screen.queryByRole('slider', { name: 'Charged per day' })).toBeNull();
