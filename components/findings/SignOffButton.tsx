@@ -19,7 +19,10 @@ export function SignOffButton({ url, siteOrigin, expiresAtMs, nowMs, onOpenSignO
   const target = url && siteOrigin ? sitePageUrl(url, siteOrigin) : null;
   return (
     <div class="sign-off">
-      <p>{daysLeftWords(expiresAtMs, nowMs)}</p>
+      {/* What signing off does, then how long it waits: unsigned, the draft expires with its findings. */}
+      <p>
+        {t('findings.signOffDoes')} {daysLeftWords(expiresAtMs, nowMs)}
+      </p>
       {target ? (
         <button type="button" onClick={() => onOpenSignOff(target)}>
           {t('findings.signOff')}

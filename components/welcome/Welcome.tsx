@@ -11,8 +11,8 @@ interface Props {
 
 /**
  * The first-run page, opened once when the extension is installed (never on an update): what it does and a
- * picture of the gesture (with the shortcut in its caption), a button that opens the panel to connect there
- * with a connect code made on the site, the toolbar button, the panel's keys, and what is sent where, on one
+ * picture of the gesture (with the shortcut in its caption), what it costs, the steps to connect with a code made
+ * on the site and, after them, a button that opens the panel there, the toolbar button, the panel's keys, and what is sent where, on one
  * screen. Changing the shortcut is in the options, one button away. The site's own privacy line is shown by
  * the panel when the site sends it; this page says only what the extension itself does.
  */
@@ -24,22 +24,11 @@ export function Welcome({ firefox }: Props) {
       <h1>{t('pages.welcome')}</h1>
       <p>{t('welcome.intro', { panel })}</p>
       <GesturePicture />
-      <p class="row">
-        <button type="button" onClick={open}>
-          {t('welcome.openPanel', { panel })}
-        </button>
-        <button type="button" class="secondary" onClick={() => void browser.runtime.openOptionsPage()}>
-          {t('welcome.openOptions')}
-        </button>
-      </p>
-      {failed ? (
-        <p role="status" class="notice">
-          {t('welcome.openFailed', { panel })}
-        </p>
-      ) : null}
+      <p>{t('welcome.cost')}</p>
 
       <div class="welcome-grid">
         <div>
+          {/* The steps in the order they are taken: the code is made on the site first, then the panel opens. */}
           <section aria-labelledby="welcome-connect" class="card">
             <h2 id="welcome-connect">{t('connect.heading')}</h2>
             <ol>
@@ -47,6 +36,19 @@ export function Welcome({ firefox }: Props) {
               <li>{t('welcome.step2', { panel })}</li>
               <li>{t('welcome.step3')}</li>
             </ol>
+            <p class="row">
+              <button type="button" onClick={open}>
+                {t('welcome.openPanel', { panel })}
+              </button>
+              <button type="button" class="secondary" onClick={() => void browser.runtime.openOptionsPage()}>
+                {t('welcome.openOptions')}
+              </button>
+            </p>
+            {failed ? (
+              <p role="status" class="notice">
+                {t('welcome.openFailed', { panel })}
+              </p>
+            ) : null}
           </section>
 
           <section aria-labelledby="welcome-button" class="card">

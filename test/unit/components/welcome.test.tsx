@@ -61,6 +61,25 @@ describe('the first-run page’s button', () => {
   });
 });
 
+describe('the first-run page’s steps (issue 56)', () => {
+  it('says what it costs, then the steps in the order they are taken, the button to open the panel after them', () => {
+    render(<Welcome firefox={false} />);
+    expect(
+      screen.getByText(
+        'Searching for agents is free. Before a call starts you see the most it can hold, and it is charged only for what it uses.',
+      ),
+    ).toBeTruthy();
+    const steps = screen.getByRole('region', { name: 'Connect to your site' });
+    const items = within(steps).getAllByRole('listitem');
+    expect(items[0]?.textContent).toMatch(/^On your site, make a new connection/);
+    expect(items[1]?.textContent).toMatch(/with the button below/);
+    const button = within(steps).getByRole('button', { name: 'Open the side panel to connect' });
+    // After the steps in the page's order: the code is made on the site before the panel is opened.
+    const list = within(steps).getByRole('list');
+    expect(list.compareDocumentPosition(button) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+});
+
 describe('the first-run page’s picture of the gesture (issue 56)', () => {
   it('is a figure named by its caption, which says the gesture and the shortcut in words', async () => {
     render(<Welcome firefox={false} />);

@@ -47,7 +47,10 @@ describe('FindingsList', () => {
     const buttons = screen.getAllByRole('button', { name: 'Sign off on the site' });
     expect(buttons).toHaveLength(1);
     const draft = screen.getByRole('region', { name: /2 findings for Shop Builder/ });
-    expect(draft.textContent).toMatch(/About 20 days left to sign off/);
+    // What signing off does, then how long the draft waits for it (contract: joined, or expired after 30 days).
+    expect(draft.textContent).toContain(
+      'Once you sign off, it joins the agent as your contribution. About 20 days left to sign off.',
+    );
     expect(within(draft).getAllByRole('article')).toHaveLength(2);
     fireEvent.click(buttons[0]!);
     expect(onOpenSignOff).toHaveBeenCalledWith('http://127.0.0.1:8787/findings/drafts/d1');
