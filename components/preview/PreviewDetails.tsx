@@ -22,7 +22,8 @@ export function PreviewDetails({ preview }: { preview: Preview }) {
   const site = useSite();
   return (
     <section class="preview" aria-labelledby="preview-title">
-      <h2 id="preview-title">
+      {/* Read out, not drawn: the kind of call was just chosen above, and the money box says what it holds. */}
+      <h2 id="preview-title" class="visually-hidden">
         <Message
           id="preview.beforeItRuns"
           // The kind of call is ours to word, in the member's language; only a site's own call keeps its name.
@@ -32,8 +33,12 @@ export function PreviewDetails({ preview }: { preview: Preview }) {
             ),
           }}
         />
-        {preview.isNew ? <span class="badge">{t('agentCard.new')}</span> : null}
       </h2>
+      {preview.isNew ? (
+        <p class="preview-new">
+          <span class="badge">{t('agentCard.new')}</span>
+        </p>
+      ) : null}
       <MoneyBlock preview={preview} />
       {limitBy === 'credits' ? (
         <p class="notice">

@@ -521,7 +521,9 @@ describe('PreviewView: what to start', () => {
     expect(document.querySelector('.limit-line')).toBeNull();
     expect(screen.getByRole('form', { name: 'Start a call' }).getAttribute('aria-busy')).toBe('true');
     (release as unknown as () => void)();
-    await screen.findByRole('heading', { name: 'Before it runs: Question' });
+    const heading = await screen.findByRole('heading', { name: 'Before it runs: Question' });
+    // Read out, not drawn: the kind was just chosen in the radios above it (issue 56: a label said twice).
+    expect(heading.classList.contains('visually-hidden')).toBe(true);
   });
 
   it('offers each choice once: a question, the work, or a plan session, and no second set of buttons', async () => {
