@@ -87,6 +87,8 @@ async function walk(scheme: Scheme, w: Words, options: ScreenshotOptions): Promi
     await findTyped(m, w, 'slow postgres queries and vacuum', POSTGRES);
     await previewApply(m, w, POSTGRES, 'Our database gets slow every evening.');
     await planSession(m, w);
+    // The step's button names its hold once the session's preview is read: the picture waits for it.
+    await m.waitForText(w.opening('money.makeHolds'));
     await shot(panel, 'session');
 
     await openSection(m, w, 'app.tab.calls');

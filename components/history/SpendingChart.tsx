@@ -4,7 +4,7 @@ import { formatCents, formatCentsOrUnreadable } from '@/lib/format/money';
 import { formatCount } from '@/lib/format/count';
 import { type CachedSpending, explainDifference } from '@/lib/history/spending-chart';
 import { UntrustedText } from '@/components/common/UntrustedText';
-import { t, tn } from '@/lib/i18n';
+import { t } from '@/lib/i18n';
 import { Message } from '@/components/common/Message';
 import { Time } from '@/components/common/Time';
 
@@ -27,14 +27,14 @@ const STEP: Record<string, (i: number, last: number) => number> = {
 };
 
 /**
- * What the chart's calls add up to beside the site's total, each amount said once: when they agree, the count
- * of charged calls alone (the total is the site's, just above); otherwise the chart's total and why the two may
- * differ.
+ * What the chart's calls add up to beside the site's total, each amount said once: when they agree, nothing
+ * (the total is the site's, just above, and agreeing is what the member expects); otherwise the chart's total
+ * and why the two may differ.
  */
 function Sum({ spending, siteCents }: { spending: CachedSpending; siteCents: number | null }) {
   const cachedCents = spending.totalCents;
   const diff = explainDifference(siteCents, cachedCents);
-  if (diff.kind === 'same') return <p class="muted">{tn('spending.savedSame', spending.chargedCalls)}</p>;
+  if (diff.kind === 'same') return null;
   return (
     <p class="muted">
       <Message id="spending.total" count={spending.chargedCalls} parts={{ amount: formatCents(cachedCents) }} />{' '}
@@ -48,8 +48,8 @@ function Sum({ spending, siteCents }: { spending: CachedSpending; siteCents: num
 }
 
 /**
- * Charged cents per day (a chart of bars) and per agent (a list, each amount at the line's end) from the cached
- * calls, with the same figures as a table. The days are drawn only when two or more were charged: one bar at
+ * Charged cents per day (a chart of bars) and per agent (a list, each amount at the line's end, for two agents
+ * or more) from the cached calls, with the same figures as a table. The days are drawn only when two or more were charged: one bar at
  * the chart's edge says nothing the total above does not. With no charged call saved at all, only a difference
  * from the site's total is said (calls made elsewhere, a total the site cannot read), or nothing.
  */
@@ -61,7 +61,8 @@ export function SpendingChart({ spending, siteCents }: Props) {
     <div class="spending-chart">
       {charged.length >= 2 ? <DayBars days={spending.days} id={`${id}-days`} describedBy={`${id}-table-note`} /> : null}
       <Sum spending={spending} siteCents={siteCents} />
-      {spending.agents.length > 0 ? (
+      {/* Per agent only when there are two or more: one agent's amount is the total above, said again. */}
+      {spending.agents.length >= 2 ? (
         <>
           <h3 id={`${id}-agents`}>{t('spending.perAgentCaption')}</h3>
           <ul class="agent-amounts" aria-labelledby={`${id}-agents`}>
