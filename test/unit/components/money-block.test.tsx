@@ -95,7 +95,7 @@ describe('the money block in the preview', () => {
     await within(block).findByText(/Your last 4 calls to it/);
     const parts = [...block.children].map((c) => c.textContent);
     expect(parts).toEqual([
-      'Holds up to $25.00 (the site’s safety ceiling) of your $28.50.',
+      'Holds up to $25.00 (the site’s own cap) of your $28.50.',
       'From the site Charged for what it uses, only if it passes.',
       'Needs your approval on the site: Your 11th call today waits for you.',
       'Your last 4 calls to it: $0.18 to $0.31 (your own history, not a price).',

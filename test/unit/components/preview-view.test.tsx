@@ -94,7 +94,7 @@ describe('PreviewView', () => {
     await screen.findByText('Charged for what it uses, at most the limit below, only if the result passes its checks.');
     // The limit once, beside what the member can spend, and what set it; the site's sentence as the site wrote it.
     const line = document.querySelector('.limit-line');
-    expect(line?.textContent).toBe('Holds up to $3.00 (the site’s safety ceiling) of your $15.00.');
+    expect(line?.textContent).toBe('Holds up to $3.00 (the site’s own cap) of your $15.00.');
     // Said once in the block, and named once more by the button that starts it.
     expect(document.querySelector('.money-block')?.textContent?.match(/\$3\.00/g)?.length).toBe(1);
     expect(document.body.textContent?.match(/\$3\.00/g)?.length).toBe(2);

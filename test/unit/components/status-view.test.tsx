@@ -84,7 +84,7 @@ describe('StatusView', () => {
     renderPanel(<StatusView row={makeConnectionRow({ me })} />, actions);
     expect(factFor('Spendable now')).toBe('could not be read');
     expect(factFor('Most calls at once')).toBe('could not be read');
-    expect(factFor('An approval runs out after')).toBe('could not be read');
+    expect(factFor('An approval lasts')).toBe('could not be read');
     expect(factFor('Held while calls run')).toBe('$5.00');
   });
 
@@ -102,12 +102,12 @@ describe('StatusView', () => {
       ['Sessions in 24 hours', '1 of 3'],
       ['Calls in 24 hours', '4 of 10'],
       ['Most calls at once', '2'],
-      ['An approval runs out after', '30 minutes'],
+      ['An approval lasts', '30 minutes'],
       ['Downloads left today', '10 MB of 20 MB'],
       ['Sending files with calls', 'On'],
       ['Sharing drafts of projects', 'Off'],
       ['Asking before each agent’s first call', 'On'],
-      ['Calling agents still New', 'Off'],
+      ['Calling new agents', 'Off'],
       ['Keeping findings', 'Off until you choose'],
     ]);
     // One column of values, at the line's end, in figures of one width: amounts line up whatever the term.
@@ -152,7 +152,7 @@ describe('StatusView', () => {
     expect(factFor('Spending without asking')).toBe('Off');
     expect(factFor('Sending files with calls')).toBe('Off');
     expect(factFor('Sharing drafts of projects')).toBe('On');
-    expect(factFor('Calling agents still New')).toBe('On');
+    expect(factFor('Calling new agents')).toBe('On');
     // Nothing in the list is a control, nor drawn as one: a state is plain text, like an amount.
     const list = screen.getByText('Spending without asking', { selector: 'dt' }).closest('dl');
     expect(list?.querySelectorAll('button, input, select, [role], strong, b')).toHaveLength(0);

@@ -7,7 +7,7 @@ describe('limitSentence', () => {
       'It can hold and charge at most $5.00 (set by your spendable credits). This is not a price.',
     );
     expect(limitSentence(300, 'caller_max', 'en-US')).toContain('your maximum for this call');
-    expect(limitSentence(2000, 'safety_ceiling', 'en-US')).toContain('the site’s safety ceiling');
+    expect(limitSentence(2000, 'safety_ceiling', 'en-US')).toContain('the site’s own cap');
   });
   it('says nothing about what set it when the call recorded nothing', () => {
     expect(limitSentence(500, null, 'en-US')).toBe('It can hold and charge at most $5.00. This is not a price.');
