@@ -54,7 +54,8 @@ export function StatusView({ row }: { row: ConnectionRow }) {
       {/* Refresh beside the time the figures were read: it reads them again, and leaves nothing. */}
       <div class="row status-read">
         <p class="muted">
-          <span class="verbatim">{hostOf(row.origin)}</span>
+          {/* Said first, in words: the member sees at once that this browser is connected, and where to. */}
+          <Message id="status.connectedTo" parts={{ host: <span class="verbatim">{hostOf(row.origin)}</span> }} />
           {row.meAt ? <Message id="status.readAt" parts={{ time: <Time iso={row.meAt} relative /> }} /> : null}
         </p>
         <button type="button" class="secondary" onClick={refresh} disabled={refreshing}>

@@ -62,16 +62,18 @@ describe('StatusView', () => {
     expect(under('Spent in the last 24 hours')).toBe(false);
   });
 
-  it('names the site by its host, plainly, never as a raw address', () => {
+  it('says it is connected, naming the site by its host, plainly, never as a raw address', () => {
     const { actions } = fakeActions();
     renderPanel(<StatusView row={makeConnectionRow({ origin: 'https://guild.example.org' })} />, actions);
     const line = document.querySelector('.status-read p')!;
-    expect(line.textContent).toMatch(/^guild\.example\.org/);
+    expect(line.textContent).toMatch(/^Connected to guild\.example\.org/);
     expect(line.textContent).not.toContain('https://');
     cleanup();
     renderPanel(<StatusView row={makeConnectionRow()} />, actions);
     // A port other than the scheme's own stays: it is part of which site it is.
-    expect(document.querySelector('.status-read p')?.textContent).toMatch(new RegExp(`^${new URL(SITE).host}`));
+    expect(document.querySelector('.status-read p')?.textContent).toMatch(
+      new RegExp(`^Connected to ${new URL(SITE).host}`),
+    );
   });
 
   it('says "could not be read" where an amount or a count the site sent cannot be one, the rest shown (G34)', () => {
