@@ -34,7 +34,7 @@ interface Props {
 export function QuestionCallForm({ session, planExists, maxCents = null, folded = false }: Props) {
   const draft = useTextDraft(`question:${session.sessionId}`);
   if (!draft.loaded) return null;
-  const form = (
+  return (
     <Form
       key={session.sessionId}
       session={session}
@@ -42,16 +42,8 @@ export function QuestionCallForm({ session, planExists, maxCents = null, folded 
       initial={draft.text ?? ''}
       draft={draft}
       maxCents={maxCents}
-      titled={!folded}
+      folded={folded}
     />
-  );
-  if (!folded) return form;
-  // A question typed before stays in sight: nothing typed is hidden behind a fold.
-  return (
-    <details class="ask-box" open={(draft.text ?? '') !== ''}>
-      <summary>{t('questionCall.heading')}</summary>
-      {form}
-    </details>
   );
 }
 
@@ -61,15 +53,15 @@ function Form({
   initial,
   draft,
   maxCents,
-  titled,
+  folded,
 }: {
   session: Session;
   planExists: boolean;
   initial: string;
   draft: ReturnType<typeof useTextDraft>;
   maxCents: number | null;
-  /** Its own heading; without it (folded) the fold's summary says what it is. */
-  titled: boolean;
+  /** Under a fold whose summary says what it is, instead of its own heading. */
+  folded: boolean;
 }) {
   const id = useId();
   const actions = useActions();
@@ -81,6 +73,9 @@ function Form({
   const [busy, setBusy] = useState(false);
   const [maxDollars, setMaxDollars] = useState(dollarsOf(maxCents));
   const [started, setStarted] = useState<string | null>(null);
+  // Open when a question typed before is kept (nothing typed is hidden behind a fold); taken once, so a draft
+  // cleared by "Ask" does not close the fold the member is working in.
+  const [openAtFirst] = useState(initial !== '');
   const chars = charCount(text);
   const max = checkSpendAtMost(maxDollars);
   const request: CallRequest = {
@@ -136,7 +131,7 @@ function Form({
   // The money block is this question's: before one is typed there is nothing to confirm, so it is not shown.
   const typed = text.trim() !== '';
   const hold = typed ? holdLabel(check.read.preview) : null;
-  return (
+  const form = (
     <form
       class="question-call"
       onSubmit={ask}
@@ -145,11 +140,11 @@ function Form({
       onKeyDown={onSubmitKey(() => {
         if (canAsk) void ask(new Event('submit', { cancelable: true }));
       })}
-      aria-labelledby={titled ? `${id}-title` : undefined}
-      aria-label={titled ? undefined : t('questionCall.heading')}
+      aria-labelledby={folded ? undefined : `${id}-title`}
+      aria-label={folded ? t('questionCall.heading') : undefined}
       noValidate
     >
-      {titled ? <h2 id={`${id}-title`}>{t('questionCall.heading')}</h2> : null}
+      {folded ? null : <h2 id={`${id}-title`}>{t('questionCall.heading')}</h2>}
       {planExists ? <p class="muted">{t('questionCall.alone')}</p> : null}
       <label for={`${id}-text`}>
         {t('questionCall.label', { count: formatCount(chars), max: formatCount(MAX_QUESTION_CHARS) })}
@@ -185,5 +180,12 @@ function Form({
         onInput={setMaxDollars}
       />
     </form>
+  );
+  if (!folded) return form;
+  return (
+    <details class="ask-box" open={openAtFirst}>
+      <summary>{t('questionCall.heading')}</summary>
+      {form}
+    </details>
   );
 }

@@ -11,9 +11,9 @@ interface Props {
 
 /**
  * The first-run page, opened once when the extension is installed (never on an update): what it does and a
- * picture of the gesture (with the shortcut in its caption), what it costs, the steps to connect with a code made
- * on the site and, after them, a button that opens the panel there, the toolbar button, the panel's keys, and what is sent where, on one
- * screen. Changing the shortcut is in the options, one button away. The site's own privacy line is shown by
+ * picture of the gesture (with the shortcut in its caption), what it costs, the steps to connect with a code
+ * made on the site and, after them, a button that opens the panel there, the toolbar button, the panel's keys,
+ * and what is sent where, on one screen. Changing the shortcut is in the options, one button away. The site's own privacy line is shown by
  * the panel when the site sends it; this page says only what the extension itself does.
  */
 export function Welcome({ firefox }: Props) {

@@ -34,17 +34,22 @@ export function formatRelative(
   return rtf.format(0, 'second');
 }
 
-export function formatAbsolute(iso: string, locale: string | undefined = memberLocale(), timeZone?: string): string {
+/** An instant in the member's zone and language: its date, and its time of day unless `withTime` is false. */
+function formatInstant(iso: string, withTime: boolean, locale: string | undefined, timeZone?: string): string {
   const date = parse(iso);
   if (!date) return t('format.unknownTime');
-  return dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(date);
+  return dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: withTime ? 'short' : undefined, timeZone }).format(
+    date,
+  );
+}
+
+export function formatAbsolute(iso: string, locale: string | undefined = memberLocale(), timeZone?: string): string {
+  return formatInstant(iso, true, locale, timeZone);
 }
 
 /** The day of an instant, in the member's zone and language, with no time of day ("Nov 3, 2026"). */
 export function formatDay(iso: string, locale: string | undefined = memberLocale(), timeZone?: string): string {
-  const date = parse(iso);
-  if (!date) return t('format.unknownTime');
-  return dateTimeFormat(locale, { dateStyle: 'medium', timeZone }).format(date);
+  return formatInstant(iso, false, locale, timeZone);
 }
 
 // learnedAt is a calendar date (YYYY-MM-DD) with no zone: format it as that date everywhere.
