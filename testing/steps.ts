@@ -248,7 +248,12 @@ export async function waitForPassed(panel: PageDriver, w: Words, question: strin
 export async function planSession(panel: PageDriver, w: Words): Promise<void> {
   await panel.click('radio', w('preview.kindSession'));
   await panel.click('button', w('preview.openSession'));
-  await panel.waitForText(w('questions.heading'));
+  await waitForQuestions(panel);
+}
+
+/** The session's questions in the document: their heading says which one is being answered, or that they wait. */
+export async function waitForQuestions(panel: PageDriver): Promise<void> {
+  await waitFor(panel, 'the session’s questions', () => document.querySelector('.question-form > h2') !== null, null);
 }
 
 /**

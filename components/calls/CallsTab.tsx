@@ -23,7 +23,7 @@ import { ExportHistory } from '@/components/history/ExportHistory';
 import { ViewHeading } from '@/components/common/ViewHeading';
 import { Skeleton } from '@/components/common/Skeleton';
 import { shortenedText } from '@/lib/format/clamp';
-import { t, tn } from '@/lib/i18n';
+import { t } from '@/lib/i18n';
 import { SEARCH_WINDOW } from '@/lib/history/search-pace';
 import { CallLine } from './CallLine';
 import { CallSearch } from './CallSearch';
@@ -80,6 +80,12 @@ function AllCalls({ onOpenCall, onOpenSession }: CallsTabProps) {
   const total = useLiveQuery((db) => cachedCallCount(db), [], { enabled: listShown });
   const onShown = useCallback(() => setListShown(true), []);
 
+  const filtering =
+    shown !== 'calls' ||
+    agentId !== null ||
+    status !== null ||
+    (agents.value?.length ?? 0) > 1 ||
+    (total.value ?? 0) > FEW_CALLS;
   const statusWords: Record<string, string> = shown === 'calls' ? callFilterWords() : sessionFilterWords();
   const reset = () => {
     setLimit(HISTORY_PAGE);
@@ -90,11 +96,7 @@ function AllCalls({ onOpenCall, onOpenSession }: CallsTabProps) {
 
   return (
     <section aria-labelledby={`${id}-title`} class="calls-view">
-      {/* The count beside the heading, quiet: how many calls this browser holds, searched and listed below. */}
-      <div class="view-head">
-        <ViewHeading id={`${id}-title`}>{t('app.callsHeading')}</ViewHeading>
-        {total.value !== undefined ? <span class="muted">{tn('calls.saved', total.value)}</span> : null}
-      </div>
+      <ViewHeading id={`${id}-title`}>{t('app.callsHeading')}</ViewHeading>
       {shown === 'calls' ? (
         <search class="call-search">
           <label for={`${id}-search`} class="visually-hidden">
@@ -115,52 +117,55 @@ function AllCalls({ onOpenCall, onOpenSession }: CallsTabProps) {
         </search>
       ) : null}
       {/* One line of choices, each select named by its first option ("Every agent"); its label is read out,
-          not drawn, so the filters stay shorter than a row of the list. */}
-      <fieldset class="history-filters">
-        <legend class="visually-hidden">{t('history.show')}</legend>
-        <div class="history-shown" role="radiogroup" aria-label={t('history.callsOrSessions')}>
-          {(['calls', 'sessions'] as const).map((value) => (
-            <label key={value} class="history-shown-choice">
-              <input
-                type="radio"
-                name={`${id}-shown`}
-                checked={shown === value}
-                onChange={() => {
-                  setShown(value);
-                  setStatus(null);
-                  reset();
-                }}
-              />
-              {value === 'calls' ? t('app.callsHeading') : t('sessions.heading')}
-            </label>
-          ))}
-        </div>
-        <FilterSelect
-          id={`${id}-agent`}
-          label={t('spending.agentColumn')}
-          every={t('history.everyAgent')}
-          value={agentId}
-          options={(agents.value ?? []).map((a) => ({
-            value: a.agentId,
-            words: agentWords(untrustedString(a.name) || a.agentId),
-          }))}
-          onChange={(value) => {
-            setAgentId(value);
-            reset();
-          }}
-        />
-        <FilterSelect
-          id={`${id}-status`}
-          label={t('history.status')}
-          every={t('history.everyStatus')}
-          value={status}
-          options={Object.entries(statusWords).map(([value, words]) => ({ value, words }))}
-          onChange={(value) => {
-            setStatus(value);
-            reset();
-          }}
-        />
-      </fieldset>
+          not drawn, so the filters stay shorter than a row of the list. A few calls of one agent have nothing
+          to filter: the choices wait until there is. */}
+      {filtering ? (
+        <fieldset class="history-filters">
+          <legend class="visually-hidden">{t('history.show')}</legend>
+          <div class="history-shown" role="radiogroup" aria-label={t('history.callsOrSessions')}>
+            {(['calls', 'sessions'] as const).map((value) => (
+              <label key={value} class="history-shown-choice">
+                <input
+                  type="radio"
+                  name={`${id}-shown`}
+                  checked={shown === value}
+                  onChange={() => {
+                    setShown(value);
+                    setStatus(null);
+                    reset();
+                  }}
+                />
+                {value === 'calls' ? t('app.callsHeading') : t('sessions.heading')}
+              </label>
+            ))}
+          </div>
+          <FilterSelect
+            id={`${id}-agent`}
+            label={t('spending.agentColumn')}
+            every={t('history.everyAgent')}
+            value={agentId}
+            options={(agents.value ?? []).map((a) => ({
+              value: a.agentId,
+              words: agentWords(untrustedString(a.name) || a.agentId),
+            }))}
+            onChange={(value) => {
+              setAgentId(value);
+              reset();
+            }}
+          />
+          <FilterSelect
+            id={`${id}-status`}
+            label={t('history.status')}
+            every={t('history.everyStatus')}
+            value={status}
+            options={Object.entries(statusWords).map(([value, words]) => ({ value, words }))}
+            onChange={(value) => {
+              setStatus(value);
+              reset();
+            }}
+          />
+        </fieldset>
+      ) : null}
       {/* From the first key: "Searching…" says the words are heard before the list changes. */}
       {shown === 'calls' && search.typed.trim() !== '' ? (
         <CallSearch
@@ -207,6 +212,9 @@ function AllCalls({ onOpenCall, onOpenSession }: CallsTabProps) {
     </section>
   );
 }
+
+/** As many calls as a member reads at a glance: with one agent, nothing for the filters to do. */
+const FEW_CALLS = 3;
 
 interface FilterSelectProps {
   id: string;

@@ -110,6 +110,12 @@ export function QuestionForm({
   const current = questions.find((q) => !settled(q))?.key ?? null;
   const inFull = (q: Question) => !isFolded(q) && (q.key === current || opened.has(q.key));
   const waiting = questions.filter((q) => !isFolded(q) && !inFull(q));
+  // Where the member is among several questions, as the heading; one, or all answered, needs no count.
+  const at = questions.findIndex((q) => q.key === current);
+  const heading =
+    questions.length > 1 && at >= 0
+      ? t('questions.progress', { n: formatCount(at + 1), total: formatCount(questions.length) })
+      : t('questions.heading');
   const shownKeys = new Set(questions.map((q) => q.key));
   const otherSiteProblems = siteProblems.filter((p) => !shownKeys.has(p.key));
   const requiredKeys = new Set(required);
@@ -134,7 +140,7 @@ export function QuestionForm({
 
   return (
     <section class="question-form" aria-labelledby={`${formId}-title`} onKeyDown={nextByKey}>
-      <h2 id={`${formId}-title`}>{t('questions.heading')}</h2>
+      <h2 id={`${formId}-title`}>{heading}</h2>
       {questions.map((q, i) =>
         !isFolded(q) && !inFull(q) ? null : isFolded(q) ? (
           <FoldedQuestion

@@ -41,11 +41,18 @@ function askedText(call: CallRow): { text: string; question: boolean } {
  * is on the status line) and who made it (the site's disclosure). Open by itself when a check was missed: then
  * the checks are the news.
  */
-function AboutResult({ result, level }: { result: CallResult; level: HeadingLevel }) {
+interface AboutProps {
+  result: CallResult;
+  level: HeadingLevel;
+  /** The whole result's copy, when the answer's own copy leads the row. */
+  copy?: ComponentChildren;
+}
+
+function AboutResult({ result, level, copy }: AboutProps) {
   const missed = result.checks.some((check) => !check.passed);
   const [open, setOpen] = useState(missed);
   const charged = result.charge !== null && chargedCents(result) !== null;
-  if (result.checks.length === 0 && !charged && !result.disclosure) return null;
+  if (result.checks.length === 0 && !charged && !result.disclosure && !copy) return null;
   return (
     <Disclosure label={t('result.about')} open={open} onToggle={setOpen}>
       {result.checks.length > 0 ? (
@@ -65,6 +72,7 @@ function AboutResult({ result, level }: { result: CallResult; level: HeadingLeve
       ) : null}
       <ChargeView result={result} />
       {result.disclosure ? <SiteQuote class="result-disclosure muted" text={result.disclosure} /> : null}
+      {copy}
     </Disclosure>
   );
 }
@@ -160,10 +168,14 @@ export function ResultView({
         </p>
       ) : null}
       <div class="result-actions">
-        {/* One main action, the whole result (header line first); the answer alone (the note, what a member
-            pastes into their own work) outlined, and the report a quiet link at the row's end. */}
-        <CopyButton text={resultMarkdown(call, result)} label={t('result.copyResult')} primary />
-        {note ? <CopyButton text={untrustedString(note)} label={t('result.copyNote')} /> : null}
+        {/* One copy, the main action: the answer (what a member pastes into their own work), else the whole
+            result; the whole result, header line first, waits in "About this result" beside the answer's. The
+            report is a quiet link at the row's end. */}
+        {note ? (
+          <CopyButton text={untrustedString(note)} label={t('result.copyNote')} primary />
+        ) : (
+          <CopyButton text={resultMarkdown(call, result)} label={t('result.copyResult')} primary />
+        )}
         {canStartAgain && onEdit ? <StartAgainButton call={call} onEdit={onEdit} /> : null}
         {canReport ? <ReportForm call={call} /> : null}
         {canStop ? <StopButton call={call} /> : null}
@@ -175,7 +187,11 @@ export function ResultView({
           label={t('common.loading')}
         />
       ) : null}
-      <AboutResult result={result} level={level} />
+      <AboutResult
+        result={result}
+        level={level}
+        copy={note ? <CopyButton text={resultMarkdown(call, result)} label={t('result.copyResult')} /> : undefined}
+      />
       {followUpIn && onFollowUp ? (
         <FollowUpForm call={call} onFollowUp={(c, question) => onFollowUp(c, followUpIn, question)} />
       ) : null}

@@ -12,8 +12,8 @@ interface Props {
 /**
  * The first-run page, opened once when the extension is installed (never on an update): what it does and a
  * picture of the gesture (with the shortcut in its caption), what it costs, the steps to connect with a code
- * made on the site and, after them, a button that opens the panel there, the toolbar button, the panel's keys,
- * and what is sent where, on one screen. Changing the shortcut is in the options, one button away. The site's own privacy line is shown by
+ * made on the site and, after them, a button that opens the panel there, the toolbar button, what is sent where
+ * and, folded, the panel's keys, on one screen. Changing the shortcut is in the options, one button away. The site's own privacy line is shown by
  * the panel when the site sends it; this page says only what the extension itself does.
  */
 export function Welcome({ firefox }: Props) {
@@ -57,11 +57,6 @@ export function Welcome({ firefox }: Props) {
           </section>
         </div>
         <div>
-          <section aria-labelledby="welcome-keys" class="card">
-            <h2 id="welcome-keys">{t('keys.inPanel')}</h2>
-            <ShortcutList withFind={false} />
-          </section>
-
           <section aria-labelledby="welcome-privacy" class="card">
             <h2 id="welcome-privacy">{t('welcome.privacyHeading')}</h2>
             <ul>
@@ -69,6 +64,12 @@ export function Welcome({ firefox }: Props) {
               <li>{t('welcome.privacy2')}</li>
             </ul>
           </section>
+
+          {/* The panel's keys, folded: the panel's own buttons say them too, and the page's steps come first. */}
+          <details class="card welcome-keys">
+            <summary>{t('keys.inPanel')}</summary>
+            <ShortcutList withFind={false} />
+          </details>
         </div>
       </div>
     </main>

@@ -114,6 +114,23 @@ const FIRST_SCREEN_WORDS: Record<string, Record<string, number>> = {
   'de-strict': { find: 91, 'preview, apply': 100, 'preview, question': 96, result: 88, session: 140 },
 };
 
+/** The question's answer boxes in one column: the site's options and the first of our own ways alike. */
+async function boxProblems(rig: BrowserRig): Promise<string[]> {
+  const edges = await rig.panel.evaluate(() => {
+    const question = document.querySelector('fieldset.question');
+    if (!question) return [];
+    const rtl = getComputedStyle(question).direction === 'rtl';
+    return Array.from(
+      question.querySelectorAll('.site-choices > .option > input, .own-ways > .option:first-child > input'),
+    ).map((box) => {
+      const r = box.getBoundingClientRect();
+      return Math.round(rtl ? r.right : r.left);
+    });
+  }, null);
+  if (edges.length < 2) return [`the question shows ${edges.length} answer boxes`];
+  return new Set(edges).size === 1 ? [] : [`the question's answer boxes start at ${edges.join(', ')} px`];
+}
+
 /** The tab bar's sections, by their labels: exactly the five given, in their order. */
 async function sectionProblems(rig: BrowserRig, labels: string[]): Promise<string[]> {
   const shown = await rig.panel.evaluate(
@@ -230,6 +247,7 @@ export async function firstScreenWalk(
   // The step's button names its hold once the session's preview is read: the first screen is looked at then.
   await panel.waitForText(w.opening('money.makeHolds'));
   await check('session', firstScreenTargets.session(w));
+  problems.push(...(await boxProblems(rig)));
   await panel.click('button', w('questions.useRecommended'));
   await panel.waitForText(holdsLine(w));
   await check('session, ready', firstScreenTargets.sessionReady(w));

@@ -57,6 +57,8 @@ describeInEachBrowser('what members reach for', (rig) => {
     const question = 'Which index for a LIKE prefix search?';
     await askPostgres(rig.panel, rig.w, question);
     await waitForPassed(rig.panel, rig.w, question);
+    // The answer's copy leads; the whole result's waits in "About this result".
+    await rig.panel.click('button', rig.w('result.about'));
     await rig.panel.click('button', rig.w('result.copyResult'));
     await rig.panel.waitForText(rig.w('common.copied'));
     const copied = await pastedClipboard();

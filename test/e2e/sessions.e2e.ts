@@ -28,6 +28,7 @@ import {
   readStore,
   waitFor,
   waitForNotification,
+  waitForQuestions,
   watchNotifications,
 } from '@/testing/steps';
 import type { Words } from '@/testing/words';
@@ -86,7 +87,7 @@ const HOLDS_LINE = /^Holds up to \$\d+\.\d\d( \(.+\))? of your \$\d+\.\d\d\.$/;
 async function openSessionFromList(rig: BrowserRig): Promise<void> {
   await openSection(rig.panel, rig.w, 'app.tab.sessions');
   await rig.panel.click('button', `${rig.w('sessions.open')} ${AGENT}`);
-  await rig.panel.waitForText(rig.w('questions.heading'));
+  await waitForQuestions(rig.panel);
 }
 
 /** Opens the "Rewrite your request" part of the session and waits for `text`. */

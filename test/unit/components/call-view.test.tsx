@@ -240,7 +240,7 @@ describe('CallView', () => {
     expect(header.nextElementSibling?.textContent).toBe('Plan my project');
   });
 
-  it('a question’s own view says the question once, above the answer, with copying the result as its one main action', async () => {
+  it('a question’s own view says the question once, above the answer, with copying the answer as its one main action', async () => {
     const question = 'Which index helps a LIKE prefix search?';
     await show(
       makeCall({
@@ -254,9 +254,10 @@ describe('CallView', () => {
     expect(asked.compareDocumentPosition(answer) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     // The whole view (its heading, the result, its actions) says the question in the quote only.
     expect(screen.getByRole('region', { name: /Postgres helper/ }).textContent?.split(question)).toHaveLength(2);
-    const main = within(article).getByRole('button', { name: 'Copy all' });
+    const main = within(article).getByRole('button', { name: 'Copy the answer' });
     expect(main.classList.contains('secondary')).toBe(false);
-    expect(within(article).getByRole('button', { name: 'Copy the answer' }).classList.contains('secondary')).toBe(true);
+    fireEvent.click(within(article).getByRole('button', { name: 'About this result' }));
+    expect(within(article).getByRole('button', { name: 'Copy all' }).classList.contains('secondary')).toBe(true);
   });
 
   it('says when the site keeps answering about another call, from the set number of reads, until a right one', async () => {

@@ -120,7 +120,7 @@ describe('FindView', () => {
       'Strong match (87%)',
     );
     expect(first.textContent).toContain('Used 27 times');
-    expect(first.textContent).toContain('4 contributors');
+    expect(first.textContent).toContain('4 members contributed');
     expect(first.textContent).toContain('waiting for you');
     expect(items[1]!.textContent).toContain('declined');
     expect(items[2]!.textContent).toContain('not asked yet');
@@ -283,7 +283,7 @@ describe('FindView', () => {
     renderPanel(<FindView onChoose={() => undefined} />, fakeActions().actions);
     const card = within(await screen.findByRole('list', { name: 'Agents found' })).getByRole('listitem');
     const used = within(card).getByText('Used 412 times');
-    const contributors = within(card).getByText('9 contributors');
+    const contributors = within(card).getByText('9 members contributed');
     // The two counts share one line, and neither breaks between its number and its words.
     expect(used.parentElement).toBe(contributors.parentElement);
     expect(used.parentElement?.classList.contains('card-use')).toBe(true);

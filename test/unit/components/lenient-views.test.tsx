@@ -44,7 +44,7 @@ describe('a session whose pass.fit is an object the contract leaves open (G20, G
       answer.questions.pass.fit = fit;
       await db.sessions.put(sessionRow(SessionSchema.parse(answer), '2026-11-01T10:00:00.000Z'));
       renderPanel(<SessionView sessionId="s1" />, fakeActions().actions);
-      await screen.findByRole('heading', { name: 'Questions to answer now' });
+      await screen.findByRole('heading', { name: /^Question 1 of \d+$/ });
       expect(screen.getByRole('group', { name: 'Ask stack?' })).toBeTruthy();
       expect(screen.getByRole('button', { name: 'Ask hosting?' })).toBeTruthy();
       expect(screen.getByRole('heading', { name: 'Results' })).toBeTruthy();
@@ -56,7 +56,7 @@ describe('a session whose pass.fit is an object the contract leaves open (G20, G
     const answer = { ...session({ questions: questionsObject() }), calls: -3, chargedCents: -150 };
     await db.sessions.put(sessionRow(SessionSchema.parse(answer), '2026-11-01T10:00:00.000Z'));
     renderPanel(<SessionView sessionId="s1" />, fakeActions().actions);
-    await screen.findByRole('heading', { name: 'Questions to answer now' });
+    await screen.findByRole('heading', { name: /^Question 1 of \d+$/ });
     const text = document.body.textContent ?? '';
     expect(text.split(NOT_READ).length - 1).toBeGreaterThanOrEqual(2);
     expect(text).not.toMatch(MINUS);

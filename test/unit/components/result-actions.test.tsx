@@ -44,28 +44,32 @@ describe('Copy all', () => {
   it('puts the whole result on the clipboard as Markdown, only when the member asks, and says it was copied', async () => {
     const { actions, order } = fakeActions();
     renderPanel(<ResultView call={QUESTION_CALL} result={QUESTION_CALL.result!} titled />, actions);
-    // First in the row, beside "Copy the answer" (the answer alone).
+    // The answer's copy leads the row; the whole result's waits in "About this result", quieter.
     expect(
       within(actionRow())
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Copy all', 'Copy the answer', 'Not helpful?']);
+    ).toEqual(['Copy the answer', 'Not helpful?']);
+    fireEvent.click(screen.getByRole('button', { name: 'About this result' }));
+    const all = screen.getByRole('button', { name: 'Copy all' });
+    expect(all.closest('.disclosure')?.querySelector('.disclosure-toggle')?.textContent).toBe('About this result');
+    expect(all.classList.contains('secondary')).toBe(true);
     expect(order).toEqual([]);
-    fireEvent.click(screen.getByRole('button', { name: 'Copy all' }));
+    fireEvent.click(all);
     await waitFor(() =>
       expect(order).toEqual([
         `copy:> ${GUILD_HEADER}\n\nPassed · charged $1.23\n\n**Your question**\n\n> Which index helps a LIKE prefix search?\n\n**Answer**\n\nA B-tree with text_pattern_ops.\n`,
       ]),
     );
-    expect(within(actionRow()).getByText('Copied.')).toBeTruthy();
+    expect(within(all.parentElement!).getByText('Copied.')).toBeTruthy();
   });
 
-  it('is there for a result without a note too (a failure), with its reason', async () => {
+  it('leads the row for a result without a note (a failure), with its reason', async () => {
     const { actions, order } = fakeActions();
     const failed = makeResult({ status: 'failed', note: null, charge: null, failReason: 'It broke.' });
     renderPanel(<ResultView call={makeCall({ result: failed })} result={failed} />, actions);
     expect(screen.queryByRole('button', { name: 'Copy the answer' })).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Copy all' }));
+    fireEvent.click(within(actionRow()).getByRole('button', { name: 'Copy all' }));
     await waitFor(() => expect(order[0]).toContain('**Why it failed:** It broke.'));
   });
 });
@@ -272,7 +276,7 @@ describe('in the panel', () => {
     renderApp(fakeActions().actions);
     await screen.findByText('Here is the plan.');
     expect(screen.queryByRole('textbox', { name: 'Follow-up question' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Copy all' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Copy the answer' })).toBeTruthy();
     await fakeBrowser.storage.session.set({ [FOCUS_SESSION_KEY]: { localId: 'f', at: '2026-05-01T10:06:00.000Z' } });
     await screen.findByText('Failed · free', { exact: false });
     expect(screen.queryByRole('button', { name: 'Edit and start again' })).toBeNull();

@@ -114,12 +114,12 @@ describe('ResultView', () => {
     for (let i = 1; i < order.length; i++) {
       expect(order[i - 1]!.compareDocumentPosition(order[i]!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     }
-    // One row of actions: copy the result, copy the note and report; nothing else between the answer and the files.
+    // One row of actions: copy the answer and report; nothing else between the answer and the files.
     expect(
       within(row)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Copy all', 'Copy the answer', 'Not helpful?']);
+    ).toEqual(['Copy the answer', 'Not helpful?']);
   });
 
   it('quotes the details of a call that has no question, and nothing when nothing was sent', () => {
@@ -531,7 +531,7 @@ describe('a result this browser did not start', () => {
       within(article)
         .queryAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Copy all', 'Copy the answer', 'About this result']);
+    ).toEqual(['Copy the answer', 'About this result']);
     expect(article.querySelector('a')).toBeNull();
     expect(within(article).getByText(/not started from this browser/)).toBeTruthy();
     expect(sent).toEqual([]);
@@ -646,17 +646,20 @@ describe('the result as a member reads it', () => {
     expect(declarations('.checks')['list-style']).toBe('none');
   });
 
-  it('has one main action, copying the result; copying the answer is outlined, the report a quiet link apart', async () => {
+  it('has one main action, copying the answer; the report a quiet link apart, the whole result’s copy folded', async () => {
     const { actions } = fakeActions();
     renderPanel(<ResultView call={makeCall()} result={makeResult()} titled />, actions);
     const row = screen.getByRole('article', { name: 'Call result' }).querySelector<HTMLElement>('.result-actions')!;
     const buttons = within(row).getAllByRole('button');
-    expect(buttons.map((b) => b.textContent)).toEqual(['Copy all', 'Copy the answer', 'Not helpful?']);
-    // The filled (primary) style is the buttons' own; "secondary" outlines the other copy, the report is a link.
-    expect(buttons.map((b) => b.classList.contains('secondary'))).toEqual([false, true, false]);
-    expect(buttons[2]?.classList.contains('link-like')).toBe(true);
-    // The report sits at the row's end, apart from the two copies.
-    expect(buttons[2]?.classList.contains('report-open')).toBe(true);
+    expect(buttons.map((b) => b.textContent)).toEqual(['Copy the answer', 'Not helpful?']);
+    // The filled (primary) style is the buttons' own; the report is a link.
+    expect(buttons.map((b) => b.classList.contains('secondary'))).toEqual([false, false]);
+    expect(buttons[1]?.classList.contains('link-like')).toBe(true);
+    // The report sits at the row's end, apart from the copy.
+    expect(buttons[1]?.classList.contains('report-open')).toBe(true);
+    // The whole result, header line first, is one click further, outlined.
+    fireEvent.click(screen.getByRole('button', { name: 'About this result' }));
+    expect(screen.getByRole('button', { name: 'Copy all' }).classList.contains('secondary')).toBe(true);
     expect(declarations('.result-actions .report-open')['margin-inline-start']).toBe('auto');
   });
 });

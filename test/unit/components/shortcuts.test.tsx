@@ -315,7 +315,7 @@ describe('the list of keys', () => {
       commands: { getAll: vi.fn(async () => [{ name: 'find-selection', shortcut: 'Alt+Shift+F' }]) },
     });
     render(<Welcome firefox={false} />);
-    const card = screen.getByRole('region', { name: 'Keys for calls and sessions' });
+    const card = screen.getByText('Keys for calls and sessions', { selector: 'summary' }).closest('details')!;
     expect(within(card).getByText('⌘+Enter')).toBeTruthy();
     expect(within(card).getByText('Esc')).toBeTruthy();
     expect(within(card).queryByText('Alt+Shift+F')).toBeNull();

@@ -125,7 +125,7 @@ describe('Calls search', () => {
   it('works with the agent and status filters', async () => {
     renderCalls();
     await screen.findByRole('list', { name: 'Calls, newest first' });
-    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'failed' } });
+    fireEvent.change(await screen.findByLabelText('Status'), { target: { value: 'failed' } });
     type('index');
     const rows = within(await results()).getAllByRole('button');
     expect(rows).toHaveLength(1);

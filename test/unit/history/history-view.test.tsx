@@ -81,11 +81,26 @@ describe('Calls', () => {
     expect(opened).toEqual(['a']);
   });
 
-  it('keeps the filters to one line of choices: their labels are read out, not drawn', async () => {
-    await db.calls.put(call('a'));
+  it('shows no filters for a few calls of one agent: nothing to filter', async () => {
+    await db.calls.bulkPut([call('a'), call('b'), call('c')]);
     renderPanel(<CallsTab onOpenCall={() => undefined} onOpenSession={() => undefined} />, spendingActions().actions);
     await screen.findByRole('list', { name: 'Calls, newest first' });
-    const agent = screen.getByLabelText('Agent');
+    // The spending is read once the list is in, as are the filters' agents and count.
+    await screen.findByRole('region', { name: 'Spending' });
+    await waitFor(() => expect(screen.queryByLabelText('Period')).not.toBeNull());
+    expect(screen.queryByLabelText('Agent')).toBeNull();
+    expect(screen.queryByRole('radiogroup', { name: 'Calls or sessions' })).toBeNull();
+    // A fourth call brings them.
+    await db.calls.put(call('d'));
+    await screen.findByLabelText('Agent');
+    expect(screen.getByRole('radiogroup', { name: 'Calls or sessions' })).toBeTruthy();
+  });
+
+  it('keeps the filters to one line of choices: their labels are read out, not drawn', async () => {
+    await db.calls.bulkPut([call('a'), { ...call('b'), request: { ...call('b').request, agentId: 'ag_other' } }]);
+    renderPanel(<CallsTab onOpenCall={() => undefined} onOpenSession={() => undefined} />, spendingActions().actions);
+    await screen.findByRole('list', { name: 'Calls, newest first' });
+    const agent = await screen.findByLabelText('Agent');
     const status = screen.getByLabelText('Status');
     expect(agent.tagName).toBe('SELECT');
     expect(status.tagName).toBe('SELECT');

@@ -94,8 +94,8 @@ describe('the member’s language', () => {
 
   it('French says 0 in the singular; Japanese has one form', () => {
     setTestLocale('fr');
-    expect(tn('agentCard.contributorsCount', 0)).toBe('0 contributeur');
-    expect(tn('agentCard.contributorsCount', 2)).toBe('2 contributeurs');
+    expect(tn('agentCard.contributorsCount', 0)).toBe('0 personne a contribué');
+    expect(tn('agentCard.contributorsCount', 2)).toBe('2 personnes ont contribué');
     setTestLocale('ja');
     expect(tn('agentCard.usedTimes', 1)).toContain('1');
     expect(tn('agentCard.usedTimes', 1)).toBe(tn('agentCard.usedTimes', 2).replace('2', '1'));

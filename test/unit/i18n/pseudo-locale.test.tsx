@@ -312,7 +312,7 @@ describe('every view speaks only through the locale files', () => {
 
     const one = renderPanel(<SessionView sessionId="s1" />, actions);
     await screen.findByRole('heading', { name: 'Shop Builder' });
-    await screen.findByRole('heading', { name: pseudo('Questions to answer now') });
+    await screen.findByRole('heading', { name: pseudo('Question 1 of ') });
     expectAllOurs();
     one.unmount();
 
