@@ -135,7 +135,9 @@ export function QuestionForm({
 
   // Ctrl/⌘+Enter in an answer presses the next step's main button (Make the plan), when a click could.
   const nextByKey = onSubmitKey(() => {
-    stepRef.current?.querySelector<HTMLButtonElement>('button:not(.secondary):not([disabled])')?.click();
+    stepRef.current
+      ?.querySelector<HTMLButtonElement>('button:not(.secondary):not(.link-like):not([disabled])')
+      ?.click();
   });
 
   return (
@@ -195,7 +197,7 @@ export function QuestionForm({
       {fillable.length > 0 || next ? (
         <section class="step-bar" aria-label={t('sessionView.nextStep')} ref={stepRef}>
           {fillable.length > 0 ? (
-            <button type="button" class="secondary" onClick={useRecommended}>
+            <button type="button" class="link-like use-recommended" onClick={useRecommended}>
               {t('questions.useRecommended')}
             </button>
           ) : null}

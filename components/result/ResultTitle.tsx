@@ -1,4 +1,4 @@
-import type { Amount } from '@/lib/contract/tolerant';
+import { type Amount, knownValue } from '@/lib/contract/tolerant';
 import type { CallResult } from '@/lib/contract/calls';
 import { SiteHeader } from '@/components/common/SiteText';
 import { Time } from '@/components/common/Time';
@@ -31,10 +31,18 @@ interface Props {
  * site's words and nothing else.
  */
 export function ResultTitle({ result, holdCents, live, headed, named, time }: Props) {
+  const status = knownValue(result.status);
+  const mark = status === 'passed' ? 'passed' : status === 'failed' ? 'failed' : null;
   return (
     <>
       {headed ? <h2 class="result-lead">{ownCallKindWords(result.callId) ?? t('result.label')}</h2> : null}
       <p class="result-lead result-status">
+        {/* A tick or a cross before the words, drawn only: the words say it. */}
+        {mark ? (
+          <span class={`status-mark status-mark-${mark}`} aria-hidden="true">
+            {mark === 'passed' ? '✓' : '✗'}
+          </span>
+        ) : null}
         <span role={live ? 'status' : undefined}>{resultLine(result, holdCents)}</span>
         {time ? (
           <span class="muted">

@@ -92,11 +92,6 @@ export function ApplyPanel({ session, drafts, applyOnItsWay, missing = 0, maxCen
         </>
       ) : (
         <>
-          {waiting ? (
-            <p id={whyId} class="step-why">
-              {tn('apply.answerMore', missing)}
-            </p>
-          ) : null}
           {/* While answers are missing the member's step is to answer: the button names the hold, and the money
               block comes with the moment "Make the plan" can be pressed, before it works. */}
           {waiting ? null : <CallCheckView check={check} />}
@@ -114,6 +109,12 @@ export function ApplyPanel({ session, drafts, applyOnItsWay, missing = 0, maxCen
           >
             {working ? t('apply.making') : hold ? t('money.makeHolds', hold) : t('apply.make')}
           </button>
+          {/* Why it cannot be pressed, quietly under it, as a field's hint is. */}
+          {waiting ? (
+            <p id={whyId} class="step-why">
+              {tn('apply.answerMore', missing)}
+            </p>
+          ) : null}
           {spend}
         </>
       )}

@@ -234,7 +234,7 @@ describe('CallView', () => {
     expect(screen.getAllByText('Plan my project')).toHaveLength(1);
     expect(screen.queryByText(/^Finished/)).toBeNull();
     const first = article.firstElementChild;
-    expect(first?.textContent).toMatch(/^Passed · charged \$1\.23 · /);
+    expect(first?.textContent).toMatch(/^✓Passed · charged \$1\.23 · /);
     const header = within(article).getByRole('note');
     expect(first?.nextElementSibling).toBe(header);
     expect(header.nextElementSibling?.textContent).toBe('Plan my project');

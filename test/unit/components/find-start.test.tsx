@@ -49,7 +49,7 @@ describe('Find before a search', () => {
     const hint = await screen.findByText(/Select text on a page/);
     await waitFor(() => expect(hint.textContent).toContain('Alt+Shift+F'));
     expect(hint.textContent).toBe(
-      'Select text on a page, right-click it and choose “Find AI Agents for …”, or press Alt+Shift+F.',
+      'Select text on a page, right-click it and choose “Find AI Agents for …”, or press Alt+Shift+F.',
     );
     expect(hint.querySelector('kbd')?.textContent).toBe('Alt+Shift+F');
     // The field comes before the hint in the page's order (the first screen's main action).
@@ -64,7 +64,7 @@ describe('Find before a search', () => {
     renderPanel(<FindView onChoose={() => undefined} />, fakeActions().actions);
     const hint = await screen.findByText(/Select text on a page/);
     await new Promise((r) => setTimeout(r, 20));
-    expect(hint.textContent).toBe('Select text on a page, right-click it and choose “Find AI Agents for …”.');
+    expect(hint.textContent).toBe('Select text on a page, right-click it and choose “Find AI Agents for …”.');
   });
 
   it('lists the recent searches (not the one shown), and one searches again from the field', async () => {

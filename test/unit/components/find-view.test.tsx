@@ -298,7 +298,7 @@ describe('FindView', () => {
     renderPanel(<FindView onChoose={() => undefined} />, fakeActions().actions);
     const card = within(await screen.findByRole('list', { name: 'Gefundene Agenten' })).getByRole('listitem');
     const used = within(card).getByText('412-mal genutzt');
-    expect(within(card).getByText('9 Beitragende').parentElement).toBe(used.parentElement);
+    expect(within(card).getByText('9 Mitwirkende').parentElement).toBe(used.parentElement);
   });
 
   it('draws no coloured bar the card does not explain: its accent id is not drawn', async () => {

@@ -73,7 +73,7 @@ describe('ResultView', () => {
     // Before it: the panel's own lines only (the kind of call in a list of results, its status and charge);
     // the call's name, the site's, right under it.
     const before = Array.from(article.children).slice(0, Array.from(article.children).indexOf(header));
-    expect(before.map((el) => el.textContent)).toEqual(['Plan or work', 'Passed · charged $1.23']);
+    expect(before.map((el) => el.textContent)).toEqual(['Plan or work', '✓Passed · charged $1.23']);
     expect(header.nextElementSibling?.textContent).toBe('Plan my project');
     const note = await within(article).findByRole('region', { name: 'Answer' });
     expect(header.compareDocumentPosition(note) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();

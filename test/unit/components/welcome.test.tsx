@@ -85,7 +85,7 @@ describe('the first-run page’s picture of the gesture (issue 56)', () => {
     render(<Welcome firefox={false} />);
     const figure = await screen.findByRole('figure', {
       // (The test library's name puts a space after the key cap; a browser's does not.)
-      name: /^Select text on a page, right-click it and choose “Find AI Agents for …”, or press Alt\+Shift\+F ?\. Agent Connection opens beside the page/,
+      name: /^Select text on a page, right-click it and choose “Find AI Agents for …”, or press Alt\+Shift\+F ?\. Agent Connection opens beside the page/,
     });
     // The drawing is hidden from assistive technology: the caption is its text alternative.
     const art = figure.querySelector('.gesture-art');

@@ -135,7 +135,7 @@ describe('FindingItem', () => {
     expect(address?.querySelector('.url-rest')?.innerHTML).toBe('/<wbr>a/<wbr>very/<wbr>long/<wbr>page.html?x=1');
     // What opens is still the whole address, named in full on its button.
     expect(
-      screen.getByRole('button', { name: 'Open source: http://docs.example.org/a/very/long/page.html?x=1' }),
+      screen.getByRole('button', { name: 'Open the source: http://docs.example.org/a/very/long/page.html?x=1' }),
     ).toBeTruthy();
   });
 
@@ -151,7 +151,7 @@ describe('FindingItem', () => {
       />,
     );
     expect(onOpenSource).not.toHaveBeenCalled();
-    fireEvent.click(screen.getByRole('button', { name: 'Open source: https://docs.example.org/page' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Open the source: https://docs.example.org/page' }));
     expect(onOpenSource).toHaveBeenCalledWith('https://docs.example.org/page');
     unmount();
     render(
@@ -162,7 +162,7 @@ describe('FindingItem', () => {
         {...actions}
       />,
     );
-    expect(screen.queryByRole('button', { name: /Open source/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Open the source/ })).toBeNull();
     expect(screen.getByRole('article').textContent).toMatch(
       /Changelog: javascript:alert\(1\) \(not a web address: not opened\)/,
     );
@@ -213,7 +213,7 @@ describe('FindingItem', () => {
     const before = whole();
     fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
     expect(whole()).toBe(before + 1);
-    expect(screen.queryByRole('button', { name: /Open source/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Open the source/ })).toBeNull();
     expectNoLiveElements(container);
   });
 });
