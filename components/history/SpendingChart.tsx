@@ -50,8 +50,9 @@ function Sum({ spending, siteCents }: { spending: CachedSpending; siteCents: num
 /**
  * Charged cents per day (a chart of bars) and per agent (a list, each amount at the line's end, for two agents
  * or more) from the cached calls, with the same figures as a table. The days are drawn only when two or more
- * were charged: one bar at the chart's edge says nothing the total above does not. With no charged call saved at all, only a difference
- * from the site's total is said (calls made elsewhere, a total the site cannot read), or nothing.
+ * were charged: one bar at the chart's edge says nothing the total above does not. With no charged call saved
+ * at all, only a difference from the site's total is said (calls made elsewhere, a total the site cannot read),
+ * or nothing.
  */
 export function SpendingChart({ spending, siteCents }: Props) {
   const id = useId();

@@ -197,7 +197,7 @@ export function QuestionForm({
       {fillable.length > 0 || next ? (
         <section class="step-bar" aria-label={t('sessionView.nextStep')} ref={stepRef}>
           {fillable.length > 0 ? (
-            <button type="button" class="link-like use-recommended" onClick={useRecommended}>
+            <button type="button" class="link-like" onClick={useRecommended}>
               {t('questions.useRecommended')}
             </button>
           ) : null}

@@ -133,6 +133,9 @@ export function ResultView({
   const canReport = local && ended && call.runId !== null;
   const canStartAgain = onEdit !== undefined && ended && mayStartAgain(call, result);
   const followUpIn = onFollowUp && status === 'passed' ? followUpSession(call, result) : null;
+  const copyAll = (primary: boolean) => (
+    <CopyButton text={resultMarkdown(call, result)} label={t('result.copyResult')} primary={primary} />
+  );
   // Its sections' headings sit one under the nearest heading: the view's h1 (titled), or the result's own h2.
   const level: HeadingLevel = titled ? 2 : 3;
   return (
@@ -171,11 +174,7 @@ export function ResultView({
         {/* One copy, the main action: the answer (what a member pastes into their own work), else the whole
             result; the whole result, header line first, waits in "About this result" beside the answer's. The
             report is a quiet link at the row's end. */}
-        {note ? (
-          <CopyButton text={untrustedString(note)} label={t('result.copyNote')} primary />
-        ) : (
-          <CopyButton text={resultMarkdown(call, result)} label={t('result.copyResult')} primary />
-        )}
+        {note ? <CopyButton text={untrustedString(note)} label={t('result.copyNote')} primary /> : copyAll(true)}
         {canStartAgain && onEdit ? <StartAgainButton call={call} onEdit={onEdit} /> : null}
         {canReport ? <ReportForm call={call} /> : null}
         {canStop ? <StopButton call={call} /> : null}
@@ -187,11 +186,7 @@ export function ResultView({
           label={t('common.loading')}
         />
       ) : null}
-      <AboutResult
-        result={result}
-        level={level}
-        copy={note ? <CopyButton text={resultMarkdown(call, result)} label={t('result.copyResult')} /> : undefined}
-      />
+      <AboutResult result={result} level={level} copy={note ? copyAll(false) : undefined} />
       {followUpIn && onFollowUp ? (
         <FollowUpForm call={call} onFollowUp={(c, question) => onFollowUp(c, followUpIn, question)} />
       ) : null}

@@ -13,8 +13,9 @@ interface Props {
  * The first-run page, opened once when the extension is installed (never on an update): what it does and a
  * picture of the gesture (with the shortcut in its caption), what it costs, the steps to connect with a code
  * made on the site and, after them, a button that opens the panel there, the toolbar button, what is sent where
- * and, folded, the panel's keys, on one screen. Changing the shortcut is in the options, one button away. The site's own privacy line is shown by
- * the panel when the site sends it; this page says only what the extension itself does.
+ * and, folded, the panel's keys, on one screen. Changing the shortcut is in the options, one button away. The
+ * site's own privacy line is shown by the panel when the site sends it; this page says only what the extension
+ * itself does.
  */
 export function Welcome({ firefox }: Props) {
   const panel = firefox ? t('welcome.sidebar') : t('welcome.sidePanel');
@@ -66,7 +67,7 @@ export function Welcome({ firefox }: Props) {
           </section>
 
           {/* The panel's keys, folded: the panel's own buttons say them too, and the page's steps come first. */}
-          <details class="card welcome-keys">
+          <details class="card">
             <summary>{t('keys.inPanel')}</summary>
             <ShortcutList withFind={false} />
           </details>
